@@ -1,5 +1,66 @@
 import type { Command } from "commander";
+import { loadMeditod } from "../../data/meditod.ts";
+import { exactJudge, type AttributeJudge } from "../../metrics/attribute-judge.ts";
+import type { CmasScores } from "../../metrics/cmas-f1.ts";
+import { readPredictionLines } from "../../../eval/predictions-file.ts";
+import { scoreNluPredictions, scorePolicyPredictions, type PolicyScores } from "../../../eval/meditod-scoring.ts";
+import { AnamnesisError } from "../../errors.ts";
+import { formatScore, formatTable, printJson } from "../output.ts";
+
+interface ScoreOptions {
+  predictions: string;
+  data?: string;
+  judge: string;
+  json?: boolean;
+}
+
+async function resolveJudge(options: ScoreOptions): Promise<AttributeJudge> {
+  if (options.judge === "exact") return exactJudge;
+  throw new AnamnesisError("INVALID_ARGUMENT", `unknown judge '${options.judge}' (available: exact)`);
+}
+
+function printCmasScores(title: string, scores: CmasScores | PolicyScores): void {
+  const rows = (["overall", "medical", "non_medical"] as const).map((part) => [
+    part,
+    formatScore(scores[part].precision),
+    formatScore(scores[part].recall),
+    formatScore(scores[part].f1),
+  ]);
+  let text = `${title}: ${scores.samples} turns, joint accuracy ${formatScore(scores.joint_accuracy)}, format errors ${formatScore(scores.format_errors)}\n`;
+  text += `${formatTable(["", "precision", "recall", "F1"], rows)}\n`;
+  if ("precision_at" in scores) {
+    const ks = Object.keys(scores.precision_at);
+    text += `\n${formatTable(ks.map((k) => `P@${k}`), [ks.map((k) => formatScore(scores.precision_at[k]))])}\n`;
+  }
+  process.stdout.write(text);
+}
+
+function addCommonOptions(command: Command): Command {
+  return command
+    .requiredOption("--predictions <file>", "JSONL, one line per turn: {dialogue_id, turn, prediction}")
+    .option("--data <dir>", "MediTOD directory; default: the bundled public sample")
+    .option("--judge <id>", "non-medical attribute matching: exact (official exact match)", "exact")
+    .option("--json", "print JSON (unrounded)");
+}
 
 export function registerScoreCommands(program: Command): void {
-  program.command("score").description("Score a predictions file as the official scripts do.");
+  const score = program.command("score").description("Score a predictions file exactly as the official scripts do.");
+
+  addCommonOptions(score.command("meditod-nlu").description("NLU F1 (overall / medical / non-medical), joint accuracy, format errors.")).action(
+    async (options: ScoreOptions) => {
+      const lines = readPredictionLines(options.predictions);
+      const scores = await scoreNluPredictions(loadMeditod(options.data), lines, await resolveJudge(options));
+      if (options.json) printJson(scores);
+      else printCmasScores("MediTOD NLU", scores);
+    },
+  );
+
+  addCommonOptions(score.command("meditod-pol").description("Policy F1 and Precision@K (K = 1, 2, 4, 6, 8, 10, inf).")).action(
+    async (options: ScoreOptions) => {
+      const lines = readPredictionLines(options.predictions);
+      const scores = await scorePolicyPredictions(loadMeditod(options.data), lines, await resolveJudge(options));
+      if (options.json) printJson(scores);
+      else printCmasScores("MediTOD POL", scores);
+    },
+  );
 }

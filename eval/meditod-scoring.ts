@@ -1,0 +1,74 @@
+import { AnamnesisError } from "../src/errors.ts";
+import { getDialogue, type MeditodDataset, type Utterance } from "../src/data/meditod.ts";
+import { isScoredDoctorTurn } from "../src/data/meditod-views.ts";
+import { scoreCmas, scoreUnrolledTurns, unrollTurns, type CmasScores, type TurnToScore } from "../src/metrics/cmas-f1.ts";
+import { precisionAtK, type PrecisionAtKDialogue } from "../src/metrics/precision-at-k.ts";
+import { unrollActions } from "../src/cmas/scoring-tuples.ts";
+import { exactJudge, type AttributeJudge } from "../src/metrics/attribute-judge.ts";
+import type { PredictionLine } from "./predictions-file.ts";
+
+/** Policy scores: the NLU fields plus Precision@K keyed "1" … "10" and "inf". */
+export type PolicyScores = CmasScores & { precision_at: Record<string, number> };
+
+function describeTurn(utterance: Utterance | undefined): string {
+  if (!utterance) return "it does not exist";
+  return `it is a ${utterance.speaker} turn`;
+}
+
+/** The utterance a prediction line refers to, checked to be of the task's kind. */
+function goldUtterance(dataset: MeditodDataset, line: PredictionLine, speaker: "patient" | "doctor"): Utterance {
+  let dialogue;
+  try {
+    dialogue = getDialogue(dataset, line.dialogue_id);
+  } catch (error) {
+    if (error instanceof AnamnesisError) throw new AnamnesisError(error.code, `line ${line.line}: ${error.message}`);
+    throw error;
+  }
+  const utterance = dialogue.utterances[line.turn];
+  const scored = speaker === "patient" ? utterance?.speaker === "patient" : utterance !== undefined && isScoredDoctorTurn(utterance, line.turn);
+  if (!scored) {
+    const wanted = speaker === "patient" ? "a patient turn" : "a scored doctor turn (doctor turns except the first)";
+    const why = utterance?.speaker === "doctor" && line.turn === 0 ? "it is the opening doctor turn, which is not scored" : describeTurn(utterance);
+    throw new AnamnesisError("UNKNOWN_TURN", `line ${line.line}: dialogue ${line.dialogue_id} turn ${line.turn} is not ${wanted}: ${why}`);
+  }
+  return utterance!;
+}
+
+/** Scores NLU predictions (patient turns) against the dataset's gold frames. */
+export async function scoreNluPredictions(dataset: MeditodDataset, lines: readonly PredictionLine[], judge: AttributeJudge = exactJudge): Promise<CmasScores> {
+  const turns: TurnToScore[] = lines.map((line) => {
+    const utterance = goldUtterance(dataset, line, "patient");
+    return { gold: utterance.speaker === "patient" ? utterance.nlu : [], prediction: line.prediction };
+  });
+  return scoreCmas("nlu", turns, judge);
+}
+
+/** Scores policy predictions (doctor turns but the first) and Precision@K per dialogue. */
+export async function scorePolicyPredictions(dataset: MeditodDataset, lines: readonly PredictionLine[], judge: AttributeJudge = exactJudge): Promise<PolicyScores> {
+  const turns: TurnToScore[] = lines.map((line) => {
+    const utterance = goldUtterance(dataset, line, "doctor");
+    return { gold: utterance.speaker === "doctor" ? utterance.actions : [], prediction: line.prediction };
+  });
+  const unrolled = unrollTurns("pol", turns);
+  const scores = await scoreUnrolledTurns(unrolled, judge);
+  const byDialogue = new Map<string, PrecisionAtKDialogue & { positions: Map<number, number> }>();
+  lines.forEach((line, index) => {
+    let entry = byDialogue.get(line.dialogue_id);
+    if (!entry) {
+      const gold: PrecisionAtKDialogue["gold"][number][] = [];
+      const positions = new Map<number, number>();
+      getDialogue(dataset, line.dialogue_id).utterances.forEach((utterance, turn) => {
+        if (utterance.speaker !== "doctor" || !isScoredDoctorTurn(utterance, turn)) return;
+        positions.set(turn, gold.length);
+        gold.push(unrollActions(utterance.actions));
+      });
+      entry = { gold, positions, predictions: [] };
+      byDialogue.set(line.dialogue_id, entry);
+    }
+    (entry.predictions as Array<PrecisionAtKDialogue["predictions"][number]>).push({
+      position: entry.positions.get(line.turn)!,
+      prediction: unrolled[index]!.prediction,
+    });
+  });
+  return { ...scores, precision_at: precisionAtK([...byDialogue.values()]) };
+}

@@ -1,0 +1,17 @@
+/** Writes JSON on stdout; NaN and ±Infinity become null, as Python's json would not write them portably. */
+export function printJson(value: unknown): void {
+  process.stdout.write(`${JSON.stringify(value, (_key, item) => (typeof item === "number" && !Number.isFinite(item) ? null : item), 2)}\n`);
+}
+
+/** Formats rows as an aligned plain-text table. */
+export function formatTable(header: readonly string[], rows: ReadonlyArray<readonly (string | number)[]>): string {
+  const cells = [header, ...rows.map((row) => row.map(String))];
+  const widths = header.map((_, column) => Math.max(...cells.map((row) => (row[column] ?? "").length)));
+  const line = (row: readonly string[]) => row.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join("  ");
+  return [line(header), widths.map((width) => "-".repeat(width)).join("  "), ...cells.slice(1).map(line)].join("\n");
+}
+
+/** A score as a 4-digit fraction, the precision the paper prints. */
+export function formatScore(value: number | null | undefined): string {
+  return value === null || value === undefined || Number.isNaN(value) ? "-" : value.toFixed(4);
+}

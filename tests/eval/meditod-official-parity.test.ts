@@ -46,8 +46,9 @@ describe("NLU and POL scores agree with the official MediTOD functions", () => {
       close(scores.overall.f1, official.f1!);
       if (testCase.task === "nlu") close(scores.format_errors, official.format_errors!);
       if ("precision_at" in scores) {
-        for (const k of [1, 2, 4, 6, 8, 10]) close(scores.precision_at[String(k)]!, official[`precision@${k}`]!);
-        close(scores.precision_at.inf!, official["precision@1000000"]!);
+        const precisionAt = scores.precision_at as Record<string, number>;
+        for (const k of [1, 2, 4, 6, 8, 10]) close(precisionAt[String(k)]!, official[`precision@${k}`]!);
+        close(precisionAt.inf!, official["precision@1000000"]!);
       }
     });
   }

@@ -1,0 +1,223 @@
+/**
+ * rouge_score 0.1.2 `RougeScorer(["rouge1", "rouge2", "rougeL", "rougeLsum"], use_stemmer)` with the
+ * default tokenizer and `split_summaries=False`, i.e. what Hugging Face evaluate's "rouge" computes per
+ * pair. `score(target, prediction)`: the REFERENCE comes first.
+ */
+import { clippedNgramMatches, internTokens, ngramCount } from "./ngrams.ts";
+import { stemRougeTokens, tokenizeRouge } from "./tokenize-rouge.ts";
+
+/** rouge_score's `Score` tuple. */
+export interface RougeScore {
+  precision: number;
+  recall: number;
+  fmeasure: number;
+}
+
+/** The four ROUGE types HF evaluate computes by default. */
+export interface RougeScores {
+  rouge1: RougeScore;
+  rouge2: RougeScore;
+  rougeL: RougeScore;
+  rougeLsum: RougeScore;
+}
+
+/**
+ * One text as the ROUGE scorer sees it: its tokens, and for rougeLsum the tokens of each non-empty
+ * `"\n"`-separated line. `lines` is `null` when the text has no `"\n"`, the common case in which
+ * rougeLsum needs no separate work.
+ */
+export interface RougeText {
+  tokens: readonly string[];
+  lines: string[][] | null;
+}
+
+/** rouge_score `scoring.fmeasure`: `2*P*R/(P+R)`, or 0 when both are 0. */
+export function fmeasure(precision: number, recall: number): number {
+  return precision + recall > 0 ? (2 * precision * recall) / (precision + recall) : 0;
+}
+
+function score(precision: number, recall: number): RougeScore {
+  return { precision, recall, fmeasure: fmeasure(precision, recall) };
+}
+
+const ZERO: Readonly<RougeScore> = { precision: 0, recall: 0, fmeasure: 0 };
+
+/**
+ * Tokenises a text for {@link rougeScoresFromTexts}. With `unstemmedTokens` (this text's
+ * `tokenizeRouge(text)` output, e.g. already computed for the unstemmed scorer) the text is not scanned
+ * again for the whole-text tokens.
+ */
+export function rougeText(text: string, useStemmer: boolean, unstemmedTokens?: readonly string[]): RougeText {
+  const base = unstemmedTokens ?? tokenizeRouge(text);
+  const tokens = useStemmer ? stemRougeTokens(base) : base;
+  if (!text.includes("\n")) return { tokens, lines: null };
+  const lines = text
+    .split("\n")
+    .filter((line) => line.length > 0)
+    .map((line) => tokenizeRouge(line, useStemmer));
+  return { tokens, lines };
+}
+
+// Scratch DP storage reused between calls; grown on demand.
+let table = new Int32Array(1024);
+
+function ensureTable(cells: number): Int32Array {
+  if (table.length < cells) {
+    let size = table.length;
+    while (size < cells) size *= 2;
+    table = new Int32Array(size);
+  }
+  return table;
+}
+
+/** Length of the longest common subsequence, with two rolling rows. */
+export function lcsLength(a: Int32Array, b: Int32Array): number {
+  const cols = b.length;
+  const rows = ensureTable(2 * (cols + 1));
+  let prev = 0;
+  let curr = cols + 1;
+  rows.fill(0, 0, 2 * (cols + 1));
+  for (let i = 0; i < a.length; i++) {
+    const ai = a[i];
+    for (let j = 1; j <= cols; j++) {
+      if (ai === b[j - 1]) {
+        rows[curr + j] = (rows[prev + j - 1] as number) + 1;
+      } else {
+        const up = rows[prev + j] as number;
+        const left = rows[curr + j - 1] as number;
+        rows[curr + j] = up > left ? up : left;
+      }
+    }
+    const t = prev;
+    prev = curr;
+    curr = t;
+  }
+  return rows[prev + cols] as number;
+}
+
+/**
+ * The indices into `ref` of the LCS that rouge_score's `_backtrack_norec` reads out of the full DP table.
+ * On a mismatch it moves left only when the left cell is strictly larger than the upper one, so ties
+ * move up; that choice decides WHICH LCS (and so which reference tokens) rougeLsum unions.
+ */
+export function lcsReferenceIndices(ref: Int32Array, can: Int32Array): number[] {
+  const rows = ref.length;
+  const cols = can.length;
+  const width = cols + 1;
+  const t = ensureTable((rows + 1) * width);
+  t.fill(0, 0, width);
+  for (let i = 1; i <= rows; i++) {
+    const base = i * width;
+    t[base] = 0;
+    const ri = ref[i - 1];
+    for (let j = 1; j <= cols; j++) {
+      if (ri === can[j - 1]) {
+        t[base + j] = (t[base - width + j - 1] as number) + 1;
+      } else {
+        const up = t[base - width + j] as number;
+        const left = t[base + j - 1] as number;
+        t[base + j] = up > left ? up : left;
+      }
+    }
+  }
+  const indices: number[] = [];
+  let i = rows;
+  let j = cols;
+  while (i > 0 && j > 0) {
+    if (ref[i - 1] === can[j - 1]) {
+      indices.push(i - 1);
+      i--;
+      j--;
+    } else if ((t[i * width + j - 1] as number) > (t[(i - 1) * width + j] as number)) {
+      j--;
+    } else {
+      i--;
+    }
+  }
+  return indices.reverse();
+}
+
+/** rouge_score `_summary_level_lcs(ref_sent, can_sent)` on tokenised lines. */
+export function summaryLevelLcs(refLines: readonly (readonly string[])[], canLines: readonly (readonly string[])[]): RougeScore {
+  if (refLines.length === 0 || canLines.length === 0) return { ...ZERO };
+  let m = 0;
+  for (const line of refLines) m += line.length;
+  let n = 0;
+  for (const line of canLines) n += line.length;
+  if (m === 0 || n === 0) return { ...ZERO };
+
+  const interned = internTokens(refLines.flat(), canLines);
+  const refIds: Int32Array[] = [];
+  let offset = 0;
+  for (const line of refLines) {
+    refIds.push(interned.hypothesis.subarray(offset, offset + line.length));
+    offset += line.length;
+  }
+  const canIds = interned.references;
+
+  // Remaining counts of each token in each text, so that a token is never credited twice.
+  const countsRef = new Int32Array(interned.vocabularySize);
+  const countsCan = new Int32Array(interned.vocabularySize);
+  for (const id of interned.hypothesis) countsRef[id] = (countsRef[id] as number) + 1;
+  for (const line of canIds) for (const id of line) countsCan[id] = (countsCan[id] as number) + 1;
+
+  let hits = 0;
+  for (const ref of refIds) {
+    const union = new Set<number>();
+    for (const can of canIds) for (const index of lcsReferenceIndices(ref, can)) union.add(index);
+    const sorted = [...union].sort((a, b) => a - b);
+    for (const index of sorted) {
+      const id = ref[index] as number;
+      if ((countsCan[id] as number) > 0 && (countsRef[id] as number) > 0) {
+        hits++;
+        countsCan[id] = (countsCan[id] as number) - 1;
+        countsRef[id] = (countsRef[id] as number) - 1;
+      }
+    }
+  }
+  return score(hits / n, hits / m);
+}
+
+function ngramScore(inter: number, targetCount: number, predictionCount: number): RougeScore {
+  return score(inter / Math.max(predictionCount, 1), inter / Math.max(targetCount, 1));
+}
+
+/** The four ROUGE scores of already-tokenised texts (see {@link rougeText}). */
+export function rougeScoresFromTexts(target: RougeText, prediction: RougeText): RougeScores {
+  const t = target.tokens;
+  const p = prediction.tokens;
+  // rouge_score counts the intersection over target n-grams; min(target, prediction) is symmetric.
+  const interned = internTokens(p, [t]);
+  const [inter1, inter2] = clippedNgramMatches(interned, 2) as [number, number];
+  const rouge1 = ngramScore(inter1, t.length, p.length);
+  const rouge2 = ngramScore(inter2, ngramCount(t.length, 2), ngramCount(p.length, 2));
+
+  let rougeL: RougeScore;
+  if (t.length === 0 || p.length === 0) {
+    rougeL = { ...ZERO };
+  } else {
+    const lcs = lcsLength(interned.references[0] as Int32Array, interned.hypothesis);
+    rougeL = score(lcs / p.length, lcs / t.length);
+  }
+
+  let rougeLsum: RougeScore;
+  if (target.lines === null && prediction.lines === null) {
+    // One line on each side (or none): the union LCS is the LCS and every LCS token is a hit, so
+    // rougeLsum equals rougeL (both are 0 when a side is empty).
+    rougeLsum = { ...rougeL };
+  } else {
+    // A text without "\n" is one line; when it has no tokens the score is 0 either way.
+    const lines = (text: RougeText): (readonly string[])[] => text.lines ?? (text.tokens.length > 0 ? [text.tokens] : []);
+    rougeLsum = summaryLevelLcs(lines(target), lines(prediction));
+  }
+  return { rouge1, rouge2, rougeL, rougeLsum };
+}
+
+/**
+ * rouge_score `RougeScorer(["rouge1","rouge2","rougeL","rougeLsum"], use_stemmer).score(target, prediction)`.
+ * Note the argument order of the reference: target (reference) first, prediction second.
+ */
+export function rougeScore(target: string, prediction: string, options: { useStemmer?: boolean } = {}): RougeScores {
+  const useStemmer = options.useStemmer ?? false;
+  return rougeScoresFromTexts(rougeText(target, useStemmer), rougeText(prediction, useStemmer));
+}

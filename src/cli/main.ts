@@ -1,6 +1,7 @@
 import { Command, CommanderError } from "commander";
 import { isAnamnesisError } from "../errors.ts";
 import { registerDataCommands } from "./commands/data.ts";
+import { registerMetricsCommands } from "./commands/metrics.ts";
 import { registerScoreCommands } from "./commands/score.ts";
 
 /** Builds the `anamnesis` command. Commands live one per file in `./commands/`. */
@@ -10,6 +11,7 @@ export function buildProgram(): Command {
     .exitOverride();
   registerDataCommands(program);
   registerScoreCommands(program);
+  registerMetricsCommands(program);
   return program;
 }
 

@@ -1,0 +1,134 @@
+/**
+ * Glue shared by the LangChain-based drivers (openai.ts, ollama.ts): message conversion, one call
+ * (invoke or stream), reading the reply text / tool-call arguments / usage / logprobs, and a `fetch`
+ * that ties every HTTP request to the attempt that made it.
+ *
+ * Why the fetch: ChatOllama does not pass an AbortSignal to its HTTP client, and the ollama client's
+ * errors carry no response headers. Running each attempt inside an AsyncLocalStorage context lets
+ * {@link attemptFetch} abort the real request on timeout/cancellation and remember the status and
+ * headers (`Retry-After`) of a failed response, whichever client made it.
+ */
+import { AsyncLocalStorage } from "node:async_hooks";
+import type { BaseChatModel } from "@langchain/core/language_models/chat_models";
+import { AIMessage, AIMessageChunk, HumanMessage, SystemMessage, type BaseMessage } from "@langchain/core/messages";
+import type { ChatMessage, TokenLogprob, TokenUsage } from "./spec.ts";
+
+interface AttemptContext {
+  readonly signal: AbortSignal;
+  failedResponse?: { status: number; headers: Headers };
+}
+
+const attemptContext = new AsyncLocalStorage<AttemptContext>();
+
+/** `fetch` for LangChain clients: aborts with the current attempt and records failed responses. */
+export const attemptFetch: typeof fetch = async (input, init) => {
+  const context = attemptContext.getStore();
+  if (!context) return fetch(input, init);
+  const signal = init?.signal ? AbortSignal.any([init.signal, context.signal]) : context.signal;
+  const response = await fetch(input, { ...init, signal });
+  if (!response.ok) context.failedResponse = { status: response.status, headers: response.headers };
+  return response;
+};
+
+/** An error annotated with the HTTP status and headers of the failed response behind it. */
+class HttpResponseError extends Error {
+  readonly status: number;
+  readonly headers: Headers;
+
+  constructor(status: number, headers: Headers, cause: unknown) {
+    super(cause instanceof Error ? cause.message : String(cause), { cause });
+    this.name = "HttpResponseError";
+    this.status = status;
+    this.headers = headers;
+  }
+}
+
+/** Runs one attempt so that {@link attemptFetch} sees its signal; annotates HTTP failures. */
+export async function runAttempt<T>(signal: AbortSignal, call: () => Promise<T>): Promise<T> {
+  const context: AttemptContext = { signal };
+  try {
+    return await attemptContext.run(context, call);
+  } catch (error) {
+    const failed = context.failedResponse;
+    const hasStatus = error !== null && typeof error === "object" && "status" in error && "headers" in error;
+    if (failed && !hasStatus) throw new HttpResponseError(failed.status, failed.headers, error);
+    throw error;
+  }
+}
+
+export function toLangChainMessages(messages: readonly ChatMessage[]): BaseMessage[] {
+  return messages.map((message) => {
+    switch (message.role) {
+      case "system":
+        return new SystemMessage(message.content);
+      case "user":
+        return new HumanMessage(message.content);
+      case "assistant":
+        return new AIMessage(message.content);
+    }
+  });
+}
+
+/** One model call: `invoke`, or `stream` with the chunks concatenated (usage comes in the last chunk). */
+export async function callChatModel(
+  model: BaseChatModel,
+  messages: readonly ChatMessage[],
+  callOptions: Record<string, unknown>,
+  streaming: boolean,
+): Promise<AIMessage | AIMessageChunk> {
+  const input = toLangChainMessages(messages);
+  if (!streaming) return (await model.invoke(input, callOptions)) as AIMessage;
+  let reply: AIMessageChunk | undefined;
+  for await (const chunk of await model.stream(input, callOptions)) {
+    reply = reply ? reply.concat(chunk as AIMessageChunk) : (chunk as AIMessageChunk);
+  }
+  return reply ?? new AIMessageChunk("");
+}
+
+/** The reply as text; for a tool call, its raw JSON arguments (what structured output is parsed from). */
+export function replyText(message: AIMessage | AIMessageChunk, toolCall: boolean): string {
+  if (toolCall) {
+    const raw = (message.additional_kwargs?.tool_calls as Array<{ function?: { arguments?: unknown } }> | undefined)?.[0]?.function
+      ?.arguments;
+    if (typeof raw === "string") return raw;
+    const chunkArgs = (message as AIMessageChunk).tool_call_chunks?.[0]?.args;
+    if (typeof chunkArgs === "string") return chunkArgs;
+    const invalid = message.invalid_tool_calls?.[0]?.args;
+    if (typeof invalid === "string") return invalid;
+    const call = message.tool_calls?.[0];
+    if (call) return JSON.stringify(call.args);
+  }
+  return message.text;
+}
+
+export function usageOf(message: AIMessage | AIMessageChunk): TokenUsage {
+  return {
+    inputTokens: message.usage_metadata?.input_tokens ?? 0,
+    outputTokens: message.usage_metadata?.output_tokens ?? 0,
+  };
+}
+
+/** OpenAI-style `logprobs.content` from the response metadata. */
+export function logprobsOf(message: AIMessage | AIMessageChunk): TokenLogprob[] {
+  type Entry = { token: string; logprob: number; top_logprobs?: Array<{ token: string; logprob: number }> };
+  const content = (message.response_metadata?.logprobs as { content?: Entry[] } | undefined)?.content ?? [];
+  return content.map((entry) => ({
+    token: entry.token,
+    logprob: entry.logprob,
+    ...(entry.top_logprobs?.length ? { top: entry.top_logprobs.map(({ token, logprob }) => ({ token, logprob })) } : {}),
+  }));
+}
+
+/** One chat-model instance per distinct set of constructor fields (temperature, max tokens, …). */
+export function modelCache<K, M>(build: (key: K) => M): (key: K) => M {
+  const models = new Map<string, M>();
+  return (key) => {
+    const id = JSON.stringify(key);
+    let model = models.get(id);
+    if (!model) {
+      model = build(key);
+      models.set(id, model);
+    }
+    return model;
+  };
+}

@@ -1,0 +1,215 @@
+/**
+ * `llamacpp:<path to .gguf>`: a GGUF model run in-process by node-llama-cpp, with structured output
+ * enforced by a JSON-schema grammar.
+ *
+ * node-llama-cpp is not a dependency of Anamnesis (its GPU builds weigh ~700 MB); it is imported only
+ * when a `llamacpp:` id is used. Install it with `npm install node-llama-cpp@3.21.1`. CPU only is
+ * enough: `npm install --omit=optional node-llama-cpp@3.21.1 @node-llama-cpp/linux-x64@3.21.1` into a
+ * separate prefix (see the backends test docs). Settings: `gpu` (false = CPU only; default: auto),
+ * `contextSize` (default: the model's, at most 4096), `concurrency` (= context sequences, default 1).
+ */
+import { existsSync, statSync } from "node:fs";
+import { resolve } from "node:path";
+import { AnamnesisError } from "../errors.ts";
+import { canonicalJson } from "./response-cache.ts";
+import { createChatBackend } from "./chat-backend.ts";
+import type { ResolvedSettings } from "./config.ts";
+import { NoSuchModelError } from "./errors.ts";
+import type { ChatBackend, ChatMessage, CompletionRequest, ModelDriver } from "./spec.ts";
+import { toStrictJsonSchema } from "./structured.ts";
+
+export const NODE_LLAMA_CPP_VERSION = "3.21.1";
+export const NODE_LLAMA_CPP_INSTALL_HINT = `install it with npm install node-llama-cpp@${NODE_LLAMA_CPP_VERSION}`;
+
+/** The small part of node-llama-cpp's API used here (typed locally so tsc passes without the package). */
+interface NodeLlamaCpp {
+  getLlama(options: { gpu?: false | "auto"; build?: "never"; logLevel?: "error" | "warn" }): Promise<Llama>;
+  LlamaChat: new (options: { contextSequence: LlamaContextSequence; autoDisposeSequence?: boolean }) => LlamaChat;
+}
+interface Llama {
+  loadModel(options: { modelPath: string }): Promise<LlamaModel>;
+  createGrammarForJsonSchema(schema: unknown): Promise<LlamaGrammar>;
+  getGrammarFor(type: "json"): Promise<LlamaGrammar>;
+  dispose(): Promise<void>;
+}
+interface LlamaModel {
+  readonly trainContextSize: number;
+  createContext(options: { contextSize?: number; sequences?: number }): Promise<LlamaContext>;
+  dispose(): Promise<void>;
+}
+interface LlamaContext {
+  getSequence(): LlamaContextSequence;
+  dispose(): Promise<void>;
+}
+interface LlamaContextSequence {
+  readonly tokenMeter: { getState(): { usedInputTokens: number; usedOutputTokens: number } };
+}
+type LlamaGrammar = object;
+type ChatHistoryItem = { type: "system" | "user"; text: string } | { type: "model"; response: string[] };
+interface LlamaChat {
+  generateResponse(
+    history: ChatHistoryItem[],
+    options: {
+      grammar?: LlamaGrammar;
+      maxTokens?: number;
+      temperature?: number;
+      seed?: number;
+      signal?: AbortSignal;
+      customStopTriggers?: string[];
+    },
+  ): Promise<{ response: string }>;
+  dispose(): void;
+}
+
+/** Imports node-llama-cpp, or explains how to install it. */
+export async function loadNodeLlamaCpp(): Promise<NodeLlamaCpp> {
+  const specifier = "node-llama-cpp";
+  try {
+    return (await import(specifier)) as NodeLlamaCpp;
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    if (code === "ERR_MODULE_NOT_FOUND" || code === "MODULE_NOT_FOUND") {
+      throw new AnamnesisError(
+        "BACKEND_ERROR",
+        `the llamacpp backend needs the optional package node-llama-cpp, which is not installed; ${NODE_LLAMA_CPP_INSTALL_HINT}`,
+        { cause: error },
+      );
+    }
+    throw new AnamnesisError("BACKEND_ERROR", `node-llama-cpp failed to load: ${(error as Error).message}`, { cause: error });
+  }
+}
+
+const GBNF_KEYS = new Set([
+  "type", "properties", "required", "additionalProperties", "items", "prefixItems", "minItems", "maxItems",
+  "minProperties", "maxProperties", "minLength", "maxLength", "enum", "const", "oneOf", "$defs", "$ref", "description",
+]);
+
+/**
+ * Narrows a strict JSON schema to what node-llama-cpp's grammar generator understands: `anyOf` →
+ * `oneOf`, a multi-type `type` → `oneOf` of single types, `enum`/`const` on their own, unknown
+ * keywords (pattern, format, title, propertyNames) dropped — zod validation still checks them.
+ */
+export function toGrammarSchema(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(toGrammarSchema);
+  if (node === null || typeof node !== "object") return node;
+  const source = node as Record<string, unknown>;
+  if (source.enum !== undefined) return { enum: source.enum };
+  if (source.const !== undefined) return { const: source.const };
+  const alternatives = source.anyOf ?? source.oneOf;
+  if (Array.isArray(alternatives)) return { oneOf: alternatives.map(toGrammarSchema) };
+  if (Array.isArray(source.type) && source.type.length > 1) {
+    return { oneOf: source.type.map((type) => toGrammarSchema(type === "null" ? { type } : { ...source, type })) };
+  }
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(source)) {
+    if (!GBNF_KEYS.has(key)) continue;
+    if (key === "type" && Array.isArray(value)) out.type = value[0];
+    else if ((key === "properties" || key === "$defs") && value && typeof value === "object") {
+      out[key] = Object.fromEntries(Object.entries(value).map(([name, child]) => [name, toGrammarSchema(child)]));
+    } else out[key] = toGrammarSchema(value);
+  }
+  return out;
+}
+
+function toHistory(messages: readonly ChatMessage[]): ChatHistoryItem[] {
+  const history: ChatHistoryItem[] = messages.map((message) =>
+    message.role === "assistant" ? { type: "model", response: [message.content] } : { type: message.role, text: message.content },
+  );
+  history.push({ type: "model", response: [] });
+  return history;
+}
+
+export async function createLlamaCppDriver(modelPath: string, settings: ResolvedSettings): Promise<ModelDriver> {
+  const path = resolve(modelPath);
+  if (!existsSync(path) || !statSync(path).isFile()) {
+    throw new NoSuchModelError(`llamacpp:${modelPath}`, `no GGUF model file at ${path} (expected llamacpp:<path to .gguf>)`);
+  }
+  const file = statSync(path);
+  const lib = await loadNodeLlamaCpp();
+  const sequences = settings.concurrency ?? 1;
+  let llama: Llama | undefined;
+  let model: LlamaModel;
+  let context: LlamaContext;
+  let pool: Array<{ chat: LlamaChat; sequence: LlamaContextSequence }>;
+  try {
+    llama = await lib.getLlama({ gpu: settings.gpu === false ? false : "auto", build: "never", logLevel: "error" });
+    model = await llama.loadModel({ modelPath: path });
+    const contextSize = settings.contextSize ?? Math.min(4096, model.trainContextSize);
+    context = await model.createContext({ contextSize, sequences });
+    pool = Array.from({ length: sequences }, () => {
+      const sequence = context.getSequence();
+      return { sequence, chat: new lib.LlamaChat({ contextSequence: sequence }) };
+    });
+  } catch (error) {
+    await llama?.dispose().catch(() => undefined);
+    throw new AnamnesisError("BACKEND_ERROR", `llamacpp could not load ${path}: ${(error as Error).message}`, { cause: error });
+  }
+  const loaded = llama;
+  const idle = [...pool];
+  const grammars = new Map<string, Promise<LlamaGrammar>>();
+  const grammarFor = (structured: NonNullable<CompletionRequest["structured"]>): Promise<LlamaGrammar> | undefined => {
+    if (structured.method === "prompt") return undefined;
+    if (structured.method === "jsonMode") return loaded.getGrammarFor("json");
+    const schema = toGrammarSchema(toStrictJsonSchema(structured.jsonSchema).schema);
+    const key = canonicalJson(schema);
+    let grammar = grammars.get(key);
+    if (!grammar) {
+      grammar = loaded.createGrammarForJsonSchema(schema);
+      grammars.set(key, grammar);
+    }
+    return grammar;
+  };
+  let closed = false;
+
+  return {
+    provider: "llamacpp",
+    model: modelPath,
+    endpoint: path,
+    capabilities: { structuredOutput: true, logprobs: false, embeddings: false },
+    parameters: { modelFile: { bytes: file.size, modifiedMs: Math.round(file.mtimeMs) }, contextSize: settings.contextSize ?? null },
+    defaultStructuredOutput: "jsonSchema",
+    defaultConcurrency: sequences,
+
+    async complete(request, signal) {
+      const slot = idle.pop();
+      if (!slot) throw new AnamnesisError("BACKEND_ERROR", "llamacpp: more requests in flight than context sequences");
+      try {
+        const grammar = request.structured ? await grammarFor(request.structured) : undefined;
+        const before = slot.sequence.tokenMeter.getState();
+        const { response } = await slot.chat.generateResponse(toHistory(request.messages), {
+          ...(grammar ? { grammar } : {}),
+          ...(request.maxTokens !== undefined ? { maxTokens: request.maxTokens } : {}),
+          ...(request.temperature !== undefined ? { temperature: request.temperature } : {}),
+          ...(request.seed !== undefined ? { seed: request.seed } : {}),
+          ...(request.stop ? { customStopTriggers: [...request.stop] } : {}),
+          signal,
+        });
+        const after = slot.sequence.tokenMeter.getState();
+        return {
+          text: response,
+          usage: {
+            inputTokens: after.usedInputTokens - before.usedInputTokens,
+            outputTokens: after.usedOutputTokens - before.usedOutputTokens,
+          },
+        };
+      } finally {
+        idle.push(slot);
+      }
+    },
+
+    classifyError: (error) => ({ retryable: false, description: (error as Error)?.message ?? String(error) }),
+
+    async close() {
+      if (closed) return;
+      closed = true;
+      for (const { chat } of pool) chat.dispose();
+      await context.dispose();
+      await model.dispose();
+      await loaded.dispose();
+    },
+  };
+}
+
+export async function createLlamaCppBackend(modelPath: string, settings: ResolvedSettings): Promise<ChatBackend> {
+  return createChatBackend(await createLlamaCppDriver(modelPath, settings), settings);
+}

@@ -1,0 +1,90 @@
+/**
+ * `ollama:<model>` (e.g. `ollama:llama3.1:8b`): a local or remote Ollama server through LangChain's
+ * `ChatOllama` (which always streams NDJSON from `/api/chat`).
+ *
+ * Host: option `baseUrl` / env `OLLAMA_HOST` / config (default `http://127.0.0.1:11434`).
+ * Structured output defaults to `format: <JSON schema>` (Ollama's grammar-constrained decoding).
+ */
+import { ChatOllama, OllamaEmbeddings } from "@langchain/ollama";
+import { createChatBackend } from "./chat-backend.ts";
+import { sanitizeUrl, type ResolvedSettings } from "./config.ts";
+import { attemptFetch, callChatModel, modelCache, replyText, runAttempt, usageOf } from "./langchain.ts";
+import type { ChatBackend, CompletionRequest, ModelDriver } from "./spec.ts";
+
+export const OLLAMA_DEFAULT_HOST = "http://127.0.0.1:11434";
+
+/** `OLLAMA_HOST` may be `host:port` without a scheme. */
+function normalizeHost(host: string): string {
+  return /^[a-z][a-z0-9+.-]*:\/\//i.test(host) ? host : `http://${host}`;
+}
+
+function structuredCallOptions(structured: NonNullable<CompletionRequest["structured"]>): Record<string, unknown> {
+  const { method, name, jsonSchema } = structured;
+  switch (method) {
+    case "jsonSchema":
+      return { format: jsonSchema };
+    case "functionCalling":
+      return { tools: [{ type: "function", function: { name, parameters: jsonSchema } }] };
+    case "jsonMode":
+      return { format: "json" };
+    case "prompt":
+      return {};
+  }
+}
+
+export function createOllamaDriver(model: string, settings: ResolvedSettings): ModelDriver {
+  const baseUrl = normalizeHost(settings.baseUrl ?? OLLAMA_DEFAULT_HOST);
+  const chatModel = modelCache(
+    (fields: { temperature?: number; maxTokens?: number; seed?: number }) =>
+      new ChatOllama({
+        model,
+        baseUrl,
+        fetch: attemptFetch,
+        ...(fields.temperature !== undefined ? { temperature: fields.temperature } : {}),
+        ...(fields.maxTokens !== undefined ? { numPredict: fields.maxTokens } : {}),
+        ...(fields.seed !== undefined ? { seed: fields.seed } : {}),
+        ...(settings.contextSize !== undefined ? { numCtx: settings.contextSize } : {}),
+      }),
+  );
+  let embeddings: OllamaEmbeddings | undefined;
+
+  return {
+    provider: "ollama",
+    model,
+    endpoint: sanitizeUrl(baseUrl),
+    capabilities: { structuredOutput: true, logprobs: false, embeddings: true },
+    parameters: {
+      ...(settings.contextSize !== undefined ? { contextSize: settings.contextSize } : {}),
+      ...(settings.embeddingModel ? { embeddingModel: settings.embeddingModel } : {}),
+    },
+    defaultStructuredOutput: "jsonSchema",
+    defaultConcurrency: 2,
+
+    async complete(request, signal) {
+      const chat = chatModel({
+        ...(request.temperature !== undefined ? { temperature: request.temperature } : {}),
+        ...(request.maxTokens !== undefined ? { maxTokens: request.maxTokens } : {}),
+        ...(request.seed !== undefined ? { seed: request.seed } : {}),
+      });
+      const callOptions = {
+        signal,
+        ...(request.stop ? { stop: [...request.stop] } : {}),
+        ...(request.structured ? structuredCallOptions(request.structured) : {}),
+      };
+      // ChatOllama streams even for invoke; it concatenates the NDJSON chunks and sums the usage.
+      const reply = await runAttempt(signal, () => callChatModel(chat, request.messages, callOptions, false));
+      return { text: replyText(reply, request.structured?.method === "functionCalling"), usage: usageOf(reply) };
+    },
+
+    async embed(texts, signal) {
+      embeddings ??= new OllamaEmbeddings({ model: settings.embeddingModel ?? model, baseUrl, fetch: attemptFetch });
+      const client = embeddings;
+      const vectors = await runAttempt(signal, () => client.embedDocuments([...texts]));
+      return { embeddings: vectors, usage: { inputTokens: 0, outputTokens: 0 } };
+    },
+  };
+}
+
+export function createOllamaBackend(model: string, settings: ResolvedSettings): ChatBackend {
+  return createChatBackend(createOllamaDriver(model, settings), settings);
+}

@@ -1,0 +1,128 @@
+/**
+ * `openai:<model>`: any OpenAI-compatible chat-completions server (OpenAI, vLLM, llama.cpp server,
+ * LM Studio, a private gateway) through LangChain's `ChatOpenAI`.
+ *
+ * Base URL: option `baseUrl` / env `OPENAI_BASE_URL` / config (default `https://api.openai.com/v1`).
+ * API key: option `apiKey` / env `OPENAI_API_KEY` / config; a dummy key is sent when none is set, which
+ * local servers accept. Structured output defaults to `response_format: json_schema` with the strict
+ * (nullable instead of optional) schema; `strict` is false for schemas with records.
+ */
+import { ChatOpenAICompletions, OpenAIEmbeddings, wrapOpenAIClientError } from "@langchain/openai";
+import { createChatBackend } from "./chat-backend.ts";
+import { sanitizeUrl, type ResolvedSettings } from "./config.ts";
+import { attemptFetch, callChatModel, logprobsOf, modelCache, replyText, runAttempt, usageOf } from "./langchain.ts";
+import type { ChatBackend, CompletionRequest, ModelDriver } from "./spec.ts";
+import { toStrictJsonSchema } from "./structured.ts";
+
+export const OPENAI_DEFAULT_BASE_URL = "https://api.openai.com/v1";
+/** Sent when no key is configured: local OpenAI-compatible servers need some key, not a real one. */
+const DUMMY_API_KEY = "sk-no-key-required";
+
+/**
+ * LangChain's chat-completions model, except that a non-streaming `json_schema` request goes through
+ * the SDK's `create()` instead of `parse()`: `parse()` JSON-parses the reply itself and throws on
+ * invalid JSON or a reply cut at max_tokens, losing the raw text our parsing and repair need.
+ * (Using the completions class directly also keeps model names like `…codex` off the Responses API.)
+ */
+class ChatCompletionsKeepingRawJson extends ChatOpenAICompletions {
+  override async completionWithRetry(request: any, requestOptions?: any): Promise<any> {
+    if (request.stream || request.response_format?.type !== "json_schema") return super.completionWithRetry(request, requestOptions);
+    const { maxRetries: _retries, ...sdkOptions } = requestOptions ?? {};
+    const clientOptions = this._getClientOptions(sdkOptions);
+    try {
+      return await this.client.chat.completions.create(request, clientOptions);
+    } catch (error) {
+      throw wrapOpenAIClientError(error);
+    }
+  }
+}
+
+/** Call options that ask ChatOpenAI for structured output with the given method. */
+function structuredCallOptions(structured: NonNullable<CompletionRequest["structured"]>): Record<string, unknown> {
+  const { method, name, jsonSchema } = structured;
+  switch (method) {
+    case "jsonSchema": {
+      const { schema, strict } = toStrictJsonSchema(jsonSchema);
+      return { response_format: { type: "json_schema", json_schema: { name, strict, schema } } };
+    }
+    case "functionCalling":
+      return {
+        tools: [{ type: "function", function: { name, parameters: jsonSchema } }],
+        tool_choice: { type: "function", function: { name } },
+      };
+    case "jsonMode":
+      return { response_format: { type: "json_object" } };
+    case "prompt":
+      return {};
+  }
+}
+
+export function createOpenAIDriver(model: string, settings: ResolvedSettings): ModelDriver {
+  const baseURL = settings.baseUrl ?? OPENAI_DEFAULT_BASE_URL;
+  const apiKey = settings.apiKey ?? DUMMY_API_KEY;
+  const streaming = settings.streaming ?? false;
+  const chatModel = modelCache(
+    (fields: { temperature?: number; maxTokens?: number; logprobs?: number }) =>
+      new ChatCompletionsKeepingRawJson({
+        model,
+        apiKey,
+        configuration: { baseURL, fetch: attemptFetch },
+        maxRetries: 0,
+        streamUsage: true,
+        ...(fields.temperature !== undefined ? { temperature: fields.temperature } : {}),
+        ...(fields.maxTokens !== undefined ? { maxTokens: fields.maxTokens } : {}),
+        ...(fields.logprobs !== undefined ? { logprobs: true, topLogprobs: fields.logprobs } : {}),
+      }),
+  );
+  let embeddings: OpenAIEmbeddings | undefined;
+
+  return {
+    provider: "openai",
+    model,
+    endpoint: sanitizeUrl(baseURL),
+    capabilities: { structuredOutput: true, logprobs: true, embeddings: true },
+    parameters: { streaming, ...(settings.embeddingModel ? { embeddingModel: settings.embeddingModel } : {}) },
+    defaultStructuredOutput: "jsonSchema",
+    defaultConcurrency: 8,
+
+    async complete(request, signal) {
+      const chat = chatModel({
+        ...(request.temperature !== undefined ? { temperature: request.temperature } : {}),
+        ...(request.maxTokens !== undefined ? { maxTokens: request.maxTokens } : {}),
+        ...(request.logprobs ? { logprobs: request.logprobs.top } : {}),
+      });
+      const callOptions = {
+        signal,
+        ...(request.seed !== undefined ? { seed: request.seed } : {}),
+        ...(request.stop ? { stop: [...request.stop] } : {}),
+        ...(request.structured ? structuredCallOptions(request.structured) : {}),
+      };
+      // Logprobs are read from the non-streaming response.
+      const stream = streaming && !request.logprobs;
+      const reply = await runAttempt(signal, () => callChatModel(chat, request.messages, callOptions, stream));
+      return {
+        text: replyText(reply, request.structured?.method === "functionCalling"),
+        usage: usageOf(reply),
+        ...(request.logprobs ? { logprobs: logprobsOf(reply) } : {}),
+      };
+    },
+
+    async embed(texts, signal) {
+      embeddings ??= new OpenAIEmbeddings({
+        model: settings.embeddingModel ?? model,
+        apiKey,
+        configuration: { baseURL, fetch: attemptFetch },
+        maxRetries: 0,
+      });
+      const client = embeddings;
+      const vectors = await runAttempt(signal, () => client.embedDocuments([...texts]));
+      return { embeddings: vectors, usage: { inputTokens: 0, outputTokens: 0 } };
+    },
+  };
+}
+
+export function createOpenAIBackend(model: string, settings: ResolvedSettings): ChatBackend {
+  return createChatBackend(createOpenAIDriver(model, settings), settings, {
+    secrets: settings.apiKey ? [settings.apiKey] : [],
+  });
+}

@@ -1,0 +1,284 @@
+/**
+ * Resilience for backend requests: a concurrency limit shared per backend instance, retries with
+ * exponential backoff and full jitter that honour `Retry-After`, a per-attempt timeout and cancellation.
+ * LangChain's own retries are switched off (`maxRetries: 0`); this policy replaces them.
+ */
+import { AnamnesisError } from "../errors.ts";
+import type { FailureInfo } from "./spec.ts";
+
+/** Counting semaphore. `acquire` resolves with a release function; waiting can be cancelled. */
+export class Semaphore {
+  readonly limit: number;
+  #inFlight = 0;
+  readonly #waiters: Array<() => void> = [];
+
+  constructor(limit: number) {
+    if (!Number.isInteger(limit) || limit < 1) {
+      throw new AnamnesisError("INVALID_ARGUMENT", `concurrency must be a positive integer, got ${limit}`);
+    }
+    this.limit = limit;
+  }
+
+  get inFlight(): number {
+    return this.#inFlight;
+  }
+
+  async acquire(signal?: AbortSignal): Promise<() => void> {
+    signal?.throwIfAborted();
+    if (this.#inFlight >= this.limit) {
+      await new Promise<void>((resolve, reject) => {
+        const wake = () => {
+          signal?.removeEventListener("abort", onAbort);
+          resolve();
+        };
+        const onAbort = () => {
+          const index = this.#waiters.indexOf(wake);
+          if (index >= 0) this.#waiters.splice(index, 1);
+          reject(signal?.reason);
+        };
+        this.#waiters.push(wake);
+        signal?.addEventListener("abort", onAbort, { once: true });
+      });
+    }
+    this.#inFlight++;
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      this.#inFlight--;
+      this.#waiters.shift()?.();
+    };
+  }
+}
+
+export interface RetryPolicy {
+  /** Retries after the first attempt. */
+  readonly maxRetries: number;
+  /** First backoff ceiling; the n-th retry waits a uniform random time in [0, min(max, base·2^(n-1))]. */
+  readonly baseDelayMs: number;
+  readonly maxDelayMs: number;
+  /** A `Retry-After` longer than this ends the request instead of waiting. */
+  readonly maxRetryAfterMs: number;
+}
+
+export const DEFAULT_RETRY_POLICY: RetryPolicy = {
+  maxRetries: 4,
+  baseDelayMs: 500,
+  maxDelayMs: 20_000,
+  maxRetryAfterMs: 120_000,
+};
+
+/** Parses `Retry-After` (delta-seconds or an HTTP date) into milliseconds from `now`. */
+export function parseRetryAfter(value: string | null | undefined, now: number = Date.now()): number | undefined {
+  if (value == null || value.trim() === "") return undefined;
+  const trimmed = value.trim();
+  if (/^\d+(\.\d+)?$/.test(trimmed)) return Math.round(Number(trimmed) * 1000);
+  const date = Date.parse(trimmed);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+}
+
+function header(headers: unknown, name: string): string | undefined {
+  if (headers == null || typeof headers !== "object") return undefined;
+  if (typeof (headers as Headers).get === "function") return (headers as Headers).get(name) ?? undefined;
+  for (const [key, value] of Object.entries(headers)) {
+    if (key.toLowerCase() === name && typeof value === "string") return value;
+  }
+  return undefined;
+}
+
+/** Server-requested wait from response headers: `retry-after-ms` (OpenAI) or `Retry-After`. */
+export function retryAfterFromHeaders(headers: unknown): number | undefined {
+  const ms = header(headers, "retry-after-ms");
+  if (ms !== undefined && /^\d+(\.\d+)?$/.test(ms.trim())) return Math.round(Number(ms));
+  return parseRetryAfter(header(headers, "retry-after"));
+}
+
+const RETRYABLE_SOCKET_CODES = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ECONNABORTED",
+  "EPIPE",
+  "ETIMEDOUT",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "EAI_AGAIN",
+  "UND_ERR_SOCKET",
+  "UND_ERR_CONNECT_TIMEOUT",
+  "UND_ERR_HEADERS_TIMEOUT",
+  "UND_ERR_BODY_TIMEOUT",
+  "UND_ERR_CLOSED",
+]);
+
+const SOCKET_CODE_WORDS: Record<string, string> = {
+  ECONNREFUSED: "connection refused",
+  ECONNRESET: "connection reset",
+  ENOTFOUND: "host not found",
+  ETIMEDOUT: "connection timed out",
+};
+
+function causeChain(error: unknown): unknown[] {
+  const chain: unknown[] = [];
+  let current = error;
+  while (current != null && typeof current === "object" && chain.length < 8 && !chain.includes(current)) {
+    chain.push(current);
+    current = (current as { cause?: unknown }).cause;
+  }
+  return chain;
+}
+
+function field(value: unknown, key: string): unknown {
+  return value != null && typeof value === "object" ? (value as Record<string, unknown>)[key] : undefined;
+}
+
+function shortMessage(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  const line = message.split("\n")[0] ?? "";
+  return line.length > 200 ? `${line.slice(0, 200)}…` : line;
+}
+
+/**
+ * Generic classification: HTTP status codes (OpenAI SDK `status`, ollama `status_code`), `Retry-After`
+ * headers, socket error codes anywhere in the `cause` chain, and timeouts.
+ */
+export function classifyFailure(error: unknown): FailureInfo {
+  for (const link of causeChain(error)) {
+    const status = field(link, "status") ?? field(link, "status_code") ?? field(field(link, "response"), "status");
+    if (typeof status === "number" && status >= 400) {
+      const retryable = status === 408 || status === 409 || status === 429 || status >= 500;
+      const retryAfterMs = retryAfterFromHeaders(field(link, "headers") ?? field(field(link, "response"), "headers"));
+      return {
+        retryable,
+        status,
+        description: `HTTP ${status}: ${shortMessage(link)}`,
+        ...(retryAfterMs !== undefined ? { retryAfterMs } : {}),
+      };
+    }
+  }
+  for (const link of causeChain(error)) {
+    const code = field(link, "code");
+    if (typeof code === "string" && (RETRYABLE_SOCKET_CODES.has(code) || code === "ENOTFOUND")) {
+      return { retryable: code !== "ENOTFOUND", description: `${SOCKET_CODE_WORDS[code] ?? "connection error"} (${code})` };
+    }
+  }
+  const name = error instanceof Error ? `${error.name} ${error.constructor.name}` : "";
+  if (/Timeout/.test(name)) return { retryable: true, description: `timed out: ${shortMessage(error)}` };
+  if (/APIConnectionError/.test(name) || /fetch failed|Connection error|socket hang up/i.test(shortMessage(error))) {
+    return { retryable: true, description: `connection error: ${shortMessage(error)}` };
+  }
+  return { retryable: false, description: shortMessage(error) };
+}
+
+/** Rejects with the signal's reason as soon as it aborts, even if `promise` ignores the signal. */
+export function raceWithSignal<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) {
+    promise.catch(() => undefined);
+    return Promise.reject(signal.reason);
+  }
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener("abort", onAbort, { once: true });
+    promise.then(
+      (value) => {
+        signal.removeEventListener("abort", onAbort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener("abort", onAbort);
+        reject(error);
+      },
+    );
+  });
+}
+
+/** Waits `ms`, or rejects with the signal's reason when it aborts first. */
+export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal?.reason);
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener("abort", onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener("abort", onAbort, { once: true });
+  });
+}
+
+export interface RetryOptions {
+  readonly policy: RetryPolicy;
+  /** Per-attempt timeout; a timed-out attempt counts as a retryable failure. */
+  readonly timeoutMs?: number;
+  /** Caller cancellation: stops waiting, aborts the attempt in flight, skips further retries. */
+  readonly signal?: AbortSignal;
+  /** Each attempt holds a permit while in flight (not while backing off). */
+  readonly semaphore?: Semaphore;
+  readonly classify?: (error: unknown) => FailureInfo;
+  readonly onRetry?: (event: { attempt: number; delayMs: number; failure: FailureInfo }) => void;
+  /** Builds the error thrown when the request fails for good. */
+  readonly giveUp: (failure: FailureInfo, attempts: number, cause: unknown) => Error;
+  readonly random?: () => number;
+}
+
+export interface RetryOutcome<T> {
+  readonly value: T;
+  readonly attempts: number;
+  /** Duration of the successful attempt, excluding queueing and backoff. */
+  readonly latencyMs: number;
+}
+
+/** Runs `attempt` under the policy. Caller cancellation rejects with the signal's reason. */
+export async function withRetries<T>(
+  attempt: (signal: AbortSignal) => Promise<T>,
+  options: RetryOptions,
+): Promise<RetryOutcome<T>> {
+  const { policy, signal, timeoutMs, semaphore } = options;
+  const classify = options.classify ?? classifyFailure;
+  const random = options.random ?? Math.random;
+  for (let attemptNumber = 1; ; attemptNumber++) {
+    const release = semaphore ? await semaphore.acquire(signal) : () => undefined;
+    const controller = new AbortController();
+    const timeout = new AbortController();
+    const onCallerAbort = () => controller.abort(signal?.reason);
+    signal?.addEventListener("abort", onCallerAbort, { once: true });
+    const timer =
+      timeoutMs !== undefined && timeoutMs > 0
+        ? setTimeout(() => {
+            timeout.abort();
+            controller.abort(new Error(`no response within ${timeoutMs} ms`));
+          }, timeoutMs)
+        : undefined;
+    let failure: FailureInfo;
+    let cause: unknown;
+    const started = performance.now();
+    try {
+      const value = await raceWithSignal(attempt(controller.signal), controller.signal);
+      return { value, attempts: attemptNumber, latencyMs: performance.now() - started };
+    } catch (error) {
+      if (signal?.aborted) throw signal.reason;
+      cause = error;
+      failure = timeout.signal.aborted
+        ? { retryable: true, description: `no response within ${timeoutMs} ms (timeout)` }
+        : classify(error);
+    } finally {
+      clearTimeout(timer);
+      signal?.removeEventListener("abort", onCallerAbort);
+      release();
+    }
+    if (!failure.retryable || attemptNumber > policy.maxRetries) {
+      throw options.giveUp(failure, attemptNumber, cause);
+    }
+    if (failure.retryAfterMs !== undefined && failure.retryAfterMs > policy.maxRetryAfterMs) {
+      throw options.giveUp(
+        { ...failure, description: `${failure.description} (server asked to wait ${Math.ceil(failure.retryAfterMs / 1000)} s)` },
+        attemptNumber,
+        cause,
+      );
+    }
+    const ceiling = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (attemptNumber - 1));
+    const delayMs = failure.retryAfterMs ?? Math.round(random() * ceiling);
+    options.onRetry?.({ attempt: attemptNumber, delayMs, failure });
+    await sleep(delayMs, signal);
+  }
+}

@@ -1,0 +1,221 @@
+/**
+ * The backend specification, version `v1`: what every LLM backend offers the rest of Anamnesis.
+ *
+ * Two layers, in the spirit of small versioned provider specs:
+ * - {@link ChatBackend} is what modules and suites call (`generate`, `generateObject`, `embed`, …).
+ *   It is built by {@link createChatBackend} (chat-backend.ts), which adds the response cache, retries,
+ *   the concurrency limit, structured-output parsing and repair, and usage recording.
+ * - {@link ModelDriver} is what a new kind of backend implements: one completion call against one model,
+ *   nothing else. `openai.ts`, `ollama.ts` and `llamacpp.ts` are drivers; a kind that needs to do more
+ *   (the embedded engine) may implement {@link ChatBackend} directly and register a provider factory.
+ */
+import type { z } from "zod";
+
+export const SPECIFICATION_VERSION = "v1";
+export type SpecificationVersion = typeof SPECIFICATION_VERSION;
+
+export type ChatRole = "system" | "user" | "assistant";
+
+export interface ChatMessage {
+  readonly role: ChatRole;
+  readonly content: string;
+}
+
+export interface TokenUsage {
+  readonly inputTokens: number;
+  readonly outputTokens: number;
+}
+
+/** Per-call generation options. Unset values fall back to the backend's defaults. */
+export interface GenerateOptions {
+  readonly temperature?: number;
+  readonly maxTokens?: number;
+  readonly seed?: number;
+  readonly stop?: readonly string[];
+  /** Cancels the call (queued, in flight or waiting to retry); the promise rejects with the signal's reason. */
+  readonly signal?: AbortSignal;
+  /** Per-attempt timeout in milliseconds; a timed-out attempt is retried like a 503. */
+  readonly timeoutMs?: number;
+  /** Bypass the response cache for this call: neither read nor written. */
+  readonly noCache?: boolean;
+}
+
+export interface GenerateResult {
+  readonly text: string;
+  readonly usage: TokenUsage;
+  /** Duration of the successful request (for a cache hit: of the original request). */
+  readonly latencyMs: number;
+  readonly cached: boolean;
+}
+
+/**
+ * How structured output is requested from the model:
+ * - `jsonSchema`: constrained decoding against the JSON schema (OpenAI `response_format: json_schema`,
+ *   Ollama `format: <schema>`, llama.cpp grammar);
+ * - `functionCalling`: a forced tool call whose parameters are the schema;
+ * - `jsonMode`: "any JSON" mode (`json_object` / `format: "json"`), the schema is given in the prompt;
+ * - `prompt`: no server support needed, the schema is given in the prompt.
+ */
+export type StructuredOutputMethod = "jsonSchema" | "functionCalling" | "jsonMode" | "prompt";
+
+export interface GenerateObjectOptions extends GenerateOptions {
+  /** Name of the schema sent to the server (OpenAI `json_schema.name`, tool name). Default `response`. */
+  readonly schemaName?: string;
+  /** Overrides the backend's structured-output method for this call. */
+  readonly method?: StructuredOutputMethod;
+}
+
+export interface FormatIssue {
+  /** Path into the JSON value, e.g. `["frames", 0, "intent"]`. */
+  readonly path: ReadonlyArray<string | number>;
+  readonly message: string;
+}
+
+export interface FormatError {
+  readonly kind: "invalid_json" | "schema_violation";
+  /** One-line summary, with the issue paths. */
+  readonly message: string;
+  readonly issues: readonly FormatIssue[];
+}
+
+interface GenerateObjectBase {
+  /** The model's reply the object was read from (after a repair: the repaired reply). */
+  readonly raw: string;
+  /** Usage summed over the original request and the repair request, if any. */
+  readonly usage: TokenUsage;
+  readonly latencyMs: number;
+  /** True when every request behind this result came from the response cache. */
+  readonly cached: boolean;
+  /** True when the first reply was invalid and a repair request was sent. */
+  readonly repaired: boolean;
+}
+
+/** A schema-valid object, or a format error with the raw text kept. `generateObject` never throws for bad output. */
+export type GenerateObjectResult<T> =
+  | (GenerateObjectBase & { readonly object: T; readonly formatError?: undefined })
+  | (GenerateObjectBase & { readonly object: null; readonly formatError: FormatError });
+
+export interface EmbedResult {
+  readonly embeddings: number[][];
+  readonly usage: TokenUsage;
+  readonly latencyMs: number;
+  readonly cached: boolean;
+}
+
+export interface TokenLogprob {
+  readonly token: string;
+  readonly logprob: number;
+  /** The most likely alternatives at this position, when requested. */
+  readonly top?: ReadonlyArray<{ readonly token: string; readonly logprob: number }>;
+}
+
+export interface LogprobsOptions extends GenerateOptions {
+  /** Number of alternatives per position (OpenAI `top_logprobs`, 0–20). Default 0. */
+  readonly topLogprobs?: number;
+}
+
+export interface LogprobsResult extends GenerateResult {
+  /** Log-probabilities of the generated tokens. */
+  readonly tokens: readonly TokenLogprob[];
+}
+
+export interface BackendCapabilities {
+  /** The server constrains decoding to a JSON schema (otherwise the schema is only in the prompt). */
+  readonly structuredOutput: boolean;
+  readonly logprobs: boolean;
+  readonly embeddings: boolean;
+}
+
+export interface ChatBackend {
+  readonly specificationVersion: SpecificationVersion;
+  /** `provider:model`, e.g. `openai:gpt-4o-mini`, `ollama:llama3.1:8b`, `llamacpp:/models/x.gguf`, `embedded`. */
+  readonly id: string;
+  readonly provider: string;
+  readonly model: string;
+  readonly capabilities: BackendCapabilities;
+  /**
+   * Non-secret settings that shape the output (base URL without credentials, default temperature,
+   * structured-output method, …). Safe to write into run records; never contains an API key.
+   */
+  readonly parameters: Readonly<Record<string, unknown>>;
+
+  generate(messages: readonly ChatMessage[], options?: GenerateOptions): Promise<GenerateResult>;
+
+  /**
+   * Asks for JSON matching `schema` and validates it. Invalid JSON or a schema violation gets one repair
+   * request (the model sees its reply and the zod issues with their paths); if that fails too the result
+   * carries `formatError` and the raw text. Only transport failures (BACKEND_ERROR) and cancellation throw.
+   */
+  generateObject<S extends z.ZodType>(
+    messages: readonly ChatMessage[],
+    schema: S,
+    options?: GenerateObjectOptions,
+  ): Promise<GenerateObjectResult<z.output<S>>>;
+
+  /** Present when `capabilities.embeddings`. */
+  embed?(texts: readonly string[], options?: Pick<GenerateOptions, "signal" | "timeoutMs" | "noCache">): Promise<EmbedResult>;
+
+  /** Present when `capabilities.logprobs`: generates and returns the log-probability of every generated token. */
+  logprobs?(messages: readonly ChatMessage[], options?: LogprobsOptions): Promise<LogprobsResult>;
+
+  /** Releases native resources (llama.cpp models). Safe to call more than once. */
+  close?(): Promise<void>;
+}
+
+/** What a driver is asked to do in one attempt. Retries, caching and parsing happen around it. */
+export interface CompletionRequest {
+  readonly messages: readonly ChatMessage[];
+  readonly temperature?: number;
+  readonly maxTokens?: number;
+  readonly seed?: number;
+  readonly stop?: readonly string[];
+  /** Present for `generateObject`. `jsonSchema` is the zod schema as JSON Schema (draft 2020-12). */
+  readonly structured?: {
+    readonly method: StructuredOutputMethod;
+    readonly name: string;
+    readonly jsonSchema: Record<string, unknown>;
+  };
+  /** Present for `logprobs`: return per-token log-probabilities with this many alternatives. */
+  readonly logprobs?: { readonly top: number };
+}
+
+export interface CompletionResponse {
+  /** The reply text; for `functionCalling`, the tool call's JSON arguments. */
+  readonly text: string;
+  readonly usage: TokenUsage;
+  readonly logprobs?: readonly TokenLogprob[];
+}
+
+/** Details a driver can extract from an error so the retry policy can act on it. */
+export interface FailureInfo {
+  readonly retryable: boolean;
+  /** Short description for the final error message, e.g. `HTTP 503`, `connection refused (ECONNREFUSED)`. */
+  readonly description: string;
+  readonly status?: number;
+  /** Server-requested wait (from `Retry-After` / `retry-after-ms`). */
+  readonly retryAfterMs?: number;
+}
+
+/**
+ * One kind of model, seen as a single completion call. Implement this (one file) and register a
+ * provider factory that wraps it with {@link createChatBackend} to add a new kind of backend.
+ */
+export interface ModelDriver {
+  readonly provider: string;
+  readonly model: string;
+  /** Where requests go, without credentials (for error messages, run records and the cache key). */
+  readonly endpoint: string;
+  readonly capabilities: BackendCapabilities;
+  /** Non-secret settings that change outputs; part of the cache key and of run records. */
+  readonly parameters: Readonly<Record<string, unknown>>;
+  /** Used when `generateObject` is not told otherwise. */
+  readonly defaultStructuredOutput: StructuredOutputMethod;
+  /** Concurrency used when the user sets none (a local in-process model: 1). */
+  readonly defaultConcurrency: number;
+  /** One attempt. Must stop work when `signal` aborts. */
+  complete(request: CompletionRequest, signal: AbortSignal): Promise<CompletionResponse>;
+  embed?(texts: readonly string[], signal: AbortSignal): Promise<{ embeddings: number[][]; usage: TokenUsage }>;
+  /** Provider-specific error details; the generic classifier handles HTTP status codes and socket errors. */
+  classifyError?(error: unknown): FailureInfo | undefined;
+  close?(): Promise<void>;
+}

@@ -5,6 +5,7 @@ import { scoreCmas, scoreUnrolledTurns, unrollTurns, type CmasScores, type TurnT
 import { precisionAtK, type PrecisionAtKDialogue } from "../src/metrics/precision-at-k.ts";
 import { unrollActions } from "../src/cmas/scoring-tuples.ts";
 import { exactJudge, type AttributeJudge } from "../src/metrics/attribute-judge.ts";
+import { scoreMeditodNlg, type MeditodNlgResult } from "../src/metrics/meditod-nlg.ts";
 import type { PredictionLine } from "./predictions-file.ts";
 
 /** Policy scores: the NLU fields plus Precision@K keyed "1" … "10" and "inf". */
@@ -71,4 +72,22 @@ export async function scorePolicyPredictions(dataset: MeditodDataset, lines: rea
     });
   });
   return { ...scores, precision_at: precisionAtK([...byDialogue.values()]) };
+}
+
+/**
+ * Scores NLG predictions (doctor turns but the first) against the gold doctor utterances. A prediction
+ * that is not a string cannot be scored as text: it raises an error naming its line.
+ */
+export function scoreNlgPredictions(dataset: MeditodDataset, lines: readonly PredictionLine[]): MeditodNlgResult {
+  const references: string[] = [];
+  const predictions: string[] = [];
+  for (const line of lines) {
+    const utterance = goldUtterance(dataset, line, "doctor");
+    if (typeof line.prediction !== "string") {
+      throw new AnamnesisError("INVALID_JSON", `line ${line.line}: prediction must be the doctor's utterance as a string`);
+    }
+    predictions.push(line.prediction);
+    references.push(utterance.text);
+  }
+  return scoreMeditodNlg(predictions, references);
 }

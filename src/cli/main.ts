@@ -3,6 +3,7 @@ import { isAnamnesisError } from "../errors.ts";
 import { registerDataCommands } from "./commands/data.ts";
 import { registerMetricsCommands } from "./commands/metrics.ts";
 import { registerScoreCommands } from "./commands/score.ts";
+import { registerBenchCommands } from "./commands/bench.ts";
 
 /** Builds the `anamnesis` command. Commands live one per file in `./commands/`. */
 export function buildProgram(): Command {
@@ -11,6 +12,7 @@ export function buildProgram(): Command {
     .exitOverride();
   registerDataCommands(program);
   registerScoreCommands(program);
+  registerBenchCommands(program);
   registerMetricsCommands(program);
   return program;
 }

@@ -31,7 +31,7 @@ for (const slot of nluSlots) paperSlotsShape[slot.name] = z.array(paperEntrySche
 export const paperFrameSchema = z.strictObject({
   intent: z.enum(nluIntentNames),
   slots: z.strictObject(paperSlotsShape).optional(),
-});
+}) as unknown as z.ZodType<PaperFrame>;
 export type PaperFrame = { intent: string; slots?: Record<string, Array<Record<string, string | string[]>>> };
 
 /** What the NLU prompt asks for: `{"frames": [ … ]}`. */

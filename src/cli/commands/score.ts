@@ -3,7 +3,7 @@ import { loadMeditod } from "../../data/meditod.ts";
 import { exactJudge, type AttributeJudge } from "../../metrics/attribute-judge.ts";
 import type { CmasScores } from "../../metrics/cmas-f1.ts";
 import { readPredictionLines } from "../../../eval/predictions-file.ts";
-import { scoreNluPredictions, scorePolicyPredictions, type PolicyScores } from "../../../eval/meditod-scoring.ts";
+import { scoreNlgPredictions, scoreNluPredictions, scorePolicyPredictions, type PolicyScores } from "../../../eval/meditod-scoring.ts";
 import { AnamnesisError } from "../../errors.ts";
 import { formatScore, formatTable, printJson } from "../output.ts";
 
@@ -63,4 +63,20 @@ export function registerScoreCommands(program: Command): void {
       else printCmasScores("MediTOD POL", scores);
     },
   );
+
+  score
+    .command("meditod-nlg")
+    .description("NLG BLEU-2/4 (nltk corpus, x100), ROUGE-1/L (mean F1); BERTScore is null until an embedding model is configured.")
+    .requiredOption("--predictions <file>", "JSONL, one line per doctor turn: {dialogue_id, turn, prediction: text}")
+    .option("--data <dir>", "MediTOD directory; default: the bundled public sample")
+    .option("--json", "print JSON (unrounded)")
+    .action((options: Omit<ScoreOptions, "judge">) => {
+      const scores = scoreNlgPredictions(loadMeditod(options.data), readPredictionLines(options.predictions));
+      if (options.json) {
+        printJson(scores);
+        return;
+      }
+      const row = [String(scores.samples), scores.bleu2.toFixed(2), scores.bleu4.toFixed(2), formatScore(scores.rouge1), formatScore(scores.rougeL), "-"];
+      process.stdout.write(`MediTOD NLG\n${formatTable(["turns", "BLEU-2", "BLEU-4", "ROUGE-1", "ROUGE-L", "BERTScore"], [row])}\n(${scores.bertscore_reason})\n`);
+    });
 }

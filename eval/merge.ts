@@ -1,0 +1,71 @@
+import { join } from "node:path";
+import { AnamnesisError } from "../src/errors.ts";
+import { loadMeditod } from "../src/data/meditod.ts";
+import { createAttributeJudge } from "../src/backends/index.ts";
+import { readPredictionLines } from "./predictions-file.ts";
+import { ensureDirectory, predictionsPath, readJsonFile, toJson, withoutLineNumber, writeFileAtomic } from "./run-directory.ts";
+import { scoreRunDirectory, type BenchResults, type RunRequest } from "./runner.ts";
+import { MEDITOD_SUITES, type SuiteId } from "./suites.ts";
+
+/**
+ * Merges run directories (typically the shards of one run) into one: predictions are combined per
+ * suite, then scored as one run. The runs must share backend, split, limit and data; an example
+ * predicted twice must have the same prediction.
+ */
+export async function mergeRunDirectories(dirs: readonly string[], outDir: string, dataDir?: string): Promise<BenchResults> {
+  if (dirs.length === 0) throw new AnamnesisError("INVALID_ARGUMENT", "merge needs at least one run directory");
+  const requests = dirs.map((dir) => ({ dir, request: readJsonFile<RunRequest>(join(dir, "run.json"))! }));
+  const first = requests[0]!.request;
+  for (const { dir, request } of requests) {
+    for (const key of ["backend", "split", "limit", "data_dir", "judge"] as const) {
+      if (JSON.stringify(request[key]) !== JSON.stringify(first[key])) {
+        throw new AnamnesisError("INVALID_ARGUMENT", `${dir} differs from ${requests[0]!.dir} in ${key}: ${JSON.stringify(request[key])} vs ${JSON.stringify(first[key])}`);
+      }
+    }
+  }
+  const previous = dirs.map((dir) => readJsonFile<BenchResults>(join(dir, "results.json")));
+  const suites = MEDITOD_SUITES.filter((suite) => requests.some(({ request }) => request.suites.includes(suite)));
+  ensureDirectory(outDir);
+  for (const suite of suites) {
+    const merged = new Map<string, string>();
+    for (const { dir, request } of requests) {
+      if (!request.suites.includes(suite)) continue;
+      for (const line of readPredictionLines(predictionsPath(dir, suite))) {
+        const key = `${line.dialogue_id}:${line.turn}`;
+        const text = JSON.stringify(withoutLineNumber(line));
+        const existing = merged.get(key);
+        if (existing !== undefined && JSON.stringify(JSON.parse(existing).prediction) !== JSON.stringify(line.prediction)) {
+          throw new AnamnesisError("INVALID_ARGUMENT", `${suite}: dialogue ${line.dialogue_id} turn ${line.turn} has different predictions in two runs`);
+        }
+        merged.set(key, text);
+      }
+    }
+    const sorted = [...merged.entries()].sort(([a], [b]) => {
+      const [dialogueA, turnA] = a.split(":");
+      const [dialogueB, turnB] = b.split(":");
+      return dialogueA!.localeCompare(dialogueB!, "en", { numeric: true }) || Number(turnA) - Number(turnB);
+    });
+    writeFileAtomic(predictionsPath(outDir, suite), sorted.map(([, text]) => `${text}\n`).join(""));
+  }
+  const request: RunRequest = { ...first, suites: suites as SuiteId[], shard: null };
+  writeFileAtomic(join(outDir, "run.json"), `${toJson(request)}\n`);
+  const dataset = loadMeditod(dataDir ?? first.data_dir);
+  const base = previous.find((results) => results !== undefined);
+  const starts = previous.flatMap((results) => (results ? [results.started] : [])).sort();
+  return scoreRunDirectory({
+    dir: outDir,
+    dataset,
+    suites: suites as SuiteId[],
+    judge: await createAttributeJudge(first.judge),
+    meta: {
+      backend: first.backend,
+      split: first.split,
+      protocol: { ...(base?.protocol ?? {}), merged_from: dirs },
+      prompt_versions: base?.prompt_versions ?? {},
+      git_revision: base?.git_revision ?? null,
+      started: starts[0] ?? new Date().toISOString(),
+      limit: first.limit,
+      shard: null,
+    },
+  });
+}

@@ -1,0 +1,75 @@
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { AnamnesisError } from "../src/errors.ts";
+import { predictionLineSchema, type PredictionLine } from "./predictions-file.ts";
+
+/**
+ * A run directory: `run.json` (what was asked), `predictions-<suite>.jsonl` (one line per finished
+ * example, appended as soon as it is done, so a killed run loses at most the lines in flight),
+ * `results.json`, `report.md`, `report.html`.
+ */
+
+export function predictionsPath(dir: string, suite: string): string {
+  return join(dir, `predictions-${suite}.jsonl`);
+}
+
+/** Writes a file atomically (temp file + rename), so readers never see half of it. */
+export function writeFileAtomic(path: string, content: string): void {
+  const temporary = `${path}.${process.pid}.tmp`;
+  writeFileSync(temporary, content);
+  renameSync(temporary, path);
+}
+
+export function ensureDirectory(dir: string): void {
+  mkdirSync(dir, { recursive: true });
+}
+
+/**
+ * The finished lines of an interrupted run. A torn last line (the process died mid-write) is dropped
+ * and the file rewritten without it; any other malformed line is an error, since it means the file
+ * was edited by hand.
+ */
+export function readFinishedLines(path: string): PredictionLine[] {
+  if (!existsSync(path)) return [];
+  const text = readFileSync(path, "utf8");
+  const rows = text.split("\n");
+  const lines: PredictionLine[] = [];
+  let torn = false;
+  rows.forEach((row, index) => {
+    if (row.trim() === "") return;
+    let parsed;
+    try {
+      parsed = predictionLineSchema.safeParse(JSON.parse(row));
+    } catch {
+      parsed = undefined;
+    }
+    if (parsed?.success) {
+      lines.push({ ...parsed.data, line: index + 1 });
+      return;
+    }
+    const isLast = rows.slice(index + 1).every((rest) => rest.trim() === "");
+    if (!isLast) throw new AnamnesisError("INVALID_JSON", `${path}:${index + 1}: not a predictions line; fix or delete the file to resume`);
+    torn = true;
+  });
+  if (torn) writeFileAtomic(path, lines.map((line) => `${JSON.stringify(withoutLineNumber(line))}\n`).join(""));
+  return lines;
+}
+
+export function withoutLineNumber(line: PredictionLine): Omit<PredictionLine, "line"> {
+  const { line: _line, ...rest } = line;
+  return rest;
+}
+
+export function readJsonFile<T>(path: string): T | undefined {
+  if (!existsSync(path)) return undefined;
+  try {
+    return JSON.parse(readFileSync(path, "utf8")) as T;
+  } catch (error) {
+    throw new AnamnesisError("INVALID_JSON", `${path} is not valid JSON (${(error as Error).message})`);
+  }
+}
+
+/** JSON with NaN and infinities as null (what Python would print as NaN is not JSON). */
+export function toJson(value: unknown, indent = 2): string {
+  return JSON.stringify(value, (_key, item) => (typeof item === "number" && !Number.isFinite(item) ? null : item), indent);
+}

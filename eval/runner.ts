@@ -1,0 +1,280 @@
+import { appendFileSync } from "node:fs";
+import { join } from "node:path";
+import { AnamnesisError } from "../src/errors.ts";
+import type { MeditodDataset, Split } from "../src/data/meditod.ts";
+import type { DialogueModules, ModuleCallInfo } from "../src/modules/types.ts";
+import { exactJudge, type AttributeJudge } from "../src/metrics/attribute-judge.ts";
+import { gitRevision } from "../src/backends/run-record.ts";
+import { readPredictionLines, type PredictionLine } from "./predictions-file.ts";
+import { SUITES, type SuiteExample, type SuiteId } from "./suites.ts";
+import { ensureDirectory, predictionsPath, readFinishedLines, readJsonFile, toJson, withoutLineNumber, writeFileAtomic } from "./run-directory.ts";
+import { writeReports } from "./report.ts";
+
+/**
+ * The benchmark runner: predicts every example of the chosen suites with a set of modules, writes
+ * predictions files in exactly the `anamnesis score` format (plus what each call cost), scores them by
+ * reading those files back — so re-scoring a predictions file reproduces results.json — and writes
+ * the reports. Runs resume: lines already in the directory are kept and never requested again.
+ */
+
+export interface Shard {
+  /** 1-based. */
+  readonly index: number;
+  readonly count: number;
+}
+
+/** What a run was asked to do; stored as run.json and checked when a run resumes. */
+export interface RunRequest {
+  readonly backend: string;
+  readonly backend_parameters?: Readonly<Record<string, unknown>>;
+  readonly split: Split;
+  readonly suites: readonly SuiteId[];
+  readonly limit: number | null;
+  readonly shard: string | null;
+  readonly judge: string;
+  readonly data_dir: string;
+}
+
+export interface SuiteRunStats {
+  predicted: number;
+  resumed: number;
+  cached: number;
+  format_errors: number;
+  repaired: number;
+  latency_ms: { mean: number; p95: number };
+  tokens: { input: number; output: number };
+  prompt_tokens: { mean: number; max: number } | null;
+  exemplars: { mean: number; min: number } | null;
+}
+
+export interface BenchResults {
+  suites: Partial<Record<SuiteId, unknown>>;
+  backend: string;
+  split: Split;
+  protocol: Record<string, unknown>;
+  prompt_versions: Record<string, string>;
+  git_revision: string | null;
+  started: string;
+  finished: string;
+  limit: number | null;
+  shard: string | null;
+  runs: Partial<Record<SuiteId, SuiteRunStats>>;
+}
+
+export interface ProgressEvent {
+  readonly suite: SuiteId;
+  readonly done: number;
+  readonly total: number;
+  readonly resumed: number;
+}
+
+export interface BenchOptions {
+  readonly suites: readonly SuiteId[];
+  readonly modules: DialogueModules;
+  readonly backend: { readonly id: string; readonly parameters?: Readonly<Record<string, unknown>> };
+  readonly dataset: MeditodDataset;
+  readonly split: Split;
+  readonly outDir: string;
+  readonly limit?: number;
+  readonly shard?: Shard;
+  /** Examples predicted at once (the backend applies its own limit too). */
+  readonly concurrency?: number;
+  readonly judge?: AttributeJudge;
+  /** Template version and hash per module, e.g. `{ nlu: "nlu.v1#6234834aac46" }`. */
+  readonly promptVersions?: Record<string, string>;
+  /** Extra protocol facts (retrieval, exemplars, token budget). */
+  readonly protocol?: Record<string, unknown>;
+  readonly signal?: AbortSignal;
+  readonly onProgress?: (event: ProgressEvent) => void;
+}
+
+/** Parses `i/n` (1 ≤ i ≤ n). */
+export function parseShard(text: string): Shard {
+  const match = /^(\d+)\/(\d+)$/.exec(text.trim());
+  const index = Number(match?.[1]);
+  const count = Number(match?.[2]);
+  if (!match || count < 1 || index < 1 || index > count) throw new AnamnesisError("INVALID_ARGUMENT", `--shard must be i/n with 1 ≤ i ≤ n, e.g. 1/4 (got '${text}')`);
+  return { index, count };
+}
+
+/** The examples a run covers: the first `limit` of the split, then every n-th for shard i/n. */
+export function selectExamples<T>(examples: readonly T[], limit?: number, shard?: Shard): T[] {
+  const limited = limit !== undefined ? examples.slice(0, limit) : [...examples];
+  return shard ? limited.filter((_, index) => index % shard.count === shard.index - 1) : limited;
+}
+
+function percentile(values: readonly number[], fraction: number): number {
+  if (values.length === 0) return 0;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)]!;
+}
+
+function mean(values: readonly number[]): number {
+  return values.length === 0 ? 0 : values.reduce((sum, value) => sum + value, 0) / values.length;
+}
+
+/** A predictions line: the `anamnesis score` fields first, then what the call cost. */
+function predictionRecord(example: SuiteExample, prediction: unknown, info: ModuleCallInfo): Record<string, unknown> {
+  return {
+    dialogue_id: example.dialogueId,
+    turn: example.turn,
+    prediction,
+    raw: info.raw ?? null,
+    latency_ms: Math.round(info.latencyMs * 1000) / 1000,
+    tokens: info.usage ? { input: info.usage.inputTokens, output: info.usage.outputTokens } : null,
+    prompt_tokens: info.promptTokens ?? null,
+    exemplars: info.exemplars ?? null,
+    cached: info.cached ?? false,
+    ...(info.repaired ? { repaired: true } : {}),
+    ...(info.formatError ? { format_error: info.formatError } : {}),
+  };
+}
+
+export function suiteStats(lines: readonly PredictionLine[], resumed: number): SuiteRunStats {
+  const number = (line: PredictionLine, key: string) => (typeof line[key] === "number" ? (line[key] as number) : undefined);
+  const latencies = lines.map((line) => number(line, "latency_ms") ?? 0);
+  const promptTokens = lines.map((line) => number(line, "prompt_tokens")).filter((value): value is number => value !== undefined);
+  const exemplarCounts = lines.map((line) => (Array.isArray(line.exemplars) ? line.exemplars.length : undefined)).filter((value): value is number => value !== undefined);
+  const tokens = lines.map((line) => line.tokens as { input?: number; output?: number } | null | undefined);
+  return {
+    predicted: lines.length,
+    resumed,
+    cached: lines.filter((line) => line.cached === true).length,
+    format_errors: lines.filter((line) => typeof line.format_error === "string").length,
+    repaired: lines.filter((line) => line.repaired === true).length,
+    latency_ms: { mean: mean(latencies), p95: percentile(latencies, 0.95) },
+    tokens: { input: tokens.reduce((sum, t) => sum + (t?.input ?? 0), 0), output: tokens.reduce((sum, t) => sum + (t?.output ?? 0), 0) },
+    prompt_tokens: promptTokens.length > 0 ? { mean: mean(promptTokens), max: Math.max(...promptTokens) } : null,
+    exemplars: exemplarCounts.length > 0 ? { mean: mean(exemplarCounts), min: Math.min(...exemplarCounts) } : null,
+  };
+}
+
+/** Runs `work` over `items` with at most `concurrency` at once; the first failure stops new work. */
+async function pool<T>(items: readonly T[], concurrency: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  let failure: { error: unknown } | undefined;
+  const worker = async () => {
+    while (!failure && next < items.length) {
+      const item = items[next++]!;
+      try {
+        await work(item);
+      } catch (error) {
+        failure ??= { error };
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency, items.length) }, worker));
+  if (failure) throw failure.error;
+}
+
+function checkResumable(dir: string, request: RunRequest): void {
+  const previous = readJsonFile<RunRequest>(join(dir, "run.json"));
+  if (!previous) return;
+  const keys = ["backend", "split", "limit", "shard", "data_dir"] as const;
+  const changed = keys.filter((key) => JSON.stringify(previous[key]) !== JSON.stringify(request[key]));
+  if (changed.length > 0) {
+    const what = changed.map((key) => `${key} ${JSON.stringify(previous[key])} → ${JSON.stringify(request[key])}`).join(", ");
+    throw new AnamnesisError("INVALID_ARGUMENT", `${dir} holds another run (${what}); use another --out or delete it`);
+  }
+}
+
+/** Scores the predictions files of a run directory and writes results.json and the reports. */
+export async function scoreRunDirectory(options: {
+  dir: string;
+  dataset: MeditodDataset;
+  suites: readonly SuiteId[];
+  judge?: AttributeJudge;
+  meta: Omit<BenchResults, "suites" | "runs" | "finished">;
+  resumed?: Partial<Record<SuiteId, number>>;
+}): Promise<BenchResults> {
+  const suites: BenchResults["suites"] = {};
+  const runs: BenchResults["runs"] = {};
+  for (const id of options.suites) {
+    const lines = readPredictionLines(predictionsPath(options.dir, id));
+    suites[id] = await SUITES[id].score(options.dataset, lines, options.judge ?? exactJudge);
+    runs[id] = suiteStats(lines, options.resumed?.[id] ?? 0);
+  }
+  const results: BenchResults = { suites, ...options.meta, finished: new Date().toISOString(), runs };
+  writeFileAtomic(join(options.dir, "results.json"), `${toJson(results)}\n`);
+  writeReports(options.dir, results, options.dataset);
+  return results;
+}
+
+/** Runs the benchmark; see the module comment. */
+export async function runBench(options: BenchOptions): Promise<BenchResults> {
+  const started = new Date().toISOString();
+  const judge = options.judge ?? exactJudge;
+  const request: RunRequest = {
+    backend: options.backend.id,
+    ...(options.backend.parameters ? { backend_parameters: options.backend.parameters } : {}),
+    split: options.split,
+    suites: options.suites,
+    limit: options.limit ?? null,
+    shard: options.shard ? `${options.shard.index}/${options.shard.count}` : null,
+    judge: judge.id,
+    data_dir: options.dataset.dir,
+  };
+  ensureDirectory(options.outDir);
+  checkResumable(options.outDir, request);
+  writeFileAtomic(join(options.outDir, "run.json"), `${toJson(request)}\n`);
+
+  const resumed: Partial<Record<SuiteId, number>> = {};
+  for (const id of options.suites) {
+    const suite = SUITES[id];
+    const examples = selectExamples(suite.examples(options.dataset, options.split), options.limit, options.shard);
+    const path = predictionsPath(options.outDir, id);
+    const wanted = new Set(examples.map((example) => `${example.dialogueId}:${example.turn}`));
+    const finished = new Map(
+      readFinishedLines(path)
+        .filter((line) => wanted.has(`${line.dialogue_id}:${line.turn}`))
+        .map((line) => [`${line.dialogue_id}:${line.turn}`, line]),
+    );
+    const todo = examples.filter((example) => !finished.has(`${example.dialogueId}:${example.turn}`));
+    resumed[id] = finished.size;
+    let done = finished.size;
+    options.onProgress?.({ suite: id, done, total: examples.length, resumed: finished.size });
+
+    try {
+      await pool(todo, options.concurrency ?? 8, async (example) => {
+        options.signal?.throwIfAborted();
+        const { prediction, info } = await example.predict(options.modules, options.signal ? { signal: options.signal } : {});
+        appendFileSync(path, `${JSON.stringify(predictionRecord(example, prediction, info))}\n`);
+        done += 1;
+        options.onProgress?.({ suite: id, done, total: examples.length, resumed: finished.size });
+      });
+    } catch (error) {
+      const saved = `${done} of ${examples.length} ${id} predictions are saved in ${path}; run the same command again to resume`;
+      if (error instanceof AnamnesisError) throw new AnamnesisError(error.code, `${error.message} (${saved})`, { cause: error });
+      throw new AnamnesisError("BACKEND_ERROR", `${(error as Error).message ?? String(error)} (${saved})`, { cause: error });
+    }
+
+    // Rewrite in dataset order now that the file is complete: the same input gives the same file.
+    const order = new Map(examples.map((example, index) => [`${example.dialogueId}:${example.turn}`, index]));
+    const complete = readFinishedLines(path)
+      .filter((line) => order.has(`${line.dialogue_id}:${line.turn}`))
+      .sort((a, b) => order.get(`${a.dialogue_id}:${a.turn}`)! - order.get(`${b.dialogue_id}:${b.turn}`)!);
+    writeFileAtomic(path, complete.map((line) => `${JSON.stringify(withoutLineNumber(line))}\n`).join(""));
+  }
+
+  return scoreRunDirectory({
+    dir: options.outDir,
+    dataset: options.dataset,
+    suites: options.suites,
+    judge,
+    resumed,
+    meta: {
+      backend: options.backend.id,
+      split: options.split,
+      protocol: {
+        ...Object.fromEntries(options.suites.map((id) => [id, SUITES[id].protocol])),
+        judge: judge.id,
+        ...options.protocol,
+      },
+      prompt_versions: options.promptVersions ?? {},
+      git_revision: await gitRevision(),
+      started,
+      limit: options.limit ?? null,
+      shard: request.shard,
+    },
+  });
+}

@@ -1,0 +1,145 @@
+import type { Command } from "commander";
+import { existsSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { AnamnesisError } from "../../errors.ts";
+import { loadMeditod, SPLITS, type Split } from "../../data/meditod.ts";
+import { createAttributeJudge } from "../../backends/index.ts";
+import type { BackendOptions } from "../../backends/index.ts";
+import { createModules, EMBEDDED_BACKEND_ID } from "../../modules/create-modules.ts";
+import { parseShard, runBench, type BenchResults } from "../../../eval/runner.ts";
+import { resolveSuites } from "../../../eval/suites.ts";
+import { mergeRunDirectories } from "../../../eval/merge.ts";
+import type { CmasScores } from "../../metrics/cmas-f1.ts";
+import type { MeditodNlgResult } from "../../metrics/meditod-nlg.ts";
+import type { PolicyScores } from "../../../eval/meditod-scoring.ts";
+import { formatScore, formatTable, printJson } from "../output.ts";
+import { createProgressReporter } from "../progress.ts";
+
+interface BenchFlags {
+  suite: string[];
+  backend: string;
+  split: string;
+  limit?: string;
+  shard?: string;
+  data?: string;
+  out?: string;
+  json?: boolean;
+  baseUrl?: string;
+  concurrency?: string;
+  timeoutMs?: string;
+  cache: boolean;
+  judge: string;
+  exemplars?: string;
+  retrieval: string;
+}
+
+function positiveInteger(value: string | undefined, flag: string): number | undefined {
+  if (value === undefined) return undefined;
+  const number = Number(value);
+  if (!Number.isInteger(number) || number < 1) throw new AnamnesisError("INVALID_ARGUMENT", `${flag} must be a positive integer (got '${value}')`);
+  return number;
+}
+
+function parseSplit(value: string): Split {
+  if (!(SPLITS as readonly string[]).includes(value)) throw new AnamnesisError("INVALID_ARGUMENT", `--split must be one of ${SPLITS.join(", ")} (got '${value}')`);
+  return value as Split;
+}
+
+/** The results as the table `npm run bench` prints. */
+export function formatResultsTable(results: BenchResults): string {
+  const rows: string[][] = [];
+  const nlu = results.suites["meditod-nlu"] as CmasScores | undefined;
+  const pol = results.suites["meditod-pol"] as PolicyScores | undefined;
+  const nlg = results.suites["meditod-nlg"] as MeditodNlgResult | undefined;
+  if (nlu) rows.push(["meditod-nlu", String(nlu.samples), `F1 ${formatScore(nlu.overall.f1)}`, `medical F1 ${formatScore(nlu.medical.f1)}`, `non-medical F1 ${formatScore(nlu.non_medical.f1)}`, `format errors ${formatScore(nlu.format_errors)}`]);
+  if (pol) rows.push(["meditod-pol", String(pol.samples), `F1 ${formatScore(pol.overall.f1)}`, `P@1 ${formatScore(pol.precision_at["1"])}`, `P@4 ${formatScore(pol.precision_at["4"])}`, `P@inf ${formatScore(pol.precision_at.inf)}`]);
+  if (nlg) rows.push(["meditod-nlg", String(nlg.samples), `BLEU-2 ${nlg.bleu2.toFixed(2)}`, `BLEU-4 ${nlg.bleu4.toFixed(2)}`, `ROUGE-1 ${formatScore(nlg.rouge1)}`, `ROUGE-L ${formatScore(nlg.rougeL)}`]);
+  return formatTable(["suite", "turns", "", "", "", ""], rows);
+}
+
+export function registerBenchCommands(program: Command): void {
+  program
+    .command("bench")
+    .description("Run benchmark suites with a backend; resumable, writes predictions, results.json and reports.")
+    .option("--suite <id...>", "meditod (all three), meditod-nlu, meditod-pol, meditod-nlg", ["meditod"])
+    .option("--backend <id>", "embedded (offline, default), openai:<model>, ollama:<model>, llamacpp:<file.gguf>", EMBEDDED_BACKEND_ID)
+    .option("--split <split>", "test, valid, train or ood", "test")
+    .option("--limit <n>", "only the first n examples of each suite")
+    .option("--shard <i/n>", "only every n-th example, starting at the i-th (merge shards with anamnesis merge)")
+    .option("--data <dir>", "MediTOD directory; default: the bundled public sample")
+    .option("--out <dir>", "run directory (default runs/<backend>-<split>); an existing run there is resumed")
+    .option("--json", "print results.json")
+    .option("--base-url <url>", "server base URL (OpenAI-compatible …/v1, or the Ollama host)")
+    .option("--concurrency <n>", "requests in flight at once")
+    .option("--timeout-ms <n>", "per-request timeout")
+    .option("--no-cache", "bypass the response cache")
+    .option("--judge <id>", "non-medical attribute matching: exact, or a backend id for an LLM judge", "exact")
+    .option("--exemplars <n>", "in-context exemplars per prompt (LLM backends)", "5")
+    .option("--retrieval <kind>", "exemplar retrieval: bm25 or dense (embeddings from the backend)", "bm25")
+    .action(async (flags: BenchFlags) => {
+      const split = parseSplit(flags.split);
+      const suites = resolveSuites(flags.suite.flatMap((id) => id.split(",")));
+      if (flags.retrieval !== "bm25" && flags.retrieval !== "dense") throw new AnamnesisError("INVALID_ARGUMENT", `--retrieval must be bm25 or dense (got '${flags.retrieval}')`);
+      const limit = positiveInteger(flags.limit, "--limit");
+      const concurrency = positiveInteger(flags.concurrency, "--concurrency");
+      const timeoutMs = positiveInteger(flags.timeoutMs, "--timeout-ms");
+      const exemplars = Number(flags.exemplars ?? 5);
+      if (!Number.isInteger(exemplars) || exemplars < 0) throw new AnamnesisError("INVALID_ARGUMENT", `--exemplars must be a whole number (got '${flags.exemplars}')`);
+      const shard = flags.shard !== undefined ? parseShard(flags.shard) : undefined;
+      const dataset = loadMeditod(flags.data);
+      const backendOptions: BackendOptions = {
+        ...(flags.baseUrl ? { baseUrl: flags.baseUrl } : {}),
+        ...(concurrency ? { concurrency } : {}),
+        ...(timeoutMs ? { timeoutMs } : {}),
+        ...(flags.cache === false ? { noCache: true } : {}),
+      };
+      const outDir = resolve(flags.out ?? join("runs", `${flags.backend.replace(/[^A-Za-z0-9._-]+/g, "_")}-${split}${shard ? `-shard${shard.index}of${shard.count}` : ""}`));
+      const setup = await createModules(flags.backend, dataset, { backendOptions, retrieval: flags.retrieval, exemplars });
+      const judge = await createAttributeJudge(flags.judge, backendOptions);
+      const progress = createProgressReporter();
+      const abort = new AbortController();
+      const onSignal = () => abort.abort(new AnamnesisError("INVALID_ARGUMENT", "interrupted"));
+      process.once("SIGINT", onSignal);
+      try {
+        const results = await runBench({
+          suites,
+          modules: setup.modules,
+          backend: setup.backend,
+          dataset,
+          split,
+          outDir,
+          ...(limit ? { limit } : {}),
+          ...(shard ? { shard } : {}),
+          ...(concurrency ? { concurrency } : {}),
+          judge,
+          promptVersions: setup.promptVersions,
+          protocol: setup.protocol,
+          signal: abort.signal,
+          onProgress: (event) => progress.update(event),
+        });
+        progress.stop();
+        if (flags.json) printJson(results);
+        else process.stdout.write(`${formatResultsTable(results)}\n\nReports: ${join(outDir, "report.md")}, ${join(outDir, "report.html")}\n`);
+      } finally {
+        progress.stop();
+        process.removeListener("SIGINT", onSignal);
+        await setup.close();
+      }
+    });
+
+  program
+    .command("merge")
+    .description("Combine the run directories of shards into one run, scored and reported.")
+    .argument("<dirs...>", "run directories (e.g. shards 1/n … n/n)")
+    .requiredOption("--out <dir>", "the merged run directory")
+    .option("--data <dir>", "MediTOD directory; default: the one the runs used")
+    .option("--json", "print results.json")
+    .action(async (dirs: string[], flags: { out: string; data?: string; json?: boolean }) => {
+      for (const dir of dirs) {
+        if (!existsSync(join(dir, "run.json"))) throw new AnamnesisError("FILE_NOT_FOUND", `${dir} is not a run directory (no run.json)`);
+      }
+      const results = await mergeRunDirectories(dirs.map((dir) => resolve(dir)), resolve(flags.out), flags.data);
+      if (flags.json) printJson(results);
+      else process.stdout.write(`${formatResultsTable(results)}\n`);
+    });
+}

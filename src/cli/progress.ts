@@ -1,0 +1,40 @@
+import cliProgress from "cli-progress";
+import type { ProgressEvent } from "../../eval/runner.ts";
+
+/**
+ * Progress on stderr (stdout may carry JSON): a bar on a terminal; on a pipe or in CI, a plain line at
+ * the start, every 10 % and at the end of each suite.
+ */
+export function createProgressReporter(stream: NodeJS.WriteStream = process.stderr): { update(event: ProgressEvent): void; stop(): void } {
+  if (stream.isTTY && !process.env.CI) {
+    const multibar = new cliProgress.MultiBar(
+      { stream, format: " {suite} [{bar}] {value}/{total} {note}", hideCursor: true, clearOnComplete: false, barsize: 30 },
+      cliProgress.Presets.shades_classic,
+    );
+    const bars = new Map<string, cliProgress.SingleBar>();
+    return {
+      update(event) {
+        let bar = bars.get(event.suite);
+        const note = event.resumed > 0 ? `(${event.resumed} resumed)` : "";
+        if (!bar) {
+          bar = multibar.create(event.total, event.done, { suite: event.suite.padEnd(11), note });
+          bars.set(event.suite, bar);
+        }
+        bar.update(event.done, { note });
+      },
+      stop: () => multibar.stop(),
+    };
+  }
+  const reported = new Map<string, number>();
+  return {
+    update(event) {
+      const step = Math.floor((event.done / Math.max(1, event.total)) * 10);
+      if (reported.get(event.suite) === step && event.done !== event.total) return;
+      if (reported.get(event.suite) === 10) return;
+      reported.set(event.suite, step);
+      const note = event.resumed > 0 ? ` (${event.resumed} resumed)` : "";
+      stream.write(`${event.suite}: ${event.done}/${event.total}${note}\n`);
+    },
+    stop() {},
+  };
+}

@@ -1,0 +1,76 @@
+import { createBackend, type BackendOptions } from "../backends/index.ts";
+import type { MeditodDataset, Split } from "../data/meditod.ts";
+import { DenseRetriever } from "../retrieval/exemplar-retriever.ts";
+import { createLlmModules, type LlmModulesOptions } from "./llm/llm-modules.ts";
+import type { DialogueModules } from "./types.ts";
+
+/** The id of the offline engine, and the default backend. */
+export const EMBEDDED_BACKEND_ID = "embedded";
+
+/** Builds the offline engine's modules; set by the engine so that this layer does not import it eagerly. */
+type EmbeddedFactory = (dataset: MeditodDataset, options: { trainSplit: Split | readonly string[] }) => Promise<DialogueModules>;
+let embeddedFactory: EmbeddedFactory | undefined;
+
+export function registerEmbeddedModules(factory: EmbeddedFactory): void {
+  embeddedFactory = factory;
+}
+
+export interface ModuleSetup {
+  readonly modules: DialogueModules;
+  /** Backend id and non-secret parameters, for run records. */
+  readonly backend: { readonly id: string; readonly parameters?: Readonly<Record<string, unknown>> };
+  /** Template version#hash per module (LLM backends only). */
+  readonly promptVersions: Record<string, string>;
+  readonly protocol: Record<string, unknown>;
+  close(): Promise<void>;
+}
+
+export interface CreateModulesOptions extends Omit<LlmModulesOptions, "retriever"> {
+  readonly backendOptions?: BackendOptions;
+  /** `bm25` (default) or `dense` (embeddings from the same backend). */
+  readonly retrieval?: "bm25" | "dense";
+}
+
+/**
+ * The dialogue modules for a backend id: the embedded engine for `embedded`, otherwise the in-context
+ * LLM modules over `createBackend(id)`.
+ */
+export async function createModules(backendId: string, dataset: MeditodDataset, options: CreateModulesOptions = {}): Promise<ModuleSetup> {
+  const trainSplit = options.exemplarSplit ?? "train";
+  if (backendId === EMBEDDED_BACKEND_ID) {
+    if (!embeddedFactory) await import("./embedded/index.ts");
+    const modules = await embeddedFactory!(dataset, { trainSplit });
+    return {
+      modules,
+      backend: { id: EMBEDDED_BACKEND_ID },
+      promptVersions: {},
+      protocol: { engine: "embedded (offline, built from the train split)", trained_on: trainSplit },
+      close: async () => {},
+    };
+  }
+  const backend = await createBackend(backendId, options.backendOptions ?? {});
+  const retrieval = options.retrieval ?? "bm25";
+  const modules = createLlmModules(backend, dataset, {
+    ...options,
+    ...(retrieval === "dense" ? { retriever: (documents) => new DenseRetriever(documents, backend) } : {}),
+  });
+  const promptVersions = Object.fromEntries(
+    Object.entries(modules.prompters).map(([task, prompter]) => [task, `${prompter.template.version}#${prompter.template.hash}`]),
+  );
+  return {
+    modules,
+    backend: { id: backend.id, parameters: backend.parameters },
+    promptVersions,
+    protocol: {
+      exemplars: options.exemplars ?? 5,
+      exemplar_source: trainSplit,
+      retrieval: modules.prompters.nlu.retriever.id,
+      token_budget: options.tokenBudget ?? 4096,
+      history_size: options.historySize ?? 4,
+      temperature: 0,
+    },
+    close: async () => {
+      await backend.close?.();
+    },
+  };
+}

@@ -1,0 +1,31 @@
+import type { MeditodDataset, Split } from "../../data/meditod.ts";
+import { registerEmbeddedModules } from "../create-modules.ts";
+import type { DialogueModules } from "../types.ts";
+import { buildEmbeddedNlg } from "./nlg.ts";
+import { buildEmbeddedNlu } from "./nlu.ts";
+import { buildEmbeddedPolicy } from "./policy.ts";
+import { loadTrainingData } from "./training-data.ts";
+
+/**
+ * The embedded offline engine: NLU, policy and NLG built in-process from the training dialogues and
+ * the ontology, with no network and no model weights. Backend id `embedded`, the default.
+ */
+export interface EmbeddedEngine extends DialogueModules {
+  /** Dialogue ids the build read (never test or out-of-domain ones). */
+  readonly trainedOn: readonly string[];
+  readonly buildMs: number;
+}
+
+export function buildEmbeddedEngine(dataset: MeditodDataset, trainSplit: Split | readonly string[] = "train"): EmbeddedEngine {
+  const started = performance.now();
+  const training = loadTrainingData(dataset, trainSplit);
+  return {
+    nlu: buildEmbeddedNlu(training),
+    policy: buildEmbeddedPolicy(training),
+    nlg: buildEmbeddedNlg(training),
+    trainedOn: training.dialogueIds,
+    buildMs: performance.now() - started,
+  };
+}
+
+registerEmbeddedModules(async (dataset, { trainSplit }) => buildEmbeddedEngine(dataset, trainSplit));

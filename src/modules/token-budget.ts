@@ -1,0 +1,79 @@
+import { Tiktoken } from "js-tiktoken/lite";
+import cl100k from "js-tiktoken/ranks/cl100k_base";
+import type { ChatMessage } from "../backends/spec.ts";
+
+/**
+ * Prompt token budget. The paper keeps five exemplars "to ensure the prompt stays within the 4096
+ * token limit"; we enforce it: prompt plus the reserved answer must fit, exemplars are dropped (least
+ * similar first) before the history is shortened. Tokens are counted with OpenAI's cl100k_base
+ * (js-tiktoken, ranks bundled in the package): the real count for GPT-4-class models and a close
+ * estimate for others.
+ */
+
+let encoder: Tiktoken | undefined;
+
+/** Tokens of a text (cl100k_base). The encoder loads on first use (≈0.4 s). */
+export function countTokens(text: string): number {
+  encoder ??= new Tiktoken(cl100k);
+  return encoder.encode(text).length;
+}
+
+/** Chat-format overhead per message, as OpenAI documents it for its chat models. */
+const TOKENS_PER_MESSAGE = 4;
+
+/** Tokens of a chat prompt. */
+export function countMessageTokens(messages: readonly ChatMessage[]): number {
+  return messages.reduce((sum, message) => sum + TOKENS_PER_MESSAGE + countTokens(message.content), 3);
+}
+
+export interface Exemplar {
+  readonly id: string;
+  readonly user: string;
+  readonly assistant: string;
+}
+
+export interface FittedPrompt {
+  readonly messages: ChatMessage[];
+  readonly exemplars: readonly string[];
+  readonly promptTokens: number;
+  /** History turns dropped from the query to fit (0 normally). */
+  readonly droppedHistoryTurns: number;
+}
+
+/**
+ * Builds `[system, (user, assistant) × exemplars, user]` within `budget - reserve` tokens.
+ * `renderQuery(keep)` renders the final user message keeping the last `keep` history turns.
+ */
+export function fitPrompt(options: {
+  system: string;
+  exemplars: readonly Exemplar[];
+  historyTurns: number;
+  renderQuery: (keepHistoryTurns: number) => string;
+  budget: number;
+  reserve: number;
+}): FittedPrompt {
+  const limit = options.budget - options.reserve;
+  const build = (exemplars: readonly Exemplar[], keep: number): ChatMessage[] => [
+    { role: "system", content: options.system },
+    ...exemplars.flatMap((exemplar): ChatMessage[] => [
+      { role: "user", content: exemplar.user },
+      { role: "assistant", content: exemplar.assistant },
+    ]),
+    { role: "user", content: options.renderQuery(keep) },
+  ];
+  let exemplars = [...options.exemplars];
+  let keep = options.historyTurns;
+  let messages = build(exemplars, keep);
+  let tokens = countMessageTokens(messages);
+  while (tokens > limit && exemplars.length > 0) {
+    exemplars = exemplars.slice(0, -1);
+    messages = build(exemplars, keep);
+    tokens = countMessageTokens(messages);
+  }
+  while (tokens > limit && keep > 0) {
+    keep -= 1;
+    messages = build(exemplars, keep);
+    tokens = countMessageTokens(messages);
+  }
+  return { messages, exemplars: exemplars.map((exemplar) => exemplar.id), promptTokens: tokens, droppedHistoryTurns: options.historyTurns - keep };
+}

@@ -1,0 +1,91 @@
+import type { DialogueState, DoctorAction, NluFrame } from "../cmas/schemas.ts";
+
+/**
+ * The three stages of a history-taking turn, each an interface with interchangeable implementations
+ * (an LLM through any backend, or the embedded offline engine).
+ */
+
+/** One utterance of a conversation. */
+export interface DialogueTurn {
+  readonly speaker: "doctor" | "patient";
+  readonly text: string;
+}
+
+/** What a module call cost and how it went; recorded per line in a run's predictions file. */
+export interface ModuleCallInfo {
+  /** The model's reply as text, kept even (especially) when it could not be used. */
+  readonly raw?: string;
+  readonly latencyMs: number;
+  readonly usage?: { readonly inputTokens: number; readonly outputTokens: number };
+  readonly cached?: boolean;
+  /** Ids (`dialogue:turn`) of the in-context exemplars the prompt carried. */
+  readonly exemplars?: readonly string[];
+  /** Tokens of the prompt sent (cl100k_base count). */
+  readonly promptTokens?: number;
+  /** Set when the output did not validate even after the repair attempt. */
+  readonly formatError?: string;
+  readonly repaired?: boolean;
+}
+
+export interface CallOptions {
+  readonly signal?: AbortSignal;
+}
+
+export interface NluInput {
+  /** The conversation before the patient's utterance (its last turn is usually the doctor's question). */
+  readonly history: readonly DialogueTurn[];
+  readonly utterance: string;
+  /** Set when the input comes from a dataset: retrieval leaves out exemplars of the same dialogue. */
+  readonly dialogueId?: string;
+}
+export interface NluResult extends ModuleCallInfo {
+  /** Null when the output was a format error. */
+  readonly frames: NluFrame[] | null;
+}
+/** Understands a patient utterance as CMAS frames. */
+export interface NluModule {
+  readonly id: string;
+  understand(input: NluInput, options?: CallOptions): Promise<NluResult>;
+}
+
+export interface PolicyInput {
+  /** The conversation so far; the doctor speaks next. */
+  readonly history: readonly DialogueTurn[];
+  /** The patient profile after the last patient turn. */
+  readonly state: DialogueState;
+  readonly dialogueId?: string;
+}
+export interface PolicyResult extends ModuleCallInfo {
+  readonly actions: DoctorAction[] | null;
+}
+/** Chooses the doctor's next actions. */
+export interface PolicyModule {
+  readonly id: string;
+  nextActions(input: PolicyInput, options?: CallOptions): Promise<PolicyResult>;
+}
+
+export interface NlgInput {
+  readonly history: readonly DialogueTurn[];
+  readonly actions: readonly DoctorAction[];
+  readonly dialogueId?: string;
+}
+export interface NlgResult extends ModuleCallInfo {
+  readonly text: string;
+}
+/** Words the doctor's actions as an utterance. */
+export interface NlgModule {
+  readonly id: string;
+  realise(input: NlgInput, options?: CallOptions): Promise<NlgResult>;
+}
+
+/** The three modules of a dialogue system. */
+export interface DialogueModules {
+  readonly nlu: NluModule;
+  readonly policy: PolicyModule;
+  readonly nlg: NlgModule;
+}
+
+/** `speaker: text` lines, the way the paper's prompts show a conversation. */
+export function renderTurns(turns: readonly DialogueTurn[]): string {
+  return turns.map((turn) => `${turn.speaker}: ${turn.text}`).join("\n");
+}

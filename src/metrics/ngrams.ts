@@ -15,24 +15,25 @@ export interface InternedTokens {
   vocabularySize: number;
 }
 
-/** Maps token strings to dense ids shared by a hypothesis and its references. */
+function toIds(tokens: readonly string[], vocabulary: Map<string, number>): Int32Array {
+  const ids = new Int32Array(tokens.length);
+  for (let i = 0; i < tokens.length; i++) {
+    const token = tokens[i] as string;
+    let id = vocabulary.get(token);
+    if (id === undefined) {
+      id = vocabulary.size;
+      vocabulary.set(token, id);
+    }
+    ids[i] = id;
+  }
+  return ids;
+}
+
+/** Maps token strings to dense ids (0, 1, 2, …) shared by a hypothesis and its references. */
 export function internTokens(hypothesis: readonly string[], references: readonly (readonly string[])[]): InternedTokens {
   const vocabulary = new Map<string, number>();
-  const toIds = (tokens: readonly string[]): Int32Array => {
-    const ids = new Int32Array(tokens.length);
-    for (let i = 0; i < tokens.length; i++) {
-      const token = tokens[i] as string;
-      let id = vocabulary.get(token);
-      if (id === undefined) {
-        id = vocabulary.size;
-        vocabulary.set(token, id);
-      }
-      ids[i] = id;
-    }
-    return ids;
-  };
-  const hyp = toIds(hypothesis);
-  const refs = references.map(toIds);
+  const hyp = toIds(hypothesis, vocabulary);
+  const refs = references.map((tokens) => toIds(tokens, vocabulary));
   return { hypothesis: hyp, references: refs, vocabularySize: vocabulary.size };
 }
 
@@ -95,7 +96,72 @@ export function clippedNgramMatches(tokens: InternedTokens, maxOrder: number): n
   return matches;
 }
 
+// Open-addressing table for the single-reference case: reference n-gram keys with their remaining
+// counts. `stamps` marks the slots used by the current call, so the table is never cleared.
+let tableKeys = new Float64Array(1024);
+let tableCounts = new Int32Array(1024);
+let tableStamps = new Int32Array(1024);
+let stamp = 0;
+
+function hashSlot(key: number, mask: number): number {
+  const lo = key >>> 0;
+  const hi = (key / 4294967296) >>> 0;
+  let h = Math.imul(lo, 0x9e3779b1) ^ Math.imul(hi, 0x85ebca6b);
+  h ^= h >>> 15;
+  return h & mask;
+}
+
+/**
+ * One reference: each hypothesis n-gram consumes one remaining occurrence of the same n-gram in the
+ * reference, which totals min(hyp count, ref count) per n-gram without sorting.
+ */
+function clippedMatchesOneReference(hypothesis: Int32Array, reference: Int32Array, order: number, base: number): number {
+  const hypCount = ngramCount(hypothesis.length, order);
+  const refCount = ngramCount(reference.length, order);
+  if (hypCount === 0 || refCount === 0) return 0;
+  let size = 16;
+  while (size < refCount * 2) size *= 2;
+  if (tableKeys.length < size) {
+    tableKeys = new Float64Array(size);
+    tableCounts = new Int32Array(size);
+    tableStamps = new Int32Array(size);
+    stamp = 0;
+  }
+  if (stamp === 0x7fffffff) {
+    tableStamps.fill(0);
+    stamp = 0;
+  }
+  const current = ++stamp;
+  const mask = size - 1;
+  for (let i = 0; i < refCount; i++) {
+    let key = reference[i] as number;
+    for (let k = 1; k < order; k++) key = key * base + (reference[i + k] as number);
+    let slot = hashSlot(key, mask);
+    while (tableStamps[slot] === current && tableKeys[slot] !== key) slot = (slot + 1) & mask;
+    if (tableStamps[slot] === current) {
+      tableCounts[slot] = (tableCounts[slot] as number) + 1;
+    } else {
+      tableStamps[slot] = current;
+      tableKeys[slot] = key;
+      tableCounts[slot] = 1;
+    }
+  }
+  let clipped = 0;
+  for (let i = 0; i < hypCount; i++) {
+    let key = hypothesis[i] as number;
+    for (let k = 1; k < order; k++) key = key * base + (hypothesis[i + k] as number);
+    let slot = hashSlot(key, mask);
+    while (tableStamps[slot] === current && tableKeys[slot] !== key) slot = (slot + 1) & mask;
+    if (tableStamps[slot] === current && (tableCounts[slot] as number) > 0) {
+      tableCounts[slot] = (tableCounts[slot] as number) - 1;
+      clipped++;
+    }
+  }
+  return clipped;
+}
+
 function clippedMatchesByKey(hypothesis: Int32Array, references: readonly Int32Array[], order: number, base: number): number {
+  if (references.length === 1) return clippedMatchesOneReference(hypothesis, references[0] as Int32Array, order, base);
   const hypCount = ngramCount(hypothesis.length, order);
   if (hypCount === 0) return 0;
   ensureCapacity(hypCount);

@@ -27,11 +27,12 @@ export function tokenize13a(line: string): string[] {
     // Sequential, as in the reference: "&amp;lt;" becomes "&lt;" and then "<".
     s = s.replaceAll("&quot;", '"').replaceAll("&amp;", "&").replaceAll("&lt;", "<").replaceAll("&gt;", ">");
   }
-  s = ` ${s} `;
-  s = s.replace(PUNCT_RE, " $1 ");
-  s = s.replace(PERIOD_COMMA_AFTER_NON_DIGIT_RE, "$1 $2 ");
-  s = s.replace(PERIOD_COMMA_BEFORE_NON_DIGIT_RE, " $1 $2");
-  s = s.replace(DASH_AFTER_DIGIT_RE, "$1 $2 ");
+  s = ` ${s} `.replace(PUNCT_RE, " $1 ");
+  // A substitution whose target character is absent cannot match; skipping it changes nothing.
+  if (s.includes(".") || s.includes(",")) {
+    s = s.replace(PERIOD_COMMA_AFTER_NON_DIGIT_RE, "$1 $2 ").replace(PERIOD_COMMA_BEFORE_NON_DIGIT_RE, " $1 $2");
+  }
+  if (s.includes("-")) s = s.replace(DASH_AFTER_DIGIT_RE, "$1 $2 ");
   return pySplit(s);
 }
 

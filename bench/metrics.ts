@@ -1,0 +1,174 @@
+/**
+ * Throughput of the generation metrics: builds 20,000 realistic (prediction, reference) pairs — MediTOD
+ * doctor utterances and MTS-Dialog sentences against deterministically perturbed copies — and scores
+ * every per-pair metric (HF/sacrebleu/nltk BLEU, rouge 1/2/L/Lsum with and without stemming, lm-eval,
+ * MediTOD) plus the corpus block.
+ *
+ *   npx tsx bench/metrics.ts [--pairs N] [--seed S]
+ */
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { scoreCorpus, scorePair, scorePairsAndCorpus, type TextPair } from "../src/metrics/pair-metrics.ts";
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+
+function argument(name: string, fallback: number): number {
+  const index = process.argv.indexOf(`--${name}`);
+  return index >= 0 ? Number(process.argv[index + 1]) : fallback;
+}
+
+/** mulberry32: small, fast, seeded. */
+function prng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** RFC 4180 CSV: quoted fields may contain commas, newlines and doubled quotes. */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let field = "";
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (c === '"') {
+        quoted = false;
+      } else {
+        field += c;
+      }
+    } else if (c === '"') {
+      quoted = true;
+    } else if (c === ",") {
+      row.push(field);
+      field = "";
+    } else if (c === "\n" || c === "\r") {
+      if (c === "\r" && text[i + 1] === "\n") i++;
+      row.push(field);
+      rows.push(row);
+      row = [];
+      field = "";
+    } else {
+      field += c;
+    }
+  }
+  if (field !== "" || row.length > 0) rows.push([...row, field]);
+  return rows;
+}
+
+function meditodDoctorUtterances(): string[] {
+  const dialogs = JSON.parse(readFileSync(join(root, "data/meditod/dialogs.json"), "utf8")) as Record<
+    string,
+    { utterances: { speaker: string; text: string }[] }
+  >;
+  return Object.values(dialogs).flatMap((d) => d.utterances.filter((u) => u.speaker === "doctor").map((u) => u.text));
+}
+
+function mtsDialogSentences(): string[] {
+  const dir = join(root, "data/mts-dialog/Main-Dataset");
+  const sentences: string[] = [];
+  for (const file of readdirSync(dir).filter((f) => f.endsWith(".csv"))) {
+    const [header, ...rows] = parseCsv(readFileSync(join(dir, file), "utf8"));
+    const column = header!.indexOf("section_text");
+    for (const row of rows) {
+      const text = row[column] ?? "";
+      for (const sentence of text.split(/(?<=[.?!])\s+/)) if (sentence.trim().length > 0) sentences.push(sentence.trim());
+    }
+  }
+  return sentences;
+}
+
+/** Drops, swaps and replaces words with a seeded PRNG; sometimes changes case or punctuation. */
+function perturb(text: string, random: () => number, vocabulary: readonly string[]): string {
+  const words = text.split(" ");
+  const out: string[] = [];
+  for (let i = 0; i < words.length; i++) {
+    const r = random();
+    if (r < 0.08) continue; // drop
+    if (r < 0.14 && i + 1 < words.length) {
+      out.push(words[i + 1]!, words[i]!); // swap with the next word
+      i++;
+      continue;
+    }
+    if (r < 0.22) {
+      out.push(vocabulary[Math.floor(random() * vocabulary.length)]!); // replace
+      continue;
+    }
+    if (r < 0.24) {
+      out.push(words[i]!.toUpperCase());
+      continue;
+    }
+    out.push(words[i]!);
+  }
+  return out.join(" ");
+}
+
+function buildPairs(count: number, seed: number): TextPair[] {
+  const sources = [...meditodDoctorUtterances(), ...mtsDialogSentences()];
+  const vocabulary = [...new Set(sources.flatMap((s) => s.split(" ")))];
+  const random = prng(seed);
+  const pairs: TextPair[] = [];
+  for (let i = 0; i < count; i++) {
+    let reference = sources[Math.floor(random() * sources.length)]!;
+    // A fifth of the pairs are multi-sentence notes, some on several lines (rougeLsum's summary path).
+    if (random() < 0.2) {
+      const next = sources[Math.floor(random() * sources.length)]!;
+      reference = `${reference}${random() < 0.5 ? "\n" : " "}${next}`;
+    }
+    pairs.push({ id: String(i), prediction: perturb(reference, random, vocabulary), reference });
+  }
+  return pairs;
+}
+
+function mib(bytes: number): string {
+  return `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
+}
+
+const count = argument("pairs", 20_000);
+const seed = argument("seed", 1);
+const pairs = buildPairs(count, seed);
+const chars = pairs.reduce((sum, p) => sum + p.prediction.length + p.reference.length, 0);
+console.log(`${pairs.length} pairs (seed ${seed}), mean ${(chars / pairs.length / 2).toFixed(0)} characters per text`);
+
+let peakHeap = 0;
+function sampleHeap(): void {
+  peakHeap = Math.max(peakHeap, process.memoryUsage().heapUsed);
+}
+
+function time<T>(label: string, run: () => T): T {
+  const start = process.hrtime.bigint();
+  const result = run();
+  const seconds = Number(process.hrtime.bigint() - start) / 1e9;
+  sampleHeap();
+  console.log(`${label.padEnd(44)} ${seconds.toFixed(3)} s  ${Math.round(pairs.length / seconds).toLocaleString("en-US")} pairs/s`);
+  return result;
+}
+
+// First run: Porter memo and JIT cold, as a fresh process scoring a file would be.
+time("every metric per pair + corpus (cold)", () => scorePairsAndCorpus(pairs));
+time("every metric per pair + corpus (warm)", () => scorePairsAndCorpus(pairs));
+time("scorePair for each pair (CLI `metrics pairs`)", () => {
+  let checksum = 0;
+  pairs.forEach((p, i) => {
+    checksum += scorePair(p.prediction, p.reference).rouge.stem.rougeL.fmeasure;
+    if (i % 1000 === 0) sampleHeap();
+  });
+  return checksum;
+});
+const corpus = time("scoreCorpus (CLI `metrics corpus`)", () => scoreCorpus(pairs));
+console.log(
+  `corpus: HF bleu ${"bleu" in corpus.hf_bleu ? corpus.hf_bleu.bleu.toFixed(4) : corpus.hf_bleu.error}, sacrebleu ${corpus.sacrebleu_corpus.score.toFixed(2)}, ` +
+    `MediTOD BLEU-4 ${corpus.meditod.bleu4_x100.toFixed(2)}, ROUGE-L mean ${corpus.meditod.rougeL_mean?.toFixed(4)}`,
+);
+const usage = process.memoryUsage();
+console.log(`peak RSS ${mib(process.resourceUsage().maxRSS * 1024)}, peak heap used (sampled) ${mib(peakHeap)}, heap total ${mib(usage.heapTotal)}`);

@@ -59,6 +59,8 @@ const settingsSchema = z
     contextSize: z.number().int().positive(),
     /** llamacpp: false runs on the CPU only; unset or true lets node-llama-cpp pick a GPU. */
     gpu: z.boolean(),
+    /** llamacpp: CPU threads (default: node-llama-cpp's choice). Use 1 for tiny models. */
+    threads: z.number().int().positive(),
   })
   .partial()
   .strict();

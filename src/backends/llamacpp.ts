@@ -5,8 +5,9 @@
  * node-llama-cpp is not a dependency of Anamnesis (its GPU builds weigh ~700 MB); it is imported only
  * when a `llamacpp:` id is used. Install it with `npm install node-llama-cpp@3.21.1`. CPU only is
  * enough: `npm install --omit=optional node-llama-cpp@3.21.1 @node-llama-cpp/linux-x64@3.21.1` into a
- * separate prefix (see the backends test docs). Settings: `gpu` (false = CPU only; default: auto),
- * `contextSize` (default: the model's, at most 4096), `concurrency` (= context sequences, default 1).
+ * separate prefix (see tests/backends/llamacpp.test.ts). Settings: `gpu` (false = CPU only; default:
+ * auto), `threads` (CPU threads; 1 is much faster for tiny models on a busy machine), `contextSize`
+ * (default: the model's, at most 4096), `concurrency` (= context sequences, default 1).
  */
 import { existsSync, statSync } from "node:fs";
 import { resolve } from "node:path";
@@ -23,7 +24,7 @@ export const NODE_LLAMA_CPP_INSTALL_HINT = `install it with npm install node-lla
 
 /** The small part of node-llama-cpp's API used here (typed locally so tsc passes without the package). */
 interface NodeLlamaCpp {
-  getLlama(options: { gpu?: false | "auto"; build?: "never"; logLevel?: "error" | "warn" }): Promise<Llama>;
+  getLlama(options: { gpu?: false | "auto"; build?: "never"; logLevel?: "error" | "warn"; maxThreads?: number }): Promise<Llama>;
   LlamaChat: new (options: { contextSequence: LlamaContextSequence; autoDisposeSequence?: boolean }) => LlamaChat;
 }
 interface Llama {
@@ -132,7 +133,12 @@ export async function createLlamaCppDriver(modelPath: string, settings: Resolved
   let context: LlamaContext;
   let pool: Array<{ chat: LlamaChat; sequence: LlamaContextSequence }>;
   try {
-    llama = await lib.getLlama({ gpu: settings.gpu === false ? false : "auto", build: "never", logLevel: "error" });
+    llama = await lib.getLlama({
+      gpu: settings.gpu === false ? false : "auto",
+      build: "never",
+      logLevel: "error",
+      ...(settings.threads !== undefined ? { maxThreads: settings.threads } : {}),
+    });
     model = await llama.loadModel({ modelPath: path });
     const contextSize = settings.contextSize ?? Math.min(4096, model.trainContextSize);
     context = await model.createContext({ contextSize, sequences });

@@ -102,8 +102,8 @@ const MAX_CANDIDATES = 64;
 
 /**
  * Reads a JSON value out of a model reply, forgiving only what is safe: the whole reply, else the
- * first fenced code block that parses, else the first balanced `{…}`/`[…]` span that parses (so
- * surrounding prose, leading text or a trailing `[done]` are ignored). It never edits the JSON itself
+ * first fenced code block that parses, else the first top-level balanced `{…}`/`[…]` span that parses
+ * (so surrounding prose, leading text or a trailing `[done]` are ignored). It never edits the JSON itself
  * (no quote or comma fixing): anything else is an `invalid_json` error for the repair step.
  */
 export function extractJson(text: string): { ok: true; value: unknown } | { ok: false; message: string } {
@@ -125,6 +125,7 @@ export function extractJson(text: string): { ok: true; value: unknown } | { ok: 
     const span = tryParse(text.slice(start, end + 1));
     if (span.ok) return span;
     firstError ??= span.message;
+    start = end; // never read a fragment out of a broken value: `{"a": [],}` must not yield `[]`
   }
   if (text.trim() === "") return { ok: false, message: "the reply is empty" };
   return { ok: false, message: firstError ?? `no JSON value found (${whole.message})` };

@@ -44,6 +44,8 @@ export interface FakeServer {
   /** Every request, including embeddings, with the time it arrived (performance.now()). */
   readonly requests: Array<{ path: string; body: Record<string, any>; headers: IncomingMessage["headers"]; at: number }>;
   readonly maxInFlight: number;
+  /** Requests whose connection is still open (a cancelled client request closes its connection). */
+  readonly inFlight: number;
   close(): Promise<void>;
 }
 
@@ -326,6 +328,9 @@ async function startFakeServer(protocol: "openai" | "ollama", options: FakeServe
     requests,
     get maxInFlight() {
       return maxInFlight;
+    },
+    get inFlight() {
+      return inFlight;
     },
     close: () =>
       new Promise<void>((resolve) => {

@@ -1,0 +1,164 @@
+import { describe, expect, it } from "vitest";
+import {
+  DEFAULT_RETRY_POLICY,
+  Semaphore,
+  classifyFailure,
+  parseRetryAfter,
+  retryAfterFromHeaders,
+  withRetries,
+} from "../../src/backends/resilience.ts";
+import type { FailureInfo } from "../../src/backends/spec.ts";
+
+const giveUp = (failure: FailureInfo, attempts: number) => new Error(`gave up: ${failure.description} after ${attempts}`);
+
+describe("Semaphore", () => {
+  it("admits at most `limit` holders and hands permits over in order", async () => {
+    const semaphore = new Semaphore(2);
+    const order: number[] = [];
+    let peak = 0;
+    await Promise.all(
+      Array.from({ length: 6 }, async (_, i) => {
+        const release = await semaphore.acquire();
+        peak = Math.max(peak, semaphore.inFlight);
+        order.push(i);
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        release();
+        release(); // a second release is a no-op
+      }),
+    );
+    expect(peak).toBe(2);
+    expect(order).toEqual([0, 1, 2, 3, 4, 5]);
+    expect(semaphore.inFlight).toBe(0);
+  });
+
+  it("stops waiting when the signal aborts", async () => {
+    const semaphore = new Semaphore(1);
+    const release = await semaphore.acquire();
+    const controller = new AbortController();
+    const waiting = semaphore.acquire(controller.signal);
+    controller.abort(new Error("cancelled"));
+    await expect(waiting).rejects.toThrow("cancelled");
+    release();
+    expect(semaphore.inFlight).toBe(0);
+  });
+
+  it("rejects a non-positive limit", () => {
+    expect(() => new Semaphore(0)).toThrow(/positive integer/);
+  });
+});
+
+describe("Retry-After", () => {
+  it("parses delta-seconds and HTTP dates", () => {
+    const now = Date.parse("2024-05-01T12:00:00Z");
+    expect(parseRetryAfter("3", now)).toBe(3000);
+    expect(parseRetryAfter("0.5", now)).toBe(500);
+    expect(parseRetryAfter("Wed, 01 May 2024 12:00:07 GMT", now)).toBe(7000);
+    expect(parseRetryAfter("Wed, 01 May 2024 11:00:00 GMT", now)).toBe(0);
+    expect(parseRetryAfter("soon", now)).toBeUndefined();
+    expect(parseRetryAfter(undefined, now)).toBeUndefined();
+  });
+
+  it("prefers retry-after-ms and reads Headers or plain objects", () => {
+    expect(retryAfterFromHeaders(new Headers({ "retry-after-ms": "250", "retry-after": "9" }))).toBe(250);
+    expect(retryAfterFromHeaders({ "Retry-After": "2" })).toBe(2000);
+    expect(retryAfterFromHeaders(undefined)).toBeUndefined();
+  });
+});
+
+describe("classifyFailure", () => {
+  it("retries 408/409/429/5xx, not other 4xx", () => {
+    for (const status of [408, 409, 429, 500, 502, 503, 504]) expect(classifyFailure({ status }).retryable).toBe(true);
+    for (const status of [400, 401, 403, 404, 422]) expect(classifyFailure({ status }).retryable).toBe(false);
+    expect(classifyFailure({ status_code: 503 })).toMatchObject({ retryable: true, status: 503 });
+  });
+
+  it("finds socket error codes in the cause chain", () => {
+    const error = new TypeError("fetch failed", { cause: Object.assign(new Error("connect"), { code: "ECONNREFUSED" }) });
+    expect(classifyFailure(error)).toEqual({ retryable: true, description: "connection refused (ECONNREFUSED)" });
+    expect(classifyFailure(Object.assign(new Error("dns"), { code: "ENOTFOUND" })).retryable).toBe(false);
+  });
+
+  it("treats timeouts as retryable and anything else as final", () => {
+    expect(classifyFailure(Object.assign(new Error("Request timed out."), { name: "TimeoutError" })).retryable).toBe(true);
+    expect(classifyFailure(new Error("model exploded"))).toEqual({ retryable: false, description: "model exploded" });
+  });
+});
+
+describe("withRetries", () => {
+  const policy = { ...DEFAULT_RETRY_POLICY, maxRetries: 3, baseDelayMs: 100, maxDelayMs: 250 };
+
+  it("backs off with full jitter: uniform in [0, min(max, base·2^(n-1))]", async () => {
+    const delays: number[] = [];
+    let calls = 0;
+    const outcome = await withRetries(
+      async () => {
+        if (++calls < 4) throw { status: 503 };
+        return "done";
+      },
+      { policy, giveUp, random: () => 0.01, onRetry: ({ delayMs }) => delays.push(delayMs) },
+    );
+    expect(outcome).toMatchObject({ value: "done", attempts: 4 });
+    expect(delays).toEqual([1, 2, 3]); // 1% of 100, 200, 250 (capped)
+  });
+
+  it("waits exactly what Retry-After asks", async () => {
+    const delays: number[] = [];
+    let calls = 0;
+    await withRetries(
+      async () => {
+        if (++calls === 1) throw { status: 429, headers: { "retry-after-ms": "30" } };
+        return 1;
+      },
+      { policy, giveUp, onRetry: ({ delayMs }) => delays.push(delayMs) },
+    );
+    expect(delays).toEqual([30]);
+  });
+
+  it("gives up after maxRetries, and at once on a final error or an excessive Retry-After", async () => {
+    let calls = 0;
+    await expect(
+      withRetries(
+        async () => {
+          calls++;
+          throw { status: 500 };
+        },
+        { policy: { ...policy, baseDelayMs: 1 }, giveUp },
+      ),
+    ).rejects.toThrow("gave up: HTTP 500");
+    expect(calls).toBe(4);
+
+    calls = 0;
+    await expect(withRetries(async () => { calls++; throw { status: 401 }; }, { policy, giveUp })).rejects.toThrow("after 1");
+    expect(calls).toBe(1);
+
+    await expect(
+      withRetries(async () => { throw { status: 429, headers: { "retry-after": "3600" } }; }, { policy, giveUp }),
+    ).rejects.toThrow("server asked to wait 3600 s");
+  });
+
+  it("times out each attempt and aborts its signal", async () => {
+    let aborted = 0;
+    const attempt = (signal: AbortSignal) =>
+      new Promise<never>(() => {
+        signal.addEventListener("abort", () => aborted++);
+      });
+    const started = performance.now();
+    await expect(withRetries(attempt, { policy: { ...policy, maxRetries: 1, baseDelayMs: 1 }, timeoutMs: 50, giveUp })).rejects.toThrow(
+      "no response within 50 ms (timeout) after 2",
+    );
+    expect(aborted).toBe(2);
+    expect(performance.now() - started).toBeLessThan(500);
+  });
+
+  it("cancels during backoff with the caller's reason", async () => {
+    const controller = new AbortController();
+    const pending = withRetries(
+      async () => {
+        throw { status: 503, headers: { "retry-after": "10" } };
+      },
+      { policy, giveUp, signal: controller.signal },
+    );
+    setTimeout(() => controller.abort(new Error("user stop")), 20);
+    await expect(pending).rejects.toThrow("user stop");
+  });
+});

@@ -1,4 +1,4 @@
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 
 const bin = fileURLToPath(new URL("../../bin/anamnesis.js", import.meta.url));
@@ -13,4 +13,24 @@ export interface CliResult {
 export function runCli(args: readonly string[], options: { env?: NodeJS.ProcessEnv } = {}): CliResult {
   const result = spawnSync(process.execPath, [bin, ...args], { encoding: "utf8", env: { ...process.env, ...options.env } });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+/**
+ * Runs the bin without blocking the event loop, so servers in the test process keep answering.
+ * `onStderr` sees stderr as it arrives; `kill()` ends the child like a user's Ctrl-C would not: SIGKILL.
+ */
+export function startCli(args: readonly string[], options: { env?: NodeJS.ProcessEnv; onStderr?: (chunk: string) => void } = {}): {
+  done: Promise<CliResult>;
+  kill(): void;
+} {
+  const child = spawn(process.execPath, [bin, ...args], { env: { ...process.env, ...options.env }, stdio: ["ignore", "pipe", "pipe"] });
+  let stdout = "";
+  let stderr = "";
+  child.stdout.setEncoding("utf8").on("data", (chunk: string) => (stdout += chunk));
+  child.stderr.setEncoding("utf8").on("data", (chunk: string) => {
+    stderr += chunk;
+    options.onStderr?.(chunk);
+  });
+  const done = new Promise<CliResult>((resolve) => child.on("close", (status) => resolve({ status, stdout, stderr })));
+  return { done, kill: () => child.kill("SIGKILL") };
 }

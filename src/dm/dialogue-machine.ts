@@ -1,0 +1,150 @@
+import { assign, fromPromise, setup } from "xstate";
+import { DialogueStateTracker } from "../cmas/dialogue-state.ts";
+import type { DialogueState, DoctorAction, NluFrame } from "../cmas/schemas.ts";
+import { ontology } from "../cmas/ontology.ts";
+import type { DialogueModules, DialogueTurn, NlgResult, NluResult, PolicyResult } from "../modules/types.ts";
+
+/**
+ * The dialogue manager: an xstate machine that runs one history-taking turn per patient utterance —
+ * NLU → state update → policy → NLG — and keeps the conversation, the CMAS patient profile and what
+ * each stage produced. A failing stage (a dead backend) puts the machine in `failed`, from which the
+ * same utterance can be retried or a new one said; nothing said so far is lost.
+ */
+
+export interface DialogueContext {
+  readonly modules: DialogueModules;
+  readonly history: DialogueTurn[];
+  readonly state: DialogueState;
+  /** Frames of the last patient utterance (null after a format error). */
+  readonly frames: NluFrame[] | null;
+  readonly actions: DoctorAction[] | null;
+  /** The patient utterance being processed. */
+  readonly pending: string | null;
+  readonly error: string | null;
+  /** Doctor turns after the opening one. */
+  readonly doctorTurns: number;
+  readonly maxDoctorTurns: number;
+  readonly tracker: DialogueStateTracker;
+}
+
+export type DialogueEvent = { type: "PATIENT_SAID"; text: string } | { type: "RETRY" } | { type: "END" };
+
+export interface DialogueInput {
+  readonly modules: DialogueModules;
+  /** The conversation ends after this many doctor turns (default 120). */
+  readonly maxDoctorTurns?: number;
+  /** The doctor's opening line (default: the ontology's). */
+  readonly opening?: string;
+}
+
+/** A turn whose actions close the history: a diagnosis, or a goodbye after questions have been asked. */
+function isClosing(actions: readonly DoctorAction[] | null, doctorTurns: number, maxDoctorTurns: number): boolean {
+  if (doctorTurns >= maxDoctorTurns) return true;
+  return (actions ?? []).some((action) => action.action === "diagnosis");
+}
+
+function describeError(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+export const dialogueMachine = setup({
+  types: {
+    context: {} as DialogueContext,
+    events: {} as DialogueEvent,
+    input: {} as DialogueInput,
+  },
+  actors: {
+    understand: fromPromise<NluResult, { modules: DialogueModules; history: DialogueTurn[]; text: string }>(({ input, signal }) =>
+      input.modules.nlu.understand({ history: input.history, utterance: input.text }, { signal }),
+    ),
+    plan: fromPromise<PolicyResult, { modules: DialogueModules; history: DialogueTurn[]; state: DialogueState }>(({ input, signal }) =>
+      input.modules.policy.nextActions({ history: input.history, state: input.state }, { signal }),
+    ),
+    realise: fromPromise<NlgResult, { modules: DialogueModules; history: DialogueTurn[]; actions: DoctorAction[] }>(({ input, signal }) =>
+      input.modules.nlg.realise({ history: input.history, actions: input.actions }, { signal }),
+    ),
+  },
+  guards: {
+    hasText: ({ event }) => event.type === "PATIENT_SAID" && event.text.trim().length > 0,
+    hasPending: ({ context }) => context.pending !== null,
+  },
+  actions: {
+    // Invoked actors' error events carry `error`; it is not in DialogueEvent, hence the cast.
+    rememberError: assign({ error: ({ event }) => describeError((event as unknown as { error: unknown }).error) }),
+  },
+}).createMachine({
+  id: "history-taking",
+  context: ({ input }) => ({
+    modules: input.modules,
+    history: [{ speaker: "doctor", text: input.opening ?? ontology.questions.opening ?? "What brings you in today?" }],
+    state: {},
+    frames: null,
+    actions: null,
+    pending: null,
+    error: null,
+    doctorTurns: 0,
+    maxDoctorTurns: input.maxDoctorTurns ?? 120,
+    tracker: new DialogueStateTracker(),
+  }),
+  initial: "listening",
+  states: {
+    listening: {
+      on: {
+        PATIENT_SAID: { guard: "hasText", target: "understanding", actions: assign({ pending: ({ event }) => event.text.trim(), error: null }) },
+        END: "ended",
+      },
+    },
+    understanding: {
+      invoke: {
+        src: "understand",
+        input: ({ context }) => ({ modules: context.modules, history: context.history, text: context.pending! }),
+        onDone: {
+          target: "planning",
+          actions: assign(({ context, event }) => ({
+            frames: event.output.frames,
+            // A format error leaves the profile as it was: the turn still enters the history.
+            state: event.output.frames ? context.tracker.update(event.output.frames) : context.state,
+            history: [...context.history, { speaker: "patient" as const, text: context.pending! }],
+            pending: null,
+          })),
+        },
+        onError: { target: "failed", actions: "rememberError" },
+      },
+    },
+    planning: {
+      invoke: {
+        src: "plan",
+        input: ({ context }) => ({ modules: context.modules, history: context.history, state: context.state }),
+        onDone: { target: "realising", actions: assign({ actions: ({ event }) => event.output.actions }) },
+        onError: { target: "failed", actions: "rememberError" },
+      },
+    },
+    realising: {
+      invoke: {
+        src: "realise",
+        input: ({ context }) => ({ modules: context.modules, history: context.history, actions: context.actions ?? [] }),
+        onDone: [
+          {
+            guard: ({ context }) => isClosing(context.actions, context.doctorTurns + 1, context.maxDoctorTurns),
+            target: "ended",
+            actions: assign(({ context, event }) => ({ history: [...context.history, { speaker: "doctor" as const, text: event.output.text }], doctorTurns: context.doctorTurns + 1 })),
+          },
+          {
+            target: "listening",
+            actions: assign(({ context, event }) => ({ history: [...context.history, { speaker: "doctor" as const, text: event.output.text }], doctorTurns: context.doctorTurns + 1 })),
+          },
+        ],
+        onError: { target: "failed", actions: "rememberError" },
+      },
+    },
+    failed: {
+      on: {
+        // Retry resumes where it failed: the patient turn if it was not understood, else the doctor's.
+        RETRY: [{ guard: "hasPending", target: "understanding" }, { target: "planning" }],
+        PATIENT_SAID: { guard: "hasText", target: "understanding", actions: assign({ pending: ({ event }) => event.text.trim(), error: null }) },
+        END: "ended",
+      },
+    },
+    ended: { type: "final" },
+  },
+});

@@ -5,6 +5,7 @@
  */
 import { poolSegmentStats, segmentStats, type SegmentStats } from "./ngrams.ts";
 import { tokenize13a } from "./tokenize-13a.ts";
+import { pyExp, pyLog } from "./python-math.ts";
 
 /** Python's `ZeroDivisionError`, which the reference raises when a length is zero. */
 export class ZeroDivisionError extends Error {
@@ -45,8 +46,8 @@ export function hfBleuFromStats(segments: readonly SegmentStats[]): HfBleuResult
   if (Math.min(...precisions) > 0) {
     // Python's sum(): left to right from 0, each term (1/max_order) * log(p).
     let logSum = 0;
-    for (const p of precisions) logSum += (1 / MAX_ORDER) * Math.log(p);
-    geoMean = Math.exp(logSum);
+    for (const p of precisions) logSum += (1 / MAX_ORDER) * pyLog(p);
+    geoMean = pyExp(logSum);
   }
 
   if (referenceLength === 0) throw new ZeroDivisionError();
@@ -56,7 +57,7 @@ export function hfBleuFromStats(segments: readonly SegmentStats[]): HfBleuResult
     bp = 1;
   } else {
     if (ratio === 0) throw new ZeroDivisionError();
-    bp = Math.exp(1 - 1 / ratio);
+    bp = pyExp(1 - 1 / ratio);
   }
   return {
     bleu: geoMean * bp,

@@ -7,6 +7,7 @@
  * the score is tiny but NOT zero (e.g. 1.49e-154 for a one-word exact match with BLEU-2 weights).
  */
 import { poolSegmentStats, segmentStats, type SegmentStats } from "./ngrams.ts";
+import { pyExp, pyLog } from "./python-math.ts";
 
 /** Python's `sys.float_info.min` (smallest normal double), which method0 substitutes for zero precisions. */
 export const PY_FLOAT_MIN = 2.2250738585072014e-308;
@@ -102,14 +103,14 @@ export function nltkBleuFromStats(segments: readonly SegmentStats[], weights: re
   let bp: number;
   if (hypLengths > refLengths) bp = 1;
   else if (hypLengths === 0) bp = 0;
-  else bp = Math.exp(1 - refLengths / hypLengths);
+  else bp = pyExp(1 - refLengths / hypLengths);
 
   // method0: an order without matches contributes log(sys.float_info.min) instead of log(0).
   const terms = numerators.map((num, i) => {
     const p = num !== 0 ? num / (denominators[i] as number) : PY_FLOAT_MIN;
-    return (weights[i] as number) * Math.log(p);
+    return (weights[i] as number) * pyLog(p);
   });
-  return bp * Math.exp(fsum(terms));
+  return bp * pyExp(fsum(terms));
 }
 
 /**

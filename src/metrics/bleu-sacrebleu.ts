@@ -5,6 +5,7 @@
  */
 import { poolSegmentStats, segmentStats, type SegmentStats } from "./ngrams.ts";
 import { tokenize13aSacrebleu } from "./tokenize-13a.ts";
+import { pyExp, pyLog } from "./python-math.ts";
 
 /** The fields of sacrebleu's `BLEUScore` that describe the result. */
 export interface SacrebleuScore {
@@ -24,13 +25,13 @@ const MAX_ORDER = 4;
 
 /** sacrebleu `my_log`: log with 0 floored to -9999999999 instead of -Infinity. */
 function myLog(x: number): number {
-  return x === 0 ? -9999999999 : Math.log(x);
+  return x === 0 ? -9999999999 : pyLog(x);
 }
 
 /**
  * sacrebleu `BLEU.compute_bleu` from sufficient statistics (per-order correct/total counts and the
- * system/reference lengths), keeping its operation order so results match bit for bit where V8's
- * `Math.exp`/`Math.log` round like glibc's.
+ * system/reference lengths), keeping its operation order and using correctly rounded exp/log (as CPython
+ * on glibc does) so that results match bit for bit.
  */
 export function sacrebleuComputeBleu(
   correct: readonly number[],
@@ -41,7 +42,7 @@ export function sacrebleuComputeBleu(
   effectiveOrder: boolean,
 ): SacrebleuScore {
   let bp = 1.0;
-  if (sysLen < refLen) bp = sysLen > 0 ? Math.exp(1 - refLen / sysLen) : 0.0;
+  if (sysLen < refLen) bp = sysLen > 0 ? pyExp(1 - refLen / sysLen) : 0.0;
   const precisions = new Array<number>(MAX_ORDER).fill(0);
   const result = (score: number): SacrebleuScore => ({
     score,
@@ -74,7 +75,7 @@ export function sacrebleuComputeBleu(
   }
   let logSum = 0;
   for (let i = 0; i < effOrder; i++) logSum += myLog(precisions[i] as number);
-  return result(bp * Math.exp(logSum / effOrder));
+  return result(bp * pyExp(logSum / effOrder));
 }
 
 /**

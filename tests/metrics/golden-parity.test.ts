@@ -131,6 +131,16 @@ describe("golden corpus block (corpus.all)", () => {
     );
   });
 
+  it("reproduces every golden value bit for bit, not only within the tolerance", () => {
+    // With correctly rounded exp/log (python-math.ts) no value should need the 1e-12 tolerance.
+    const notExact: string[] = [];
+    for (const pair of golden.pairs) {
+      notExact.push(...compareToGolden(scorePair(pair.prediction, pair.reference), pairMetricFields(pair), pair.id).withinTolerance);
+    }
+    notExact.push(...compareToGolden(scoreCorpus(pairs), expected, "corpus").withinTolerance);
+    expect(notExact).toEqual([]);
+  });
+
   it("the bootstrap medians are the only golden corpus values not reproduced", () => {
     const all = golden.corpus.all as Record<string, Record<string, unknown>>;
     expect(countLeaves(all) - countLeaves(expected)).toBe(

@@ -4,6 +4,7 @@ import { registerDataCommands } from "./commands/data.ts";
 import { registerMetricsCommands } from "./commands/metrics.ts";
 import { registerScoreCommands } from "./commands/score.ts";
 import { registerBenchCommands } from "./commands/bench.ts";
+import { registerChatCommands } from "./commands/chat.ts";
 
 /** Builds the `anamnesis` command. Commands live one per file in `./commands/`. */
 export function buildProgram(): Command {
@@ -13,6 +14,7 @@ export function buildProgram(): Command {
   registerDataCommands(program);
   registerScoreCommands(program);
   registerBenchCommands(program);
+  registerChatCommands(program);
   registerMetricsCommands(program);
   return program;
 }

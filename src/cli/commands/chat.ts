@@ -1,0 +1,75 @@
+import type { Command } from "commander";
+import { createInterface } from "node:readline/promises";
+import { AnamnesisError } from "../../errors.ts";
+import { loadMeditod, type MeditodDataset } from "../../data/meditod.ts";
+import { createModules, EMBEDDED_BACKEND_ID } from "../../modules/create-modules.ts";
+import { caseFromDialogue } from "../../simulator/patient-simulator.ts";
+import { Conversation } from "../../dm/conversation.ts";
+import { startChatServer } from "../../../server/app.ts";
+
+interface ChatFlags {
+  port: string;
+  host: string;
+  backend: string;
+  baseUrl?: string;
+  data?: string;
+  transcripts?: string;
+  terminal?: boolean;
+}
+
+/** Simulated patients come from the training and validation dialogues; test dialogues stay unseen. */
+function simulatorCases(dataset: MeditodDataset) {
+  return [...(dataset.splits.train ?? []), ...(dataset.splits.valid ?? [])].map((id) => caseFromDialogue(dataset, id));
+}
+
+async function talkInTerminal(conversation: Conversation): Promise<void> {
+  const terminal = createInterface({ input: process.stdin, output: process.stdout });
+  process.stdout.write(`doctor: ${conversation.opening}\n`);
+  try {
+    while (!conversation.snapshot().ended) {
+      const text = (await terminal.question("patient: ")).trim();
+      if (text === "") continue;
+      const outcome = await conversation.say(text);
+      process.stdout.write(outcome.doctor !== null ? `doctor: ${outcome.doctor}\n` : `(failed: ${outcome.error}; type again to retry)\n`);
+    }
+  } finally {
+    terminal.close();
+  }
+}
+
+export function registerChatCommands(program: Command): void {
+  program
+    .command("chat")
+    .description("Talk to the history-taking system: a local web page (default) or the terminal.")
+    .option("--port <n>", "port (0 = any free port)", "8080")
+    .option("--host <address>", "address to bind; the default keeps the server on this machine", "127.0.0.1")
+    .option("--backend <id>", "embedded (offline, default), openai:<model>, ollama:<model>, llamacpp:<file.gguf>", EMBEDDED_BACKEND_ID)
+    .option("--base-url <url>", "server base URL for openai/ollama backends")
+    .option("--data <dir>", "MediTOD directory (training dialogues and simulated-patient cases)")
+    .option("--transcripts <dir>", "save each conversation as JSON in this directory (nothing is saved otherwise)")
+    .option("--terminal", "chat in the terminal instead of the browser")
+    .action(async (flags: ChatFlags) => {
+      const port = Number(flags.port);
+      if (!Number.isInteger(port) || port < 0 || port > 65535) throw new AnamnesisError("INVALID_ARGUMENT", `--port must be 0–65535 (got '${flags.port}')`);
+      const dataset = loadMeditod(flags.data);
+      const setup = await createModules(flags.backend, dataset, { backendOptions: flags.baseUrl ? { baseUrl: flags.baseUrl } : {} });
+      if (flags.terminal) {
+        await talkInTerminal(new Conversation(setup.modules));
+        await setup.close();
+        return;
+      }
+      const server = await startChatServer({
+        modules: setup.modules,
+        cases: simulatorCases(dataset),
+        port,
+        host: flags.host,
+        ...(flags.transcripts ? { transcriptsDir: flags.transcripts } : {}),
+      }).catch((error: NodeJS.ErrnoException) => {
+        throw new AnamnesisError("INVALID_ARGUMENT", `cannot listen on ${flags.host}:${port}: ${error.code ?? error.message}`);
+      });
+      process.stdout.write(`Anamnesis chat (${setup.backend.id}) at ${server.url}  — Ctrl-C to stop${flags.transcripts ? `; transcripts in ${flags.transcripts}` : ""}\n`);
+      await new Promise<void>((resolve) => process.once("SIGINT", () => resolve()));
+      await server.close();
+      await setup.close();
+    });
+}

@@ -1,0 +1,153 @@
+import { splitPrefixedSlot } from "../cmas/ontology.ts";
+import type { DialogueState, DoctorAction, SlotEntry } from "../cmas/schemas.ts";
+import type { MeditodDataset } from "../data/meditod.ts";
+import { getDialogue } from "../data/meditod.ts";
+import { actionSlots } from "../modules/embedded/nlg/action-signature.ts";
+import { joinAlternatives, layTerm } from "../modules/embedded/nlg.ts";
+
+/**
+ * A simulated patient: answers the doctor's actions from a case profile (a CMAS state), so a
+ * conversation can run without a person — for demos, smoke tests and the chat benchmark. It answers
+ * what it is asked, and only that: "yes" with details for what the profile has as positive, "no" for
+ * negatives and for anything the profile does not mention, "not sure" for unknowns.
+ */
+
+export interface PatientCase {
+  readonly id: string;
+  readonly title: string;
+  /** The whole history the patient can give. */
+  readonly profile: DialogueState;
+}
+
+/** A case from a MediTOD dialogue: the profile is its final annotated state. */
+export function caseFromDialogue(dataset: MeditodDataset, dialogueId: string): PatientCase {
+  const patientTurns = getDialogue(dataset, dialogueId).utterances.filter((utterance) => utterance.speaker === "patient");
+  const last = patientTurns.at(-1);
+  const profile = last && last.speaker === "patient" ? last.dialog_state : {};
+  const complaint = (profile.positive_symptom ?? []).slice(0, 2).map((entry) => String(entry.value));
+  return { id: dialogueId, title: `MediTOD dialogue ${dialogueId}${complaint.length ? `: ${complaint.join(", ")}` : ""}`, profile };
+}
+
+interface Found {
+  status: string | null;
+  entry: SlotEntry;
+}
+
+function findInProfile(profile: DialogueState, slot: string, value: string | undefined): Found | undefined {
+  for (const [prefixed, entries] of Object.entries(profile)) {
+    const split = splitPrefixedSlot(prefixed);
+    if (!split || split.slot.name !== slot) continue;
+    const entry = value === undefined || value === "other" || value === "none" ? entries[0] : entries.find((candidate) => candidate.value === value);
+    if (entry) return { status: split.status, entry };
+  }
+  return undefined;
+}
+
+const text = (value: string | string[] | undefined) => (Array.isArray(value) ? joinAlternatives(value) : (value ?? ""));
+
+/** A detail about an attribute, in the patient's words. */
+function describeAttribute(attribute: string, value: string | string[] | undefined, subject: string): string | undefined {
+  if (value === undefined || text(value) === "") return undefined;
+  const said = text(value);
+  switch (attribute) {
+    case "onset":
+    case "starting":
+    case "start":
+      return `It started ${said}.`;
+    case "duration":
+      return `It lasts ${said}.`;
+    case "frequency":
+      return `It's ${said}.`;
+    case "severity":
+      return `I'd say about ${said} out of 10.`;
+    case "location":
+      return `It's in my ${said}.`;
+    case "progression":
+      return `It's been ${said}.`;
+    case "relation":
+      return `My ${said} had ${subject}.`;
+    case "respone_to":
+      return `I take it for ${said}.`;
+    case "aggravating_factor":
+      return `It gets worse with ${said}.`;
+    case "alleviating_factor":
+      return `${said.charAt(0).toUpperCase()}${said.slice(1)} helps.`;
+    case "positive_characteristics":
+      return `It's ${said}.`;
+    case "color":
+      return `It's ${said}.`;
+    case "volume":
+      return `About ${said}.`;
+    default:
+      return `${said.charAt(0).toUpperCase()}${said.slice(1)}.`;
+  }
+}
+
+function answerSlot(profile: DialogueState, slot: string, entries: ReadonlyArray<{ value?: string; checks?: Array<{ type?: string }> }>): string {
+  if (slot === "basic_information") {
+    const age = findInProfile(profile, slot, undefined)?.entry.age;
+    return age ? `I'm ${text(age)}.` : "I'd rather not say.";
+  }
+  if (slot === "residence" || slot === "occupation" || slot === "travel") {
+    const found = findInProfile(profile, slot, undefined)?.entry;
+    if (!found) return slot === "travel" ? "No, I haven't travelled." : "Nothing special.";
+    if (slot === "travel") return found.status === "not_traveled" ? "No, I haven't travelled." : `Yes, I went to ${text(found.destination) || "see family"}${found.date ? ` ${text(found.date)}` : ""}.`;
+    if (slot === "occupation") return `I work as ${text(found.value) || "an office worker"}.`;
+    return `I live in ${text(found.value) || "a house"}${found.household_size ? ` with ${text(found.household_size)} people` : ""}.`;
+  }
+  const yes: string[] = [];
+  const no: string[] = [];
+  const unsure: string[] = [];
+  const details: string[] = [];
+  for (const asked of entries) {
+    const found = findInProfile(profile, slot, asked.value);
+    const name = layTerm(asked.value ?? slot);
+    if (!found || found.status === "negative" || found.status === "unavail") {
+      no.push(name);
+      continue;
+    }
+    if (found.status === "unknown") {
+      unsure.push(name);
+      continue;
+    }
+    yes.push(name);
+    const checked = (asked.checks ?? []).map((check) => check.type).filter((type): type is string => !!type);
+    const attributes = checked.length > 0 ? checked.flatMap((type) => (type === "ana_factors" ? ["aggravating_factor", "alleviating_factor"] : type === "characteristics" ? ["positive_characteristics"] : [type])) : ["onset"];
+    for (const attribute of attributes) {
+      const detail = describeAttribute(attribute, found.entry[attribute], name);
+      if (detail) details.push(detail);
+    }
+  }
+  const parts: string[] = [];
+  if (yes.length > 0) parts.push(details.length > 0 ? `Yes. ${details.join(" ")}` : `Yes, I have ${joinAlternatives(yes).replace(/ or /g, " and ")}.`);
+  if (no.length > 0) parts.push(yes.length > 0 ? `But no ${joinAlternatives(no)}.` : `No, I haven't had ${joinAlternatives(no)}.`);
+  if (unsure.length > 0) parts.push(`I'm not sure about ${joinAlternatives(unsure)}.`);
+  return parts.join(" ");
+}
+
+export class PatientSimulator {
+  constructor(readonly patientCase: PatientCase) {}
+
+  /** The patient's answer to the doctor's opening question: the chief complaint. */
+  openingStatement(): string {
+    const complaints = (this.patientCase.profile.positive_symptom ?? []).slice(0, 2);
+    if (complaints.length === 0) return "I just wanted to get a check-up.";
+    const first = complaints[0]!;
+    const said = first.onset ? text(first.onset) : "";
+    const onset = said === "" ? "" : /\bago$|^since\b|^(this|last)\b/.test(said) ? ` that started ${said}` : ` for ${said}`;
+    const also = complaints[1] ? `, and I've also had some ${layTerm(String(complaints[1].value))}` : "";
+    return `I've been having ${layTerm(String(first.value))}${onset}${also}.`;
+  }
+
+  /** The patient's answer to the doctor's actions. */
+  answer(actions: readonly DoctorAction[] | null): string {
+    if (!actions || actions.length === 0) return "Okay.";
+    const parts = actions.map((action) => {
+      const slots = actionSlots(action);
+      if (action.action === "diagnosis") return "Okay, thank you, doctor.";
+      if (slots.length === 0) return action.action === "inquire" ? "No, I think that's everything." : "Okay.";
+      return slots.map(([slot, entries]) => answerSlot(this.patientCase.profile, slot, entries)).join(" ");
+    });
+    return parts.join(" ").trim() || "Okay.";
+  }
+}

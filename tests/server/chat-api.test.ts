@@ -1,0 +1,124 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startChatServer } from "../../server/app.ts";
+import { loadMeditod } from "../../src/data/meditod.ts";
+import { createModules } from "../../src/modules/create-modules.ts";
+import { caseFromDialogue } from "../../src/simulator/patient-simulator.ts";
+import type { DialogueModules } from "../../src/modules/types.ts";
+
+const dataset = loadMeditod();
+const transcripts = mkdtempSync(join(tmpdir(), "anamnesis-transcripts-"));
+let server: { url: string; close(): Promise<void> };
+let flakyServer: { url: string; close(): Promise<void> };
+let failNext = true;
+
+beforeAll(async () => {
+  const { modules } = await createModules("embedded", dataset);
+  server = await startChatServer({ modules, cases: [caseFromDialogue(dataset, "317")], transcriptsDir: transcripts, maxSessions: 3 });
+  // A system whose NLU fails once, to show a failed turn is reported and can be retried.
+  const flaky: DialogueModules = {
+    ...modules,
+    nlu: {
+      id: "flaky",
+      understand: async (input, options) => {
+        if (failNext) {
+          failNext = false;
+          throw new Error("backend unreachable");
+        }
+        return modules.nlu.understand(input, options);
+      },
+    },
+  };
+  flakyServer = await startChatServer({ modules: flaky });
+});
+afterAll(async () => {
+  await server.close();
+  await flakyServer.close();
+  rmSync(transcripts, { recursive: true, force: true });
+});
+
+async function call(base: string, method: string, path: string, body?: unknown, raw?: string) {
+  const response = await fetch(`${base}${path}`, {
+    method,
+    headers: body !== undefined || raw !== undefined ? { "content-type": "application/json" } : {},
+    body: raw ?? (body !== undefined ? JSON.stringify(body) : undefined),
+  });
+  return { status: response.status, json: response.status === 204 ? null : await response.json() };
+}
+
+describe("the chat server", () => {
+  it("binds 127.0.0.1 by default", () => {
+    expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+  });
+
+  it("runs a conversation and fills the profile", async () => {
+    const created = await call(server.url, "POST", "/api/sessions", {});
+    expect(created.status).toBe(201);
+    expect(created.json.history).toEqual([{ speaker: "doctor", text: "What brings you in today?" }]);
+    const turn = await call(server.url, "POST", `/api/sessions/${created.json.id}/turns`, { text: "I've had a bad cough for about a week, and I'm short of breath." });
+    expect(turn.status).toBe(200);
+    expect(turn.json.outcome.error).toBeNull();
+    expect(turn.json.history).toHaveLength(3);
+    expect(turn.json.history[2].speaker).toBe("doctor");
+    const fetched = await call(server.url, "GET", `/api/sessions/${created.json.id}`);
+    expect(fetched.json.history).toEqual(turn.json.history);
+    expect(fetched.json.state).toEqual(turn.json.state);
+  });
+
+  it("lets a simulated patient answer and saves transcripts only to the given directory", async () => {
+    const created = await call(server.url, "POST", "/api/sessions", { case: "317" });
+    const first = await call(server.url, "POST", `/api/sessions/${created.json.id}/simulate`);
+    expect(first.status).toBe(200);
+    expect(first.json.patient).toMatch(/cough/);
+    const saved = JSON.parse(readFileSync(join(transcripts, `${created.json.id}.json`), "utf8"));
+    expect(saved.history).toHaveLength(3);
+    expect(readdirSync(transcripts).every((name) => name.endsWith(".json"))).toBe(true);
+  });
+
+  const invalid: Array<[string, string, string, unknown, string | undefined, number, string]> = [
+    ["an empty utterance", "POST", "turns", { text: "   " }, undefined, 400, "invalid_request"],
+    ["a missing text", "POST", "turns", {}, undefined, 400, "invalid_request"],
+    ["an unknown field", "POST", "turns", { text: "hi", admin: true }, undefined, 400, "invalid_request"],
+    ["a non-string text", "POST", "turns", { text: 42 }, undefined, 400, "invalid_request"],
+    ["malformed JSON", "POST", "turns", undefined, "{oops", 400, "invalid_json"],
+    ["an oversized body", "POST", "turns", { text: "x".repeat(20_000) }, undefined, 413, "too_large"],
+    ["simulation without a case", "POST", "simulate", undefined, undefined, 409, "no_case"],
+    ["a retry with nothing to retry", "POST", "retry", undefined, undefined, 409, "nothing_to_retry"],
+  ];
+  for (const [what, method, action, body, raw, status, code] of invalid) {
+    it(`rejects ${what} with ${status} and keeps serving`, async () => {
+      const created = await call(server.url, "POST", "/api/sessions", {});
+      const response = await call(server.url, method, `/api/sessions/${created.json.id}/${action}`, body, raw);
+      expect(response.status).toBe(status);
+      expect(response.json.error.code).toBe(code);
+      expect((await call(server.url, "GET", "/api/health")).json.ok).toBe(true);
+    });
+  }
+
+  it("answers unknown sessions, cases and endpoints with 404", async () => {
+    expect((await call(server.url, "GET", "/api/sessions/nope")).json.error.code).toBe("unknown_session");
+    expect((await call(server.url, "POST", "/api/sessions", { case: "407" })).json.error.code).toBe("unknown_case");
+    expect((await call(server.url, "GET", "/api/nothing")).status).toBe(404);
+  });
+
+  it("keeps at most maxSessions sessions, dropping the least recently used", async () => {
+    const ids: string[] = [];
+    for (let index = 0; index < 4; index += 1) ids.push((await call(server.url, "POST", "/api/sessions", {})).json.id);
+    expect((await call(server.url, "GET", `/api/sessions/${ids[0]}`)).status).toBe(404);
+    expect((await call(server.url, "GET", `/api/sessions/${ids[3]}`)).status).toBe(200);
+    expect((await call(server.url, "DELETE", `/api/sessions/${ids[3]}`)).status).toBe(204);
+    expect((await call(server.url, "GET", `/api/sessions/${ids[3]}`)).status).toBe(404);
+  });
+
+  it("reports a failed turn and retries it", async () => {
+    const created = await call(flakyServer.url, "POST", "/api/sessions", {});
+    const failed = await call(flakyServer.url, "POST", `/api/sessions/${created.json.id}/turns`, { text: "I have a cough." });
+    expect(failed.status).toBe(200);
+    expect(failed.json.outcome).toMatchObject({ doctor: null, error: "backend unreachable" });
+    const retried = await call(flakyServer.url, "POST", `/api/sessions/${created.json.id}/retry`);
+    expect(retried.json.outcome.error).toBeNull();
+    expect(retried.json.history.map((turn: { speaker: string }) => turn.speaker)).toEqual(["doctor", "patient", "doctor"]);
+  });
+});

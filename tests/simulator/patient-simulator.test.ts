@@ -1,0 +1,43 @@
+import { describe, expect, it } from "vitest";
+import { PatientSimulator, caseFromDialogue } from "../../src/simulator/patient-simulator.ts";
+import { loadMeditod } from "../../src/data/meditod.ts";
+
+const simulator = new PatientSimulator({
+  id: "case",
+  title: "cough",
+  profile: {
+    positive_symptom: [{ value: "coughing", onset: "two weeks ago", severity: "6", aggravating_factor: ["lying down"] }, { value: "fever" }],
+    negative_symptom: [{ value: "hemoptysis" }],
+    unknown_symptom: [{ value: "wheezing" }],
+    positive_habit: [{ value: "smoking", frequency: "a pack a day" }],
+    basic_information: [{ age: "54" }],
+    travel: [{ status: "not_traveled" }],
+  },
+});
+
+describe("PatientSimulator", () => {
+  it("opens with the chief complaint", () => {
+    expect(simulator.openingStatement()).toBe("I've been having cough that started two weeks ago, and I've also had some fevers.");
+  });
+
+  it("answers yes with the asked detail, no for negatives and for what the profile lacks, unsure for unknowns", () => {
+    expect(simulator.answer([{ action: "inquire", symptom: [{ value: "coughing", checks: [{ type: "severity" }] }] }])).toBe("Yes. I'd say about 6 out of 10.");
+    expect(simulator.answer([{ action: "inquire", symptom: [{ value: "coughing", checks: [{ type: "ana_factors" }] }] }])).toBe("Yes. It gets worse with lying down.");
+    expect(simulator.answer([{ action: "inquire", symptom: [{ value: "hemoptysis" }, { value: "chest pain" }] }])).toBe("No, I haven't had coughing up blood or chest pain.");
+    expect(simulator.answer([{ action: "inquire", symptom: [{ value: "wheezing" }] }])).toBe("I'm not sure about wheezing.");
+    expect(simulator.answer([{ action: "inquire", habit: [{ value: "smoking", checks: [{ type: "frequency" }] }] }])).toBe("Yes. It's a pack a day.");
+  });
+
+  it("answers social and demographic questions and closes politely", () => {
+    expect(simulator.answer([{ action: "inquire", basic_information: [{ value: "age" }] }])).toBe("I'm 54.");
+    expect(simulator.answer([{ action: "inquire", travel: [{ value: "other" }] }])).toBe("No, I haven't travelled.");
+    expect(simulator.answer([{ action: "diagnosis", disease: [{ value: "bronchitis" }] }])).toBe("Okay, thank you, doctor.");
+    expect(simulator.answer(null)).toBe("Okay.");
+  });
+
+  it("builds cases from the final state of MediTOD dialogues", () => {
+    const patientCase = caseFromDialogue(loadMeditod(), "115");
+    expect(patientCase.title).toBe("MediTOD dialogue 115: coughing, dyspnea");
+    expect(patientCase.profile.positive_symptom?.length).toBeGreaterThan(2);
+  });
+});

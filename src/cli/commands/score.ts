@@ -4,19 +4,25 @@ import { exactJudge, type AttributeJudge } from "../../metrics/attribute-judge.t
 import type { CmasScores } from "../../metrics/cmas-f1.ts";
 import { readPredictionLines } from "../../../eval/predictions-file.ts";
 import { scoreNlgPredictions, scoreNluPredictions, scorePolicyPredictions, type PolicyScores } from "../../../eval/meditod-scoring.ts";
-import { AnamnesisError } from "../../errors.ts";
+import { createAttributeJudge } from "../../backends/index.ts";
 import { formatScore, formatTable, printJson } from "../output.ts";
 
 interface ScoreOptions {
   predictions: string;
   data?: string;
   judge: string;
+  baseUrl?: string;
+  cache?: boolean;
   json?: boolean;
 }
 
+/** `exact`, or an LLM judge on a backend (`openai:<model>`, `ollama:<model>`, …). */
 async function resolveJudge(options: ScoreOptions): Promise<AttributeJudge> {
-  if (options.judge === "exact") return exactJudge;
-  throw new AnamnesisError("INVALID_ARGUMENT", `unknown judge '${options.judge}' (available: exact)`);
+  if (options.judge === exactJudge.id) return exactJudge;
+  return createAttributeJudge(options.judge, {
+    ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}),
+    ...(options.cache === false ? { noCache: true } : {}),
+  });
 }
 
 function printCmasScores(title: string, scores: CmasScores | PolicyScores): void {
@@ -39,7 +45,9 @@ function addCommonOptions(command: Command): Command {
   return command
     .requiredOption("--predictions <file>", "JSONL, one line per turn: {dialogue_id, turn, prediction}")
     .option("--data <dir>", "MediTOD directory; default: the bundled public sample")
-    .option("--judge <id>", "non-medical attribute matching: exact (official exact match)", "exact")
+    .option("--judge <id>", "non-medical attribute matching: exact (official exact match), or an LLM judge's backend id (the paper's prompt)", "exact")
+    .option("--base-url <url>", "the judge's server base URL (OpenAI-compatible …/v1, or the Ollama host)")
+    .option("--no-cache", "do not reuse cached judge verdicts")
     .option("--json", "print JSON (unrounded)");
 }
 

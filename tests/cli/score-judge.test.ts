@@ -1,0 +1,106 @@
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { loadMeditod } from "../../src/data/meditod.ts";
+import { startFakeOpenAIServer, type ChatCall } from "../backends/fake-llm-server.ts";
+import { startCli } from "./helpers.ts";
+
+/**
+ * `anamnesis score meditod-nlu --judge openai:<model>` against a local OpenAI-protocol server whose
+ * verdicts are scripted: the judged non-medical F1 must equal the hand computation.
+ */
+
+const scratch = mkdtempSync(join(tmpdir(), "anamnesis-judge-"));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+const dialogue = loadMeditod().dialogues.get("115")!;
+const gold = (turn: number) => {
+  const utterance = dialogue.utterances[turn]!;
+  if (utterance.speaker !== "patient") throw new Error("not a patient turn");
+  return utterance.nlu;
+};
+
+// Turn 1 gold: coughing onset "few months ago", dyspnea onset "few months ago" (non-medical).
+// Turn 5 gold: coughing positive_characteristics ["wet cough"], sputum color "white or yellowish".
+const predictions = [
+  {
+    dialogue_id: "115",
+    turn: 1,
+    prediction: [
+      {
+        intent: "inform",
+        slots: {
+          positive_symptom: [
+            { value: "coughing", onset: "a few months back", progression: "gradually getting worse over time" },
+            { value: "dyspnea", onset: "yesterday" },
+          ],
+        },
+      },
+    ],
+  },
+  {
+    dialogue_id: "115",
+    turn: 5,
+    prediction: [
+      {
+        intent: "inform",
+        slots: {
+          positive_symptom: [
+            { value: "coughing", positive_characteristics: ["productive cough"] },
+            { value: "colored/excess sputum", color: "yellowish white" },
+          ],
+        },
+      },
+    ],
+  },
+];
+
+/** The judge's scripted opinion: these pairs mean the same, nothing else does. */
+const SAME = new Set(["few months ago|a few months back", "wet cough|productive cough", "white or yellowish|yellowish white"]);
+
+function verdict(call: ChatCall) {
+  const prompt = call.messages[0]!.content;
+  const gold = /Phrase 1: (.*)\n/.exec(prompt)![1]!;
+  const predicted = /Phrase 2: (.*)\n/.exec(prompt)![1]!;
+  return { content: SAME.has(`${gold}|${predicted}`) ? "Positive." : "negative" };
+}
+
+describe("anamnesis score --judge <backend id>", () => {
+  it("judges non-medical attributes with the paper's prompt and matches the hand computation", async () => {
+    expect(gold(1)[0]!.slots!.positive_symptom![1]!.onset).toBe("few months ago");
+    const file = join(scratch, "nlu.jsonl");
+    writeFileSync(file, predictions.map((line) => JSON.stringify(line)).join("\n"));
+    const server = await startFakeOpenAIServer({ respond: verdict });
+    const env = { OPENAI_API_KEY: "", OPENAI_BASE_URL: "", ANAMNESIS_CACHE_DIR: join(scratch, "cache") };
+    const args = ["score", "meditod-nlu", "--predictions", file, "--judge", "openai:gpt-3.5-turbo-0125", "--base-url", server.baseUrl, "--json"];
+    try {
+      const judged = await startCli(args, { env }).done;
+      expect(judged.stderr).toBe("");
+      const scores = JSON.parse(judged.stdout);
+      // Non-medical: onset coughing TP (judged same), onset dyspnea FN + FP, characteristics TP, color TP.
+      expect(scores.non_medical).toEqual({ precision: 0.75, recall: 0.75, f1: 0.75 });
+      expect(scores.medical.f1).toBe(1);
+      // Overall pools medical (exact) and judged non-medical counts.
+      const medicalTuples = 3 + 2; // turn 1: coughing, its progression, dyspnea; turn 5: coughing, sputum
+      const overall = (medicalTuples + 3) / (medicalTuples + 4);
+      expect(scores.overall.precision).toBeCloseTo(overall, 15);
+      expect(server.calls).toHaveLength(4);
+      const prompt = server.calls[0]!.messages[0]!;
+      expect(prompt.role).toBe("system");
+      expect(prompt.content).toMatch(/^You are an expert in the English language\./);
+      expect(server.calls[0]!.body.max_tokens).toBe(10);
+      expect(server.calls[0]!.body.temperature).toBe(0);
+
+      // The same judgement again comes from the verdict cache: no request.
+      const again = await startCli(args, { env }).done;
+      expect(JSON.parse(again.stdout)).toEqual(scores);
+      expect(server.calls).toHaveLength(4);
+
+      const exact = await startCli(["score", "meditod-nlu", "--predictions", file, "--json"], { env }).done;
+      expect(JSON.parse(exact.stdout).non_medical).toEqual({ precision: 0, recall: 0, f1: 0 });
+    } finally {
+      await server.close();
+    }
+  });
+});

@@ -145,6 +145,7 @@ export function createChatBackend(driver: ModelDriver, settings: ResolvedSetting
           maxTokens: settings.maxTokens,
           seed: settings.seed,
           structuredOutput: structuredDefault,
+          streaming: settings.streaming,
           concurrency,
           timeoutMs: timeoutDefault,
           maxRetries: policy.maxRetries,

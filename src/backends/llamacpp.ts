@@ -122,10 +122,10 @@ function toHistory(messages: readonly ChatMessage[]): ChatHistoryItem[] {
 
 export async function createLlamaCppDriver(modelPath: string, settings: ResolvedSettings): Promise<ModelDriver> {
   const path = resolve(modelPath);
-  if (!existsSync(path) || !statSync(path).isFile()) {
+  const file = existsSync(path) ? statSync(path) : undefined;
+  if (!file?.isFile()) {
     throw new NoSuchModelError(`llamacpp:${modelPath}`, `no GGUF model file at ${path} (expected llamacpp:<path to .gguf>)`);
   }
-  const file = statSync(path);
   const lib = await loadNodeLlamaCpp();
   const sequences = settings.concurrency ?? 1;
   let llama: Llama | undefined;

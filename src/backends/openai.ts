@@ -81,7 +81,7 @@ export function createOpenAIDriver(model: string, settings: ResolvedSettings): M
     model,
     endpoint: sanitizeUrl(baseURL),
     capabilities: { structuredOutput: true, logprobs: true, embeddings: true },
-    parameters: { streaming, ...(settings.embeddingModel ? { embeddingModel: settings.embeddingModel } : {}) },
+    parameters: settings.embeddingModel ? { embeddingModel: settings.embeddingModel } : {},
     defaultStructuredOutput: "jsonSchema",
     defaultConcurrency: 8,
 

@@ -40,8 +40,9 @@ export function listProviders(): string[] {
   return [...providers.keys()];
 }
 
-function usageList(): string {
+function usageList(except?: string): string {
   return [...providers.entries()]
+    .filter(([name]) => name !== except)
     .map(([name, entry]) => entry.usage ?? (entry.modelRequired === false ? name : `${name}:<model>`))
     .join(", ");
 }
@@ -94,7 +95,7 @@ registerProvider(
   (_model, _settings, id) => {
     throw new NoSuchModelError(
       id,
-      `the embedded (offline) engine is not available in this version; use ${usageList().replace(", embedded", "")}`,
+      `the embedded (offline) engine is not available in this version; use ${usageList("embedded")}`,
     );
   },
   { usage: "embedded", modelRequired: false },

@@ -6,7 +6,10 @@
 import { AnamnesisError } from "../errors.ts";
 import type { FailureInfo } from "./spec.ts";
 
-/** Counting semaphore. `acquire` resolves with a release function; waiting can be cancelled. */
+/**
+ * Counting semaphore. `acquire` resolves with a release function; waiting can be cancelled. A released
+ * permit is handed straight to the longest waiter, so a newcomer can never slip in between.
+ */
 export class Semaphore {
   readonly limit: number;
   #inFlight = 0;
@@ -25,28 +28,29 @@ export class Semaphore {
 
   async acquire(signal?: AbortSignal): Promise<() => void> {
     signal?.throwIfAborted();
-    if (this.#inFlight >= this.limit) {
+    if (this.#inFlight < this.limit) {
+      this.#inFlight++;
+    } else {
       await new Promise<void>((resolve, reject) => {
         const wake = () => {
           signal?.removeEventListener("abort", onAbort);
           resolve();
         };
         const onAbort = () => {
-          const index = this.#waiters.indexOf(wake);
-          if (index >= 0) this.#waiters.splice(index, 1);
+          this.#waiters.splice(this.#waiters.indexOf(wake), 1);
           reject(signal?.reason);
         };
         this.#waiters.push(wake);
         signal?.addEventListener("abort", onAbort, { once: true });
       });
     }
-    this.#inFlight++;
     let released = false;
     return () => {
       if (released) return;
       released = true;
-      this.#inFlight--;
-      this.#waiters.shift()?.();
+      const next = this.#waiters.shift();
+      if (next) next();
+      else this.#inFlight--;
     };
   }
 }

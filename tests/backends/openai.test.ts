@@ -159,11 +159,12 @@ describe("openai backend against a fake OpenAI server", () => {
     expect(summary).toMatchObject({ objects: 2, repaired: 2, formatErrors: 2, formatErrorRate: 1, requests: 4 });
   });
 
-  it("reads structured output from a forced tool call", async () => {
-    const { server, backend } = await open({ respond: () => ({ toolArguments: GOOD_ACTIONS }) });
+  it.each([false, true])("reads structured output from a forced tool call (streaming: %s)", async (streaming) => {
+    const { server, backend } = await open({ respond: () => ({ toolArguments: GOOD_ACTIONS }) }, { streaming });
     const result = await backend.generateObject(USER, doctorActionsSchema, { method: "functionCalling", schemaName: "act" });
     expect(result.object).toEqual(GOOD_ACTIONS);
     const body = server.calls[0]!.body;
+    expect(body.stream).toBe(streaming);
     expect(body.tools[0].function.name).toBe("act");
     expect(body.tool_choice).toEqual({ type: "function", function: { name: "act" } });
   });

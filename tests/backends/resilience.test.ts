@@ -31,6 +31,20 @@ describe("Semaphore", () => {
     expect(semaphore.inFlight).toBe(0);
   });
 
+  it("hands a released permit to the waiter, not to a newcomer", async () => {
+    const semaphore = new Semaphore(1);
+    const release = await semaphore.acquire();
+    const waiter = semaphore.acquire();
+    release();
+    const newcomer = semaphore.acquire(); // asks before the waiter's continuation runs
+    await waiter;
+    expect(semaphore.inFlight).toBe(1);
+    let newcomerIn = false;
+    void newcomer.then(() => (newcomerIn = true));
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(newcomerIn).toBe(false);
+  });
+
   it("stops waiting when the signal aborts", async () => {
     const semaphore = new Semaphore(1);
     const release = await semaphore.acquire();

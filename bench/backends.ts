@@ -1,0 +1,73 @@
+/**
+ * Backend throughput benchmark: `npx tsx bench/backends.ts [--requests 2000] [--latency 50]`.
+ *
+ * Drives requests through the real OpenAI backend (LangChain ChatOpenAI, our semaphore, retries and
+ * timeouts; response cache off) against a local OpenAI-protocol server on 127.0.0.1 that answers every
+ * request after a fixed latency. The server runs in a child process so it does not share the
+ * client's event loop. After a short unmeasured warm-up, for each concurrency it prints the wall time against the ideal
+ * `requests × latency / concurrency` and the efficiency (ideal / measured); the target is ≥ 90% at 32.
+ */
+import { fork } from "node:child_process";
+import { performance } from "node:perf_hooks";
+import { parseArgs } from "node:util";
+import { createBackend } from "../src/backends/registry.ts";
+import { startFakeOpenAIServer } from "../tests/backends/fake-llm-server.ts";
+
+const { values } = parseArgs({
+  options: {
+    requests: { type: "string", default: "2000" },
+    latency: { type: "string", default: "50" },
+    serve: { type: "boolean", default: false },
+  },
+});
+const latencyMs = Number(values.latency);
+
+if (values.serve) {
+  // Child process: the fake server; reports its base URL and max in-flight count to the parent.
+  const server = await startFakeOpenAIServer({ latencyMs, respond: () => ({ content: "ok" }) });
+  process.send?.({ baseUrl: server.baseUrl });
+  process.on("message", async (message: { type: string }) => {
+    if (message.type === "stats") process.send?.({ maxInFlight: server.maxInFlight, requests: server.requests.length });
+    if (message.type === "stop") {
+      await server.close();
+      process.exit(0);
+    }
+  });
+} else {
+  const total = Number(values.requests);
+  const child = fork(process.argv[1]!, ["--serve", "--latency", String(latencyMs)], { stdio: ["ignore", "inherit", "inherit", "ipc"] });
+  const ask = <T>(message?: unknown) =>
+    new Promise<T>((resolve) => {
+      child.once("message", (reply) => resolve(reply as T));
+      if (message) child.send(message);
+    });
+  const { baseUrl } = await ask<{ baseUrl: string }>();
+
+  console.log(`OpenAI backend → local server with ${latencyMs} ms latency (server in a child process, cache off)`);
+  console.log("concurrency  requests  measured ms  ideal ms  efficiency  req/s  max in flight at server");
+  for (const concurrency of [1, 8, 32]) {
+    // Concurrency 1 at 50 ms would take 100 s for 2,000 requests: it runs a tenth of them.
+    const requests = concurrency === 1 ? Math.max(1, Math.round(total / 10)) : total;
+    const backend = await createBackend("openai:bench-model", { baseUrl, concurrency, noCache: true, maxRetries: 0, env: {}, config: {} });
+    // Warm-up (JIT, keep-alive connections), not measured.
+    await Promise.all(Array.from({ length: 4 * concurrency }, (_, i) => backend.generate([{ role: "user", content: `warm-up ${i}` }])));
+    const started = performance.now();
+    await Promise.all(Array.from({ length: requests }, (_, i) => backend.generate([{ role: "user", content: `request ${concurrency}/${i}` }])));
+    const measured = performance.now() - started;
+    const ideal = (requests * latencyMs) / concurrency;
+    const { maxInFlight } = await ask<{ maxInFlight: number }>({ type: "stats" });
+    console.log(
+      [
+        String(concurrency).padStart(11),
+        String(requests).padStart(9),
+        measured.toFixed(0).padStart(12),
+        ideal.toFixed(0).padStart(9),
+        `${((ideal / measured) * 100).toFixed(1)}%`.padStart(11),
+        (requests / (measured / 1000)).toFixed(0).padStart(6),
+        String(maxInFlight).padStart(24),
+      ].join(" "),
+    );
+  }
+  if (total >= 10) console.log(`(concurrency 1 ran ${Math.round(total / 10)} requests instead of ${total} to keep the run short)`);
+  child.send({ type: "stop" });
+}

@@ -4,9 +4,12 @@
  * every per-pair metric (HF/sacrebleu/nltk BLEU, rouge 1/2/L/Lsum with and without stemming, lm-eval,
  * MediTOD) plus the corpus block.
  *
- *   npx tsx bench/metrics.ts [--pairs N] [--seed S]
+ *   npx tsx bench/metrics.ts [--pairs N] [--seed S] [--dump pairs.jsonl]
+ *
+ * `--dump` writes the generated pairs as `metrics pairs` input (JSONL) and exits, e.g. to score them with
+ * the CLI or with the Python references.
  */
-import { readdirSync, readFileSync } from "node:fs";
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { scoreCorpus, scorePair, scorePairsAndCorpus, type TextPair } from "../src/metrics/pair-metrics.ts";
@@ -137,6 +140,13 @@ function mib(bytes: number): string {
 const count = argument("pairs", 20_000);
 const seed = argument("seed", 1);
 const pairs = buildPairs(count, seed);
+const dumpIndex = process.argv.indexOf("--dump");
+if (dumpIndex >= 0) {
+  const path = process.argv[dumpIndex + 1] as string;
+  writeFileSync(path, pairs.map((p) => JSON.stringify(p)).join("\n") + "\n");
+  console.log(`wrote ${pairs.length} pairs to ${path}`);
+  process.exit(0);
+}
 const chars = pairs.reduce((sum, p) => sum + p.prediction.length + p.reference.length, 0);
 console.log(`${pairs.length} pairs (seed ${seed}), mean ${(chars / pairs.length / 2).toFixed(0)} characters per text`);
 

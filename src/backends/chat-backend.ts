@@ -99,8 +99,12 @@ export function createChatBackend(driver: ModelDriver, settings: ResolvedSetting
       ...(options.signal ? { signal: options.signal } : {}),
       semaphore,
       classify,
-      giveUp: (failure, attempts, cause) =>
-        backendError(id, driver.endpoint, redact(attempts > 1 ? `${failure.description} (gave up after ${attempts} attempts)` : failure.description), cause),
+      giveUp: (failure, attempts, cause) => {
+        const detail = attempts > 1 ? `${failure.description} (gave up after ${attempts} attempts)` : failure.description;
+        // A server may echo the key back (e.g. "Incorrect API key provided: sk-…"): drop such a cause.
+        const causeText = cause instanceof Error ? cause.message : String(cause);
+        return backendError(id, driver.endpoint, redact(detail), redact(causeText) === causeText ? cause : undefined);
+      },
     });
     const { value, usage } = outcome.value;
     const latencyMs = Math.round(outcome.latencyMs * 1000) / 1000;

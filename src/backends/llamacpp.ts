@@ -17,6 +17,7 @@ import { createChatBackend } from "./chat-backend.ts";
 import type { ResolvedSettings } from "./config.ts";
 import { NoSuchModelError } from "./errors.ts";
 import type { ChatBackend, ChatMessage, CompletionRequest, ModelDriver } from "./spec.ts";
+import { Semaphore } from "./resilience.ts";
 import { toStrictJsonSchema } from "./structured.ts";
 
 export const NODE_LLAMA_CPP_VERSION = "3.21.1";
@@ -152,6 +153,7 @@ export async function createLlamaCppDriver(modelPath: string, settings: Resolved
   }
   const loaded = llama;
   const idle = [...pool];
+  const slots = new Semaphore(sequences);
   const grammars = new Map<string, Promise<LlamaGrammar>>();
   const grammarFor = (structured: NonNullable<CompletionRequest["structured"]>): Promise<LlamaGrammar> | undefined => {
     if (structured.method === "prompt") return undefined;
@@ -172,13 +174,17 @@ export async function createLlamaCppDriver(modelPath: string, settings: Resolved
     model: modelPath,
     endpoint: path,
     capabilities: { structuredOutput: true, logprobs: false, embeddings: false },
-    parameters: { modelFile: { bytes: file.size, modifiedMs: Math.round(file.mtimeMs) }, contextSize: settings.contextSize ?? null },
+    parameters: {
+      modelFile: { bytes: file.size, modifiedMs: Math.round(file.mtimeMs) },
+      ...(settings.contextSize !== undefined ? { contextSize: settings.contextSize } : {}),
+    },
     defaultStructuredOutput: "jsonSchema",
     defaultConcurrency: sequences,
 
     async complete(request, signal) {
-      const slot = idle.pop();
-      if (!slot) throw new AnamnesisError("BACKEND_ERROR", "llamacpp: more requests in flight than context sequences");
+      // A timed-out generation may still be winding down when the next request starts: wait for its sequence.
+      const releaseSlot = await slots.acquire(signal);
+      const slot = idle.pop()!;
       try {
         const grammar = request.structured ? await grammarFor(request.structured) : undefined;
         const before = slot.sequence.tokenMeter.getState();
@@ -200,6 +206,7 @@ export async function createLlamaCppDriver(modelPath: string, settings: Resolved
         };
       } finally {
         idle.push(slot);
+        releaseSlot();
       }
     },
 

@@ -316,6 +316,7 @@ describe("openai backend against a fake OpenAI server", () => {
     expect((error as AnamnesisError).code).toBe("BACKEND_ERROR");
     expect((error as Error).message).toContain("HTTP 401");
     expect((error as Error).message).not.toContain(secret);
+    expect((error as Error).cause).toBeUndefined();
 
     const record = JSON.stringify({ header: await describeBackend(backend), requests: recorder.records, summary: recorder.summary(), backend });
     expect(record).toContain("openai:gpt-4o-mini");

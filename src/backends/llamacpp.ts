@@ -3,9 +3,8 @@
  * enforced by a JSON-schema grammar.
  *
  * node-llama-cpp is not a dependency of Anamnesis (its GPU builds weigh ~700 MB); it is imported only
- * when a `llamacpp:` id is used. Install it with `npm install node-llama-cpp@3.21.1`. CPU only is
- * enough: `npm install --omit=optional node-llama-cpp@3.21.1 @node-llama-cpp/linux-x64@3.21.1` into a
- * separate prefix (see tests/backends/llamacpp.test.ts). Settings: `gpu` (false = CPU only; default:
+ * when a `llamacpp:` id is used. Install it with `npm install node-llama-cpp@3.21.1`; for a lean
+ * CPU-only install see tests/backends/llamacpp.test.ts. Settings: `gpu` (false = CPU only; default:
  * auto), `threads` (CPU threads; 1 is much faster for tiny models on a busy machine), `contextSize`
  * (default: the model's, at most 4096), `concurrency` (= context sequences, default 1).
  */

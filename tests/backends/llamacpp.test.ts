@@ -2,8 +2,19 @@
  * The llamacpp backend on a tiny random-weight LLaMA written by the test itself (tiny-gguf.ts).
  *
  * Needs the optional package node-llama-cpp@3.21.1 (CPU build is enough). When it is missing these
- * tests FAIL with the install instruction; they never skip. One CPU thread: with more, llama.cpp's
- * threads spin-wait for each other and a tiny model gets ~100x slower on a busy 2-core machine.
+ * tests FAIL with the install instruction; they never skip. The lean install (83 MB instead of ~730 MB
+ * with the CUDA/Vulkan builds that a plain `npm install node-llama-cpp` pulls in), as CI does it:
+ *
+ *   npm install --prefix .cache/node-llama-cpp --no-save --no-package-lock --omit=optional \
+ *     node-llama-cpp@3.21.1 @node-llama-cpp/linux-x64@3.21.1
+ *   ln -sfn ../.cache/node-llama-cpp/node_modules/node-llama-cpp node_modules/node-llama-cpp
+ *
+ * (A separate prefix because `--omit=optional` in the project itself would also remove esbuild's and
+ * rolldown's platform binaries. A later `npm install`/`npm ci` in the project prunes the link: re-run
+ * the `ln`.)
+ *
+ * One CPU thread: with more, llama.cpp's threads spin-wait for each other and a tiny model gets ~100x
+ * slower on a busy 2-core machine.
  */
 import { statSync } from "node:fs";
 import { join } from "node:path";

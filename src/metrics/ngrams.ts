@@ -4,8 +4,9 @@
  * All of them need the same quantity: for each order n, the number of hypothesis n-grams that also occur
  * in the reference(s), clipped per n-gram by the reference count (`Counter &` in nmt/HF,
  * `min(hyp, ref_max)` in sacrebleu and nltk, `min(target, prediction)` in rouge_score; with several
- * references the per-n-gram maximum over references). Tokens are mapped to dense integer ids once, and
- * n-grams are compared as numeric keys by sort-and-merge, which avoids building string-keyed Counters.
+ * references the per-n-gram maximum over references). Tokens are mapped to dense integer ids once and
+ * n-grams become exact numeric keys, counted in an open-addressing table (one reference) or by
+ * sort-and-merge (several), which avoids building string-keyed Counters.
  */
 
 /** Tokens of one hypothesis and its references as dense ids, plus the number of distinct tokens. */
@@ -133,9 +134,12 @@ function clippedMatchesOneReference(hypothesis: Int32Array, reference: Int32Arra
   }
   const current = ++stamp;
   const mask = size - 1;
+  ensureCapacity(hypCount);
+  ensureRefCapacity(refCount);
+  fillKeys(reference, order, base, refKeys);
+  fillKeys(hypothesis, order, base, hypKeys);
   for (let i = 0; i < refCount; i++) {
-    let key = reference[i] as number;
-    for (let k = 1; k < order; k++) key = key * base + (reference[i + k] as number);
+    const key = refKeys[i] as number;
     let slot = hashSlot(key, mask);
     while (tableStamps[slot] === current && tableKeys[slot] !== key) slot = (slot + 1) & mask;
     if (tableStamps[slot] === current) {
@@ -148,8 +152,7 @@ function clippedMatchesOneReference(hypothesis: Int32Array, reference: Int32Arra
   }
   let clipped = 0;
   for (let i = 0; i < hypCount; i++) {
-    let key = hypothesis[i] as number;
-    for (let k = 1; k < order; k++) key = key * base + (hypothesis[i + k] as number);
+    const key = hypKeys[i] as number;
     let slot = hashSlot(key, mask);
     while (tableStamps[slot] === current && tableKeys[slot] !== key) slot = (slot + 1) & mask;
     if (tableStamps[slot] === current && (tableCounts[slot] as number) > 0) {

@@ -181,7 +181,7 @@ function pairMetrics(a: PairAnalysis): PairMetrics {
       bleu4_x100: nltkBleu4 * 100,
       // MediTOD scores ROUGE on preprocess_text output. Its rouge tokens are those of the raw text:
       // preprocessing only lower-cases (which the rouge tokenizer does too) and adds or collapses
-      // whitespace next to non-alphanumerics, so no [a-z0-9] run changes. (Tested on every golden pair.)
+      // whitespace next to non-alphanumerics, so no [a-z0-9] run changes (tested on every golden pair).
       rouge1: a.rougeNostem.rouge1.fmeasure,
       rougeL: a.rougeNostem.rougeL.fmeasure,
     },
@@ -217,6 +217,9 @@ function corpusMetrics(pairs: readonly TextPair[], analyses: readonly PairAnalys
   const { bleu2, bleu4 } = meditodBleuFromStats(analyses.map((a) => a.statsMeditod));
   const mts = lmEvalAggregate(analyses.map((a) => a.mtsDialog));
   const med = lmEvalAggregate(analyses.map((a) => a.medtext));
+  // MediTOD's ROUGE means are the HF rouge means of the same per-pair values (see pairMetrics).
+  const rouge1Mean = meanOf((a) => a.rougeNostem.rouge1.fmeasure);
+  const rougeLMean = meanOf((a) => a.rougeNostem.rougeL.fmeasure);
   return {
     ids: pairs.map((p, i) => p.id ?? String(i)),
     hf_bleu: hfBleuField(hfBleuOutcome(analyses.map((a) => a.stats13a))),
@@ -224,13 +227,13 @@ function corpusMetrics(pairs: readonly TextPair[], analyses: readonly PairAnalys
     meditod: {
       bleu2_x100: bleu2,
       bleu4_x100: bleu4,
-      rouge1_mean: meanOf((a) => a.rougeNostem.rouge1.fmeasure),
-      rougeL_mean: meanOf((a) => a.rougeNostem.rougeL.fmeasure),
+      rouge1_mean: rouge1Mean,
+      rougeL_mean: rougeLMean,
     },
     hf_rouge_default_mean: {
-      rouge1: meanOf((a) => a.rougeNostem.rouge1.fmeasure),
+      rouge1: rouge1Mean,
       rouge2: meanOf((a) => a.rougeNostem.rouge2.fmeasure),
-      rougeL: meanOf((a) => a.rougeNostem.rougeL.fmeasure),
+      rougeL: rougeLMean,
       rougeLsum: meanOf((a) => a.rougeNostem.rougeLsum.fmeasure),
     },
     lmeval_mts_dialog_nanmean: mts.nanmean,

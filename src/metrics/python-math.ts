@@ -97,10 +97,9 @@ function powerOfTwo(k: number): number {
   return f64[0] as number;
 }
 
-/** x × 2^k, exact unless the result is subnormal or overflows. */
+/** x × 2^k for k ≥ -1022, exact unless the result overflows (k may be 1024 for exp near its limit). */
 function scale(x: number, k: number): number {
   if (k > 1023) return x * powerOfTwo(1023) * powerOfTwo(k - 1023);
-  if (k < -1022) return x * powerOfTwo(-1022) * powerOfTwo(Math.max(k + 1022, -1022));
   return x * powerOfTwo(k);
 }
 
@@ -154,32 +153,27 @@ ddDiv(1, 0, 6, 0);
 const SIXTH_H = RH;
 const SIXTH_L = RL;
 
-/** exp(r) for a double-double r by a Taylor series with coefficients 1/n! (used to build the table). */
-function expSeries(rh: number, rl: number, terms: number, invFactH: Float64Array, invFactL: Float64Array): void {
-  let ph = invFactH[terms] as number;
-  let pl = invFactL[terms] as number;
-  for (let n = terms - 1; n >= 0; n--) {
-    ddMul(ph, pl, rh, rl);
-    ddAdd(RH, RL, invFactH[n] as number, invFactL[n] as number);
-    ph = RH;
-    pl = RL;
-  }
+// 2^(j/64) for j = 0..63 as double-doubles: exp(j·ln2/64) by a long Taylor series at load time
+// (40 terms for |r| < 0.7 leave an error far below 2^-110).
+const SETUP_TERMS = 40;
+const INV_FACTORIAL_H = new Float64Array(SETUP_TERMS + 1);
+const INV_FACTORIAL_L = new Float64Array(SETUP_TERMS + 1);
+INV_FACTORIAL_H[0] = 1;
+for (let n = 1; n <= SETUP_TERMS; n++) {
+  ddDiv(INV_FACTORIAL_H[n - 1] as number, INV_FACTORIAL_L[n - 1] as number, n, 0);
+  INV_FACTORIAL_H[n] = RH;
+  INV_FACTORIAL_L[n] = RL;
 }
 
-// 2^(j/64) for j = 0..63 as double-doubles: exp(j·ln2/64) by a long Taylor series at load time.
-const SETUP_TERMS = 40;
-const SETUP_FACT_H = new Float64Array(SETUP_TERMS + 1);
-const SETUP_FACT_L = new Float64Array(SETUP_TERMS + 1);
-{
-  let h = 1;
-  let l = 0;
-  SETUP_FACT_H[0] = 1;
-  for (let n = 1; n <= SETUP_TERMS; n++) {
-    ddDiv(h, l, n, 0);
-    h = RH;
-    l = RL;
-    SETUP_FACT_H[n] = h;
-    SETUP_FACT_L[n] = l;
+/** exp(r) for a double-double r by the Taylor series above (setup only). */
+function expSeries(rh: number, rl: number): void {
+  let ph = INV_FACTORIAL_H[SETUP_TERMS] as number;
+  let pl = INV_FACTORIAL_L[SETUP_TERMS] as number;
+  for (let n = SETUP_TERMS - 1; n >= 0; n--) {
+    ddMul(ph, pl, rh, rl);
+    ddAdd(RH, RL, INV_FACTORIAL_H[n] as number, INV_FACTORIAL_L[n] as number);
+    ph = RH;
+    pl = RL;
   }
 }
 const EXP2_TABLE_H = new Float64Array(64);
@@ -193,7 +187,7 @@ for (let j = 0; j < 64; j++) {
   const bh = RH;
   const bl = RL + (j * LN2_L) / 64;
   ddAdd(ah, al, bh, bl);
-  expSeries(RH, RL, SETUP_TERMS, SETUP_FACT_H, SETUP_FACT_L);
+  expSeries(RH, RL);
   EXP2_TABLE_H[j] = RH;
   EXP2_TABLE_L[j] = RL;
 }

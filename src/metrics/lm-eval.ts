@@ -2,6 +2,9 @@
  * lm-evaluation-harness `mts_dialog` and `medtext` tasks: `process_results` of their `utils.py` (HF
  * evaluate bleu + rouge per document) and the `nanmean` aggregation of `lm_eval/api/metrics.py`.
  * bleurt and bert_score are not computed (they need model weights that are not bundled).
+ *
+ * The gate and exception paths return NaN as lm-eval does with numpy < 2; under numpy ≥ 2 those paths
+ * raise AttributeError instead, because the code uses the removed `np.NAN` alias (an upstream quirk).
  */
 import { hfBleuFromStats, type HfBleuResult } from "./bleu-hf.ts";
 import { segmentStats, type SegmentStats } from "./ngrams.ts";

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { BLEU2_WEIGHTS, fsum, nltkCorpusBleu, nltkSentenceBleu, PY_FLOAT_MIN } from "../../src/metrics/bleu-nltk.ts";
+import { seededRandom } from "./random.ts";
 
 /** An independent oracle for fsum: the exact sum in BigInt units of 2^-1074, rounded half-even once. */
 function exactlyRoundedSum(values: readonly number[]): number {
@@ -30,18 +31,6 @@ function exactlyRoundedSum(values: readonly number[]): number {
   return negative ? -result : result;
 }
 
-/** Deterministic PRNG (mulberry32) so the random cases are reproducible. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 describe("fsum (Python math.fsum)", () => {
   // Cases and results of CPython's test_math.testFsum.
   it.each([
@@ -69,7 +58,7 @@ describe("fsum (Python math.fsum)", () => {
   });
 
   it("is correctly rounded on random cancelling sums (BigInt oracle)", () => {
-    const random = prng(20240601);
+    const random = seededRandom(20240601);
     for (let trial = 0; trial < 2000; trial++) {
       const values: number[] = [];
       const n = 1 + Math.floor(random() * 30);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { clippedNgramMatches, closestReferenceLength, internTokens, poolSegmentStats, segmentStats } from "../../src/metrics/ngrams.ts";
+import { seededRandom } from "./random.ts";
 
 /** Straight from the definition: Σ over hypothesis n-grams of min(count, max count in any reference). */
 function naiveClipped(hyp: readonly string[], refs: readonly (readonly string[])[], order: number): number {
@@ -17,20 +18,9 @@ function naiveClipped(hyp: readonly string[], refs: readonly (readonly string[])
   return total;
 }
 
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 describe("clipped n-gram matches", () => {
   it("agree with the definition on random token lists, one or several references", () => {
-    const random = prng(7);
+    const random = seededRandom(7);
     const words = ["a", "b", "c", "d", "e", "the", "pain", "a b"];
     const sentence = () => Array.from({ length: Math.floor(random() * 25) }, () => words[Math.floor(random() * words.length)]!);
     for (let trial = 0; trial < 500; trial++) {

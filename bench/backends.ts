@@ -8,6 +8,7 @@
  * `requests × latency / concurrency` and the efficiency (ideal / measured); the target is ≥ 90% at 32.
  */
 import { fork } from "node:child_process";
+import { availableParallelism, loadavg } from "node:os";
 import { performance } from "node:perf_hooks";
 import { parseArgs } from "node:util";
 import { createBackend } from "../src/backends/registry.ts";
@@ -24,6 +25,8 @@ const latencyMs = Number(values.latency);
 
 if (values.serve) {
   // Child process: the fake server; reports its base URL and max in-flight count to the parent.
+  if (!process.send) throw new Error("--serve is for the benchmark's own child process");
+  process.on("disconnect", () => process.exit(0));
   const server = await startFakeOpenAIServer({ latencyMs, respond: () => ({ content: "ok" }) });
   process.send?.({ baseUrl: server.baseUrl });
   process.on("message", async (message: { type: string }) => {
@@ -44,6 +47,7 @@ if (values.serve) {
   const { baseUrl } = await ask<{ baseUrl: string }>();
 
   console.log(`OpenAI backend → local server with ${latencyMs} ms latency (server in a child process, cache off)`);
+  console.log(`machine: ${availableParallelism()} cores, load average ${loadavg()[0]!.toFixed(2)} (other work on the machine lowers the figures)`);
   console.log("concurrency  requests  measured ms  ideal ms  efficiency  req/s  max in flight at server");
   for (const concurrency of [1, 8, 32]) {
     // Concurrency 1 at 50 ms would take 100 s for 2,000 requests: it runs a tenth of them.

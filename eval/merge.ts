@@ -3,7 +3,8 @@ import { AnamnesisError } from "../src/errors.ts";
 import { loadMeditod } from "../src/data/meditod.ts";
 import { createAttributeJudge } from "../src/backends/index.ts";
 import { readPredictionLines } from "./predictions-file.ts";
-import { ensureDirectory, predictionsPath, readJsonFile, toJson, withoutLineNumber, writeFileAtomic } from "./run-directory.ts";
+import { toJsonText } from "../src/data/json-lines.ts";
+import { ensureDirectory, predictionsPath, readJsonFile, withoutLineNumber, writeFileAtomic } from "./run-directory.ts";
 import { scoreRunDirectory, type BenchResults, type RunRequest } from "./runner.ts";
 import { MEDITOD_SUITES, type SuiteId } from "./suites.ts";
 
@@ -48,7 +49,7 @@ export async function mergeRunDirectories(dirs: readonly string[], outDir: strin
     writeFileAtomic(predictionsPath(outDir, suite), sorted.map(([, text]) => `${text}\n`).join(""));
   }
   const request: RunRequest = { ...first, suites: suites as SuiteId[], shard: null };
-  writeFileAtomic(join(outDir, "run.json"), `${toJson(request)}\n`);
+  writeFileAtomic(join(outDir, "run.json"), `${toJsonText(request, 2)}\n`);
   const dataset = loadMeditod(dataDir ?? first.data_dir);
   const base = previous.find((results) => results !== undefined);
   const starts = previous.flatMap((results) => (results ? [results.started] : [])).sort();

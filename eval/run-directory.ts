@@ -68,8 +68,3 @@ export function readJsonFile<T>(path: string): T | undefined {
     throw new AnamnesisError("INVALID_JSON", `${path} is not valid JSON (${(error as Error).message})`);
   }
 }
-
-/** JSON with NaN and infinities as null (what Python would print as NaN is not JSON). */
-export function toJson(value: unknown, indent = 2): string {
-  return JSON.stringify(value, (_key, item) => (typeof item === "number" && !Number.isFinite(item) ? null : item), indent);
-}

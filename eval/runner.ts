@@ -7,7 +7,8 @@ import { exactJudge, type AttributeJudge } from "../src/metrics/attribute-judge.
 import { gitRevision } from "../src/backends/run-record.ts";
 import { readPredictionLines, type PredictionLine } from "./predictions-file.ts";
 import { SUITES, type SuiteExample, type SuiteId } from "./suites.ts";
-import { ensureDirectory, predictionsPath, readFinishedLines, readJsonFile, toJson, withoutLineNumber, writeFileAtomic } from "./run-directory.ts";
+import { toJsonText } from "../src/data/json-lines.ts";
+import { ensureDirectory, predictionsPath, readFinishedLines, readJsonFile, withoutLineNumber, writeFileAtomic } from "./run-directory.ts";
 import { writeReports } from "./report.ts";
 
 /**
@@ -195,7 +196,7 @@ export async function scoreRunDirectory(options: {
     runs[id] = suiteStats(lines, options.resumed?.[id] ?? 0);
   }
   const results: BenchResults = { suites, ...options.meta, finished: new Date().toISOString(), runs };
-  writeFileAtomic(join(options.dir, "results.json"), `${toJson(results)}\n`);
+  writeFileAtomic(join(options.dir, "results.json"), `${toJsonText(results, 2)}\n`);
   writeReports(options.dir, results, options.dataset);
   return results;
 }
@@ -216,7 +217,7 @@ export async function runBench(options: BenchOptions): Promise<BenchResults> {
   };
   ensureDirectory(options.outDir);
   checkResumable(options.outDir, request);
-  writeFileAtomic(join(options.outDir, "run.json"), `${toJson(request)}\n`);
+  writeFileAtomic(join(options.outDir, "run.json"), `${toJsonText(request, 2)}\n`);
 
   const resumed: Partial<Record<SuiteId, number>> = {};
   for (const id of options.suites) {

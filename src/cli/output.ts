@@ -1,6 +1,8 @@
-/** Writes JSON on stdout; NaN and ±Infinity become null, as Python's json would not write them portably. */
+import { toJsonText } from "../data/json-lines.ts";
+
+/** Writes JSON on stdout (NaN and ±Infinity as null). */
 export function printJson(value: unknown): void {
-  process.stdout.write(`${JSON.stringify(value, (_key, item) => (typeof item === "number" && !Number.isFinite(item) ? null : item), 2)}\n`);
+  process.stdout.write(`${toJsonText(value, 2)}\n`);
 }
 
 /** Formats rows as an aligned plain-text table. */

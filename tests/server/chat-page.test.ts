@@ -64,7 +64,7 @@ describe("the chat page in headless Chromium", () => {
     await page.goto(server.url);
     await page.locator("#transcript li.doctor").first().waitFor();
     // Bypass the input's own length limit to reach the server's validation.
-    await page.evaluate(() => ((document.getElementById("message") as HTMLInputElement).maxLength = 5000));
+    await page.locator("#message").evaluate((input) => input.setAttribute("maxlength", "5000"));
     await page.fill("#message", "x".repeat(2500));
     await page.click("#send");
     await page.locator("#status.error").waitFor();

@@ -1,8 +1,8 @@
-import { existsSync, readFileSync } from "node:fs";
 import type { Command } from "commander";
 import { AnamnesisError } from "../../errors.ts";
 import { scoreCorpus, scorePair, type TextPair } from "../../metrics/pair-metrics.ts";
 import { printJson } from "../output.ts";
+import { readJsonLines, toJsonText } from "../../data/json-lines.ts";
 
 /** One input line: `{"id", "prediction", "reference"}`; `id` is echoed back as given. */
 interface InputPair extends TextPair {
@@ -14,40 +14,22 @@ interface InputPair extends TextPair {
  * the whole command (exit 2) instead of leaving partial output. Blank lines are skipped.
  */
 export function readPairsFile(path: string): InputPair[] {
-  if (!existsSync(path)) throw new AnamnesisError("FILE_NOT_FOUND", `input file not found: ${path}`);
-  const pairs: InputPair[] = [];
-  readFileSync(path, "utf8")
-    .split("\n")
-    .forEach((text, index) => {
-      const line = index + 1;
-      if (text.trim() === "") return;
-      let json: unknown;
-      try {
-        json = JSON.parse(text);
-      } catch (error) {
-        throw new AnamnesisError("INVALID_JSON", `${path}:${line}: not valid JSON (${(error as Error).message})`);
+  return readJsonLines(path, "input file").map(({ line, value: json }) => {
+    if (json === null || typeof json !== "object" || Array.isArray(json)) {
+      throw new AnamnesisError("INVALID_ARGUMENT", `${path}:${line}: expected an object {"id", "prediction", "reference"}`);
+    }
+    const record = json as Record<string, unknown>;
+    const id = record.id;
+    if (typeof id !== "string" && typeof id !== "number") {
+      throw new AnamnesisError("INVALID_ARGUMENT", `${path}:${line}: "id" must be a string or a number`);
+    }
+    for (const field of ["prediction", "reference"] as const) {
+      if (typeof record[field] !== "string") {
+        throw new AnamnesisError("INVALID_ARGUMENT", `${path}:${line}: "${field}" must be a string`);
       }
-      if (json === null || typeof json !== "object" || Array.isArray(json)) {
-        throw new AnamnesisError("INVALID_ARGUMENT", `${path}:${line}: expected an object {"id", "prediction", "reference"}`);
-      }
-      const record = json as Record<string, unknown>;
-      const id = record.id;
-      if (typeof id !== "string" && typeof id !== "number") {
-        throw new AnamnesisError("INVALID_ARGUMENT", `${path}:${line}: "id" must be a string or a number`);
-      }
-      for (const field of ["prediction", "reference"] as const) {
-        if (typeof record[field] !== "string") {
-          throw new AnamnesisError("INVALID_ARGUMENT", `${path}:${line}: "${field}" must be a string`);
-        }
-      }
-      pairs.push({ rawId: id, id: String(id), prediction: record.prediction as string, reference: record.reference as string });
-    });
-  return pairs;
-}
-
-// JSON has no NaN; like printJson, non-finite numbers are written as null.
-function toJsonLine(value: unknown): string {
-  return JSON.stringify(value, (_key, item) => (typeof item === "number" && !Number.isFinite(item) ? null : item));
+    }
+    return { rawId: id, id: String(id), prediction: record.prediction as string, reference: record.reference as string };
+  });
 }
 
 /** Adds `anamnesis metrics pairs|corpus`: BLEU / ROUGE / lm-eval values with parity to the Python references. */
@@ -64,7 +46,7 @@ export function registerMetricsCommands(program: Command): void {
       const pairs = readPairsFile(options.input);
       const chunk: string[] = [];
       for (const pair of pairs) {
-        chunk.push(toJsonLine({ id: pair.rawId, ...scorePair(pair.prediction, pair.reference) }));
+        chunk.push(toJsonText({ id: pair.rawId, ...scorePair(pair.prediction, pair.reference) }));
         if (chunk.length === 1000) {
           process.stdout.write(`${chunk.join("\n")}\n`);
           chunk.length = 0;

@@ -1,0 +1,31 @@
+import type { ActionEntry, DoctorAction } from "../../../cmas/schemas.ts";
+
+/**
+ * Doctor actions in the data's exact format. The planner thinks in asks (one slot value, maybe with
+ * one check); these become `inquire` actions, one per slot, as the annotators wrote them:
+ * `{"action":"inquire","symptom":[{"value":"coughing","checks":[{"type":"onset"}]}]}`.
+ */
+
+export interface Ask {
+  readonly slot: string;
+  readonly value: string;
+  readonly check?: { readonly type: string; readonly values?: readonly string[] };
+}
+
+/** `inquire` actions for the asks, one action per slot in order of first appearance. */
+export function inquire(asks: readonly Ask[]): DoctorAction[] {
+  const bySlot = new Map<string, ActionEntry[]>();
+  for (const ask of asks) {
+    const entry: ActionEntry = { value: ask.value };
+    if (ask.check) entry.checks = [ask.check.values && ask.check.values.length > 0 ? { type: ask.check.type, values: [...ask.check.values] } : { type: ask.check.type }];
+    const entries = bySlot.get(ask.slot) ?? [];
+    entries.push(entry);
+    bySlot.set(ask.slot, entries);
+  }
+  return [...bySlot].map(([slot, entries]) => ({ action: "inquire", [slot]: entries }) as DoctorAction);
+}
+
+/** A slotless action (`nod_prompt_salutations`, `chit-chat`). */
+export function bareAction(action: "nod_prompt_salutations" | "chit-chat"): DoctorAction[] {
+  return [{ action }];
+}

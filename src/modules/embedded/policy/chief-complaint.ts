@@ -1,0 +1,100 @@
+import type { Ask } from "./actions.ts";
+import type { Conversation } from "./conversation-reader.ts";
+import type { ComplaintTemplate, HistoryPlan, StepPart } from "./history-plan.ts";
+import type { PolicyModel } from "./policy-model.ts";
+import type { StateFacts } from "./state-facts.ts";
+
+/**
+ * The presenting complaint and its attributes. The complaint is what the patient reported in their
+ * first turn (the positive symptoms of the state that the opening words mention); each complaint
+ * symptom is explored through its template's steps (onset, character, aggravating/alleviating
+ * factors, severity, progression, plus complaint-specific companions such as sputum and blood for a
+ * cough), skipping every step the state already answers or the doctor already asked.
+ */
+
+export interface ComplaintFocus {
+  /** Complaint symptoms, the main one first. */
+  readonly symptoms: readonly string[];
+  /** The review-of-systems area of the main complaint. */
+  readonly area: string;
+  /** Values explored in the complaint phase: the complaint symptoms and their templates' companions. */
+  readonly phaseValues: ReadonlySet<string>;
+}
+
+/** The template of a symptom (the plan's `default` when none names it). */
+export function templateFor(plan: HistoryPlan, symptom: string): ComplaintTemplate {
+  return plan.complaints.find((complaint) => complaint.symptoms.includes(symptom)) ?? plan.complaints.find((complaint) => complaint.id === "default") ?? plan.complaints.at(-1)!;
+}
+
+/** Whether a text mentions a symptom value, by the cues of its complaint template or plan items. */
+function mentions(plan: HistoryPlan, value: string, text: string): boolean {
+  const complaint = plan.complaints.find((candidate) => candidate.symptoms.includes(value));
+  if (complaint?.cues.some((cue) => cue.test(text))) return true;
+  return plan.items.some((item) => item.slot === "symptom" && (item.values.includes(value) || item.aliases.includes(value)) && item.cues.some((cue) => cue.test(text)));
+}
+
+/** Finds the presenting complaint from the state and the patient's opening words. */
+export function findComplaint(plan: HistoryPlan, facts: StateFacts, conversation: Conversation): ComplaintFocus {
+  const positives = facts.positives("symptom");
+  const opening = conversation.opening ?? "";
+  const mentioned = positives.filter((value) => mentions(plan, value, opening));
+  const symptoms = mentioned.length > 0 ? mentioned : positives.slice(0, 1);
+  const area = symptoms.length > 0 ? templateFor(plan, symptoms[0]!).area : "general";
+  const phaseValues = new Set<string>(symptoms);
+  for (const symptom of symptoms) {
+    for (const part of templateFor(plan, symptom).steps.flat()) if (part.value !== "$") phaseValues.add(part.value);
+  }
+  return { symptoms, area, phaseValues };
+}
+
+/** Whether a doctor turn asked this check of this symptom (a turn naming no symptom is about the main complaint). */
+export function checkAsked(conversation: Conversation, focus: ComplaintFocus, value: string, check: string): boolean {
+  return conversation.doctor.some(
+    (reading) => reading.checks.includes(check) && (reading.symptoms.includes(value) || (reading.symptoms.length === 0 && value === focus.symptoms[0])),
+  );
+}
+
+/** Whether a plan item covering this symptom value was asked. */
+function valueAsked(plan: HistoryPlan, conversation: Conversation, value: string): boolean {
+  for (const id of conversation.askedItems) {
+    const item = plan.itemsById.get(id);
+    if (item && item.slot === "symptom" && (item.values.includes(value) || item.aliases.includes(value))) return true;
+  }
+  return false;
+}
+
+/** Ask a complaint attribute when doctors usually do. */
+const COMPLAINT_CHECK_THRESHOLD = 0.5;
+
+/**
+ * The next unexplored step of the complaint, as asks (with the check values doctors attach in
+ * training), or undefined when every step is settled.
+ */
+export function nextComplaintStep(model: PolicyModel, facts: StateFacts, conversation: Conversation, focus: ComplaintFocus): Ask[] | undefined {
+  const { plan } = model;
+  const settled = (part: StepPart): boolean => {
+    if (part.check) {
+      const attributes = plan.file.check_attributes[part.check] ?? [part.check];
+      return facts.hasAttribute("symptom", part.value, attributes) || checkAsked(conversation, focus, part.value, part.check);
+    }
+    return facts.has("symptom", part.value) || valueAsked(plan, conversation, part.value);
+  };
+  for (const symptom of focus.symptoms) {
+    for (const step of templateFor(plan, symptom).steps) {
+      const parts = step.map((part) => ({ ...part, value: part.value === "$" ? symptom : part.value }));
+      if (parts.some((part) => part.when_positive && !facts.isPositive("symptom", part.value))) continue;
+      const own = step[0]!;
+      // Attributes doctors rarely ask of a complaint (learned) are left out.
+      if (own.value === "$" && own.check && model.complaintCheckRate(own.check) < COMPLAINT_CHECK_THRESHOLD) continue;
+      if (settled(parts[0]!)) continue;
+      return parts
+        .filter((part) => !settled(part))
+        .map((part): Ask => {
+          if (!part.check) return { slot: "symptom", value: part.value };
+          const values = model.checkValues("symptom", part.value, part.check);
+          return { slot: "symptom", value: part.value, check: values ? { type: part.check, values } : { type: part.check } };
+        });
+    }
+  }
+  return undefined;
+}

@@ -1,0 +1,153 @@
+import type { DialogueTurn } from "../../types.ts";
+import type { HistoryPlan } from "./history-plan.ts";
+
+/**
+ * Reads the conversation text: which plan items the doctor has already asked about (so they are not
+ * asked again even when the state did not record the answer), which attributes each question was
+ * about, what the doctor asked last (the planner's cursor), and the closing moves. Matching is by the
+ * plan's cues; results per utterance text are memoised, since every call re-reads the same history.
+ */
+
+/** What one doctor utterance asks about. */
+export interface DoctorReading {
+  /** Plan items recognised, in order of their first cue in the text. */
+  readonly items: readonly string[];
+  /** `item|value` for each value of a recognised item that the question named. */
+  readonly values: readonly string[];
+  /** Check types recognised (onset, severity, …). */
+  readonly checks: readonly string[];
+  /** Symptom values mentioned, through item or complaint cues. */
+  readonly symptoms: readonly string[];
+  readonly closingQuestion: boolean;
+  readonly explanation: boolean;
+  readonly words: number;
+}
+
+export interface DoctorTurnReading extends DoctorReading {
+  /** Index in the history. */
+  readonly index: number;
+  /**
+   * For a question that names no item but asks an attribute ("when did you notice that?"): the
+   * symptom items the patient had just reported (positive in the state), which the question is about.
+   */
+  readonly topics: readonly string[];
+}
+
+export interface Conversation {
+  readonly doctor: readonly DoctorTurnReading[];
+  /** Items recognised in any doctor utterance after the opening. */
+  readonly askedItems: ReadonlySet<string>;
+  /** `item|value` asked in any doctor utterance after the opening. */
+  readonly askedValues: ReadonlySet<string>;
+  /** The first patient utterance: the presenting complaint in the patient's words. */
+  readonly opening: string | undefined;
+  readonly lastDoctor: DoctorTurnReading | undefined;
+  readonly lastDoctorText: string | undefined;
+  readonly lastPatient: string | undefined;
+  /** Whether the history ends with a patient turn (the usual case: the doctor answers it). */
+  readonly patientSpokeLast: boolean;
+}
+
+/** Words in a text, as the plan's length thresholds count them. */
+export function wordCount(text: string): number {
+  return text.split(/\s+/).filter((word) => word.length > 0).length;
+}
+
+const MEMO_LIMIT = 20_000;
+
+export class ConversationReader {
+  private readonly memo = new Map<string, DoctorReading>();
+
+  constructor(private readonly plan: HistoryPlan) {}
+
+  /** Reads one doctor utterance (memoised by text). */
+  readDoctor(text: string): DoctorReading {
+    const known = this.memo.get(text);
+    if (known) return known;
+    const found: Array<{ id: string; at: number }> = [];
+    const values: string[] = [];
+    const symptoms = new Set<string>();
+    for (const item of this.plan.items) {
+      const at = firstMatch(item.cues, text);
+      if (at < 0) continue;
+      found.push({ id: item.id, at });
+      for (const value of item.values) {
+        const cues = item.valueCues.get(value);
+        if (!cues || firstMatch(cues, text) >= 0) values.push(`${item.id}|${value}`);
+      }
+      if (item.slot === "symptom") for (const value of item.values) symptoms.add(value);
+    }
+    for (const complaint of this.plan.complaints) {
+      if (firstMatch(complaint.cues, text) >= 0) for (const value of complaint.symptoms) symptoms.add(value);
+    }
+    const checks = [...this.plan.checkCues].filter(([, cues]) => firstMatch(cues, text) >= 0).map(([type]) => type);
+    const words = wordCount(text);
+    const reading: DoctorReading = {
+      items: found.sort((a, b) => a.at - b.at).map((match) => match.id),
+      values,
+      checks,
+      symptoms: [...symptoms],
+      closingQuestion: this.plan.closing.question.some((cue) => cue.test(text)),
+      explanation: words >= this.plan.file.closing.explanation_min_words && this.plan.closing.explanation.some((cue) => cue.test(text)),
+      words,
+    };
+    if (this.memo.size >= MEMO_LIMIT) this.memo.clear();
+    this.memo.set(text, reading);
+    return reading;
+  }
+
+  /** Symptom items a (patient) text mentions that the patient reported having. */
+  private symptomItems(text: string, reported: (value: string) => boolean): string[] {
+    return this.plan.items
+      .filter((item) => item.slot === "symptom" && [...item.values, ...item.aliases].some(reported) && item.cues.some((cue) => cue.test(text)))
+      .map((item) => item.id);
+  }
+
+  /**
+   * Reads a whole history. The opening doctor turn ("what brings you in?") asks no plan item.
+   * `reported` tells which symptom values the patient has reported (for the topics of attribute questions).
+   */
+  read(history: readonly DialogueTurn[], reported: (value: string) => boolean = () => true): Conversation {
+    const doctor: DoctorTurnReading[] = [];
+    const askedItems = new Set<string>();
+    const askedValues = new Set<string>();
+    let opening: string | undefined;
+    let lastPatient: string | undefined;
+    let lastDoctorText: string | undefined;
+    history.forEach((turn, index) => {
+      if (turn.speaker === "patient") {
+        opening ??= turn.text;
+        lastPatient = turn.text;
+        return;
+      }
+      lastDoctorText = turn.text;
+      if (opening === undefined) return;
+      const own = this.readDoctor(turn.text);
+      const topics = own.items.length === 0 && own.checks.length > 0 && lastPatient !== undefined ? this.symptomItems(lastPatient, reported) : [];
+      const symptoms = topics.length > 0 ? [...new Set([...own.symptoms, ...topics.flatMap((id) => this.plan.itemsById.get(id)!.values)])] : own.symptoms;
+      const reading: DoctorTurnReading = { ...own, symptoms, index, topics };
+      doctor.push(reading);
+      for (const id of reading.items) askedItems.add(id);
+      for (const key of reading.values) askedValues.add(key);
+    });
+    return {
+      doctor,
+      askedItems,
+      askedValues,
+      opening,
+      lastDoctor: doctor.at(-1),
+      lastDoctorText,
+      lastPatient,
+      patientSpokeLast: history.at(-1)?.speaker === "patient",
+    };
+  }
+}
+
+function firstMatch(cues: readonly RegExp[], text: string): number {
+  let best = -1;
+  for (const cue of cues) {
+    const match = cue.exec(text);
+    if (match && (best < 0 || match.index < best)) best = match.index;
+  }
+  return best;
+}

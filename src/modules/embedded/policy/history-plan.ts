@@ -1,0 +1,220 @@
+import { readFileSync } from "node:fs";
+import { z } from "zod";
+import { checkTypes, slotDefinition } from "../../../cmas/ontology.ts";
+
+/**
+ * The history-taking plan (`ontology/history-plan.json`): sections in OSCE order, the items asked in
+ * each, cues that recognise an item in a doctor's words, chief-complaint templates, the review of
+ * systems per complaint area, follow-up attributes, closing cues and candidate diagnoses. It is data
+ * so that clinicians can edit the order without touching code; it is validated on load against the
+ * CMAS ontology, so an item with a check type its slot does not allow fails here, not in a benchmark.
+ */
+
+const checkSchema = z.strictObject({ type: z.string(), values: z.array(z.string()).optional() });
+
+const itemSchema = z.strictObject({
+  id: z.string().min(1),
+  section: z.string(),
+  slot: z.string(),
+  values: z.array(z.string()).min(1),
+  /** State values that also mean the item is known (the patient's answer may be worded as these). */
+  aliases: z.array(z.string()).optional(),
+  check: checkSchema.optional(),
+  /** For location-checked items: state locations that mean the item is known (default: the check's values). */
+  locations_known: z.array(z.string()).optional(),
+  cues: z.array(z.string()).min(1),
+  /** For items of several values: cues telling which of them a question named ("any fevers?" leaves chills). */
+  value_cues: z.record(z.string(), z.array(z.string())).optional(),
+});
+
+const stepPartSchema = z.strictObject({
+  /** `$` is the complaint symptom itself. */
+  value: z.string(),
+  check: z.string().optional(),
+  /** Ask only when the value is a positive symptom (sputum volume only when there is sputum). */
+  when_positive: z.boolean().optional(),
+});
+
+const complaintSchema = z.strictObject({
+  id: z.string(),
+  symptoms: z.array(z.string()),
+  cues: z.array(z.string()),
+  area: z.string(),
+  steps: z.array(z.array(stepPartSchema).min(1)).min(1),
+});
+
+const planSchema = z.strictObject({
+  name: z.string(),
+  version: z.string(),
+  description: z.string(),
+  sections: z.array(z.strictObject({ id: z.string(), label: z.string(), typical_items: z.number().nonnegative() })).min(1),
+  check_attributes: z.record(z.string(), z.array(z.string())),
+  check_cues: z.record(z.string(), z.array(z.string())),
+  complaints: z.array(complaintSchema).min(1),
+  complaint_closer: z.string(),
+  /** Prior probability that a doctor asks each attribute of a presenting complaint. */
+  complaint_check_priors: z.record(z.string(), z.number().min(0).max(1)),
+  /** Review of systems per complaint area: blocks of item ids, one body system each, in plan order. */
+  areas: z.array(z.strictObject({ id: z.string(), review_of_systems: z.array(z.array(z.string()).min(1)).min(1) })).min(1),
+  items: z.array(itemSchema).min(1),
+  follow_up: z.record(z.string(), z.strictObject({ checks: z.array(z.string()), prior: z.number().min(0).max(1) })),
+  follow_up_exempt: z.array(z.string()),
+  priors: z.strictObject({
+    order_strength: z.number().nonnegative(),
+    successor_strength: z.number().nonnegative(),
+    complaint_check_strength: z.number().nonnegative(),
+    quota_strength: z.number().nonnegative(),
+    follow_up_strength: z.number().nonnegative(),
+    bare_move_strength: z.number().nonnegative(),
+    nod_after_question: z.number().min(0).max(1),
+    nod_unprompted: z.number().min(0).max(1),
+    answer_patient_question: z.number().min(0).max(1),
+    long_answer_words: z.number().int().positive(),
+  }),
+  closing: z.strictObject({
+    question_cues: z.array(z.string()),
+    explanation_cues: z.array(z.string()),
+    explanation_min_words: z.number().int().nonnegative(),
+    farewell_cues: z.array(z.string()),
+  }),
+  diagnoses: z.array(
+    z.strictObject({ disease: z.string(), tests: z.array(z.string()), evidence: z.array(z.string()), requires_any: z.array(z.string()) }),
+  ),
+});
+
+export type HistoryPlanFile = z.infer<typeof planSchema>;
+type ItemFile = z.infer<typeof itemSchema>;
+type ComplaintFile = z.infer<typeof complaintSchema>;
+
+/** One question of the plan, with its cues compiled. */
+export interface PlanItem extends Omit<ItemFile, "cues" | "aliases" | "value_cues"> {
+  readonly aliases: readonly string[];
+  readonly cues: readonly RegExp[];
+  /** Value → cues naming it; values without cues count as asked whenever the item is. */
+  readonly valueCues: ReadonlyMap<string, readonly RegExp[]>;
+  /** Position in the plan's global order (sections concatenated). */
+  readonly order: number;
+}
+
+export type StepPart = z.infer<typeof stepPartSchema>;
+
+/** A chief-complaint template with its cues compiled. */
+export interface ComplaintTemplate extends Omit<ComplaintFile, "cues"> {
+  readonly cues: readonly RegExp[];
+}
+
+export interface ReviewOfSystems {
+  readonly blocks: readonly (readonly string[])[];
+  readonly flat: readonly string[];
+}
+
+/** The validated plan with compiled cues and lookups. */
+export interface HistoryPlan {
+  readonly file: HistoryPlanFile;
+  readonly sectionOrder: readonly string[];
+  readonly items: readonly PlanItem[];
+  readonly itemsById: ReadonlyMap<string, PlanItem>;
+  readonly complaints: readonly ComplaintTemplate[];
+  /** Review of systems per complaint area: its system blocks and all its item ids flattened, in plan order. */
+  readonly reviewOfSystems: ReadonlyMap<string, ReviewOfSystems>;
+  /** Item ids of each section, in plan order. */
+  readonly sectionItems: ReadonlyMap<string, readonly string[]>;
+  /** Check type → cues that recognise a question about it. */
+  readonly checkCues: ReadonlyMap<string, readonly RegExp[]>;
+  readonly closing: { readonly question: readonly RegExp[]; readonly explanation: readonly RegExp[]; readonly farewell: readonly RegExp[] };
+}
+
+const compile = (sources: readonly string[]): RegExp[] => sources.map((source) => new RegExp(source, "i"));
+
+function fail(message: string): never {
+  throw new Error(`ontology/history-plan.json: ${message}`);
+}
+
+/** Cross-checks the plan against the CMAS ontology and itself (ids, sections, check types). */
+function checkConsistency(file: HistoryPlanFile): void {
+  const sections = new Set(file.sections.map((section) => section.id));
+  const ids = new Set<string>();
+  for (const item of file.items) {
+    if (ids.has(item.id)) fail(`duplicate item id '${item.id}'`);
+    ids.add(item.id);
+    if (!sections.has(item.section)) fail(`item '${item.id}' names unknown section '${item.section}'`);
+    const slot = slotDefinition(item.slot);
+    if (!slot || slot.actions_only) fail(`item '${item.id}' names unknown slot '${item.slot}'`);
+    for (const value of Object.keys(item.value_cues ?? {})) if (!item.values.includes(value)) fail(`item '${item.id}': value_cues names '${value}', not one of its values`);
+    if (item.check && !checkTypes(slot).includes(item.check.type)) fail(`item '${item.id}': check type '${item.check.type}' is not allowed for ${item.slot}`);
+  }
+  const symptomChecks = checkTypes(slotDefinition("symptom")!);
+  for (const complaint of file.complaints) {
+    for (const part of complaint.steps.flat()) {
+      if (part.check && !symptomChecks.includes(part.check)) fail(`complaint '${complaint.id}': unknown symptom check '${part.check}'`);
+    }
+    if (!file.areas.some((area) => area.id === complaint.area)) fail(`complaint '${complaint.id}' names unknown area '${complaint.area}'`);
+  }
+  for (const area of file.areas) {
+    for (const id of area.review_of_systems.flat()) if (!ids.has(id)) fail(`area '${area.id}' names unknown item '${id}'`);
+  }
+  if (!file.areas.some((area) => area.id === "general")) fail("an area 'general' is needed for complaints of no known area");
+  if (!ids.has(file.complaint_closer)) fail(`complaint_closer names unknown item '${file.complaint_closer}'`);
+  for (const [slot, followUp] of Object.entries(file.follow_up)) {
+    const definition = slotDefinition(slot);
+    if (!definition) fail(`follow_up names unknown slot '${slot}'`);
+    for (const check of followUp.checks) if (!checkTypes(definition).includes(check)) fail(`follow_up: '${check}' is not a check type of ${slot}`);
+  }
+}
+
+/** Validates and compiles a plan file's content. */
+export function compileHistoryPlan(json: unknown): HistoryPlan {
+  const parsed = planSchema.safeParse(json);
+  if (!parsed.success) fail(parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`).join("; "));
+  const file = parsed.data;
+  checkConsistency(file);
+  const sectionOrder = file.sections.map((section) => section.id);
+  const sorted = [...file.items].sort((a, b) => sectionOrder.indexOf(a.section) - sectionOrder.indexOf(b.section));
+  const items: PlanItem[] = sorted.map(({ value_cues: valueCues, ...item }, order) => ({
+    ...item,
+    aliases: item.aliases ?? [],
+    cues: compile(item.cues),
+    valueCues: new Map(Object.entries(valueCues ?? {}).map(([value, cues]) => [value, compile(cues)])),
+    order,
+  }));
+  return {
+    file,
+    sectionOrder,
+    items,
+    itemsById: new Map(items.map((item) => [item.id, item])),
+    complaints: file.complaints.map((complaint) => ({ ...complaint, cues: compile(complaint.cues) })),
+    sectionItems: new Map(sectionOrder.map((section) => [section, items.filter((item) => item.section === section).map((item) => item.id)])),
+    reviewOfSystems: new Map(file.areas.map((area) => [area.id, { blocks: area.review_of_systems, flat: area.review_of_systems.flat() }])),
+    checkCues: new Map(Object.entries(file.check_cues).map(([type, cues]) => [type, compile(cues)])),
+    closing: {
+      question: compile(file.closing.question_cues),
+      explanation: compile(file.closing.explanation_cues),
+      farewell: compile(file.closing.farewell_cues),
+    },
+  };
+}
+
+/** The review of systems of a complaint area (the `general` one for an unknown area). */
+export function reviewOfSystemsFor(plan: HistoryPlan, area: string): ReviewOfSystems {
+  return plan.reviewOfSystems.get(area) ?? plan.reviewOfSystems.get("general")!;
+}
+
+/**
+ * The lists within which items are ordered, for a complaint area: each body-system block of its
+ * review of systems, then each other section. Order is learned within these lists only.
+ */
+export function orderGroups(plan: HistoryPlan, area: string): readonly (readonly string[])[] {
+  const others = plan.sectionOrder.filter((section) => section !== "review_of_systems").map((section) => plan.sectionItems.get(section)!);
+  return [...reviewOfSystemsFor(plan, area).blocks, ...others];
+}
+
+/** A stable key for an order group. */
+export const groupKey = (group: readonly string[]): string => group.join(",");
+
+let cached: HistoryPlan | undefined;
+
+/** The bundled plan, read and compiled once. */
+export function loadHistoryPlan(): HistoryPlan {
+  cached ??= compileHistoryPlan(JSON.parse(readFileSync(new URL("../../../../ontology/history-plan.json", import.meta.url), "utf8")));
+  return cached;
+}

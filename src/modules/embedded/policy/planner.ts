@@ -1,0 +1,280 @@
+import type { DialogueState, DoctorAction } from "../../../cmas/schemas.ts";
+import type { DialogueTurn } from "../../types.ts";
+import { bareAction, inquire, type Ask } from "./actions.ts";
+import { checkAsked, findComplaint, nextComplaintStep, type ComplaintFocus } from "./chief-complaint.ts";
+import { closingMove, diagnosisActions } from "./closing.ts";
+import { wordCount, type Conversation, type ConversationReader } from "./conversation-reader.ts";
+import { reviewOfSystemsFor, type PlanItem } from "./history-plan.ts";
+import { unknownValues } from "./item-knowledge.ts";
+import { asksDoctor, isQuestion } from "./learned-statistics.ts";
+import type { PolicyModel } from "./policy-model.ts";
+import { StateFacts } from "./state-facts.ts";
+
+/**
+ * The history-taking planner: one confident move per turn, because the policy metrics reward a turn
+ * whose tuples equal the doctor's (Precision@K) and penalise every extra tuple (F1). In order:
+ * 1. the closing, once the doctor has opened it (diagnosis, then goodbye);
+ * 2. an answer (chit-chat) to a patient's question, or a bare acknowledgement after a long
+ *    unprompted patient story, as often as doctors do either;
+ * 3. a follow-up on a positive finding just reported (its onset, a habit's quantity), as often as
+ *    doctors follow up that kind of finding;
+ * 4. the presenting complaint's unexplored attributes, then "has this happened before?";
+ * 5. the next plan item after the one the doctor asked last (the cursor), in the learned order,
+ *    skipping what the state knows or the doctor already asked, section by section;
+ * 6. "any questions?" when nothing is left.
+ */
+
+export interface PlannerDecision {
+  readonly actions: DoctorAction[];
+  /** Which rule decided, for tests and debugging. */
+  readonly reason: "opening" | "closing" | "diagnosis" | "farewell" | "answer" | "nod" | "follow-up" | "complaint" | "plan";
+  /** The plan item asked, when the move is a plan item. */
+  readonly item?: string;
+}
+
+/** Where the doctor is in the plan: exploring the complaint, or at an item. */
+type Cursor = { readonly kind: "complaint" } | { readonly kind: "item"; readonly item: PlanItem };
+
+/**
+ * A block's items from the cursor on (the cursor item first: a question may have named only some of
+ * its values), then the ones before it; the whole block when the cursor is elsewhere.
+ */
+function fromCursor(block: readonly PlanItem[], cursor: PlanItem | undefined): readonly PlanItem[] {
+  const at = cursor ? block.indexOf(cursor) : -1;
+  return at < 0 ? block : [...block.slice(at), ...block.slice(0, at)];
+}
+
+/** Background sections (past history … residence), as opposed to the complaint and the review of systems. */
+const isChecklist = (item: PlanItem) => item.section !== "chief_complaint" && item.section !== "review_of_systems";
+
+/** What the plan walk needs to know about the conversation so far. */
+interface Walk {
+  /** The item has values the state lacks and no question has named (and it is not the complaint itself). */
+  readonly pending: (item: PlanItem) => boolean;
+  /** The doctor has asked about some item of this body-system block. */
+  readonly touched: (block: readonly PlanItem[]) => boolean;
+  /** The section has had as many items asked as doctors usually ask. */
+  readonly done: (section: string) => boolean;
+  readonly area: string;
+}
+
+/** Probability threshold for the learned rates (nods, follow-ups): act when doctors usually do. */
+const ACT_THRESHOLD = 0.5;
+
+export class HistoryPlanner {
+  /** Section (review of systems: per complaint area) → its blocks of items in learned order. */
+  private readonly blockCache = new Map<string, readonly (readonly PlanItem[])[]>();
+
+  constructor(
+    private readonly model: PolicyModel,
+    private readonly reader: ConversationReader,
+  ) {}
+
+  /** Decides the doctor's next actions from the conversation so far and the patient profile. */
+  decide(history: readonly DialogueTurn[], state: DialogueState): PlannerDecision {
+    const facts = new StateFacts(state);
+    const conversation = this.reader.read(history, (value) => facts.isPositive("symptom", value));
+    if (conversation.opening === undefined) return { actions: bareAction("nod_prompt_salutations"), reason: "opening" };
+
+    const closing = closingMove(this.model.plan, conversation);
+    if (closing === "diagnosis") return { actions: diagnosisActions(this.model.plan, facts), reason: "diagnosis" };
+    if (closing === "farewell") return { actions: bareAction("nod_prompt_salutations"), reason: "farewell" };
+
+    if (this.answers(conversation)) return { actions: bareAction("chit-chat"), reason: "answer" };
+    if (this.acknowledges(conversation)) return { actions: bareAction("nod_prompt_salutations"), reason: "nod" };
+
+    const focus = findComplaint(this.model.plan, facts, conversation);
+    const followUp = this.followUp(conversation, facts, focus);
+    if (followUp) return { actions: inquire([followUp]), reason: "follow-up" };
+
+    const cursor = this.cursor(conversation, focus);
+    if (cursor.kind === "complaint") {
+      const step = nextComplaintStep(this.model, facts, conversation, focus);
+      if (step) return { actions: inquire(step), reason: "complaint" };
+    }
+    const item = this.nextItem(cursor, conversation, facts, focus);
+    if (item) return { actions: inquire(this.asksFor(item, conversation, facts)), reason: "plan", item: item.id };
+    return { actions: bareAction("chit-chat"), reason: "closing" };
+  }
+
+  /** A patient's question gets an answer (chit-chat) when doctors usually answer rather than ask on. */
+  private answers(conversation: Conversation): boolean {
+    const said = conversation.lastPatient;
+    return conversation.patientSpokeLast && said !== undefined && asksDoctor(said) && this.model.answerRate() >= ACT_THRESHOLD;
+  }
+
+  /** A long patient turn gets a bare nod when doctors usually nod in that context. */
+  private acknowledges(conversation: Conversation): boolean {
+    const said = conversation.lastPatient;
+    if (!conversation.patientSpokeLast || said === undefined) return false;
+    if (wordCount(said) < this.model.plan.file.priors.long_answer_words) return false;
+    const afterQuestion = conversation.lastDoctorText !== undefined && isQuestion(conversation.lastDoctorText);
+    return this.model.nodRate(afterQuestion) >= ACT_THRESHOLD;
+  }
+
+  /**
+   * A positive finding just reported (the answer to the doctor's last item, or a symptom the patient
+   * brought up in the last turn) whose follow-up attributes are unknown and unasked.
+   */
+  private followUp(conversation: Conversation, facts: StateFacts, focus: ComplaintFocus): Ask | undefined {
+    const { plan } = this.model;
+    const last = conversation.lastDoctor;
+    if (!last) return undefined;
+    const reported: Array<{ slot: string; value: string }> = [];
+    for (const id of last.items) {
+      const item = plan.itemsById.get(id)!;
+      for (const value of [...item.values, ...item.aliases]) if (facts.isPositive(item.slot, value)) reported.push({ slot: item.slot, value });
+    }
+    const said = conversation.lastPatient ?? "";
+    for (const item of plan.items) {
+      if (item.slot !== "symptom" || !item.cues.some((cue) => cue.test(said))) continue;
+      for (const value of [...item.values, ...item.aliases]) if (facts.isPositive("symptom", value)) reported.push({ slot: "symptom", value });
+    }
+    for (const { slot, value } of reported) {
+      if (focus.phaseValues.has(value) || plan.file.follow_up_exempt.includes(value)) continue;
+      if (this.model.followUpRate(slot) < ACT_THRESHOLD) continue;
+      for (const check of this.model.followUpChecks(slot)) {
+        const attributes = plan.file.check_attributes[check] ?? [check];
+        if (facts.hasAttribute(slot, value, attributes) || checkAsked(conversation, focus, value, check)) continue;
+        const values = this.model.checkValues(slot, value, check);
+        return { slot, value, check: values ? { type: check, values } : { type: check } };
+      }
+    }
+    return undefined;
+  }
+
+  /**
+   * The doctor's place in the plan: the last plan item asked, read backwards through the doctor's
+   * turns. Turns about the complaint (its symptoms and companions) put the cursor on the complaint;
+   * an attribute question naming no item is about what the patient had just mentioned; turns that
+   * name nothing ("how so?") do not move it.
+   */
+  private cursor(conversation: Conversation, focus: ComplaintFocus): Cursor {
+    const { plan } = this.model;
+    const review = reviewOfSystemsFor(plan, focus.area);
+    let found: Cursor | undefined;
+    for (let index = conversation.doctor.length - 1; index >= 0; index -= 1) {
+      const reading = conversation.doctor[index]!;
+      const ids = reading.items.length > 0 ? reading.items : reading.topics;
+      if (ids.length === 0) continue;
+      const items = ids.map((id) => plan.itemsById.get(id)!);
+      const outside = items.filter((item) => item.slot !== "symptom" || !item.values.some((value) => focus.phaseValues.has(value)));
+      // A cue shared by items of several areas ("swelling") means the item of the complaint's area.
+      const inArea = outside.filter((item) => item.section !== "review_of_systems" || review.flat.includes(item.id));
+      const here: Cursor = outside.length === 0 ? { kind: "complaint" } : { kind: "item", item: (inArea.length > 0 ? inArea : outside).at(-1)! };
+      found ??= here;
+      if (found.kind === "item" && isChecklist(found.item)) return found;
+      // Once the background history has begun, a symptom question is an aside ("I forgot to ask…"):
+      // the cursor stays on the last background item.
+      const checklist = outside.filter(isChecklist);
+      if (checklist.length > 0) return { kind: "item", item: checklist.at(-1)! };
+    }
+    return found ?? { kind: "complaint" };
+  }
+
+  /**
+   * A section's blocks, each in learned order: the review of systems has one block per body system
+   * (of the complaint's area); every other section is a single block.
+   */
+  private blocks(section: string, area: string): readonly (readonly PlanItem[])[] {
+    const key = section === "review_of_systems" ? `${section}:${area}` : section;
+    let blocks = this.blockCache.get(key);
+    if (!blocks) {
+      const { plan } = this.model;
+      const lists = section === "review_of_systems" ? reviewOfSystemsFor(plan, area).blocks : [plan.sectionItems.get(section) ?? []];
+      blocks = lists.map((ids) => ids.map((id) => plan.itemsById.get(id)!).sort((a, b) => this.model.orderKey(a, ids) - this.model.orderKey(b, ids)));
+      this.blockCache.set(key, blocks);
+    }
+    return blocks;
+  }
+
+  /**
+   * The next plan item to ask: a transition training doctors agree on, else the complaint's closer,
+   * else the review of systems (from the complaint or a symptom question), else the checklists.
+   */
+  private nextItem(cursor: Cursor, conversation: Conversation, facts: StateFacts, focus: ComplaintFocus): PlanItem | undefined {
+    const walk: Walk = {
+      pending: (item) => !item.values.some((value) => focus.symptoms.includes(value)) && this.openValues(item, conversation, facts).length > 0,
+      // Questions about the complaint's own companions (sputum for a cough) do not open their system.
+      touched: (block) => block.some((item) => conversation.askedItems.has(item.id) && !item.values.some((value) => focus.phaseValues.has(value))),
+      done: (section) => this.blocks(section, focus.area)[0]!.filter((item) => conversation.askedItems.has(item.id)).length >= this.model.quota(section),
+      area: focus.area,
+    };
+    const at = cursor.kind === "item" ? cursor.item : undefined;
+    if (at) {
+      const successor = this.successor(at, walk);
+      if (successor) return successor;
+    } else {
+      const closer = this.blocks("chief_complaint", focus.area)[0]!.find(walk.pending);
+      if (closer) return closer;
+    }
+    if (!at || !isChecklist(at)) {
+      const symptom = this.reviewItem(at, walk);
+      if (symptom) return symptom;
+    }
+    return this.checklistItem(at, walk);
+  }
+
+  /** What training doctors asked right after this item, when they agree often enough (and it is still open). */
+  private successor(at: PlanItem, walk: Walk): PlanItem | undefined {
+    for (const id of this.model.likelySuccessors(at.id)) {
+      const item = this.model.plan.itemsById.get(id)!;
+      if (!walk.pending(item)) continue;
+      if (item.section === "review_of_systems") {
+        const block = this.blocks("review_of_systems", walk.area).find((candidate) => candidate.includes(item));
+        if (!block || (!block.includes(at) && walk.touched(block))) continue;
+      } else if (item.section === "chief_complaint" || walk.done(item.section)) continue;
+      return item;
+    }
+    return undefined;
+  }
+
+  /**
+   * Review of systems: the doctor finishes the body system at hand, then opens the next system
+   * nobody has asked about yet (a system left half-way was left on purpose).
+   */
+  private reviewItem(at: PlanItem | undefined, walk: Walk): PlanItem | undefined {
+    const blocks = this.blocks("review_of_systems", walk.area);
+    const index = at ? blocks.findIndex((block) => block.includes(at)) : -1;
+    if (index >= 0) {
+      const same = fromCursor(blocks[index]!, at).find(walk.pending);
+      if (same) return same;
+    }
+    for (const block of [...blocks.slice(index + 1), ...blocks.slice(0, Math.max(index, 0))]) {
+      if (walk.touched(block)) continue;
+      const next = block.find(walk.pending);
+      if (next) return next;
+    }
+    return undefined;
+  }
+
+  /**
+   * The background checklists (past history … residence), each completed up to the number of items
+   * doctors usually ask in it, from the cursor's section on in plan order, then any earlier one left open.
+   */
+  private checklistItem(at: PlanItem | undefined, walk: Walk): PlanItem | undefined {
+    const checklists = this.model.plan.sectionOrder.filter((id) => id !== "chief_complaint" && id !== "review_of_systems");
+    const from = at ? checklists.indexOf(at.section) : -1;
+    const order = from >= 0 ? [...checklists.slice(from), ...checklists.slice(0, from)] : checklists;
+    for (const section of order) {
+      if (walk.done(section)) continue;
+      const next = fromCursor(this.blocks(section, walk.area)[0]!, at).find(walk.pending);
+      if (next) return next;
+    }
+    return undefined;
+  }
+
+  /** An item's values that the state lacks and no question has named. */
+  private openValues(item: PlanItem, conversation: Conversation, facts: StateFacts): string[] {
+    return unknownValues(item, facts).filter((value) => !conversation.askedValues.has(`${item.id}|${value}`));
+  }
+
+  /** The asks for an item: its open values, with its check and learned check values. */
+  private asksFor(item: PlanItem, conversation: Conversation, facts: StateFacts): Ask[] {
+    return this.openValues(item, conversation, facts).map((value): Ask => {
+      if (!item.check) return { slot: item.slot, value };
+      const values = item.check.values ?? this.model.checkValues(item.slot, value, item.check.type);
+      return { slot: item.slot, value, check: values ? { type: item.check.type, values } : { type: item.check.type } };
+    });
+  }
+}

@@ -53,6 +53,16 @@ export function wordCount(text: string): number {
   return text.split(/\s+/).filter((word) => word.length > 0).length;
 }
 
+/** Looks like a question: ends with `?` or contains an interrogative or an "any …" prompt (transcripts often drop the `?`). */
+export function isQuestion(text: string): boolean {
+  return /\?\s*$/.test(text.trim()) || /\b(any|have you|do you|did you|are you|is there|how|what|when|where)\b/i.test(text);
+}
+
+/** Whether a patient turn asks the doctor something (ends with a question mark). */
+export function asksDoctor(text: string): boolean {
+  return /\?\s*$/.test(text.trim());
+}
+
 const MEMO_LIMIT = 20_000;
 
 export class ConversationReader {

@@ -92,8 +92,6 @@ export interface PlanItem extends Omit<ItemFile, "cues" | "aliases" | "value_cue
   readonly cues: readonly RegExp[];
   /** Value → cues naming it; values without cues count as asked whenever the item is. */
   readonly valueCues: ReadonlyMap<string, readonly RegExp[]>;
-  /** Position in the plan's global order (sections concatenated). */
-  readonly order: number;
 }
 
 export type StepPart = z.infer<typeof stepPartSchema>;
@@ -169,13 +167,11 @@ export function compileHistoryPlan(json: unknown): HistoryPlan {
   const file = parsed.data;
   checkConsistency(file);
   const sectionOrder = file.sections.map((section) => section.id);
-  const sorted = [...file.items].sort((a, b) => sectionOrder.indexOf(a.section) - sectionOrder.indexOf(b.section));
-  const items: PlanItem[] = sorted.map(({ value_cues: valueCues, ...item }, order) => ({
+  const items: PlanItem[] = file.items.map(({ value_cues: valueCues, ...item }) => ({
     ...item,
     aliases: item.aliases ?? [],
     cues: compile(item.cues),
     valueCues: new Map(Object.entries(valueCues ?? {}).map(([value, cues]) => [value, compile(cues)])),
-    order,
   }));
   return {
     file,

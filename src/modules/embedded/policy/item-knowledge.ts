@@ -19,11 +19,6 @@ export function unknownValues(item: PlanItem, facts: StateFacts): string[] {
   return item.values.filter((value) => !facts.has(item.slot, value));
 }
 
-/** Whether the state answers the item completely. */
-export function isKnown(item: PlanItem, facts: StateFacts): boolean {
-  return unknownValues(item, facts).length === 0;
-}
-
 /** Whether a state value belongs to the item (one of its values or aliases). */
 export function itemCovers(item: PlanItem, slot: string, value: string): boolean {
   return item.slot === slot && (item.values.includes(value) || item.aliases.includes(value));

@@ -1,6 +1,6 @@
 import type { ActionEntry, DialogueState, DoctorAction } from "../../../cmas/schemas.ts";
 import type { Dialogue } from "../../../data/meditod.ts";
-import { wordCount } from "./conversation-reader.ts";
+import { isQuestion, asksDoctor, wordCount } from "./conversation-reader.ts";
 import { groupKey, orderGroups, type HistoryPlan, type PlanItem } from "./history-plan.ts";
 import { itemCovers } from "./item-knowledge.ts";
 import { templateFor } from "./chief-complaint.ts";
@@ -46,14 +46,14 @@ export interface LearnedStatistics {
 const isInquiry = (action: DoctorAction) => action.action === "inquire";
 
 /** The action's slot entries: `[slot, entry]` pairs. */
-export function actionEntries(action: DoctorAction): Array<[string, ActionEntry]> {
+function actionEntries(action: DoctorAction): Array<[string, ActionEntry]> {
   return Object.entries(action)
     .filter(([key, value]) => key !== "action" && Array.isArray(value))
     .flatMap(([slot, entries]) => (entries as ActionEntry[]).map((entry): [string, ActionEntry] => [slot, entry]));
 }
 
 /** The plan item an asked entry belongs to (location-checked items need a matching location). */
-export function itemForEntry(plan: HistoryPlan, slot: string, entry: ActionEntry): PlanItem | undefined {
+function itemForEntry(plan: HistoryPlan, slot: string, entry: ActionEntry): PlanItem | undefined {
   if (entry.value === undefined) return undefined;
   const locations = (entry.checks ?? []).filter((check) => check.type === "location").flatMap((check) => check.values ?? []);
   let fallback: PlanItem | undefined;
@@ -69,18 +69,8 @@ export function itemForEntry(plan: HistoryPlan, slot: string, entry: ActionEntry
   return fallback;
 }
 
-/** Looks like a question: ends with `?` or opens with an interrogative or an "any …" prompt. */
-export function isQuestion(text: string): boolean {
-  return /\?\s*$/.test(text.trim()) || /\b(any|have you|do you|did you|are you|is there|how|what|when|where)\b/i.test(text);
-}
-
-/** Whether a patient turn asks the doctor something (ends with a question mark). */
-export function asksDoctor(text: string): boolean {
-  return /\?\s*$/.test(text.trim());
-}
-
 /** Values newly positive between two states, per slot (a patient's new positive findings). */
-export function newPositives(before: DialogueState, after: DialogueState): Map<string, string[]> {
+function newPositives(before: DialogueState, after: DialogueState): Map<string, string[]> {
   const old = new StateFacts(before).positiveKeys();
   const found = new Map<string, string[]>();
   for (const key of new StateFacts(after).positiveKeys()) {

@@ -3,10 +3,9 @@ import type { DialogueTurn } from "../../types.ts";
 import { bareAction, inquire, type Ask } from "./actions.ts";
 import { checkAsked, findComplaint, nextComplaintStep, type ComplaintFocus } from "./chief-complaint.ts";
 import { closingMove, diagnosisActions } from "./closing.ts";
-import { wordCount, type Conversation, type ConversationReader } from "./conversation-reader.ts";
+import { asksDoctor, isQuestion, wordCount, type Conversation, type ConversationReader } from "./conversation-reader.ts";
 import { reviewOfSystemsFor, type PlanItem } from "./history-plan.ts";
 import { unknownValues } from "./item-knowledge.ts";
-import { asksDoctor, isQuestion } from "./learned-statistics.ts";
 import type { PolicyModel } from "./policy-model.ts";
 import { StateFacts } from "./state-facts.ts";
 

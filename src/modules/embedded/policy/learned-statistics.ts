@@ -1,6 +1,6 @@
 import type { ActionEntry, DialogueState, DoctorAction } from "../../../cmas/schemas.ts";
-import type { Dialogue } from "../../../data/meditod.ts";
-import { isQuestion, asksDoctor, wordCount } from "./conversation-reader.ts";
+import type { Dialogue, Utterance } from "../../../data/meditod.ts";
+import { asksDoctor, isQuestion, wordCount } from "./conversation-reader.ts";
 import { groupKey, orderGroups, type HistoryPlan, type PlanItem } from "./history-plan.ts";
 import { itemCovers } from "./item-knowledge.ts";
 import { templateFor } from "./chief-complaint.ts";
@@ -8,11 +8,12 @@ import { StateFacts } from "./state-facts.ts";
 
 /**
  * What the training dialogues teach the planner, counted by replaying every doctor turn against the
- * plan: where each item falls in its section's sequence (the typical order of the review of
- * systems, of habits, …), how many items doctors ask per section, which item follows which, how
+ * plan: where each item falls within its body system or section (the typical order of the review
+ * of systems, of habits, …), how many items doctors ask per section, which item follows which, how
  * often a newly reported positive finding is followed up and with which check, which candidate values
- * a check carries ("dry or wet" for a cough's character), and how often a long patient turn gets a
- * bare nod. Only the dialogues handed over (the training split) are read.
+ * a check carries ("dry or wet" for a cough's character), which attributes of a presenting complaint
+ * are asked, how often a long patient turn gets a bare nod and a patient's question an answer. Only
+ * the dialogues handed over (the training split) are read.
  */
 
 interface Rate {
@@ -93,16 +94,38 @@ function increment<K>(map: Map<K, number>, key: K, by = 1): void {
 
 /** Counts the statistics over the given dialogues. */
 export function learnStatistics(plan: HistoryPlan, dialogues: readonly Dialogue[]): LearnedStatistics {
-  const itemPositions = new Map<string, Map<string, number[]>>();
-  const sectionCounts = new Map<string, number[]>();
-  const successors = new Map<string, Map<string, number>>();
-  const followUps = new Map<string, Rate & { checks: Map<string, number> }>();
-  const checkValues = new Map<string, Map<string, number>>();
-  const nods = { afterQuestion: { opportunities: 0, taken: 0 }, unprompted: { opportunities: 0, taken: 0 } };
-  const complaintChecks = new Map<string, Rate>();
-  const patientQuestions: Rate = { opportunities: 0, taken: 0 };
+  const counter = new StatisticsCounter(plan);
+  for (const dialogue of dialogues) counter.count(dialogue);
+  return counter.result(dialogues.length);
+}
 
-  for (const dialogue of dialogues) {
+/** One doctor turn in context, as the counters see it. */
+interface DoctorTurnInContext {
+  readonly actions: readonly DoctorAction[];
+  /** The inquire actions' entries, as `[slot, entry]`. */
+  readonly entries: ReadonlyArray<[string, ActionEntry]>;
+  /** The patient turn before it, and the doctor turn before that. */
+  readonly patient: Utterance | undefined;
+  readonly doctorBefore: Utterance | undefined;
+  /** The state before and after that patient turn, and how many patient turns came so far. */
+  readonly before: DialogueState;
+  readonly after: DialogueState;
+  readonly patientTurns: number;
+}
+
+class StatisticsCounter {
+  private readonly itemPositions = new Map<string, Map<string, number[]>>();
+  private readonly sectionCounts = new Map<string, number[]>();
+  private readonly successors = new Map<string, Map<string, number>>();
+  private readonly followUps = new Map<string, Rate & { checks: Map<string, number> }>();
+  private readonly checkValues = new Map<string, Map<string, number>>();
+  private readonly complaintChecks = new Map<string, Rate>();
+  private readonly nods = { afterQuestion: { opportunities: 0, taken: 0 }, unprompted: { opportunities: 0, taken: 0 } };
+  private readonly patientQuestions: Rate = { opportunities: 0, taken: 0 };
+
+  constructor(private readonly plan: HistoryPlan) {}
+
+  count(dialogue: Dialogue): void {
     const sequence: string[] = [];
     let previousItems: string[] = [];
     let before: DialogueState = {};
@@ -116,74 +139,98 @@ export function learnStatistics(plan: HistoryPlan, dialogues: readonly Dialogue[
         return;
       }
       if (patientTurns === 0) return;
-      const actions = utterance.actions;
-      const entries = actions.filter(isInquiry).flatMap(actionEntries);
-
-      for (const [slot, entry] of entries) {
-        for (const check of entry.checks ?? []) {
-          if (!check.type || entry.value === undefined) continue;
-          const key = `${slot}|${entry.value}|${check.type}`;
-          const counts = checkValues.get(key) ?? new Map<string, number>();
-          increment(counts, check.values && check.values.length > 0 ? JSON.stringify(check.values) : "");
-          checkValues.set(key, counts);
-        }
-      }
-
-      const items = [...new Set(entries.map(([slot, entry]) => itemForEntry(plan, slot, entry)?.id).filter((id): id is string => id !== undefined))];
+      const entries = utterance.actions.filter(isInquiry).flatMap(actionEntries);
+      const turn: DoctorTurnInContext = {
+        actions: utterance.actions,
+        entries,
+        patient: dialogue.utterances[index - 1],
+        doctorBefore: dialogue.utterances[index - 2],
+        before,
+        after,
+        patientTurns,
+      };
+      this.countCheckValues(turn);
+      const items = [...new Set(entries.map(([slot, entry]) => itemForEntry(this.plan, slot, entry)?.id).filter((id): id is string => id !== undefined))];
       for (const id of items) if (!sequence.includes(id)) sequence.push(id);
       if (items.length > 0) {
-        for (const from of previousItems) {
-          const next = successors.get(from) ?? new Map<string, number>();
-          for (const to of items) if (to !== from) increment(next, to);
-          successors.set(from, next);
-        }
+        this.countSuccessors(previousItems, items);
         previousItems = items;
       }
-
-      // The first patient turn is the presenting complaint, explored by the complaint template instead.
-      if (patientTurns >= 2) {
-        for (const [slot, values] of newPositives(before, after)) {
-          const candidates = values.filter((value) => !plan.file.follow_up_exempt.includes(value));
-          if (candidates.length === 0 || !plan.file.follow_up[slot]) continue;
-          const rate = followUps.get(slot) ?? { opportunities: 0, taken: 0, checks: new Map<string, number>() };
-          rate.opportunities += 1;
-          const followed = entries.filter(([entrySlot, entry]) => entrySlot === slot && entry.value !== undefined && candidates.includes(entry.value) && (entry.checks ?? []).length > 0);
-          if (followed.length > 0) {
-            rate.taken += 1;
-            for (const [, entry] of followed) for (const check of entry.checks ?? []) if (check.type) increment(rate.checks, check.type);
-          }
-          followUps.set(slot, rate);
-        }
-      }
-
-      const patient = dialogue.utterances[index - 1];
-      const doctorBefore = dialogue.utterances[index - 2];
-      if (patient?.speaker === "patient" && asksDoctor(patient.text)) {
-        patientQuestions.opportunities += 1;
-        if (actions.length > 0 && actions.every((action) => action.action === "chit-chat" || action.action === "other")) patientQuestions.taken += 1;
-      }
-      if (patient?.speaker === "patient" && wordCount(patient.text) >= plan.file.priors.long_answer_words) {
-        const rate = doctorBefore && isQuestion(doctorBefore.text) ? nods.afterQuestion : nods.unprompted;
-        rate.opportunities += 1;
-        if (actions.length === 1 && actions[0]!.action === "nod_prompt_salutations") rate.taken += 1;
-      }
+      this.countFollowUps(turn);
+      this.countBareMoves(turn);
     });
+    countComplaintChecks(this.plan, dialogue, this.complaintChecks);
+    this.countSequence(sequence, complaintArea(this.plan, dialogue));
+  }
 
-    countComplaintChecks(plan, dialogue, complaintChecks);
+  result(dialogues: number): LearnedStatistics {
+    const { itemPositions, sectionCounts, successors, followUps, checkValues, complaintChecks, nods, patientQuestions } = this;
+    return { dialogues, itemPositions, sectionCounts, successors, followUps, checkValues, complaintChecks, nods, patientQuestions };
+  }
 
-    const sections = new Map<string, string[]>();
-    for (const id of sequence) {
-      const section = plan.itemsById.get(id)!.section;
-      sections.set(section, [...(sections.get(section) ?? []), id]);
-    }
-    for (const section of plan.sectionOrder) sectionCounts.set(section, [...(sectionCounts.get(section) ?? []), sections.get(section)?.length ?? 0]);
-    for (const group of orderGroups(plan, complaintArea(plan, dialogue))) {
-      const positions = itemPositions.get(groupKey(group)) ?? new Map<string, number[]>();
-      for (const [id, position] of normalisedPositions(sequence.filter((id) => group.includes(id)))) positions.set(id, [...(positions.get(id) ?? []), position]);
-      itemPositions.set(groupKey(group), positions);
+  private countCheckValues({ entries }: DoctorTurnInContext): void {
+    for (const [slot, entry] of entries) {
+      for (const check of entry.checks ?? []) {
+        if (!check.type || entry.value === undefined) continue;
+        const key = `${slot}|${entry.value}|${check.type}`;
+        const counts = this.checkValues.get(key) ?? new Map<string, number>();
+        increment(counts, check.values && check.values.length > 0 ? JSON.stringify(check.values) : "");
+        this.checkValues.set(key, counts);
+      }
     }
   }
-  return { dialogues: dialogues.length, itemPositions, sectionCounts, successors, followUps, checkValues, complaintChecks, nods, patientQuestions };
+
+  private countSuccessors(previous: readonly string[], items: readonly string[]): void {
+    for (const from of previous) {
+      const next = this.successors.get(from) ?? new Map<string, number>();
+      for (const to of items) if (to !== from) increment(next, to);
+      this.successors.set(from, next);
+    }
+  }
+
+  /** A new positive finding (after the opening, which the complaint template explores) and whether the doctor asked about it next. */
+  private countFollowUps({ entries, before, after, patientTurns }: DoctorTurnInContext): void {
+    if (patientTurns < 2) return;
+    for (const [slot, values] of newPositives(before, after)) {
+      const candidates = values.filter((value) => !this.plan.file.follow_up_exempt.includes(value));
+      if (candidates.length === 0 || !this.plan.file.follow_up[slot]) continue;
+      const rate = this.followUps.get(slot) ?? { opportunities: 0, taken: 0, checks: new Map<string, number>() };
+      rate.opportunities += 1;
+      const followed = entries.filter(([entrySlot, entry]) => entrySlot === slot && entry.value !== undefined && candidates.includes(entry.value) && (entry.checks ?? []).length > 0);
+      if (followed.length > 0) {
+        rate.taken += 1;
+        for (const [, entry] of followed) for (const check of entry.checks ?? []) if (check.type) increment(rate.checks, check.type);
+      }
+      this.followUps.set(slot, rate);
+    }
+  }
+
+  /** Answers to patients' questions, and bare nods after long patient turns. */
+  private countBareMoves({ actions, patient, doctorBefore }: DoctorTurnInContext): void {
+    if (patient?.speaker !== "patient") return;
+    if (asksDoctor(patient.text)) {
+      this.patientQuestions.opportunities += 1;
+      if (actions.length > 0 && actions.every((action) => action.action === "chit-chat" || action.action === "other")) this.patientQuestions.taken += 1;
+    }
+    if (wordCount(patient.text) >= this.plan.file.priors.long_answer_words) {
+      const rate = doctorBefore && isQuestion(doctorBefore.text) ? this.nods.afterQuestion : this.nods.unprompted;
+      rate.opportunities += 1;
+      if (actions.length === 1 && actions[0]!.action === "nod_prompt_salutations") rate.taken += 1;
+    }
+  }
+
+  /** Items per section, and each item's position within its order group. */
+  private countSequence(sequence: readonly string[], area: string): void {
+    for (const section of this.plan.sectionOrder) {
+      const asked = sequence.filter((id) => this.plan.itemsById.get(id)!.section === section).length;
+      this.sectionCounts.set(section, [...(this.sectionCounts.get(section) ?? []), asked]);
+    }
+    for (const group of orderGroups(this.plan, area)) {
+      const positions = this.itemPositions.get(groupKey(group)) ?? new Map<string, number[]>();
+      for (const [id, position] of normalisedPositions(sequence.filter((id) => group.includes(id)))) positions.set(id, [...(positions.get(id) ?? []), position]);
+      this.itemPositions.set(groupKey(group), positions);
+    }
+  }
 }
 
 /** The first patient turn: the presenting complaint. */

@@ -1,10 +1,25 @@
-import type { PolicyModule } from "../types.ts";
+import type { DialogueState } from "../../cmas/schemas.ts";
+import type { DialogueTurn, PolicyModule } from "../types.ts";
 import { ConversationReader } from "./policy/conversation-reader.ts";
 import { loadHistoryPlan } from "./policy/history-plan.ts";
 import { learnStatistics } from "./policy/learned-statistics.ts";
 import { HistoryPlanner } from "./policy/planner.ts";
 import { PolicyModel } from "./policy/policy-model.ts";
 import type { TrainingData } from "./training-data.ts";
+
+const WARM_UP = {
+  history: [
+    { speaker: "doctor", text: "What brings you in today?" },
+    { speaker: "patient", text: "I've had a cough for a week." },
+    { speaker: "doctor", text: "When did the cough start, and is it getting worse?" },
+    { speaker: "patient", text: "About a week ago, and yes." },
+    { speaker: "doctor", text: "Is it a dry cough?" },
+    { speaker: "patient", text: "Yes." },
+    { speaker: "doctor", text: "Any blood?" },
+    { speaker: "patient", text: "No." },
+  ],
+  state: { positive_symptom: [{ value: "coughing", onset: "a week ago", progression: "worse" }] },
+} satisfies { history: DialogueTurn[]; state: DialogueState };
 
 /**
  * The embedded offline policy: a history-taking planner that follows the OSCE order of
@@ -17,6 +32,9 @@ export function buildEmbeddedPolicy(training: TrainingData): PolicyModule {
   const plan = loadHistoryPlan();
   const model = new PolicyModel(plan, learnStatistics(plan, training.dialogues));
   const planner = new HistoryPlanner(model, new ConversationReader(plan));
+  // One decision at build time runs every cue on a few questions: V8 compiles a regular expression on
+  // first use and again to machine code on the next, which would otherwise cost the first real calls ~3 ms.
+  planner.decide(WARM_UP.history, WARM_UP.state);
   return {
     id: "embedded",
     async nextActions({ history, state }) {

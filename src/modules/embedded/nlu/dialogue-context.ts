@@ -1,0 +1,124 @@
+import type { DialogueTurn } from "../../types.ts";
+import { analyseText } from "./analysed-text.ts";
+import { conceptMask, findMentions } from "./concept-mentions.ts";
+import type { Concept, Lexicon } from "./lexicon.ts";
+import { answerPolarity, mentionStatus, type AnswerPolarity } from "./negation.ts";
+import { analyseQuestion, EMPTY_QUESTION, type QuestionAnalysis } from "./question-analysis.ts";
+import type { QuestionMemory } from "./question-memory.ts";
+
+/**
+ * What the history tells the NLU about the current patient turn: the doctor's last question (read
+ * with the one before, for "how about X?" follow-ups), the symptoms currently in focus (what "it" or
+ * "your symptoms" refer to), and the concepts the patient has already reported.
+ *
+ * History turns are summarised context-free and cached by text, so a dialogue replayed turn by turn
+ * analyses each utterance once.
+ */
+
+export interface DialogueContext {
+  readonly question: QuestionAnalysis;
+  /** Symptoms "it"/"this"/"your symptoms" most likely refer to, most recent first. */
+  readonly focus: readonly Concept[];
+  /** Medications the patient named most recently ("what do you take that for?"). */
+  readonly medications: readonly Concept[];
+  /** Values the patient has already reported as present (base slot + value keys). */
+  readonly knownPositive: ReadonlySet<string>;
+  /** Values already reported absent. */
+  readonly knownNegative: ReadonlySet<string>;
+}
+
+interface PatientSummary {
+  readonly positive: readonly Concept[];
+  readonly negative: readonly Concept[];
+  readonly polarity: AnswerPolarity | undefined;
+}
+
+export function conceptKey(slot: string, value: string): string {
+  return `${slot}\u0000${value}`;
+}
+
+/** A bounded memo: cleared when full (history texts repeat within a dialogue, rarely across). */
+class Memo<V> {
+  private readonly map = new Map<string, V>();
+  constructor(private readonly limit: number) {}
+  get(key: string, compute: () => V): V {
+    const hit = this.map.get(key);
+    if (hit !== undefined) return hit;
+    const value = compute();
+    if (this.map.size >= this.limit) this.map.clear();
+    this.map.set(key, value);
+    return value;
+  }
+}
+
+export interface ContextResources {
+  readonly lexicon: Lexicon;
+  readonly correct?: (word: string) => string | undefined;
+  readonly memory?: QuestionMemory;
+}
+
+export class DialogueContextReader {
+  private readonly questions = new Memo<QuestionAnalysis>(4000);
+  private readonly patients = new Memo<PatientSummary>(4000);
+
+  constructor(private readonly resources: ContextResources) {}
+
+  /** The analysis of a doctor utterance, given the doctor utterance before it (if any). */
+  question(text: string, previousText?: string): QuestionAnalysis {
+    return this.questions.get(`${previousText ?? ""}\u0001${text}`, () => {
+      const previous = previousText === undefined ? undefined : this.question(previousText);
+      const analysis = analyseQuestion(this.resources, text, previous);
+      return this.resources.memory?.complete(analysis, text) ?? analysis;
+    });
+  }
+
+  private patient(text: string): PatientSummary {
+    return this.patients.get(text, () => {
+      const analysed = analyseText(text, this.resources.correct);
+      const mentions = findMentions(this.resources.lexicon, analysed);
+      const inConcept = conceptMask(analysed.tokens.length, mentions);
+      const positive: Concept[] = [];
+      const negative: Concept[] = [];
+      for (const mention of mentions) {
+        const concept = mention.concepts[0]!;
+        if (concept.topic) continue;
+        const status = mentionStatus({ tokens: analysed.tokens, clauses: analysed.clauses, inConcept }, mention.start, mention.end);
+        (status === "negative" ? negative : positive).push(concept);
+      }
+      return { positive, negative, polarity: answerPolarity(analysed.tokens) };
+    });
+  }
+
+  /** Reads the history before a patient utterance. */
+  read(history: readonly DialogueTurn[]): DialogueContext {
+    const doctorIndexes = history.flatMap((turn, index) => (turn.speaker === "doctor" ? [index] : []));
+    const last = doctorIndexes.at(-1);
+    const before = doctorIndexes.at(-2);
+    const question =
+      last === undefined ? EMPTY_QUESTION : this.question(history[last]!.text, before === undefined ? undefined : history[before]!.text);
+
+    const knownPositive = new Set<string>();
+    const knownNegative = new Set<string>();
+    let focus: Concept[] = [];
+    let medications: Concept[] = [];
+    // Walk back: the most recent turn naming present symptoms sets the focus.
+    for (let index = history.length - 1; index >= 0; index -= 1) {
+      const turn = history[index]!;
+      if (turn.speaker === "patient") {
+        const summary = this.patient(turn.text);
+        for (const concept of summary.positive) knownPositive.add(conceptKey(concept.slot, concept.value));
+        for (const concept of summary.negative) knownNegative.add(conceptKey(concept.slot, concept.value));
+        if (focus.length === 0) focus = summary.positive.filter((concept) => concept.slot === "symptom");
+        if (medications.length === 0) medications = summary.positive.filter((concept) => concept.slot === "medication");
+      } else if (focus.length === 0 && index !== last) {
+        const asked = this.question(turn.text).symptoms;
+        const answer = history[index + 1];
+        const answeredNo = answer?.speaker === "patient" && this.patient(answer.text).polarity === "no";
+        if (asked.length > 0 && !answeredNo) focus = [...asked];
+      }
+    }
+    // The current question's own symptoms come first.
+    if (question.symptoms.length > 0) focus = [...question.symptoms];
+    return { question, focus, medications, knownPositive, knownNegative };
+  }
+}

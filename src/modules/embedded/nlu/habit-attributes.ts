@@ -1,0 +1,41 @@
+import { NUMBER_PATTERN, tidySpan } from "./text.ts";
+import { extractFrequency, extractOnsetAnswer } from "./time-expressions.ts";
+import type { Status } from "./negation.ts";
+
+/**
+ * Habit attributes: how much/how often ("30 cigarettes a day", "one or two beers on the weekend"),
+ * since when ("25 years ago"), and the status judgement the annotation guidelines ask for: occasional
+ * or light use ("not much", "once a week", "socially") is recorded as unknown (not clearly a habit);
+ * regular or heavy use as positive.
+ */
+
+const AMOUNT = new RegExp(
+  `\\b((?:${NUMBER_PATTERN}(?:\\s*(?:to|or|-)\\s*${NUMBER_PATTERN})?|a|an|half\\s+a|a\\s+couple(?:\\s+of)?|couple(?:\\s+of)?|a\\s+few|few)\\s+(?:cigarettes?|cigs?|packs?|beers?|drinks?|glass(?:es)?(?:\\s+of\\s+(?:wine|beer|whiskey|vodka))?|bottles?(?:\\s+of\\s+(?:wine|beer))?|cans?(?:\\s+of\\s+beer)?|shots?|joints?|pints?|cups?(?:\\s+of\\s+coffee)?|times?)\\s+(?:a|an|per|each|every|on\\s+the|on|at\\s+the|over\\s+the|in\\s+a|during\\s+the)\\s+(?:day|days|week|weeks|weekend|weekends|night|nights|month|evening|occasion|year))\\b`,
+);
+
+/** How much or how often the patient uses it, or undefined. */
+export function extractHabitFrequency(text: string, asked = false): string | undefined {
+  const amount = AMOUNT.exec(text);
+  if (amount) return tidySpan(amount[1]!.replace(/^an?\s+(few|couple)\b/, "$1"));
+  return extractFrequency(text, asked);
+}
+
+const SINCE_AGE = /\b(?:since|from\s+when|when)\s+i\s+was\s+(?:(?:about|around|like)\s+)?(\w+)/;
+
+/** When the habit started: "for 25 years" → "25 years ago"; "since I was 18" → "since 18". */
+export function extractHabitStarting(text: string): string | undefined {
+  const age = SINCE_AGE.exec(text);
+  if (age) return `since ${age[1]}`;
+  return extractOnsetAnswer(text);
+}
+
+const LIGHT = /\b(?:not\s+(?:much|really|a\s+lot|that\s+much|often|too\s+much|very\s+much|regularly)|occasionally|occasional|socially|social\s+drinker|once\s+in\s+a\s+while|every\s+(?:now\s+and\s+then|once\s+in\s+a\s+while)|rarely|sometimes|on\s+(?:the\s+)?weekends?|special\s+occasions|here\s+and\s+there|once\s+a\s+(?:week|month)|one\s+or\s+two|a\s+couple|a\s+few|(?:a|one)\s+(?:glass|drink|beer)|just\s+(?:one|a|the\s+odd)|the\s+odd|few\s+times\s+a\s+(?:month|year)|used\s+to|tried)\b/;
+const HEAVY = /\b(?:every\s+day|everyday|daily|a\s+day|per\s+day|each\s+day|a\s+lot|heavily|heavy|packs?|all\s+the\s+time|every\s+night|nightly|chain)\b/;
+
+/** The status of a habit the patient admits to: light or occasional use is "unknown". */
+export function habitStatus(text: string, status: Status): Status {
+  if (status !== "positive") return status;
+  if (HEAVY.test(text)) return "positive";
+  if (LIGHT.test(text)) return "unknown";
+  return status;
+}

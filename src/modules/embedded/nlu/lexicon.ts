@@ -1,0 +1,193 @@
+import lexiconJson from "../../../../ontology/lexicon.json" with { type: "json" };
+import valueListsJson from "../../../../data/meditod/labeling_interface_value_lists.json" with { type: "json" };
+import { z } from "zod";
+import { PhraseIndex } from "./phrase-index.ts";
+import { cleanText, tokenize } from "./text.ts";
+
+/**
+ * The concept vocabulary of the NLU: our hand-written lexicon (`ontology/lexicon.json`), the
+ * annotation tool's suggestion lists, and whatever the training annotations add, compiled into
+ * phrase indexes once at build time.
+ */
+
+/** Slots whose entries are headed by a canonical `value` and carry their status as a prefix. */
+export const MEDICAL_SLOTS = ["symptom", "medical_history", "family_history", "habit", "exposure", "medication", "medical_test"] as const;
+export type MedicalSlot = (typeof MEDICAL_SLOTS)[number];
+
+export function isMedicalSlot(name: string): name is MedicalSlot {
+  return (MEDICAL_SLOTS as readonly string[]).includes(name);
+}
+
+/** A canonical concept a phrase can denote. */
+export interface Concept {
+  readonly slot: MedicalSlot;
+  readonly value: string;
+  /** Locations implied by the phrase itself ("abdominal pain" → abdomen). */
+  readonly location?: readonly string[];
+  /** An ROS topic word ("vision"): "my vision is fine" denies the concept. */
+  readonly topic?: boolean;
+}
+
+export function sameConcept(a: Concept, b: Concept): boolean {
+  return a.slot === b.slot && a.value === b.value && (a.location ?? []).join("|") === (b.location ?? []).join("|") && !!a.topic === !!b.topic;
+}
+
+const formMap = z.record(z.string(), z.array(z.string()));
+const lexiconSchema = z.object({
+  concepts: z.record(z.string(), formMap),
+  context_forms: z.record(z.string(), formMap),
+  topics: z.record(z.string(), formMap),
+  locatable: z.array(z.string()),
+  located_concepts: z.array(z.object({ slot: z.string(), value: z.string(), location: z.array(z.string()), forms: z.array(z.string()) })),
+  locations: formMap,
+  ana_factors: formMap,
+  progression: formMap,
+  characteristics: z.record(z.string(), formMap),
+  colors: z.array(z.string()),
+  relations: formMap,
+  residences: z.array(z.string()),
+  occupations: z.array(z.string()),
+  medication_indications: formMap,
+  specific_by_location: z.record(z.string(), z.record(z.string(), z.string())),
+});
+export type LexiconFile = z.infer<typeof lexiconSchema>;
+
+/** The parsed hand-written lexicon (validated, so a bad edit fails at load with a path). */
+export const lexiconFile: LexiconFile = lexiconSchema.parse(lexiconJson);
+
+export interface Lexicon {
+  /** Concept phrases valid anywhere. */
+  readonly concepts: PhraseIndex<Concept>;
+  /** Phrases that denote a concept only while the doctor is asking about that slot. */
+  readonly contextConcepts: ReadonlyMap<string, PhraseIndex<Concept>>;
+  /** Body locations → canonical location names. */
+  readonly locations: PhraseIndex<string>;
+  /** Alleviating/aggravating factor phrases → canonical factor names. */
+  readonly factors: PhraseIndex<string>;
+  readonly progression: PhraseIndex<string>;
+  /** Per symptom value, characteristic phrases → canonical characteristic. */
+  readonly characteristics: ReadonlyMap<string, PhraseIndex<string>>;
+  readonly colors: ReadonlySet<string>;
+  readonly relations: PhraseIndex<string>;
+  readonly residences: PhraseIndex<string>;
+  readonly occupations: PhraseIndex<string>;
+  /** Symptom values that take a location from nearby body parts. */
+  readonly locatable: ReadonlySet<string>;
+  /** Every word of every concept form, the targets of spelling correction. */
+  readonly words: ReadonlySet<string>;
+  /** Canonical values per slot (for recognising annotated value names). */
+  readonly values: ReadonlyMap<MedicalSlot, ReadonlySet<string>>;
+  /** Medication → conditions it treats, most typical first (for `respone_to`). */
+  readonly indications: ReadonlyMap<string, readonly string[]>;
+  /** Generic symptom + location → the specific concept ("pain" in the chest → "chest pain"). */
+  readonly specificByLocation: ReadonlyMap<string, Readonly<Record<string, string>>>;
+}
+
+/** Extra (concept, form) pairs, e.g. mined from the training annotations. */
+export interface LexiconAdditions {
+  readonly concepts?: ReadonlyArray<{ readonly concept: Concept; readonly form: string }>;
+}
+
+function mapIndex(forms: Record<string, readonly string[]>): PhraseIndex<string> {
+  const index = new PhraseIndex<string>();
+  for (const [canonical, list] of Object.entries(forms)) {
+    index.add(canonical, canonical);
+    for (const form of list) index.add(form, canonical);
+  }
+  return index;
+}
+
+function listIndex(list: readonly string[]): PhraseIndex<string> {
+  const index = new PhraseIndex<string>();
+  for (const form of list) index.add(form, form);
+  return index;
+}
+
+/** Whether a form is already known (its whole token sequence matches an existing phrase). */
+function covers<T>(index: PhraseIndex<T>, form: string): boolean {
+  const tokens = tokenize(cleanText(form)).filter((token) => token.kind !== "punct");
+  const match = index.longestAt(tokens, 0);
+  return match !== undefined && match.end === tokens.length;
+}
+
+/** Compiles the lexicon, the annotation tool's lists, and any additions. */
+export function buildLexicon(additions: LexiconAdditions = {}, file: LexiconFile = lexiconFile): Lexicon {
+  const concepts = new PhraseIndex<Concept>();
+  const words = new Set<string>();
+  const values = new Map<MedicalSlot, Set<string>>(MEDICAL_SLOTS.map((slot) => [slot, new Set<string>()]));
+  const addConcept = (concept: Concept, form: string, into: PhraseIndex<Concept> = concepts) => {
+    into.add(form, concept, sameConcept);
+    values.get(concept.slot)?.add(concept.value);
+    if (!concept.topic) for (const word of cleanText(form).match(/[a-z]+/g) ?? []) if (word.length >= 4) words.add(word);
+  };
+
+  for (const [slot, forms] of Object.entries(file.concepts)) {
+    if (!isMedicalSlot(slot)) continue;
+    for (const [value, list] of Object.entries(forms)) {
+      const concept: Concept = { slot, value };
+      // The canonical name is a form too ("hemoptysis", "wheezing"), unless it is a placeholder.
+      if (!/^(other|all|none|general|similar symptoms)$/.test(value)) addConcept(concept, value);
+      for (const form of list) addConcept(concept, form);
+    }
+  }
+  for (const entry of file.located_concepts) {
+    if (!isMedicalSlot(entry.slot)) continue;
+    const concept: Concept = { slot: entry.slot, value: entry.value, location: entry.location };
+    for (const form of entry.forms) addConcept(concept, form);
+  }
+  for (const [slot, forms] of Object.entries(file.topics)) {
+    if (!isMedicalSlot(slot)) continue;
+    for (const [value, list] of Object.entries(forms)) for (const form of list) addConcept({ slot, value, topic: true }, form);
+  }
+
+  // The annotation tool's disease list: diseases our lexicon does not know yet, named as listed.
+  for (const disease of valueListsJson["disease.value"] as string[]) {
+    if (/^(abdomen|lung disease|heart disease)$/.test(disease) || covers(concepts, disease)) continue;
+    addConcept({ slot: "medical_history", value: disease }, disease);
+  }
+
+  for (const { concept, form } of additions.concepts ?? []) {
+    if (!covers(concepts, form)) addConcept(concept, form);
+    else values.get(concept.slot)?.add(concept.value);
+  }
+
+  const contextConcepts = new Map<string, PhraseIndex<Concept>>();
+  for (const [slot, forms] of Object.entries(file.context_forms)) {
+    const index = new PhraseIndex<Concept>();
+    if (isMedicalSlot(slot)) for (const [value, list] of Object.entries(forms)) for (const form of list) index.add(form, { slot, value }, sameConcept);
+    contextConcepts.set(slot, index);
+  }
+
+  // Locations: ours first, then the tool's 240 body sites (laterality suffix dropped) as named there.
+  const locationForms: Record<string, string[]> = { ...file.locations };
+  const locations = mapIndex(locationForms);
+  for (const site of valueListsJson["symptom.location"] as string[]) {
+    const name = site.replace(/\((?:L|R)\)$/, "").trim();
+    if (name && name !== "nowhere" && !covers(locations, name)) locations.add(name, name);
+  }
+
+  const factorForms: Record<string, string[]> = { ...file.ana_factors };
+  const factors = mapIndex(factorForms);
+  for (const factor of valueListsJson["symptom.ana factors"] as string[]) if (!covers(factors, factor)) factors.add(factor, factor);
+
+  const characteristics = new Map<string, PhraseIndex<string>>();
+  for (const [value, forms] of Object.entries(file.characteristics)) characteristics.set(value, mapIndex(forms));
+
+  return {
+    concepts,
+    contextConcepts,
+    locations,
+    factors,
+    progression: mapIndex(file.progression),
+    characteristics,
+    colors: new Set(file.colors),
+    relations: mapIndex(file.relations),
+    residences: listIndex(file.residences),
+    occupations: listIndex(file.occupations),
+    locatable: new Set(file.locatable),
+    words,
+    values,
+    indications: new Map(Object.entries(file.medication_indications)),
+    specificByLocation: new Map(Object.entries(file.specific_by_location)),
+  };
+}

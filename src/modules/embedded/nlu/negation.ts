@@ -1,0 +1,168 @@
+import type { Token } from "./text.ts";
+
+/**
+ * Polarity of concept mentions (NegEx-style cues with clause scope) and of short answers ("No.",
+ * "Yeah.", "Not that I know of.", "Maybe.").
+ *
+ * Scope: a cue governs the rest of its clause. Clauses end at sentence punctuation, at contrastive or
+ * exceptive words ("but", "just", "other than"), and at a comma or "and" that starts a new subject
+ * ("No, I …", "… and I have …"). An answer particle standing alone ("No, just asthma") has no scope:
+ * it answers the question, it does not deny what follows.
+ */
+
+export type Status = "positive" | "negative" | "unknown";
+/** How an utterance answers a yes/no question; `normal` is "it's been fine" (absence, said positively). */
+export type AnswerPolarity = "yes" | "no" | "unknown" | "normal";
+
+const NEGATION_CUES = new Set([
+  "no", "not", "never", "without", "none", "nothing", "neither", "nor", "denies", "deny", "denied", "nope", "nah", "nobody",
+  "haven't", "hasn't", "hadn't", "don't", "doesn't", "didn't", "isn't", "aren't", "wasn't", "weren't", "won't", "wouldn't",
+  "couldn't", "cannot", "can't", "ain't",
+]);
+const UNCERTAINTY_CUES = new Set(["maybe", "possibly", "perhaps", "might", "probably", "unsure", "possible"]);
+/** Multi-word uncertainty cues, as token texts. */
+const UNCERTAINTY_PHRASES: readonly (readonly string[])[] = [
+  ["not", "sure"], ["don't", "know"], ["not", "certain"], ["could", "be"], ["i", "guess"], ["hard", "to", "say"], ["no", "idea"],
+  ["i", "wonder"], ["not", "too", "sure"], ["i'm", "not", "sure"],
+];
+/** Cue-like phrases that deny nothing in their clause ("not only", "no doubt", "not just"). */
+const PSEUDO_NEGATIONS: readonly (readonly string[])[] = [["not", "only"], ["not", "just"], ["no", "doubt"], ["no", "matter"], ["not", "that", "much"]];
+
+/** Words that start a new clause (and end any negation scope). */
+const CLAUSE_BREAKERS = new Set(["but", "though", "although", "except", "however", "whereas", "just", "only", "besides", "apart", "although", "unless", "because", "cause", "'cause", "since", "until", "which"]);
+const SUBJECTS = new Set(["i", "i'm", "i've", "i'd", "i'll", "it", "it's", "my", "we", "we've", "she", "he", "they", "they've", "that", "that's", "there", "there's", "this", "you", "me"]);
+const ANSWER_PARTICLES = new Set(["no", "nope", "nah", "yes", "yeah", "yep", "yup", "ya", "okay", "ok"]);
+
+/** Clause ids per token. */
+export function clauseIds(tokens: readonly Token[]): number[] {
+  const ids: number[] = [];
+  let clause = 0;
+  tokens.forEach((token, index) => {
+    const previous = tokens[index - 1];
+    if (token.kind === "punct") {
+      ids.push(clause);
+      if (token.text !== ",") clause += 1;
+      else {
+        const next = tokens[index + 1];
+        if (next && (SUBJECTS.has(next.text) || CLAUSE_BREAKERS.has(next.text) || ANSWER_PARTICLES.has(next.text))) clause += 1;
+        // "No," / "Yeah," as a standalone answer: what follows is its own clause.
+        else if (previous && ANSWER_PARTICLES.has(previous.text) && (index === 1 || tokens[index - 2]?.kind === "punct")) clause += 1;
+      }
+      return;
+    }
+    if (CLAUSE_BREAKERS.has(token.text) && index > 0) clause += 1;
+    else if ((token.text === "and" || token.text === "or" || token.text === "so") && tokens[index + 1] && SUBJECTS.has(tokens[index + 1]!.text)) clause += 1;
+    else if (token.text === "other" && tokens[index + 1]?.text === "than") clause += 1;
+    ids.push(clause);
+  });
+  return ids;
+}
+
+function phraseAt(tokens: readonly Token[], index: number, phrase: readonly string[]): boolean {
+  return phrase.every((word, offset) => tokens[index + offset]?.text === word);
+}
+
+/** Whether the token at `index` starts a pseudo-negation ("not only") or an uncertainty phrase. */
+function coveredBy(tokens: readonly Token[], index: number, phrases: readonly (readonly string[])[]): number {
+  for (const phrase of phrases) {
+    for (let offset = 0; offset < phrase.length; offset += 1) {
+      if (phraseAt(tokens, index - offset, phrase)) return phrase.length;
+    }
+  }
+  return 0;
+}
+
+/** An answer particle with no scope: "No," or "No." at the start of a clause, or a bare "No". */
+function isStandaloneParticle(tokens: readonly Token[], index: number): boolean {
+  const token = tokens[index]!;
+  if (!ANSWER_PARTICLES.has(token.text) && token.text !== "not") return false;
+  const next = tokens[index + 1];
+  return !next || next.kind === "punct" || ANSWER_PARTICLES.has(next.text);
+}
+
+export interface ScopeContext {
+  readonly tokens: readonly Token[];
+  readonly clauses: readonly number[];
+  /** Tokens that belong to a concept phrase: cues inside one ("can't smell") are part of the concept. */
+  readonly inConcept: readonly boolean[];
+}
+
+/**
+ * The status of a mention at tokens `[start, end)`: the nearest cue before it in its clause (no more
+ * than 8 tokens back) decides; "X … at all"/"X? none" style cues after it count too.
+ */
+export function mentionStatus(context: ScopeContext, start: number, end: number): Status {
+  const { tokens, clauses, inConcept } = context;
+  const clause = clauses[start];
+  for (let index = start - 1; index >= 0 && index >= start - 8; index -= 1) {
+    if (clauses[index] !== clause) break;
+    const token = tokens[index]!;
+    if (inConcept[index]) continue;
+    if (coveredBy(tokens, index, UNCERTAINTY_PHRASES) > 0) return "unknown";
+    if (UNCERTAINTY_CUES.has(token.text)) return "unknown";
+    if (NEGATION_CUES.has(token.text)) {
+      if (coveredBy(tokens, index, PSEUDO_NEGATIONS) > 0) continue;
+      if (isStandaloneParticle(tokens, index)) break;
+      return "negative";
+    }
+  }
+  // Post-mention denials in the same clause: "fever? none", "chest pain, not at all".
+  for (let index = end; index < tokens.length && index < end + 4; index += 1) {
+    if (clauses[index] !== clause) break;
+    if (inConcept[index]) break;
+    const token = tokens[index]!;
+    if (token.text === "none" || phraseAt(tokens, index, ["not", "at", "all"])) return "negative";
+  }
+  return "positive";
+}
+
+const YES = new Set(["yes", "yeah", "yep", "yup", "ya", "yah", "yea", "sure", "definitely", "absolutely", "correct", "right", "indeed", "uh-huh", "mhm", "exactly", "sometimes", "occasionally", "certainly", "true"]);
+const NO = new Set(["no", "nope", "nah", "never", "none", "nothing", "not", "nobody", "negative"]);
+const UNSURE = new Set(["maybe", "possibly", "perhaps", "might", "unsure", "dunno"]);
+/** Leading words that carry no answer ("oh, well, so, okay, no…"). */
+const LEAD_IN = new Set(["oh", "well", "so", "okay", "ok", "alright", "and", "um", "uh", "like", "honestly", "actually", "hmm"]);
+const NORMAL_STATE = new Set(["fine", "well", "normal", "good", "okay", "ok", "healthy", "great", "alright", "unchanged", "clear", "perfect"]);
+const COPULAS = new Set(["been", "is", "are", "was", "were", "it's", "that's", "everything's", "everybody's", "everyone's", "all's", "seems", "feels", "looks", "stayed", "remained", "be"]);
+const PRONOUN_AUX_NO = /^(?:i|it|we|they|that|he|she)(?:'s|'ve|'m)?\s+(?:haven't|hasn't|don't|didn't|doesn't|isn't|wasn't|am not|'m not|have not|has not|do not|did not|can't|cannot|couldn't|never)\b/;
+const PRONOUN_AUX_YES = /^(?:i|it|we|they|that|he|she|(?:my|his|her|our)\s+(?:\w+\s+)?(?:mom|mum|mother|dad|father|sister|brother|grandma|grandmother|grandpa|grandfather|aunt|uncle|cousin|son|daughter|parents|wife|husband|partner|kids|children))\s+(?:have|has|do|did|does|am|is|was|were|had|used to|think so|believe so|guess so)\b(?!\s*(?:n't|not))/;
+
+/**
+ * How the utterance answers a yes/no question, judged on its first sentence: leading particles
+ * ("Yeah no" → no: the last one wins), else "I haven't"/"I do", "not that I know of", uncertainty,
+ * and "it's been fine" (normal). Undefined when the utterance does not answer yes or no.
+ */
+export function answerPolarity(tokens: readonly Token[]): AnswerPolarity | undefined {
+  const words = tokens.map((token) => token.text);
+  const firstSentenceEnd = tokens.findIndex((token) => token.kind === "punct" && token.text !== ",");
+  const first = words.slice(0, firstSentenceEnd < 0 ? words.length : firstSentenceEnd).filter((word) => word !== ",");
+  if (first[0] === "i" && first[1] === "mean") first.splice(0, 2);
+  const text = first.join(" ");
+  if (/\b(?:not sure|don't know|not certain|no idea|hard to say|i'm not sure|unsure|could be)\b/.test(text)) return "unknown";
+  if (/^(?:not that i (?:know|can think|remember|recall|am aware|'ve noticed|noticed)|i don't think so|don't think so|not really|not at all|not much|not to my knowledge)\b/.test(text.replace(/^(?:(?:um|uh|oh|well|so|no|nope)\s+)+/, ""))) {
+    return /^not much\b/.test(text) ? "unknown" : "no";
+  }
+  if (/^(?:(?:oh|well|yeah|um)\s+)?(?:a little(?: bit)?|a bit|a tiny bit|kind of|sort of|somewhat|slightly|a few times|once or twice|i do|i have|i did|i am)\b/.test(text)) return "yes";
+  let polarity: AnswerPolarity | undefined;
+  let index = 0;
+  for (; index < first.length; index += 1) {
+    const word = first[index]!;
+    if (YES.has(word)) polarity = "yes";
+    else if (NO.has(word)) polarity = "no";
+    else if (UNSURE.has(word)) return "unknown";
+    else if (LEAD_IN.has(word) && polarity === undefined) continue;
+    else break;
+  }
+  const rest = first.slice(index).join(" ");
+  if (/\b(?:maybe|possibly|perhaps|might)\b/.test(rest) && polarity !== "no") return "unknown";
+  if (polarity) return polarity;
+  if (PRONOUN_AUX_NO.test(rest)) return "no";
+  if (PRONOUN_AUX_YES.test(rest)) return "yes";
+  // "Hearing has been OK", "everybody's been well": a copula and a normal-state word, no negation.
+  const hasNegation = first.some((word) => NEGATION_CUES.has(word));
+  const normalAt = first.findIndex((word, position) => NORMAL_STATE.has(word) && first.slice(Math.max(0, position - 3), position).some((before) => COPULAS.has(before)));
+  if (!hasNegation && normalAt >= 0) return "normal";
+  if (hasNegation && first.length <= 6) return "no";
+  return undefined;
+}
+
+export { NEGATION_CUES };

@@ -1,0 +1,36 @@
+import { NUMBER_PATTERN, numberValue } from "./text.ts";
+
+/**
+ * Severity on a 0–10 scale, as the annotators record it: the number alone ("6"). A range or
+ * alternative ("a 7 or 8", "6 to 7") is recorded as its upper end, the worst the patient reports.
+ */
+
+const NUMBER = `(${NUMBER_PATTERN})`;
+const OUT_OF = new RegExp(`\\b${NUMBER}(?:\\s*(?:or|to|-)\\s*${NUMBER})?\\s*(?:out\\s+of|\\/|over)\\s*(?:10|ten)\\b`);
+/** Numbers followed by a unit are counts or periods, not ratings. */
+const NOT_A_RATING = `(?!\\s*(?:times|days?|weeks?|months?|years?|hours?|minutes?|seconds?|teaspoons?|tablespoons?|cigarettes?|packs?|drinks?|beers?|pounds?|kilos?|percent|%))`;
+const ARTICLE = new RegExp(`\\b(?:a|an|about|around|like|maybe|probably|say|at)\\s+(?:a\\s+|an\\s+)?${NUMBER}(?:\\s*(?:or|to|-)\\s*(?:a\\s+|an\\s+)?${NUMBER})?\\b${NOT_A_RATING}`);
+const BARE = new RegExp(`^(?:(?:it's|it\\s+is|i'd\\s+say|i\\s+would\\s+say|say|probably|maybe|about|around|like|a|an|uh|um|oh|so|well)\\s+)*${NUMBER}(?:\\s*(?:or|to|-)\\s*${NUMBER})?\\b${NOT_A_RATING}`);
+
+function onScale(...words: Array<string | undefined>): string | undefined {
+  const numbers = words.filter((word): word is string => word !== undefined).map((word) => numberValue(word.split(/[- ]/)[0]!));
+  const valid = numbers.filter((value): value is number => value !== undefined && value >= 0 && value <= 10);
+  if (valid.length === 0) return undefined;
+  return String(Math.max(...valid));
+}
+
+/**
+ * Severity from "7 out of 10", "a 6", "about a 7 or 8"; with `asked` (the doctor asked for a rating)
+ * also a bare leading number ("Uh, 6."). Undefined when none.
+ */
+export function extractSeverity(text: string, asked = false): string | undefined {
+  const outOf = OUT_OF.exec(text);
+  if (outOf) return onScale(outOf[1], outOf[2]);
+  if (!asked) return undefined;
+  const stripped = text.replace(/,/g, " ").replace(/\s+/g, " ").replace(/^[\s.]+/, "");
+  const bare = BARE.exec(stripped);
+  if (bare) return onScale(bare[1], bare[2]);
+  const article = ARTICLE.exec(text);
+  if (article) return onScale(article[1], article[2]);
+  return undefined;
+}

@@ -1,0 +1,72 @@
+import type { AnalysedText } from "./analysed-text.ts";
+import type { Lexicon } from "./lexicon.ts";
+import { NUMBER_PATTERN, numberValue, tidySpan } from "./text.ts";
+
+/**
+ * Social and demographic facts: age (basic_information), residence (`living`), occupation (`true`)
+ * and travel (`traveled`/`not_traveled`). Values are the patient's words, trimmed to the noun phrase.
+ */
+
+/** Age in years as digits ("I'm 60 years old" → "60"); a bare number only when `asked`. */
+export function extractAge(text: string, asked = false): string | undefined {
+  const explicit = /\b(\d{1,3}|[a-z]+(?:[- ][a-z]+)?)\s*(?:years?|yrs?)[- ]old\b/.exec(text) ?? /\b(?:i'm|i\s+am|age(?:d)?|turned|turning)\s+(?:(?:about|around|almost|nearly|just)\s+)?(\d{1,3})\b/.exec(text);
+  const raw = explicit?.[1] ?? (asked ? new RegExp(`\\b(${NUMBER_PATTERN})\\b`).exec(text)?.[1] : undefined);
+  if (!raw) return undefined;
+  const parts = raw.split(/[- ]/).map((part) => numberValue(part));
+  const value = parts.every((part) => part !== undefined) ? parts.reduce<number>((sum, part) => sum + (part ?? 0), 0) : undefined;
+  return value !== undefined && value > 0 && value < 120 ? String(value) : undefined;
+}
+
+/**
+ * Where the patient lives: "I live in London in a small apartment" → "small apartment" (the dwelling
+ * with its adjectives), else the place after "live in".
+ */
+export function extractResidence(lexicon: Lexicon, analysed: AnalysedText, asked = false): string | undefined {
+  const { tokens } = analysed;
+  const livesAt = tokens.findIndex((token) => /^(?:live|living|lives|stay|staying|reside)$/.test(token.text));
+  if (livesAt < 0 && !asked) return undefined;
+  const from = livesAt < 0 ? 0 : livesAt;
+  for (const match of lexicon.residences.findAll(tokens, from, tokens.length)) {
+    const dwelling = match.payloads[0]!;
+    if (dwelling === "home" && match.start > from + 2) continue;
+    // Keep adjectives right before the dwelling ("small apartment", "two bedroom house").
+    let start = match.start;
+    while (start > from + 1 && /^(?:small|big|large|little|tiny|old|new|shared|rented|private|single|detached|semi|two|three|one|bedroom|storey|story|family|basement|ground|floor|high|rise|cramped|nice|quiet)$/.test(tokens[start - 1]!.text)) start -= 1;
+    return tidySpan(analysed.text.slice(tokens[start]!.start, tokens[match.end - 1]!.end));
+  }
+  return undefined;
+}
+
+const WORK_PATTERNS = [
+  /\bi\s+(?:work|worked)\s+(?:as\s+(?:an?\s+)?|at\s+(?:an?\s+|the\s+)?|in\s+(?:an?\s+|the\s+)?|for\s+(?:an?\s+|the\s+)?)([a-z' ]{2,40}?)(?=[,.;!?]|$|\s+(?:and|but|so|where|which|for|since|now|at|in|with|these|this|currently|right))/,
+  /\bmy\s+(?:work|job)\s+is\s+(?:(?:pretty\s+much|mostly|basically|just|like)\s+)*(?:an?\s+)?([a-z' ]{2,40}?)(?=[,.;!?]|$|\s+(?:and|but|so|where|which|these|this|now|nowadays|currently|right))/,
+  /\b(?:i'm|i\s+am)\s+(?:an?\s+|in\s+)([a-z' ]{2,30}?)(?=[,.;!?]|$|\s+(?:and|but|so|at|for|now))/,
+  /\bi\s+do\s+([a-z' ]{2,30}?)\s+for\s+(?:work|a\s+living)/,
+];
+
+/** The patient's occupation ("my work is pretty much a desk job" → "desk job"; "I'm in sales" → "sales"). */
+export function extractOccupation(lexicon: Lexicon, analysed: AnalysedText, asked = false): string | undefined {
+  for (const pattern of WORK_PATTERNS) {
+    const match = pattern.exec(analysed.text);
+    if (!match) continue;
+    const phrase = tidySpan(match[1]!);
+    // "I'm a bit tired" is not a job: the phrase must contain a known occupation word.
+    const known = lexicon.occupations.findAll(analysed.tokens).map((found) => found.payloads[0]!);
+    const hit = known.find((occupation) => phrase.includes(occupation));
+    if (hit) return phrase.split(/\s+/).length <= 4 ? phrase : hit;
+    if (pattern === WORK_PATTERNS[0] && phrase.split(/\s+/).length <= 3) return phrase;
+  }
+  if (asked) {
+    const known = lexicon.occupations.findAll(analysed.tokens);
+    if (known.length > 0) return known[0]!.payloads[0];
+  }
+  return undefined;
+}
+
+/** A travel destination after "to"/"went to"/"visited", or undefined. */
+export function extractDestination(text: string): string | undefined {
+  const match = /\b(?:went|been|travel(?:l?ed)?|trip|flew|visited|visiting|back\s+from|came\s+back\s+from|returned\s+from)\s+(?:to\s+|from\s+)?([a-z]+(?:\s[a-z]+){0,2}?)(?=[,.;!?]|$|\s+(?:for|last|this|a|in|on|about|and|but|recently|with))/.exec(text);
+  if (!match) return undefined;
+  const place = tidySpan(match[1]!);
+  return /^(?:anywhere|there|here|the|a|work|home|school|it|that|out|back)$/.test(place) ? undefined : place;
+}

@@ -1,0 +1,98 @@
+import Fuse from "fuse.js";
+import { stemKey } from "./text.ts";
+
+/**
+ * Spelling correction of medical words ("wheezin", "diarhea", "nausious") with fuse.js, against the
+ * words of the lexicon forms. Only words that are not already known (lexicon, training transcripts,
+ * everyday English) are looked up, so ordinary words are never bent into symptoms, and each lookup
+ * is cached: per turn this costs a few map hits.
+ */
+
+/** Everyday words of patient speech that must never be "corrected". */
+const EVERYDAY = `about above actually after again against ago all almost alone along already also although always am among
+an and another any anybody anymore anyone anything anyway anywhere are around as ask asked at away back bad be because been
+before being believe best better between big bit both bring brought but buy by call called came can cannot car care case
+cause certain change changed changes check child children city clean close cold come comes coming could couple course
+day days did different do does doing done down during each early easy eat else end enough even evening ever every
+everybody everyone everything exactly far feel feeling feels felt few find fine first food for found friend friends from
+front full get gets getting give given go goes going gone good got great had happen happened happening has have having he
+head hear heard help helped helps her here high him his home honestly hour hours house how however idea if important in
+inside instead interestingly into is it its itself job just keep kind kinds kinda knew know known last late lately later
+least left less let life like likely little live lived living long longer look looked looking lot lots made make makes
+making many may maybe me mean meeting meetings might mind minute minutes moment month months more morning most mostly much
+must my myself name near need needed never new next nice night no none normal not nothing notice noticed now of off often
+oh okay ok old on once one only or other others otherwise our out outside over own part past people perhaps person
+picked place please point possibly pretty probably problem problems quite rather really reason recently remember right
+said same saw say saying says see seem seemed seems seen several she should since sleep slightly small so some somebody
+someone something sometimes somewhat soon sorry sort start started starting still stop stopped such suppose sure take
+taken taking talk tell than thank thanks that the their them then there these they thing things think thinking this
+those though thought through throughout time times to today together told too took totally tried try trying turn twice
+under until up upon us use used using usual usually very wait want wanted was way we week weekend weekends weeks well
+went were what whatever when where whether which while who whole why will wish with within without woke work worked
+working worried worry worse worst would yeah year years yes yesterday yet you your yourself`.split(/\s+/);
+
+export interface SpellingCorrector {
+  /** The lexicon word a misspelt word stands for, or undefined when it is known or too far from any. */
+  correct(word: string): string | undefined;
+}
+
+/** Optimal string alignment distance (Levenshtein plus adjacent transpositions), capped early. */
+export function editDistance(a: string, b: string, cap = 3): number {
+  if (Math.abs(a.length - b.length) > cap) return cap + 1;
+  let previous2: number[] = [];
+  let previous = Array.from({ length: b.length + 1 }, (_, index) => index);
+  for (let i = 1; i <= a.length; i += 1) {
+    const current = [i];
+    let rowMin = i;
+    for (let j = 1; j <= b.length; j += 1) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let value = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) value = Math.min(value, previous2[j - 2]! + 1);
+      current.push(value);
+      rowMin = Math.min(rowMin, value);
+    }
+    if (rowMin > cap) return cap + 1;
+    previous2 = previous;
+    previous = current;
+  }
+  return previous[b.length]!;
+}
+
+/**
+ * Builds the corrector. `targets` are the lexicon's words; `known` are words seen in the training
+ * transcripts (never corrected). Fuse proposes candidates within the word's first-letter bucket (a
+ * small index, so a lookup stays well under a millisecond); a candidate is accepted only within one
+ * edit (two for words of 8+ letters). Words shorter than 5 letters are left alone.
+ */
+export function createSpellingCorrector(targets: Iterable<string>, known: Iterable<string> = []): SpellingCorrector {
+  const targetList = [...new Set(targets)].filter((word) => word.length >= 4);
+  const knownSet = new Set<string>([...EVERYDAY, ...known, ...targetList]);
+  // "smelling" is known when "smell" is: inflections of known words are never misspellings.
+  const knownStems = new Set<string>([...knownSet].map(stemKey));
+  const buckets = new Map<string, string[]>();
+  for (const word of targetList) {
+    const bucket = buckets.get(word[0]!) ?? [];
+    bucket.push(word);
+    buckets.set(word[0]!, bucket);
+  }
+  const indexes = new Map<string, Fuse<string>>();
+  for (const [letter, words] of buckets) indexes.set(letter, new Fuse(words, { includeScore: true, threshold: 0.4, ignoreLocation: true, isCaseSensitive: true }));
+  const cache = new Map<string, string | undefined>();
+  return {
+    correct(word: string): string | undefined {
+      if (word.length < 5 || knownSet.has(word) || /['\d]/.test(word) || knownStems.has(stemKey(word))) return undefined;
+      if (cache.has(word)) return cache.get(word);
+      let corrected: string | undefined;
+      const allowed = word.length >= 8 ? 2 : 1;
+      for (const hit of indexes.get(word[0]!)?.search(word, { limit: 5 }) ?? []) {
+        if (editDistance(word, hit.item, allowed) <= allowed) {
+          corrected = hit.item;
+          break;
+        }
+      }
+      if (cache.size > 5000) cache.clear();
+      cache.set(word, corrected);
+      return corrected;
+    },
+  };
+}

@@ -1,0 +1,117 @@
+import { porterStem } from "../../../metrics/porter-stemmer.ts";
+
+/**
+ * Text handling shared by the NLU pieces: cleaning transcribed speech, tokens with offsets, stems
+ * used as matching keys, sentence and clause boundaries, number words.
+ *
+ * Everything downstream works on the *cleaned* text (lower case, hesitations removed, stutters
+ * collapsed), so that extracted spans read like the short phrases annotators copy ("two months ago",
+ * not "um, two, two months ago").
+ */
+
+/** Hesitations that never carry meaning in the transcripts. */
+const HESITATIONS = new Set(["um", "umm", "uh", "uhh", "uhm", "er", "erm", "hmm", "hm", "mm", "ah", "ahh", "eh"]);
+
+/**
+ * Words a multi-word form may skip over ("not [really] able to smell", "chest [kind of] hurts"):
+ * hedges and discourse fillers that speakers drop into the middle of a phrase.
+ */
+export const SKIPPABLE = new Set(["really", "quite", "very", "so", "just", "like", "kind", "sort", "of", "even", "too", "much", "bit", "a", "little", "ever", "any", "some", "actually", "definitely", "always", "about", "around", "almost"]);
+
+export type TokenKind = "word" | "number" | "punct";
+
+export interface Token {
+  /** The token as written in the cleaned text ("haven't", "6"). */
+  readonly text: string;
+  /** Matching key: clitics removed, Porter-stemmed (possibly after spelling correction). */
+  readonly key: string;
+  readonly kind: TokenKind;
+  /** Character offsets into the cleaned text. */
+  readonly start: number;
+  readonly end: number;
+}
+
+/**
+ * Lower-cases and removes hesitations and stutters ("it's it's mostly dry" → "it's mostly dry"),
+ * keeping punctuation, since sentence and clause boundaries matter for negation scope.
+ */
+export function cleanText(raw: string): string {
+  let text = raw.toLowerCase().replace(/[\u2018\u2019\u02bc`]/g, "'").replace(/[\u201c\u201d]/g, '"');
+  text = text.replace(/[a-z]+(?:'[a-z]+)?/g, (word) => (HESITATIONS.has(word) ? "" : word));
+  // Stutters: "I I", "it's it's", "any any", possibly separated by a comma ("pretty, pretty much").
+  text = text.replace(/\b([a-z']+)(?:[\s,]+\1\b)+/g, "$1");
+  text = text.replace(/\s+([,.?!;])/g, "$1").replace(/([,.?!;])(?:\s*[,;])+/g, "$1");
+  text = text.replace(/^[\s,.;]+/, "").replace(/\s+/g, " ").trim();
+  return text;
+}
+
+const CLITIC = /'(?:s|re|ve|ll|d|m)$/;
+
+/** The matching key of a word: possessive/contraction clitic removed, then Porter-stemmed. */
+export function stemKey(word: string): string {
+  const lower = word.toLowerCase();
+  if (lower.endsWith("n't")) return lower;
+  return porterStem(lower.replace(CLITIC, ""));
+}
+
+const TOKEN = /[a-z0-9]+(?:'[a-z]+)?|[.?!;,]/g;
+
+/** Tokens of cleaned text; `correct` may replace a misspelt word before stemming. */
+export function tokenize(text: string, correct?: (word: string) => string | undefined): Token[] {
+  const tokens: Token[] = [];
+  for (const match of text.matchAll(TOKEN)) {
+    const word = match[0];
+    const start = match.index ?? 0;
+    const kind: TokenKind = /^[.?!;,]$/.test(word) ? "punct" : /^\d+$/.test(word) ? "number" : "word";
+    const fixed = kind === "word" ? (correct?.(word) ?? word) : word;
+    tokens.push({ text: word, key: kind === "punct" ? word : stemKey(fixed), kind, start, end: start + word.length });
+  }
+  return tokens;
+}
+
+/** Keys of a lexicon form, tokenised like utterances. */
+export function formKeys(form: string): string[] {
+  return tokenize(cleanText(form)).filter((token) => token.kind !== "punct").map((token) => token.key);
+}
+
+/** Sentences as `[start, end)` token ranges (split at . ? ! ;). */
+export function sentenceRanges(tokens: readonly Token[]): Array<[number, number]> {
+  const ranges: Array<[number, number]> = [];
+  let start = 0;
+  tokens.forEach((token, index) => {
+    if (token.kind === "punct" && token.text !== ",") {
+      if (index > start) ranges.push([start, index]);
+      start = index + 1;
+    }
+  });
+  if (start < tokens.length) ranges.push([start, tokens.length]);
+  return ranges;
+}
+
+/** Cleaned text of the sentences, each without its final punctuation. */
+export function sentences(text: string): string[] {
+  return text
+    .split(/[.?!;]+/)
+    .map((sentence) => sentence.trim().replace(/^[,\s]+|[,\s]+$/g, ""))
+    .filter((sentence) => sentence.length > 0);
+}
+
+const NUMBER_WORDS: Record<string, number> = {
+  zero: 0, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10,
+  eleven: 11, twelve: 12, thirteen: 13, fourteen: 14, fifteen: 15, sixteen: 16, seventeen: 17, eighteen: 18,
+  nineteen: 19, twenty: 20, thirty: 30, forty: 40, fifty: 50, sixty: 60, seventy: 70, eighty: 80, ninety: 90,
+};
+
+/** A cardinal written as digits or a word ("6", "six", "twenty five" is not handled), or undefined. */
+export function numberValue(word: string): number | undefined {
+  if (/^\d+(?:\.\d+)?$/.test(word)) return Number(word);
+  return NUMBER_WORDS[word.toLowerCase()];
+}
+
+/** Regex source matching a number written as digits or words ("6", "six", "twenty five", "half"). */
+export const NUMBER_PATTERN = `(?:\\d+(?:\\.\\d+)?|(?:${Object.keys(NUMBER_WORDS).join("|")})(?:[- ](?:one|two|three|four|five|six|seven|eight|nine))?)`;
+
+/** Collapses whitespace and trims punctuation from an extracted span. */
+export function tidySpan(span: string): string {
+  return span.replace(/\s+/g, " ").replace(/^[\s,.;:!?]+|[\s,.;:!?]+$/g, "").trim();
+}

@@ -1,0 +1,114 @@
+import { NUMBER_PATTERN, tidySpan } from "./text.ts";
+
+/**
+ * Onset, duration and frequency phrases, extracted as the short spans annotators copy from the
+ * utterance. Inputs are cleaned text (lower case, no hesitations). Conventions of the training
+ * annotations: hedges are dropped ("around two months ago" → "two months ago"), "a few"/"a couple"
+ * lose the article ("few months ago"), and "for the last few months" is an onset ("few months ago").
+ */
+
+/** A count: "two", "2", "2 to 3", "two or three", "6-10", "a few", "a couple of", "several", "a". */
+const QUANTITY = `(?:${NUMBER_PATTERN}(?:\\s*(?:to|or|-)\\s*${NUMBER_PATTERN})?|a\\s+few|few|a\\s+couple(?:\\s+of)?|couple(?:\\s+of)?|several|a\\s+(?:good\\s+)?(?:number|bunch)\\s+of|many|an?|half\\s+an?|one\\s+and\\s+a\\s+half)`;
+const UNIT = `(?:second|minute|hour|day|night|week|month|year|weekend)s?`;
+const HEDGE = `(?:(?:about|around|roughly|approximately|probably|maybe|like|almost|nearly|over|just|at\\s+least|more\\s+than|less\\s+than|only|i'd\\s+say|i\\s+would\\s+say|say)\\s+)*`;
+
+/** Drops the article of "a few"/"a couple", as the annotations do. */
+function normaliseQuantity(span: string): string {
+  return tidySpan(span.replace(/^an?\s+(few|couple)\b/, "$1"));
+}
+
+const AGO = new RegExp(`\\b${HEDGE}(${QUANTITY}\\s+${UNIT})\\s+ago\\b`);
+const LAST_PERIOD = new RegExp(`\\b(?:for|in|over|during|within|these|those|the)\\s+(?:the\\s+)?(?:last|past)\\s+(?:like\\s+|about\\s+|around\\s+)?(${QUANTITY}\\s+${UNIT})\\b`);
+const SINCE = /\bsince\s+((?:yesterday|last\s+\w+|this\s+(?:morning|week|past\s+\w+)|the\s+(?:weekend|morning|summer|winter|spring|fall)|(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)|(?:january|february|march|april|may|june|july|august|september|october|november|december)|i\s+was\s+\w+|then|christmas|new\s+year'?s?))/;
+const DEICTIC = /\b(yesterday|last\s+night|this\s+morning|this\s+past\s+(?:week|weekend)|last\s+(?:week|weekend|month|year|monday|tuesday|wednesday|thursday|friday|saturday|sunday)|the\s+other\s+day|earlier\s+this\s+(?:week|month|year)|a\s+(?:few|couple\s+of)\s+days\s+back|a\s+week\s+back)\b/;
+const BARE_PERIOD = new RegExp(`\\b${HEDGE}(${QUANTITY}\\s+${UNIT})\\b`);
+
+const RAW_PERIOD = new RegExp(`\\b((?:over|in|during|for|within)\\s+the\\s+(?:last|past)\\s+(?:${QUANTITY}\\s+)?${UNIT}|${QUANTITY}\\s+${UNIT}\\s+ago|(?:when|since)\\s+i\\s+was\\s+(?:a\\s+)?(?:kid|child|baby|teenager|young|little|\\d+))\\b`);
+
+/**
+ * A time phrase as said, for when a past condition began ("over the last year", "when I was a kid"):
+ * the annotations keep these verbatim, unlike symptom onsets.
+ */
+export function extractTimePhrase(text: string): string | undefined {
+  const match = RAW_PERIOD.exec(text);
+  return match ? normaliseQuantity(match[1]!) : undefined;
+}
+
+/** "two months" → "two months ago". */
+export function toAgo(period: string): string {
+  const span = normaliseQuantity(period);
+  return /\bago$/.test(span) ? span : `${span} ago`;
+}
+
+/**
+ * When a symptom began: "started around two months ago" → "two months ago", "for the last few months"
+ * → "few months ago", "since yesterday" → "since yesterday", "yesterday". Undefined if none.
+ */
+export function extractOnset(text: string): string | undefined {
+  const ago = AGO.exec(text);
+  if (ago) return toAgo(ago[1]!);
+  const last = LAST_PERIOD.exec(text);
+  if (last) return toAgo(last[1]!);
+  const since = SINCE.exec(text);
+  if (since) return tidySpan(`since ${since[1]}`);
+  const deictic = DEICTIC.exec(text);
+  if (deictic) return tidySpan(deictic[1]!);
+  return undefined;
+}
+
+/**
+ * An onset given as a bare period, for answers to "when did it start?"/"how long have you smoked?":
+ * "probably at least 25 years" → "25 years ago". Falls back to `extractOnset` forms first.
+ */
+export function extractOnsetAnswer(text: string): string | undefined {
+  const onset = extractOnset(text);
+  if (onset) return onset;
+  const bare = BARE_PERIOD.exec(text);
+  if (bare && !/\b(?:times?|a|an|per|every)\s*$/.test(text.slice(0, bare.index))) return toAgo(bare[1]!);
+  return undefined;
+}
+
+/** Whole-day patterns: only read as a duration when the doctor asked how long or how constant. */
+const CONTINUOUS = /\b(all\s+day(?:\s+long)?(?:\s+and\s+(?:throughout|all|through)\s+the\s+night)?|all\s+night(?:\s+long)?|all\s+the\s+time|constant(?:ly)?|continuous(?:ly)?|non\s*stop|24\/7|on\s+and\s+off|comes?\s+and\s+goes?|intermittent(?:ly)?|throughout\s+the\s+day)\b/;
+/** Patterns that state a duration unprompted. */
+const STATED_CONTINUOUS = /\b(constant(?:ly)?|continuous(?:ly)?|non\s*stop|24\/7|comes?\s+and\s+goes?|all\s+day(?:\s+long)?(?:\s+and\s+(?:throughout|all|through)\s+the\s+night)?)\b/;
+// "it lasts about 20 minutes", "lasting for hours" — not "these last 2 days" (an onset).
+const LASTING = new RegExp(`\\b(?:lasts|lasting|lasted|(?:it|they|that|each\\s+\\w+|episodes?|attacks?)\\s+(?:usually\\s+|normally\\s+|only\\s+)?last|for|takes?|about|around|maybe|like)\\s+(?:for\\s+)?${HEDGE}(${QUANTITY}\\s+(?:second|minute|hour|day)s?)\\b`);
+const SHORT_PERIOD = new RegExp(`\\b${HEDGE}(${QUANTITY}\\s+(?:second|minute|hour)s?)\\b`);
+
+/**
+ * How long a symptom lasts: "all day long and throughout the night", "constant", "15-20 minutes".
+ * `asked` widens the net to bare periods ("about 20 minutes") when the doctor asked how long it lasts.
+ */
+export function extractDuration(text: string, asked = false): string | undefined {
+  const continuous = (asked ? CONTINUOUS : STATED_CONTINUOUS).exec(text);
+  if (continuous) return tidySpan(continuous[1]!.replace(/^constantly$/, "constant"));
+  const lasting = LASTING.exec(text);
+  if (lasting && (asked || /\blast(?:s|ing|ed)?\b/.test(lasting[0]))) return normaliseQuantity(lasting[1]!);
+  if (asked) {
+    const period = SHORT_PERIOD.exec(text) ?? BARE_PERIOD.exec(text);
+    if (period) return normaliseQuantity(period[1]!);
+  }
+  return undefined;
+}
+
+const RATE_UNIT = `(?:a|an|per|in\\s+a|in\\s+an|each|every|a\\s+single)\\s+(?:day|hour|week|month|year|night|minute|morning|evening)`;
+const TIMES = new RegExp(`\\b((?:at\\s+least\\s+|at\\s+most\\s+|more\\s+than\\s+|less\\s+than\\s+)?(?:once|twice|${QUANTITY}\\s+times?|a\\s+few\\s+times|few\\s+times|several\\s+times|many\\s+times|multiple\\s+times|a\\s+couple(?:\\s+of)?\\s+times|couple(?:\\s+of)?\\s+times)(?:\\s+or\\s+(?:once|twice|${NUMBER_PATTERN}\\s+times?))?\\s+${RATE_UNIT})\\b`);
+const EVERY = /\b((?:almost\s+|nearly\s+)?every\s+(?:single\s+)?(?:day|night|morning|evening|hour|week|month|other\s+day|few\s+(?:hours|days|minutes|weeks)|couple\s+of\s+(?:hours|days|weeks))|daily|nightly|weekly|twice\s+daily|once\s+daily)\b/;
+const LOOSE = /\b(all\s+the\s+time|constantly|on\s+and\s+off|every\s+now\s+and\s+then|once\s+in\s+a\s+while|from\s+time\s+to\s+time|occasionally|rarely|frequently|often|sometimes|on\s+weekends|on\s+the\s+weekends?)\b/;
+
+/**
+ * How often: "a few times an hour" → "few times an hour", "at least six to 10 times in a week",
+ * "every day". Vague words ("sometimes") only when `asked`.
+ */
+export function extractFrequency(text: string, asked = false): string | undefined {
+  const times = TIMES.exec(text);
+  if (times) return normaliseQuantity(times[1]!);
+  const every = EVERY.exec(text);
+  if (every) return tidySpan(every[1]!);
+  if (asked) {
+    const loose = LOOSE.exec(text);
+    if (loose) return tidySpan(loose[1]!);
+  }
+  return undefined;
+}

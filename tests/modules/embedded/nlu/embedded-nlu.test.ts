@@ -1,0 +1,150 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { nluFramesSchema, type NluFrame } from "../../../../src/cmas/schemas.ts";
+import { loadMeditod, type MeditodDataset } from "../../../../src/data/meditod.ts";
+import { nluExamples } from "../../../../src/data/meditod-views.ts";
+import { scoreCmas } from "../../../../src/metrics/cmas-f1.ts";
+import { buildEmbeddedNlu } from "../../../../src/modules/embedded/nlu.ts";
+import { loadTrainingData } from "../../../../src/modules/embedded/training-data.ts";
+import type { DialogueTurn, NluModule } from "../../../../src/modules/types.ts";
+
+let dataset: MeditodDataset;
+let nlu: NluModule;
+
+beforeAll(() => {
+  dataset = loadMeditod();
+  nlu = buildEmbeddedNlu(loadTrainingData(dataset, "train"));
+});
+
+/** Alternating turns ending with the doctor's question. */
+function conversation(...texts: string[]): DialogueTurn[] {
+  return texts.map((text, index) => ({ speaker: (texts.length - index) % 2 === 1 ? "doctor" : "patient", text }));
+}
+
+async function understand(utterance: string, ...history: string[]): Promise<NluFrame[]> {
+  const result = await nlu.understand({ history: conversation(...history), utterance });
+  expect(nluFramesSchema.safeParse(result.frames).success).toBe(true);
+  return result.frames!;
+}
+
+function slots(frames: NluFrame[]): Record<string, unknown> {
+  return frames[0]?.slots ?? {};
+}
+
+describe("short answers read against the doctor's question", () => {
+  it("denies every asked symptom on a bare no", async () => {
+    expect(slots(await understand("Nope.", "Have you had any fevers or night sweats?"))).toEqual({
+      negative_symptom: [{ value: "fever" }, { value: "night sweats" }],
+    });
+  });
+
+  it("confirms only the symptoms the answer names", async () => {
+    expect(slots(await understand("I've had a headache, yes.", "Any headaches or dizziness?"))).toEqual({ positive_symptom: [{ value: "headache" }] });
+  });
+
+  it("attaches an onset answer to the symptom asked about", async () => {
+    expect(slots(await understand("About a week.", "What brings you in?", "I've got a cough.", "When did the cough start?"))).toEqual({
+      positive_symptom: [{ value: "coughing", onset: "a week ago" }],
+    });
+  });
+
+  it("resolves 'it' to the symptom in focus", async () => {
+    const frames = await understand("Definitely worse at night.", "What brings you in?", "I've been wheezing a lot.", "Is it worse at any particular time?");
+    expect(slots(frames)).toEqual({ positive_symptom: [{ value: "wheezing", aggravating_factor: ["night"] }] });
+    const severity = await understand("Maybe a seven.", "What brings you in?", "My back hurts.", "How bad is it from one to ten?");
+    expect(slots(severity)).toEqual({ positive_symptom: [{ value: "pain", location: ["back"], severity: "7" }] });
+  });
+
+  it("reads family answers with their relation", async () => {
+    expect(slots(await understand("My dad does.", "Does anyone in your family have high blood pressure?"))).toEqual({
+      positive_family_history: [{ value: "hypertensive disease", relation: "father" }],
+    });
+  });
+
+  it("inverts answers to 'are you healthy?' and maps tests to avail/unavail", async () => {
+    expect(slots(await understand("Yes, very.", "Are you otherwise healthy?"))).toEqual({ negative_symptom: [{ value: "general" }] });
+    expect(slots(await understand("No, I didn't.", "Did you check your temperature at home?"))).toEqual({
+      unavail_medical_test: [{ value: "body temperature measurement" }],
+    });
+  });
+
+  it("keeps uncertainty", async () => {
+    expect(slots(await understand("Maybe a little.", "Is your nose stuffy?"))).toEqual({ unknown_symptom: [{ value: "nasal congestion" }] });
+  });
+
+  it("answers habits with amounts and the light-use judgement", async () => {
+    expect(slots(await understand("Yeah, about half a pack a day.", "Do you smoke?"))).toEqual({
+      positive_habit: [{ value: "smoking", frequency: "half a pack a day" }],
+    });
+    expect(slots(await understand("Only socially, a couple of beers at parties.", "Do you drink?"))).toEqual({
+      unknown_habit: [{ value: "alcohol abuse" }],
+    });
+  });
+
+  it("answers medication questions with purpose and impact", async () => {
+    const purpose = await understand("It's for my asthma.", "Are you on any medications?", "Just my blue puffer.", "What do you use that for?");
+    expect(slots(purpose)).toEqual({
+      positive_medication: [{ value: "albuterol", respone_to: "asthma" }],
+      positive_medical_history: [{ value: "asthma" }],
+    });
+    const impact = await understand("Not really, no.", "Anything for the cough?", "I tried some Robitussin.", "Did it help?");
+    expect(slots(impact)).toEqual({ positive_medication: [{ value: "cough syrup", impact: "no" }] });
+  });
+
+  it("fills social slots with their status values", async () => {
+    expect(slots(await understand("No, I've been home the whole time.", "Any travel outside the country lately?"))).toEqual({ travel: [{ status: "not_traveled" }] });
+    expect(slots(await understand("Fifty-two.", "How old are you?"))).toEqual({ basic_information: [{ age: "52" }] });
+    expect(slots(await understand("I live in a small bungalow with my husband.", "Tell me about your living situation."))).toEqual({
+      residence: [{ value: "small bungalow", status: "living" }],
+    });
+  });
+});
+
+describe("free statements", () => {
+  it("reads several symptoms with their own status and attributes", async () => {
+    const frames = await understand("I've had a sore throat for the last three days and I'm coughing up green phlegm, but no fever.", "What brings you in today?");
+    expect(slots(frames)).toEqual({
+      positive_symptom: [{ value: "pharyngitis", onset: "three days ago" }, { value: "colored/excess sputum", color: "green" }],
+      negative_symptom: [{ value: "fever" }],
+    });
+  });
+
+  it("copes with misspellings", async () => {
+    expect(slots(await understand("Ive been wheezin and feel nausious.", "What brings you in?"))).toEqual({
+      positive_symptom: [{ value: "wheezing" }, { value: "nausea" }],
+    });
+  });
+
+  it("classifies small talk", async () => {
+    expect(await understand("Sounds good.", "We'll get a chest X-ray done today.")).toEqual([{ intent: "nod_prompt_salutations" }]);
+    expect(await understand("No, I think that covers it, I was mainly worried it was something serious.", "Do you have any questions for me?")).toEqual([{ intent: "chit-chat" }]);
+  });
+});
+
+describe("on the MediTOD sample (train and valid splits only)", () => {
+  async function run(split: "train" | "valid") {
+    const turns = [];
+    let total = 0;
+    for (const example of nluExamples(dataset, split)) {
+      const history = example.history.map((utterance) => ({ speaker: utterance.speaker, text: utterance.text }));
+      const result = await nlu.understand({ history, utterance: example.text, dialogueId: example.dialogueId });
+      expect(nluFramesSchema.safeParse(result.frames).success).toBe(true);
+      total += result.latencyMs;
+      turns.push({ gold: example.gold, prediction: result.frames });
+    }
+    return { scores: await scoreCmas("nlu", turns), meanMs: total / turns.length, turns };
+  }
+
+  it("always produces frames that validate, deterministically", async () => {
+    const first = await run("train");
+    const second = await run("train");
+    expect(second.turns.map((turn) => turn.prediction)).toEqual(first.turns.map((turn) => turn.prediction));
+  });
+
+  it("keeps the valid-split F1 above its regression floor, fast", async () => {
+    const { scores, meanMs } = await run("valid");
+    expect(scores.format_errors).toBe(0);
+    expect(scores.overall.f1).toBeGreaterThan(0.88);
+    expect(scores.medical.f1).toBeGreaterThan(0.9);
+    expect(meanMs).toBeLessThan(5);
+  });
+});

@@ -26,18 +26,10 @@ export function templateFor(plan: HistoryPlan, symptom: string): ComplaintTempla
   return plan.complaints.find((complaint) => complaint.symptoms.includes(symptom)) ?? plan.complaints.find((complaint) => complaint.id === "default") ?? plan.complaints.at(-1)!;
 }
 
-/** Whether a text mentions a symptom value, by the cues of its complaint template or plan items. */
-function mentions(plan: HistoryPlan, value: string, text: string): boolean {
-  const complaint = plan.complaints.find((candidate) => candidate.symptoms.includes(value));
-  if (complaint?.cues.some((cue) => cue.test(text))) return true;
-  return plan.items.some((item) => item.slot === "symptom" && (item.values.includes(value) || item.aliases.includes(value)) && item.cues.some((cue) => cue.test(text)));
-}
-
 /** Finds the presenting complaint from the state and the patient's opening words. */
 export function findComplaint(plan: HistoryPlan, facts: StateFacts, conversation: Conversation): ComplaintFocus {
   const positives = facts.positives("symptom");
-  const opening = conversation.opening ?? "";
-  const mentioned = positives.filter((value) => mentions(plan, value, opening));
+  const mentioned = positives.filter((value) => conversation.openingSymptoms.has(value));
   const symptoms = mentioned.length > 0 ? mentioned : positives.slice(0, 1);
   const area = symptoms.length > 0 ? templateFor(plan, symptoms[0]!).area : "general";
   const phaseValues = new Set<string>(symptoms);

@@ -1,5 +1,5 @@
 import type { DialogueTurn } from "../../types.ts";
-import type { HistoryPlan } from "./history-plan.ts";
+import type { HistoryPlan, PlanItem } from "./history-plan.ts";
 
 /**
  * Reads the conversation text: which plan items the doctor has already asked about (so they are not
@@ -41,6 +41,8 @@ export interface Conversation {
   readonly askedValues: ReadonlySet<string>;
   /** The first patient utterance: the presenting complaint in the patient's words. */
   readonly opening: string | undefined;
+  /** Symptom values the opening mentions (by the cues of plan items and complaint templates). */
+  readonly openingSymptoms: ReadonlySet<string>;
   readonly lastDoctor: DoctorTurnReading | undefined;
   readonly lastDoctorText: string | undefined;
   readonly lastPatient: string | undefined;
@@ -67,6 +69,7 @@ const MEMO_LIMIT = 20_000;
 
 export class ConversationReader {
   private readonly memo = new Map<string, DoctorReading>();
+  private readonly mentions = new Map<string, readonly PlanItem[]>();
 
   constructor(private readonly plan: HistoryPlan) {}
 
@@ -106,11 +109,21 @@ export class ConversationReader {
     return reading;
   }
 
-  /** Symptom items a (patient) text mentions that the patient reported having. */
-  private symptomItems(text: string, reported: (value: string) => boolean): string[] {
-    return this.plan.items
-      .filter((item) => item.slot === "symptom" && [...item.values, ...item.aliases].some(reported) && item.cues.some((cue) => cue.test(text)))
-      .map((item) => item.id);
+  /** Symptom values a text mentions, by item and complaint cues. */
+  private symptomsMentioned(text: string): Set<string> {
+    const values = new Set(this.symptomItems(text).flatMap((item) => [...item.values, ...item.aliases]));
+    for (const complaint of this.plan.complaints) if (complaint.cues.some((cue) => cue.test(text))) for (const value of complaint.symptoms) values.add(value);
+    return values;
+  }
+
+  /** Symptom items a (patient) text mentions, whatever it says about them (memoised by text). */
+  symptomItems(text: string): readonly PlanItem[] {
+    const known = this.mentions.get(text);
+    if (known) return known;
+    const found = this.plan.items.filter((item) => item.slot === "symptom" && item.cues.some((cue) => cue.test(text)));
+    if (this.mentions.size >= MEMO_LIMIT) this.mentions.clear();
+    this.mentions.set(text, found);
+    return found;
   }
 
   /**
@@ -133,7 +146,12 @@ export class ConversationReader {
       lastDoctorText = turn.text;
       if (opening === undefined) return;
       const own = this.readDoctor(turn.text);
-      const topics = own.items.length === 0 && own.checks.length > 0 && lastPatient !== undefined ? this.symptomItems(lastPatient, reported) : [];
+      const topics =
+        own.items.length === 0 && own.checks.length > 0 && lastPatient !== undefined
+          ? this.symptomItems(lastPatient)
+              .filter((item) => [...item.values, ...item.aliases].some(reported))
+              .map((item) => item.id)
+          : [];
       const symptoms = topics.length > 0 ? [...new Set([...own.symptoms, ...topics.flatMap((id) => this.plan.itemsById.get(id)!.values)])] : own.symptoms;
       const reading: DoctorTurnReading = { ...own, symptoms, index, topics };
       doctor.push(reading);
@@ -143,6 +161,7 @@ export class ConversationReader {
     return {
       doctor,
       askedItems,
+      openingSymptoms: opening === undefined ? new Set() : this.symptomsMentioned(opening),
       askedValues,
       opening,
       lastDoctor: doctor.at(-1),

@@ -124,9 +124,7 @@ export class HistoryPlanner {
       const item = plan.itemsById.get(id)!;
       for (const value of [...item.values, ...item.aliases]) if (facts.isPositive(item.slot, value)) reported.push({ slot: item.slot, value });
     }
-    const said = conversation.lastPatient ?? "";
-    for (const item of plan.items) {
-      if (item.slot !== "symptom" || !item.cues.some((cue) => cue.test(said))) continue;
+    for (const item of this.reader.symptomItems(conversation.lastPatient ?? "")) {
       for (const value of [...item.values, ...item.aliases]) if (facts.isPositive("symptom", value)) reported.push({ slot: "symptom", value });
     }
     for (const { slot, value } of reported) {

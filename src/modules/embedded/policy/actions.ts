@@ -12,6 +12,12 @@ export interface Ask {
   readonly check?: { readonly type: string; readonly values?: readonly string[] };
 }
 
+/** An ask of a slot value, with a check (and its candidate values, when there are some). */
+export function askOf(slot: string, value: string, check?: string, values?: readonly string[]): Ask {
+  if (!check) return { slot, value };
+  return { slot, value, check: values && values.length > 0 ? { type: check, values } : { type: check } };
+}
+
 /** `inquire` actions for the asks, one action per slot in order of first appearance. */
 export function inquire(asks: readonly Ask[]): DoctorAction[] {
   const bySlot = new Map<string, ActionEntry[]>();

@@ -1,4 +1,4 @@
-import type { Ask } from "./actions.ts";
+import { askOf, type Ask } from "./actions.ts";
 import type { Conversation } from "./conversation-reader.ts";
 import type { ComplaintTemplate, HistoryPlan, StepPart } from "./history-plan.ts";
 import type { PolicyModel } from "./policy-model.ts";
@@ -81,11 +81,7 @@ export function nextComplaintStep(model: PolicyModel, facts: StateFacts, convers
       if (settled(parts[0]!)) continue;
       return parts
         .filter((part) => !settled(part))
-        .map((part): Ask => {
-          if (!part.check) return { slot: "symptom", value: part.value };
-          const values = model.checkValues("symptom", part.value, part.check);
-          return { slot: "symptom", value: part.value, check: values ? { type: part.check, values } : { type: part.check } };
-        });
+        .map((part) => askOf("symptom", part.value, part.check, part.check ? model.checkValues("symptom", part.value, part.check) : undefined));
     }
   }
   return undefined;

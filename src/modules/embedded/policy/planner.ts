@@ -1,6 +1,6 @@
 import type { DialogueState, DoctorAction } from "../../../cmas/schemas.ts";
 import type { DialogueTurn } from "../../types.ts";
-import { bareAction, inquire, type Ask } from "./actions.ts";
+import { askOf, bareAction, inquire, type Ask } from "./actions.ts";
 import { checkAsked, findComplaint, nextComplaintStep, type ComplaintFocus } from "./chief-complaint.ts";
 import { closingMove, diagnosisActions } from "./closing.ts";
 import { asksDoctor, isQuestion, wordCount, type Conversation, type ConversationReader } from "./conversation-reader.ts";
@@ -133,8 +133,7 @@ export class HistoryPlanner {
       for (const check of this.model.followUpChecks(slot)) {
         const attributes = plan.file.check_attributes[check] ?? [check];
         if (facts.hasAttribute(slot, value, attributes) || checkAsked(conversation, focus, value, check)) continue;
-        const values = this.model.checkValues(slot, value, check);
-        return { slot, value, check: values ? { type: check, values } : { type: check } };
+        return askOf(slot, value, check, this.model.checkValues(slot, value, check));
       }
     }
     return undefined;
@@ -268,10 +267,9 @@ export class HistoryPlanner {
 
   /** The asks for an item: its open values, with its check and learned check values. */
   private asksFor(item: PlanItem, conversation: Conversation, facts: StateFacts): Ask[] {
-    return this.openValues(item, conversation, facts).map((value): Ask => {
-      if (!item.check) return { slot: item.slot, value };
-      const values = item.check.values ?? this.model.checkValues(item.slot, value, item.check.type);
-      return { slot: item.slot, value, check: values ? { type: item.check.type, values } : { type: item.check.type } };
-    });
+    const check = item.check;
+    return this.openValues(item, conversation, facts).map((value) =>
+      askOf(item.slot, value, check?.type, check && (check.values ?? this.model.checkValues(item.slot, value, check.type))),
+    );
   }
 }

@@ -8,6 +8,13 @@ import { createSpellingCorrector } from "./nlu/spelling.ts";
 import { mineTraining } from "./nlu/training-mining.ts";
 import type { TrainingData } from "./training-data.ts";
 
+/** Exchanges that exercise every extractor once (hand-written, not from any dataset). */
+const WARM_UP: ReadonlyArray<readonly [string, string]> = [
+  ["What brings you in?", "I've had a wet cough and yellow phlegm for the last two weeks, about a 6 out of 10, worse at night, a few times an hour, getting worse."],
+  ["Do you smoke or drink, and what do you do for work?", "Half a pack a day since I was 20, I work as a cook and I live in a small apartment, I'm 40 years old, my mom has asthma."],
+  ["Are you taking anything for it, and did it help?", "No, I tried Tylenol for the fever but it didn't help, and I haven't travelled to Spain."],
+];
+
 /**
  * The embedded offline NLU: patient utterance (+ dialogue history) → MediTOD NLU frames, with no
  * network and no model weights, deterministic.
@@ -23,6 +30,11 @@ export function buildEmbeddedNlu(training: TrainingData): NluModule {
   const correct = (word: string) => speller.correct(word);
   const reader = new DialogueContextReader({ lexicon, correct, memory: mined.memory });
   const smallTalk = new SmallTalkClassifier(mined.acknowledgements);
+  // One synthetic exchange at build time compiles the regexes and warms the JIT, so that no
+  // patient turn pays for it.
+  for (const [question, answer] of WARM_UP) {
+    interpretTurn({ lexicon, smallTalk }, analyseText(answer, correct), reader.read([{ speaker: "doctor", text: question }]));
+  }
   return {
     id: "embedded",
     async understand(input) {

@@ -15,7 +15,9 @@ export interface Mention {
 }
 
 export function findMentions(lexicon: Lexicon, analysed: AnalysedText, contextSlots: Iterable<string> = []): Mention[] {
-  const mentions: Mention[] = lexicon.concepts.findAll(analysed.tokens).map((match) => ({ concepts: match.payloads, start: match.start, end: match.end }));
+  const mentions: Mention[] = lexicon.concepts
+    .findAll(analysed.tokens)
+    .map((match) => ({ concepts: upgrade(lexicon, analysed, match.payloads, match.start), start: match.start, end: match.end }));
   for (const slot of contextSlots) {
     const index = lexicon.contextConcepts.get(slot);
     if (!index || index.entries === 0) continue;
@@ -25,6 +27,17 @@ export function findMentions(lexicon: Lexicon, analysed: AnalysedText, contextSl
     }
   }
   return mentions.sort((a, b) => a.start - b.start);
+}
+
+/** Generic concepts made specific by a word of their sentence ("allergic to codeine" → drug allergy). */
+function upgrade(lexicon: Lexicon, analysed: AnalysedText, concepts: readonly Concept[], at: number): readonly Concept[] {
+  if (!concepts.some((concept) => lexicon.upgrades.some((rule) => rule.value === concept.value))) return concepts;
+  const [start, end] = analysed.sentences.find(([from, to]) => at >= from && at < to) ?? [0, analysed.tokens.length];
+  const words = new Set(analysed.tokens.slice(start, end).map((token) => token.text));
+  return concepts.map((concept) => {
+    const rule = lexicon.upgrades.find((candidate) => candidate.value === concept.value && [...candidate.when].some((word) => words.has(word)));
+    return rule ? { ...concept, value: rule.becomes } : concept;
+  });
 }
 
 /** Per token, whether it lies inside a mention (cues inside a concept phrase are part of it). */

@@ -53,8 +53,11 @@ function statusFromAnswer(polarity: AnswerPolarity, inverted: boolean): Status {
 }
 
 /** Picks the concept of a shared phrase that fits the question's slots. */
-function chooseConcept(mention: Mention, question: QuestionAnalysis): Concept {
-  return mention.concepts.find((concept) => question.slots.has(concept.slot)) ?? mention.concepts[0]!;
+function chooseConcept(mention: Mention, question: QuestionAnalysis, lexicon: Lexicon): Concept {
+  const concept = mention.concepts.find((candidate) => question.slots.has(candidate.slot)) ?? mention.concepts[0]!;
+  // "Allergic to any drugs?" — "Yes, to Bactrim": the specific concept the question asked about.
+  const asked = lexicon.upgrades.find((rule) => rule.value === concept.value && question.items.some((item) => item.value === rule.becomes));
+  return asked ? { ...concept, value: asked.becomes } : concept;
 }
 
 const TOPIC_NOT_NORMAL = /\bnot\s+(?:\w+\s+)?(?:great|good|well|normal|fine|okay|ok|the best)\b|\b(?:poor|bad|terrible|awful|worse)\b/;
@@ -98,7 +101,7 @@ export function interpretTurn(resources: InterpretResources, analysed: AnalysedT
   const found: Found[] = [];
   const askedValues = new Set(question.items.map((item) => item.value));
   for (const mention of mentions) {
-    const concept = chooseConcept(mention, question);
+    const concept = chooseConcept(mention, question, lexicon);
     // ROS topic words ("my vision's fine") count only as answers to a question about that topic.
     if (concept.topic && !askedValues.has(concept.value)) continue;
     const [clauseStart, clauseEnd] = clauseRange(analysed, mention.start);

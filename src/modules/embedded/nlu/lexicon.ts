@@ -49,6 +49,7 @@ const lexiconSchema = z.object({
   occupations: z.array(z.string()),
   medication_indications: formMap,
   specific_by_location: z.record(z.string(), z.record(z.string(), z.string())),
+  concept_upgrades: z.array(z.object({ value: z.string(), when: z.array(z.string()), becomes: z.string() })),
 });
 export type LexiconFile = z.infer<typeof lexiconSchema>;
 
@@ -81,6 +82,8 @@ export interface Lexicon {
   readonly indications: ReadonlyMap<string, readonly string[]>;
   /** Generic symptom + location → the specific concept ("pain" in the chest → "chest pain"). */
   readonly specificByLocation: ReadonlyMap<string, Readonly<Record<string, string>>>;
+  /** A generic concept made specific by a word in its sentence ("allergic" + "penicillin" → drug allergy). */
+  readonly upgrades: ReadonlyArray<{ readonly value: string; readonly when: ReadonlySet<string>; readonly becomes: string }>;
 }
 
 /** Extra (concept, form) pairs, e.g. mined from the training annotations. */
@@ -189,5 +192,6 @@ export function buildLexicon(additions: LexiconAdditions = {}, file: LexiconFile
     values,
     indications: new Map(Object.entries(file.medication_indications)),
     specificByLocation: new Map(Object.entries(file.specific_by_location)),
+    upgrades: file.concept_upgrades.map((upgrade) => ({ value: upgrade.value, when: new Set(upgrade.when), becomes: upgrade.becomes })),
   };
 }

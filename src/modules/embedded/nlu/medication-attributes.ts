@@ -4,7 +4,7 @@
  */
 
 const NO_HELP = /\b(?:(?:didn't|did\s+not|doesn't|does\s+not|hasn't|has\s+not|haven't|have\s+not|don't|do\s+not|wasn't|won't|isn't|not)\s+(?:really\s+|seem\s+to\s+|seemed\s+to\s+|quite\s+|even\s+|much\s+)*(?:help|helped|helping|work|worked|working|do\s+(?:anything|much)|did\s+(?:anything|much)|make\s+(?:a|any)\s+difference|improve|change)|no\s+(?:help|difference|change|relief|improvement)|nothing\s+(?:helped|helps|worked|works)|useless|no\s+luck)\b/;
-const SOME_HELP = /\b(?:sometimes|somewhat|slightly|partially|partly|a\s+(?:little|bit)(?:\s+bit)?|kind\s+of|sort\s+of|temporarily|for\s+a\s+(?:bit|while)|not\s+(?:that|too|very)\s+much|a\s+tiny\s+bit|help\s+a\s+little|helps\s+a\s+little|hit\s+or\s+miss|on\s+and\s+off)\b[^.]*\b(?:help|helps|helped|helping|work|works|worked|better|relief)\b|\b(?:help|helps|helped|helping|works|worked)\b[^.]*\b(?:a\s+(?:little|bit)|somewhat|slightly|sometimes|temporarily|kind\s+of)\b/;
+const SOME_HELP = /\b(?:minimally|barely|hardly|marginally|a\s+tiny\s+bit\s+)\b|\b(?:sometimes|somewhat|slightly|partially|partly|a\s+(?:little|bit)(?:\s+bit)?|kind\s+of|sort\s+of|temporarily|for\s+a\s+(?:bit|while)|not\s+(?:that|too|very)\s+much|a\s+tiny\s+bit|help\s+a\s+little|helps\s+a\s+little|hit\s+or\s+miss|on\s+and\s+off)\b[^.]*\b(?:help|helps|helped|helping|work|works|worked|better|relief)\b|\b(?:help|helps|helped|helping|works|worked)\b[^.]*\b(?:a\s+(?:little|bit)|somewhat|slightly|sometimes|temporarily|kind\s+of)\b/;
 const HELP = /\b(?:helps|helped|helping|help|works|worked|working|relieves|relieved|better|relief|improved|improves|does\s+the\s+trick)\b/;
 
 /** The impact said in `text` (cleaned), or undefined. "Hasn't really helped" → no; "sometimes help" → maybe. */

@@ -63,7 +63,7 @@ const EXPOSURE_CUE = /\b(?:exposed|exposures?|been around|around any|contact wit
 const TRAVEL_CUE = /\b(?:travel(?:l?ed|l?ing)?|trips?|abroad|out of (?:the )?(?:country|town|province|state)|vacation|holiday)\b/;
 const RESIDENCE_CUE = /\b(?:where do you live|where are you living|living situation|live with|who do you live|living arrangements?|home situation|live alone|living alone|where you live|describe your home|type of home|kind of home)\b/;
 const OCCUPATION_CUE = /\b(?:for work|for a living|your job|occupation|do you work|are you working|what do you do|line of work|employed|working right now|currently working|where do you work|what kind of work|your work)\b/;
-const AGE_CUE = /\b(?:how old|your age|age again|what age|what is your age)\b/;
+const AGE_CUE = /\b(?:how old are you|how old you are|your age|what age are you)\b/;
 const HEALTHY_CUE = /\b(?:otherwise healthy|healthy person|in good health|generally healthy|healthy otherwise|otherwise well|been healthy|healthy individual|healthy overall)\b/;
 const NORMAL_QUESTION = /\b(?:normal|okay|ok|fine|alright|good)\s*\??\s*$/;
 const OTHER_CONDITIONS = /\b(?:other (?:medical |health )?(?:conditions?|problems|issues|illness(?:es)?|diseases?)|medical conditions?|medical history|health (?:problems|conditions|issues)|diagnosed with|chronic (?:conditions?|illness(?:es)?))\b/;
@@ -74,7 +74,7 @@ const ATTRIBUTE_CUES: ReadonlyArray<readonly [AskedAttribute, RegExp]> = [
   ["severity", /\b(?:scale|out of (?:10|ten)|1 to 10|one to ten|zero to ten|0 to 10|rate (?:it|your|the|that)|how bad|how severe|severity|how intense)\b/],
   ["starting", /\bhow long have you (?:smoked|been smoking|been drinking|drunk|used|been using)|when did you (?:start|begin) (?:smoking|drinking|using)|how many years have you (?:smoked|been)|started smoking|start smoking\b/],
   ["volume", /\bhow much (?:sputum|phlegm|mucus|blood|are you (?:bringing|producing|coughing))|teaspoons?|tablespoons?|how much .* (?:each|a|per) day\b/],
-  ["frequency", /\bhow often|how many times|how frequently|how much do you (?:smoke|drink)|how many (?:cigarettes|packs|drinks|beers|joints)|how much (?:alcohol|do you)|how regularly\b/],
+  ["frequency", /\bhow often|how many times|how frequently|how much do you (?:smoke|drink)|how many (?:cigarettes|packs|drinks|beers|joints)|how much alcohol|how regularly\b/],
   ["color", /\bcolou?rs?\b/],
   ["ana_factors", /\b(?:makes? (?:it|them|that|things|the \w+|either \w+|your \w+)(?: \w+)? (?:better|worse)|made (?:it|them|that|things|the \w+|either \w+)?\s*(?:or \w+ )?(?:\w+ )?(?:better|worse)|triggers?|anything (?:that )?(?:helps|makes|made|brings|sets)|relieve|aggravate|worse (?:at|in|when|with|after|during)|better (?:at|in|when|with|after)|time of (?:the )?day|at rest or|when you exert|exert yourself|with exertion|on exertion|bring(?:s)? (?:it|them) on|doing anything that's made)\b/],
   ["progression", /\b(?:getting (?:worse|better)|gotten (?:worse|better)|staying the same|stayed the same|changed (?:since|over)|progress(?:ed|ing)?|improving|worsening|better or worse|worse or better)\b/],

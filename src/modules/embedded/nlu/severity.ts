@@ -12,6 +12,8 @@ const NOT_A_RATING = `(?!\\s*(?:times|days?|weeks?|months?|years?|hours?|minutes
 const ARTICLE = new RegExp(`\\b(?:a|an|about|around|like|maybe|probably|say|at)\\s+(?:a\\s+|an\\s+)?${NUMBER}(?:\\s*(?:or|to|-)\\s*(?:a\\s+|an\\s+)?${NUMBER})?\\b${NOT_A_RATING}`);
 const BARE = new RegExp(`^(?:(?:it's|it\\s+is|i'd\\s+say|i\\s+would\\s+say|say|probably|maybe|about|around|like|a|an|uh|um|oh|so|well)\\s+)*${NUMBER}(?:\\s*(?:or|to|-)\\s*${NUMBER})?\\b${NOT_A_RATING}`);
 
+const VERBAL = /\b(mild|moderate|severe|very severe|excruciating|unbearable)\b/;
+
 function onScale(...words: Array<string | undefined>): string | undefined {
   const numbers = words.filter((word): word is string => word !== undefined).map((word) => numberValue(word.split(/[- ]/)[0]!));
   const valid = numbers.filter((value): value is number => value !== undefined && value >= 0 && value <= 10);
@@ -32,5 +34,6 @@ export function extractSeverity(text: string, asked = false): string | undefined
   if (bare) return onScale(bare[1], bare[2]);
   const article = ARTICLE.exec(text);
   if (article) return onScale(article[1], article[2]);
-  return undefined;
+  // "Mild", "pretty severe": a rating in words, kept as said.
+  return VERBAL.exec(text)?.[1];
 }

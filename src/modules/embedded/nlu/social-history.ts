@@ -9,7 +9,8 @@ import { NUMBER_PATTERN, numberValue, tidySpan } from "./text.ts";
 
 /** Age in years as digits ("I'm 60 years old" → "60"); a bare number only when `asked`. */
 export function extractAge(text: string, asked = false): string | undefined {
-  const explicit = /\b(\d{1,3}|[a-z]+(?:[- ][a-z]+)?)\s*(?:years?|yrs?)[- ]old\b/.exec(text) ?? /\b(?:i'm|i\s+am|age(?:d)?|turned|turning)\s+(?:(?:about|around|almost|nearly|just)\s+)?(\d{1,3})\b/.exec(text);
+  // First person only: "my father was 71" is not the patient's age.
+  const explicit = new RegExp(`\\b(?:i'm|i\\s+am|i\\s+just\\s+turned|i\\s+turned|i'll\\s+be|i\\s+will\\s+be|i'm\\s+turning)\\s+(?:(?:about|around|almost|nearly|just|now)\\s+)?(${NUMBER_PATTERN})\\b(?!\\s*(?:times|days?|weeks?|months?|pounds?|kilos?|feet|foot|inches|cm|percent))`).exec(text);
   const raw = explicit?.[1] ?? (asked ? new RegExp(`\\b(${NUMBER_PATTERN})\\b`).exec(text)?.[1] : undefined);
   if (!raw) return undefined;
   const parts = raw.split(/[- ]/).map((part) => numberValue(part));
@@ -50,6 +51,8 @@ export function extractOccupation(lexicon: Lexicon, analysed: AnalysedText, aske
     const match = pattern.exec(analysed.text);
     if (!match) continue;
     const phrase = tidySpan(match[1]!);
+    // "I worked for twenty years in …": a period, not a job.
+    if (new RegExp(`^(?:${NUMBER_PATTERN}|a|an|many|several|a few|few)\\s+(?:years?|months?|weeks?|days?)\\b`).test(phrase)) continue;
     // "I'm a bit tired" is not a job: the phrase must contain a known occupation word.
     const known = lexicon.occupations.findAll(analysed.tokens).map((found) => found.payloads[0]!);
     const hit = known.find((occupation) => phrase.includes(occupation));

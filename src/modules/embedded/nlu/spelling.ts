@@ -28,7 +28,8 @@ someone something sometimes somewhat soon sorry sort start started starting stil
 taken taking talk tell than thank thanks that the their them then there these they thing things think thinking this
 those though thought through throughout time times to today together told too took totally tried try trying turn twice
 under until up upon us use used using usual usually very wait want wanted was way we week weekend weekends weeks well
-went were what whatever when where whether which while who whole why will wish with within without woke work worked
+went were what whatever when where whether which while who whole why will wish with within without woke work worked weigh weighs
+tall height inches feet pounds kilos born married single divorced retired school college
 working worried worry worse worst would yeah year years yes yesterday yet you your yourself`.split(/\s+/);
 
 export interface SpellingCorrector {

@@ -76,7 +76,7 @@ function fill(template: string, shape: ActionShape): string {
 
 /** The most specific template for an action shape: `inquire/symptom/onset` → `inquire/symptom` → `inquire`. */
 function templateFor(shape: ActionShape): string {
-  const parts = shape.key.split("/");
+  const parts = shape.key.replace(/:.*$/, "").split("/");
   for (let length = parts.length; length > 0; length -= 1) {
     const template = templateFile.templates[parts.slice(0, length).join("/")];
     if (template) return fill(template, shape);
@@ -127,6 +127,17 @@ function ngramAgreement(a: string, b: string): number {
   return precision + recall > 0 ? (5 * precision * recall) / (4 * precision + recall) : 0;
 }
 
+/** Our template for one action, with `{0}`, `{1}`, … where its values go. */
+function placeholderTemplate(action: DoctorAction): string {
+  let index = 0;
+  const withMarkers: Record<string, unknown> = { action: action.action };
+  for (const [slot, entries] of Object.entries(action)) {
+    if (slot === "action" || !Array.isArray(entries)) continue;
+    withMarkers[slot] = entries.map((entry) => (entry.value === undefined ? entry : { ...entry, value: `{${index++}}` }));
+  }
+  return realiseFromTemplates([withMarkers as DoctorAction]);
+}
+
 /** Training utterances indexed for reuse and rewording. */
 class UtteranceBank {
   private readonly exact = new Map<string, string>();
@@ -134,23 +145,32 @@ class UtteranceBank {
 
   private readonly consensus = new Map<string, string | undefined>();
 
+  /** Utterances of actions on the same slot (`inquire/symptom…`): the sample of how doctors word them. */
+  private sameTopic(shapeKey: string): TrainingUtterance[] {
+    const topic = shapeKey.split("/").slice(0, 2).join("/");
+    return [...this.byShape.values()].flat().filter((utterance) => utterance.shapeKey.split("/").slice(0, 2).join("/") === topic);
+  }
+
   /**
-   * The template of a shape that agrees most with the other training utterances of that shape
-   * (minimum-Bayes-risk selection with an n-gram overlap utility): the most typical wording, rather
-   * than the first or the shortest one seen.
+   * The wording of a shape that agrees most with how training doctors word that topic (minimum-Bayes-
+   * risk selection with an n-gram overlap utility), among the training utterances of that shape and,
+   * for a single action, our own template: the most typical wording rather than the first one seen.
    */
-  private consensusTemplate(shapeKey: string, valueCount: number): string | undefined {
+  private consensusTemplate(actions: readonly DoctorAction[]): string | undefined {
+    const shapeKey = turnShapeKey(actions);
+    const valueCount = turnValues(actions).length;
     const key = `${shapeKey}#${valueCount}`;
     if (this.consensus.has(key)) return this.consensus.get(key);
-    const all = this.byShape.get(shapeKey) ?? [];
-    const rewordable = all.filter((candidate) => candidate.delexicalised !== null && candidate.valueCount === valueCount);
+    const candidates = (this.byShape.get(shapeKey) ?? []).filter((candidate) => candidate.delexicalised !== null && candidate.valueCount === valueCount).map((candidate) => candidate.delexicalised!);
+    if (actions.length === 1) candidates.push(placeholderTemplate(actions[0]!));
+    const sample = this.sameTopic(shapeKey).map((utterance) => utterance.delexicalised ?? utterance.text);
     let best: string | undefined;
     let bestScore = -1;
-    for (const candidate of rewordable) {
-      const score = all.reduce((sum, other) => (other === candidate ? sum : sum + ngramAgreement(candidate.delexicalised!, other.delexicalised ?? other.text)), 0);
+    for (const candidate of new Set(candidates)) {
+      const score = sample.reduce((sum, other) => (other === candidate ? sum : sum + ngramAgreement(candidate, other)), 0);
       if (score > bestScore) {
         bestScore = score;
-        best = candidate.delexicalised!;
+        best = candidate;
       }
     }
     this.consensus.set(key, best);
@@ -171,9 +191,9 @@ class UtteranceBank {
   find(actions: readonly DoctorAction[]): string | undefined {
     const reused = this.exact.get(JSON.stringify(actions));
     if (reused) return reused;
-    const values = turnValues(actions);
-    const template = this.consensusTemplate(turnShapeKey(actions), values.length);
-    return template?.replace(/\{(\d+)\}/g, (_match, index: string) => layTerm(values[Number(index)]!));
+    const spoken = actions.flatMap((action) => spokenValues(actionShape(action)));
+    const template = this.consensusTemplate(actions);
+    return template?.replace(/\{(\d+)\}/g, (_match, index: string) => spoken[Number(index)]!);
   }
 }
 

@@ -2,7 +2,7 @@ import type { ActionEntry, DoctorAction } from "../../../cmas/schemas.ts";
 
 /**
  * An action's shape without its values: `inquire`, `inquire/symptom`, `inquire/symptom/onset`,
- * `inquire/symptom/location+values`. Utterances of the same shape can be reworded into each other by
+ * `inquire/symptom/location+values:chest`. Utterances of the same shape can be reworded into each other by
  * swapping values.
  */
 export interface ActionShape {
@@ -29,7 +29,8 @@ export function actionShape(action: DoctorAction): ActionShape {
   const values = entries.map((entry) => entry.value).filter((value): value is string => typeof value === "string");
   let key = `${action.action}/${slot}`;
   if (checkTypes.length > 0) key += `/${checkTypes.join("+")}`;
-  if (checkValues.length > 0) key += "+values";
+  // Check values are worded literally in training utterances ("dry or wet"), so they are part of the shape.
+  if (checkValues.length > 0) key += `+values:${checkValues.join("|")}`;
   return { key, action: action.action, slot, values, checkValues };
 }
 

@@ -14,9 +14,18 @@ export interface Mention {
   readonly end: number;
 }
 
+/** "drinking some tea", "do you drink coffee?": a drink that is not alcohol. */
+const SOFT_DRINK = /^(?:(?:some|lots|of|a|lot|more|plenty|hot|warm|cold|like|any|much)\s+)*(?:tea|water|fluids?|juice|coffee|milk|soup|honey|lemon|ginger|broth|liquids?|gatorade|pop|soda|energy\s+drinks?)\b/;
+
+function isSoftDrink(analysed: AnalysedText, concepts: readonly Concept[], start: number, end: number): boolean {
+  if (!concepts.some((concept) => concept.value === "alcohol abuse") || !/^(?:drink|drank)/.test(analysed.tokens[start]!.text)) return false;
+  return SOFT_DRINK.test(analysed.text.slice(analysed.tokens[end - 1]!.end).trim());
+}
+
 export function findMentions(lexicon: Lexicon, analysed: AnalysedText, contextSlots: Iterable<string> = []): Mention[] {
   const mentions: Mention[] = lexicon.concepts
     .findAll(analysed.tokens)
+    .filter((match) => !isSoftDrink(analysed, match.payloads, match.start, match.end))
     .map((match) => ({ concepts: upgrade(lexicon, analysed, match.payloads, match.start), start: match.start, end: match.end }));
   for (const slot of contextSlots) {
     const index = lexicon.contextConcepts.get(slot);

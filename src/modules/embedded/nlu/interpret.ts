@@ -40,8 +40,6 @@ interface Found {
 const SOCIAL = new Set(["residence", "occupation", "travel", "basic_information"]);
 /** Attributes that describe a symptom: asked about "it", they refer to the symptom in focus. */
 const SYMPTOM_ATTRIBUTES = new Set(["onset", "duration", "frequency", "severity", "progression", "characteristics", "ana_factors", "location", "color", "volume"]);
-/** "drinking some tea": a drink that is not alcohol. */
-const SOFT_DRINK = /^(?:(?:some|lots|of|a|lot|more|plenty|hot|warm|cold|like)\s+)*(?:tea|water|fluids?|juice|coffee|milk|soup|honey|lemon|ginger|broth|liquids?|gatorade|pop|soda)\b/;
 /** Body sites that restate a dermatological concept rather than locate it. */
 const TAUTOLOGICAL_LOCATION: Readonly<Record<string, string>> = { "dermatologic problem": "skin", pruritus: "skin" };
 
@@ -115,7 +113,6 @@ export function interpretTurn(resources: InterpretResources, analysed: AnalysedT
     if ((base === "habit" || base === "exposure") && isFactorMention(lexicon, analysed, mention)) continue;
     // "I've never had this frequent of coughing before": a comparison, not a denial of a known symptom.
     if (status === "negative" && context.knownPositive.has(conceptKey(base, concept.value)) && /\b(?:before|like this|in the past|previously)\b/.test(clauseText)) continue;
-    if (concept.value === "alcohol abuse" && /^drink|^drank/.test(tokens[mention.start]!.text) && SOFT_DRINK.test(analysed.text.slice(tokens[mention.end - 1]!.end).trim())) continue;
     const [sentenceStart, sentenceEnd] = sentenceOf(analysed, mention.start);
     const relations = extractRelations(lexicon, analysed, sentenceStart, sentenceEnd);
     // "My son had the flu" answering "been around anyone sick?" describes the contact, not the family history.
@@ -149,8 +146,10 @@ export function interpretTurn(resources: InterpretResources, analysed: AnalysedT
   const medicalItems = question.items.filter((item) => !SOCIAL.has(item.slot));
   const realItems = medicalItems.filter((item) => item.value !== undefined && !["other", "all", "none"].includes(item.value));
   // Outside symptoms, any phrase of the asked slot answers it ("any recreational drugs?" — "weed, sometimes").
+  // "Yes, both" / "all of the above" answers every item, whatever else it names.
+  const answersAll = /\b(?:both|all of (?:them|those|these|the above)|all three|each of them)\b/.test(firstSentence);
   const anyAnswered =
-    realItems.some((item) => answeredBy(item, entries)) ||
+    (!answersAll && realItems.some((item) => answeredBy(item, entries))) ||
     realItems.some((item) => item.slot !== "symptom" && found.some(({ entry }) => entry.base === item.slot && entry.status !== "negative"));
   // "No, just the salbutamol" to "any other medications?": the new positive phrase is the answer.
   const openSlots = new Set(medicalItems.filter((item) => item.value === "other").map((item) => item.slot));
@@ -194,8 +193,9 @@ export function interpretTurn(resources: InterpretResources, analysed: AnalysedT
       if (!answered && !target.named && !existing && context.knownPositive.has(key) && Object.keys(entry.attributes).length === 1) entries.remove(entry);
     }
   }
-  if (!anyAnswered && polarity && !(asked && asked !== "age" && question.isQuestion && attributeAnswered)) {
-    const status = statusFromAnswer(polarity, question.inverted);
+  const topicAnswer = topicStatus(firstSentence);
+  if (!anyAnswered && (polarity || (topicAnswer && question.items.some((item) => item.topic))) && !(asked && asked !== "age" && question.isQuestion && attributeAnswered)) {
+    const status = polarity ? statusFromAnswer(polarity, question.inverted) : topicAnswer!;
     if (question.isQuestion || polarity !== "yes") {
       for (const item of medicalItems) {
         // "No, just the salbutamol": the positive phrase is the answer; the open item is not denied.
@@ -211,7 +211,8 @@ export function interpretTurn(resources: InterpretResources, analysed: AnalysedT
         if (item.where) entries.set(entry, "where", item.where);
         if (entry.base === "family_history") entries.set(entry, "relation", extractRelations(lexicon, analysed)[0]);
         if (entry.base === "symptom" && polarity === "yes") for (const [attribute, value] of Object.entries(question.proposed)) entries.set(entry, attribute, value);
-        if (entry.base === "symptom" && question.proposedFactors.length > 0 && (question.attribute === "ana_factors" || entry.status !== "positive")) {
+        // "Any chest pain when you breathe in?" — "Yes": the named trigger aggravates (unless it was an either/or).
+        if (entry.base === "symptom" && question.proposedFactors.length > 0 && (entry.status !== "positive" || !question.alternatives)) {
           entries.set(entry, entry.status === "positive" ? "aggravating_factor" : "not_aggravating_factor", question.proposedFactors);
         }
       }
@@ -318,7 +319,7 @@ function setAskedAttribute(
       return severity !== undefined;
     }
     case "progression": {
-      const progression = extractProgression(lexicon, analysed, 0, all, true);
+      const progression = extractProgression(lexicon, analysed, 0, all, true) ?? (polarity === "yes" ? question.proposed.progression : undefined);
       entries.set(entry, "progression", progression);
       return progression !== undefined;
     }
@@ -539,7 +540,11 @@ function attachHabitAttributes(analysed: AnalysedText, entries: EntryCollector, 
 function attachHistoryAttributes(lexicon: Lexicon, analysed: AnalysedText, entries: EntryCollector, found: readonly Found[]): void {
   for (const { mention, entry } of found) {
     const [start, end] = sentenceOf(analysed, mention.start);
-    if (entry.base === "family_history") entries.set(entry, "relation", extractRelations(lexicon, analysed, start, end)[0]);
+    if (entry.base === "family_history") {
+      // "My mother had emphysema and my brother has asthma": the relation of the mention's own clause first.
+      const [clauseStart, clauseEnd] = clauseRange(analysed, mention.start);
+      entries.set(entry, "relation", extractRelations(lexicon, analysed, clauseStart, clauseEnd)[0] ?? extractRelations(lexicon, analysed, start, end)[0]);
+    }
     if (entry.base === "medical_history" && entry.status === "positive") entries.set(entry, "starting", extractTimePhrase(textOf(analysed, start, end)));
   }
 }

@@ -4,6 +4,7 @@ import { extractLocations } from "./body-locations.ts";
 import { findMentions, type Mention } from "./concept-mentions.ts";
 import { FAMILY_CUE } from "./family-relations.ts";
 import type { Concept, Lexicon, MedicalSlot } from "./lexicon.ts";
+import { extractProgression } from "./symptom-descriptors.ts";
 import { extractDuration, extractOnset } from "./time-expressions.ts";
 
 /**
@@ -42,6 +43,8 @@ export interface QuestionAnalysis {
   readonly proposed: Readonly<Record<string, string>>;
   /** Trigger phrases the doctor lists ("after walking a few blocks" → physical exertion). */
   readonly proposedFactors: readonly string[];
+  /** The doctor offers alternatives ("at rest or when you exert yourself?"): a bare "yes" picks none. */
+  readonly alternatives: boolean;
   /** Slots in play, for slot-restricted phrases and for "how about X?" follow-ups. */
   readonly slots: ReadonlySet<AskedSlot>;
   /** Symptom concepts the question names (they become the dialogue focus). */
@@ -49,7 +52,7 @@ export interface QuestionAnalysis {
 }
 
 export const EMPTY_QUESTION: QuestionAnalysis = {
-  isQuestion: false, items: [], inverted: false, smallTalk: false, proposed: {}, proposedFactors: [], slots: new Set(), symptoms: [],
+  isQuestion: false, items: [], inverted: false, smallTalk: false, proposed: {}, proposedFactors: [], alternatives: false, slots: new Set(), symptoms: [],
 };
 
 const LEAD_IN = /^(?:(?:ok|okay|alright|all right|right|and|so|then|now|also|but|um|uh|great|good|yeah|yes|no|sure|perfect|cool|mhm|well|oh|i see|got it|for sure|fair enough|gotcha|thanks|thank you)[\s,]+)*/;
@@ -125,7 +128,7 @@ function cueSlots(text: string): Set<AskedSlot> {
   if (RESIDENCE_CUE.test(text)) slots.add("residence");
   if (OCCUPATION_CUE.test(text) && !EXPOSURE_CUE.test(text)) slots.add("occupation");
   if (AGE_CUE.test(text)) slots.add("basic_information");
-  if (/\b(?:temperature|test(?:s|ed|ing)?|x ?rays?|scan|swab|checked)\b/.test(text)) slots.add("medical_test");
+  if (/\b(?:temperature|test(?:s|ed|ing)?|x ?rays?|scan|swab|checked|measured?|taken)\b/.test(text)) slots.add("medical_test");
   return slots;
 }
 
@@ -162,6 +165,7 @@ export function analyseQuestion(context: Context, doctorText: string, previous?:
   let attribute: AskedAttribute | undefined;
   let inverted = false;
   let smallTalk = false;
+  let alternatives = false;
 
   for (const sentence of chosen) {
     const part = focusPart(sentence);
@@ -182,6 +186,8 @@ export function analyseQuestion(context: Context, doctorText: string, previous?:
     for (const { mention, concept } of concepts) {
       let slot: AskedSlot = concept.slot;
       if (family && (slot === "medical_history" || slot === "symptom")) slot = "family_history";
+      // "In contact with anyone who has TB?": the disease is what the patient was exposed to.
+      else if (cues.has("exposure") && slot === "medical_history" && !cues.has("family_history")) slot = "exposure";
       if (past && slot === "symptom") {
         symptoms.push(concept);
         continue;
@@ -221,6 +227,10 @@ export function analyseQuestion(context: Context, doctorText: string, previous?:
         break;
       }
     }
+    if (attribute === "progression" || /\b(?:getting|gotten) (?:worse|better)\b/.test(text)) {
+      const progression = extractProgression(lexicon, analysed, 0, analysed.tokens.length, true);
+      if (progression && !/\bor\b/.test(text.slice(text.search(/\b(?:worse|better|same)\b/)))) proposed.progression = progression;
+    }
     if (/\b(?:start|started|began|since|ago)\b/.test(text)) {
       const onset = /\bago\b|\bsince\b/.test(text) ? extractOnset(text) : undefined;
       if (onset) proposed.onset = onset;
@@ -233,8 +243,9 @@ export function analyseQuestion(context: Context, doctorText: string, previous?:
       for (const factor of factorPhrases(lexicon, analysed, symptomTokens)) if (!proposedFactors.includes(factor)) proposedFactors.push(factor);
     }
     if (CLOSING.test(text) && items.length === 0) smallTalk = true;
+    if (/\b(?:or|either|versus|vs)\b/.test(text) && (proposedFactors.length > 1 || /\bor (?:is it|are you|do you|does it|when|at|with|after)\b/.test(text))) alternatives = true;
   }
   if (!isQuestion && sentences.length > 0 && items.length === 0 && CLOSING.test(whole.text)) smallTalk = true;
 
-  return { isQuestion, items, ...(attribute ? { attribute } : {}), inverted, smallTalk, proposed, proposedFactors, slots, symptoms };
+  return { isQuestion, items, ...(attribute ? { attribute } : {}), inverted, smallTalk, proposed, proposedFactors, alternatives, slots, symptoms };
 }

@@ -1,5 +1,6 @@
 import type { AnalysedText } from "./analysed-text.ts";
 import type { Lexicon } from "./lexicon.ts";
+import type { TokenSpan } from "./text.ts";
 
 /**
  * Alleviating and aggravating factors ("worse when I am exerting myself" → aggravating: physical
@@ -14,12 +15,6 @@ export interface Factors {
 
 const AGGRAVATING_CUES = new Set(["especially", "mainly", "mostly", "worse", "worsen", "worsens", "worst", "aggravate", "aggravates", "trigger", "triggers", "triggered", "brings", "bring", "flare", "flares", "harder", "exacerbate", "exacerbates", "tight", "bad"]);
 const ALLEVIATING_CUES = new Set(["better", "help", "helps", "helped", "relieve", "relieves", "relieved", "ease", "eases", "eased", "improve", "improves", "improved", "settle", "settles", "calms", "goes", "away", "fine"]);
-
-/** A token range (`start`/`end`) that factor phrases must not overlap: the symptom being described. */
-export interface TokenSpan {
-  readonly start: number;
-  readonly end: number;
-}
 
 function overlapsAny(start: number, end: number, spans: readonly TokenSpan[]): boolean {
   return spans.some((span) => start < span.end && span.start < end);

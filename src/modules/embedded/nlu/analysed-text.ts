@@ -13,6 +13,7 @@ export interface AnalysedText {
   readonly sentences: ReadonlyArray<readonly [number, number]>;
 }
 
+/** Cleans, tokenises (with optional spelling correction) and segments an utterance. */
 export function analyseText(raw: string, correct?: (word: string) => string | undefined): AnalysedText {
   const text = cleanText(raw);
   const tokens = tokenize(text, correct);

@@ -22,6 +22,7 @@ function isSoftDrink(analysed: AnalysedText, concepts: readonly Concept[], start
   return SOFT_DRINK.test(analysed.text.slice(analysed.tokens[end - 1]!.end).trim());
 }
 
+/** Concept mentions in text order; `contextSlots` admits the slot-restricted phrases of those slots. */
 export function findMentions(lexicon: Lexicon, analysed: AnalysedText, contextSlots: Iterable<string> = []): Mention[] {
   const mentions: Mention[] = lexicon.concepts
     .findAll(analysed.tokens)

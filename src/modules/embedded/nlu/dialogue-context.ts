@@ -33,6 +33,7 @@ interface PatientSummary {
   readonly polarity: AnswerPolarity | undefined;
 }
 
+/** Key of a (slot, value) pair in the known-concept sets. */
 export function conceptKey(slot: string, value: string): string {
   return `${slot}\u0000${value}`;
 }
@@ -51,12 +52,14 @@ class Memo<V> {
   }
 }
 
+/** What the reader needs: the lexicon, the spelling corrector and the training question memory. */
 export interface ContextResources {
   readonly lexicon: Lexicon;
   readonly correct?: (word: string) => string | undefined;
   readonly memory?: QuestionMemory;
 }
 
+/** Reads dialogue contexts, memoising the analysis of each history utterance by its text. */
 export class DialogueContextReader {
   private readonly questions = new Memo<QuestionAnalysis>(4000);
   private readonly patients = new Memo<PatientSummary>(4000);

@@ -1,6 +1,8 @@
 import { attributeDefinition, slotDefinition } from "../../../cmas/ontology.ts";
 import type { NluFrame, SlotEntry } from "../../../cmas/schemas.ts";
+import { OPEN_VALUES } from "./lexicon.ts";
 import type { Status } from "./negation.ts";
+import type { TokenSpan } from "./text.ts";
 
 /**
  * Collects slot entries for one patient turn and writes them as MediTOD NLU frames: medical slots
@@ -10,6 +12,7 @@ import type { Status } from "./negation.ts";
 
 export type BaseSlot = "symptom" | "medical_history" | "family_history" | "habit" | "exposure" | "medication" | "medical_test" | "residence" | "occupation" | "travel" | "basic_information";
 
+/** A slot entry being assembled: its slot, status and attributes in the data format. */
 export interface CollectedEntry {
   readonly base: BaseSlot;
   status: Status;
@@ -18,7 +21,11 @@ export interface CollectedEntry {
   readonly fromQuestion: boolean;
 }
 
-const PLACEHOLDER_VALUES = new Set(["other", "all", "none"]);
+/** An entry with the token span of the phrase it came from. */
+export interface Found {
+  readonly mention: TokenSpan;
+  readonly entry: CollectedEntry;
+}
 
 /** The data's slot name for a base slot and status. */
 export function prefixedSlot(base: BaseSlot, status: Status): string {
@@ -27,6 +34,7 @@ export function prefixedSlot(base: BaseSlot, status: Status): string {
   return `${status}_${base}`;
 }
 
+/** The entries of one patient turn, keyed by (slot, value), written out as frames at the end. */
 export class EntryCollector {
   private readonly entries: CollectedEntry[] = [];
 
@@ -49,7 +57,7 @@ export class EntryCollector {
    * ("other") are never emitted.
    */
   add(base: BaseSlot, status: Status, value: string | undefined, fromQuestion = false): CollectedEntry | undefined {
-    if (value !== undefined && PLACEHOLDER_VALUES.has(value)) return undefined;
+    if (value !== undefined && OPEN_VALUES.has(value)) return undefined;
     const existing = this.find(base, value);
     if (existing) return existing;
     const entry: CollectedEntry = { base, status, attributes: value === undefined ? {} : { value }, fromQuestion };

@@ -12,11 +12,18 @@ import { cleanText, tokenize } from "./text.ts";
 
 /** Slots whose entries are headed by a canonical `value` and carry their status as a prefix. */
 export const MEDICAL_SLOTS = ["symptom", "medical_history", "family_history", "habit", "exposure", "medication", "medical_test"] as const;
+/** A medical slot name. */
 export type MedicalSlot = (typeof MEDICAL_SLOTS)[number];
 
+/** Whether a slot name is a medical (value-headed, status-prefixed) slot. */
 export function isMedicalSlot(name: string): name is MedicalSlot {
   return (MEDICAL_SLOTS as readonly string[]).includes(name);
 }
+
+/** Values of open questions ("any other medications?"): asked about, never reported. */
+export const OPEN_VALUES: ReadonlySet<string> = new Set(["other", "all", "none"]);
+/** Values that name a question rather than a concept, so their names are not surface forms. */
+export const NON_LEXICAL_VALUES: ReadonlySet<string> = new Set([...OPEN_VALUES, "general", "past experience", "similar symptoms"]);
 
 /** A canonical concept a phrase can denote. */
 export interface Concept {
@@ -28,6 +35,7 @@ export interface Concept {
   readonly topic?: boolean;
 }
 
+/** Concept equality (slot, value, implied location, topic flag). */
 export function sameConcept(a: Concept, b: Concept): boolean {
   return a.slot === b.slot && a.value === b.value && (a.location ?? []).join("|") === (b.location ?? []).join("|") && !!a.topic === !!b.topic;
 }
@@ -51,11 +59,13 @@ const lexiconSchema = z.object({
   specific_by_location: z.record(z.string(), z.record(z.string(), z.string())),
   concept_upgrades: z.array(z.object({ value: z.string(), when: z.array(z.string()), becomes: z.string() })),
 });
+/** The validated content of `ontology/lexicon.json`. */
 export type LexiconFile = z.infer<typeof lexiconSchema>;
 
 /** The parsed hand-written lexicon (validated, so a bad edit fails at load with a path). */
 export const lexiconFile: LexiconFile = lexiconSchema.parse(lexiconJson);
 
+/** The compiled lexicon: phrase indexes and lookup tables, built once per engine. */
 export interface Lexicon {
   /** Concept phrases valid anywhere. */
   readonly concepts: PhraseIndex<Concept>;
@@ -129,7 +139,7 @@ export function buildLexicon(additions: LexiconAdditions = {}, file: LexiconFile
     for (const [value, list] of Object.entries(forms)) {
       const concept: Concept = { slot, value };
       // The canonical name is a form too ("hemoptysis", "wheezing"), unless it is a placeholder.
-      if (!/^(other|all|none|general|similar symptoms)$/.test(value)) addConcept(concept, value);
+      if (!NON_LEXICAL_VALUES.has(value)) addConcept(concept, value);
       for (const form of list) addConcept(concept, form);
     }
   }

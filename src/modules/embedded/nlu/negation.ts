@@ -80,6 +80,7 @@ function isStandaloneParticle(tokens: readonly Token[], index: number): boolean 
   return !next || next.kind === "punct" || ANSWER_PARTICLES.has(next.text);
 }
 
+/** The token-level view negation scope needs. */
 export interface ScopeContext {
   readonly tokens: readonly Token[];
   readonly clauses: readonly number[];
@@ -165,4 +166,3 @@ export function answerPolarity(tokens: readonly Token[]): AnswerPolarity | undef
   return undefined;
 }
 
-export { NEGATION_CUES };

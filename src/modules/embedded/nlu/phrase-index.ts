@@ -15,6 +15,7 @@ interface TrieNode<T> {
   payloads: T[];
 }
 
+/** A matched form: its token range and the payloads of the form. */
 export interface PhraseMatch<T> {
   /** Token range `[start, end)`. */
   readonly start: number;
@@ -26,6 +27,7 @@ function node<T>(): TrieNode<T> {
   return { children: new Map(), payloads: [] };
 }
 
+/** Token-trie index of multi-word forms → payloads. */
 export class PhraseIndex<T> {
   private readonly root: TrieNode<T> = node();
   private size = 0;

@@ -13,12 +13,22 @@ import { extractDuration, extractOnset } from "./time-expressions.ts";
  * concept is absent ("are you otherwise healthy?"). Patients' short answers are read against this.
  */
 
-export type SocialSlot = "residence" | "occupation" | "travel" | "basic_information";
+export const SOCIAL_SLOTS = ["residence", "occupation", "travel", "basic_information"] as const;
+/** A social or demographic slot (no status prefix). */
+export type SocialSlot = (typeof SOCIAL_SLOTS)[number];
+
+/** Whether a slot name is a social or demographic slot. */
+export function isSocialSlot(slot: string): slot is SocialSlot {
+  return (SOCIAL_SLOTS as readonly string[]).includes(slot);
+}
+/** Any slot a doctor can ask about. */
 export type AskedSlot = MedicalSlot | SocialSlot;
+/** The attributes a doctor question can ask for (`age` for basic_information). */
 export type AskedAttribute =
   | "onset" | "duration" | "frequency" | "severity" | "progression" | "characteristics" | "ana_factors" | "location"
   | "color" | "volume" | "starting" | "respone_to" | "impact" | "relation" | "age";
 
+/** One thing a question asks about. */
 export interface AskedItem {
   readonly slot: AskedSlot;
   /** Canonical value for medical slots; "other" for open questions ("any other medications?"). */
@@ -30,6 +40,7 @@ export interface AskedItem {
   readonly topic?: boolean;
 }
 
+/** The reading of a doctor utterance. */
 export interface QuestionAnalysis {
   /** False for statements ("So you started smoking around 35."): a bare "yeah" then only acknowledges. */
   readonly isQuestion: boolean;
@@ -51,6 +62,7 @@ export interface QuestionAnalysis {
   readonly symptoms: readonly Concept[];
 }
 
+/** The reading when there is no doctor utterance yet. */
 export const EMPTY_QUESTION: QuestionAnalysis = {
   isQuestion: false, items: [], inverted: false, smallTalk: false, proposed: {}, proposedFactors: [], alternatives: false, slots: new Set(), symptoms: [],
 };
@@ -217,7 +229,7 @@ export function analyseQuestion(context: Context, doctorText: string, previous?:
     if (MEDICATION_CUE.test(text) && (!items.some((item) => item.slot === "medication") || /\b(?:other|else)\b/.test(text))) addItem(items, { slot: "medication", value: "other" });
     if (OTHER_CONDITIONS.test(text) && !items.some((item) => item.slot === "medical_history")) addItem(items, { slot: "medical_history", value: "other" });
     if (OTHER_SYMPTOMS.test(text) && items.length === 0) addItem(items, { slot: "symptom", value: "other" });
-    for (const slot of ["travel", "residence", "occupation", "basic_information"] as const) if (cues.has(slot)) addItem(items, { slot });
+    for (const slot of SOCIAL_SLOTS) if (cues.has(slot)) addItem(items, { slot });
 
     const social = [...cues].some((slot) => slot === "residence" || slot === "occupation" || slot === "travel");
     for (const [name, pattern] of ATTRIBUTE_CUES) {

@@ -1,7 +1,7 @@
 import type { DoctorAction } from "../../../cmas/schemas.ts";
 import { analyseText } from "./analysed-text.ts";
 import { isMedicalSlot } from "./lexicon.ts";
-import type { AskedAttribute, AskedItem, AskedSlot, QuestionAnalysis } from "./question-analysis.ts";
+import { isSocialSlot, type AskedAttribute, type AskedItem, type AskedSlot, type QuestionAnalysis } from "./question-analysis.ts";
 
 /**
  * Doctor questions of the training dialogues with what they asked (their `inquire` actions). When
@@ -37,6 +37,7 @@ function jaccard(a: ReadonlySet<string>, b: ReadonlySet<string>): number {
   return shared < 2 || union === 0 ? 0 : shared / union;
 }
 
+/** Nearest-neighbour memory of training questions. */
 export class QuestionMemory {
   private readonly exemplars: Exemplar[] = [];
 
@@ -54,7 +55,7 @@ export class QuestionMemory {
       if (action.action !== "inquire") continue;
       for (const [slot, entries] of Object.entries(action)) {
         if (slot === "action" || typeof entries === "string") continue;
-        if (!isMedicalSlot(slot) && !["residence", "occupation", "travel", "basic_information"].includes(slot)) continue;
+        if (!isMedicalSlot(slot) && !isSocialSlot(slot)) continue;
         for (const entry of entries) {
           const value = isMedicalSlot(slot) ? entry.value : undefined;
           if (isMedicalSlot(slot) && (!value || value === "all")) continue;

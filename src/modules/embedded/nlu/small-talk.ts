@@ -16,6 +16,7 @@ const ACKNOWLEDGEMENTS = [
   "of", "course", "no", "problem", "definitely", "absolutely", "all", "gotcha", "k", "so", "well",
 ];
 
+/** Decides between `nod_prompt_salutations` and `chit-chat`. */
 export class SmallTalkClassifier {
   private readonly acknowledgements: Set<string>;
 

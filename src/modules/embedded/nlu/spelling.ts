@@ -32,6 +32,7 @@ went were what whatever when where whether which while who whole why will wish w
 tall height inches feet pounds kilos born married single divorced retired school college
 working worried worry worse worst would yeah year years yes yesterday yet you your yourself`.split(/\s+/);
 
+/** A spelling corrector for the medical vocabulary. */
 export interface SpellingCorrector {
   /** The lexicon word a misspelt word stands for, or undefined when it is known or too far from any. */
   correct(word: string): string | undefined;

@@ -18,8 +18,16 @@ const HESITATIONS = new Set(["um", "umm", "uh", "uhh", "uhm", "er", "erm", "hmm"
  */
 export const SKIPPABLE = new Set(["really", "quite", "very", "so", "just", "like", "kind", "sort", "of", "even", "too", "much", "bit", "a", "little", "ever", "any", "some", "actually", "definitely", "always", "about", "around", "almost"]);
 
+/** Token classes: words, digit sequences, punctuation. */
 export type TokenKind = "word" | "number" | "punct";
 
+/** A token range `[start, end)`. */
+export interface TokenSpan {
+  readonly start: number;
+  readonly end: number;
+}
+
+/** A token of cleaned text. */
 export interface Token {
   /** The token as written in the cleaned text ("haven't", "6"). */
   readonly text: string;

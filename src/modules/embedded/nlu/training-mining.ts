@@ -1,7 +1,7 @@
 import type { TrainingData } from "../training-data.ts";
 import { analyseText } from "./analysed-text.ts";
 import { findMentions } from "./concept-mentions.ts";
-import { isMedicalSlot, type Concept, type Lexicon, type LexiconAdditions, type MedicalSlot } from "./lexicon.ts";
+import { isMedicalSlot, NON_LEXICAL_VALUES, type Concept, type Lexicon, type LexiconAdditions, type MedicalSlot } from "./lexicon.ts";
 import { QuestionMemory } from "./question-memory.ts";
 
 /**
@@ -20,7 +20,6 @@ export interface MinedKnowledge {
   readonly vocabulary: ReadonlySet<string>;
 }
 
-const PLACEHOLDERS = new Set(["other", "all", "none", "general", "past experience", "similar symptoms"]);
 const QUESTION_WORDS = new Set(
   "a an the and or but so ok okay alright um uh you your i me my we it this that is are was were be been do does did have has had any anything some of to in on at for with about how what when where which who why can could would will just like really also then now there here if as from by up out noticed notice experienced experiencing feel feeling felt get got been had having ever recently lately changes change problems issues".split(" "),
 );
@@ -44,6 +43,7 @@ function conceptOf(slot: MedicalSlot, value: string): Concept {
   return { slot: slot === "family_history" ? "medical_history" : slot, value };
 }
 
+/** Mines concepts, question exemplars, acknowledgements and vocabulary from the training dialogues. */
 export function mineTraining(training: TrainingData, baseLexicon: Lexicon): MinedKnowledge {
   const concepts: Array<{ concept: Concept; form: string }> = [];
   const memory = new QuestionMemory();
@@ -54,7 +54,7 @@ export function mineTraining(training: TrainingData, baseLexicon: Lexicon): Mine
     for (const utterance of dialogue.utterances) {
       for (const word of utterance.text.toLowerCase().match(/[a-z]+/g) ?? []) vocabulary.add(word);
       if (utterance.speaker === "patient") {
-        for (const { slot, value } of valuesOfFrames(utterance.nlu)) if (!PLACEHOLDERS.has(value)) concepts.push({ concept: conceptOf(slot, value), form: value });
+        for (const { slot, value } of valuesOfFrames(utterance.nlu)) if (!NON_LEXICAL_VALUES.has(value)) concepts.push({ concept: conceptOf(slot, value), form: value });
         const intents = utterance.nlu.map((frame) => frame.intent);
         if (intents.length === 1 && intents[0] === "nod_prompt_salutations") {
           const words = utterance.text.toLowerCase().match(/[a-z']+/g) ?? [];
@@ -67,7 +67,7 @@ export function mineTraining(training: TrainingData, baseLexicon: Lexicon): Mine
         .filter((action) => action.action === "inquire")
         .flatMap((action) => Object.entries(action).filter(([slot, entries]) => slot !== "action" && isMedicalSlot(slot) && Array.isArray(entries)))
         .flatMap(([slot, entries]) => (entries as Array<{ value?: string }>).map((entry) => ({ slot: slot as MedicalSlot, value: entry.value })))
-        .filter((item): item is { slot: MedicalSlot; value: string } => typeof item.value === "string" && !PLACEHOLDERS.has(item.value));
+        .filter((item): item is { slot: MedicalSlot; value: string } => typeof item.value === "string" && !NON_LEXICAL_VALUES.has(item.value));
       for (const { slot, value } of inquired) concepts.push({ concept: conceptOf(slot, value), form: value });
       if (inquired.length !== 1) continue;
       // The question's last sentence; if the lexicon explains nothing in it, its content words name the value.

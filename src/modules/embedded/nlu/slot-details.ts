@@ -1,0 +1,166 @@
+import { clauseRange, sentenceOf, textOf, type AnalysedText } from "./analysed-text.ts";
+import { conceptKey, type DialogueContext } from "./dialogue-context.ts";
+import { extractRelations } from "./family-relations.ts";
+import type { EntryCollector, Found } from "./frame-builder.ts";
+import { extractHabitFrequency } from "./habit-attributes.ts";
+import type { Lexicon } from "./lexicon.ts";
+import { extractImpact, purposePhrase } from "./medication-attributes.ts";
+import type { AnswerPolarity } from "./negation.ts";
+import type { QuestionAnalysis } from "./question-analysis.ts";
+import { extractAge, extractDestination, extractOccupation, extractResidence } from "./social-history.ts";
+import type { TokenSpan } from "./text.ts";
+import { extractFrequency, extractTimePhrase } from "./time-expressions.ts";
+
+/**
+ * Slot-specific details of a patient turn: what medications are for and whether they helped, habit
+ * amounts, family relations, when past conditions began, where exposures happened, sick contacts,
+ * and the social slots (residence, occupation, travel, age).
+ */
+
+const OTHER_PERSON = /\b(?:co-?workers?|colleagues?|friends?|boss|clients?|customers?|classmates?|roommates?|someone|somebody|people|everyone|everybody|kids|children|family|husband|wife|partner|son|daughter|mom|mum|mother|dad|father|brother|sister|neighbou?rs?|patients?)\b/;
+
+/**
+ * "Any sick contacts?" — "My coworker had a cold last week": someone else's illness is the exposure
+ * (where: at work/at home from who it was), not the patient's own symptom or history.
+ */
+export function answerSickContact(entries: EntryCollector, found: readonly Found[], question: QuestionAnalysis, text: string): void {
+  if (!question.items.some((item) => item.slot === "exposure" && item.value === "sick person") || !OTHER_PERSON.test(text)) return;
+  const illnesses = found.filter(({ entry }) => (entry.base === "symptom" || entry.base === "medical_history" || entry.base === "family_history") && entry.status !== "negative");
+  if (illnesses.length === 0 || entries.find("exposure", "sick person")) return;
+  for (const { entry } of illnesses) entries.remove(entry);
+  const contact = entries.add("exposure", "positive", "sick person", true);
+  if (!contact) return;
+  const where = /\b(?:co-?workers?|colleagues?|boss|clients?|customers?|at work)\b/.test(text) ? "at work" : /\b(?:family|husband|wife|partner|son|daughter|kids|children|mom|mum|mother|dad|father|brother|sister|at home|roommates?)\b/.test(text) ? "at home" : undefined;
+  entries.set(contact, "where", where);
+}
+
+/** Sets purpose or impact on the medications a "what for?"/"does it help?" question is about. */
+export function answerMedicationQuestion(entries: EntryCollector, found: readonly Found[], context: DialogueContext, polarity: AnswerPolarity | undefined, text: string): void {
+  const { question } = context;
+  const named = question.items.filter((item) => item.slot === "medication" && item.value && item.value !== "other").map((item) => item.value!);
+  const targets = named.length > 0 ? named : found.some(({ entry }) => entry.base === "medication") ? [] : context.medications.slice(0, 2).map((concept) => concept.value);
+  for (const value of targets) {
+    const entry = entries.add("medication", "positive", value, true);
+    if (!entry) continue;
+    if (question.attribute === "respone_to") {
+      const condition = found.find(({ entry: other }) => other.base === "symptom" || other.base === "medical_history");
+      entries.set(entry, "respone_to", condition?.entry.attributes.value as string | undefined);
+    } else {
+      entries.set(entry, "impact", extractImpact(text) ?? (polarity === "yes" ? "yes" : polarity === "no" ? "no" : undefined));
+    }
+  }
+}
+
+/** Impact, purpose and frequency of medications. */
+export function attachMedicationAttributes(lexicon: Lexicon, analysed: AnalysedText, entries: EntryCollector, found: readonly Found[], context: DialogueContext): void {
+  const medications = found.filter(({ entry }) => entry.base === "medication" && entry.status !== "negative");
+  const { question } = context;
+  for (const { mention, entry } of medications) {
+    const [start, end] = sentenceOf(analysed, mention.start);
+    const nextSentence = analysed.sentences.find(([from]) => from >= end);
+    const own = textOf(analysed, mention.start, end);
+    const following = nextSentence ? textOf(analysed, nextSentence[0], nextSentence[1]) : "";
+    const otherMedicationLater = medications.some((other) => other.mention.start > mention.start && other.mention.start < end);
+    const nextHasMedication = nextSentence ? medications.some((other) => other.mention.start >= nextSentence[0] && other.mention.start < nextSentence[1]) : true;
+    const span = otherMedicationLater ? textOf(analysed, mention.start, medications.find((other) => other.mention.start > mention.start)!.mention.start) : own;
+    entries.set(entry, "impact", extractImpact(span) ?? (!nextHasMedication ? extractImpact(following) : undefined));
+    entries.set(entry, "frequency", extractFrequency(span) ?? (!nextHasMedication ? extractFrequency(following) : undefined));
+    entries.set(entry, "respone_to", medicationPurpose(lexicon, analysed, found, context, mention, entry.attributes.value as string, end));
+  }
+}
+
+/**
+ * What a medication is for: a condition named after "for" ("for my asthma"); else a condition it
+ * typically treats that the patient has reported (this turn or before: inhalers → asthma); else the
+ * symptom the doctor asked about ("have you tried anything for this cough?").
+ */
+function medicationPurpose(lexicon: Lexicon, analysed: AnalysedText, found: readonly Found[], context: DialogueContext, mention: TokenSpan, value: string, sentenceEnd: number): string | undefined {
+  if (purposePhrase(textOf(analysed, mention.start, sentenceEnd))) {
+    const after = found.find(({ mention: other, entry }) => other.start >= mention.end && other.start < sentenceEnd && (entry.base === "symptom" || entry.base === "medical_history"));
+    if (after) return after.entry.attributes.value as string;
+  }
+  const reported = (condition: string) =>
+    context.knownPositive.has(conceptKey("medical_history", condition)) ||
+    context.knownPositive.has(conceptKey("symptom", condition)) ||
+    found.some(({ entry, mention: other }) => entry.attributes.value === condition && entry.status === "positive" && other.start < mention.start);
+  const typical = lexicon.indications.get(value)?.find(reported);
+  if (typical) return typical;
+  const { question } = context;
+  if (question.attribute === "respone_to" || question.items.some((item) => item.slot === "medication")) return question.symptoms[0]?.value;
+  return undefined;
+}
+
+/** Frequency and start of habits. */
+export function attachHabitAttributes(analysed: AnalysedText, entries: EntryCollector, found: readonly Found[]): void {
+  for (const { mention, entry } of found) {
+    if (entry.base !== "habit" || entry.status === "negative") continue;
+    const [start, end] = sentenceOf(analysed, mention.start);
+    const sentenceText = textOf(analysed, start, end);
+    entries.set(entry, "frequency", extractHabitFrequency(sentenceText) ?? extractHabitFrequency(analysed.text));
+  }
+  // Asked habits answered without naming them ("I'd say 30 a day").
+  for (const entry of entries.all()) {
+    if (entry.base !== "habit" || !entry.fromQuestion || entry.status === "negative") continue;
+    entries.set(entry, "frequency", extractHabitFrequency(analysed.text));
+  }
+}
+
+/** Who in the family has a condition, and since when the patient has had one. */
+export function attachHistoryAttributes(lexicon: Lexicon, analysed: AnalysedText, entries: EntryCollector, found: readonly Found[]): void {
+  for (const { mention, entry } of found) {
+    const [start, end] = sentenceOf(analysed, mention.start);
+    if (entry.base === "family_history") {
+      // "My mother had emphysema and my brother has asthma": the relation of the mention's own clause first.
+      const [clauseStart, clauseEnd] = clauseRange(analysed, mention.start);
+      entries.set(entry, "relation", extractRelations(lexicon, analysed, clauseStart, clauseEnd)[0] ?? extractRelations(lexicon, analysed, start, end)[0]);
+    }
+    if (entry.base === "medical_history" && entry.status === "positive") entries.set(entry, "starting", extractTimePhrase(textOf(analysed, start, end)));
+  }
+}
+
+/** Where an exposure happened: "at work", "at home". */
+export function attachExposureAttributes(analysed: AnalysedText, entries: EntryCollector, found: readonly Found[], question: QuestionAnalysis): void {
+  for (const { mention, entry } of found) {
+    if (entry.base !== "exposure") continue;
+    const [start, end] = sentenceOf(analysed, mention.start);
+    const where = /\bat (?:work|home|school)\b/.exec(textOf(analysed, start, end))?.[0] ?? question.items.find((item) => item.value === entry.attributes.value)?.where;
+    entries.set(entry, "where", where);
+  }
+}
+
+/** Residence, occupation, travel and age, asked or volunteered. */
+export function attachSocial(lexicon: Lexicon, analysed: AnalysedText, entries: EntryCollector, question: QuestionAnalysis, polarity: AnswerPolarity | undefined): void {
+  const asked = (slot: string) => question.items.some((item) => item.slot === slot);
+  const residence = extractResidence(lexicon, analysed, asked("residence"));
+  if (residence) {
+    const entry = entries.add("residence", "positive", undefined);
+    if (entry) {
+      entries.set(entry, "value", residence);
+      entries.set(entry, "status", "living");
+    }
+  }
+  const occupation = extractOccupation(lexicon, analysed, asked("occupation"));
+  if (occupation) {
+    const entry = entries.add("occupation", "positive", undefined);
+    if (entry) {
+      entries.set(entry, "value", occupation);
+      entries.set(entry, "status", "true");
+    }
+  }
+  if (asked("travel") || /\b(?:travel(?:l?ed)?|trip)\b/.test(analysed.text)) {
+    const negated = /\b(?:no|not|haven't|didn't|never|nowhere)\b[^.]*\b(?:travel|trips?|anywhere|been away|gone)\b|\bno travel\b/.test(analysed.text) || (asked("travel") && polarity === "no");
+    const traveled = !negated && (asked("travel") ? polarity === "yes" || extractDestination(analysed.text) !== undefined : /\bi (?:travel(?:l?ed)?|went)\b/.test(analysed.text));
+    if (negated || traveled) {
+      const entry = entries.add("travel", "positive", undefined);
+      if (entry) {
+        entries.set(entry, "status", negated ? "not_traveled" : "traveled");
+        if (traveled) entries.set(entry, "destination", extractDestination(analysed.text));
+      }
+    }
+  }
+  const age = extractAge(analysed.text, asked("basic_information"));
+  if (age) {
+    const entry = entries.add("basic_information", "positive", undefined);
+    if (entry) entries.set(entry, "age", age);
+  }
+}

@@ -13,7 +13,7 @@ export interface Factors {
   readonly alleviating: string[];
 }
 
-const AGGRAVATING_CUES = new Set(["especially", "mainly", "mostly", "worse", "worsen", "worsens", "worst", "aggravate", "aggravates", "trigger", "triggers", "triggered", "brings", "bring", "flare", "flares", "harder", "exacerbate", "exacerbates", "tight", "bad"]);
+const AGGRAVATING_CUES = new Set(["especially", "mainly", "mostly", "more", "worse", "worsen", "worsens", "worst", "aggravate", "aggravates", "trigger", "triggers", "triggered", "brings", "bring", "flare", "flares", "harder", "exacerbate", "exacerbates", "tight", "bad"]);
 const ALLEVIATING_CUES = new Set(["better", "help", "helps", "helped", "relieve", "relieves", "relieved", "ease", "eases", "eased", "improve", "improves", "improved", "settle", "settles", "calms", "goes", "away", "fine"]);
 
 function overlapsAny(start: number, end: number, spans: readonly TokenSpan[]): boolean {
@@ -42,6 +42,11 @@ export function extractFactors(lexicon: Lexicon, analysed: AnalysedText, from: n
     for (const factor of match.payloads) if (!found[best.kind].includes(factor)) found[best.kind].push(factor);
   }
   return found;
+}
+
+/** Whether tokens `[from, to)` contain a worsening or relieving cue. */
+export function hasFactorCue(analysed: AnalysedText, from: number, to: number): boolean {
+  return analysed.tokens.slice(from, to).some((token) => AGGRAVATING_CUES.has(token.text) || ALLEVIATING_CUES.has(token.text));
 }
 
 /** Every factor phrase of the text, regardless of cues (for questions that list triggers), except inside `exclude`. */

@@ -1,7 +1,7 @@
 import type { DialogueTurn } from "../../types.ts";
 import { analyseText } from "./analysed-text.ts";
 import { conceptMask, findMentions } from "./concept-mentions.ts";
-import type { Concept, Lexicon } from "./lexicon.ts";
+import { isSpecificPain, type Concept, type Lexicon } from "./lexicon.ts";
 import { answerPolarity, mentionStatus, type AnswerPolarity } from "./negation.ts";
 import { analyseQuestion, EMPTY_QUESTION, type QuestionAnalysis } from "./question-analysis.ts";
 import type { QuestionMemory } from "./question-memory.ts";
@@ -104,6 +104,7 @@ export class DialogueContextReader {
     const knownNegative = new Set<string>();
     let focus: Concept[] = [];
     let medications: Concept[] = [];
+    let specificPain: Concept | undefined;
     // Walk back: the most recent turn naming present symptoms sets the focus.
     for (let index = history.length - 1; index >= 0; index -= 1) {
       const turn = history[index]!;
@@ -112,9 +113,12 @@ export class DialogueContextReader {
         for (const concept of summary.positive) knownPositive.add(conceptKey(concept.slot, concept.value));
         for (const concept of summary.negative) knownNegative.add(conceptKey(concept.slot, concept.value));
         if (focus.length === 0) focus = summary.positive.filter((concept) => concept.slot === "symptom");
+        specificPain ??= summary.positive.find((concept) => isSpecificPain(this.resources.lexicon, concept));
         if (medications.length === 0) medications = summary.positive.filter((concept) => concept.slot === "medication");
-      } else if (focus.length === 0 && index !== last) {
+      } else if (index !== last) {
         const asked = this.question(turn.text).symptoms;
+        specificPain ??= asked.find((concept) => isSpecificPain(this.resources.lexicon, concept));
+        if (focus.length > 0) continue;
         const answer = history[index + 1];
         const answeredNo = answer?.speaker === "patient" && this.patient(answer.text).polarity === "no";
         if (asked.length > 0 && !answeredNo) focus = [...asked];
@@ -122,6 +126,8 @@ export class DialogueContextReader {
     }
     // The current question's own symptoms come first.
     if (question.symptoms.length > 0) focus = [...question.symptoms];
+    // "How bad is that pain?" after talking about chest pain: the specific pain.
+    if (specificPain && focus.length > 0 && focus.every((concept) => concept.value === "pain" && !concept.location)) focus = [specificPain];
     return { question, focus, medications, knownPositive, knownNegative };
   }
 }

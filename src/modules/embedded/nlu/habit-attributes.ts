@@ -30,7 +30,7 @@ export function extractHabitStarting(text: string): string | undefined {
 }
 
 const LIGHT = /\b(?:not\s+(?:much|really|a\s+lot|that\s+much|often|too\s+much|very\s+much|regularly)|occasionally|occasional|socially|social\s+drinker|once\s+in\s+a\s+while|every\s+(?:now\s+and\s+then|once\s+in\s+a\s+while)|rarely|sometimes|on\s+(?:the\s+)?weekends?|special\s+occasions|here\s+and\s+there|once\s+a\s+(?:week|month)|one\s+or\s+two|a\s+couple|a\s+few|(?:a|one)\s+(?:glass|drink|beer)|just\s+(?:one|a|the\s+odd)|the\s+odd|few\s+times\s+a\s+(?:month|year)|used\s+to|tried)\b/;
-const HEAVY = /\b(?:every\s+day|everyday|daily|a\s+day|per\s+day|each\s+day|a\s+lot|heavily|heavy|packs?|all\s+the\s+time|every\s+night|nightly|chain)\b/;
+const HEAVY = /\b(?:every\s+day|everyday|daily|a\s+day|per\s+day|each\s+day|a\s+lot|heavily|heavy|packs?|all\s+the\s+time|every\s+night|nightly|most\s+(?:nights|days|evenings)|chain)\b/;
 
 /** The status of a habit the patient admits to: light or occasional use is "unknown". */
 export function habitStatus(text: string, status: Status): Status {

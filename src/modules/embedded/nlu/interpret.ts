@@ -1,6 +1,6 @@
 import type { NluFrame } from "../../../cmas/schemas.ts";
 import { clauseRange, sentenceOf, textOf, type AnalysedText } from "./analysed-text.ts";
-import { extractFactors } from "./ana-factors.ts";
+import { extractFactors, hasFactorCue } from "./ana-factors.ts";
 import { readAskedAttribute } from "./asked-attributes.ts";
 import { extractLocations } from "./body-locations.ts";
 import { conceptMask, findMentions, type Mention } from "./concept-mentions.ts";
@@ -8,10 +8,11 @@ import { conceptKey, type DialogueContext } from "./dialogue-context.ts";
 import { extractRelations } from "./family-relations.ts";
 import { EntryCollector, type BaseSlot, type Found } from "./frame-builder.ts";
 import { habitStatus } from "./habit-attributes.ts";
-import { OPEN_VALUES, type Concept, type Lexicon } from "./lexicon.ts";
+import { isSpecificPain, OPEN_VALUES, type Concept, type Lexicon } from "./lexicon.ts";
 import { answerPolarity, mentionStatus, type AnswerPolarity, type Status } from "./negation.ts";
 import { isSocialSlot, type AskedItem, type QuestionAnalysis } from "./question-analysis.ts";
 import {
+  answerAllergyQuestion,
   answerMedicationQuestion,
   answerSickContact,
   attachExposureAttributes,
@@ -79,6 +80,12 @@ function isFactorMention(lexicon: Lexicon, analysed: AnalysedText, mention: Ment
   return lexicon.factors.findAll(analysed.tokens, start, end).some((match) => match.start < mention.end && mention.start < match.end);
 }
 
+/** Whether a phrase follows "when (I)", "whenever", "if I", "after": the condition of a trigger. */
+function isTriggerClause(analysed: AnalysedText, start: number): boolean {
+  const before = analysed.tokens.slice(Math.max(0, start - 3), start).map((token) => token.text);
+  return before.some((word) => word === "when" || word === "whenever" || word === "if" || word === "after" || word === "while");
+}
+
 /** Whether an item of the question is answered by an explicit phrase of the utterance. */
 function answeredBy(item: AskedItem, entries: EntryCollector): boolean {
   if (item.value === undefined) return entries.find(item.slot as BaseSlot) !== undefined;
@@ -101,7 +108,12 @@ export function interpretTurn(resources: InterpretResources, analysed: AnalysedT
   const found: Found[] = [];
   const askedValues = new Set(question.items.map((item) => item.value));
   for (const mention of mentions) {
-    const concept = chooseConcept(mention, question, lexicon);
+    let concept = chooseConcept(mention, question, lexicon);
+    // "Any chest pain?" — "Yes, it hurts on the right": a generic pain is the specific one asked about.
+    if (concept.value === "pain" && !concept.location) {
+      const asked = question.items.find((item) => item.slot === "symptom" && isSpecificPain(lexicon, item));
+      if (asked?.value) concept = { ...concept, value: asked.value, ...(asked.location ? { location: asked.location } : {}) };
+    }
     // ROS topic words ("my vision's fine") count only as answers to a question about that topic.
     if (concept.topic && !askedValues.has(concept.value)) continue;
     const [clauseStart, clauseEnd] = clauseRange(analysed, mention.start);
@@ -113,6 +125,8 @@ export function interpretTurn(resources: InterpretResources, analysed: AnalysedT
     let base: BaseSlot = concept.slot;
     // "Better when I go out for a smoke": a trigger, not a report of the habit.
     if ((base === "habit" || base === "exposure") && isFactorMention(lexicon, analysed, mention)) continue;
+    // "It hurts more when I cough": a symptom named as the trigger of another is not reported anew.
+    if (base === "symptom" && isTriggerClause(analysed, mention.start) && hasFactorCue(analysed, clauseStart, clauseEnd) && context.knownPositive.has(conceptKey(base, concept.value))) continue;
     // "I've never had this frequent of coughing before": a comparison, not a denial of a known symptom.
     if (status === "negative" && context.knownPositive.has(conceptKey(base, concept.value)) && /\b(?:before|like this|in the past|previously)\b/.test(clauseText)) continue;
     const [sentenceStart, sentenceEnd] = sentenceOf(analysed, mention.start);
@@ -150,7 +164,9 @@ export function interpretTurn(resources: InterpretResources, analysed: AnalysedT
   // Outside symptoms, any phrase of the asked slot answers it ("any recreational drugs?" — "weed, sometimes").
   // "Yes, both" / "all of the above" answers every item, whatever else it names.
   const answersAll = /\b(?:both|all of (?:them|those|these|the above)|all three|each of them)\b/.test(firstSentence);
+  const allergyAnswered = answerAllergyQuestion(entries, found, question, polarity, text);
   const anyAnswered =
+    allergyAnswered ||
     (!answersAll && realItems.some((item) => answeredBy(item, entries))) ||
     realItems.some((item) => item.slot !== "symptom" && found.some(({ entry }) => entry.base === item.slot && entry.status !== "negative"));
   // "No, just the salbutamol" to "any other medications?": the new positive phrase is the answer.
@@ -166,7 +182,14 @@ export function interpretTurn(resources: InterpretResources, analysed: AnalysedT
       const described = targets.filter((item) => item.value && extractCharacteristics(lexicon, item.value, analysed, 0, tokens.length).length > 0);
       targets = described.length > 0 ? described : targets.slice(0, 1);
     }
-    if (targets.length > 0) return targets.map((item) => ({ base: item.slot as BaseSlot, value: item.value!, named: true, ...(item.location ? { location: item.location } : {}) }));
+    const focused = context.focus[0];
+    if (targets.length > 0) {
+      return targets.map((item) => {
+        // "How bad is that pain?": the specific pain in focus.
+        const refined = item.value === "pain" && !item.location && focused && isSpecificPain(lexicon, focused) ? focused : item;
+        return { base: item.slot as BaseSlot, value: refined.value!, named: true, ...(refined.location ? { location: refined.location } : {}) };
+      });
+    }
     if (!asked || !SYMPTOM_ATTRIBUTES.has(asked)) return [];
     // "How often are you using both of those?" is about the medications named in the answer.
     if (question.slots.has("medication") && found.some(({ entry }) => entry.base === "medication")) return [];

@@ -96,6 +96,15 @@ export interface Lexicon {
   readonly upgrades: ReadonlyArray<{ readonly value: string; readonly when: ReadonlySet<string>; readonly becomes: string }>;
 }
 
+/**
+ * Whether a concept is a specific pain ("chest pain", "headache", pain with a site): what a generic
+ * "it hurts" or "that pain" refers to when one was just discussed.
+ */
+export function isSpecificPain(lexicon: Lexicon, concept: { readonly value?: string; readonly location?: readonly string[] }): boolean {
+  if (concept.value === "pain") return (concept.location?.length ?? 0) > 0;
+  return Object.values(lexicon.specificByLocation.get("pain") ?? {}).includes(concept.value ?? "");
+}
+
 /** Extra (concept, form) pairs, e.g. mined from the training annotations. */
 export interface LexiconAdditions {
   readonly concepts?: ReadonlyArray<{ readonly concept: Concept; readonly form: string }>;

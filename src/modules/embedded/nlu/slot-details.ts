@@ -17,7 +17,9 @@ import { extractFrequency, extractTimePhrase } from "./time-expressions.ts";
  * and the social slots (residence, occupation, travel, age).
  */
 
-const OTHER_PERSON = /\b(?:co-?workers?|colleagues?|friends?|boss|clients?|customers?|classmates?|roommates?|someone|somebody|people|everyone|everybody|kids|children|family|husband|wife|partner|son|daughter|mom|mum|mother|dad|father|brother|sister|neighbou?rs?|patients?)\b/;
+const OTHER_PERSON = /\b(?:co-?workers?|colleagues?|friends?|boss|clients?|customers?|class|classmates?|students?|team|staff|office|roommates?|someone|somebody|people|everyone|everybody|kids|children|family|husband|wife|partner|son|daughter|mom|mum|mother|dad|father|brother|sister|neighbou?rs?|patients?|they|he|she)\b/;
+const WORKPLACE = /\b(?:co-?workers?|colleagues?|boss|clients?|customers?|class|students?|team|staff|office|at work|work)\b/;
+const HOUSEHOLD = /\b(?:family|husband|wife|partner|son|daughter|kids|children|mom|mum|mother|dad|father|brother|sister|at home|roommates?)\b/;
 
 /**
  * "Any sick contacts?" — "My coworker had a cold last week": someone else's illness is the exposure
@@ -26,12 +28,32 @@ const OTHER_PERSON = /\b(?:co-?workers?|colleagues?|friends?|boss|clients?|custo
 export function answerSickContact(entries: EntryCollector, found: readonly Found[], question: QuestionAnalysis, text: string): void {
   if (!question.items.some((item) => item.slot === "exposure" && item.value === "sick person") || !OTHER_PERSON.test(text)) return;
   const illnesses = found.filter(({ entry }) => (entry.base === "symptom" || entry.base === "medical_history" || entry.base === "family_history") && entry.status !== "negative");
-  if (illnesses.length === 0 || entries.find("exposure", "sick person")) return;
+  if (illnesses.length === 0) return;
   for (const { entry } of illnesses) entries.remove(entry);
-  const contact = entries.add("exposure", "positive", "sick person", true);
+  const contact = entries.find("exposure", "sick person") ?? entries.add("exposure", "positive", "sick person", true);
   if (!contact) return;
-  const where = /\b(?:co-?workers?|colleagues?|boss|clients?|customers?|at work)\b/.test(text) ? "at work" : /\b(?:family|husband|wife|partner|son|daughter|kids|children|mom|mum|mother|dad|father|brother|sister|at home|roommates?)\b/.test(text) ? "at home" : undefined;
-  entries.set(contact, "where", where);
+  const asked = question.items.find((item) => item.value === "sick person")?.where;
+  entries.set(contact, "where", WORKPLACE.test(text) ? "at work" : HOUSEHOLD.test(text) ? "at home" : asked);
+}
+
+const ALLERGIES = new Set(["allergic rhinitis", "drug allergy", "food allergy"]);
+const DRUG_WORDS = /\b(?:drugs?|medications?|medicines?|meds|antibiotics?|penicillin|sulfa|codeine|morphine|aspirin|ibuprofen|latex|contrast|iodine|bactrim|amoxicillin|septra)\b/;
+const FOOD_WORDS = /\b(?:foods?|peanuts?|nuts|shellfish|seafood|eggs?|milk|dairy|gluten|wheat|fish|soy|strawberr(?:y|ies))\b/;
+const ENVIRONMENT_WORDS = /\b(?:cats?|dogs?|pollen|dust|grass|trees?|seasonal|animals?|mou?ld|hay ?fever|ragweed|pets?)\b/;
+
+/**
+ * "Any allergies?" — "Sulfa drugs, I get a rash": what the patient is allergic to decides the concept
+ * (drug, food or environmental allergy); a drug named here is the allergen, not a medication taken.
+ * Returns whether the answer named an allergen.
+ */
+export function answerAllergyQuestion(entries: EntryCollector, found: readonly Found[], question: QuestionAnalysis, polarity: AnswerPolarity | undefined, text: string): boolean {
+  if (!question.items.some((item) => item.value !== undefined && ALLERGIES.has(item.value)) || polarity === "no" || polarity === "normal") return false;
+  const drugs = found.filter(({ entry }) => entry.base === "medication" || (entry.base === "habit" && entry.attributes.value === "illicit drug use history"));
+  const value = drugs.length > 0 || DRUG_WORDS.test(text) ? "drug allergy" : FOOD_WORDS.test(text) ? "food allergy" : ENVIRONMENT_WORDS.test(text) ? "allergic rhinitis" : undefined;
+  if (!value) return false;
+  for (const { entry } of drugs) entries.remove(entry);
+  entries.add("medical_history", polarity === "unknown" ? "unknown" : "positive", value, true);
+  return true;
 }
 
 /** Sets purpose or impact on the medications a "what for?"/"does it help?" question is about. */

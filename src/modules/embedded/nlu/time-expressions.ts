@@ -19,6 +19,9 @@ function normaliseQuantity(span: string): string {
 
 const AGO = new RegExp(`\\b${HEDGE}(${QUANTITY}\\s+${UNIT})\\s+ago\\b`);
 const LAST_PERIOD = new RegExp(`\\b(?:for|in|over|during|within|these|those|the)\\s+(?:the\\s+)?(?:last|past)\\s+(?:like\\s+|about\\s+|around\\s+)?(${QUANTITY}\\s+${UNIT})\\b`);
+// "I've had a cough for about five days now": a period reaching to now, in the perfect, is an onset.
+const FOR_PERIOD = new RegExp(`\\bfor\\s+${HEDGE}(${QUANTITY}\\s+${UNIT})(?:\\s+now)?\\b`);
+const PERFECT = /\b(?:i've|i\s+have|have\s+been|has\s+been|it's\s+been|been\s+having|had|been)\b/;
 const SINCE = /\bsince\s+((?:yesterday|last\s+\w+|this\s+(?:morning|week|past\s+\w+)|the\s+(?:weekend|morning|summer|winter|spring|fall)|(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)|(?:january|february|march|april|may|june|july|august|september|october|november|december)|i\s+was\s+\w+|then|christmas|new\s+year'?s?))/;
 const DEICTIC = /\b(yesterday|last\s+night|this\s+morning|this\s+past\s+(?:week|weekend)|last\s+(?:week|weekend|month|year|monday|tuesday|wednesday|thursday|friday|saturday|sunday)|the\s+other\s+day|earlier\s+this\s+(?:week|month|year)|a\s+(?:few|couple\s+of)\s+days\s+back|a\s+week\s+back)\b/;
 const BARE_PERIOD = new RegExp(`\\b${HEDGE}(${QUANTITY}\\s+${UNIT})\\b`);
@@ -51,6 +54,8 @@ export function extractOnset(text: string): string | undefined {
   if (last) return toAgo(last[1]!);
   const since = SINCE.exec(text);
   if (since) return tidySpan(`since ${since[1]}`);
+  const period = FOR_PERIOD.exec(text);
+  if (period && PERFECT.test(text.slice(0, period.index))) return toAgo(period[1]!);
   const deictic = DEICTIC.exec(text);
   if (deictic) return tidySpan(deictic[1]!);
   return undefined;

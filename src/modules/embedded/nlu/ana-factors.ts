@@ -13,7 +13,7 @@ export interface Factors {
   readonly alleviating: string[];
 }
 
-const AGGRAVATING_CUES = new Set(["especially", "mainly", "mostly", "more", "worse", "worsen", "worsens", "worst", "aggravate", "aggravates", "trigger", "triggers", "triggered", "brings", "bring", "flare", "flares", "harder", "exacerbate", "exacerbates", "tight", "bad"]);
+const AGGRAVATING_CUES = new Set(["especially", "mainly", "mostly", "more", "worse", "worsen", "worsens", "worst", "aggravate", "aggravates", "trigger", "triggers", "triggered", "brings", "bring", "flare", "flares", "harder", "exacerbate", "exacerbates", "bad"]);
 const ALLEVIATING_CUES = new Set(["better", "help", "helps", "helped", "relieve", "relieves", "relieved", "ease", "eases", "eased", "improve", "improves", "improved", "settle", "settles", "calms", "goes", "away", "fine"]);
 
 function overlapsAny(start: number, end: number, spans: readonly TokenSpan[]): boolean {

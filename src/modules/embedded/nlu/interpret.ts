@@ -80,6 +80,17 @@ function isFactorMention(lexicon: Lexicon, analysed: AnalysedText, mention: Ment
   return lexicon.factors.findAll(analysed.tokens, start, end).some((match) => match.start < mention.end && mention.start < match.end);
 }
 
+/** A subject other than the patient before a habit ("my husband smokes", "they drink"). */
+const OTHERS_HABIT = /\b(?:roommates?|husband|wife|partner|boyfriend|girlfriend|parents?|mom|mum|mother|dad|father|brother|sister|son|daughter|kids|friends?|co-?workers?|he|she|they|everyone|people)\b(?![^,]*\bi\b)/;
+
+/** Someone smoking where the patient breathes it: household members, indoors, in the car. */
+const SHARED_AIR = /\b(?:roommates?|husband|wife|partner|boyfriend|girlfriend|parents?|inside|indoors|in the house|at home|around me|in the car|in front of me)\b/;
+
+/** Whether a family relation is named before token `end` in the sentence ("my dad had …", not "… from my son"). */
+function relationBefore(lexicon: Lexicon, analysed: AnalysedText, start: number, end: number): boolean {
+  return extractRelations(lexicon, analysed, start, end).length > 0;
+}
+
 /** Whether a phrase follows "when (I)", "whenever", "if I", "after": the condition of a trigger. */
 function isTriggerClause(analysed: AnalysedText, start: number): boolean {
   const before = analysed.tokens.slice(Math.max(0, start - 3), start).map((token) => token.text);
@@ -114,12 +125,14 @@ export function interpretTurn(resources: InterpretResources, analysed: AnalysedT
       const asked = question.items.find((item) => item.slot === "symptom" && isSpecificPain(lexicon, item));
       if (asked?.value) concept = { ...concept, value: asked.value, ...(asked.location ? { location: asked.location } : {}) };
     }
-    // ROS topic words ("my vision's fine") count only as answers to a question about that topic.
-    if (concept.topic && !askedValues.has(concept.value)) continue;
     const [clauseStart, clauseEnd] = clauseRange(analysed, mention.start);
     const clauseText = textOf(analysed, clauseStart, clauseEnd);
+    // ROS topic words ("my vision's fine") answer a question about that topic; unasked, only a clear
+    // complaint counts ("my breathing's been really bad").
+    const topicAsked = askedValues.has(concept.value);
+    if (concept.topic && !topicAsked && !TOPIC_NOT_NORMAL.test(clauseText)) continue;
     let status: Status | undefined = concept.topic
-      ? (topicStatus(clauseText) ?? topicStatus(firstSentence) ?? (polarity ? statusFromAnswer(polarity, question.inverted) : undefined))
+      ? (topicStatus(clauseText) ?? (topicAsked ? (topicStatus(firstSentence) ?? (polarity ? statusFromAnswer(polarity, question.inverted) : undefined)) : undefined))
       : mentionStatus(scope, mention.start, mention.end);
     if (status === undefined) continue;
     let base: BaseSlot = concept.slot;
@@ -133,10 +146,19 @@ export function interpretTurn(resources: InterpretResources, analysed: AnalysedT
     const relations = extractRelations(lexicon, analysed, sentenceStart, sentenceEnd);
     // "My son had the flu" answering "been around anyone sick?" describes the contact, not the family history.
     if (question.slots.has("exposure") && relations.length > 0 && (base === "medical_history" || base === "symptom")) continue;
-    if ((base === "medical_history" || base === "symptom") && (question.slots.has("family_history") || relations.length > 0) && !/\bi(?:'ve| have| had| was)\b/.test(textOf(analysed, sentenceStart, mention.start))) {
+    if ((base === "medical_history" || base === "symptom") && (question.slots.has("family_history") || relationBefore(lexicon, analysed, sentenceStart, mention.start)) && !/\bi(?:'ve| have| had| was)\b/.test(textOf(analysed, sentenceStart, mention.start))) {
       base = "family_history";
     }
-    if (base === "habit") status = habitStatus(text, status);
+    if (base === "habit") {
+      // "My roommate smokes inside": someone else's smoking is second-hand smoke; their other habits are not the patient's.
+      if (OTHERS_HABIT.test(textOf(analysed, clauseStart, mention.start))) {
+        if (concept.value !== "smoking" || !SHARED_AIR.test(clauseText)) continue;
+        const entry = entries.add("habit", "positive", "passive smoking");
+        if (entry) found.push({ mention, entry });
+        continue;
+      }
+      status = habitStatus(text, status);
+    }
     // An asked exposure answered "possibly … maybe one of them": uncertainty anywhere in the answer.
     if (base === "exposure" && status === "positive" && polarity === "unknown") status = "unknown";
     const entry = entries.add(base, status, concept.value);
@@ -168,7 +190,7 @@ export function interpretTurn(resources: InterpretResources, analysed: AnalysedT
   const anyAnswered =
     allergyAnswered ||
     (!answersAll && realItems.some((item) => answeredBy(item, entries))) ||
-    realItems.some((item) => item.slot !== "symptom" && found.some(({ entry }) => entry.base === item.slot && entry.status !== "negative"));
+    (polarity !== "no" && realItems.some((item) => item.slot !== "symptom" && found.some(({ entry }) => entry.base === item.slot && entry.status !== "negative")));
   // "No, just the salbutamol" to "any other medications?": the new positive phrase is the answer.
   const openSlots = new Set(medicalItems.filter((item) => item.value === "other").map((item) => item.slot));
   const answeredSlots = new Set(
@@ -191,6 +213,10 @@ export function interpretTurn(resources: InterpretResources, analysed: AnalysedT
       });
     }
     if (!asked || !SYMPTOM_ATTRIBUTES.has(asked)) return [];
+    // "How often have you been using it?": the medication named last.
+    if (asked === "frequency" && question.slots.has("medication") && context.medications.length > 0) return [{ base: "medication", value: context.medications[0]!.value, named: false }];
+    // Without "it"/"that"/"your symptoms", an attribute question is not about the symptom in focus.
+    if (!question.anaphoric) return [];
     // "How often are you using both of those?" is about the medications named in the answer.
     if (question.slots.has("medication") && found.some(({ entry }) => entry.base === "medication")) return [];
     // "How much are you bringing up?" about a cough: amount and colour belong to the sputum.

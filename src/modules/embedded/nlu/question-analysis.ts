@@ -60,11 +60,13 @@ export interface QuestionAnalysis {
   readonly slots: ReadonlySet<AskedSlot>;
   /** Symptom concepts the question names (they become the dialogue focus). */
   readonly symptoms: readonly Concept[];
+  /** The question refers back ("it", "that", "your symptoms"): attributes apply to the focus. */
+  readonly anaphoric: boolean;
 }
 
 /** The reading when there is no doctor utterance yet. */
 export const EMPTY_QUESTION: QuestionAnalysis = {
-  isQuestion: false, items: [], inverted: false, smallTalk: false, proposed: {}, proposedFactors: [], alternatives: false, slots: new Set(), symptoms: [],
+  isQuestion: false, items: [], inverted: false, smallTalk: false, proposed: {}, proposedFactors: [], alternatives: false, slots: new Set(), symptoms: [], anaphoric: false,
 };
 
 const LEAD_IN = /^(?:(?:ok|okay|alright|all right|right|and|so|then|now|also|but|um|uh|great|good|yeah|yes|no|sure|perfect|cool|mhm|well|oh|i see|got it|for sure|fair enough|gotcha|thanks|thank you)[\s,]+)*/;
@@ -196,6 +198,8 @@ export function analyseQuestion(context: Context, doctorText: string, previous?:
     }
 
     for (const { mention, concept } of concepts) {
+      // "Admitted to the ICU for your asthma?": a condition named as the reason is presupposed, not asked.
+      if (concepts.length > 1 && /^(?:for|with|from|of|about)$/.test(analysed.tokens[mention.start - 2]?.text ?? "") && analysed.tokens[mention.start - 1]?.text === "your") continue;
       let slot: AskedSlot = concept.slot;
       if (family && (slot === "medical_history" || slot === "symptom")) slot = "family_history";
       // "In contact with anyone who has TB?": the disease is what the patient was exposed to.
@@ -259,5 +263,6 @@ export function analyseQuestion(context: Context, doctorText: string, previous?:
   }
   if (!isQuestion && sentences.length > 0 && items.length === 0 && CLOSING.test(whole.text)) smallTalk = true;
 
-  return { isQuestion, items, ...(attribute ? { attribute } : {}), inverted, smallTalk, proposed, proposedFactors, alternatives, slots, symptoms };
+  const anaphoric = chosen.some((sentence) => /\b(?:it|its|it's|that|this|they|them|those|these|the symptoms?|your symptoms?|the pain|the cough)\b/.test(sentence));
+  return { isQuestion, items, ...(attribute ? { attribute } : {}), inverted, smallTalk, proposed, proposedFactors, alternatives, slots, symptoms, anaphoric };
 }

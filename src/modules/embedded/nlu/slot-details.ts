@@ -145,7 +145,8 @@ export function attachExposureAttributes(analysed: AnalysedText, entries: EntryC
   for (const { mention, entry } of found) {
     if (entry.base !== "exposure") continue;
     const [start, end] = sentenceOf(analysed, mention.start);
-    const where = /\bat (?:work|home|school)\b/.exec(textOf(analysed, start, end))?.[0] ?? question.items.find((item) => item.value === entry.attributes.value)?.where;
+    const sentence = textOf(analysed, start, end);
+    const where = /\bat (?:work|home|school)\b/.exec(sentence)?.[0] ?? (/\bi work\b|\bmy (?:job|work)\b/.test(sentence) ? "at work" : undefined) ?? question.items.find((item) => item.value === entry.attributes.value)?.where;
     entries.set(entry, "where", where);
   }
 }

@@ -99,7 +99,7 @@ export function extractDuration(text: string, asked = false): string | undefined
 
 const RATE_UNIT = `(?:a|an|per|in\\s+a|in\\s+an|each|every|a\\s+single)\\s+(?:day|hour|week|month|year|night|minute|morning|evening)`;
 const TIMES = new RegExp(`\\b((?:at\\s+least\\s+|at\\s+most\\s+|more\\s+than\\s+|less\\s+than\\s+)?(?:once|twice|${QUANTITY}\\s+times?|a\\s+few\\s+times|few\\s+times|several\\s+times|many\\s+times|multiple\\s+times|a\\s+couple(?:\\s+of)?\\s+times|couple(?:\\s+of)?\\s+times)(?:\\s+or\\s+(?:once|twice|${NUMBER_PATTERN}\\s+times?))?\\s+${RATE_UNIT})\\b`);
-const EVERY = /\b((?:almost\s+|nearly\s+)?every\s+(?:single\s+)?(?:day|night|morning|evening|hour|week|month|other\s+day|few\s+(?:hours|days|minutes|weeks)|couple\s+of\s+(?:hours|days|weeks))|daily|nightly|weekly|twice\s+daily|once\s+daily)\b/;
+const EVERY = new RegExp(`\\b((?:almost\\s+|nearly\\s+)?every\\s+(?:single\\s+)?(?:day|night|morning|evening|hour|week|month|other\\s+day|(?:few|couple\\s+of|${NUMBER_PATTERN})\\s+(?:minutes|hours|days|weeks))|daily|nightly|weekly|twice\\s+daily|once\\s+daily)\\b`);
 const LOOSE = /\b(all\s+the\s+time|constantly|on\s+and\s+off|every\s+now\s+and\s+then|once\s+in\s+a\s+while|from\s+time\s+to\s+time|occasionally|rarely|frequently|often|sometimes|on\s+weekends|on\s+the\s+weekends?)\b/;
 
 /**

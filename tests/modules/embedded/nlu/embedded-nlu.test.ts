@@ -99,6 +99,43 @@ describe("short answers read against the doctor's question", () => {
   });
 });
 
+describe("context from the history", () => {
+  it("keeps talking about the specific pain, and does not report a trigger symptom anew", async () => {
+    const history = ["What brings you in?", "A cough for a week.", "Any chest pain?"];
+    const frames = await understand("Yes, it hurts more when I cough.", ...history);
+    expect(slots(frames)).toEqual({ positive_symptom: [{ value: "chest pain", aggravating_factor: ["cough weight lift bowel movement"] }] });
+    const severity = await understand("About a five.", ...history, "Yes, it hurts more when I cough.", "How bad is that pain out of ten?");
+    expect(slots(severity)).toEqual({ positive_symptom: [{ value: "chest pain", severity: "5" }] });
+  });
+
+  it("asks attributes of the focus only when the question refers back to it", async () => {
+    const frames = await understand("Three times.", "What brings you in?", "I'm wheezing.", "How many times have you seen a doctor this year?");
+    expect(frames).toEqual([{ intent: "chit-chat" }]);
+  });
+
+  it("reads 'how often' about the medication named last", async () => {
+    const frames = await understand("Every four hours.", "Are you using anything?", "Just my Ventolin.", "How often are you using it?");
+    expect(slots(frames)).toEqual({ positive_medication: [{ value: "albuterol", frequency: "every four hours" }] });
+  });
+
+  it("names the allergen's kind of allergy", async () => {
+    expect(slots(await understand("Codeine, it makes me itchy.", "Do you have any allergies?"))).toEqual({
+      positive_symptom: [{ value: "pruritus" }],
+      positive_medical_history: [{ value: "drug allergy" }],
+    });
+  });
+
+  it("treats someone else's illness as a sick contact and someone else's smoking as second-hand", async () => {
+    expect(slots(await understand("My coworker had a chest infection last week.", "Have you been around anyone sick?"))).toEqual({
+      positive_exposure: [{ value: "sick person", where: "at work" }],
+    });
+    expect(slots(await understand("No, but my husband smokes in the house.", "Do you smoke?"))).toEqual({
+      positive_habit: [{ value: "passive smoking" }],
+      negative_habit: [{ value: "smoking" }],
+    });
+  });
+});
+
 describe("free statements", () => {
   it("reads several symptoms with their own status and attributes", async () => {
     const frames = await understand("I've had a sore throat for the last three days and I'm coughing up green phlegm, but no fever.", "What brings you in today?");

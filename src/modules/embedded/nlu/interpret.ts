@@ -62,7 +62,7 @@ function chooseConcept(mention: Mention, question: QuestionAnalysis, lexicon: Le
 
 const TOPIC_NOT_NORMAL = /\bnot\s+(?:\w+\s+)?(?:great|good|well|normal|fine|okay|ok|the best)\b|\b(?:poor|bad|terrible|awful|worse)\b/;
 const TOPIC_NORMAL = /\b(?:fine|good|normal|ok|okay|well|great|alright|still there|the same|unchanged|no (?:problems?|issues?|changes?))\b/;
-const TOPIC_PROBLEM = /\b(?:low|less|lost|loss|poor|bad|worse|changes?|changed|problems?|trouble|difficulty|decreased|down|off|not as good)\b/;
+const TOPIC_PROBLEM = /\b(?:low|less|lost|loss|poor|bad|worse|changes?|changed|problems?|trouble|difficulty|decreased|reduced|down|off|not as good)\b/;
 
 /** The status an ROS topic word gets from its clause alone ("my energy's still there" → absent). */
 function topicStatus(clause: string): Status | undefined {

@@ -142,7 +142,7 @@ function cueSlots(text: string): Set<AskedSlot> {
   if (RESIDENCE_CUE.test(text)) slots.add("residence");
   if (OCCUPATION_CUE.test(text) && !EXPOSURE_CUE.test(text)) slots.add("occupation");
   if (AGE_CUE.test(text)) slots.add("basic_information");
-  if (/\b(?:temperature|test(?:s|ed|ing)?|x ?rays?|scan|swab|checked|measured?|taken)\b/.test(text)) slots.add("medical_test");
+  if (/\b(?:temperature|test(?:s|ed|ing)?|x ?rays?|scan|swab|checked|measured?)\b/.test(text)) slots.add("medical_test");
   return slots;
 }
 

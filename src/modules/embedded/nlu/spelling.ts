@@ -29,7 +29,15 @@ taken taking talk tell than thank thanks that the their them then there these th
 those though thought through throughout time times to today together told too took totally tried try trying turn twice
 under until up upon us use used using usual usually very wait want wanted was way we week weekend weekends weeks well
 went were what whatever when where whether which while who whole why will wish with within without woke work worked weigh weighs
-tall height inches feet pounds kilos born married single divorced retired school college
+tall height inches feet pounds kilos born married single divorced retired school college miles blocks minutes
+spending spend spent walking talking sleeping eating working living moving trying getting going coming having making
+taking giving looking saying telling asking reading driving sitting standing lying laying running climbing cleaning
+cooking shopping garden gardening yard kitchen stairs dinner lunch breakfast wedding party church store office class
+team staff nurse clinic pharmacy weather outside inside night nights mornings evenings weekend anything everything
+sometimes usually really pretty little better worse maybe probably actually definitely basically literally quickly
+slowly suddenly gradually recently lately honestly hopefully luckily thankfully unfortunately especially mostly mainly
+husband wife partner daughter son mother father sister brother parents grandma grandpa friend friends neighbor
+neighbour roommate coworker coworkers boyfriend girlfriend children kids baby babies cousin uncle aunt family
 working worried worry worse worst would yeah year years yes yesterday yet you your yourself`.split(/\s+/);
 
 /** A spelling corrector for the medical vocabulary. */
@@ -85,7 +93,7 @@ export function createSpellingCorrector(targets: Iterable<string>, known: Iterab
       if (word.length < 5 || knownSet.has(word) || /['\d]/.test(word) || knownStems.has(stemKey(word))) return undefined;
       if (cache.has(word)) return cache.get(word);
       let corrected: string | undefined;
-      const allowed = word.length >= 8 ? 2 : 1;
+      const allowed = word.length >= 9 ? 2 : 1;
       for (const hit of indexes.get(word[0]!)?.search(word, { limit: 5 }) ?? []) {
         if (editDistance(word, hit.item, allowed) <= allowed) {
           corrected = hit.item;

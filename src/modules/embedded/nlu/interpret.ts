@@ -5,7 +5,7 @@ import { readAskedAttribute } from "./asked-attributes.ts";
 import { extractLocations } from "./body-locations.ts";
 import { conceptMask, findMentions, type Mention } from "./concept-mentions.ts";
 import { conceptKey, type DialogueContext } from "./dialogue-context.ts";
-import { extractRelations } from "./family-relations.ts";
+import { extractRelations, FAMILY_CUE } from "./family-relations.ts";
 import { EntryCollector, type BaseSlot, type Found } from "./frame-builder.ts";
 import { habitStatus } from "./habit-attributes.ts";
 import { isSpecificPain, OPEN_VALUES, type Concept, type Lexicon } from "./lexicon.ts";
@@ -91,6 +91,16 @@ function relationBefore(lexicon: Lexicon, analysed: AnalysedText, start: number,
   return extractRelations(lexicon, analysed, start, end).length > 0;
 }
 
+const RESPIRATORY = new Set(["coughing", "colored/excess sputum", "hemoptysis", "dyspnea", "wheezing"]);
+
+/** Whether the cough or sputum is being discussed (in focus, asked, reported, or named now). */
+function respiratoryContext(context: DialogueContext, text: string): boolean {
+  if (/\b(?:cough\w*|sputum|phlegm|mucus|spit\w*)\b/.test(text)) return true;
+  if (context.question.items.some((item) => item.value !== undefined && RESPIRATORY.has(item.value))) return true;
+  if (context.focus.some((concept) => RESPIRATORY.has(concept.value))) return true;
+  return [...RESPIRATORY].some((value) => context.knownPositive.has(conceptKey("symptom", value)));
+}
+
 /** Whether a phrase follows "when (I)", "whenever", "if I", "after": the condition of a trigger. */
 function isTriggerClause(analysed: AnalysedText, start: number): boolean {
   const before = analysed.tokens.slice(Math.max(0, start - 3), start).map((token) => token.text);
@@ -136,6 +146,8 @@ export function interpretTurn(resources: InterpretResources, analysed: AnalysedT
       : mentionStatus(scope, mention.start, mention.end);
     if (status === undefined) continue;
     let base: BaseSlot = concept.slot;
+    // A bare "blood" is coughed-up blood only when the talk is about the cough or sputum.
+    if (concept.value === "hemoptysis" && mention.end - mention.start === 1 && !respiratoryContext(context, text)) continue;
     // "Better when I go out for a smoke": a trigger, not a report of the habit.
     if ((base === "habit" || base === "exposure") && isFactorMention(lexicon, analysed, mention)) continue;
     // "It hurts more when I cough": a symptom named as the trigger of another is not reported anew.
@@ -146,12 +158,12 @@ export function interpretTurn(resources: InterpretResources, analysed: AnalysedT
     const relations = extractRelations(lexicon, analysed, sentenceStart, sentenceEnd);
     // "My son had the flu" answering "been around anyone sick?" describes the contact, not the family history.
     if (question.slots.has("exposure") && relations.length > 0 && (base === "medical_history" || base === "symptom")) continue;
-    if ((base === "medical_history" || base === "symptom") && (question.slots.has("family_history") || relationBefore(lexicon, analysed, sentenceStart, mention.start)) && !/\bi(?:'ve| have| had| was)\b/.test(textOf(analysed, sentenceStart, mention.start))) {
+    if ((base === "medical_history" || base === "symptom") && (question.slots.has("family_history") || relationBefore(lexicon, analysed, sentenceStart, mention.start) || FAMILY_CUE.test(textOf(analysed, sentenceStart, mention.start))) && !/\bi(?:'ve| have| had| was)\b/.test(textOf(analysed, sentenceStart, mention.start))) {
       base = "family_history";
     }
     if (base === "habit") {
       // "My roommate smokes inside": someone else's smoking is second-hand smoke; their other habits are not the patient's.
-      if (OTHERS_HABIT.test(textOf(analysed, clauseStart, mention.start))) {
+      if (OTHERS_HABIT.test(textOf(analysed, clauseStart, mention.start)) || relationBefore(lexicon, analysed, sentenceStart, mention.start)) {
         if (concept.value !== "smoking" || !SHARED_AIR.test(clauseText)) continue;
         const entry = entries.add("habit", "positive", "passive smoking");
         if (entry) found.push({ mention, entry });

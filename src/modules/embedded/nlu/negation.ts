@@ -26,7 +26,13 @@ const UNCERTAINTY_PHRASES: readonly (readonly string[])[] = [
   ["i", "wonder"], ["not", "too", "sure"], ["i'm", "not", "sure"],
 ];
 /** Cue-like phrases that deny nothing in their clause ("not only", "no doubt", "not just"). */
-const PSEUDO_NEGATIONS: readonly (readonly string[])[] = [["not", "only"], ["not", "just"], ["no", "doubt"], ["no", "matter"], ["not", "that", "much"]];
+const PSEUDO_NEGATIONS: readonly (readonly string[])[] = [
+  ["not", "only"], ["not", "just"], ["no", "doubt"], ["no", "matter"], ["not", "that", "much"],
+  // "I can't stop vomiting": the symptom persists.
+  ["can't", "stop"], ["cannot", "stop"], ["couldn't", "stop"], ["won't", "stop"], ["doesn't", "stop"], ["didn't", "stop"], ["haven't", "stopped"], ["hasn't", "stopped"], ["never", "stops"],
+  // "No help with my headaches": the treatment failed, the symptom is there.
+  ["no", "help"], ["no", "relief"], ["no", "difference"], ["not", "help"], ["didn't", "help"], ["doesn't", "help"], ["hasn't", "helped"], ["haven't", "helped"], ["not", "helping"],
+];
 
 /** Words that start a new clause (and end any negation scope). */
 const CLAUSE_BREAKERS = new Set(["but", "though", "although", "except", "however", "whereas", "just", "only", "besides", "apart", "although", "unless", "because", "cause", "'cause", "since", "until", "which"]);
@@ -137,6 +143,11 @@ export function answerPolarity(tokens: readonly Token[]): AnswerPolarity | undef
   const firstSentenceEnd = tokens.findIndex((token) => token.kind === "punct" && token.text !== ",");
   const first = words.slice(0, firstSentenceEnd < 0 ? words.length : firstSentenceEnd).filter((word) => word !== ",");
   if (first[0] === "i" && first[1] === "mean") first.splice(0, 2);
+  // A question back ("Is he going to be okay?") answers nothing, unless it starts with yes or no.
+  const asksBack = tokens[firstSentenceEnd]?.text === "?" && !YES.has(first[0] ?? "") && !NO.has(first[0] ?? "");
+  if (asksBack) return undefined;
+  // "It's just me": nobody else (in the family, at home) has it.
+  if (/^(?:(?:yeah|yes|no|nope|well)\s+)*(?:it's|it\s+is|that's)?\s*(?:just|only)\s+me\b/.test(first.join(" "))) return "no";
   const text = first.join(" ");
   if (/\b(?:not sure|don't know|not certain|no idea|hard to say|i'm not sure|unsure|could be)\b/.test(text)) return "unknown";
   if (/^(?:not that i (?:know|can think|remember|recall|am aware|'ve noticed|noticed)|i don't think so|don't think so|not really|not at all|not much|not to my knowledge)\b/.test(text.replace(/^(?:(?:um|uh|oh|well|so|no|nope)\s+)+/, ""))) {

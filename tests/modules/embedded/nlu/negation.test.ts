@@ -34,6 +34,11 @@ describe("mentionStatus", () => {
     expect(statuses("I can't smell anything anymore")).toEqual({ anosmia: "positive" });
   });
 
+  it("does not deny a symptom that cannot be stopped or that treatment did not help", () => {
+    expect(statuses("I can't stop sneezing")).toEqual({ sneezing: "positive" });
+    expect(statuses("the pills were no help with my headaches")).toEqual({ headache: "positive" });
+  });
+
   it("reads post-mention denials", () => {
     expect(statuses("Chest pain, not at all.")).toEqual({ "chest pain": "negative" });
   });
@@ -58,7 +63,11 @@ describe("answerPolarity", () => {
     expect(polarity("Maybe, now that you mention it.")).toBe("unknown");
     expect(polarity("Everything's been normal.")).toBe("normal");
   });
-  it("returns undefined for statements that do not answer yes or no", () => {
+  it("returns undefined for statements and questions that do not answer yes or no", () => {
     expect(polarity("It started on Tuesday after work.")).toBeUndefined();
+    expect(polarity("Is that going to be okay?")).toBeUndefined();
+  });
+  it("reads 'just me' as nobody else", () => {
+    expect(polarity("No, it's just me.")).toBe("no");
   });
 });

@@ -38,10 +38,6 @@ export function prefixedSlot(base: BaseSlot, status: Status): string {
 export class EntryCollector {
   private readonly entries: CollectedEntry[] = [];
 
-  get size(): number {
-    return this.entries.length;
-  }
-
   all(): readonly CollectedEntry[] {
     return this.entries;
   }

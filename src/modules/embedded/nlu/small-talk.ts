@@ -13,7 +13,8 @@ const ACKNOWLEDGEMENTS = [
   "yeah", "yes", "yep", "yup", "ok", "okay", "alright", "right", "sure", "mhm", "mm", "hmm", "uh-huh", "huh", "great", "good",
   "perfect", "cool", "fine", "sounds", "got", "it", "i", "see", "understand", "understood", "exactly", "correct", "true",
   "hi", "hello", "hey", "bye", "goodbye", "morning", "afternoon", "oh", "that's", "thats", "makes", "sense", "will", "do",
-  "of", "course", "no", "problem", "definitely", "absolutely", "all", "gotcha", "k", "so", "well",
+  "of", "course", "no", "problem", "definitely", "absolutely", "all", "gotcha", "k", "so", "well", "there", "doc", "doctor",
+  "thanks", "thank", "you", "please", "nice", "meet", "to", "too", "take", "care",
 ];
 
 /** Decides between `nod_prompt_salutations` and `chit-chat`. */

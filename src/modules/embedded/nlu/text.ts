@@ -96,14 +96,6 @@ export function sentenceRanges(tokens: readonly Token[]): Array<[number, number]
   return ranges;
 }
 
-/** Cleaned text of the sentences, each without its final punctuation. */
-export function sentences(text: string): string[] {
-  return text
-    .split(/[.?!;]+/)
-    .map((sentence) => sentence.trim().replace(/^[,\s]+|[,\s]+$/g, ""))
-    .filter((sentence) => sentence.length > 0);
-}
-
 const NUMBER_WORDS: Record<string, number> = {
   zero: 0, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10,
   eleven: 11, twelve: 12, thirteen: 13, fourteen: 14, fifteen: 15, sixteen: 16, seventeen: 17, eighteen: 18,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { PhraseIndex } from "../../../../src/modules/embedded/nlu/phrase-index.ts";
-import { cleanText, numberValue, sentences, stemKey, tokenize } from "../../../../src/modules/embedded/nlu/text.ts";
+import { cleanText, numberValue, stemKey, tokenize } from "../../../../src/modules/embedded/nlu/text.ts";
 
 describe("cleanText", () => {
   it("drops hesitations and stutters, lower-cases, keeps punctuation", () => {
@@ -25,14 +25,11 @@ describe("tokenize and stemKey", () => {
   });
 });
 
-describe("numberValue and sentences", () => {
+describe("numberValue", () => {
   it("reads digits and number words", () => {
     expect(numberValue("7")).toBe(7);
     expect(numberValue("seven")).toBe(7);
     expect(numberValue("several")).toBeUndefined();
-  });
-  it("splits sentences", () => {
-    expect(sentences("no fever. some chills? yes")).toEqual(["no fever", "some chills", "yes"]);
   });
 });
 

@@ -6,7 +6,7 @@ import { extractLocations } from "./body-locations.ts";
 import { conceptMask, findMentions, type Mention } from "./concept-mentions.ts";
 import { conceptKey, type DialogueContext } from "./dialogue-context.ts";
 import { extractRelations, FAMILY_CUE } from "./family-relations.ts";
-import { EntryCollector, type BaseSlot, type Found } from "./frame-builder.ts";
+import { EntryCollector, type BaseSlot, type CollectedEntry, type Found } from "./frame-builder.ts";
 import { habitStatus } from "./habit-attributes.ts";
 import { isSpecificPain, OPEN_VALUES, type Concept, type Lexicon } from "./lexicon.ts";
 import { answerPolarity, mentionStatus, type AnswerPolarity, type Status } from "./negation.ts";
@@ -107,22 +107,55 @@ function isTriggerClause(analysed: AnalysedText, start: number): boolean {
   return before.some((word) => word === "when" || word === "whenever" || word === "if" || word === "after" || word === "while");
 }
 
+/** Removes one site from an entry's location list (and the list when it empties). */
+function dropSite(entry: CollectedEntry, site: string): void {
+  const sites = entry.attributes.location;
+  if (!Array.isArray(sites)) return;
+  const rest = sites.filter((other) => other !== site);
+  if (rest.length > 0) entry.attributes.location = rest;
+  else delete entry.attributes.location;
+}
+
+/**
+ * Sites that make a generic concept specific become the concept ("pain" in the chest → "chest
+ * pain"), and sites that restate the concept ("skin" of a rash) are dropped.
+ */
+function normaliseSites(lexicon: Lexicon, entries: EntryCollector): void {
+  for (const entry of [...entries.all()]) {
+    const specific = lexicon.specificByLocation.get(entry.attributes.value as string);
+    const sites = entry.attributes.location;
+    const named = specific && Array.isArray(sites) ? sites.find((site) => specific[site]) : undefined;
+    if (specific && named) {
+      dropSite(entry, named);
+      entries.rename(entry, specific[named]!);
+    }
+  }
+  for (const entry of entries.all()) {
+    const tautology = TAUTOLOGICAL_LOCATION[entry.attributes.value as string];
+    if (tautology) dropSite(entry, tautology);
+  }
+}
+
 /** Whether an item of the question is answered by an explicit phrase of the utterance. */
 function answeredBy(item: AskedItem, entries: EntryCollector): boolean {
   if (item.value === undefined) return entries.find(item.slot as BaseSlot) !== undefined;
   return entries.all().some((entry) => entry.attributes.value === item.value && !entry.fromQuestion);
 }
 
-/** The NLU frames of one analysed patient utterance in its dialogue context (never empty). */
-export function interpretTurn(resources: InterpretResources, analysed: AnalysedText, context: DialogueContext): NluFrame[] {
-  const { lexicon } = resources;
+/**
+ * Step 1: the concept phrases of the utterance as entries, each with the status its own cues give
+ * (or, for ROS topic words, the state the answer describes), in the slot its context implies.
+ */
+function readPhrases(
+  lexicon: Lexicon,
+  analysed: AnalysedText,
+  context: DialogueContext,
+  entries: EntryCollector,
+  polarity: AnswerPolarity | undefined,
+  firstSentence: string,
+): Found[] {
   const { question } = context;
   const { tokens, clauses, text } = analysed;
-  const entries = new EntryCollector();
-  const polarity = answerPolarity(tokens);
-  const firstSentence = analysed.sentences[0] ? textOf(analysed, analysed.sentences[0][0], analysed.sentences[0][1]) : text;
-
-  // 1. Concept phrases of the utterance.
   const mentions = findMentions(lexicon, analysed, question.slots);
   const inConcept = conceptMask(tokens.length, mentions);
   const scope = { tokens, clauses, inConcept };
@@ -186,6 +219,21 @@ export function interpretTurn(resources: InterpretResources, analysed: AnalysedT
     }
     found.push({ mention, entry });
   }
+  return found;
+}
+
+/** The NLU frames of one analysed patient utterance in its dialogue context (never empty). */
+export function interpretTurn(resources: InterpretResources, analysed: AnalysedText, context: DialogueContext): NluFrame[] {
+  const { lexicon } = resources;
+  const { question } = context;
+  const { tokens, text } = analysed;
+  const entries = new EntryCollector();
+  const polarity = answerPolarity(tokens);
+  const firstSentence = analysed.sentences[0] ? textOf(analysed, analysed.sentences[0][0], analysed.sentences[0][1]) : text;
+
+  // 1. Concept phrases of the utterance, each with its own status.
+  const askedValues = new Set(question.items.map((item) => item.value));
+  const found = readPhrases(lexicon, analysed, context, entries, polarity, firstSentence);
 
   // "What do you take that for?" / "Does it help?": about the medication named last.
   if ((question.attribute === "respone_to" || question.attribute === "impact") && question.isQuestion) {
@@ -195,13 +243,13 @@ export function interpretTurn(resources: InterpretResources, analysed: AnalysedT
   // 2-3. Short answers and asked attributes.
   const medicalItems = question.items.filter((item) => !isSocialSlot(item.slot));
   const realItems = medicalItems.filter((item) => item.value !== undefined && !OPEN_VALUES.has(item.value));
-  // Outside symptoms, any phrase of the asked slot answers it ("any recreational drugs?" — "weed, sometimes").
   // "Yes, both" / "all of the above" answers every item, whatever else it names.
   const answersAll = /\b(?:both|all of (?:them|those|these|the above)|all three|each of them)\b/.test(firstSentence);
   const allergyAnswered = answerAllergyQuestion(entries, found, question, polarity, text);
   const anyAnswered =
     allergyAnswered ||
     (!answersAll && realItems.some((item) => answeredBy(item, entries))) ||
+    // Outside symptoms, any phrase of the asked slot answers it ("any recreational drugs?" — "weed, sometimes").
     (polarity !== "no" && realItems.some((item) => item.slot !== "symptom" && found.some(({ entry }) => entry.base === item.slot && entry.status !== "negative")));
   // "No, just the salbutamol" to "any other medications?": the new positive phrase is the answer.
   const openSlots = new Set(medicalItems.filter((item) => item.value === "other").map((item) => item.slot));
@@ -307,27 +355,7 @@ export function interpretTurn(resources: InterpretResources, analysed: AnalysedT
   if (question.smallTalk && !found.some(({ entry }) => entry.base === "symptom" && entry.status === "positive")) {
     return [{ intent: resources.smallTalk.classify(analysed) }];
   }
-  for (const entry of [...entries.all()]) {
-    const specific = lexicon.specificByLocation.get(entry.attributes.value as string);
-    const sites = entry.attributes.location;
-    const named = specific && Array.isArray(sites) ? sites.find((site) => specific[site]) : undefined;
-    if (specific && named && Array.isArray(sites)) {
-      // Pain in the chest is "chest pain": the specific concept, without the site.
-      const rest = sites.filter((site) => site !== named);
-      if (rest.length > 0) entry.attributes.location = rest;
-      else delete entry.attributes.location;
-      entries.rename(entry, specific[named]!);
-    }
-  }
-  for (const entry of entries.all()) {
-    const tautology = TAUTOLOGICAL_LOCATION[entry.attributes.value as string];
-    const location = entry.attributes.location;
-    if (tautology && Array.isArray(location)) {
-      const kept = location.filter((site) => site !== tautology);
-      if (kept.length > 0) entry.attributes.location = kept;
-      else delete entry.attributes.location;
-    }
-  }
+  normaliseSites(lexicon, entries);
   const frames = entries.toFrames();
   if (frames.length > 0) return frames;
   return [{ intent: resources.smallTalk.classify(analysed) }];

@@ -2,8 +2,7 @@ import cliProgress from "cli-progress";
 import type { ProgressEvent } from "../../eval/runner.ts";
 
 /**
- * Progress on stderr (stdout may carry JSON): a bar on a terminal; on a pipe or in CI, a plain line at
- * the start, every 10 % and at the end of each suite.
+ * Progress on stderr (stdout may carry JSON): a bar on a terminal; on a pipe or in CI, plain lines.
  */
 export function createProgressReporter(stream: NodeJS.WriteStream = process.stderr): { update(event: ProgressEvent): void; stop(): void } {
   if (stream.isTTY && !process.env.CI) {
@@ -25,12 +24,16 @@ export function createProgressReporter(stream: NodeJS.WriteStream = process.stde
       stop: () => multibar.stop(),
     };
   }
+  // Plain lines: the end of each suite, and every 10 % of a suite that has run for more than 2 s.
+  const started = new Map<string, number>();
   const reported = new Map<string, number>();
   return {
     update(event) {
+      if (!started.has(event.suite)) started.set(event.suite, performance.now());
       const step = Math.floor((event.done / Math.max(1, event.total)) * 10);
-      if (reported.get(event.suite) === step && event.done !== event.total) return;
-      if (reported.get(event.suite) === 10) return;
+      const finished = event.done === event.total;
+      const slow = performance.now() - started.get(event.suite)! > 2000;
+      if ((!finished && !slow) || reported.get(event.suite) === step) return;
       reported.set(event.suite, step);
       const note = event.resumed > 0 ? ` (${event.resumed} resumed)` : "";
       stream.write(`${event.suite}: ${event.done}/${event.total}${note}\n`);

@@ -54,7 +54,7 @@ export function formatResultsTable(results: BenchResults): string {
   if (nlu) rows.push(["meditod-nlu", String(nlu.samples), `F1 ${formatScore(nlu.overall.f1)}`, `medical F1 ${formatScore(nlu.medical.f1)}`, `non-medical F1 ${formatScore(nlu.non_medical.f1)}`, `format errors ${formatScore(nlu.format_errors)}`]);
   if (pol) rows.push(["meditod-pol", String(pol.samples), `F1 ${formatScore(pol.overall.f1)}`, `P@1 ${formatScore(pol.precision_at["1"])}`, `P@4 ${formatScore(pol.precision_at["4"])}`, `P@inf ${formatScore(pol.precision_at.inf)}`]);
   if (nlg) rows.push(["meditod-nlg", String(nlg.samples), `BLEU-2 ${nlg.bleu2.toFixed(2)}`, `BLEU-4 ${nlg.bleu4.toFixed(2)}`, `ROUGE-1 ${formatScore(nlg.rouge1)}`, `ROUGE-L ${formatScore(nlg.rougeL)}`]);
-  return formatTable(["suite", "turns", "", "", "", ""], rows);
+  return formatTable(["suite", "turns", "scores"], rows.map(([suite, turns, ...scores]) => [suite!, turns!, scores.join("   ")]), [0, 2]);
 }
 
 export function registerBenchCommands(program: Command): void {

@@ -128,6 +128,7 @@ function predictionRecord(example: SuiteExample, prediction: unknown, info: Modu
     cached: info.cached ?? false,
     ...(info.repaired ? { repaired: true } : {}),
     ...(info.formatError ? { format_error: info.formatError } : {}),
+    ...("fallback" in info && info.fallback ? { fallback: info.fallback } : {}),
   };
 }
 

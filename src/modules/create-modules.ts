@@ -3,6 +3,7 @@ import type { MeditodDataset, Split } from "../data/meditod.ts";
 import { DenseRetriever } from "../retrieval/exemplar-retriever.ts";
 import { createLlmModules, type LlmModulesOptions } from "./llm/llm-modules.ts";
 import type { DialogueModules } from "./types.ts";
+import { withFallback } from "./fallback.ts";
 
 /** The id of the offline engine, and the default backend. */
 export const EMBEDDED_BACKEND_ID = "embedded";
@@ -29,17 +30,23 @@ export interface CreateModulesOptions extends Omit<LlmModulesOptions, "retriever
   readonly backendOptions?: BackendOptions;
   /** `bm25` (default) or `dense` (embeddings from the same backend). */
   readonly retrieval?: "bm25" | "dense";
+  /** `embedded`: answer with the offline engine when the model's output is a format error. */
+  readonly fallback?: "embedded";
 }
 
 /**
  * The dialogue modules for a backend id: the embedded engine for `embedded`, otherwise the in-context
  * LLM modules over `createBackend(id)`.
  */
+async function embeddedModules(dataset: MeditodDataset, trainSplit: Split | readonly string[]): Promise<DialogueModules> {
+  if (!embeddedFactory) await import("./embedded/index.ts");
+  return embeddedFactory!(dataset, { trainSplit });
+}
+
 export async function createModules(backendId: string, dataset: MeditodDataset, options: CreateModulesOptions = {}): Promise<ModuleSetup> {
   const trainSplit = options.exemplarSplit ?? "train";
   if (backendId === EMBEDDED_BACKEND_ID) {
-    if (!embeddedFactory) await import("./embedded/index.ts");
-    const modules = await embeddedFactory!(dataset, { trainSplit });
+    const modules = await embeddedModules(dataset, trainSplit);
     return {
       modules,
       backend: { id: EMBEDDED_BACKEND_ID },
@@ -58,7 +65,7 @@ export async function createModules(backendId: string, dataset: MeditodDataset, 
     Object.entries(modules.prompters).map(([task, prompter]) => [task, `${prompter.template.version}#${prompter.template.hash}`]),
   );
   return {
-    modules,
+    modules: options.fallback === "embedded" ? withFallback(modules, await embeddedModules(dataset, trainSplit)) : modules,
     backend: { id: backend.id, parameters: backend.parameters },
     promptVersions,
     protocol: {
@@ -68,6 +75,7 @@ export async function createModules(backendId: string, dataset: MeditodDataset, 
       token_budget: options.tokenBudget ?? 4096,
       history_size: options.historySize ?? 4,
       temperature: 0,
+      ...(options.fallback ? { fallback: `${options.fallback} (answers when the model's output is a format error)` } : {}),
     },
     close: async () => {
       await backend.close?.();

@@ -31,6 +31,7 @@ interface BenchFlags {
   judge: string;
   exemplars?: string;
   retrieval: string;
+  fallback?: string;
 }
 
 function positiveInteger(value: string | undefined, flag: string): number | undefined {
@@ -76,6 +77,7 @@ export function registerBenchCommands(program: Command): void {
     .option("--judge <id>", "non-medical attribute matching: exact, or a backend id for an LLM judge", "exact")
     .option("--exemplars <n>", "in-context exemplars per prompt (LLM backends)", "5")
     .option("--retrieval <kind>", "exemplar retrieval: bm25 or dense (embeddings from the backend)", "bm25")
+    .option("--fallback <engine>", "embedded: answer with the offline engine when the model's output is a format error")
     .action(async (flags: BenchFlags) => {
       const split = parseSplit(flags.split);
       const suites = resolveSuites(flags.suite.flatMap((id) => id.split(",")));
@@ -94,7 +96,8 @@ export function registerBenchCommands(program: Command): void {
         ...(flags.cache === false ? { noCache: true } : {}),
       };
       const outDir = resolve(flags.out ?? join("runs", `${flags.backend.replace(/[^A-Za-z0-9._-]+/g, "_")}-${split}${shard ? `-shard${shard.index}of${shard.count}` : ""}`));
-      const setup = await createModules(flags.backend, dataset, { backendOptions, retrieval: flags.retrieval, exemplars });
+      if (flags.fallback !== undefined && flags.fallback !== EMBEDDED_BACKEND_ID) throw new AnamnesisError("INVALID_ARGUMENT", `--fallback must be embedded (got '${flags.fallback}')`);
+      const setup = await createModules(flags.backend, dataset, { backendOptions, retrieval: flags.retrieval, exemplars, ...(flags.fallback ? { fallback: "embedded" as const } : {}) });
       const judge = await createAttributeJudge(flags.judge, backendOptions);
       const progress = createProgressReporter();
       const abort = new AbortController();

@@ -15,6 +15,7 @@ interface ChatFlags {
   data?: string;
   transcripts?: string;
   terminal?: boolean;
+  fallback: boolean;
 }
 
 /** Simulated patients come from the training and validation dialogues; test dialogues stay unseen. */
@@ -48,11 +49,15 @@ export function registerChatCommands(program: Command): void {
     .option("--data <dir>", "MediTOD directory (training dialogues and simulated-patient cases)")
     .option("--transcripts <dir>", "save each conversation as JSON in this directory (nothing is saved otherwise)")
     .option("--terminal", "chat in the terminal instead of the browser")
+    .option("--no-fallback", "with an LLM backend, do not let the offline engine answer when the model's output is invalid")
     .action(async (flags: ChatFlags) => {
       const port = Number(flags.port);
       if (!Number.isInteger(port) || port < 0 || port > 65535) throw new AnamnesisError("INVALID_ARGUMENT", `--port must be 0–65535 (got '${flags.port}')`);
       const dataset = loadMeditod(flags.data);
-      const setup = await createModules(flags.backend, dataset, { backendOptions: flags.baseUrl ? { baseUrl: flags.baseUrl } : {} });
+      const setup = await createModules(flags.backend, dataset, {
+        backendOptions: flags.baseUrl ? { baseUrl: flags.baseUrl } : {},
+        ...(flags.fallback ? { fallback: "embedded" as const } : {}),
+      });
       if (flags.terminal) {
         await talkInTerminal(new Conversation(setup.modules));
         await setup.close();

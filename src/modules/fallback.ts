@@ -1,0 +1,45 @@
+import type { DialogueModules, ModuleCallInfo } from "./types.ts";
+
+/**
+ * Modules that fall back to other modules (typically the embedded engine) when the primary output is
+ * a format error, so a conversation or a run always has a usable answer. The primary's raw text and
+ * format error are kept, and `fallback` names the module that answered instead.
+ */
+export type FallbackInfo = ModuleCallInfo & { readonly fallback?: string };
+
+export function withFallback(primary: DialogueModules, fallback: DialogueModules): DialogueModules {
+  const merge = (first: ModuleCallInfo, second: ModuleCallInfo, by: string): FallbackInfo => ({
+    ...first,
+    latencyMs: first.latencyMs + second.latencyMs,
+    fallback: by,
+  });
+  return {
+    nlu: {
+      id: `${primary.nlu.id}|${fallback.nlu.id}`,
+      async understand(input, options) {
+        const result = await primary.nlu.understand(input, options);
+        if (result.frames !== null) return result;
+        const backup = await fallback.nlu.understand(input, options);
+        return { ...merge(result, backup, fallback.nlu.id), frames: backup.frames };
+      },
+    },
+    policy: {
+      id: `${primary.policy.id}|${fallback.policy.id}`,
+      async nextActions(input, options) {
+        const result = await primary.policy.nextActions(input, options);
+        if (result.actions !== null) return result;
+        const backup = await fallback.policy.nextActions(input, options);
+        return { ...merge(result, backup, fallback.policy.id), actions: backup.actions };
+      },
+    },
+    nlg: {
+      id: `${primary.nlg.id}|${fallback.nlg.id}`,
+      async realise(input, options) {
+        const result = await primary.nlg.realise(input, options);
+        if (result.text.trim() !== "") return result;
+        const backup = await fallback.nlg.realise(input, options);
+        return { ...merge(result, backup, fallback.nlg.id), text: backup.text };
+      },
+    },
+  };
+}

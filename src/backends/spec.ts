@@ -124,6 +124,25 @@ export interface BackendCapabilities {
   readonly structuredOutput: boolean;
   readonly logprobs: boolean;
   readonly embeddings: boolean;
+  /** The backend scores the log-likelihood of a given text ({@link LoglikelihoodScorer}); absent means no. */
+  readonly loglikelihood?: boolean;
+}
+
+export interface LoglikelihoodResult {
+  /** Natural-log likelihood of the whole text, every token predicted from those before it. */
+  readonly logLikelihood: number;
+  readonly latencyMs: number;
+  readonly cached: boolean;
+  readonly usage?: TokenUsage;
+}
+
+/**
+ * Scores a text as lm-evaluation-harness's `loglikelihood_rolling` does: the total log-likelihood of
+ * the text with nothing before it (no prompt, no end-of-text).
+ */
+export interface LoglikelihoodScorer {
+  readonly id: string;
+  loglikelihoodRolling(text: string, options?: Pick<GenerateOptions, "signal" | "timeoutMs" | "noCache">): Promise<LoglikelihoodResult>;
 }
 
 export interface ChatBackend {
@@ -157,6 +176,9 @@ export interface ChatBackend {
 
   /** Present when `capabilities.logprobs`: generates and returns the log-probability of every generated token. */
   logprobs?(messages: readonly ChatMessage[], options?: LogprobsOptions): Promise<LogprobsResult>;
+
+  /** Present when `capabilities.loglikelihood`: see {@link LoglikelihoodScorer}. */
+  loglikelihoodRolling?: LoglikelihoodScorer["loglikelihoodRolling"];
 
   /** Releases native resources (llama.cpp models). Safe to call more than once. */
   close?(): Promise<void>;

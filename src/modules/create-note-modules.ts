@@ -1,0 +1,60 @@
+import { createBackend, type BackendOptions } from "../backends/index.ts";
+import type { LoglikelihoodScorer } from "../backends/spec.ts";
+import { noteSplit, type NoteDataset } from "../data/note-dataset.ts";
+import { EMBEDDED_BACKEND_ID } from "./create-modules.ts";
+import { LlmNoteWriter, NOTE_GENERATION } from "./llm/llm-note-writer.ts";
+import type { NoteModule } from "./types.ts";
+
+/** The note writer and the log-likelihood scorer of a backend, for the clinical-note suites. */
+export interface NoteModuleSetup {
+  readonly note: NoteModule;
+  /** Absent when the backend cannot score a text's log-likelihood; `likelihoodUnavailable` says why. */
+  readonly likelihood?: LoglikelihoodScorer;
+  readonly likelihoodUnavailable?: string;
+  readonly backend: { readonly id: string; readonly parameters?: Readonly<Record<string, unknown>> };
+  readonly protocol: Record<string, unknown>;
+  close(): Promise<void>;
+}
+
+/**
+ * `embedded`: the offline baselines built from the dataset's training split for predicting `split`; otherwise the LLM note
+ * writer over `createBackend(id)`, and its log-likelihood scorer if the backend declares one.
+ */
+export async function createNoteModules(backendId: string, dataset: NoteDataset, split: string, options: { backendOptions?: BackendOptions } = {}): Promise<NoteModuleSetup> {
+  if (backendId === EMBEDDED_BACKEND_ID) {
+    const { buildEmbeddedNoteEngine, NOTE_LM_ORDER } = await import("./embedded/notes/index.ts");
+    const training = noteSplit(dataset, dataset.trainingSplit);
+    const { note, likelihood, heldOut } = buildEmbeddedNoteEngine(training, noteSplit(dataset, split));
+    return {
+      note,
+      likelihood,
+      backend: { id: EMBEDDED_BACKEND_ID },
+      protocol: {
+        engine: `embedded (offline): the note of the nearest training document (BM25 over the training inputs); a byte ${NOTE_LM_ORDER}-gram interpolated Kneser-Ney language model over the training targets`,
+        trained_on: `${dataset.trainingSplit} (${training.length} documents)`,
+        ...(heldOut > 0
+          ? { self_exclusion: `${heldOut} evaluated documents are training rows too; none sees its own target: the writer skips training rows with the same input, and the language model scores their targets with models built without their tenth of the training targets` }
+          : {}),
+      },
+      close: async () => {},
+    };
+  }
+  const backend = await createBackend(backendId, options.backendOptions ?? {});
+  const scores = backend.capabilities.loglikelihood === true && backend.loglikelihoodRolling !== undefined;
+  return {
+    note: new LlmNoteWriter(backend),
+    ...(scores
+      ? { likelihood: { id: backend.id, loglikelihoodRolling: backend.loglikelihoodRolling!.bind(backend) } }
+      : { likelihoodUnavailable: `backend ${backend.id} cannot score the log-likelihood of a given text, which the perplexity suites need (lm-eval's loglikelihood_rolling); use --backend embedded for the offline n-gram model` }),
+    backend: { id: backend.id, parameters: backend.parameters },
+    protocol: {
+      prompt: "lm-eval zero-shot chat context: the task description as the system message, the document's text as the user message",
+      temperature: NOTE_GENERATION.temperature,
+      max_tokens: NOTE_GENERATION.maxTokens,
+      until: [NOTE_GENERATION.until],
+    },
+    close: async () => {
+      await backend.close?.();
+    },
+  };
+}

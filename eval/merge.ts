@@ -1,12 +1,13 @@
 import { join } from "node:path";
 import { AnamnesisError } from "../src/errors.ts";
-import { loadMeditod } from "../src/data/meditod.ts";
 import { createAttributeJudge } from "../src/backends/index.ts";
-import { readPredictionLines } from "./predictions-file.ts";
+import { noteSplit } from "../src/data/note-dataset.ts";
+import { readLinesOf } from "./predictions-file.ts";
 import { toJsonText } from "../src/data/json-lines.ts";
 import { ensureDirectory, predictionsPath, readJsonFile, withoutLineNumber, writeFileAtomic } from "./run-directory.ts";
 import { scoreRunDirectory, type BenchResults, type RunRequest } from "./runner.ts";
-import { MEDITOD_SUITES, type SuiteId } from "./suites.ts";
+import { describeNoteData, isNoteDataset } from "./note-suites.ts";
+import { loadBenchDataset, MEDITOD_SUITES, NOTE_SUITES, suiteData, SUITES, type SuiteId } from "./suites.ts";
 
 /**
  * Merges run directories (typically the shards of one run) into one: predictions are combined per
@@ -25,18 +26,21 @@ export async function mergeRunDirectories(dirs: readonly string[], outDir: strin
     }
   }
   const previous = dirs.map((dir) => readJsonFile<BenchResults>(join(dir, "results.json")));
-  const suites = MEDITOD_SUITES.filter((suite) => requests.some(({ request }) => request.suites.includes(suite)));
+  const suites = [...MEDITOD_SUITES, ...NOTE_SUITES].filter((suite) => requests.some(({ request }) => request.suites.includes(suite)));
+  const data = suiteData(suites);
   ensureDirectory(outDir);
+  const counts: number[] = [];
   for (const suite of suites) {
     const merged = new Map<string, string>();
     for (const { dir, request } of requests) {
       if (!request.suites.includes(suite)) continue;
-      for (const line of readPredictionLines(predictionsPath(dir, suite))) {
-        const key = `${line.dialogue_id}:${line.turn}`;
+      const format = SUITES[suite].format;
+      for (const line of readLinesOf(predictionsPath(dir, suite), format)) {
+        const key = format.key(line);
         const text = JSON.stringify(withoutLineNumber(line));
         const existing = merged.get(key);
         if (existing !== undefined && JSON.stringify(JSON.parse(existing).prediction) !== JSON.stringify(line.prediction)) {
-          throw new AnamnesisError("INVALID_ARGUMENT", `${suite}: dialogue ${line.dialogue_id} turn ${line.turn} has different predictions in two runs`);
+          throw new AnamnesisError("INVALID_ARGUMENT", `${suite}: ${format.describe(line)} has different predictions in two runs`);
         }
         merged.set(key, text);
       }
@@ -47,10 +51,11 @@ export async function mergeRunDirectories(dirs: readonly string[], outDir: strin
       return dialogueA!.localeCompare(dialogueB!, "en", { numeric: true }) || Number(turnA) - Number(turnB);
     });
     writeFileAtomic(predictionsPath(outDir, suite), sorted.map(([, text]) => `${text}\n`).join(""));
+    counts.push(sorted.length);
   }
   const request: RunRequest = { ...first, suites: suites as SuiteId[], shard: null };
   writeFileAtomic(join(outDir, "run.json"), `${toJsonText(request, 2)}\n`);
-  const dataset = loadMeditod(dataDir ?? first.data_dir);
+  const dataset = loadBenchDataset(data, dataDir ?? first.data_dir);
   const base = previous.find((results) => results !== undefined);
   const starts = previous.flatMap((results) => (results ? [results.started] : [])).sort();
   return scoreRunDirectory({
@@ -61,6 +66,7 @@ export async function mergeRunDirectories(dirs: readonly string[], outDir: strin
     meta: {
       backend: first.backend,
       split: first.split,
+      ...(isNoteDataset(dataset) ? { dataset: describeNoteData(dataset, first.split, first.limit !== null || counts.some((count) => count < noteSplit(dataset, first.split).length)) } : {}),
       protocol: { ...(base?.protocol ?? {}), merged_from: dirs },
       prompt_versions: base?.prompt_versions ?? {},
       git_revision: base?.git_revision ?? null,

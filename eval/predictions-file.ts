@@ -4,9 +4,10 @@ import { describeIssues } from "../src/cmas/schemas.ts";
 import { readJsonLines } from "../src/data/json-lines.ts";
 
 /**
- * Predictions files: JSONL, one line per scored turn, `{"dialogue_id": "407", "turn": 5, "prediction": …}`
- * (`turn` is the utterance index). Lines may carry more fields (raw model text, latency, …); they are
- * kept but not needed for scoring.
+ * Predictions files: JSONL, one line per scored example. MediTOD suites: one line per turn,
+ * `{"dialogue_id": "407", "turn": 5, "prediction": …}` (`turn` is the utterance index); clinical-note
+ * suites: one line per document, `{"id": "valid-17", "prediction": …}`. Lines may carry more fields (raw
+ * model text, latency, …); they are kept but not needed for scoring.
  */
 export const predictionLineSchema = z.looseObject({
   dialogue_id: z.union([z.string().min(1), z.number().int()]).transform(String),
@@ -15,19 +16,55 @@ export const predictionLineSchema = z.looseObject({
 });
 export type PredictionLine = z.infer<typeof predictionLineSchema> & { line: number };
 
+/** Clinical-note suites: one line per document, `{"id": "valid-17", "prediction": …}`. */
+export const notePredictionLineSchema = z.looseObject({
+  id: z.union([z.string().min(1), z.number().int()]).transform(String),
+  prediction: z.unknown(),
+});
+export type NotePredictionLine = z.infer<typeof notePredictionLineSchema> & { line: number };
+
+/** Any suite's predictions line, with its 1-based line number. */
+export type AnyPredictionLine = { readonly prediction: unknown; readonly line: number } & Record<string, unknown>;
+
+/** How a suite's predictions lines look (`T`: a parsed line) and what identifies one. */
+export interface PredictionsFormat<T extends { prediction: unknown } = { prediction: unknown }> {
+  readonly schema: z.ZodType<T>;
+  /** Unique per example: what resuming, merging and duplicate checks match on. */
+  key(line: T): string;
+  /** The example in words, for error messages. */
+  describe(line: T): string;
+}
+
+export const MEDITOD_LINES: PredictionsFormat<z.infer<typeof predictionLineSchema>> = {
+  schema: predictionLineSchema,
+  key: (line) => `${line.dialogue_id}:${line.turn}`,
+  describe: (line) => `dialogue ${line.dialogue_id} turn ${line.turn}`,
+};
+
+export const NOTE_LINES: PredictionsFormat<z.infer<typeof notePredictionLineSchema>> = {
+  schema: notePredictionLineSchema,
+  key: (line) => line.id,
+  describe: (line) => `document ${line.id}`,
+};
+
 /** Reads a predictions file; malformed lines raise an error that names the file and line number. */
-export function readPredictionLines(path: string): PredictionLine[] {
+export function readLinesOf<T extends { prediction: unknown }>(path: string, format: PredictionsFormat<T>): Array<T & { line: number }> {
   const seen = new Map<string, number>();
   return readJsonLines(path, "predictions file").map(({ line, value }) => {
-    const parsed = predictionLineSchema.safeParse(value);
+    const parsed = format.schema.safeParse(value);
     if (!parsed.success) throw new AnamnesisError("INVALID_JSON", `${path}:${line}: ${describeIssues(parsed.error)}`);
     if (!("prediction" in (value as object))) throw new AnamnesisError("INVALID_JSON", `${path}:${line}: prediction: missing`);
-    const key = `${parsed.data.dialogue_id}\u0000${parsed.data.turn}`;
+    const key = format.key(parsed.data);
     const earlier = seen.get(key);
     if (earlier !== undefined) {
-      throw new AnamnesisError("INVALID_ARGUMENT", `${path}:${line}: dialogue ${parsed.data.dialogue_id} turn ${parsed.data.turn} was already predicted on line ${earlier}`);
+      throw new AnamnesisError("INVALID_ARGUMENT", `${path}:${line}: ${format.describe(parsed.data)} was already predicted on line ${earlier}`);
     }
     seen.set(key, line);
     return { ...parsed.data, line };
   });
+}
+
+/** Reads a MediTOD predictions file (`dialogue_id`, `turn`, `prediction`). */
+export function readPredictionLines(path: string): PredictionLine[] {
+  return readLinesOf(path, MEDITOD_LINES);
 }

@@ -1,20 +1,27 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import type { MeditodDataset } from "../src/data/meditod.ts";
+import type { MeditodDataset, Split } from "../src/data/meditod.ts";
 import { BUNDLED_MEDITOD_DIR } from "../src/data/meditod.ts";
+import type { NoteDataset } from "../src/data/note-dataset.ts";
+import type { PerplexityScores } from "../src/metrics/perplexity.ts";
 import { unrollTurns, type CmasScores, type CmasTask } from "../src/metrics/cmas-f1.ts";
 import { cmasBreakdown, type BreakdownRow } from "../src/metrics/cmas-breakdown.ts";
 import type { MeditodNlgResult } from "../src/metrics/meditod-nlg.ts";
-import { readPredictionLines } from "./predictions-file.ts";
+import { NOTE_LINES, readLinesOf, readPredictionLines } from "./predictions-file.ts";
 import { predictionsPath, writeFileAtomic } from "./run-directory.ts";
 import type { BenchResults } from "./runner.ts";
 import type { PolicyScores } from "./meditod-scoring.ts";
 import { getDialogue } from "../src/data/meditod.ts";
+import { isNoteDataset, isPerplexitySuite } from "./note-suites.ts";
+import { noteDocumentResults, type NoteGenerationScores } from "./note-scoring.ts";
+import type { BenchDataset } from "./suites.ts";
+import { lmEvalNanmean } from "../src/metrics/lm-eval.ts";
 
 /**
  * report.md and a self-contained report.html (inline CSS and SVG, no scripts, nothing fetched) for a
  * run directory: headline tables with the paper's baselines beside ours, per-slot and per-attribute
- * F1, a chart, and what the run cost.
+ * F1, a chart, and what the run cost. Clinical-note runs get a table of our scores only (lm-eval
+ * publishes no reference scores for those tasks), ROUGE by section header, and the data's caveats.
  */
 
 interface Baselines {
@@ -68,14 +75,20 @@ function breakdowns(dir: string, dataset: MeditodDataset, suite: "meditod-nlu" |
   return [breakdownTable(`${name} F1 by slot`, bySlot, "slot"), breakdownTable(`${name} F1 by ${task === "nlu" ? "attribute" : "check type"}`, byAttribute, task === "nlu" ? "attribute" : "check type")];
 }
 
-function build(results: BenchResults, dataset: MeditodDataset, dir: string): { intro: string[]; tables: Table[]; charts: Chart[] } {
+/** The first line of every report: what ran, when, at which revision. */
+function runLine(results: BenchResults): string {
+  return `Backend \`${results.backend}\`, split \`${results.split}\`${results.limit !== null ? `, first ${results.limit} examples` : ""}${results.shard ? `, shard ${results.shard}` : ""}; started ${results.started}, finished ${results.finished}; git ${results.git_revision ?? "unknown"}.`;
+}
+
+function build(results: BenchResults, dataset: BenchDataset, dir: string): { intro: string[]; tables: Table[]; charts: Chart[] } {
+  if (isNoteDataset(dataset)) return buildNotes(results, dataset, dir);
   const onSample = dataset.dir === BUNDLED_MEDITOD_DIR.replace(/\/$/, "");
   const ourLabel = `**this run** (${results.backend})`;
   const caveat = onSample
-    ? `Our figures are on the bundled public sample (${results.split} split: ${dataset.splits[results.split]?.length ?? 0} dialogue). The paper's figures are on ${baselines.test_set}: a different test set, shown for orientation only.`
+    ? `Our figures are on the bundled public sample (${results.split} split: ${dataset.splits[results.split as Split]?.length ?? 0} dialogue). The paper's figures are on ${baselines.test_set}: a different test set, shown for orientation only.`
     : `The paper's figures are on ${baselines.test_set}.`;
   const intro = [
-    `Backend \`${results.backend}\`, split \`${results.split}\`${results.limit !== null ? `, first ${results.limit} examples` : ""}${results.shard ? `, shard ${results.shard}` : ""}; started ${results.started}, finished ${results.finished}; git ${results.git_revision ?? "unknown"}.`,
+    runLine(results),
     `Prompt templates: ${Object.entries(results.prompt_versions).map(([task, version]) => `${task} \`${version}\``).join(", ") || "none (no LLM prompts)"}. Non-medical matching: \`${String(results.protocol.judge)}\`${results.protocol.judge === "exact" ? " (exact match, stricter than the paper's LLM judge)" : ""}.`,
     caveat,
     `Paper baselines: ${baselines.source}`,
@@ -130,6 +143,81 @@ function build(results: BenchResults, dataset: MeditodDataset, dir: string): { i
       bars: [{ label: `this run (${results.backend})`, value: nlg.bleu4, ours: true }, ...baselines["meditod-nlg"].map((row) => ({ label: `${row.model} (${row.setting === "Supervised" ? "sup." : "ICL"})`, value: row.bleu4, ours: false }))],
     });
   }
+  tables.push(costTable(results));
+  return { intro, tables, charts };
+}
+
+const NOTE_TITLES: Record<string, string> = {
+  "mts-dialog": "MTS-Dialog note generation",
+  "mts-dialog-perplexity": "MTS-Dialog perplexity",
+  medtext: "MedText diagnosis and treatment",
+  "medtext-perplexity": "MedText perplexity",
+};
+
+/** lm-eval's metrics per MTS-Dialog section header (nanmean over the header's documents). */
+function byHeaderTable(dir: string, dataset: NoteDataset): Table | undefined {
+  const lines = readLinesOf(predictionsPath(dir, "mts-dialog"), NOTE_LINES);
+  const results = noteDocumentResults(dataset, lines);
+  const groups = new Map<string, Array<(typeof results)[number]>>();
+  lines.forEach((line, index) => {
+    const header = dataset.documents.get(line.id)?.header;
+    if (header === undefined) return;
+    groups.set(header, [...(groups.get(header) ?? []), results[index]!]);
+  });
+  if (groups.size === 0) return undefined;
+  return {
+    title: "MTS-Dialog by section header",
+    header: ["section header", "documents", "BLEU", "ROUGE-1", "ROUGE-2", "ROUGE-L"],
+    rows: [...groups.entries()]
+      .sort(([a, left], [b, right]) => right.length - left.length || a.localeCompare(b))
+      .map(([header, group]) => [header, String(group.length), ...(["bleu", "rouge1", "rouge2", "rougeL"] as const).map((key) => f4(lmEvalNanmean(group.map((result) => result[key]))))]),
+  };
+}
+
+function buildNotes(results: BenchResults, dataset: NoteDataset, dir: string): { intro: string[]; tables: Table[]; charts: Chart[] } {
+  const data = results.dataset;
+  const ourLabel = `**this run** (${results.backend})`;
+  const engine = typeof results.protocol.engine === "string" ? `Engine: ${results.protocol.engine}.` : `Prompt: ${Object.values(results.prompt_versions).map((version) => `\`${version}\``).join(", ") || "none"} (${String(results.protocol.prompt ?? "")}).`;
+  const intro = [
+    runLine(results),
+    engine,
+    data ? `Data: ${data.name}; ${data.source}; split \`${data.split}\` (${data.documents} documents); target: ${data.target}.` : `Data: ${dataset.info.name}.`,
+    `**${data?.comparable_with_lm_eval ? "Comparable" : "Not comparable"} with lm-evaluation-harness's numbers.** ${data?.note ?? dataset.info.note}`,
+    "lm-evaluation-harness publishes no reference scores for these tasks, so no baselines are shown beside ours.",
+  ];
+  if (Object.keys(results.suites).some((suite) => !isPerplexitySuite(suite))) {
+    intro.push("BLEU and ROUGE are lm-eval's per-document values (HF evaluate bleu on 13a tokens with the 1e-5 nudge, rouge_score F without stemming) averaged with nanmean; BLEURT and BERTScore need model weights that are not bundled.");
+  }
+  const tables: Table[] = [];
+  for (const [suite, scores] of Object.entries(results.suites)) {
+    if (isPerplexitySuite(suite)) {
+      const perplexity = scores as PerplexityScores;
+      tables.push({
+        title: `${NOTE_TITLES[suite]} (${perplexity.samples} documents; lower is better)`,
+        header: ["model", "word perplexity", "byte perplexity", "bits per byte"],
+        rows: [[ourLabel, perplexity.word_perplexity.toFixed(2), perplexity.byte_perplexity.toFixed(4), perplexity.bits_per_byte.toFixed(4)]],
+        ours: 0,
+      });
+      continue;
+    }
+    const note = scores as NoteGenerationScores;
+    const nan = note.nan_counts;
+    tables.push({
+      title: `${NOTE_TITLES[suite]} (${note.samples} documents)`,
+      header: ["model", "BLEU", "ROUGE-1", "ROUGE-2", "ROUGE-L", "BLEURT", "BERTScore", "NaN (length gate)"],
+      rows: [[ourLabel, f4(note.bleu), f4(note.rouge1), f4(note.rouge2), f4(note.rougeL), "n/a", "n/a", `${Math.max(nan.bleu, nan.rouge1)} (${nan.length_gate})`]],
+      ours: 0,
+    });
+    if (suite === "mts-dialog") {
+      const byHeader = byHeaderTable(dir, dataset);
+      if (byHeader) tables.push(byHeader);
+    }
+  }
+  tables.push(costTable(results));
+  return { intro, tables, charts: [] };
+}
+
+function costTable(results: BenchResults): Table {
   const runRows = Object.entries(results.runs).map(([suite, stats]) => [
     suite,
     String(stats.predicted),
@@ -142,12 +230,11 @@ function build(results: BenchResults, dataset: MeditodDataset, dir: string): { i
     stats.exemplars ? stats.exemplars.mean.toFixed(2) : "–",
     stats.prompt_tokens ? String(stats.prompt_tokens.max) : "–",
   ]);
-  tables.push({
+  return {
     title: "What the run cost",
     header: ["suite", "predicted", "resumed", "cached", "format errors", "latency mean ms", "latency p95 ms", "tokens in / out", "exemplars (mean)", "prompt tokens (max)"],
     rows: runRows,
-  });
-  return { intro, tables, charts };
+  };
 }
 
 function markdownTable(table: Table): string {
@@ -189,7 +276,7 @@ code{background:#f4f6f8;padding:0 .25rem;border-radius:3px}p.note{color:#4a5560}
 svg text.ours{font-weight:700;fill:#0b5cad}.bar{fill:#b9c3cc}.bar.ours{fill:#1f7ae0}`;
 
 /** Writes report.md and report.html into a run directory. */
-export function writeReports(dir: string, results: BenchResults, dataset: MeditodDataset): void {
+export function writeReports(dir: string, results: BenchResults, dataset: BenchDataset): void {
   const { intro, tables, charts } = build(results, dataset, dir);
   const markdown = ["# Anamnesis benchmark report", "", ...intro.map((line) => `${line}\n`), ...tables.map((table) => `${markdownTable(table)}\n`)].join("\n");
   writeFileAtomic(join(dir, "report.md"), `${markdown.trimEnd()}\n`);

@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { AnamnesisError } from "../src/errors.ts";
-import { predictionLineSchema, type PredictionLine } from "./predictions-file.ts";
+import { MEDITOD_LINES, type PredictionLine, type PredictionsFormat } from "./predictions-file.ts";
 
 /**
  * A run directory: `run.json` (what was asked), `predictions-<suite>.jsonl` (one line per finished
@@ -29,17 +29,19 @@ export function ensureDirectory(dir: string): void {
  * and the file rewritten without it; any other malformed line is an error, since it means the file
  * was edited by hand.
  */
-export function readFinishedLines(path: string): PredictionLine[] {
+export function readFinishedLines(path: string): PredictionLine[];
+export function readFinishedLines<T extends { prediction: unknown }>(path: string, format: PredictionsFormat<T>): Array<T & { line: number }>;
+export function readFinishedLines(path: string, format: PredictionsFormat = MEDITOD_LINES): Array<{ prediction: unknown; line: number }> {
   if (!existsSync(path)) return [];
   const text = readFileSync(path, "utf8");
   const rows = text.split("\n");
-  const lines: PredictionLine[] = [];
+  const lines: Array<{ prediction: unknown; line: number }> = [];
   let torn = false;
   rows.forEach((row, index) => {
     if (row.trim() === "") return;
     let parsed;
     try {
-      parsed = predictionLineSchema.safeParse(JSON.parse(row));
+      parsed = format.schema.safeParse(JSON.parse(row));
     } catch {
       parsed = undefined;
     }
@@ -55,7 +57,7 @@ export function readFinishedLines(path: string): PredictionLine[] {
   return lines;
 }
 
-export function withoutLineNumber(line: PredictionLine): Omit<PredictionLine, "line"> {
+export function withoutLineNumber<L extends { line: number }>(line: L): Omit<L, "line"> {
   const { line: _line, ...rest } = line;
   return rest;
 }

@@ -1,12 +1,12 @@
 import { appendFileSync } from "node:fs";
 import { join } from "node:path";
 import { AnamnesisError } from "../src/errors.ts";
-import type { MeditodDataset, Split } from "../src/data/meditod.ts";
-import type { DialogueModules, ModuleCallInfo } from "../src/modules/types.ts";
+import type { ModuleCallInfo } from "../src/modules/types.ts";
 import { exactJudge, type AttributeJudge } from "../src/metrics/attribute-judge.ts";
 import { gitRevision } from "../src/backends/run-record.ts";
-import { readPredictionLines, type PredictionLine } from "./predictions-file.ts";
-import { SUITES, type SuiteExample, type SuiteId } from "./suites.ts";
+import { readLinesOf, type AnyPredictionLine } from "./predictions-file.ts";
+import { SUITES, type BenchDataset, type BenchModules, type SuiteExample, type SuiteId } from "./suites.ts";
+import { describeNoteData, isNoteDataset, type NoteRunData } from "./note-suites.ts";
 import { toJsonText } from "../src/data/json-lines.ts";
 import { ensureDirectory, predictionsPath, readFinishedLines, readJsonFile, withoutLineNumber, writeFileAtomic } from "./run-directory.ts";
 import { writeReports } from "./report.ts";
@@ -28,7 +28,7 @@ export interface Shard {
 export interface RunRequest {
   readonly backend: string;
   readonly backend_parameters?: Readonly<Record<string, unknown>>;
-  readonly split: Split;
+  readonly split: string;
   readonly suites: readonly SuiteId[];
   readonly limit: number | null;
   readonly shard: string | null;
@@ -51,7 +51,9 @@ export interface SuiteRunStats {
 export interface BenchResults {
   suites: Partial<Record<SuiteId, unknown>>;
   backend: string;
-  split: Split;
+  split: string;
+  /** Clinical-note runs only: what the data is and whether lm-eval's numbers are comparable. */
+  dataset?: NoteRunData;
   protocol: Record<string, unknown>;
   prompt_versions: Record<string, string>;
   git_revision: string | null;
@@ -71,10 +73,10 @@ export interface ProgressEvent {
 
 export interface BenchOptions {
   readonly suites: readonly SuiteId[];
-  readonly modules: DialogueModules;
+  readonly modules: BenchModules;
   readonly backend: { readonly id: string; readonly parameters?: Readonly<Record<string, unknown>> };
-  readonly dataset: MeditodDataset;
-  readonly split: Split;
+  readonly dataset: BenchDataset;
+  readonly split: string;
   readonly outDir: string;
   readonly limit?: number;
   readonly shard?: Shard;
@@ -117,8 +119,7 @@ function mean(values: readonly number[]): number {
 /** A predictions line: the `anamnesis score` fields first, then what the call cost. */
 function predictionRecord(example: SuiteExample, prediction: unknown, info: ModuleCallInfo): Record<string, unknown> {
   return {
-    dialogue_id: example.dialogueId,
-    turn: example.turn,
+    ...example.fields,
     prediction,
     raw: info.raw ?? null,
     latency_ms: Math.round(info.latencyMs * 1000) / 1000,
@@ -132,8 +133,8 @@ function predictionRecord(example: SuiteExample, prediction: unknown, info: Modu
   };
 }
 
-export function suiteStats(lines: readonly PredictionLine[], resumed: number): SuiteRunStats {
-  const number = (line: PredictionLine, key: string) => (typeof line[key] === "number" ? (line[key] as number) : undefined);
+export function suiteStats(lines: readonly AnyPredictionLine[], resumed: number): SuiteRunStats {
+  const number = (line: AnyPredictionLine, key: string) => (typeof line[key] === "number" ? (line[key] as number) : undefined);
   const latencies = lines.map((line) => number(line, "latency_ms") ?? 0);
   const promptTokens = lines.map((line) => number(line, "prompt_tokens")).filter((value): value is number => value !== undefined);
   const exemplarCounts = lines.map((line) => (Array.isArray(line.exemplars) ? line.exemplars.length : undefined)).filter((value): value is number => value !== undefined);
@@ -183,7 +184,7 @@ function checkResumable(dir: string, request: RunRequest): void {
 /** Scores the predictions files of a run directory and writes results.json and the reports. */
 export async function scoreRunDirectory(options: {
   dir: string;
-  dataset: MeditodDataset;
+  dataset: BenchDataset;
   suites: readonly SuiteId[];
   judge?: AttributeJudge;
   meta: Omit<BenchResults, "suites" | "runs" | "finished">;
@@ -192,7 +193,7 @@ export async function scoreRunDirectory(options: {
   const suites: BenchResults["suites"] = {};
   const runs: BenchResults["runs"] = {};
   for (const id of options.suites) {
-    const lines = readPredictionLines(predictionsPath(options.dir, id));
+    const lines = readLinesOf(predictionsPath(options.dir, id), SUITES[id].format);
     suites[id] = await SUITES[id].score(options.dataset, lines, options.judge ?? exactJudge);
     runs[id] = suiteStats(lines, options.resumed?.[id] ?? 0);
   }
@@ -225,13 +226,13 @@ export async function runBench(options: BenchOptions): Promise<BenchResults> {
     const suite = SUITES[id];
     const examples = selectExamples(suite.examples(options.dataset, options.split), options.limit, options.shard);
     const path = predictionsPath(options.outDir, id);
-    const wanted = new Set(examples.map((example) => `${example.dialogueId}:${example.turn}`));
+    const wanted = new Set(examples.map((example) => example.key));
     const finished = new Map(
-      readFinishedLines(path)
-        .filter((line) => wanted.has(`${line.dialogue_id}:${line.turn}`))
-        .map((line) => [`${line.dialogue_id}:${line.turn}`, line]),
+      readFinishedLines(path, suite.format)
+        .filter((line) => wanted.has(suite.format.key(line)))
+        .map((line) => [suite.format.key(line), line]),
     );
-    const todo = examples.filter((example) => !finished.has(`${example.dialogueId}:${example.turn}`));
+    const todo = examples.filter((example) => !finished.has(example.key));
     resumed[id] = finished.size;
     let done = finished.size;
     options.onProgress?.({ suite: id, done, total: examples.length, resumed: finished.size });
@@ -251,10 +252,10 @@ export async function runBench(options: BenchOptions): Promise<BenchResults> {
     }
 
     // Rewrite in dataset order now that the file is complete: the same input gives the same file.
-    const order = new Map(examples.map((example, index) => [`${example.dialogueId}:${example.turn}`, index]));
-    const complete = readFinishedLines(path)
-      .filter((line) => order.has(`${line.dialogue_id}:${line.turn}`))
-      .sort((a, b) => order.get(`${a.dialogue_id}:${a.turn}`)! - order.get(`${b.dialogue_id}:${b.turn}`)!);
+    const order = new Map(examples.map((example, index) => [example.key, index]));
+    const complete = readFinishedLines(path, suite.format)
+      .filter((line) => order.has(suite.format.key(line)))
+      .sort((a, b) => order.get(suite.format.key(a))! - order.get(suite.format.key(b))!);
     writeFileAtomic(path, complete.map((line) => `${JSON.stringify(withoutLineNumber(line))}\n`).join(""));
   }
 
@@ -267,6 +268,7 @@ export async function runBench(options: BenchOptions): Promise<BenchResults> {
     meta: {
       backend: options.backend.id,
       split: options.split,
+      ...(isNoteDataset(options.dataset) ? { dataset: describeNoteData(options.dataset, options.split, options.limit !== undefined || options.shard !== undefined) } : {}),
       protocol: {
         ...Object.fromEntries(options.suites.map((id) => [id, SUITES[id].protocol])),
         judge: judge.id,

@@ -2,23 +2,27 @@ import type { Command } from "commander";
 import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { AnamnesisError } from "../../errors.ts";
-import { loadMeditod, SPLITS, type Split } from "../../data/meditod.ts";
 import { createAttributeJudge } from "../../backends/index.ts";
 import type { BackendOptions } from "../../backends/index.ts";
-import { createModules, EMBEDDED_BACKEND_ID } from "../../modules/create-modules.ts";
+import type { NoteDataset } from "../../data/note-dataset.ts";
+import { createModules, EMBEDDED_BACKEND_ID, type ModuleSetup } from "../../modules/create-modules.ts";
+import { createNoteModules } from "../../modules/create-note-modules.ts";
 import { parseShard, runBench, type BenchResults } from "../../../eval/runner.ts";
-import { resolveSuites } from "../../../eval/suites.ts";
+import { checkSplit, defaultSplit, loadBenchDataset, resolveSuites, suiteData, SUITES, type BenchModules, type SuiteId } from "../../../eval/suites.ts";
+import { isNoteDataset, isPerplexitySuite, notePromptVersion } from "../../../eval/note-suites.ts";
 import { mergeRunDirectories } from "../../../eval/merge.ts";
 import type { CmasScores } from "../../metrics/cmas-f1.ts";
 import type { MeditodNlgResult } from "../../metrics/meditod-nlg.ts";
+import type { PerplexityScores } from "../../metrics/perplexity.ts";
 import type { PolicyScores } from "../../../eval/meditod-scoring.ts";
+import type { NoteGenerationScores } from "../../../eval/note-scoring.ts";
 import { formatScore, formatTable, printJson } from "../output.ts";
 import { createProgressReporter } from "../progress.ts";
 
 interface BenchFlags {
   suite: string[];
   backend: string;
-  split: string;
+  split?: string;
   limit?: string;
   shard?: string;
   data?: string;
@@ -41,13 +45,23 @@ function positiveInteger(value: string | undefined, flag: string): number | unde
   return number;
 }
 
-function parseSplit(value: string): Split {
-  if (!(SPLITS as readonly string[]).includes(value)) throw new AnamnesisError("INVALID_ARGUMENT", `--split must be one of ${SPLITS.join(", ")} (got '${value}')`);
-  return value as Split;
+/** The clinical-note suites' results as a table, and whether lm-eval's numbers are comparable. */
+function formatNoteResultsTable(results: BenchResults): string {
+  const rows = Object.entries(results.suites).map(([suite, scores]) => {
+    if (isPerplexitySuite(suite)) {
+      const perplexity = scores as PerplexityScores;
+      return [suite, String(perplexity.samples), [`word ppl ${perplexity.word_perplexity.toFixed(2)}`, `byte ppl ${perplexity.byte_perplexity.toFixed(4)}`, `bits/byte ${perplexity.bits_per_byte.toFixed(4)}`].join("   ")];
+    }
+    const note = scores as NoteGenerationScores;
+    return [suite, String(note.samples), [`BLEU ${formatScore(note.bleu)}`, `ROUGE-1 ${formatScore(note.rouge1)}`, `ROUGE-2 ${formatScore(note.rouge2)}`, `ROUGE-L ${formatScore(note.rougeL)}`].join("   ")];
+  });
+  const data = results.dataset!;
+  return `${formatTable(["suite", "documents", "scores"], rows, [0, 2])}\n${data.name}, split ${data.split}: ${data.comparable_with_lm_eval ? "comparable" : "not comparable"} with lm-evaluation-harness's numbers (see the report).`;
 }
 
 /** The results as the table `npm run bench` prints. */
 export function formatResultsTable(results: BenchResults): string {
+  if (results.dataset) return formatNoteResultsTable(results);
   const rows: string[][] = [];
   const nlu = results.suites["meditod-nlu"] as CmasScores | undefined;
   const pol = results.suites["meditod-pol"] as PolicyScores | undefined;
@@ -58,17 +72,34 @@ export function formatResultsTable(results: BenchResults): string {
   return formatTable(["suite", "turns", "scores"], rows.map(([suite, turns, ...scores]) => [suite!, turns!, scores.join("   ")]), [0, 2]);
 }
 
+/** The note writer and log-likelihood scorer as a module setup; a perplexity suite needs a backend that scores. */
+async function noteModuleSetup(backendId: string, dataset: NoteDataset, split: string, suites: readonly SuiteId[], backendOptions: BackendOptions): Promise<Omit<ModuleSetup, "modules"> & { modules: BenchModules }> {
+  const setup = await createNoteModules(backendId, dataset, split, { backendOptions });
+  if (suites.some((id) => SUITES[id].module === "likelihood") && !setup.likelihood) {
+    await setup.close();
+    throw new AnamnesisError("INVALID_ARGUMENT", setup.likelihoodUnavailable!);
+  }
+  const generates = suites.some((id) => SUITES[id].module === "note");
+  return {
+    modules: { note: setup.note, ...(setup.likelihood ? { likelihood: setup.likelihood } : {}) },
+    backend: setup.backend,
+    promptVersions: generates && backendId !== EMBEDDED_BACKEND_ID ? { note: notePromptVersion(dataset.task) } : {},
+    protocol: setup.protocol,
+    close: () => setup.close(),
+  };
+}
+
 export function registerBenchCommands(program: Command): void {
   program
     .command("bench")
     .description("Run benchmark suites with a backend; resumable, writes predictions, results.json and reports.")
-    .option("--suite <id...>", "meditod (all three), meditod-nlu, meditod-pol, meditod-nlg", ["meditod"])
+    .option("--suite <id...>", "meditod (all three), meditod-nlu, meditod-pol, meditod-nlg; or lm-eval's clinical-note suites mts-dialog, mts-dialog-perplexity, medtext, medtext-perplexity (one dataset per run)", ["meditod"])
     .option("--backend <id>", "embedded (offline, default), openai:<model>, ollama:<model>, llamacpp:<file.gguf>", EMBEDDED_BACKEND_ID)
-    .option("--split <split>", "test, valid, train or ood", "test")
+    .option("--split <split>", "MediTOD: test (default), valid, train, ood; MTS-Dialog: valid (default), train, test1, test2, or for a --data file all (default), train, valid; MedText: all")
     .option("--limit <n>", "only the first n examples of each suite")
     .option("--shard <i/n>", "only every n-th example, starting at the i-th (merge shards with anamnesis merge)")
-    .option("--data <dir>", "MediTOD directory; default: the bundled public sample")
-    .option("--out <dir>", "run directory (default runs/<backend>-<split>); an existing run there is resumed")
+    .option("--data <path>", "MediTOD directory (default: the bundled public sample); MTS-Dialog file in the har1 layout (default: the bundled CSVs); MedText CSV/JSONL file (required)")
+    .option("--out <dir>", "run directory (default runs/<backend>-<split>, or runs/<backend>-<dataset>-<split>); an existing run there is resumed")
     .option("--json", "print results.json")
     .option("--base-url <url>", "server base URL (OpenAI-compatible …/v1, or the Ollama host)")
     .option("--concurrency <n>", "requests in flight at once")
@@ -79,8 +110,8 @@ export function registerBenchCommands(program: Command): void {
     .option("--retrieval <kind>", "exemplar retrieval: bm25 or dense (embeddings from the backend)", "bm25")
     .option("--fallback <engine>", "embedded: answer with the offline engine when the model's output is a format error")
     .action(async (flags: BenchFlags) => {
-      const split = parseSplit(flags.split);
       const suites = resolveSuites(flags.suite.flatMap((id) => id.split(",")));
+      const data = suiteData(suites);
       if (flags.retrieval !== "bm25" && flags.retrieval !== "dense") throw new AnamnesisError("INVALID_ARGUMENT", `--retrieval must be bm25 or dense (got '${flags.retrieval}')`);
       const limit = positiveInteger(flags.limit, "--limit");
       const concurrency = positiveInteger(flags.concurrency, "--concurrency");
@@ -88,16 +119,20 @@ export function registerBenchCommands(program: Command): void {
       const exemplars = Number(flags.exemplars ?? 5);
       if (!Number.isInteger(exemplars) || exemplars < 0) throw new AnamnesisError("INVALID_ARGUMENT", `--exemplars must be a whole number (got '${flags.exemplars}')`);
       const shard = flags.shard !== undefined ? parseShard(flags.shard) : undefined;
-      const dataset = loadMeditod(flags.data);
+      const dataset = loadBenchDataset(data, flags.data);
+      const split = flags.split ?? defaultSplit(dataset);
+      checkSplit(dataset, split);
       const backendOptions: BackendOptions = {
         ...(flags.baseUrl ? { baseUrl: flags.baseUrl } : {}),
         ...(concurrency ? { concurrency } : {}),
         ...(timeoutMs ? { timeoutMs } : {}),
         ...(flags.cache === false ? { noCache: true } : {}),
       };
-      const outDir = resolve(flags.out ?? join("runs", `${flags.backend.replace(/[^A-Za-z0-9._-]+/g, "_")}-${split}${shard ? `-shard${shard.index}of${shard.count}` : ""}`));
+      const outDir = resolve(flags.out ?? join("runs", `${flags.backend.replace(/[^A-Za-z0-9._-]+/g, "_")}-${data === "meditod" ? "" : `${data}-`}${split}${shard ? `-shard${shard.index}of${shard.count}` : ""}`));
       if (flags.fallback !== undefined && flags.fallback !== EMBEDDED_BACKEND_ID) throw new AnamnesisError("INVALID_ARGUMENT", `--fallback must be embedded (got '${flags.fallback}')`);
-      const setup = await createModules(flags.backend, dataset, { backendOptions, retrieval: flags.retrieval, exemplars, ...(flags.fallback ? { fallback: "embedded" as const } : {}) });
+      const setup = isNoteDataset(dataset)
+        ? await noteModuleSetup(flags.backend, dataset, split, suites, backendOptions)
+        : await createModules(flags.backend, dataset, { backendOptions, retrieval: flags.retrieval, exemplars, ...(flags.fallback ? { fallback: "embedded" as const } : {}) });
       const judge = await createAttributeJudge(flags.judge, backendOptions);
       const progress = createProgressReporter();
       const abort = new AbortController();

@@ -2,10 +2,14 @@ import type { Command } from "commander";
 import { loadMeditod } from "../../data/meditod.ts";
 import { exactJudge, type AttributeJudge } from "../../metrics/attribute-judge.ts";
 import type { CmasScores } from "../../metrics/cmas-f1.ts";
-import { readPredictionLines } from "../../../eval/predictions-file.ts";
+import { NOTE_LINES, readLinesOf, readPredictionLines } from "../../../eval/predictions-file.ts";
 import { scoreNlgPredictions, scoreNluPredictions, scorePolicyPredictions, type PolicyScores } from "../../../eval/meditod-scoring.ts";
 import { createAttributeJudge } from "../../backends/index.ts";
 import { formatScore, formatTable, printJson } from "../output.ts";
+import { loadBenchDataset, NOTE_SUITES, SUITES } from "../../../eval/suites.ts";
+import type { NoteGenerationScores } from "../../../eval/note-scoring.ts";
+import { isPerplexitySuite } from "../../../eval/note-suites.ts";
+import type { PerplexityScores } from "../../metrics/perplexity.ts";
 
 interface ScoreOptions {
   predictions: string;
@@ -87,4 +91,35 @@ export function registerScoreCommands(program: Command): void {
       const row = [String(scores.samples), scores.bleu2.toFixed(2), scores.bleu4.toFixed(2), formatScore(scores.rouge1), formatScore(scores.rougeL), "-"];
       process.stdout.write(`MediTOD NLG\n${formatTable(["turns", "BLEU-2", "BLEU-4", "ROUGE-1", "ROUGE-L", "BERTScore"], [row])}\n(${scores.bertscore_reason})\n`);
     });
+
+  for (const id of NOTE_SUITES) {
+    const perplexity = isPerplexitySuite(id);
+    const suite = SUITES[id];
+    score
+      .command(id)
+      .description(
+        perplexity
+          ? `lm-eval ${id.replace(/-/g, "_")}: word and byte perplexity and bits per byte from each target's log-likelihood.`
+          : `lm-eval ${id.replace(/-/g, "_")}: per-document BLEU and ROUGE-1/2/L (nanmean); BLEURT and BERTScore are null.`,
+      )
+      .requiredOption("--predictions <file>", `JSONL, one line per document: {id, prediction: ${perplexity ? "the target's log-likelihood" : "text"}}`)
+      .option("--data <path>", suite.data === "medtext" ? "MedText CSV/JSONL file (required: not bundled)" : "MTS-Dialog file in the har1 layout; default: the bundled CSVs")
+      .option("--json", "print JSON (unrounded)")
+      .action(async (options: { predictions: string; data?: string; json?: boolean }) => {
+        const dataset = loadBenchDataset(suite.data, options.data);
+        const scores = await suite.score(dataset, readLinesOf(options.predictions, NOTE_LINES));
+        if (options.json) {
+          printJson(scores);
+          return;
+        }
+        if (perplexity) {
+          const { samples, word_perplexity, byte_perplexity, bits_per_byte } = scores as PerplexityScores;
+          process.stdout.write(`${id}\n${formatTable(["documents", "word perplexity", "byte perplexity", "bits per byte"], [[String(samples), word_perplexity.toFixed(2), byte_perplexity.toFixed(4), bits_per_byte.toFixed(4)]])}\n`);
+          return;
+        }
+        const note = scores as NoteGenerationScores;
+        const row = [String(note.samples), formatScore(note.bleu), formatScore(note.rouge1), formatScore(note.rouge2), formatScore(note.rougeL), String(note.nan_counts.rougeL)];
+        process.stdout.write(`${id}\n${formatTable(["documents", "BLEU", "ROUGE-1", "ROUGE-2", "ROUGE-L", "NaN"], [row])}\n(${note.unavailable})\n`);
+      });
+  }
 }

@@ -5,7 +5,7 @@
  */
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
-import type { BackendCapabilities, ChatBackend, SpecificationVersion } from "./spec.ts";
+import type { ChatBackend } from "./spec.ts";
 
 export type RequestOperation = "generate" | "object" | "repair" | "embed" | "logprobs";
 
@@ -107,14 +107,7 @@ export async function gitRevision(cwd: string = process.cwd()): Promise<string |
 }
 
 export interface RunHeader {
-  readonly backend: {
-    readonly specificationVersion: SpecificationVersion;
-    readonly id: string;
-    readonly provider: string;
-    readonly model: string;
-    readonly capabilities: BackendCapabilities;
-    readonly parameters: Readonly<Record<string, unknown>>;
-  };
+  readonly backend: Pick<ChatBackend, "specificationVersion" | "id" | "provider" | "model" | "capabilities" | "parameters">;
   readonly gitRevision: string | null;
 }
 

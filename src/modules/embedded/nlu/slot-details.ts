@@ -76,9 +76,8 @@ export function answerMedicationQuestion(entries: EntryCollector, found: readonl
 /** Impact, purpose and frequency of medications. */
 export function attachMedicationAttributes(lexicon: Lexicon, analysed: AnalysedText, entries: EntryCollector, found: readonly Found[], context: DialogueContext): void {
   const medications = found.filter(({ entry }) => entry.base === "medication" && entry.status !== "negative");
-  const { question } = context;
   for (const { mention, entry } of medications) {
-    const [start, end] = sentenceOf(analysed, mention.start);
+    const [, end] = sentenceOf(analysed, mention.start);
     const nextSentence = analysed.sentences.find(([from]) => from >= end);
     const own = textOf(analysed, mention.start, end);
     const following = nextSentence ? textOf(analysed, nextSentence[0], nextSentence[1]) : "";

@@ -39,7 +39,7 @@ console.log(`npm run bench (3 suites, test split, embedded): median ${quantile(s
 // 2. Chat turns with simulated patients (cases from the train and valid dialogues).
 const dataset = loadMeditod();
 const buildStarted = performance.now();
-const engine = buildEmbeddedEngine(dataset, "train");
+const engine = buildEmbeddedEngine(dataset, "train", { wording: "clean" });
 const buildMs = performance.now() - buildStarted;
 const cases = [...(dataset.splits.train ?? []), ...(dataset.splits.valid ?? [])].map((id) => caseFromDialogue(dataset, id));
 const turnMs: number[] = [];

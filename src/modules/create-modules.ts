@@ -9,7 +9,7 @@ import { withFallback } from "./fallback.ts";
 export const EMBEDDED_BACKEND_ID = "embedded";
 
 /** Builds the offline engine's modules; set by the engine so that this layer does not import it eagerly. */
-type EmbeddedFactory = (dataset: MeditodDataset, options: { trainSplit: Split | readonly string[] }) => Promise<DialogueModules>;
+type EmbeddedFactory = (dataset: MeditodDataset, options: { trainSplit: Split | readonly string[]; wording?: "transcript" | "clean" }) => Promise<DialogueModules>;
 let embeddedFactory: EmbeddedFactory | undefined;
 
 export function registerEmbeddedModules(factory: EmbeddedFactory): void {
@@ -32,21 +32,26 @@ export interface CreateModulesOptions extends Omit<LlmModulesOptions, "retriever
   readonly retrieval?: "bm25" | "dense";
   /** `embedded`: answer with the offline engine when the model's output is a format error. */
   readonly fallback?: "embedded";
+  /**
+   * How the embedded engine words the doctor: `transcript` (default) like the training doctors, as
+   * the NLG metrics reward; `clean` from our templates, for people reading a chat.
+   */
+  readonly wording?: "transcript" | "clean";
 }
 
 /**
  * The dialogue modules for a backend id: the embedded engine for `embedded`, otherwise the in-context
  * LLM modules over `createBackend(id)`.
  */
-async function embeddedModules(dataset: MeditodDataset, trainSplit: Split | readonly string[]): Promise<DialogueModules> {
+async function embeddedModules(dataset: MeditodDataset, trainSplit: Split | readonly string[], wording?: "transcript" | "clean"): Promise<DialogueModules> {
   if (!embeddedFactory) await import("./embedded/index.ts");
-  return embeddedFactory!(dataset, { trainSplit });
+  return embeddedFactory!(dataset, { trainSplit, ...(wording ? { wording } : {}) });
 }
 
 export async function createModules(backendId: string, dataset: MeditodDataset, options: CreateModulesOptions = {}): Promise<ModuleSetup> {
   const trainSplit = options.exemplarSplit ?? "train";
   if (backendId === EMBEDDED_BACKEND_ID) {
-    const modules = await embeddedModules(dataset, trainSplit);
+    const modules = await embeddedModules(dataset, trainSplit, options.wording);
     return {
       modules,
       backend: { id: EMBEDDED_BACKEND_ID },
@@ -65,7 +70,7 @@ export async function createModules(backendId: string, dataset: MeditodDataset, 
     Object.entries(modules.prompters).map(([task, prompter]) => [task, `${prompter.template.version}#${prompter.template.hash}`]),
   );
   return {
-    modules: options.fallback === "embedded" ? withFallback(modules, await embeddedModules(dataset, trainSplit)) : modules,
+    modules: options.fallback === "embedded" ? withFallback(modules, await embeddedModules(dataset, trainSplit, options.wording)) : modules,
     backend: { id: backend.id, parameters: backend.parameters },
     promptVersions,
     protocol: {

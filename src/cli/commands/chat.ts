@@ -56,6 +56,8 @@ export function registerChatCommands(program: Command): void {
       const dataset = loadMeditod(flags.data);
       const setup = await createModules(flags.backend, dataset, {
         backendOptions: flags.baseUrl ? { baseUrl: flags.baseUrl } : {},
+        // People read the chat: the offline engine speaks from our templates, not the transcripts' "um"s.
+        wording: "clean",
         ...(flags.fallback ? { fallback: "embedded" as const } : {}),
       });
       if (flags.terminal) {

@@ -1,7 +1,7 @@
 import type { MeditodDataset, Split } from "../../data/meditod.ts";
 import { registerEmbeddedModules } from "../create-modules.ts";
 import type { DialogueModules } from "../types.ts";
-import { buildEmbeddedNlg } from "./nlg.ts";
+import { buildEmbeddedNlg, type NlgWording } from "./nlg.ts";
 import { buildEmbeddedNlu } from "./nlu.ts";
 import { buildEmbeddedPolicy } from "./policy.ts";
 import { loadTrainingData } from "./training-data.ts";
@@ -16,16 +16,16 @@ export interface EmbeddedEngine extends DialogueModules {
   readonly buildMs: number;
 }
 
-export function buildEmbeddedEngine(dataset: MeditodDataset, trainSplit: Split | readonly string[] = "train"): EmbeddedEngine {
+export function buildEmbeddedEngine(dataset: MeditodDataset, trainSplit: Split | readonly string[] = "train", options: { wording?: NlgWording } = {}): EmbeddedEngine {
   const started = performance.now();
   const training = loadTrainingData(dataset, trainSplit);
   return {
     nlu: buildEmbeddedNlu(training),
     policy: buildEmbeddedPolicy(training),
-    nlg: buildEmbeddedNlg(training),
+    nlg: buildEmbeddedNlg(training, options.wording),
     trainedOn: training.dialogueIds,
     buildMs: performance.now() - started,
   };
 }
 
-registerEmbeddedModules(async (dataset, { trainSplit }) => buildEmbeddedEngine(dataset, trainSplit));
+registerEmbeddedModules(async (dataset, { trainSplit, wording }) => buildEmbeddedEngine(dataset, trainSplit, wording ? { wording } : {}));

@@ -197,7 +197,14 @@ class UtteranceBank {
   }
 }
 
-export function buildEmbeddedNlg(training: TrainingData): NlgModule {
+/**
+ * How the embedded NLG words actions: `transcript` sounds like the training doctors, disfluencies
+ * included (what the MediTOD NLG metrics reward); `clean` uses only our templates (what a chat user
+ * wants to read).
+ */
+export type NlgWording = "transcript" | "clean";
+
+export function buildEmbeddedNlg(training: TrainingData, wording: NlgWording = "transcript"): NlgModule {
   const turns = new UtteranceBank();
   for (const dialogue of training.dialogues) {
     dialogue.utterances.forEach((utterance, turn) => {
@@ -207,6 +214,7 @@ export function buildEmbeddedNlg(training: TrainingData): NlgModule {
 
   const realise = (actions: readonly DoctorAction[]): string => {
     if (actions.length === 0) return "OK.";
+    if (wording === "clean") return realiseFromTemplates(actions);
     const whole = turns.find(actions);
     if (whole) return whole;
     if (actions.length === 1) return realiseFromTemplates(actions);
@@ -215,7 +223,7 @@ export function buildEmbeddedNlg(training: TrainingData): NlgModule {
   };
 
   return {
-    id: "embedded",
+    id: wording === "clean" ? "embedded:clean" : "embedded",
     async realise(input: NlgInput) {
       const started = performance.now();
       const text = realise(input.actions);

@@ -52,3 +52,14 @@ describe("embedded NLG", () => {
     }
   });
 });
+
+describe("embedded NLG, clean wording (the chat)", () => {
+  it("speaks from our templates, never from disfluent transcripts", async () => {
+    const clean = buildEmbeddedNlg(training, "clean");
+    const turn = dataset.dialogues.get("115")!.utterances[12]!;
+    if (turn.speaker !== "doctor") throw new Error("expected a doctor turn");
+    const text = (await clean.realise({ history: [], actions: turn.actions })).text;
+    expect(text).toBe("OK, and when did the shortness of breath start?");
+    expect(text).not.toBe(turn.text);
+  });
+});

@@ -74,7 +74,7 @@ export function createChatBackend(driver: ModelDriver, settings: ResolvedSetting
     options: Pick<GenerateOptions, "signal" | "timeoutMs" | "noCache">,
     attempt: (signal: AbortSignal) => Promise<{ value: T; usage: TokenUsage }>,
   ): Promise<Timed<T>> {
-    const keyOperation = operation === "embed" || operation === "logprobs" ? operation : "complete";
+    const keyOperation = operation === "embed" || operation === "logprobs" || operation === "loglikelihood" ? operation : "complete";
     const key =
       cache && !options.noCache
         ? cacheKey({
@@ -143,6 +143,7 @@ export function createChatBackend(driver: ModelDriver, settings: ResolvedSetting
     parameters: {
       endpoint: driver.endpoint,
       ...driver.parameters,
+      ...(driver.capabilities.loglikelihood && driver.loglikelihoodParameters ? { loglikelihood: driver.loglikelihoodParameters } : {}),
       ...Object.fromEntries(
         Object.entries({
           temperature: settings.temperature,
@@ -215,6 +216,18 @@ export function createChatBackend(driver: ModelDriver, settings: ResolvedSetting
       const result = await complete("logprobs", request, options);
       const { text, logprobs = [] } = result.value;
       return { text, tokens: logprobs, usage: result.usage, latencyMs: result.latencyMs, cached: result.cached };
+    };
+  }
+
+  if (driver.capabilities.loglikelihood && driver.loglikelihoodRolling) {
+    const score = driver.loglikelihoodRolling.bind(driver);
+    const scoring = driver.loglikelihoodParameters;
+    backend.loglikelihoodRolling = async (text, options = {}) => {
+      const result = await send("loglikelihood", { text, ...(scoring ? { scoring } : {}) }, options, async (signal) => {
+        const { logLikelihood, usage } = await score(text, signal);
+        return { value: logLikelihood, usage };
+      });
+      return { logLikelihood: result.value, usage: result.usage, latencyMs: result.latencyMs, cached: result.cached };
     };
   }
 

@@ -1,12 +1,16 @@
 /**
  * `llamacpp:<path to .gguf>`: a GGUF model run in-process by node-llama-cpp, with structured output
- * enforced by a JSON-schema grammar.
+ * enforced by a JSON-schema grammar, and lm-eval's `loglikelihood_rolling` (the perplexity suites):
+ * the text's tokens (no special tokens) in rolling windows of the context size (rolling-windows.ts),
+ * the first after the model's BOS token (else EOS), each token's probability read from the model's
+ * full next-token distribution.
  *
  * node-llama-cpp is not a dependency of Anamnesis (its GPU builds weigh ~700 MB); it is imported only
  * when a `llamacpp:` id is used. Install it with `npm install node-llama-cpp@3.21.1`; for a lean
  * CPU-only install see tests/backends/llamacpp.test.ts. Settings: `gpu` (false = CPU only; default:
  * auto), `threads` (CPU threads; 1 is much faster for tiny models on a busy machine), `contextSize`
- * (default: the model's, at most 4096), `concurrency` (= context sequences, default 1).
+ * (default: the model's, at most 4096; llama.cpp may round it up, and a scoring window holds one token
+ * less, recorded as `parameters.loglikelihood.windowTokens`), `concurrency` (= context sequences, default 1).
  */
 import { existsSync, statSync } from "node:fs";
 import { resolve } from "node:path";
@@ -17,6 +21,7 @@ import type { ResolvedSettings } from "./config.ts";
 import { NoSuchModelError } from "./errors.ts";
 import type { ChatBackend, ChatMessage, CompletionRequest, ModelDriver } from "./spec.ts";
 import { Semaphore } from "./resilience.ts";
+import { rollingTokenWindows } from "./rolling-windows.ts";
 import { toStrictJsonSchema } from "./structured.ts";
 
 export const NODE_LLAMA_CPP_VERSION = "3.21.1";
@@ -35,6 +40,10 @@ interface Llama {
 }
 interface LlamaModel {
   readonly trainContextSize: number;
+  readonly tokens: { readonly bos: Token | null; readonly eos: Token | null };
+  /** The GGUF metadata; the tokenizer's vocabulary gives the size of a next-token distribution. */
+  readonly fileInfo?: { readonly metadata?: { readonly tokenizer?: { readonly ggml?: { readonly tokens?: { readonly length: number } } } } };
+  tokenize(text: string, specialTokens?: boolean): Token[];
   createContext(options: { contextSize?: number; sequences?: number }): Promise<LlamaContext>;
   dispose(): Promise<void>;
 }
@@ -42,8 +51,17 @@ interface LlamaContext {
   getSequence(): LlamaContextSequence;
   dispose(): Promise<void>;
 }
+type Token = number;
 interface LlamaContextSequence {
   readonly tokenMeter: { getState(): { usedInputTokens: number; usedOutputTokens: number } };
+  /** The sequence's context size (llama.cpp may round the requested one up); it holds one token less. */
+  readonly contextSize: number;
+  readonly nextTokenIndex: number;
+  clearHistory(): Promise<void>;
+  /** `[token, { generateNext: { probabilities: true } }]` returns the full next-token distribution after that token. */
+  controlledEvaluate(
+    input: Array<Token | [Token, { generateNext?: { probabilities?: boolean } }]>,
+  ): Promise<Array<{ next: { probabilities?: Map<Token, number> } } | undefined>>;
 }
 type LlamaGrammar = object;
 type ChatHistoryItem = { type: "system" | "user"; text: string } | { type: "model"; response: string[] };
@@ -112,6 +130,20 @@ export function toGrammarSchema(node: unknown): unknown {
   return out;
 }
 
+/**
+ * Next-token probabilities held at once while scoring: a window is evaluated in chunks of
+ * ⌊2^20 / vocabulary size⌋ tokens (64 for a 16k vocabulary, 8 for 128k), because node-llama-cpp hands
+ * over each position's distribution as a Map of the whole vocabulary.
+ */
+const PROBABILITIES_PER_CHUNK = 2 ** 20;
+const ASSUMED_VOCABULARY = 2 ** 17;
+/**
+ * ln of the smallest positive float32: node-llama-cpp's probabilities are float32, so a token with
+ * ln p below about −103 reads as 0; it counts as this bound (an overestimate) instead of −∞.
+ */
+const LN_SMALLEST_FLOAT32 = -149 * Math.LN2;
+const SCORE_NEXT = { generateNext: { probabilities: true } } as const;
+
 function toHistory(messages: readonly ChatMessage[]): ChatHistoryItem[] {
   const history: ChatHistoryItem[] = messages.map((message) =>
     message.role === "assistant" ? { type: "model", response: [message.content] } : { type: message.role, text: message.content },
@@ -151,6 +183,13 @@ export async function createLlamaCppDriver(modelPath: string, settings: Resolved
     throw new AnamnesisError("BACKEND_ERROR", `llamacpp could not load ${path}: ${(error as Error).message}`, { cause: error });
   }
   const loaded = llama;
+  const loadedModel = model;
+  // lm-eval's prefix token: BOS, else EOS; a model with neither cannot score a text from its start.
+  const prefixToken = model.tokens.bos ?? model.tokens.eos;
+  // node-llama-cpp keeps one cell free: a sequence holding contextSize tokens would shift its context.
+  const windowTokens = pool[0]!.sequence.contextSize - 1;
+  const vocabulary = model.fileInfo?.metadata?.tokenizer?.ggml?.tokens?.length || ASSUMED_VOCABULARY;
+  const chunkTokens = Math.max(1, Math.floor(PROBABILITIES_PER_CHUNK / vocabulary));
   const idle = [...pool];
   const slots = new Semaphore(sequences);
   const grammars = new Map<string, Promise<LlamaGrammar>>();
@@ -172,13 +211,14 @@ export async function createLlamaCppDriver(modelPath: string, settings: Resolved
     provider: "llamacpp",
     model: modelPath,
     endpoint: path,
-    capabilities: { structuredOutput: true, logprobs: false, embeddings: false },
+    capabilities: { structuredOutput: true, logprobs: false, embeddings: false, loglikelihood: prefixToken !== null },
     parameters: {
       modelFile: { bytes: file.size, modifiedMs: Math.round(file.mtimeMs) },
       ...(settings.contextSize !== undefined ? { contextSize: settings.contextSize } : {}),
     },
     defaultStructuredOutput: "jsonSchema",
     defaultConcurrency: sequences,
+    loglikelihoodParameters: { windowTokens },
 
     async complete(request, signal) {
       // A timed-out generation may still be winding down when the next request starts: wait for its sequence.
@@ -204,6 +244,47 @@ export async function createLlamaCppDriver(modelPath: string, settings: Resolved
           },
         };
       } finally {
+        idle.push(slot);
+        releaseSlot();
+      }
+    },
+
+    async loglikelihoodRolling(text, signal) {
+      if (prefixToken === null) throw new AnamnesisError("BACKEND_ERROR", `${path} has neither a BOS nor an EOS token to start scoring from`);
+      const releaseSlot = await slots.acquire(signal);
+      const slot = idle.pop()!;
+      const { sequence } = slot;
+      try {
+        let logLikelihood = 0;
+        let evaluated = 0;
+        for (const { input, predicted } of rollingTokenWindows(loadedModel.tokenize(text, false), prefixToken, windowTokens)) {
+          // Each window starts from an empty sequence: nothing before its input.
+          await sequence.clearHistory();
+          const firstScored = input.length - predicted.length;
+          for (let start = 0; start < input.length; start += chunkTokens) {
+            signal.throwIfAborted();
+            const chunk = input.slice(start, start + chunkTokens);
+            const results = await sequence.controlledEvaluate(chunk.map((token, offset) => (start + offset >= firstScored ? [token, SCORE_NEXT] : token)));
+            for (let offset = Math.max(0, firstScored - start); offset < chunk.length; offset++) {
+              const target = predicted[start + offset - firstScored]!;
+              const probability = results[offset]?.next.probabilities?.get(target);
+              if (probability === undefined || !(probability >= 0)) {
+                throw new AnamnesisError("BACKEND_ERROR", `node-llama-cpp gave no probability for token ${target} (got ${probability})`);
+              }
+              logLikelihood += probability > 0 ? Math.log(probability) : LN_SMALLEST_FLOAT32;
+            }
+          }
+          // A context shift would have dropped the window's start; windowTokens rules it out.
+          if (sequence.nextTokenIndex !== input.length) {
+            throw new AnamnesisError("BACKEND_ERROR", `the context shifted while scoring a window of ${input.length} tokens`);
+          }
+          evaluated += input.length;
+        }
+        // Usage: every token the model read (overlapping context counts again); nothing is generated.
+        return { logLikelihood, usage: { inputTokens: evaluated, outputTokens: 0 } };
+      } finally {
+        // The chat on this sequence finds it empty and evaluates its prompt from scratch.
+        await sequence.clearHistory().catch(() => undefined);
         idle.push(slot);
         releaseSlot();
       }

@@ -8,13 +8,14 @@
  * dropped, no whitespace) of
  * ```
  * { v: 1,
- *   operation,   // "complete" | "logprobs" | "embed"
+ *   operation,   // "complete" | "logprobs" | "embed" | "loglikelihood"
  *   provider, model,
  *   endpoint,    // base URL without user/password/secret query values, or the model file path
  *   parameters,  // the backend's non-secret settings (e.g. structured-output method, streaming)
  *   request }    // complete/logprobs: { messages (full list), temperature, maxTokens, seed, stop,
  *                //   structured: { method, name, jsonSchema } if any, logprobs: { top } if any }
  *                // embed: { texts }
+ *                // loglikelihood: { text, scoring } (scoring: the driver's loglikelihoodParameters, if any)
  * ```
  * API keys are never part of the key or the entry.
  *
@@ -40,7 +41,7 @@ export function canonicalJson(value: unknown): string {
 }
 
 export interface CacheKeyParts {
-  readonly operation: "complete" | "logprobs" | "embed";
+  readonly operation: "complete" | "logprobs" | "embed" | "loglikelihood";
   readonly provider: string;
   readonly model: string;
   readonly endpoint: string;

@@ -7,7 +7,7 @@ import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import type { ChatBackend } from "./spec.ts";
 
-export type RequestOperation = "generate" | "object" | "repair" | "embed" | "logprobs";
+export type RequestOperation = "generate" | "object" | "repair" | "embed" | "logprobs" | "loglikelihood";
 
 /** One request to a model (or one cache hit standing in for it). */
 export interface RequestRecord {

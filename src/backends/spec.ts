@@ -237,6 +237,16 @@ export interface ModelDriver {
   /** One attempt. Must stop work when `signal` aborts. */
   complete(request: CompletionRequest, signal: AbortSignal): Promise<CompletionResponse>;
   embed?(texts: readonly string[], signal: AbortSignal): Promise<{ embeddings: number[][]; usage: TokenUsage }>;
+  /**
+   * Present when `capabilities.loglikelihood`: one attempt at {@link LoglikelihoodScorer.loglikelihoodRolling}
+   * (natural log). Must stop work when `signal` aborts.
+   */
+  loglikelihoodRolling?(text: string, signal: AbortSignal): Promise<{ logLikelihood: number; usage: TokenUsage }>;
+  /**
+   * What besides `parameters` shapes a log-likelihood (llamacpp: the window length): part of its cache key,
+   * and of run records as `parameters.loglikelihood`.
+   */
+  readonly loglikelihoodParameters?: Readonly<Record<string, unknown>>;
   /** Provider-specific error details; the generic classifier handles HTTP status codes and socket errors. */
   classifyError?(error: unknown): FailureInfo | undefined;
   close?(): Promise<void>;

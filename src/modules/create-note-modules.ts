@@ -45,7 +45,7 @@ export async function createNoteModules(backendId: string, dataset: NoteDataset,
     note: new LlmNoteWriter(backend),
     ...(scores
       ? { likelihood: { id: backend.id, loglikelihoodRolling: backend.loglikelihoodRolling!.bind(backend) } }
-      : { likelihoodUnavailable: `backend ${backend.id} cannot score the log-likelihood of a given text, which the perplexity suites need (lm-eval's loglikelihood_rolling); use --backend embedded for the offline n-gram model` }),
+      : { likelihoodUnavailable: `backend ${backend.id} cannot score the log-likelihood of a given text, which the perplexity suites need (lm-eval's loglikelihood_rolling); use --backend llamacpp:<file.gguf>, or --backend embedded for the offline n-gram model` }),
     backend: { id: backend.id, parameters: backend.parameters },
     protocol: {
       prompt: "lm-eval zero-shot chat context: the task description as the system message, the document's text as the user message",

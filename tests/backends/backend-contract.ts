@@ -54,6 +54,7 @@ export function runBackendContract(name: string, makeSubject: () => Promise<Cont
       }
       expect(typeof backend.embed === "function").toBe(backend.capabilities.embeddings);
       expect(typeof backend.logprobs === "function").toBe(backend.capabilities.logprobs);
+      expect(typeof backend.loglikelihoodRolling === "function").toBe(backend.capabilities.loglikelihood === true);
       expect(() => JSON.stringify(backend.parameters)).not.toThrow();
     });
 

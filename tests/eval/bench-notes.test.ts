@@ -201,7 +201,7 @@ describe("anamnesis bench: clinical-note suites against an OpenAI-protocol serve
       }).done;
       expect(run.status).toBe(2);
       expect(run.stderr).toBe(
-        "anamnesis: backend openai:gpt-4o-mini cannot score the log-likelihood of a given text, which the perplexity suites need (lm-eval's loglikelihood_rolling); use --backend embedded for the offline n-gram model\n",
+        "anamnesis: backend openai:gpt-4o-mini cannot score the log-likelihood of a given text, which the perplexity suites need (lm-eval's loglikelihood_rolling); use --backend llamacpp:<file.gguf>, or --backend embedded for the offline n-gram model\n",
       );
       expect(server.calls).toHaveLength(0);
     } finally {

@@ -9,83 +9,28 @@
  * `--dump` writes the generated pairs as `metrics pairs` input (JSONL) and exits, e.g. to score them with
  * the CLI or with the Python references.
  */
-import { readdirSync, readFileSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { writeFileSync } from "node:fs";
 import { scoreCorpus, scorePair, scorePairsAndCorpus, type TextPair } from "../src/metrics/pair-metrics.ts";
+import { loadMeditod } from "../src/data/meditod.ts";
+import { loadMtsDialog } from "../src/data/mts-dialog.ts";
+// The same seeded PRNG as the randomised tests, so a bench input can be reproduced in a test.
+import { seededRandom } from "../tests/metrics/random.ts";
 
-const root = fileURLToPath(new URL("..", import.meta.url));
 
 function argument(name: string, fallback: number): number {
   const index = process.argv.indexOf(`--${name}`);
   return index >= 0 ? Number(process.argv[index + 1]) : fallback;
 }
 
-/** mulberry32: small, fast, seeded. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-/** RFC 4180 CSV: quoted fields may contain commas, newlines and doubled quotes. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = "";
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (c === '"') {
-        quoted = false;
-      } else {
-        field += c;
-      }
-    } else if (c === '"') {
-      quoted = true;
-    } else if (c === ",") {
-      row.push(field);
-      field = "";
-    } else if (c === "\n" || c === "\r") {
-      if (c === "\r" && text[i + 1] === "\n") i++;
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = "";
-    } else {
-      field += c;
-    }
-  }
-  if (field !== "" || row.length > 0) rows.push([...row, field]);
-  return rows;
-}
-
 function meditodDoctorUtterances(): string[] {
-  const dialogs = JSON.parse(readFileSync(join(root, "data/meditod/dialogs.json"), "utf8")) as Record<
-    string,
-    { utterances: { speaker: string; text: string }[] }
-  >;
-  return Object.values(dialogs).flatMap((d) => d.utterances.filter((u) => u.speaker === "doctor").map((u) => u.text));
+  return [...loadMeditod().dialogues.values()].flatMap((dialogue) => dialogue.utterances.filter((utterance) => utterance.speaker === "doctor").map((utterance) => utterance.text));
 }
 
 function mtsDialogSentences(): string[] {
-  const dir = join(root, "data/mts-dialog/Main-Dataset");
   const sentences: string[] = [];
-  for (const file of readdirSync(dir).filter((f) => f.endsWith(".csv"))) {
-    const [header, ...rows] = parseCsv(readFileSync(join(dir, file), "utf8"));
-    const column = header!.indexOf("section_text");
-    for (const row of rows) {
-      const text = row[column] ?? "";
-      for (const sentence of text.split(/(?<=[.?!])\s+/)) if (sentence.trim().length > 0) sentences.push(sentence.trim());
+  for (const documents of Object.values(loadMtsDialog().splits)) {
+    for (const { target } of documents) {
+      for (const sentence of target.split(/(?<=[.?!])\s+/)) if (sentence.trim().length > 0) sentences.push(sentence.trim());
     }
   }
   return sentences;
@@ -119,7 +64,7 @@ function perturb(text: string, random: () => number, vocabulary: readonly string
 function buildPairs(count: number, seed: number): TextPair[] {
   const sources = [...meditodDoctorUtterances(), ...mtsDialogSentences()];
   const vocabulary = [...new Set(sources.flatMap((s) => s.split(" ")))];
-  const random = prng(seed);
+  const random = seededRandom(seed);
   const pairs: TextPair[] = [];
   for (let i = 0; i < count; i++) {
     let reference = sources[Math.floor(random() * sources.length)]!;

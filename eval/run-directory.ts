@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { AnamnesisError } from "../src/errors.ts";
 import { MEDITOD_LINES, type PredictionLine, type PredictionsFormat } from "./predictions-file.ts";
@@ -18,6 +18,14 @@ export function writeFileAtomic(path: string, content: string): void {
   const temporary = `${path}.${process.pid}.tmp`;
   writeFileSync(temporary, content);
   renameSync(temporary, path);
+}
+
+/** The files a run writes; `--restart` removes exactly these, nothing else the directory may hold. */
+export function clearRunDirectory(dir: string): void {
+  if (!existsSync(dir)) return;
+  for (const name of readdirSync(dir)) {
+    if (/^predictions-[a-z0-9-]+\.jsonl$/.test(name) || ["run.json", "results.json", "report.md", "report.html"].includes(name)) rmSync(join(dir, name));
+  }
 }
 
 export function ensureDirectory(dir: string): void {

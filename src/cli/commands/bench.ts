@@ -17,6 +17,7 @@ import type { PerplexityScores } from "../../metrics/perplexity.ts";
 import type { PolicyScores } from "../../../eval/meditod-scoring.ts";
 import type { NoteGenerationScores } from "../../../eval/note-scoring.ts";
 import { formatScore, formatTable, printJson } from "../output.ts";
+import { clearRunDirectory } from "../../../eval/run-directory.ts";
 import { createProgressReporter } from "../progress.ts";
 
 interface BenchFlags {
@@ -36,6 +37,7 @@ interface BenchFlags {
   exemplars?: string;
   retrieval: string;
   fallback?: string;
+  restart?: boolean;
 }
 
 function positiveInteger(value: string | undefined, flag: string): number | undefined {
@@ -101,6 +103,7 @@ export function registerBenchCommands(program: Command): void {
     .option("--data <path>", "MediTOD directory (default: the bundled public sample); MTS-Dialog file in the har1 layout (default: the bundled CSVs); MedText CSV/JSONL file (required)")
     .option("--out <dir>", "run directory (default runs/<backend>-<split>, or runs/<backend>-<dataset>-<split>); an existing run there is resumed")
     .option("--json", "print results.json")
+    .option("--restart", "discard the run already in --out (its predictions, results and reports) instead of resuming it")
     .option("--base-url <url>", "server base URL (OpenAI-compatible …/v1, or the Ollama host)")
     .option("--concurrency <n>", "requests in flight at once")
     .option("--timeout-ms <n>", "per-request timeout")
@@ -129,6 +132,7 @@ export function registerBenchCommands(program: Command): void {
         ...(flags.cache === false ? { noCache: true } : {}),
       };
       const outDir = resolve(flags.out ?? join("runs", `${flags.backend.replace(/[^A-Za-z0-9._-]+/g, "_")}-${data === "meditod" ? "" : `${data}-`}${split}${shard ? `-shard${shard.index}of${shard.count}` : ""}`));
+      if (flags.restart) clearRunDirectory(outDir);
       if (flags.fallback !== undefined && flags.fallback !== EMBEDDED_BACKEND_ID) throw new AnamnesisError("INVALID_ARGUMENT", `--fallback must be embedded (got '${flags.fallback}')`);
       const setup = isNoteDataset(dataset)
         ? await noteModuleSetup(flags.backend, dataset, split, suites, backendOptions)

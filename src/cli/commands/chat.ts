@@ -1,5 +1,5 @@
 import type { Command } from "commander";
-import { createInterface } from "node:readline/promises";
+import { createInterface } from "node:readline";
 import { AnamnesisError } from "../../errors.ts";
 import { loadMeditod, type MeditodDataset } from "../../data/meditod.ts";
 import { createModules, EMBEDDED_BACKEND_ID } from "../../modules/create-modules.ts";
@@ -23,18 +23,26 @@ function simulatorCases(dataset: MeditodDataset) {
   return [...(dataset.splits.train ?? []), ...(dataset.splits.valid ?? [])].map((id) => caseFromDialogue(dataset, id));
 }
 
+/** A terminal conversation; reads lines as they come, so it works typed or piped. */
 async function talkInTerminal(conversation: Conversation): Promise<void> {
-  const terminal = createInterface({ input: process.stdin, output: process.stdout });
+  const terminal = createInterface({ input: process.stdin, output: process.stdout, terminal: process.stdin.isTTY === true });
+  const prompt = () => process.stdout.write("patient: ");
   process.stdout.write(`doctor: ${conversation.opening}\n`);
+  prompt();
   try {
-    while (!conversation.snapshot().ended) {
-      const text = (await terminal.question("patient: ")).trim();
-      if (text === "") continue;
-      const outcome = await conversation.say(text);
-      process.stdout.write(outcome.doctor !== null ? `doctor: ${outcome.doctor}\n` : `(failed: ${outcome.error}; type again to retry)\n`);
+    for await (const line of terminal) {
+      const text = line.trim();
+      if (!process.stdin.isTTY) process.stdout.write(`${text}\n`);
+      if (text !== "") {
+        const outcome = await conversation.say(text);
+        process.stdout.write(outcome.doctor !== null ? `doctor: ${outcome.doctor}\n` : `(failed: ${outcome.error}; type again to retry)\n`);
+        if (conversation.snapshot().ended) break;
+      }
+      prompt();
     }
   } finally {
     terminal.close();
+    process.stdout.write("\n");
   }
 }
 

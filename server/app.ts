@@ -8,6 +8,8 @@ import { Conversation, type TurnOutcome } from "../src/dm/conversation.ts";
 import type { DialogueModules } from "../src/modules/types.ts";
 import { PatientSimulator, type PatientCase } from "../src/simulator/patient-simulator.ts";
 import { describeIssues } from "../src/cmas/schemas.ts";
+import type { QuestionReader } from "../src/modules/embedded/question-reader.ts";
+import { PracticeDialogue } from "../src/simulator/practice.ts";
 
 /**
  * The chat server: a person (or the simulated patient) talks to the dialogue system and watches the
@@ -24,6 +26,16 @@ export interface ChatServerOptions {
   /** Sessions kept in memory; the least recently used is dropped beyond this. */
   readonly maxSessions?: number;
   readonly maxDoctorTurns?: number;
+  /** Reads a trainee's questions in practice sessions (`role: "doctor"`); practice mode is off without it. */
+  readonly questionReader?: QuestionReader;
+}
+
+/** A practice session: the user is the doctor and the simulated patient answers. */
+interface PracticeSession {
+  readonly id: string;
+  readonly practice: PracticeDialogue;
+  readonly created: string;
+  turns: number;
 }
 
 interface Session {
@@ -47,7 +59,7 @@ class HttpError extends Error {
   }
 }
 
-const createSessionBody = z.strictObject({ case: z.string().min(1).max(100).optional() });
+const createSessionBody = z.strictObject({ case: z.string().min(1).max(100).optional(), role: z.enum(["patient", "doctor"]).optional() });
 const turnBody = z.strictObject({ text: z.string().trim().min(1, "say something").max(2000) });
 
 function parseBody<T>(schema: z.ZodType<T>, body: unknown): T {
@@ -59,28 +71,48 @@ function parseBody<T>(schema: z.ZodType<T>, body: unknown): T {
 const PUBLIC_DIR = fileURLToPath(new URL("./public/", import.meta.url));
 
 export function createChatApp(options: ChatServerOptions): express.Express {
-  const sessions = new Map<string, Session>();
+  const sessions = new Map<string, Session | PracticeSession>();
   const cases = new Map((options.cases ?? []).map((patientCase) => [patientCase.id, patientCase]));
   const maxSessions = options.maxSessions ?? 200;
   if (options.transcriptsDir) mkdirSync(options.transcriptsDir, { recursive: true });
+
+  const practiceView = (session: PracticeSession) => ({
+    id: session.id,
+    role: "doctor" as const,
+    case: session.practice.patientCase.id,
+    title: session.practice.patientCase.title,
+    history: session.practice.history,
+    coverage: session.practice.coverage(),
+    ended: false,
+    error: null,
+    turns: session.turns,
+  });
 
   const view = (session: Session) => {
     const snapshot = session.conversation.snapshot();
     return { id: session.id, case: session.simulator?.patientCase.id ?? null, history: snapshot.history, state: snapshot.state, ended: snapshot.ended, error: snapshot.error, turns: session.turns };
   };
 
-  const save = (session: Session) => {
+  const save = (session: Session | PracticeSession) => {
     if (!options.transcriptsDir) return;
-    writeFileSync(join(options.transcriptsDir, `${session.id}.json`), `${JSON.stringify({ created: session.created, ...view(session) }, null, 2)}\n`);
+    const shown = "practice" in session ? practiceView(session) : view(session);
+    writeFileSync(join(options.transcriptsDir, `${session.id}.json`), `${JSON.stringify({ created: session.created, ...shown }, null, 2)}\n`);
   };
 
-  const sessionOf = (request: Request): Session => {
+  const anySessionOf = (request: Request): Session | PracticeSession => {
     const id = String(request.params.id);
     const session = sessions.get(id);
     if (!session) throw new HttpError(404, "unknown_session", `no session ${id}`);
     // Least recently used goes first when the store is full: re-insert on every use.
     sessions.delete(id);
     sessions.set(id, session);
+    return session;
+  };
+
+  /** A session where the system is the doctor (practice sessions have their own turns). */
+  const sessionOf = (request: Request): Session => {
+    const session = anySessionOf(request);
+    if ("practice" in session) throw new HttpError(409, "practice_session", "in a practice session you are the doctor: send your questions as turns");
     return session;
   };
 
@@ -117,9 +149,18 @@ export function createChatApp(options: ChatServerOptions): express.Express {
 
   app.post("/api/sessions", (request, response) => {
     const body = parseBody(createSessionBody, request.body);
+    if (body.role === "doctor" && body.case === undefined) throw new HttpError(400, "invalid_request", "case: a practice session (role doctor) needs a case");
     const patientCase = body.case !== undefined ? cases.get(body.case) : undefined;
     if (body.case !== undefined && !patientCase) throw new HttpError(404, "unknown_case", `no case ${body.case}`);
+    if (body.role === "doctor" && !options.questionReader) throw new HttpError(409, "practice_unavailable", "practice mode is not available on this server");
     while (sessions.size >= maxSessions) sessions.delete(sessions.keys().next().value!);
+    if (body.role === "doctor") {
+      const practiceSession: PracticeSession = { id: randomUUID(), practice: new PracticeDialogue(patientCase!, options.questionReader!), created: new Date().toISOString(), turns: 0 };
+      sessions.set(practiceSession.id, practiceSession);
+      save(practiceSession);
+      response.status(201).json(practiceView(practiceSession));
+      return;
+    }
     const session: Session = {
       id: randomUUID(),
       conversation: new Conversation(options.modules, options.maxDoctorTurns ? { maxDoctorTurns: options.maxDoctorTurns } : {}),
@@ -135,12 +176,21 @@ export function createChatApp(options: ChatServerOptions): express.Express {
   });
 
   app.get("/api/sessions/:id", (request, response) => {
-    response.json(view(sessionOf(request)));
+    const session = anySessionOf(request);
+    response.json("practice" in session ? practiceView(session) : view(session));
   });
 
   app.post("/api/sessions/:id/turns", async (request, response) => {
-    const session = sessionOf(request);
+    const found = anySessionOf(request);
     const { text } = parseBody(turnBody, request.body);
+    if ("practice" in found) {
+      const { patient, actions } = found.practice.ask(text);
+      found.turns += 1;
+      save(found);
+      response.json({ ...practiceView(found), patient, actions });
+      return;
+    }
+    const session: Session = found;
     response.json(await runTurn(session, () => session.conversation.say(text)));
   });
 
@@ -159,7 +209,7 @@ export function createChatApp(options: ChatServerOptions): express.Express {
   });
 
   app.delete("/api/sessions/:id", (request, response) => {
-    const session = sessionOf(request);
+    const session = anySessionOf(request);
     sessions.delete(session.id);
     response.status(204).end();
   });

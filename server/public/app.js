@@ -22,7 +22,7 @@ function setStatus(text, isError) {
   $("status").className = isError ? "error" : "";
 }
 
-function renderTranscript(history) {
+function renderTranscript(history, practice) {
   const list = $("transcript");
   list.replaceChildren(
     ...history.map((turn) => {
@@ -30,7 +30,7 @@ function renderTranscript(history) {
       item.className = turn.speaker;
       const who = document.createElement("span");
       who.className = "who";
-      who.textContent = turn.speaker;
+      who.textContent = practice && turn.speaker === "doctor" ? "you (doctor)" : turn.speaker;
       item.append(who, document.createTextNode(turn.text));
       return item;
     }),
@@ -84,9 +84,87 @@ function renderProfile(state) {
   );
 }
 
-function render(view) {
+const SLOT_NAMES = { basic_information: "about the patient" };
+
+/** Practice mode: which facts of the case the trainee has asked about, by slot. */
+function renderCoverage(coverage) {
+  const reveal = $("reveal").checked;
+  $("coverage-summary").textContent = `(${coverage.percent}% — ${coverage.asked} of ${coverage.total} asked)`;
+  const groups = new Map();
+  for (const fact of coverage.facts) {
+    if (!groups.has(fact.slot)) groups.set(fact.slot, []);
+    groups.get(fact.slot).push(fact);
+  }
+  if (groups.size === 0) {
+    $("coverage").innerHTML = '<p class="empty">This case has no history to take.</p>';
+    return;
+  }
+  $("coverage").replaceChildren(
+    ...[...groups].map(([slot, facts]) => {
+      const section = document.createElement("div");
+      section.className = "slot";
+      const title = document.createElement("h3");
+      const done = facts.filter((fact) => fact.asked).length;
+      title.textContent = `${SLOT_NAMES[slot] || slot.replace(/_/g, " ")} — ${done} of ${facts.length} asked`;
+      section.append(title);
+      for (const fact of facts) {
+        const box = document.createElement("span");
+        box.className = `entry fact ${fact.asked ? "asked" : "pending"}`;
+        const label = document.createElement("span");
+        label.className = "status";
+        label.textContent = fact.asked ? "asked" : "not yet asked";
+        const shown = fact.asked || reveal;
+        box.append(label, document.createTextNode(shown ? `${fact.label}${fact.status && fact.status !== "positive" && fact.status !== "avail" ? ` (${fact.status})` : ""}` : "…"));
+        if (shown && fact.attributes.length > 0) {
+          const extra = document.createElement("span");
+          extra.className = "attributes";
+          for (const attribute of fact.attributes) {
+            const tag = document.createElement("span");
+            tag.className = `attr ${attribute.asked ? "asked" : "pending"}`;
+            tag.textContent = `${attribute.asked ? "✓" : "○"} ${attribute.name.replace(/_/g, " ")}`;
+            extra.append(tag);
+          }
+          box.append(extra);
+        }
+        section.append(box);
+      }
+      return section;
+    }),
+  );
+}
+
+function renderPractice(view) {
   session = view;
-  renderTranscript(view.history);
+  document.body.classList.add("practice");
+  renderTranscript(view.history, true);
+  renderCoverage(view.coverage);
+  $("profile-panel").hidden = true;
+  $("coverage-panel").hidden = false;
+  $("debug-summary").textContent = "Last question: doctor actions read from it";
+  if (view.actions) $("debug").textContent = JSON.stringify({ actions: view.actions }, null, 2);
+  $("simulate").hidden = true;
+  $("auto").hidden = true;
+  $("retry").hidden = true;
+  $("message").disabled = false;
+  $("send").disabled = false;
+  $("message").placeholder = "Ask the patient a question…";
+  $("message").setAttribute("aria-label", "Your question");
+  setStatus(view.history.length === 0 ? "You are the doctor: take the history. Start by asking what brings the patient in." : "");
+}
+
+function render(view) {
+  if (view.role === "doctor") {
+    renderPractice(view);
+    return;
+  }
+  session = view;
+  document.body.classList.remove("practice");
+  $("profile-panel").hidden = false;
+  $("coverage-panel").hidden = true;
+  $("debug-summary").textContent = "Last turn: NLU frames and doctor actions";
+  $("message").placeholder = "Type the patient's answer…";
+  $("message").setAttribute("aria-label", "Patient's answer");
+  renderTranscript(view.history, false);
   renderProfile(view.state);
   if (view.outcome) $("debug").textContent = JSON.stringify({ frames: view.outcome.frames, actions: view.outcome.actions, ms: Math.round(view.outcome.elapsedMs * 10) / 10 }, null, 2);
   const simulated = Boolean(view.case);
@@ -113,20 +191,29 @@ async function guarded(work) {
 }
 
 async function newConversation() {
+  const practice = $("role").value === "doctor";
+  // A practice session needs a case: the first one stands in for "You".
+  if (practice && !$("case").value && $("case").options.length > 1) $("case").selectedIndex = 1;
+  $("case").options[0].disabled = practice;
   const caseId = $("case").value;
-  render(await api("POST", "/api/sessions", caseId ? { case: caseId } : {}));
-  if (!caseId) $("message").focus();
+  if (practice && !caseId) throw new Error("Practice mode needs a simulated patient, and this server offers none.");
+  render(await api("POST", "/api/sessions", practice ? { case: caseId, role: "doctor" } : caseId ? { case: caseId } : {}));
+  if (!caseId || practice) $("message").focus();
 }
 
 $("new").addEventListener("click", () => guarded(newConversation));
 $("case").addEventListener("change", () => guarded(newConversation));
+$("role").addEventListener("change", () => guarded(newConversation));
+$("reveal").addEventListener("change", () => {
+  if (session && session.coverage) renderCoverage(session.coverage);
+});
 
 $("composer").addEventListener("submit", (event) => {
   event.preventDefault();
   const text = $("message").value.trim();
   if (!text || !session) return;
   guarded(async () => {
-    setStatus("The doctor is thinking…");
+    setStatus(session.role === "doctor" ? "The patient is thinking…" : "The doctor is thinking…");
     $("message").value = "";
     render(await api("POST", `/api/sessions/${session.id}/turns`, { text }));
   });

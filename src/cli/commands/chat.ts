@@ -6,6 +6,8 @@ import { createModules, EMBEDDED_BACKEND_ID } from "../../modules/create-modules
 import { caseFromDialogue } from "../../simulator/patient-simulator.ts";
 import { Conversation } from "../../dm/conversation.ts";
 import { startChatServer } from "../../../server/app.ts";
+import { buildQuestionReader } from "../../modules/embedded/question-reader.ts";
+import { loadTrainingData } from "../../modules/embedded/training-data.ts";
 
 interface ChatFlags {
   port: string;
@@ -76,6 +78,8 @@ export function registerChatCommands(program: Command): void {
       const server = await startChatServer({
         modules: setup.modules,
         cases: simulatorCases(dataset),
+        // Practice mode (the user is the doctor) reads questions with the offline engine, whatever the backend.
+        questionReader: buildQuestionReader(loadTrainingData(dataset, "train")),
         port,
         host: flags.host,
         ...(flags.transcripts ? { transcriptsDir: flags.transcripts } : {}),

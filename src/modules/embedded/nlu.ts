@@ -2,7 +2,7 @@ import type { NluModule } from "../types.ts";
 import { analyseText } from "./nlu/analysed-text.ts";
 import { DialogueContextReader } from "./nlu/dialogue-context.ts";
 import { interpretTurn } from "./nlu/interpret.ts";
-import { buildLexicon } from "./nlu/lexicon.ts";
+import { buildLexicon, type Lexicon } from "./nlu/lexicon.ts";
 import { SmallTalkClassifier } from "./nlu/small-talk.ts";
 import { createSpellingCorrector } from "./nlu/spelling.ts";
 import { mineTraining } from "./nlu/training-mining.ts";
@@ -15,6 +15,25 @@ const WARM_UP: ReadonlyArray<readonly [string, string]> = [
   ["Are you taking anything for it, and did it help?", "No, I tried Tylenol for the fever but it didn't help, and I haven't travelled to Spain."],
 ];
 
+/** What the embedded NLU is built from: the lexicon, speller, question reader and small-talk words the training dialogues give. */
+export interface NluResources {
+  readonly lexicon: Lexicon;
+  readonly correct: (word: string) => string | undefined;
+  readonly reader: DialogueContextReader;
+  readonly smallTalk: SmallTalkClassifier;
+}
+
+/** Builds the NLU's resources from the training dialogues (shared by the NLU and the doctor-question reader). */
+export function buildNluResources(training: TrainingData): NluResources {
+  const mined = mineTraining(training, buildLexicon());
+  const lexicon = buildLexicon(mined.additions);
+  const speller = createSpellingCorrector(lexicon.words, mined.vocabulary);
+  const correct = (word: string) => speller.correct(word);
+  const reader = new DialogueContextReader({ lexicon, correct, memory: mined.memory });
+  const smallTalk = new SmallTalkClassifier(mined.acknowledgements);
+  return { lexicon, correct, reader, smallTalk };
+}
+
 /**
  * The embedded offline NLU: patient utterance (+ dialogue history) → MediTOD NLU frames, with no
  * network and no model weights, deterministic.
@@ -24,12 +43,7 @@ const WARM_UP: ReadonlyArray<readonly [string, string]> = [
  * turn then costs a phrase-trie pass, a few regexes and cached history summaries.
  */
 export function buildEmbeddedNlu(training: TrainingData): NluModule {
-  const mined = mineTraining(training, buildLexicon());
-  const lexicon = buildLexicon(mined.additions);
-  const speller = createSpellingCorrector(lexicon.words, mined.vocabulary);
-  const correct = (word: string) => speller.correct(word);
-  const reader = new DialogueContextReader({ lexicon, correct, memory: mined.memory });
-  const smallTalk = new SmallTalkClassifier(mined.acknowledgements);
+  const { lexicon, correct, reader, smallTalk } = buildNluResources(training);
   // One synthetic exchange at build time compiles the regexes and warms the JIT, so that no
   // patient turn pays for it.
   for (const [question, answer] of WARM_UP) {

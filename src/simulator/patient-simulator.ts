@@ -3,7 +3,7 @@ import type { DialogueState, DoctorAction, SlotEntry } from "../cmas/schemas.ts"
 import type { MeditodDataset } from "../data/meditod.ts";
 import { getDialogue } from "../data/meditod.ts";
 import { actionSlots } from "../modules/embedded/nlg/action-signature.ts";
-import { joinAlternatives, layTerm } from "../modules/embedded/nlg.ts";
+import { joinAlternatives, layTerm, spokenValue } from "../modules/embedded/nlg.ts";
 
 /**
  * A simulated patient: answers the doctor's actions from a case profile (a CMAS state), so a
@@ -83,6 +83,26 @@ function describeAttribute(attribute: string, value: string | string[] | undefin
   }
 }
 
+/** How a patient says yes or no to each kind of question. */
+const POSITIVE: Record<string, (items: string) => string> = {
+  symptom: (items) => `Yes, I have ${items}.`,
+  medical_history: (items) => `Yes, I've been told I have ${items}.`,
+  family_history: (items) => `Yes, there's ${items} in my family.`,
+  habit: (items) => `Yes, ${items}.`,
+  exposure: (items) => `Yes, I've been around ${items}.`,
+  medication: (items) => `Yes, I take ${items}.`,
+  medical_test: (items) => `Yes, I've had ${items}.`,
+};
+const NEGATIVE: Record<string, (items: string) => string> = {
+  symptom: (items) => `No, I haven't had ${items}.`,
+  medical_history: (items) => `No, I've never had ${items}.`,
+  family_history: (items) => `No, nobody in my family has had ${items}.`,
+  habit: (items) => `No, no ${items}.`,
+  exposure: (items) => `No, I haven't been around ${items}.`,
+  medication: (items) => `No, I'm not taking ${items}.`,
+  medical_test: (items) => `No, I haven't had ${items}.`,
+};
+
 function answerSlot(profile: DialogueState, slot: string, entries: ReadonlyArray<{ value?: string; checks?: Array<{ type?: string }> }>): string {
   if (slot === "basic_information") {
     const age = findInProfile(profile, slot, undefined)?.entry.age;
@@ -101,7 +121,7 @@ function answerSlot(profile: DialogueState, slot: string, entries: ReadonlyArray
   const details: string[] = [];
   for (const asked of entries) {
     const found = findInProfile(profile, slot, asked.value);
-    const name = layTerm(asked.value ?? slot);
+    const name = spokenValue(slot, asked.value ?? slot);
     if (!found || found.status === "negative" || found.status === "unavail") {
       no.push(name);
       continue;
@@ -119,8 +139,9 @@ function answerSlot(profile: DialogueState, slot: string, entries: ReadonlyArray
     }
   }
   const parts: string[] = [];
-  if (yes.length > 0) parts.push(details.length > 0 ? `Yes. ${details.join(" ")}` : `Yes, I have ${joinAlternatives(yes).replace(/ or /g, " and ")}.`);
-  if (no.length > 0) parts.push(yes.length > 0 ? `But no ${joinAlternatives(no)}.` : `No, I haven't had ${joinAlternatives(no)}.`);
+  const both = (items: readonly string[]) => joinAlternatives(items).replace(/ or /g, " and ");
+  if (yes.length > 0) parts.push(details.length > 0 ? `Yes. ${details.join(" ")}` : `${(POSITIVE[slot] ?? POSITIVE.symptom!)(both(yes))}`);
+  if (no.length > 0) parts.push(yes.length > 0 ? `But no ${joinAlternatives(no)}.` : (NEGATIVE[slot] ?? NEGATIVE.symptom!)(joinAlternatives(no)));
   if (unsure.length > 0) parts.push(`I'm not sure about ${joinAlternatives(unsure)}.`);
   return parts.join(" ");
 }

@@ -26,6 +26,9 @@ describe("PatientSimulator", () => {
     expect(simulator.answer([{ action: "inquire", symptom: [{ value: "hemoptysis" }, { value: "chest pain" }] }])).toBe("No, I haven't had coughing up blood or chest pain.");
     expect(simulator.answer([{ action: "inquire", symptom: [{ value: "wheezing" }] }])).toBe("I'm not sure about wheezing.");
     expect(simulator.answer([{ action: "inquire", habit: [{ value: "smoking", checks: [{ type: "frequency" }] }] }])).toBe("Yes. It's a pack a day.");
+    expect(simulator.answer([{ action: "inquire", habit: [{ value: "alcohol consumption" }] }])).toBe("No, no alcohol.");
+    expect(simulator.answer([{ action: "inquire", family_history: [{ value: "heart diseases" }] }])).toBe("No, nobody in my family has had heart problems.");
+    expect(simulator.answer([{ action: "inquire", medication: [{ value: "other" }] }])).toBe("No, I'm not taking other medications.");
   });
 
   it("answers social and demographic questions and closes politely", () => {

@@ -27,9 +27,13 @@ export function layTerm(value: string): string {
   return layTerms[value] ?? value;
 }
 
-/** Values such as `other` or `all` stand for "anything else" and are worded by the slot. */
+/** How a value of a slot is said; placeholders such as `other` or `all` are worded by the slot. */
+export function spokenValue(slot: string | undefined, value: string): string {
+  return layTerms[`${slot}:${value}`] ?? layTerm(value);
+}
+
 function spokenValues(shape: ActionShape): string[] {
-  return shape.values.map((value) => layTerms[`${shape.slot}:${value}`] ?? layTerm(value));
+  return shape.values.map((value) => spokenValue(shape.slot, value));
 }
 
 /** "a", "a or b", "a, b or c". */

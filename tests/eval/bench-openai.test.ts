@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -110,8 +110,9 @@ describe("anamnesis bench against an OpenAI-protocol server", () => {
     });
     const first = startCli([...args, "--base-url", dying.baseUrl], { env });
     const deadline = Date.now() + 30_000;
-    while (dying.calls.length < 32 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    const savedLines = () => (existsSync(join(out, "predictions-meditod-nlu.jsonl")) ? readFileSync(join(out, "predictions-meditod-nlu.jsonl"), "utf8").trim().split("\n").length : 0);
+    // Kill once the 30 answers are on disk and the client is stuck waiting on the next ones.
+    while ((dying.calls.length < 32 || savedLines() < 30) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
     first.kill();
     const killed = await first.done;
     expect(killed.status).not.toBe(0);

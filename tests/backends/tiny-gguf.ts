@@ -136,10 +136,16 @@ export interface TinyLlamaOptions {
   headCount?: number;
   contextLength?: number;
   seed?: number;
+  /**
+   * Total number of tokens (default: the 260 of the byte-fallback vocabulary). Larger vocabularies are
+   * padded with unique filler pieces that no text uses, so a text tokenizes the same way whatever the
+   * size while every next-token distribution spans the whole vocabulary (e.g. 32,000 as Llama 2's).
+   */
+  vocabularySize?: number;
 }
 
-/** The byte-fallback SentencePiece vocabulary: `<unk>`, `<s>`, `</s>`, 256 byte tokens, `▁`. */
-function vocabulary(): { tokens: string[]; scores: number[]; types: number[] } {
+/** The byte-fallback SentencePiece vocabulary: `<unk>`, `<s>`, `</s>`, 256 byte tokens, `▁`, then fillers up to `size`. */
+function vocabulary(size?: number): { tokens: string[]; scores: number[]; types: number[] } {
   const tokens = ["<unk>", "<s>", "</s>"];
   const types: number[] = [TokenType.UNKNOWN, TokenType.CONTROL, TokenType.CONTROL];
   for (let byte = 0; byte < 256; byte++) {
@@ -148,6 +154,12 @@ function vocabulary(): { tokens: string[]; scores: number[]; types: number[] } {
   }
   tokens.push("\u2581");
   types.push(TokenType.NORMAL);
+  if (size !== undefined && size < tokens.length) throw new RangeError(`vocabularySize must be at least ${tokens.length}`);
+  // Filler pieces: control characters no text here contains, so the tokenizer never merges into them.
+  while (tokens.length < (size ?? 0)) {
+    tokens.push(`\u0001${tokens.length.toString(36)}\u0001`);
+    types.push(TokenType.NORMAL);
+  }
   return { tokens, scores: tokens.map(() => 0), types };
 }
 
@@ -158,7 +170,7 @@ export function buildTinyLlamaGguf(options: TinyLlamaOptions = {}): Buffer {
   const nLayer = options.blockCount ?? 1;
   const nHead = options.headCount ?? 4;
   const random = seededRandom(options.seed ?? 1234);
-  const vocab = vocabulary();
+  const vocab = vocabulary(options.vocabularySize);
   const nVocab = vocab.tokens.length;
 
   const metadata: Array<[string, MetadataValue]> = [

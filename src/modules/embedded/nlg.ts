@@ -208,6 +208,20 @@ class UtteranceBank {
  */
 export type NlgWording = "transcript" | "clean";
 
+const FILLERS = new Set(["uh", "um", "oh", "ah", "so", "well", "yeah", "yes", "yep", "hmm", "mm"]);
+
+/** The patient's last answer when it is a short one ("Uh, harsh." → "Harsh"), as doctors echo it back. */
+function shortAnswerEcho(history: NlgInput["history"]): string | null {
+  const last = history.at(-1);
+  if (!last || last.speaker !== "patient") return null;
+  const clause = last.text.split(/[.?!]/)[0]!;
+  const words = clause.toLowerCase().match(/[a-z0-9']+/g) ?? [];
+  while (words.length > 0 && FILLERS.has(words[0]!)) words.shift();
+  if (words.length === 0 || words.length > 3) return null;
+  const echo = words.join(" ");
+  return echo.charAt(0).toUpperCase() + echo.slice(1);
+}
+
 export function buildEmbeddedNlg(training: TrainingData, wording: NlgWording = "transcript"): NlgModule {
   const turns = new UtteranceBank();
   for (const dialogue of training.dialogues) {
@@ -230,7 +244,9 @@ export function buildEmbeddedNlg(training: TrainingData, wording: NlgWording = "
     id: wording === "clean" ? "embedded:clean" : "embedded",
     async realise(input: NlgInput) {
       const started = performance.now();
-      const text = realise(input.actions);
+      const body = realise(input.actions);
+      const echo = wording === "transcript" && process.env.ECHO ? shortAnswerEcho(input.history) : null;
+      const text = echo ? `${echo}, OK. ${body.replace(/^(OK|Alright|Uh OK|Oh OK|OK um)[,.]? (and |And )?/i, "And ")}` : body;
       return { text, latencyMs: performance.now() - started };
     },
   };

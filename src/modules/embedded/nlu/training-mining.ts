@@ -23,6 +23,8 @@ export interface MinedKnowledge {
 const QUESTION_WORDS = new Set(
   "a an the and or but so ok okay alright um uh you your i me my we it this that is are was were be been do does did have has had any anything some of to in on at for with about how what when where which who why can could would will just like really also then now there here if as from by up out noticed notice experienced experiencing feel feeling felt get got been had having ever recently lately changes change problems issues".split(" "),
 );
+// Answer and discourse words ("OK, no?") say nothing about which value was asked.
+const ANSWER_WORDS = new Set("no not nope nah yes yeah yep yup right sure oh ah well hmm mm sorry great good fine".split(" "));
 
 type Frameish = { slots?: Record<string, ReadonlyArray<Record<string, unknown>>> };
 
@@ -74,7 +76,7 @@ export function mineTraining(training: TrainingData, baseLexicon: Lexicon): Mine
       const sentences = utterance.text.split(/(?<=[.?!])\s+/);
       const last = analyseText(sentences[sentences.length - 1] ?? utterance.text);
       if (findMentions(baseLexicon, last).length > 0) continue;
-      const content = last.tokens.filter((token) => token.kind === "word" && !QUESTION_WORDS.has(token.text));
+      const content = last.tokens.filter((token) => token.kind === "word" && !QUESTION_WORDS.has(token.text) && !ANSWER_WORDS.has(token.text));
       if (content.length >= 1 && content.length <= 3) concepts.push({ concept: conceptOf(inquired[0]!.slot, inquired[0]!.value), form: content.map((token) => token.text).join(" ") });
     }
   }

@@ -10,7 +10,7 @@ import type { Status } from "./negation.ts";
  */
 
 const AMOUNT = new RegExp(
-  `\\b((?:${NUMBER_PATTERN}(?:\\s*(?:to|or|-)\\s*${NUMBER_PATTERN})?|a|an|half\\s+a|a\\s+couple(?:\\s+of)?|couple(?:\\s+of)?|a\\s+few|few)\\s+(?:cigarettes?|cigs?|packs?|beers?|drinks?|glass(?:es)?(?:\\s+of\\s+(?:wine|beer|whiskey|vodka))?|bottles?(?:\\s+of\\s+(?:wine|beer))?|cans?(?:\\s+of\\s+beer)?|shots?|joints?|pints?|cups?(?:\\s+of\\s+coffee)?|times?)\\s+(?:a|an|per|each|every|on\\s+the|on|at\\s+the|over\\s+the|in\\s+a|during\\s+the)\\s+(?:day|days|week|weeks|weekend|weekends|night|nights|month|evening|occasion|year))\\b`,
+  `\\b((?:${NUMBER_PATTERN}(?:\\s*(?:to|or|-)\\s*${NUMBER_PATTERN})?|a|an|half\\s+a|a\\s+couple(?:\\s+of)?|couple(?:\\s+of)?|a\\s+few|few)\\s+(?:cigarettes?|cigs?|packs?(?:\\s+of\\s+(?:cigarettes|cigs|smokes))?|beers?|drinks?|glass(?:es)?(?:\\s+of\\s+(?:wine|beer|whiskey|vodka))?|bottles?(?:\\s+of\\s+(?:wine|beer))?|cans?(?:\\s+of\\s+beer)?|shots?|joints?|pints?|cups?(?:\\s+of\\s+coffee)?|times?)\\s+(?:a|an|per|each|every|on\\s+the|on|at\\s+the|over\\s+the|in\\s+a|during\\s+the)\\s+(?:day|days|week|weeks|weekend|weekends|night|nights|month|evening|occasion|year))\\b`,
 );
 
 /** How much or how often the patient uses it, or undefined. */

@@ -107,6 +107,17 @@ function isTriggerClause(analysed: AnalysedText, start: number): boolean {
   return before.some((word) => word === "when" || word === "whenever" || word === "if" || word === "after" || word === "while");
 }
 
+/** "the pain", "that pain", "this pain": a pain already talked about. */
+function isDefinite(analysed: AnalysedText, start: number): boolean {
+  return /^(?:the|that|this|my|your)$/.test(analysed.tokens[start - 1]?.text ?? "");
+}
+
+/** A concept named as something the patient has (not) heard of. */
+function isHeardOf(analysed: AnalysedText, start: number): boolean {
+  const before = analysed.tokens.slice(Math.max(0, start - 5), start).map((token) => token.text);
+  return before.includes("heard") && before.at(-1) === "of";
+}
+
 /** Removes one site from an entry's location list (and the list when it empties). */
 function dropSite(entry: CollectedEntry, site: string): void {
   const sites = entry.attributes.location;
@@ -167,7 +178,14 @@ function readPhrases(
     if (concept.value === "pain" && !concept.location) {
       const asked = question.items.find((item) => item.slot === "symptom" && isSpecificPain(lexicon, item));
       if (asked?.value) concept = { ...concept, value: asked.value, ...(asked.location ? { location: asked.location } : {}) };
+      // "When I take a deep breath the pain is a lot worse": "the pain" is the specific pain being discussed.
+      else if (isSpecificPain(lexicon, context.focus[0] ?? concept) && isDefinite(analysed, mention.start) && extractLocations(lexicon, analysed, ...sentenceOf(analysed, mention.start)).length === 0) {
+        const focused = context.focus[0]!;
+        concept = { ...concept, value: focused.value, ...(focused.location ? { location: focused.location } : {}) };
+      }
     }
+    // "I haven't heard of pulmonary embolism": what the patient knows of, not what they have.
+    if (isHeardOf(analysed, mention.start)) continue;
     const [clauseStart, clauseEnd] = clauseRange(analysed, mention.start);
     const clauseText = textOf(analysed, clauseStart, clauseEnd);
     // ROS topic words ("my vision's fine") answer a question about that topic; unasked, only a clear
@@ -251,6 +269,15 @@ export function interpretTurn(resources: InterpretResources, analysed: AnalysedT
     (!answersAll && realItems.some((item) => answeredBy(item, entries))) ||
     // Outside symptoms, any phrase of the asked slot answers it ("any recreational drugs?" — "weed, sometimes").
     (polarity !== "no" && realItems.some((item) => item.slot !== "symptom" && found.some(({ entry }) => entry.base === item.slot && entry.status !== "negative")));
+  // "No fainting spells." to "any dizziness or fainting spells?": a denial of one asked symptom, with
+  // nothing confirmed, denies the list.
+  if (anyAnswered && question.disjunctive && polarity === "no" && found.every(({ entry }) => entry.status === "negative")) {
+    for (const item of realItems) {
+      if (item.slot !== "symptom" || answeredBy(item, entries)) continue;
+      const entry = entries.add("symptom", "negative", item.value!, true);
+      if (entry && item.location) entries.set(entry, "location", item.location);
+    }
+  }
   // "No, just the salbutamol" to "any other medications?": the new positive phrase is the answer.
   const openSlots = new Set(medicalItems.filter((item) => item.value === "other").map((item) => item.slot));
   const answeredSlots = new Set(
@@ -292,7 +319,11 @@ export function interpretTurn(resources: InterpretResources, analysed: AnalysedT
       // "No" to "pain in your calves after walking?" denies the pain; to "is the cough worse at any
       // particular time?" it only denies the trigger of a cough already reported.
       const status: Status =
-        context.knownNegative.has(key) && polarity !== "yes" ? "negative" : polarity === "no" && !found.length && !context.knownPositive.has(key) ? "negative" : "positive";
+        context.knownNegative.has(key) && polarity !== "yes"
+          ? "negative"
+          : polarity === "no" && !found.some(({ entry }) => entry.attributes.value === target.value) && !context.knownPositive.has(key)
+            ? "negative"
+            : "positive";
       const existing = entries.find(target.base, target.value);
       const entry = entries.add(target.base, status, target.value, true);
       if (!entry) continue;

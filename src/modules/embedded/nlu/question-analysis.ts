@@ -62,16 +62,19 @@ export interface QuestionAnalysis {
   readonly symptoms: readonly Concept[];
   /** The question refers back ("it", "that", "your symptoms"): attributes apply to the focus. */
   readonly anaphoric: boolean;
+  /** Things asked as a list with "or" ("any dizziness or fainting spells?"). */
+  readonly disjunctive: boolean;
 }
 
 /** The reading when there is no doctor utterance yet. */
 export const EMPTY_QUESTION: QuestionAnalysis = {
-  isQuestion: false, items: [], inverted: false, smallTalk: false, proposed: {}, proposedFactors: [], alternatives: false, slots: new Set(), symptoms: [], anaphoric: false,
+  isQuestion: false, items: [], inverted: false, smallTalk: false, proposed: {}, proposedFactors: [], alternatives: false, slots: new Set(), symptoms: [], anaphoric: false, disjunctive: false,
 };
 
 const LEAD_IN = /^(?:(?:ok|okay|alright|all right|right|and|so|then|now|also|but|um|uh|great|good|yeah|yes|no|sure|perfect|cool|mhm|well|oh|i see|got it|for sure|fair enough|gotcha|thanks|thank you)[\s,]+)*/;
 const QUESTION_START = /^(?:do|does|did|have|has|had|are|is|was|were|can|could|would|will|any|anything|anyone|anybody|how|what|when|where|which|who|why|tell me|i was wondering|i wanted to ask|i'd like to ask|you use|you've|you have|ever|describe|let me know)\b/;
-const CLOSING = /\b(?:any (?:other )?questions|questions (?:for me|of your own|that you had)|anything else (?:you|that you)|how does that sound|does that sound|any concerns|anything (?:you wanted|that you wanted) to (?:talk|discuss|ask|bring up)|that was all the questions|those were all the questions|that's all the questions)\b/;
+/** Closing and small-talk questions ("any questions for me?", "how does that sound?"). */
+export const CLOSING = /\b(?:any (?:other )?questions|questions (?:for me|of your own|that you had)|anything else (?:you|that you)|how does that sound|does that sound|any concerns|anything (?:you wanted|that you wanted) to (?:talk|discuss|ask|bring up)|that was all the questions|those were all the questions|that's all the questions)\b/;
 
 const PAST = /\b(?:before|in the past(?!\s+(?:few|couple|several|\d|one|two|three|four|five|six|seven|week|day|month|year|night|hour))|previously|ever (?:had|experienced|been|gotten|get)|prior|earlier in your life|happened before|like this before)\b/;
 const THIS_LIKE = /\b(?:this|that|these|like this|something like|anything like|similar|the same)\b/;
@@ -127,6 +130,24 @@ function chooseConcept(mention: Mention, slots: ReadonlySet<AskedSlot>): Concept
   return mention.concepts.find((concept) => slots.has(concept.slot)) ?? mention.concepts[0]!;
 }
 
+/** A question that points back at what the doctor just listed ("… bowel movements and urination. Like all of that's normal?"). */
+const POINTS_BACK = /\b(?:all (?:of )?(?:that|those|these)|(?:that|those|these|this|it)(?:'s| is| are| been)?\s+(?:all\s+)?(?:normal|okay|ok|fine|alright|good))\b/;
+
+/**
+ * The question sentences, each preceded by the statement before it when the question names nothing
+ * and points back at it: the statement holds what is asked.
+ */
+function withAntecedents(context: Context, sentences: readonly string[], asked: readonly string[]): string[] {
+  const chosen: string[] = [];
+  for (const sentence of asked) {
+    const index = sentences.indexOf(sentence);
+    const before = sentences[index - 1];
+    if (before !== undefined && !asked.includes(before) && POINTS_BACK.test(sentence) && findMentions(context.lexicon, analyseText(sentence, context.correct)).length === 0) chosen.push(before);
+    chosen.push(sentence);
+  }
+  return chosen;
+}
+
 interface Context {
   readonly lexicon: Lexicon;
   readonly correct?: (word: string) => string | undefined;
@@ -169,7 +190,7 @@ export function analyseQuestion(context: Context, doctorText: string, previous?:
   const sentences = splitKeepingMarks(whole.text);
   const asked = sentences.filter(isQuestionSentence);
   const isQuestion = asked.length > 0;
-  const chosen = isQuestion ? asked : sentences.slice(-1);
+  const chosen = isQuestion ? withAntecedents(context, sentences, asked) : sentences.slice(-1);
 
   const items: AskedItem[] = [];
   const symptoms: Concept[] = [];
@@ -258,11 +279,25 @@ export function analyseQuestion(context: Context, doctorText: string, previous?:
       const symptomTokens = mentions.filter((mention) => mention.concepts.some((concept) => concept.slot === "symptom"));
       for (const factor of factorPhrases(lexicon, analysed, symptomTokens)) if (!proposedFactors.includes(factor)) proposedFactors.push(factor);
     }
+    // "You mentioned shortness of breath on exertion, how about when you're lying down?": a trigger
+    // asked about the symptom the doctor just restated.
+    if (part !== sentence && concepts.length === 0 && proposedFactors.length > 0) {
+      const restated = analyseText(sentence.slice(0, sentence.length - part.length), context.correct);
+      for (const mention of findMentions(lexicon, restated, cues)) {
+        const concept = chooseConcept(mention, cues);
+        if (concept.slot !== "symptom") continue;
+        symptoms.push(concept);
+        addItem(items, { slot: "symptom", value: concept.value });
+        slots.add("symptom");
+      }
+      if (items.length > 0) attribute ??= "ana_factors";
+    }
     if (CLOSING.test(text) && items.length === 0) smallTalk = true;
     if (/\b(?:or|either|versus|vs)\b/.test(text) && (proposedFactors.length > 1 || /\bor (?:is it|are you|do you|does it|when|at|with|after)\b/.test(text))) alternatives = true;
   }
   if (!isQuestion && sentences.length > 0 && items.length === 0 && CLOSING.test(whole.text)) smallTalk = true;
 
   const anaphoric = chosen.some((sentence) => /\b(?:it|its|it's|that|this|they|them|those|these|the symptoms?|your symptoms?|the pain|the cough)\b/.test(sentence));
-  return { isQuestion, items, ...(attribute ? { attribute } : {}), inverted, smallTalk, proposed, proposedFactors, alternatives, slots, symptoms, anaphoric };
+  const disjunctive = chosen.some((sentence) => /\bor\b/.test(sentence));
+  return { isQuestion, items, ...(attribute ? { attribute } : {}), inverted, smallTalk, proposed, proposedFactors, alternatives, slots, symptoms, anaphoric, disjunctive };
 }

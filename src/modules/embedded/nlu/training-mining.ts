@@ -2,6 +2,7 @@ import type { TrainingData } from "../training-data.ts";
 import { analyseText } from "./analysed-text.ts";
 import { findMentions } from "./concept-mentions.ts";
 import { isMedicalSlot, NON_LEXICAL_VALUES, type Concept, type Lexicon, type LexiconAdditions, type MedicalSlot } from "./lexicon.ts";
+import { CLOSING } from "./question-analysis.ts";
 import { QuestionMemory } from "./question-memory.ts";
 
 /**
@@ -75,7 +76,8 @@ export function mineTraining(training: TrainingData, baseLexicon: Lexicon): Mine
       // The question's last sentence; if the lexicon explains nothing in it, its content words name the value.
       const sentences = utterance.text.split(/(?<=[.?!])\s+/);
       const last = analyseText(sentences[sentences.length - 1] ?? utterance.text);
-      if (findMentions(baseLexicon, last).length > 0) continue;
+      // "How does that sound?" after a plan names nothing the plan was about.
+      if (findMentions(baseLexicon, last).length > 0 || CLOSING.test(last.text)) continue;
       const content = last.tokens.filter((token) => token.kind === "word" && !QUESTION_WORDS.has(token.text) && !ANSWER_WORDS.has(token.text));
       if (content.length >= 1 && content.length <= 3) concepts.push({ concept: conceptOf(inquired[0]!.slot, inquired[0]!.value), form: content.map((token) => token.text).join(" ") });
     }

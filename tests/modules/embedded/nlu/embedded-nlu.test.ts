@@ -99,6 +99,48 @@ describe("short answers read against the doctor's question", () => {
   });
 });
 
+describe("answers read against restated and listed questions", () => {
+  it("reads a trigger asked about a restated symptom ('how about when you're lying down?')", async () => {
+    expect(
+      slots(await understand("Not when I'm lying down.", "I get short of breath when I walk.", "OK, and you mentioned shortness of breath on exertion, how about when you're lying down?")),
+    ).toEqual({ positive_symptom: [{ value: "dyspnea", not_aggravating_factor: ["lying down"] }] });
+  });
+
+  it("takes what is asked from the statement a question points back at", async () => {
+    expect(slots(await understand("Yeah, all that's been normal.", "And in terms of changes in bowel movements and any urinary problems. All of that's normal?"))).toEqual({
+      negative_symptom: [{ value: "change in faeces/bowel movements" }, { value: "difficulty passing urine" }],
+    });
+  });
+
+  it("denies a whole either-or list on the denial of one item, but not a list of separate checks", async () => {
+    expect(slots(await understand("Um, no fainting spells.", "How about dizziness or fainting spells?"))).toEqual({
+      negative_symptom: [{ value: "syncope" }, { value: "dizziness" }],
+    });
+    expect(slots(await understand("No blood.", "OK, so no sputum, no blood?"))).toEqual({ negative_symptom: [{ value: "hemoptysis" }] });
+  });
+
+  it("denies the asked symptom on a leading no, whatever else the answer mentions", async () => {
+    const frames = await understand("Uh, no. I had a cough about a week ago though.", "Did anything trigger this? Any trauma to the chest?");
+    expect(slots(frames).negative_symptom).toEqual([{ value: "trauma", location: ["chest"] }]);
+  });
+
+  it("reads 'the pain' as the specific pain under discussion", async () => {
+    expect(slots(await understand("When I take a deep breath the pain is a lot worse.", "I've had this chest pain for a week.", "OK, is it there all the time?"))).toEqual({
+      positive_symptom: [{ value: "chest pain", aggravating_factor: ["deep breathing"] }],
+    });
+  });
+
+  it("does not report a condition the patient has only heard of", async () => {
+    expect(JSON.stringify(await understand("I've heard of emphysema, but no, I don't smoke.", "Do you smoke?"))).not.toContain("emphysema");
+  });
+
+  it("keeps the current amount of a habit ahead of a past one", async () => {
+    expect(slots(await understand("I smoke about half a pack of cigarettes per day. I was smoking a pack per day before.", "Do you smoke?"))).toEqual({
+      positive_habit: [{ value: "smoking", frequency: "half a pack of cigarettes per day" }],
+    });
+  });
+});
+
 describe("context from the history", () => {
   it("keeps talking about the specific pain, and does not report a trigger symptom anew", async () => {
     const history = ["What brings you in?", "A cough for a week.", "Any chest pain?"];

@@ -26,6 +26,25 @@ describe("training mining", () => {
   });
 });
 
+describe("mining question forms", () => {
+  const training = (doctor: string, actions: unknown[]) => ({
+    dialogueIds: ["synthetic"],
+    dialogues: [{ id: "synthetic", utterances: [{ speaker: "doctor", uttr_id: 0, text: doctor, actions }] }],
+  });
+
+  it("learns the content words of a question the lexicon cannot explain", () => {
+    const mined = mineTraining(training("Any trouble with your stamina?", [{ action: "inquire", symptom: [{ value: "bedridden" }] }]) as never, buildLexicon());
+    expect(mined.additions.concepts?.some((addition) => addition.form === "trouble stamina")).toBe(true);
+  });
+
+  it("never learns answer words or closing questions as names of what was asked", () => {
+    const confirm = mineTraining(training("OK, no?", [{ action: "inquire", symptom: [{ value: "swelling" }] }]) as never, buildLexicon());
+    expect(confirm.additions.concepts?.map((addition) => addition.form)).toEqual(["swelling"]);
+    const closing = mineTraining(training("So we'll do a swab. How does that sound?", [{ action: "inquire", medical_test: [{ value: "covid-19 rt-pcr testing" }] }]) as never, buildLexicon());
+    expect(closing.additions.concepts?.map((addition) => addition.form)).toEqual(["covid-19 rt-pcr testing"]);
+  });
+});
+
 describe("question memory", () => {
   it("lends the values of the nearest training question when the lexicon found none", () => {
     const memory = new QuestionMemory();

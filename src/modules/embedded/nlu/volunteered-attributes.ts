@@ -10,12 +10,11 @@ import { extractDuration, extractFrequency, extractOnset } from "./time-expressi
 /**
  * Attributes the patient volunteers ("it's been getting worse", "worse at night", "green phlegm"),
  * attached to the symptom phrase they describe: the nearest one before them in the sentence, or,
- * for an onset at the end of a sentence, every symptom before it.
+ * for an onset, every symptom of the sentence.
  */
 
 /** Attributes the patient volunteers, attached to the symptom phrase they describe (or the focus). */
 export function attachSymptomAttributes(lexicon: Lexicon, analysed: AnalysedText, entries: EntryCollector, found: readonly Found[], attributeAnswered: boolean): void {
-  const { tokens } = analysed;
   const symptoms = found.filter(({ entry }) => entry.base === "symptom" && entry.status !== "negative");
   // "Tylenol Cold" is a medication, not cold weather.
   const medicationSpans = found.filter(({ entry }) => entry.base === "medication").map(({ mention }) => mention);
@@ -30,12 +29,10 @@ export function attachSymptomAttributes(lexicon: Lexicon, analysed: AnalysedText
       continue;
     }
     const sentenceText = textOf(analysed, start, end);
-    // Onset at the end of a sentence scopes over every symptom before it.
+    // A sentence's one onset dates every symptom it names ("pain in my chest for over a week now and it's
+    // caused me trouble breathing"): patients give one start for the complaint as a whole.
     const onset = extractOnset(sentenceText);
-    if (onset) {
-      const onsetAt = tokens.findIndex((token, index) => index >= start && index < end && sentenceText.indexOf(token.text) >= 0 && onset.split(" ").includes(token.text));
-      for (const { mention, entry } of targets) if (onsetAt < 0 || mention.start <= onsetAt) entries.set(entry, "onset", onset);
-    }
+    if (onset) for (const { entry } of targets) entries.set(entry, "onset", onset);
     for (const { mention, entry } of targets) {
       const value = entry.attributes.value as string;
       const next = targets.find((other) => other.mention.start > mention.start);

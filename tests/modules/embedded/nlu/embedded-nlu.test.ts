@@ -182,7 +182,8 @@ describe("free statements", () => {
   it("reads several symptoms with their own status and attributes", async () => {
     const frames = await understand("I've had a sore throat for the last three days and I'm coughing up green phlegm, but no fever.", "What brings you in today?");
     expect(slots(frames)).toEqual({
-      positive_symptom: [{ value: "pharyngitis", onset: "three days ago" }, { value: "colored/excess sputum", color: "green" }],
+      // One start for the complaint as a whole, as the annotators date it (115 #1).
+      positive_symptom: [{ value: "pharyngitis", onset: "three days ago" }, { value: "colored/excess sputum", onset: "three days ago", color: "green" }],
       negative_symptom: [{ value: "fever" }],
     });
   });

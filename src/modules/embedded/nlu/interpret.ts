@@ -118,6 +118,8 @@ function isHeardOf(analysed: AnalysedText, start: number): boolean {
   return before.includes("heard") && before.at(-1) === "of";
 }
 
+const CLARIFYING = /\b(?:(?:haven't|have not|never|not) (?:\w+ )?heard (?:of|about)|what(?:'s| is| are) (?:that|those|it)\b|what do you mean|what does that mean)/;
+
 /** Removes one site from an entry's location list (and the list when it empties). */
 function dropSite(entry: CollectedEntry, site: string): void {
   const sites = entry.attributes.location;
@@ -257,6 +259,9 @@ export function interpretTurn(resources: InterpretResources, analysed: AnalysedT
   if ((question.attribute === "respone_to" || question.attribute === "impact") && question.isQuestion) {
     answerMedicationQuestion(entries, found, context, polarity, text);
   }
+
+  // "I haven't heard of pulmonary embolism": the patient asks what was meant, and answers nothing yet.
+  if (CLARIFYING.test(firstSentence) && found.length === 0) return [{ intent: "chit-chat" }];
 
   // 2-3. Short answers and asked attributes.
   const medicalItems = question.items.filter((item) => !isSocialSlot(item.slot));

@@ -132,6 +132,8 @@ describe("answers read against restated and listed questions", () => {
 
   it("does not report a condition the patient has only heard of", async () => {
     expect(JSON.stringify(await understand("I've heard of emphysema, but no, I don't smoke.", "Do you smoke?"))).not.toContain("emphysema");
+    // Not knowing what was asked answers nothing yet.
+    expect(await understand("Uh, no, I haven't heard of pulmonary embolism before.", "Any family history of something called pulmonary embolism?")).toEqual([{ intent: "chit-chat" }]);
   });
 
   it("keeps the current amount of a habit ahead of a past one", async () => {

@@ -3,6 +3,7 @@ import type { DoctorAction } from "../../cmas/schemas.ts";
 import type { NlgInput, NlgModule } from "../types.ts";
 import { actionShape, turnShapeKey, type ActionShape } from "./nlg/action-signature.ts";
 import type { TrainingData } from "./training-data.ts";
+import { tokenizeMeditod } from "../../metrics/tokenize-meditod.ts";
 
 /**
  * The embedded NLG: realises doctor actions as an utterance.
@@ -17,14 +18,16 @@ import type { TrainingData } from "./training-data.ts";
 
 interface TemplateFile {
   opener: string;
+  /** Transcript wording: say a short answer back before the next question (tuned on valid and the development dialogue). */
+  echoShortAnswers: boolean;
   templates: Record<string, string>;
 }
 const templateFile = JSON.parse(readFileSync(new URL("../../../ontology/nlg-templates.json", import.meta.url), "utf8")) as TemplateFile;
 const layTerms = (JSON.parse(readFileSync(new URL("../../../ontology/lay-terms.json", import.meta.url), "utf8")) as { terms: Record<string, string> }).terms;
 
-/** How a canonical value is said to a patient. */
+/** How a canonical value is said to a patient; UMLS body-structure names lose their anatomy wording ("structure of calf of leg" → "calf"). */
 export function layTerm(value: string): string {
-  return layTerms[value] ?? value;
+  return layTerms[value] ?? value.replace(/^(?:entire |set of )?structure of (?:the )?(.+?)(?: of .+)?$/, "$1");
 }
 
 /** How a value of a slot is said; placeholders such as `other` or `all` are worded by the slot. */
@@ -78,11 +81,15 @@ function fill(template: string, shape: ActionShape): string {
     .replace("{checks}", joinAlternatives(shape.checkValues));
 }
 
-/** The most specific template for an action shape: `inquire/symptom/onset` → `inquire/symptom` → `inquire`. */
+/**
+ * The most specific template for an action shape: `inquire/symptom/onset+values` → `inquire/symptom/onset`
+ * → `inquire/symptom` → `inquire`.
+ */
 function templateFor(shape: ActionShape): string {
   const parts = shape.key.replace(/:.*$/, "").split("/");
   for (let length = parts.length; length > 0; length -= 1) {
-    const template = templateFile.templates[parts.slice(0, length).join("/")];
+    const key = parts.slice(0, length).join("/");
+    const template = templateFile.templates[key] ?? templateFile.templates[key.replace(/\+values$/, "")];
     if (template) return fill(template, shape);
   }
   return templateFile.templates.nod_prompt_salutations ?? "OK.";
@@ -101,34 +108,49 @@ export function realiseFromTemplates(actions: readonly DoctorAction[]): string {
   return capitalise([...statements, asked].filter(Boolean).join(" ")) || "OK.";
 }
 
-function ngrams(text: string): Map<string, number> {
-  const tokens = text.toLowerCase().replace(/[^a-z0-9{}' ]+/g, " $& ").split(/\s+/).filter(Boolean);
-  const counts = new Map<string, number>();
+/** Token n-gram counts of orders 1–4, tokenised as the MediTOD NLG scorer tokenises. */
+function ngramCounts(tokens: readonly string[]): Array<Map<string, number>> {
+  const orders: Array<Map<string, number>> = [];
   for (let order = 1; order <= 4; order += 1) {
+    const counts = new Map<string, number>();
     for (let start = 0; start + order <= tokens.length; start += 1) {
       const gram = tokens.slice(start, start + order).join(" ");
       counts.set(gram, (counts.get(gram) ?? 0) + 1);
     }
+    orders.push(counts);
   }
-  return counts;
+  return orders;
 }
 
-/** Clipped 1–4-gram overlap of two texts as an F-measure. */
-function ngramAgreement(a: string, b: string): number {
-  const left = ngrams(a);
-  const right = ngrams(b);
-  let shared = 0;
-  let leftTotal = 0;
-  let rightTotal = 0;
-  for (const [gram, count] of left) {
-    leftTotal += count;
-    shared += Math.min(count, right.get(gram) ?? 0);
+interface Tokenised {
+  readonly length: number;
+  readonly grams: Array<Map<string, number>>;
+}
+
+function tokenised(text: string): Tokenised {
+  const tokens = tokenizeMeditod(text);
+  return { length: tokens.length, grams: ngramCounts(tokens) };
+}
+
+/**
+ * Sentence BLEU-4 of a candidate against one reference (add-one smoothed precisions, brevity
+ * penalty): the utility of minimum-Bayes-risk selection, so the chosen wording is the one with the
+ * highest expected score — long enough not to be penalised for brevity, typical enough to share n-grams.
+ */
+function sentenceBleu(candidate: Tokenised, reference: Tokenised): number {
+  if (candidate.length === 0) return 0;
+  let logPrecision = 0;
+  for (let order = 0; order < 4; order += 1) {
+    let matches = 0;
+    let total = 0;
+    for (const [gram, count] of candidate.grams[order]!) {
+      total += count;
+      matches += Math.min(count, reference.grams[order]!.get(gram) ?? 0);
+    }
+    logPrecision += Math.log((matches + 1) / (total + 1)) / 4;
   }
-  for (const count of right.values()) rightTotal += count;
-  // Recall-leaning (F2): corpus BLEU punishes short output harder than wordy output.
-  const precision = leftTotal > 0 ? shared / leftTotal : 0;
-  const recall = rightTotal > 0 ? shared / rightTotal : 0;
-  return precision + recall > 0 ? (5 * precision * recall) / (4 * precision + recall) : 0;
+  const brevity = candidate.length >= reference.length ? 1 : Math.exp(1 - reference.length / candidate.length);
+  return brevity * Math.exp(logPrecision);
 }
 
 /** Our template for one action, with `{0}`, `{1}`, … where its values go. */
@@ -168,10 +190,12 @@ class UtteranceBank {
     const candidates = (this.byShape.get(shapeKey) ?? []).filter((candidate) => candidate.delexicalised !== null && candidate.valueCount === valueCount).map((candidate) => candidate.delexicalised!);
     if (actions.length === 1) candidates.push(placeholderTemplate(actions[0]!));
     const sample = this.sameTopic(shapeKey).map((utterance) => utterance.delexicalised ?? utterance.text);
+    const references = sample.map((text) => ({ text, tokens: tokenised(text) }));
     let best: string | undefined;
     let bestScore = -1;
     for (const candidate of new Set(candidates)) {
-      const score = sample.reduce((sum, other) => (other === candidate ? sum : sum + ngramAgreement(candidate, other)), 0);
+      const tokens = tokenised(candidate);
+      const score = references.reduce((sum, other) => (other.text === candidate ? sum : sum + sentenceBleu(tokens, other.tokens)), 0);
       if (score > bestScore) {
         bestScore = score;
         best = candidate;
@@ -209,8 +233,13 @@ class UtteranceBank {
 export type NlgWording = "transcript" | "clean";
 
 const FILLERS = new Set(["uh", "um", "oh", "ah", "so", "well", "yeah", "yes", "yep", "hmm", "mm"]);
+/** An utterance's own acknowledgement ("OK, and", "Alright,"), replaced when the echo acknowledges instead. */
+const ACKNOWLEDGEMENT = /^(?:OK|Alright|Uh OK|Oh OK|OK um)[,.]? (?:and |And )?/i;
 
-/** The patient's last answer when it is a short one ("Uh, harsh." → "Harsh"), as doctors echo it back. */
+/**
+ * The patient's last answer when it is a short one ("Uh, harsh." → "Harsh"): doctors in these
+ * transcripts acknowledge it by saying it back ("Harsh, OK. And …", "No, OK. And …").
+ */
 function shortAnswerEcho(history: NlgInput["history"]): string | null {
   const last = history.at(-1);
   if (!last || last.speaker !== "patient") return null;
@@ -245,8 +274,8 @@ export function buildEmbeddedNlg(training: TrainingData, wording: NlgWording = "
     async realise(input: NlgInput) {
       const started = performance.now();
       const body = realise(input.actions);
-      const echo = wording === "transcript" && process.env.ECHO ? shortAnswerEcho(input.history) : null;
-      const text = echo ? `${echo}, OK. ${body.replace(/^(OK|Alright|Uh OK|Oh OK|OK um)[,.]? (and |And )?/i, "And ")}` : body;
+      const echo = wording === "transcript" && templateFile.echoShortAnswers ? shortAnswerEcho(input.history) : null;
+      const text = echo ? `${echo}, OK. ${body.replace(ACKNOWLEDGEMENT, "And ")}` : body;
       return { text, latencyMs: performance.now() - started };
     },
   };

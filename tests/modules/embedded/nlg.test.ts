@@ -25,6 +25,21 @@ describe("embedded NLG", () => {
     expect(dyspnea).not.toContain("dyspnea");
   });
 
+  it("says a short answer back before the next question, in transcript wording only", async () => {
+    const actions: DoctorAction[] = [{ action: "inquire", symptom: [{ value: "nausea" }] }];
+    const history = [
+      { speaker: "doctor" as const, text: "Any chest pain?" },
+      { speaker: "patient" as const, text: "Uh, no." },
+    ];
+    expect((await nlg.realise({ history, actions })).text).toMatch(/^No, OK\. And .*nausea/);
+    // A long answer is not echoed, and the clean wording (the chat) never echoes.
+    const long = [history[0]!, { speaker: "patient" as const, text: "No, I haven't had anything like that at all." }];
+    expect((await nlg.realise({ history: long, actions })).text).not.toMatch(/^No/);
+    expect((await buildEmbeddedNlg(training, "clean").realise({ history, actions })).text).toMatch(/^OK, and/);
+    // Structure names are spoken as the body part.
+    expect(layTerm("structure of calf of leg")).toBe("calf");
+  });
+
   it("words unseen shapes from the ontology templates and joins several actions", async () => {
     const text = await say([
       { action: "inquire", travel: [{ value: "other" }] },

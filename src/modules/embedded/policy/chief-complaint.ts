@@ -29,8 +29,10 @@ export function templateFor(plan: HistoryPlan, symptom: string): ComplaintTempla
 /** Finds the presenting complaint from the state and the patient's opening words. */
 export function findComplaint(plan: HistoryPlan, facts: StateFacts, conversation: Conversation): ComplaintFocus {
   const positives = facts.positives("symptom");
-  const mentioned = positives.filter((value) => conversation.openingSymptoms.has(value));
-  const symptoms = mentioned.length > 0 ? mentioned : positives.slice(0, 1);
+  // The state lists symptoms in order of first mention, so those before the last one the opening
+  // names came from the opening too, even in words the cues miss.
+  const lastMentioned = positives.findLastIndex((value) => conversation.openingSymptoms.has(value));
+  const symptoms = lastMentioned >= 0 ? positives.slice(0, lastMentioned + 1) : positives.slice(0, 1);
   const area = symptoms.length > 0 ? templateFor(plan, symptoms[0]!).area : "general";
   const phaseValues = new Set<string>(symptoms);
   for (const symptom of symptoms) {

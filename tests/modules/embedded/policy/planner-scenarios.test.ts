@@ -23,6 +23,13 @@ const background = [
 ];
 
 describe("the embedded planner in hand-written scenarios", () => {
+  it("explores the first symptom of the opening even when the opening words it its own way", () => {
+    const history = turns("What brings you in today?", "I've had this pain in my chest for over a week now and it's caused me to have trouble breathing.");
+    const decision = planner.decide(history, { positive_symptom: [{ value: "chest pain", onset: "a week ago" }, { value: "dyspnea", onset: "a week ago" }] });
+    expect(decision.reason).toBe("complaint");
+    expect(asked(decision.actions)[0]).toMatch(/^symptom:chest pain\//);
+  });
+
   it("asks the complaint's missing attributes, skipping the ones the patient already gave", () => {
     const history = turns("What brings you in today?", "I've been having this chest pain since yesterday.");
     const decision = planner.decide(history, { positive_symptom: [{ value: "chest pain", onset: "yesterday" }] });

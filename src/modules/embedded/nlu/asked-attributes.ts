@@ -9,7 +9,7 @@ import type { Lexicon } from "./lexicon.ts";
 import { extractImpact } from "./medication-attributes.ts";
 import type { AnswerPolarity } from "./negation.ts";
 import type { QuestionAnalysis } from "./question-analysis.ts";
-import { extractSeverity } from "./severity.ts";
+import { extractSeverity, extractWalkingDistance } from "./severity.ts";
 import { extractCharacteristics, extractColor, extractProgression, extractVolume } from "./symptom-descriptors.ts";
 import { extractDuration, extractFrequency, extractOnsetAnswer } from "./time-expressions.ts";
 
@@ -62,7 +62,8 @@ export function readAskedAttribute(
       return frequency !== undefined;
     }
     case "severity": {
-      const severity = extractSeverity(text, true);
+      // Exercise tolerance ("how far can you walk?" — "maybe 100 meters") grades breathlessness by distance.
+      const severity = extractSeverity(text, true) ?? (question.exerciseTolerance ? extractWalkingDistance(text) : undefined);
       entries.set(entry, "severity", severity);
       return severity !== undefined;
     }

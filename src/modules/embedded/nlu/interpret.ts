@@ -118,6 +118,7 @@ function isHeardOf(analysed: AnalysedText, start: number): boolean {
   return before.includes("heard") && before.at(-1) === "of";
 }
 
+const SAYS_HEALTHY = /\b(?:been|am|i'm|was|be)\s+(?:\w+\s+)?(?:healthy|well)\b/;
 const CLARIFYING = /\b(?:(?:haven't|have not|never|not) (?:\w+ )?heard (?:of|about)|what(?:'s| is| are) (?:that|those|it)\b|what do you mean|what does that mean)/;
 
 /** Removes one site from an entry's location list (and the list when it empties). */
@@ -352,6 +353,8 @@ export function interpretTurn(resources: InterpretResources, analysed: AnalysedT
         if (item.topic) itemStatus = topicStatus(firstSentence) ?? itemStatus;
         if (item.slot === "habit") itemStatus = habitStatus(text, itemStatus);
         if (item.value === "past experience" && polarity === undefined) continue;
+        // "No, I've been previously healthy": the "no" answered the history question, not "healthy?".
+        if (item.value === "general" && SAYS_HEALTHY.test(text)) itemStatus = "negative";
         const entry = entries.add(item.slot as BaseSlot, itemStatus, item.value, true);
         if (!entry) continue;
         if (item.location) entries.set(entry, "location", item.location);

@@ -64,11 +64,13 @@ export interface QuestionAnalysis {
   readonly anaphoric: boolean;
   /** Things asked as a list with "or" ("any dizziness or fainting spells?"). */
   readonly disjunctive: boolean;
+  /** "How far can you walk before you need to rest?": a severity asked as a distance. */
+  readonly exerciseTolerance: boolean;
 }
 
 /** The reading when there is no doctor utterance yet. */
 export const EMPTY_QUESTION: QuestionAnalysis = {
-  isQuestion: false, items: [], inverted: false, smallTalk: false, proposed: {}, proposedFactors: [], alternatives: false, slots: new Set(), symptoms: [], anaphoric: false, disjunctive: false,
+  isQuestion: false, items: [], inverted: false, smallTalk: false, proposed: {}, proposedFactors: [], alternatives: false, slots: new Set(), symptoms: [], anaphoric: false, disjunctive: false, exerciseTolerance: false,
 };
 
 const LEAD_IN = /^(?:(?:ok|okay|alright|all right|right|and|so|then|now|also|but|um|uh|great|good|yeah|yes|no|sure|perfect|cool|mhm|well|oh|i see|got it|for sure|fair enough|gotcha|thanks|thank you)[\s,]+)*/;
@@ -89,9 +91,11 @@ const NORMAL_QUESTION = /\b(?:normal|okay|ok|fine|alright|good)\s*\??\s*$/;
 const OTHER_CONDITIONS = /\b(?:other (?:medical |health )?(?:conditions?|problems|issues|illness(?:es)?|diseases?)|medical conditions?|medical history|health (?:problems|conditions|issues)|diagnosed with|chronic (?:conditions?|illness(?:es)?))\b/;
 const OTHER_SYMPTOMS = /\b(?:other symptoms|any symptoms|anything else)\b/;
 
+const EXERCISE_TOLERANCE = /\b(?:how far (?:can|could|are) you (?:able to )?walk|how many (?:blocks|flights))\b/;
+
 const ATTRIBUTE_CUES: ReadonlyArray<readonly [AskedAttribute, RegExp]> = [
   ["age", AGE_CUE],
-  ["severity", /\b(?:scale|out of (?:10|ten)|1 to 10|one to ten|zero to ten|0 to 10|rate (?:it|your|the|that)|how bad|how severe|severity|how intense)\b/],
+  ["severity", /\b(?:how far (?:can|could|are) you (?:able to )?walk|how many (?:blocks|flights)|scale|out of (?:10|ten)|1 to 10|one to ten|zero to ten|0 to 10|rate (?:it|your|the|that)|how bad|how severe|severity|how intense)\b/],
   ["starting", /\bhow long have you (?:smoked|been smoking|been drinking|drunk|used|been using)|when did you (?:start|begin) (?:smoking|drinking|using)|how many years have you (?:smoked|been)|started smoking|start smoking\b/],
   ["volume", /\bhow much (?:sputum|phlegm|mucus|blood|are you (?:bringing|producing|coughing))|teaspoons?|tablespoons?|how much .* (?:each|a|per) day\b/],
   ["frequency", /\bhow often|how many times|how frequently|how much do you (?:smoke|drink)|how many (?:cigarettes|packs|drinks|beers|joints)|how much alcohol|how regularly\b/],
@@ -114,6 +118,8 @@ function splitKeepingMarks(text: string): string[] {
 
 function isQuestionSentence(sentence: string): boolean {
   if (sentence.endsWith("?")) return true;
+  // Transcripts drop question marks: "you mentioned, how far can you walk before you need to rest."
+  if (/\bhow (?:far|many|much|long|often|bad) (?:can|could|do|does|did|is|are|was|were|have|has|would|will) you\b/.test(sentence)) return true;
   return QUESTION_START.test(sentence.replace(LEAD_IN, ""));
 }
 
@@ -297,7 +303,9 @@ export function analyseQuestion(context: Context, doctorText: string, previous?:
   }
   if (!isQuestion && sentences.length > 0 && items.length === 0 && CLOSING.test(whole.text)) smallTalk = true;
 
-  const anaphoric = chosen.some((sentence) => /\b(?:it|its|it's|that|this|they|them|those|these|the symptoms?|your symptoms?|the pain|the cough)\b/.test(sentence));
+  const exerciseTolerance = chosen.some((sentence) => EXERCISE_TOLERANCE.test(sentence));
+  // An exercise-tolerance question is about the breathlessness (or pain) under discussion.
+  const anaphoric = exerciseTolerance || chosen.some((sentence) => /\b(?:it|its|it's|that|this|they|them|those|these|the symptoms?|your symptoms?|the pain|the cough)\b/.test(sentence));
   const disjunctive = chosen.some((sentence) => /\bor\b/.test(sentence));
-  return { isQuestion, items, ...(attribute ? { attribute } : {}), inverted, smallTalk, proposed, proposedFactors, alternatives, slots, symptoms, anaphoric, disjunctive };
+  return { isQuestion, items, ...(attribute ? { attribute } : {}), inverted, smallTalk, proposed, proposedFactors, alternatives, slots, symptoms, anaphoric, disjunctive, exerciseTolerance };
 }

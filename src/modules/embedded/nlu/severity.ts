@@ -37,3 +37,10 @@ export function extractSeverity(text: string, asked = false): string | undefined
   // "Mild", "pretty severe": a rating in words, kept as said.
   return VERBAL.exec(text)?.[1];
 }
+
+const DISTANCE = new RegExp(`\\b((?:${NUMBER_PATTERN}|a|one|a couple of|a few|half a)\\s+(?:meters?|metres?|blocks?|kilometers?|kilometres?|km|miles?|yards?|flights? of stairs|steps|stairs))\\b`);
+
+/** A walking distance ("maybe 100 meters", "a couple of blocks"): the answer to an exercise-tolerance question. */
+export function extractWalkingDistance(text: string): string | undefined {
+  return DISTANCE.exec(text)?.[1];
+}

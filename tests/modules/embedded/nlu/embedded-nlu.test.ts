@@ -136,6 +136,17 @@ describe("answers read against restated and listed questions", () => {
     expect(await understand("Uh, no, I haven't heard of pulmonary embolism before.", "Any family history of something called pulmonary embolism?")).toEqual([{ intent: "chit-chat" }]);
   });
 
+  it("reads exercise tolerance as the severity of the breathlessness, question mark or not", async () => {
+    expect(slots(await understand("Maybe 100 meters.", "I get short of breath when I walk.", "OK, and you mentioned, how far can you walk before you need to rest."))).toEqual({
+      positive_symptom: [{ value: "dyspnea", severity: "100 meters" }],
+    });
+  });
+
+  it("does not read 'no, I've been healthy' as unwell", async () => {
+    const frames = await understand("No, I've been previously healthy.", "OK, and are you otherwise healthy? Any past medical history?");
+    expect(JSON.stringify(frames)).not.toContain("positive_symptom");
+  });
+
   it("keeps the current amount of a habit ahead of a past one", async () => {
     expect(slots(await understand("I smoke about half a pack of cigarettes per day. I was smoking a pack per day before.", "Do you smoke?"))).toEqual({
       positive_habit: [{ value: "smoking", frequency: "half a pack of cigarettes per day" }],

@@ -20,13 +20,24 @@ export function extractHabitFrequency(text: string, asked = false): string | und
   return extractFrequency(text, asked);
 }
 
-const SINCE_AGE = /\b(?:since|from\s+when|when)\s+i\s+was\s+(?:(?:about|around|like)\s+)?(\w+)/;
+const SINCE_AGE = /\b(?:since|from\s+when|when)\s+i\s+was\s+(?:(?:about|around|like)\s+)?(an?\s+teen(?:ager)?|\w+)/;
+const FOR_YEARS = new RegExp(`\\bfor\\s+(?:the\\s+(?:last|past)\\s+)?(?:(?:about|around|like|almost|over|at\\s+least)\\s+)?(${NUMBER_PATTERN})\\s+years?\\b`);
 
-/** When the habit started: "for 25 years" → "25 years ago"; "since I was 18" → "since 18". */
+function sinceAge(text: string): string | undefined {
+  const age = SINCE_AGE.exec(text)?.[1];
+  if (age === undefined) return undefined;
+  return `since ${/teen/.test(age) ? "teenage" : age}`;
+}
+
+/** When the habit started, answering "how long have you smoked?": "for 25 years" → "25 years ago"; "since I was 18" → "since 18". */
 export function extractHabitStarting(text: string): string | undefined {
-  const age = SINCE_AGE.exec(text);
-  if (age) return `since ${age[1]}`;
-  return extractOnsetAnswer(text);
+  return sinceAge(text) ?? extractOnsetAnswer(text);
+}
+
+/** A start the patient volunteers while describing the habit ("a pack a day for the last 20 years", "ever since I was a teenager"). */
+export function extractVolunteeredHabitStart(text: string): string | undefined {
+  const years = FOR_YEARS.exec(text)?.[1];
+  return sinceAge(text) ?? (years === undefined ? undefined : `${years} years ago`);
 }
 
 const LIGHT = /\b(?:not\s+(?:much|really|a\s+lot|that\s+much|often|too\s+much|very\s+much|regularly)|occasionally|occasional|socially|social\s+drinker|once\s+in\s+a\s+while|every\s+(?:now\s+and\s+then|once\s+in\s+a\s+while)|rarely|sometimes|on\s+(?:the\s+)?weekends?|special\s+occasions|here\s+and\s+there|once\s+a\s+(?:week|month)|one\s+or\s+two|a\s+couple|a\s+few|(?:a|one)\s+(?:glass|drink|beer)|just\s+(?:one|a|the\s+odd)|the\s+odd|few\s+times\s+a\s+(?:month|year)|used\s+to|tried)\b/;

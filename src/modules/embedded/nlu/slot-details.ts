@@ -2,7 +2,7 @@ import { clauseRange, sentenceOf, textOf, type AnalysedText } from "./analysed-t
 import { conceptKey, type DialogueContext } from "./dialogue-context.ts";
 import { extractRelations } from "./family-relations.ts";
 import type { EntryCollector, Found } from "./frame-builder.ts";
-import { extractHabitFrequency } from "./habit-attributes.ts";
+import { extractHabitFrequency, extractVolunteeredHabitStart } from "./habit-attributes.ts";
 import type { Lexicon } from "./lexicon.ts";
 import { extractImpact, purposePhrase } from "./medication-attributes.ts";
 import type { AnswerPolarity } from "./negation.ts";
@@ -118,6 +118,7 @@ export function attachHabitAttributes(analysed: AnalysedText, entries: EntryColl
     const [start, end] = sentenceOf(analysed, mention.start);
     const sentenceText = textOf(analysed, start, end);
     entries.set(entry, "frequency", extractHabitFrequency(sentenceText) ?? extractHabitFrequency(analysed.text));
+    entries.set(entry, "starting", extractVolunteeredHabitStart(analysed.text));
   }
   // Asked habits answered without naming them ("I'd say 30 a day").
   for (const entry of entries.all()) {

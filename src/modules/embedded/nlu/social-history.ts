@@ -68,7 +68,7 @@ export function extractOccupation(lexicon: Lexicon, analysed: AnalysedText, aske
 
 /** A travel destination after "to"/"went to"/"visited", or undefined. */
 export function extractDestination(text: string): string | undefined {
-  const match = /\b(?:went|been|travel(?:l?ed)?|trip|flew|visited|visiting|back\s+from|came\s+back\s+from|returned\s+from)\s+(?:to\s+|from\s+)?([a-z]+(?:\s[a-z]+){0,2}?)(?=[,.;!?]|$|\s+(?:for|last|this|a|in|on|about|and|but|recently|with))/.exec(text);
+  const match = /\b(?:went|been|travel(?:l?ed)?|trip|flew|visited|visiting|back\s+from|came\s+back\s+from|returned\s+from)\s+(?:to\s+|from\s+)?([a-z]+(?:\s[a-z]+){0,2}?)(?=[,.;!?]|$|\s+(?:for|last|this|a|in|on|about|and|but|recently|with|ago|over|around|like|few|couple|several|\d+|one|two|three|four|five|six|seven|eight|nine|ten))/.exec(text);
   if (!match) return undefined;
   const place = tidySpan(match[1]!);
   return /^(?:anywhere|there|here|the|a|work|home|school|it|that|out|back)$/.test(place) ? undefined : place;

@@ -3,7 +3,7 @@ import { analyseText } from "../../../../src/modules/embedded/nlu/analysed-text.
 import { extractFactors } from "../../../../src/modules/embedded/nlu/ana-factors.ts";
 import { extractLocations } from "../../../../src/modules/embedded/nlu/body-locations.ts";
 import { extractRelations } from "../../../../src/modules/embedded/nlu/family-relations.ts";
-import { extractHabitFrequency, extractHabitStarting, habitStatus } from "../../../../src/modules/embedded/nlu/habit-attributes.ts";
+import { extractHabitFrequency, extractHabitStarting, extractVolunteeredHabitStart, habitStatus } from "../../../../src/modules/embedded/nlu/habit-attributes.ts";
 import { buildLexicon } from "../../../../src/modules/embedded/nlu/lexicon.ts";
 import { extractImpact, purposePhrase } from "../../../../src/modules/embedded/nlu/medication-attributes.ts";
 import { extractAge, extractDestination, extractOccupation, extractResidence } from "../../../../src/modules/embedded/nlu/social-history.ts";
@@ -97,6 +97,10 @@ describe("habits", () => {
   it("reads when the habit started", () => {
     expect(extractHabitStarting("for about 15 years now")).toBe("15 years ago");
     expect(extractHabitStarting("since i was 19")).toBe("since 19");
+    // Volunteered with the amount, only in an explicit "for N years" or "since I was …".
+    expect(extractVolunteeredHabitStart("about a pack a day for the last 20 years")).toBe("20 years ago");
+    expect(extractVolunteeredHabitStart("i've smoked ever since i was a teenager")).toBe("since teenage");
+    expect(extractVolunteeredHabitStart("a pack a day, two days ago i cut down")).toBeUndefined();
   });
   it("judges light or occasional use as unknown, regular use as positive", () => {
     expect(habitStatus("just socially, at parties", "positive")).toBe("unknown");
@@ -135,6 +139,7 @@ describe("social history", () => {
   });
   it("reads a travel destination", () => {
     expect(extractDestination("we flew to portugal in march")).toBe("portugal");
+    expect(extractDestination("yes, i just came back from mexico two weeks ago")).toBe("mexico");
     expect(extractDestination("i haven't been anywhere")).toBeUndefined();
   });
 });

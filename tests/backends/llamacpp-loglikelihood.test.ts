@@ -74,6 +74,8 @@ interface Reference {
   tokenize(text: string): number[];
   /** ln p of every token of `text` in lm-eval's windows, evaluating each window in one call or token by token. */
   logProbabilities(text: string, mode: "window" | "token"): Promise<number[]>;
+  /** How many tokens the next-token distribution after BOS lists. */
+  distributionSize(): Promise<number>;
   dispose(): Promise<void>;
 }
 
@@ -107,6 +109,11 @@ async function loadReference(modelPath: string): Promise<Reference> {
         for (let index = start; index < end; index++) out.push(Math.log(results[input.length - end + index].next.probabilities.get(tokens[index])));
       }
       return out;
+    },
+    async distributionSize() {
+      await sequence.clearHistory();
+      const [result] = await sequence.controlledEvaluate([[BOS, distribution]]);
+      return result.next.probabilities.size;
     },
     async dispose() {
       await context.dispose();
@@ -260,5 +267,30 @@ describe("llamacpp loglikelihoodRolling (tiny random-weight GGUF, CPU)", () => {
       expect(line.tokens).toEqual({ input: tokens <= WINDOW ? tokens : Math.ceil(tokens / WINDOW) * WINDOW, output: 0 });
     }
     expect(lines[0].tokens.input).toBe(4 * WINDOW);
+  });
+});
+
+describe("llamacpp loglikelihoodRolling with a larger vocabulary (tiny-gguf.ts vocabularySize)", () => {
+  it("tokenizes one token per byte as the 260-token model does, reads distributions over all 8,192 tokens, and scores windows evaluated in chunks", async () => {
+    const dir = tempDir("anamnesis-llamacpp-vocab-");
+    const modelPath = writeTinyLlamaGguf(join(dir.path, "tiny-llama-8k.gguf"), { vocabularySize: 8192 });
+    const reference = await loadReference(modelPath);
+    // 2^20 / 8192 = 128 probabilities per chunk: each 255-token window takes two controlledEvaluate calls,
+    // and the last window's first scored position (209) falls inside its second chunk.
+    const backend = await createBackend(`llamacpp:${modelPath}`, { gpu: false, threads: 1, contextSize: 64, noCache: true, env: {}, config: {} });
+    try {
+      expect(await reference.distributionSize()).toBe(8192);
+      const text = TEXT.slice(0, 300);
+      expect(reference.tokenize(text)).toHaveLength(text.length + 1);
+      const result = await backend.loglikelihoodRolling!(text);
+      expect(result.usage).toEqual({ inputTokens: 2 * WINDOW, outputTokens: 0 });
+      // Chunks of 128 tokens give the same numbers as whole windows (llama.cpp's kernels for these batch
+      // sizes agree here; a one-token batch would not).
+      expect(Math.abs(result.logLikelihood - sum(await reference.logProbabilities(text, "window")))).toBeLessThan(1e-9);
+    } finally {
+      await backend.close?.();
+      await reference.dispose();
+      dir.remove();
+    }
   });
 });

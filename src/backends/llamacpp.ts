@@ -142,6 +142,12 @@ const ASSUMED_VOCABULARY = 2 ** 17;
  * ln p below about −103 reads as 0; it counts as this bound (an overestimate) instead of −∞.
  */
 const LN_SMALLEST_FLOAT32 = -149 * Math.LN2;
+/**
+ * The whole distribution, because node-llama-cpp 3.21.1 offers no cheaper exact way to read one given
+ * token's probability: `confidence` is the probability of the token its sampler picks (greedy: the
+ * most likely one), and `tokenBias`, a grammar or `topK` change the distribution they are read from.
+ * The cost grows with the vocabulary (bench/llamacpp-loglikelihood.ts; figures in the README).
+ */
 const SCORE_NEXT = { generateNext: { probabilities: true } } as const;
 
 function toHistory(messages: readonly ChatMessage[]): ChatHistoryItem[] {

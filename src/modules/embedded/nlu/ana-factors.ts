@@ -38,10 +38,23 @@ export function extractFactors(lexicon: Lexicon, analysed: AnalysedText, from: n
       const distance = Math.abs(index - match.start);
       if (!best || distance < best.distance) best = { distance, kind };
     }
+    // "Only when I climb stairs": a condition that limits the symptom to the factor aggravates it.
+    if (!best && isLimitingCondition(tokens, from, match.start)) best = { distance: 0, kind: "aggravating" };
     if (!best) continue;
     for (const factor of match.payloads) if (!found[best.kind].includes(factor)) found[best.kind].push(factor);
   }
   return found;
+}
+
+const LIMITING = new Set(["only", "just", "mostly", "mainly", "especially", "usually"]);
+const CONDITION = new Set(["when", "if", "after", "with", "whenever", "while"]);
+
+/** "only when I …" / "mostly after …" within a few tokens before the factor phrase. */
+function isLimitingCondition(tokens: AnalysedText["tokens"], from: number, start: number): boolean {
+  for (let index = Math.max(from, start - 4); index < start; index += 1) {
+    if (CONDITION.has(tokens[index]!.text) && LIMITING.has(tokens[index - 1]?.text ?? "")) return true;
+  }
+  return false;
 }
 
 /** Whether tokens `[from, to)` contain a worsening or relieving cue. */

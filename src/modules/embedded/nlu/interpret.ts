@@ -232,7 +232,8 @@ function readPhrases(
     if (concept.location) entries.set(entry, "location", concept.location);
     // "No swelling." to "any swelling in your ankles?": the site comes from the question.
     const askedItem = question.items.find((item) => item.value === concept.value && item.location);
-    if (!concept.location && askedItem?.location) entries.set(entry, "location", askedItem.location);
+    // "My ankles have been swollen" to "any swelling in your legs?": the patient's own site wins.
+    if (!concept.location && askedItem?.location && extractLocations(lexicon, analysed, ...sentenceOf(analysed, mention.start)).length === 0) entries.set(entry, "location", askedItem.location);
     if (concept.location && lexicon.locatable.has(concept.value)) {
       // "leg swelling or arms": more sites joined to a located phrase.
       const more = extractLocations(lexicon, analysed, mention.end, Math.min(tokens.length, mention.end + 4));

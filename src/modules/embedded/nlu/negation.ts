@@ -153,7 +153,7 @@ export function answerPolarity(tokens: readonly Token[]): AnswerPolarity | undef
   if (/^(?:not that i (?:know|can think|remember|recall|am aware|'ve noticed|noticed)|i don't think so|don't think so|not really|not at all|not much|not to my knowledge)\b/.test(text.replace(/^(?:(?:um|uh|oh|well|so|no|nope)\s+)+/, ""))) {
     return /^not much\b/.test(text) ? "unknown" : "no";
   }
-  if (/^(?:(?:oh|well|yeah|um)\s+)?(?:a little(?: bit)?|a bit|a tiny bit|kind of|sort of|somewhat|slightly|a few times|a couple (?:of )?times|once|twice|i do|i have|i did|i am)\b(?!\s*(?:not|n't|no|never|nothing))/.test(text)) return "yes";
+  if (/^(?:(?:oh|well|yeah|um)\s+)?(?:a little(?: bit)?|a bit|a tiny bit|kind of|sort of|somewhat|slightly|a few times|a couple (?:of )?times|once|twice|i do|i have|i did|i am|(?:only|just|mostly|usually|especially|mainly) (?:when|if|after|with|at))\b(?!\s*(?:not|n't|no|never|nothing))/.test(text)) return "yes";
   let polarity: AnswerPolarity | undefined;
   let index = 0;
   for (; index < first.length; index += 1) {

@@ -46,7 +46,9 @@ export function attachSymptomAttributes(lexicon: Lexicon, analysed: AnalysedText
       }
       if (lexicon.locatable.has(value) && entry.attributes.location === undefined) {
         const after = extractLocations(lexicon, analysed, mention.end, Math.min(clauseEnd, mention.end + 6));
-        entries.set(entry, "location", after.length > 0 ? after : extractLocations(lexicon, analysed, Math.max(clauseStart, mention.start - 3), mention.start));
+        const before = after.length > 0 ? after : extractLocations(lexicon, analysed, Math.max(clauseStart, mention.start - 3), mention.start);
+        // "My ankles have been a bit swollen": the subject of the clause.
+        entries.set(entry, "location", before.length > 0 ? before : extractLocations(lexicon, analysed, clauseStart, mention.start));
       }
       const factors = extractFactors(lexicon, analysed, clauseStart, spanEnd, [mention, ...medicationSpans]);
       entries.set(entry, "aggravating_factor", factors.aggravating);

@@ -147,6 +147,21 @@ describe("answers read against restated and listed questions", () => {
     expect(JSON.stringify(frames)).not.toContain("positive_symptom");
   });
 
+  it("reads 'only when …' as a yes with its trigger", async () => {
+    expect(slots(await understand("Only when I climb stairs.", "Any shortness of breath?"))).toEqual({
+      positive_symptom: [{ value: "dyspnea", aggravating_factor: ["physical exertion"] }],
+    });
+  });
+
+  it("keeps a confirmed item of a denied list positive, and the patient's own site over the question's", async () => {
+    expect(slots(await understand("No chest pain, but my heart does race sometimes.", "Any chest pain or palpitations?"))).toEqual({
+      negative_symptom: [{ value: "chest pain" }],
+      positive_symptom: [{ value: "palpitations" }],
+    });
+    expect(slots(await understand("My ankles have been a bit swollen.", "Any swelling in your legs?"))).toEqual({ positive_symptom: [{ value: "swelling", location: ["ankle"] }] });
+    expect(slots(await understand("Yeah, some swelling.", "Any swelling in your legs?"))).toEqual({ positive_symptom: [{ value: "swelling", location: ["leg"] }] });
+  });
+
   it("keeps the current amount of a habit ahead of a past one", async () => {
     expect(slots(await understand("I smoke about half a pack of cigarettes per day. I was smoking a pack per day before.", "Do you smoke?"))).toEqual({
       positive_habit: [{ value: "smoking", frequency: "half a pack of cigarettes per day" }],

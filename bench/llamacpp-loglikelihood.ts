@@ -94,10 +94,10 @@ async function measure(mode: Mode, modelPath: string): Promise<Measurement> {
   if (mode === "rolling") {
     const backend = await createBackend(`llamacpp:${modelPath}`, { gpu: false, threads, contextSize, noCache: true, env: {}, config: {} });
     try {
-      let result = await backend.loglikelihoodRolling!(text);
+      let result: Awaited<ReturnType<NonNullable<typeof backend.loglikelihoodRolling>>> | undefined;
       const seconds = await timed(async () => (result = await backend.loglikelihoodRolling!(text)));
       // The backend does not expose its tokenizer: the parent takes the text's token count from the floor's child.
-      return { mode, tokens: 0, evaluated: result.usage?.inputTokens ?? 0, seconds, maxRssMiB: maxRssMiB(), logLikelihood: result.logLikelihood };
+      return { mode, tokens: 0, evaluated: result!.usage?.inputTokens ?? 0, seconds, maxRssMiB: maxRssMiB(), logLikelihood: result!.logLikelihood };
     } finally {
       await backend.close?.();
     }

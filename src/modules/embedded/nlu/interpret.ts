@@ -346,7 +346,7 @@ export function interpretTurn(resources: InterpretResources, analysed: AnalysedT
   if (!anyAnswered && (polarity || (topicAnswer && question.items.some((item) => item.topic))) && !(asked && asked !== "age" && question.isQuestion && attributeAnswered)) {
     const status = polarity ? statusFromAnswer(polarity, question.inverted) : topicAnswer!;
     if (question.isQuestion || polarity !== "yes") {
-      for (const item of medicalItems) {
+      for (let item of medicalItems) {
         // "No, just the salbutamol": the positive phrase is the answer; the open item is not denied.
         if (answeredSlots.has(item.slot as BaseSlot) && status === "negative") continue;
         let itemStatus = status;
@@ -354,6 +354,8 @@ export function interpretTurn(resources: InterpretResources, analysed: AnalysedT
         if (item.topic) itemStatus = topicStatus(firstSentence) ?? itemStatus;
         if (item.slot === "habit") itemStatus = habitStatus(text, itemStatus);
         if (item.value === "past experience" && polarity === undefined) continue;
+        // "Does it hurt when you breathe in?" about a chest pain: the specific pain in focus.
+        if (item.value === "pain" && !item.location && context.focus[0] && isSpecificPain(lexicon, context.focus[0])) item = { ...item, value: context.focus[0].value };
         // "No, I've been previously healthy": the "no" answered the history question, not "healthy?".
         if (item.value === "general" && SAYS_HEALTHY.test(text)) itemStatus = "negative";
         const entry = entries.add(item.slot as BaseSlot, itemStatus, item.value, true);

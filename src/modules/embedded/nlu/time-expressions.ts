@@ -9,7 +9,7 @@ import { NUMBER_PATTERN, tidySpan } from "./text.ts";
 
 /** A count: "two", "2", "2 to 3", "two or three", "6-10", "a few", "a couple of", "several", "a". */
 const QUANTITY = `(?:${NUMBER_PATTERN}(?:\\s*(?:to|or|-)\\s*${NUMBER_PATTERN})?|a\\s+few|few|a\\s+couple(?:\\s+of)?|couple(?:\\s+of)?|several|a\\s+(?:good\\s+)?(?:number|bunch)\\s+of|many|an?|half\\s+an?|one\\s+and\\s+a\\s+half)`;
-const UNIT = `(?:second|minute|hour|day|night|week|month|year|weekend)s?`;
+const UNIT = `(?:second|minute|hour|day|night|week|month|year|weekend)s?(?:\\s+and\\s+a\\s+half)?`;
 const HEDGE = `(?:(?:about|around|roughly|approximately|probably|maybe|like|almost|nearly|over|just|at\\s+least|more\\s+than|less\\s+than|only|i'd\\s+say|i\\s+would\\s+say|say)\\s+)*`;
 
 /** Drops the article of "a few"/"a couple", as the annotations do. */

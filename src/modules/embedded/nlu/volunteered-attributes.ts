@@ -66,6 +66,12 @@ function applySentenceAttributes(lexicon: Lexicon, analysed: AnalysedText, entri
   const sentenceText = textOf(analysed, start, end);
   const factors = extractFactors(lexicon, analysed, start, end);
   for (const entry of targets) {
+    const value = entry.attributes.value as string;
+    // "Are you bringing anything up?" — "a bit of clear stuff".
+    if (value === "colored/excess sputum" || value === "hemoptysis") {
+      entries.set(entry, "color", extractColor(lexicon, analysed, start, end));
+      entries.set(entry, "volume", extractVolume(sentenceText));
+    }
     entries.set(entry, "aggravating_factor", factors.aggravating);
     entries.set(entry, "alleviating_factor", factors.alleviating);
     entries.set(entry, "duration", extractDuration(sentenceText));

@@ -162,6 +162,15 @@ describe("answers read against restated and listed questions", () => {
     expect(slots(await understand("Yeah, some swelling.", "Any swelling in your legs?"))).toEqual({ positive_symptom: [{ value: "swelling", location: ["leg"] }] });
   });
 
+  it("reads what a short answer describes into the symptom asked about", async () => {
+    expect(slots(await understand("Yeah, a bit of clear stuff.", "I have a cough.", "Are you bringing any sputum up?"))).toEqual({
+      positive_symptom: [{ value: "colored/excess sputum", color: "clear" }],
+    });
+    expect(slots(await understand("Yeah, it does.", "I have chest pain.", "Does it hurt when you take a deep breath?"))).toEqual({
+      positive_symptom: [{ value: "chest pain", aggravating_factor: ["deep breathing"] }],
+    });
+  });
+
   it("keeps the current amount of a habit ahead of a past one", async () => {
     expect(slots(await understand("I smoke about half a pack of cigarettes per day. I was smoking a pack per day before.", "Do you smoke?"))).toEqual({
       positive_habit: [{ value: "smoking", frequency: "half a pack of cigarettes per day" }],

@@ -7,6 +7,7 @@ describe("onset", () => {
     expect(extractOnset("it began roughly three weeks ago at work")).toBe("three weeks ago");
     expect(extractOnset("i'd say a few days ago")).toBe("few days ago");
     expect(extractOnset("maybe 10 days ago")).toBe("10 days ago");
+    expect(extractOnset("maybe a week and a half ago")).toBe("a week and a half ago");
   });
   it("turns 'for the last/past N units' into an onset", () => {
     expect(extractOnset("i've felt off for the past couple of weeks")).toBe("couple of weeks ago");

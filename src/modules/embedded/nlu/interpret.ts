@@ -177,6 +177,12 @@ function readPhrases(
   const askedValues = new Set(question.items.map((item) => item.value));
   for (const mention of mentions) {
     let concept = chooseConcept(mention, question, lexicon);
+    // "No fevers or sweats" to "any fevers, chills or night sweats?": a shortened name of an asked item is that item.
+    if (!askedValues.has(concept.value)) {
+      const words = textOf(analysed, mention.start, mention.end).split(" ");
+      const shortened = question.items.find((item) => item.slot === concept.slot && item.value !== undefined && words.every((word) => item.value!.split(" ").includes(word)));
+      if (shortened) concept = { ...concept, value: shortened.value! };
+    }
     // "Any chest pain?" — "Yes, it hurts on the right": a generic pain is the specific one asked about.
     if (concept.value === "pain" && !concept.location) {
       const asked = question.items.find((item) => item.slot === "symptom" && isSpecificPain(lexicon, item));

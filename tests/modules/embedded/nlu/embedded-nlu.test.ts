@@ -171,6 +171,13 @@ describe("answers read against restated and listed questions", () => {
     });
   });
 
+  it("reads a shortened name of an asked item as that item", async () => {
+    expect(slots(await understand("Some chills, no fevers or sweats.", "Any fevers, chills or night sweats?"))).toEqual({
+      positive_symptom: [{ value: "chills" }],
+      negative_symptom: [{ value: "fever" }, { value: "night sweats" }],
+    });
+  });
+
   it("keeps the current amount of a habit ahead of a past one", async () => {
     expect(slots(await understand("I smoke about half a pack of cigarettes per day. I was smoking a pack per day before.", "Do you smoke?"))).toEqual({
       positive_habit: [{ value: "smoking", frequency: "half a pack of cigarettes per day" }],

@@ -11,7 +11,7 @@ import type { AnswerPolarity } from "./negation.ts";
 import type { QuestionAnalysis } from "./question-analysis.ts";
 import { extractSeverity, extractWalkingDistance } from "./severity.ts";
 import { extractCharacteristics, extractColor, extractProgression, extractVolume } from "./symptom-descriptors.ts";
-import { extractDuration, extractFrequency, extractOnsetAnswer } from "./time-expressions.ts";
+import { extractDuration, extractFrequency, extractInitiation, extractOnsetAnswer } from "./time-expressions.ts";
 
 /**
  * The answer to an attribute question ("when did it start?", "how bad is it?", "what colour?"),
@@ -99,6 +99,11 @@ export function readAskedAttribute(
         any = true;
       }
       return any;
+    }
+    case "initiation": {
+      const initiation = extractInitiation(text);
+      entries.set(entry, "initiation", initiation);
+      return initiation !== undefined;
     }
     case "location": {
       const locations = extractLocations(lexicon, analysed, 0, all);

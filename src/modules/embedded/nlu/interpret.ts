@@ -41,9 +41,9 @@ export interface InterpretResources {
 }
 
 /** Attributes that describe a symptom: asked about "it", they refer to the symptom in focus. */
-const SYMPTOM_ATTRIBUTES = new Set(["onset", "duration", "frequency", "severity", "progression", "characteristics", "ana_factors", "location", "color", "volume"]);
+const SYMPTOM_ATTRIBUTES = new Set(["onset", "initiation", "duration", "frequency", "severity", "progression", "characteristics", "ana_factors", "location", "color", "volume"]);
 /** Body sites that restate a dermatological concept rather than locate it. */
-const TAUTOLOGICAL_LOCATION: Readonly<Record<string, string>> = { "dermatologic problem": "skin", pruritus: "skin" };
+const TAUTOLOGICAL_LOCATION: Readonly<Record<string, string>> = { "dermatologic problem": "skin", pruritus: "skin", "chest pain": "chest", headache: "head" };
 
 function statusFromAnswer(polarity: AnswerPolarity, inverted: boolean): Status {
   if (polarity === "unknown") return "unknown";

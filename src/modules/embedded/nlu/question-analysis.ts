@@ -26,7 +26,7 @@ export type AskedSlot = MedicalSlot | SocialSlot;
 /** The attributes a doctor question can ask for (`age` for basic_information). */
 export type AskedAttribute =
   | "onset" | "duration" | "frequency" | "severity" | "progression" | "characteristics" | "ana_factors" | "location"
-  | "color" | "volume" | "starting" | "respone_to" | "impact" | "relation" | "age";
+  | "color" | "volume" | "starting" | "respone_to" | "impact" | "relation" | "age" | "initiation";
 
 /** One thing a question asks about. */
 export interface AskedItem {
@@ -103,7 +103,8 @@ const ATTRIBUTE_CUES: ReadonlyArray<readonly [AskedAttribute, RegExp]> = [
   ["ana_factors", /\b(?:makes? (?:it|them|that|things|the \w+|either \w+|your \w+)(?: \w+)? (?:better|worse)|made (?:it|them|that|things|the \w+|either \w+)?\s*(?:or \w+ )?(?:\w+ )?(?:better|worse)|triggers?|anything (?:that )?(?:helps|makes|made|brings|sets)|relieve|aggravate|worse (?:at|in|when|with|after|during)|better (?:at|in|when|with|after)|time of (?:the )?day|at rest or|when you exert|exert yourself|with exertion|on exertion|bring(?:s)? (?:it|them) on|doing anything that's made)\b/],
   ["progression", /\b(?:getting (?:worse|better)|gotten (?:worse|better)|staying the same|stayed the same|changed (?:since|over)|progress(?:ed|ing)?|improving|worsening|better or worse|worse or better)\b/],
   ["characteristics", /\b(?:describe|what (?:does|did) (?:it|the \w+|that) feel like|quality|what kind of (?:cough|pain)|what type of (?:cough|pain)|dry or|wet or|dry cough|productive|sharp or|dull or|barky|like a \w+ or)\b/],
-  ["location", /\bwhere (?:is|does|do|exactly|abouts|on your|in your)|which part|point to|where do you feel|radiate\b/],
+  ["initiation", /\b(?:sudden(?:ly)?|gradual(?:ly)?|all of a sudden|abrupt(?:ly)?|out of (?:nowhere|the blue))\b/],
+  ["location", /\bwhere (?:is|does|do|exactly|abouts|on your|in your)|which part|point to|where do you feel|radiat\w*|(?:move|go|travel|spread)(?:s|ing)? (?:anywhere|elsewhere|to (?:any|other))|anywhere else\b/],
   ["respone_to", /\bwhat (?:(?:is|are|was|were) (?:it|that|this|they|those)|do you (?:take|use|need) (?:it|that|this|them|those)|are you (?:taking|using) (?:it|that|this|them|those)) for\b|\bfor what\b|\btried anything for\b|\banything for (?:this|the|that|your)\b/],
   ["impact", /\b(?:does|did|has|have) (?:it|that|this|they|those|the \w+) (?:help|helped|work|worked)\b/],
   ["duration", /\bhow long (?:does|do|did|will|would) (?:it|they|that|the \w+|each \w+|these|those) (?:\w+ )?last\b|\b(?:constant|constantly|all the time|come and go|comes and goes|on and off|intermittent)\b/],

@@ -22,7 +22,7 @@ interface Exemplar {
 const CHECK_ATTRIBUTES: Record<string, AskedAttribute> = {
   onset: "onset", duration: "duration", frequency: "frequency", severity: "severity", progression: "progression",
   characteristics: "characteristics", ana_factors: "ana_factors", location: "location", color: "color", volume: "volume",
-  starting: "starting", respone_to: "respone_to", impact: "impact", relation: "relation",
+  starting: "starting", respone_to: "respone_to", impact: "impact", relation: "relation", initiation: "initiation",
 };
 
 function contentKeys(text: string): Set<string> {

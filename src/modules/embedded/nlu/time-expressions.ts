@@ -19,6 +19,8 @@ function normaliseQuantity(span: string): string {
 
 const AGO = new RegExp(`\\b${HEDGE}(${QUANTITY}\\s+${UNIT})\\s+ago\\b`);
 const LAST_PERIOD = new RegExp(`\\b(?:for|in|over|during|within|these|those|the)\\s+(?:the\\s+)?(?:last|past)\\s+(?:like\\s+|about\\s+|around\\s+)?(${QUANTITY}\\s+${UNIT})\\b`);
+// "Over the past week": one unit, no count.
+const LAST_UNIT = /\b(?:for|in|over|during|within)\s+the\s+(?:last|past)\s+(day|week|month|year)\b/;
 // "I've had a cough for about five days now": a period reaching to now, in the perfect, is an onset.
 const FOR_PERIOD = new RegExp(`\\bfor\\s+${HEDGE}(${QUANTITY}\\s+${UNIT})(?:\\s+now)?\\b`);
 const PERFECT = /\b(?:i've|i\s+have|have\s+been|has\s+been|it's\s+been|been\s+having|had|been)\b/;
@@ -52,6 +54,8 @@ export function extractOnset(text: string): string | undefined {
   if (ago) return toAgo(ago[1]!);
   const last = LAST_PERIOD.exec(text);
   if (last) return toAgo(last[1]!);
+  const unit = LAST_UNIT.exec(text);
+  if (unit) return `a ${unit[1]} ago`;
   const since = SINCE.exec(text);
   if (since) return tidySpan(`since ${since[1]}`);
   const period = FOR_PERIOD.exec(text);
@@ -116,4 +120,17 @@ export function extractFrequency(text: string, asked = false): string | undefine
     if (loose) return tidySpan(loose[1]!);
   }
   return undefined;
+}
+
+/** How a symptom came on, in the ontology's words: "really suddenly", "out of nowhere" → "abruptly"; "slowly" → "gradually". */
+export function extractInitiation(text: string): string | undefined {
+  if (/\b(?:sudden(?:ly)?|all of a sudden|abrupt(?:ly)?|out of (?:nowhere|the blue)|came on (?:fast|quickly))\b/.test(text)) return "abruptly";
+  if (/\b(?:gradual(?:ly)?|slowly|over time|bit by bit|little by little|crept up)\b/.test(text)) return "gradually";
+  return undefined;
+}
+
+/** How a symptom came on, when the patient says so while describing it ("it came on gradually"); "gradually getting worse" is progression, not this. */
+export function extractVolunteeredInitiation(text: string): string | undefined {
+  const match = /\b(?:came|come|comes|started|starts|began|begins|happened|hit me)\s+(?:on\s+)?(?:\w+\s+)?(suddenly|all of a sudden|abruptly|out of (?:nowhere|the blue)|gradually|slowly)\b/.exec(text);
+  return match ? extractInitiation(match[1]!) : undefined;
 }

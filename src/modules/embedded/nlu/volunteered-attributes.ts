@@ -5,7 +5,7 @@ import type { CollectedEntry, EntryCollector, Found } from "./frame-builder.ts";
 import type { Lexicon } from "./lexicon.ts";
 import { extractSeverity } from "./severity.ts";
 import { extractCharacteristics, extractColor, extractProgression, extractVolume } from "./symptom-descriptors.ts";
-import { extractDuration, extractFrequency, extractOnset } from "./time-expressions.ts";
+import { extractDuration, extractFrequency, extractOnset, extractVolunteeredInitiation } from "./time-expressions.ts";
 
 /**
  * Attributes the patient volunteers ("it's been getting worse", "worse at night", "green phlegm"),
@@ -57,6 +57,7 @@ export function attachSymptomAttributes(lexicon: Lexicon, analysed: AnalysedText
       entries.set(entry, "severity", extractSeverity(spanText));
       entries.set(entry, "frequency", extractFrequency(spanText));
       entries.set(entry, "duration", extractDuration(spanText));
+      entries.set(entry, "initiation", extractVolunteeredInitiation(spanText));
     }
   }
 }

@@ -178,6 +178,19 @@ describe("answers read against restated and listed questions", () => {
     });
   });
 
+  it("reads how a symptom came on, and where a pain spreads, without denying the pain", async () => {
+    expect(slots(await understand("It came on really suddenly.", "I have a headache.", "Did it come on suddenly or gradually?"))).toEqual({
+      positive_symptom: [{ value: "headache", initiation: "abruptly" }],
+    });
+    expect(slots(await understand("I have had this headache that came on gradually over the past week.", "What brings you in?"))).toEqual({
+      positive_symptom: [{ value: "headache", onset: "a week ago", initiation: "gradually" }],
+    });
+    expect(slots(await understand("No, it just stays in the middle of my chest.", "I have chest pain.", "Does the pain move anywhere?"))).toEqual({ positive_symptom: [{ value: "chest pain" }] });
+    expect(slots(await understand("Yeah, down my left arm.", "I have chest pain.", "Does the pain go anywhere else?"))).toEqual({
+      positive_symptom: [{ value: "chest pain", location: ["upper extremity"] }],
+    });
+  });
+
   it("keeps the current amount of a habit ahead of a past one", async () => {
     expect(slots(await understand("I smoke about half a pack of cigarettes per day. I was smoking a pack per day before.", "Do you smoke?"))).toEqual({
       positive_habit: [{ value: "smoking", frequency: "half a pack of cigarettes per day" }],

@@ -78,7 +78,7 @@ function fill(template: string, shape: ActionShape): string {
   return template
     .replace("{values}", joinAlternatives(spoken))
     .replace("{value}", spoken[0] ?? "")
-    .replace("{checks}", joinAlternatives(shape.checkValues));
+    .replace("{checks}", joinAlternatives(shape.checkValues.map(layTerm)));
 }
 
 /**
@@ -87,6 +87,8 @@ function fill(template: string, shape: ActionShape): string {
  */
 function templateFor(shape: ActionShape): string {
   const parts = shape.key.replace(/:.*$/, "").split("/");
+  const own = shape.values.length === 1 ? templateFile.templates[`${shape.key}=${shape.values[0]}`] : undefined;
+  if (own) return fill(own, shape);
   for (let length = parts.length; length > 0; length -= 1) {
     const key = parts.slice(0, length).join("/");
     const template = templateFile.templates[key] ?? templateFile.templates[key.replace(/\+values$/, "")];

@@ -107,6 +107,12 @@ function isTriggerClause(analysed: AnalysedText, start: number): boolean {
   return before.some((word) => word === "when" || word === "whenever" || word === "if" || word === "after" || word === "while");
 }
 
+/** "worse with …", "better when …", "brought on by …" shortly before token `start` in its clause. */
+function followsTriggerCue(analysed: AnalysedText, clauseStart: number, start: number): boolean {
+  const before = analysed.tokens.slice(Math.max(clauseStart, start - 5), start).map((token) => token.text).join(" ");
+  return /\b(?:worse|better|triggered|brought on|set off|aggravated|relieved)\s+(?:with|when|by|after|during|if|from)\b/.test(before);
+}
+
 /** "the pain", "that pain", "this pain": a pain already talked about. */
 function isDefinite(analysed: AnalysedText, start: number): boolean {
   return /^(?:the|that|this|my|your)$/.test(analysed.tokens[start - 1]?.text ?? "");
@@ -210,8 +216,10 @@ function readPhrases(
     if (concept.value === "hemoptysis" && mention.end - mention.start === 1 && !respiratoryContext(context, text)) continue;
     // "Better when I go out for a smoke": a trigger, not a report of the habit.
     if ((base === "habit" || base === "exposure") && isFactorMention(lexicon, analysed, mention)) continue;
-    // "It hurts more when I cough": a symptom named as the trigger of another is not reported anew.
+    // "It hurts more when I cough": a symptom named as the trigger of another is not reported anew;
+    // "worse with bowel movements": one named right after the trigger cue is only a trigger.
     if (base === "symptom" && isTriggerClause(analysed, mention.start) && hasFactorCue(analysed, clauseStart, clauseEnd) && context.knownPositive.has(conceptKey(base, concept.value))) continue;
+    if (base === "symptom" && !topicAsked && followsTriggerCue(analysed, clauseStart, mention.start)) continue;
     // "I've never had this frequent of coughing before": a comparison, not a denial of a known symptom.
     if (status === "negative" && context.knownPositive.has(conceptKey(base, concept.value)) && /\b(?:before|like this|in the past|previously)\b/.test(clauseText)) continue;
     const [sentenceStart, sentenceEnd] = sentenceOf(analysed, mention.start);

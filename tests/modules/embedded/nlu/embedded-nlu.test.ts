@@ -191,6 +191,12 @@ describe("answers read against restated and listed questions", () => {
     });
   });
 
+  it("does not report a symptom named only as a trigger", async () => {
+    const reported = slots(await understand("It gets worse with bowel movements or exertion.", "I have chest pain.", "Does anything make it worse?")).positive_symptom as Array<Record<string, unknown>>;
+    expect(reported.map((entry) => entry.value)).toEqual(["chest pain"]);
+    expect(reported[0]!.aggravating_factor).toContain("physical exertion");
+  });
+
   it("keeps the current amount of a habit ahead of a past one", async () => {
     expect(slots(await understand("I smoke about half a pack of cigarettes per day. I was smoking a pack per day before.", "Do you smoke?"))).toEqual({
       positive_habit: [{ value: "smoking", frequency: "half a pack of cigarettes per day" }],

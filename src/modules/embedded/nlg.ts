@@ -39,6 +39,12 @@ function spokenValues(shape: ActionShape): string[] {
   return shape.values.map((value) => spokenValue(shape.slot, value));
 }
 
+/** "a", "a and b", "a, b and c". */
+function joinAll(items: readonly string[]): string {
+  if (items.length <= 1) return items[0] ?? "";
+  return `${items.slice(0, -1).join(", ")} and ${items.at(-1)}`;
+}
+
 /** "a", "a or b", "a, b or c". */
 export function joinAlternatives(items: readonly string[]): string {
   if (items.length <= 1) return items[0] ?? "";
@@ -77,6 +83,7 @@ function fill(template: string, shape: ActionShape): string {
   const spoken = spokenValues(shape);
   return template
     .replace("{values}", joinAlternatives(spoken))
+    .replace("{all}", joinAll(spoken))
     .replace("{value}", spoken[0] ?? "")
     .replace("{checks}", joinAlternatives(shape.checkValues.map(layTerm)));
 }
@@ -87,7 +94,7 @@ function fill(template: string, shape: ActionShape): string {
  */
 function templateFor(shape: ActionShape): string {
   const parts = shape.key.replace(/:.*$/, "").split("/");
-  const own = shape.values.length === 1 ? templateFile.templates[`${shape.key}=${shape.values[0]}`] : undefined;
+  const own = shape.values.length > 0 ? templateFile.templates[`${shape.key}=${shape.values.join("|")}`] : undefined;
   if (own) return fill(own, shape);
   for (let length = parts.length; length > 0; length -= 1) {
     const key = parts.slice(0, length).join("/");
@@ -101,9 +108,19 @@ function capitalise(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
-/** Words a list of actions with templates only (no training data). */
+/**
+ * Words a list of actions with templates only (no training data). With a diagnosis, tests are the
+ * plan to confirm it ("We'll arrange a chest X-ray"), not a question.
+ */
 export function realiseFromTemplates(actions: readonly DoctorAction[]): string {
-  const parts = actions.map((action) => templateFor(actionShape(action)));
+  const diagnosing = actions.some((action) => action.action === "diagnosis");
+  // The working diagnosis first, then the plan to confirm it.
+  const ordered = diagnosing ? [...actions].sort((a, b) => Number(b.action === "diagnosis") - Number(a.action === "diagnosis")) : actions;
+  const parts = ordered.map((action) => {
+    const shape = actionShape(action);
+    const plan = templateFile.templates["inquire/medical_test/plan"];
+    return diagnosing && shape.key === "inquire/medical_test" && plan ? fill(plan, shape) : templateFor(shape);
+  });
   const questions = parts.filter((part) => /^[a-z]/.test(part));
   const statements = parts.filter((part) => !/^[a-z]/.test(part));
   const asked = questions.length > 0 ? `${templateFile.opener} ${questions.join(" And ")}` : "";
@@ -253,6 +270,16 @@ function shortAnswerEcho(history: NlgInput["history"]): string | null {
   return echo.charAt(0).toUpperCase() + echo.slice(1);
 }
 
+/** A lone chit-chat that answers no patient question is the doctor's closing: "any questions for me?". */
+function isClosingQuestion(input: NlgInput): boolean {
+  const last = input.history.at(-1);
+  return input.actions.length === 1 && input.actions[0]!.action === "chit-chat" && last?.speaker === "patient" && !last.text.trim().endsWith("?");
+}
+
+function closingQuestion(): string {
+  return templateFile.templates["chit-chat/closing"] ?? "Do you have any questions for me?";
+}
+
 export function buildEmbeddedNlg(training: TrainingData, wording: NlgWording = "transcript"): NlgModule {
   const turns = new UtteranceBank();
   for (const dialogue of training.dialogues) {
@@ -275,7 +302,7 @@ export function buildEmbeddedNlg(training: TrainingData, wording: NlgWording = "
     id: wording === "clean" ? "embedded:clean" : "embedded",
     async realise(input: NlgInput) {
       const started = performance.now();
-      const body = realise(input.actions);
+      const body = isClosingQuestion(input) && wording === "clean" ? closingQuestion() : realise(input.actions);
       const echo = wording === "transcript" && templateFile.echoShortAnswers ? shortAnswerEcho(input.history) : null;
       const text = echo ? `${echo}, OK. ${body.replace(ACKNOWLEDGEMENT, "And ")}` : body;
       return { text, latencyMs: performance.now() - started };

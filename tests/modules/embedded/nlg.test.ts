@@ -40,6 +40,32 @@ describe("embedded NLG", () => {
     expect(layTerm("structure of calf of leg")).toBe("calf");
   });
 
+  it("closes a chat: the questions are done, then the working diagnosis before the tests that confirm it", async () => {
+    const clean = buildEmbeddedNlg(training, "clean");
+    const history = [
+      { speaker: "doctor" as const, text: "Where do you live?" },
+      { speaker: "patient" as const, text: "In a house with my wife." },
+    ];
+    expect((await clean.realise({ history, actions: [{ action: "chit-chat" }] })).text).toMatch(/any questions for me\?$/);
+    // A chit-chat answering the patient's own question is not the closing.
+    const asked = [...history, { speaker: "doctor" as const, text: "OK." }, { speaker: "patient" as const, text: "Is it serious?" }];
+    expect((await clean.realise({ history: asked, actions: [{ action: "chit-chat" }] })).text).not.toMatch(/questions/);
+    const closing = await clean.realise({
+      history,
+      actions: [
+        { action: "inquire", medical_test: [{ value: "pulmonary function tests" }, { value: "plain x-ray" }] },
+        { action: "diagnosis", disease: [{ value: "chronic bronchitis" }] },
+      ],
+    });
+    expect(closing.text).toBe("From what you've told me, this could be chronic bronchitis. We'll arrange breathing tests and x-ray to confirm it.");
+  });
+
+  it("words each kind of question the way a doctor asks it", () => {
+    expect(realiseFromTemplates([{ action: "inquire", habit: [{ value: "smoking" }] }])).toBe("OK, and do you smoke?");
+    expect(realiseFromTemplates([{ action: "inquire", medical_history: [{ value: "past experience" }] }])).toBe("OK, and have you ever had anything like this before?");
+    expect(realiseFromTemplates([{ action: "inquire", symptom: [{ value: "pain", checks: [{ type: "location", values: ["abdomen"] }] }] }])).toBe("OK, and have you had any abdominal pain?");
+  });
+
   it("words unseen shapes from the ontology templates and joins several actions", async () => {
     const text = await say([
       { action: "inquire", travel: [{ value: "other" }] },

@@ -115,6 +115,11 @@ function answerSlot(profile: DialogueState, slot: string, entries: ReadonlyArray
     if (slot === "occupation") return `I work as ${text(found.value) || "an office worker"}.`;
     return `I live in ${text(found.value) || "a house"}${found.household_size ? ` with ${text(found.household_size)} people` : ""}.`;
   }
+  // "Are you otherwise healthy?": a yes means no symptom.
+  if (slot === "symptom" && entries.length === 1 && entries[0]!.value === "general") {
+    const found = findInProfile(profile, slot, "general");
+    return found?.status === "positive" ? "Not really, I've been feeling unwell lately." : "Yes, I've been healthy otherwise.";
+  }
   const yes: string[] = [];
   const no: string[] = [];
   const unsure: string[] = [];

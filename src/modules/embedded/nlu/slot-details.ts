@@ -47,7 +47,10 @@ const ENVIRONMENT_WORDS = /\b(?:cats?|dogs?|pollen|dust|grass|trees?|seasonal|an
  * Returns whether the answer named an allergen.
  */
 export function answerAllergyQuestion(entries: EntryCollector, found: readonly Found[], question: QuestionAnalysis, polarity: AnswerPolarity | undefined, text: string): boolean {
-  if (!question.items.some((item) => item.value !== undefined && ALLERGIES.has(item.value)) || polarity === "no" || polarity === "normal") return false;
+  if (!question.items.some((item) => item.value !== undefined && ALLERGIES.has(item.value))) return false;
+  // "No known drug allergies": the allergy the patient names is the answer, whatever its polarity.
+  if (found.some(({ entry }) => entry.base === "medical_history" && ALLERGIES.has(entry.attributes.value as string))) return true;
+  if (polarity === "no" || polarity === "normal") return false;
   const drugs = found.filter(({ entry }) => entry.base === "medication" || (entry.base === "habit" && entry.attributes.value === "illicit drug use history"));
   const value = drugs.length > 0 || DRUG_WORDS.test(text) ? "drug allergy" : FOOD_WORDS.test(text) ? "food allergy" : ENVIRONMENT_WORDS.test(text) ? "allergic rhinitis" : undefined;
   if (!value) return false;

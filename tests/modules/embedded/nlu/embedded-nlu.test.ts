@@ -197,6 +197,11 @@ describe("answers read against restated and listed questions", () => {
     expect(reported[0]!.aggravating_factor).toContain("physical exertion");
   });
 
+  it("takes the allergy the patient names as the answer to 'any allergies?'", async () => {
+    expect(slots(await understand("No known drug allergies.", "Any allergies?"))).toEqual({ negative_medical_history: [{ value: "drug allergy" }] });
+    expect(slots(await understand("Yes, to penicillin.", "Any allergies?"))).toEqual({ positive_medical_history: [{ value: "drug allergy" }] });
+  });
+
   it("keeps the current amount of a habit ahead of a past one", async () => {
     expect(slots(await understand("I smoke about half a pack of cigarettes per day. I was smoking a pack per day before.", "Do you smoke?"))).toEqual({
       positive_habit: [{ value: "smoking", frequency: "half a pack of cigarettes per day" }],

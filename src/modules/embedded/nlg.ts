@@ -94,6 +94,7 @@ function fill(template: string, shape: ActionShape): string {
  */
 function templateFor(shape: ActionShape): string {
   const parts = shape.key.replace(/:.*$/, "").split("/");
+  if (shape.key === "diagnosis" && shape.values.length === 0) return templateFile.templates["diagnosis/none"] ?? "OK.";
   const own = shape.values.length > 0 ? templateFile.templates[`${shape.key}=${shape.values.join("|")}`] : undefined;
   if (own) return fill(own, shape);
   for (let length = parts.length; length > 0; length -= 1) {

@@ -41,10 +41,15 @@ export function findComplaint(plan: HistoryPlan, facts: StateFacts, conversation
   return { symptoms, area, phaseValues };
 }
 
-/** Whether a doctor turn asked this check of this symptom (a turn naming no symptom is about the main complaint). */
+/**
+ * Whether a doctor turn asked this check of this value: a symptom, habit, medication … the turn names
+ * (a turn naming nothing is about the main complaint).
+ */
 export function checkAsked(conversation: Conversation, focus: ComplaintFocus, value: string, check: string): boolean {
   return conversation.doctor.some(
-    (reading) => reading.checks.includes(check) && (reading.symptoms.includes(value) || (reading.symptoms.length === 0 && value === focus.symptoms[0])),
+    (reading) =>
+      reading.checks.includes(check) &&
+      (reading.symptoms.includes(value) || reading.values.some((key) => key.endsWith(`|${value}`)) || (reading.symptoms.length === 0 && reading.items.length === 0 && value === focus.symptoms[0])),
   );
 }
 

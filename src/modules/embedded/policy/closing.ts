@@ -26,7 +26,8 @@ export function closingMove(plan: HistoryPlan, conversation: Conversation): Clos
 
 /**
  * The working diagnosis and its tests: the plan's candidate with the most positive findings among
- * its evidence (requiring one of its key findings), as `inquire medical_test` + `diagnosis`.
+ * its evidence (requiring one of its key findings), as `inquire medical_test` + `diagnosis`; a bare
+ * `diagnosis` when none fits.
  */
 export function diagnosisActions(plan: HistoryPlan, facts: StateFacts): DoctorAction[] {
   const positive = new Set([...facts.positiveKeys()].map((key) => key.slice(key.indexOf(":") + 1)));
@@ -40,7 +41,8 @@ export function diagnosisActions(plan: HistoryPlan, facts: StateFacts): DoctorAc
       bestScore = score;
     }
   }
-  if (!best) return [{ action: "chit-chat" }];
+  // No candidate fits the findings: an assessment without a named disease (examine, then investigate).
+  if (!best) return [{ action: "diagnosis" }];
   const actions: DoctorAction[] = [];
   if (best.tests.length > 0) actions.push({ action: "inquire", medical_test: best.tests.map((value) => ({ value })) });
   actions.push({ action: "diagnosis", disease: [{ value: best.disease }] });

@@ -1,0 +1,30 @@
+import { describe, expect, it } from "vitest";
+import { loadMeditod } from "../../../../src/data/meditod.ts";
+import { Conversation } from "../../../../src/dm/conversation.ts";
+import { buildEmbeddedEngine } from "../../../../src/modules/embedded/index.ts";
+
+/**
+ * The planner knows what it asked only from the words it said. When the patient's answers say
+ * nothing it can record, it must still move on: a chat that asks the same question twice is broken.
+ */
+describe("a chat with a patient whose answers say nothing", () => {
+  const engine = buildEmbeddedEngine(loadMeditod(), "train", { wording: "clean" });
+
+  it.each([
+    ["a cough", "I've had a cough for a week and I smoke, I drink, and I take an inhaler for my asthma. My dad had a heart attack."],
+    ["chest pain", "I have chest pain and trouble breathing, and I was around my sick brother last week."],
+    ["a headache", "I've had a headache for three days."],
+  ])("opened with %s, never repeats a question and reaches the closing", async (_name, opening) => {
+    const conversation = new Conversation(engine, { maxDoctorTurns: 80 });
+    const asked: string[] = [];
+    let outcome = await conversation.say(opening);
+    while (!outcome.ended && outcome.error === null) {
+      asked.push(outcome.doctor!);
+      outcome = await conversation.say("Hmm, I'm not sure.");
+    }
+    expect(outcome.error).toBeNull();
+    expect(asked.filter((text, index) => asked.indexOf(text) !== index)).toEqual([]);
+    expect(asked.some((text) => /any questions for me\?$/.test(text))).toBe(true);
+    expect(asked.length).toBeLessThan(80);
+  });
+});

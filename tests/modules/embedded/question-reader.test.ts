@@ -22,6 +22,11 @@ describe("the doctor-question reader (hand-written questions)", () => {
     expect(read("When did the cough start?")).toEqual([{ action: "inquire", symptom: [{ value: "coughing", checks: [{ type: "onset" }] }] }]);
   });
 
+  it("tells 'before you get short of breath' from 'had this before?'", () => {
+    expect(read("How far can you walk before you get short of breath?")).toEqual([{ action: "inquire", symptom: [{ value: "dyspnea", checks: [{ type: "severity" }] }] }]);
+    expect(read("Have you had anything like this before?")).toEqual([{ action: "inquire", medical_history: [{ value: "past experience" }] }]);
+  });
+
   it("reads yes/no questions about habits and symptoms", () => {
     expect(read("Do you smoke?")).toEqual([{ action: "inquire", habit: [{ value: "smoking" }] }]);
     expect(read("Any fevers or chills?")).toEqual([{ action: "inquire", symptom: [{ value: "fever" }, { value: "chills" }] }]);

@@ -78,7 +78,8 @@ const QUESTION_START = /^(?:do|does|did|have|has|had|are|is|was|were|can|could|w
 /** Closing and small-talk questions ("any questions for me?", "how does that sound?"). */
 export const CLOSING = /\b(?:any (?:other )?questions|questions (?:for me|of your own|that you had)|anything else (?:you|that you)|how does that sound|does that sound|any concerns|anything (?:you wanted|that you wanted) to (?:talk|discuss|ask|bring up)|that was all the questions|those were all the questions|that's all the questions)\b/;
 
-const PAST = /\b(?:before|in the past(?!\s+(?:few|couple|several|\d|one|two|three|four|five|six|seven|week|day|month|year|night|hour))|previously|ever (?:had|experienced|been|gotten|get)|prior|earlier in your life|happened before|like this before)\b/;
+// "before" that ends the question ("had this before?"), not "before you get short of breath".
+const PAST = /\b(?:before(?=\s*(?:[?.,!]|$|now\b|at all\b|in your life\b))|in the past(?!\s+(?:few|couple|several|\d|one|two|three|four|five|six|seven|week|day|month|year|night|hour))|previously|ever (?:had|experienced|been|gotten|get)|prior|earlier in your life|happened before|like this before)\b/;
 const THIS_LIKE = /\b(?:this|that|these|like this|something like|anything like|similar|the same)\b/;
 const MEDICATION_CUE = /\b(?:medications?|meds|medicines?|pills|prescriptions?|over the counter|supplements|tried anything|taking anything|take anything|tried taking|on anything)\b/;
 const EXPOSURE_CUE = /\b(?:exposed|exposures?|been around|around any|contact with|in contact|sick contacts?|(?:anyone|anybody|someone|somebody|people)\b[^.?]{0,24}\b(?:sick|ill|unwell))\b/;

@@ -27,6 +27,10 @@ describe("the doctor-question reader (hand-written questions)", () => {
     expect(read("Have you had anything like this before?")).toEqual([{ action: "inquire", medical_history: [{ value: "past experience" }] }]);
   });
 
+  it("reads 'allergies to medications?' as the allergy question only", () => {
+    expect(read("Any allergies to medications?")).toEqual([{ action: "inquire", medical_history: [{ value: "drug allergy" }] }]);
+  });
+
   it("reads yes/no questions about habits and symptoms", () => {
     expect(read("Do you smoke?")).toEqual([{ action: "inquire", habit: [{ value: "smoking" }] }]);
     expect(read("Any fevers or chills?")).toEqual([{ action: "inquire", symptom: [{ value: "fever" }, { value: "chills" }] }]);

@@ -259,7 +259,9 @@ export function analyseQuestion(context: Context, doctorText: string, previous?:
     } else if (NORMAL_QUESTION.test(sentence) && items.length > 0) {
       inverted = true;
     }
-    if (MEDICATION_CUE.test(text) && (!items.some((item) => item.slot === "medication") || /\b(?:other|else)\b/.test(text))) addItem(items, { slot: "medication", value: "other" });
+    // "Allergies to medications?" asks about allergies, not the medications taken.
+    const allergy = items.some((item) => item.value === "drug allergy");
+    if (MEDICATION_CUE.test(text) && !allergy && (!items.some((item) => item.slot === "medication") || /\b(?:other|else)\b/.test(text))) addItem(items, { slot: "medication", value: "other" });
     if (OTHER_CONDITIONS.test(text) && !family && !items.some((item) => item.slot === "medical_history")) addItem(items, { slot: "medical_history", value: "other" });
     if (OTHER_SYMPTOMS.test(text) && items.length === 0) addItem(items, { slot: "symptom", value: "other" });
     for (const slot of SOCIAL_SLOTS) if (cues.has(slot)) addItem(items, { slot });

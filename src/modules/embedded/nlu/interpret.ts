@@ -113,6 +113,12 @@ function followsTriggerCue(analysed: AnalysedText, clauseStart: number, start: n
   return /\b(?:worse|better|triggered|brought on|set off|aggravated|relieved)\s+(?:with|when|by|after|during|if|from)\b/.test(before);
 }
 
+/** The specific pain under discussion (chest pain, headache …), when the focus is one. */
+function painInFocus(lexicon: Lexicon, context: DialogueContext): Concept | undefined {
+  const focused = context.focus[0];
+  return focused && isSpecificPain(lexicon, focused) ? focused : undefined;
+}
+
 /** "the pain", "that pain", "this pain": a pain already talked about. */
 function isDefinite(analysed: AnalysedText, start: number): boolean {
   return /^(?:the|that|this|my|your)$/.test(analysed.tokens[start - 1]?.text ?? "");
@@ -194,9 +200,11 @@ function readPhrases(
       const asked = question.items.find((item) => item.slot === "symptom" && isSpecificPain(lexicon, item));
       if (asked?.value) concept = { ...concept, value: asked.value, ...(asked.location ? { location: asked.location } : {}) };
       // "When I take a deep breath the pain is a lot worse": "the pain" is the specific pain being discussed.
-      else if (isSpecificPain(lexicon, context.focus[0] ?? concept) && isDefinite(analysed, mention.start) && extractLocations(lexicon, analysed, ...sentenceOf(analysed, mention.start)).length === 0) {
-        const focused = context.focus[0]!;
-        concept = { ...concept, value: focused.value, ...(focused.location ? { location: focused.location } : {}) };
+      else {
+        const focused = painInFocus(lexicon, context);
+        if (focused && isDefinite(analysed, mention.start) && extractLocations(lexicon, analysed, ...sentenceOf(analysed, mention.start)).length === 0) {
+          concept = { ...concept, value: focused.value, ...(focused.location ? { location: focused.location } : {}) };
+        }
       }
     }
     // "I haven't heard of pulmonary embolism": what the patient knows of, not what they have.
@@ -312,11 +320,10 @@ export function interpretTurn(resources: InterpretResources, analysed: AnalysedT
       const described = targets.filter((item) => item.value && extractCharacteristics(lexicon, item.value, analysed, 0, tokens.length).length > 0);
       targets = described.length > 0 ? described : targets.slice(0, 1);
     }
-    const focused = context.focus[0];
     if (targets.length > 0) {
       return targets.map((item) => {
         // "How bad is that pain?": the specific pain in focus.
-        const refined = item.value === "pain" && !item.location && focused && isSpecificPain(lexicon, focused) ? focused : item;
+        const refined = (item.value === "pain" && !item.location ? painInFocus(lexicon, context) : undefined) ?? item;
         return { base: item.slot as BaseSlot, value: refined.value!, named: true, ...(refined.location ? { location: refined.location } : {}) };
       });
     }
@@ -369,7 +376,8 @@ export function interpretTurn(resources: InterpretResources, analysed: AnalysedT
         if (item.slot === "habit") itemStatus = habitStatus(text, itemStatus);
         if (item.value === "past experience" && polarity === undefined) continue;
         // "Does it hurt when you breathe in?" about a chest pain: the specific pain in focus.
-        if (item.value === "pain" && !item.location && context.focus[0] && isSpecificPain(lexicon, context.focus[0])) item = { ...item, value: context.focus[0].value };
+        const focused = item.value === "pain" && !item.location ? painInFocus(lexicon, context) : undefined;
+        if (focused) item = { ...item, value: focused.value };
         // "No, I've been previously healthy": the "no" answered the history question, not "healthy?".
         if (item.value === "general" && SAYS_HEALTHY.test(text)) itemStatus = "negative";
         const entry = entries.add(item.slot as BaseSlot, itemStatus, item.value, true);

@@ -1,5 +1,6 @@
 import type { NluModule } from "../types.ts";
 import { analyseText } from "./nlu/analysed-text.ts";
+import { conversationVocabulary } from "./nlu/conversation-vocabulary.ts";
 import { DialogueContextReader } from "./nlu/dialogue-context.ts";
 import { interpretTurn } from "./nlu/interpret.ts";
 import { buildLexicon, type Lexicon } from "./nlu/lexicon.ts";
@@ -27,7 +28,7 @@ export interface NluResources {
 export function buildNluResources(training: TrainingData): NluResources {
   const mined = mineTraining(training, buildLexicon());
   const lexicon = buildLexicon(mined.additions);
-  const speller = createSpellingCorrector(lexicon.words, mined.vocabulary);
+  const speller = createSpellingCorrector(lexicon.words, [...mined.vocabulary, ...conversationVocabulary()]);
   const correct = (word: string) => speller.correct(word);
   const reader = new DialogueContextReader({ lexicon, correct, memory: mined.memory });
   const smallTalk = new SmallTalkClassifier(mined.acknowledgements);

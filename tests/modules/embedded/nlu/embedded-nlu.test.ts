@@ -202,6 +202,12 @@ describe("answers read against restated and listed questions", () => {
     expect(slots(await understand("Yes, to penicillin.", "Any allergies?"))).toEqual({ positive_medical_history: [{ value: "drug allergy" }] });
   });
 
+  it("never bends an ordinary word into a concept ('overnight' is not 'overweight')", async () => {
+    expect(slots(await understand("Once when I was a kid, I had to stay overnight.", "Have you ever been hospitalized for your asthma?"))).toEqual({
+      positive_medical_history: [{ value: "hospitalization" }],
+    });
+  });
+
   it("keeps the current amount of a habit ahead of a past one", async () => {
     expect(slots(await understand("I smoke about half a pack of cigarettes per day. I was smoking a pack per day before.", "Do you smoke?"))).toEqual({
       positive_habit: [{ value: "smoking", frequency: "half a pack of cigarettes per day" }],

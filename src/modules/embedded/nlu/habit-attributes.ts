@@ -13,10 +13,15 @@ const AMOUNT = new RegExp(
   `\\b((?:${NUMBER_PATTERN}(?:\\s*(?:to|or|-)\\s*${NUMBER_PATTERN})?|a|an|half\\s+a|a\\s+couple(?:\\s+of)?|couple(?:\\s+of)?|a\\s+few|few)\\s+(?:cigarettes?|cigs?|packs?(?:\\s+of\\s+(?:cigarettes|cigs|smokes))?|beers?|drinks?|glass(?:es)?(?:\\s+of\\s+(?:wine|beer|whiskey|vodka))?|bottles?(?:\\s+of\\s+(?:wine|beer))?|cans?(?:\\s+of\\s+beer)?|shots?|joints?|pints?|cups?(?:\\s+of\\s+coffee)?|times?)\\s+(?:a|an|per|each|every|on\\s+the|on|at\\s+the|over\\s+the|in\\s+a|during\\s+the)\\s+(?:day|days|week|weeks|weekend|weekends|night|nights|month|evening|occasion|year))\\b`,
 );
 
+// "About 10 a day" answering "how many cigarettes do you smoke?": the count without its unit.
+const BARE_AMOUNT = new RegExp(`\\b(${NUMBER_PATTERN}(?:\\s*(?:to|or|-)\\s*${NUMBER_PATTERN})?\\s+(?:a|per|each|every)\\s+(?:day|week|weekend|night|month))\\b`);
+
 /** How much or how often the patient uses it, or undefined. */
 export function extractHabitFrequency(text: string, asked = false): string | undefined {
   const amount = AMOUNT.exec(text);
   if (amount) return tidySpan(amount[1]!.replace(/^an?\s+(few|couple)\b/, "$1"));
+  const bare = asked ? BARE_AMOUNT.exec(text) : null;
+  if (bare) return tidySpan(bare[1]!);
   return extractFrequency(text, asked);
 }
 

@@ -93,6 +93,9 @@ describe("habits", () => {
     expect(extractHabitFrequency("about half a pack a day")).toBe("half a pack a day");
     expect(extractHabitFrequency("maybe three or four beers on the weekends")).toBe("three or four beers on the weekends");
     expect(extractHabitFrequency("a couple of drinks a week")).toBe("couple of drinks a week");
+    // Without a unit only when the amount was asked for ("how many cigarettes?" — "about 10 a day").
+    expect(extractHabitFrequency("about 10 a day", true)).toBe("10 a day");
+    expect(extractHabitFrequency("about 10 a day")).toBeUndefined();
   });
   it("reads when the habit started", () => {
     expect(extractHabitStarting("for about 15 years now")).toBe("15 years ago");

@@ -126,7 +126,8 @@ function answerSlot(profile: DialogueState, slot: string, entries: ReadonlyArray
   const details: string[] = [];
   for (const asked of entries) {
     const found = findInProfile(profile, slot, asked.value);
-    const name = spokenValue(slot, asked.value ?? slot);
+    // The doctor's "changes in your vision" is the patient's "changes in my vision".
+    const name = spokenValue(slot, asked.value ?? slot).replace(/\byour\b/g, "my");
     if (!found || found.status === "negative" || found.status === "unavail") {
       no.push(name);
       continue;
@@ -145,7 +146,9 @@ function answerSlot(profile: DialogueState, slot: string, entries: ReadonlyArray
   }
   const parts: string[] = [];
   const both = (items: readonly string[]) => joinAlternatives(items).replace(/ or /g, " and ");
-  if (yes.length > 0) parts.push(details.length > 0 ? `Yes. ${details.join(" ")}` : `${(POSITIVE[slot] ?? POSITIVE.symptom!)(both(yes))}`);
+  // Asked for a detail the case does not record ("when did it start?"): a patient says they don't know.
+  const askedDetail = entries.some((asked) => (asked.checks ?? []).length > 0);
+  if (yes.length > 0) parts.push(details.length > 0 ? `Yes. ${details.join(" ")}` : askedDetail ? "Hmm, I'm not really sure." : `${(POSITIVE[slot] ?? POSITIVE.symptom!)(both(yes))}`);
   if (no.length > 0) parts.push(yes.length > 0 ? `But no ${joinAlternatives(no)}.` : (NEGATIVE[slot] ?? NEGATIVE.symptom!)(joinAlternatives(no)));
   if (unsure.length > 0) parts.push(`I'm not sure about ${joinAlternatives(unsure)}.`);
   return parts.join(" ");

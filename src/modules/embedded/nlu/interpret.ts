@@ -215,9 +215,13 @@ function readPhrases(
     // complaint counts ("my breathing's been really bad").
     const topicAsked = askedValues.has(concept.value);
     if (concept.topic && !topicAsked && !TOPIC_NOT_NORMAL.test(clauseText)) continue;
-    let status: Status | undefined = concept.topic
-      ? (topicStatus(clauseText) ?? (topicAsked ? (topicStatus(firstSentence) ?? (polarity ? statusFromAnswer(polarity, question.inverted) : undefined)) : undefined))
-      : mentionStatus(scope, mention.start, mention.end);
+    // "I haven't had changes in my hearing": a denied problem with the topic is its absence.
+    const deniedTopic = concept.topic && mentionStatus(scope, mention.start, mention.end) === "negative" && TOPIC_PROBLEM.test(clauseText) && !TOPIC_NOT_NORMAL.test(clauseText);
+    let status: Status | undefined = deniedTopic
+      ? "negative"
+      : concept.topic
+        ? (topicStatus(clauseText) ?? (topicAsked ? (topicStatus(firstSentence) ?? (polarity ? statusFromAnswer(polarity, question.inverted) : undefined)) : undefined))
+        : mentionStatus(scope, mention.start, mention.end);
     if (status === undefined) continue;
     let base: BaseSlot = concept.slot;
     // A bare "blood" is coughed-up blood only when the talk is about the cough or sputum.

@@ -208,6 +208,13 @@ describe("answers read against restated and listed questions", () => {
     });
   });
 
+  it("reads a denied problem with a topic as its absence", async () => {
+    expect(slots(await understand("No, I haven't had changes in my hearing.", "I have a cough.", "Any changes in your hearing or vision?"))).toEqual({
+      negative_symptom: [{ value: "hearing impairment" }, { value: "visual impairment" }],
+    });
+    expect(slots(await understand("My hearing is not great.", "Any changes in your hearing?"))).toEqual({ positive_symptom: [{ value: "hearing impairment" }] });
+  });
+
   it("keeps the current amount of a habit ahead of a past one", async () => {
     expect(slots(await understand("I smoke about half a pack of cigarettes per day. I was smoking a pack per day before.", "Do you smoke?"))).toEqual({
       positive_habit: [{ value: "smoking", frequency: "half a pack of cigarettes per day" }],

@@ -113,6 +113,12 @@ function followsTriggerCue(analysed: AnalysedText, clauseStart: number, start: n
   return /\b(?:worse|better|triggered|brought on|set off|aggravated|relieved)\s+(?:with|when|by|after|during|if|from)\b/.test(before);
 }
 
+/** Only list glue ("or", "and", ",", "any", "nor") between two mentions. */
+function isListContinuation(analysed: AnalysedText, from: number, to: number): boolean {
+  const between = analysed.tokens.slice(from, to).map((token) => token.text);
+  return between.length > 0 && between.length <= 3 && between.some((word) => word === "or" || word === "and" || word === "nor" || word === ",") && between.every((word) => /^(?:or|and|nor|,|any|no)$/.test(word));
+}
+
 /** The specific pain under discussion (chest pain, headache …), when the focus is one. */
 function painInFocus(lexicon: Lexicon, context: DialogueContext): Concept | undefined {
   const focused = context.focus[0];
@@ -187,6 +193,7 @@ function readPhrases(
   const scope = { tokens, clauses, inConcept };
   const found: Found[] = [];
   const askedValues = new Set(question.items.map((item) => item.value));
+  let previous: { mention: Mention; status: Status } | undefined;
   for (const mention of mentions) {
     let concept = chooseConcept(mention, question, lexicon);
     // "No fevers or sweats" to "any fevers, chills or night sweats?": a shortened name of an asked item is that item.
@@ -222,6 +229,9 @@ function readPhrases(
       : concept.topic
         ? (topicStatus(clauseText) ?? (topicAsked ? (topicStatus(firstSentence) ?? (polarity ? statusFromAnswer(polarity, question.inverted) : undefined)) : undefined))
         : mentionStatus(scope, mention.start, mention.end);
+    // "Nobody has had heart problems or lung diseases": a list shares the status of its first item.
+    if (status === "positive" && previous?.status !== "positive" && previous && isListContinuation(analysed, previous.mention.end, mention.start)) status = previous.status;
+    if (status !== undefined) previous = { mention, status };
     if (status === undefined) continue;
     let base: BaseSlot = concept.slot;
     // A bare "blood" is coughed-up blood only when the talk is about the cough or sputum.

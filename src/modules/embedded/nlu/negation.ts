@@ -51,6 +51,8 @@ export function clauseIds(tokens: readonly Token[]): number[] {
       else {
         const next = tokens[index + 1];
         if (next && (SUBJECTS.has(next.text) || CLAUSE_BREAKERS.has(next.text) || ANSWER_PARTICLES.has(next.text))) clause += 1;
+        // "No fever, and a bad cough": ", and" before a determiner starts a new statement, not a list item.
+        else if (next?.text === "and" && /^(?:a|an|some|the|my|this|that|lots|plenty)$/.test(tokens[index + 2]?.text ?? "")) clause += 1;
         // "No," / "Yeah," as a standalone answer: what follows is its own clause.
         else if (previous && ANSWER_PARTICLES.has(previous.text) && (index === 1 || tokens[index - 2]?.kind === "punct")) clause += 1;
       }
@@ -149,7 +151,7 @@ export function answerPolarity(tokens: readonly Token[]): AnswerPolarity | undef
   // "It's just me": nobody else (in the family, at home) has it.
   if (/^(?:(?:yeah|yes|no|nope|well)\s+)*(?:it's|it\s+is|that's)?\s*(?:just|only)\s+me\b/.test(first.join(" "))) return "no";
   const text = first.join(" ");
-  if (/\b(?:not sure|don't know|not certain|no idea|hard to say|i'm not sure|unsure|could be)\b/.test(text)) return "unknown";
+  if (/\b(?:not (?:\w+ )?sure|don't (?:really )?know|not (?:\w+ )?certain|no idea|hard to say|unsure|could be)\b/.test(text)) return "unknown";
   if (/^(?:not that i (?:know|can think|remember|recall|am aware|'ve noticed|noticed)|i don't think so|don't think so|not really|not at all|not much|not to my knowledge)\b/.test(text.replace(/^(?:(?:um|uh|oh|well|so|no|nope)\s+)+/, ""))) {
     return /^not much\b/.test(text) ? "unknown" : "no";
   }

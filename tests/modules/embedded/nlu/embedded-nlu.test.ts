@@ -215,6 +215,18 @@ describe("answers read against restated and listed questions", () => {
     expect(slots(await understand("My hearing is not great.", "Any changes in your hearing?"))).toEqual({ positive_symptom: [{ value: "hearing impairment" }] });
   });
 
+  it("gives a denied list's later items the denial, however far from the cue", async () => {
+    expect(slots(await understand("No, nobody in my family has had heart problems or lung diseases.", "Does anyone in your family have heart problems or lung diseases?"))).toEqual({
+      negative_family_history: [{ value: "heart diseases" }, { value: "lung diseases" }],
+    });
+  });
+
+  it("reads 'not really sure' as unsure, not as a denial", async () => {
+    expect(slots(await understand("Hmm, I'm not really sure.", "I've lost my sense of smell.", "Is there anything that makes the loss of smell better or worse?"))).toEqual({
+      positive_symptom: [{ value: "anosmia" }],
+    });
+  });
+
   it("keeps the current amount of a habit ahead of a past one", async () => {
     expect(slots(await understand("I smoke about half a pack of cigarettes per day. I was smoking a pack per day before.", "Do you smoke?"))).toEqual({
       positive_habit: [{ value: "smoking", frequency: "half a pack of cigarettes per day" }],

@@ -20,6 +20,11 @@ describe("mentionStatus", () => {
     expect(statuses("No headaches, no dizziness or nausea.")).toEqual({ headache: "negative", dizziness: "negative", nausea: "negative" });
   });
 
+  it("ends a denial at ', and a …' (a new statement), not at a list", () => {
+    expect(statuses("I have had no fever, and a bad cough.")).toEqual({ fever: "negative", coughing: "positive" });
+    expect(statuses("No fevers, chills, and sweats.")).toEqual({ fever: "negative", chills: "negative", sweating: "negative" });
+  });
+
   it("treats a leading answer particle as an answer, not as scope", () => {
     expect(statuses("No, just a runny nose.")).toEqual({ rhinorrhea: "positive" });
     expect(statuses("Nope, I get winded on the stairs.")).toEqual({ dyspnea: "positive" });

@@ -1,0 +1,47 @@
+import { describe, expect, it } from "vitest";
+import type { DialogueState } from "../../src/cmas/schemas.ts";
+import { loadMeditod } from "../../src/data/meditod.ts";
+import { Conversation } from "../../src/dm/conversation.ts";
+import { buildEmbeddedEngine } from "../../src/modules/embedded/index.ts";
+import { PatientSimulator, caseFromDialogue } from "../../src/simulator/patient-simulator.ts";
+
+/** `slot:value` → status (positive, negative, unknown, …) of a CMAS profile. */
+function statuses(state: DialogueState): Map<string, string> {
+  const found = new Map<string, string>();
+  for (const [key, entries] of Object.entries(state)) {
+    const match = /^(positive|negative|unknown|avail|unavail)_(.+)$/.exec(key);
+    if (!match) continue;
+    for (const entry of entries) if (typeof entry.value === "string") found.set(`${match[2]}:${entry.value}`, match[1]!);
+  }
+  return found;
+}
+
+/**
+ * Whole histories taken by the embedded engine from simulated patients (the train and valid cases):
+ * what the chat records must agree with what the patient said, and the history must close.
+ */
+describe("a history taken from a simulated patient", () => {
+  const dataset = loadMeditod();
+  const engine = buildEmbeddedEngine(dataset, "train", { wording: "clean" });
+
+  it.each(["115", "317"])("case %s: the profile never contradicts the case, and the chat closes", async (id) => {
+    const patientCase = caseFromDialogue(dataset, id);
+    const simulator = new PatientSimulator(patientCase);
+    const conversation = new Conversation(engine, { maxDoctorTurns: 80 });
+    let outcome = await conversation.say(simulator.openingStatement());
+    let doctorTurns = 1;
+    while (!outcome.ended && outcome.error === null) {
+      outcome = await conversation.say(simulator.answer(outcome.actions));
+      doctorTurns += 1;
+    }
+    expect(outcome.error).toBeNull();
+    expect(doctorTurns).toBeLessThan(80);
+    const truth = statuses(patientCase.profile);
+    const recorded = statuses(outcome.state);
+    expect(recorded.size).toBeGreaterThan(30);
+    const contradictions = [...recorded].filter(([key, status]) => truth.has(key) && status !== "unknown" && truth.get(key) !== "unknown" && truth.get(key) !== status);
+    const invented = [...recorded].filter(([key, status]) => status === "positive" && !truth.has(key));
+    expect(contradictions).toEqual([]);
+    expect(invented).toEqual([]);
+  });
+});

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { DialogueState } from "../../src/cmas/schemas.ts";
+import { fileURLToPath } from "node:url";
 import { loadMeditod } from "../../src/data/meditod.ts";
 import { Conversation } from "../../src/dm/conversation.ts";
 import { buildEmbeddedEngine } from "../../src/modules/embedded/index.ts";
@@ -17,15 +18,22 @@ function statuses(state: DialogueState): Map<string, string> {
 }
 
 /**
- * Whole histories taken by the embedded engine from simulated patients (the train and valid cases):
+ * Whole histories taken by the embedded engine from simulated patients (the train, valid and
+ * development cases):
  * what the chat records must agree with what the patient said, and the history must close.
  */
 describe("a history taken from a simulated patient", () => {
   const dataset = loadMeditod();
   const engine = buildEmbeddedEngine(dataset, "train", { wording: "clean" });
 
-  it.each(["115", "317"])("case %s: the profile never contradicts the case, and the chat closes", async (id) => {
-    const patientCase = caseFromDialogue(dataset, id);
+  const development = loadMeditod(fileURLToPath(new URL("../../data/meditod-dev/", import.meta.url)));
+
+  it.each([
+    ["115", dataset],
+    ["317", dataset],
+    ["RES0001", development],
+  ] as const)("case %s: the profile never contradicts the case, and the chat closes", async (id, source) => {
+    const patientCase = caseFromDialogue(source, id);
     const simulator = new PatientSimulator(patientCase);
     const conversation = new Conversation(engine, { maxDoctorTurns: 80 });
     let outcome = await conversation.say(simulator.openingStatement());

@@ -170,6 +170,8 @@ function render(view) {
   const simulated = Boolean(view.case);
   $("simulate").hidden = !simulated;
   $("auto").hidden = !simulated;
+  $("simulate").disabled = view.ended;
+  $("auto").disabled = view.ended;
   $("message").disabled = simulated || view.ended;
   $("send").disabled = simulated || view.ended;
   $("retry").hidden = !view.error;

@@ -59,6 +59,30 @@ describe("the chat page in headless Chromium", () => {
     await page.close();
   });
 
+  it("runs a simulated patient to the end, then offers nothing more to press", async () => {
+    const simulated = await startChatServer({
+      modules,
+      maxDoctorTurns: 3,
+      cases: [{ id: "demo", title: "Demo case: coughing", profile: { positive_symptom: [{ value: "coughing", onset: "a week ago" }], negative_symptom: [{ value: "hemoptysis" }] } }],
+    });
+    const page = await browser.newPage({ viewport: { width: 1200, height: 800 } });
+    try {
+      await page.goto(simulated.url);
+      await page.locator("#transcript li.doctor").first().waitFor();
+      await page.selectOption("#case", { index: 1 });
+      await page.click("#new");
+      await page.locator("#auto").waitFor({ state: "visible" });
+      await page.click("#auto");
+      await page.waitForFunction(() => document.querySelector("#status")?.textContent?.includes("complete"));
+      expect(await page.locator("#transcript li.doctor").count()).toBe(4);
+      expect(await page.locator("#transcript li.patient").first().innerText()).toMatch(/cough/i);
+      for (const button of ["#auto", "#simulate", "#send"]) expect(await page.locator(button).isDisabled()).toBe(true);
+    } finally {
+      await page.close();
+      await simulated.close();
+    }
+  });
+
   it("shows the server's validation error instead of failing silently", async () => {
     const page = await browser.newPage();
     await page.goto(server.url);

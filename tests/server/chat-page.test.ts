@@ -73,7 +73,7 @@ describe("the chat page in headless Chromium", () => {
       await page.click("#new");
       await page.locator("#auto").waitFor({ state: "visible" });
       await page.click("#auto");
-      await page.waitForFunction(() => document.querySelector("#status")?.textContent?.includes("complete"));
+      await page.locator("#status", { hasText: "complete" }).waitFor();
       expect(await page.locator("#transcript li.doctor").count()).toBe(4);
       expect(await page.locator("#transcript li.patient").first().innerText()).toMatch(/cough/i);
       for (const button of ["#auto", "#simulate", "#send"]) expect(await page.locator(button).isDisabled()).toBe(true);

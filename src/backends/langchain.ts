@@ -16,6 +16,24 @@ import type { ChatMessage, TokenLogprob, TokenUsage } from "./spec.ts";
 interface AttemptContext {
   readonly signal: AbortSignal;
   failedResponse?: { status: number; headers: Headers };
+  /** Input tokens the embedding responses of this attempt reported (LangChain's embedding clients drop them). */
+  embeddingTokens: number;
+}
+
+/** Embedding endpoints of the OpenAI and Ollama protocols, and where each reports its input tokens. */
+const EMBEDDING_USAGE: ReadonlyArray<readonly [RegExp, RegExp]> = [
+  [/\/embeddings$/, /"prompt_tokens"\s*:\s*(\d+)/],
+  [/\/api\/embed$/, /"prompt_eval_count"\s*:\s*(\d+)/],
+];
+
+/** Adds the input tokens an embedding response reports; the count sits at the end of the body. */
+async function countEmbeddingTokens(context: AttemptContext, url: string, response: Response): Promise<void> {
+  const path = url.replace(/[?#].*$/, "");
+  const usage = EMBEDDING_USAGE.find(([endpoint]) => endpoint.test(path))?.[1];
+  if (!usage) return;
+  const tail = (await response.clone().text()).slice(-512);
+  const count = usage.exec(tail)?.[1];
+  if (count !== undefined) context.embeddingTokens += Number(count);
 }
 
 const attemptContext = new AsyncLocalStorage<AttemptContext>();
@@ -27,6 +45,7 @@ export const attemptFetch: typeof fetch = async (input, init) => {
   const signal = init?.signal ? AbortSignal.any([init.signal, context.signal]) : context.signal;
   const response = await fetch(input, { ...init, signal });
   if (!response.ok) context.failedResponse = { status: response.status, headers: response.headers };
+  else await countEmbeddingTokens(context, typeof input === "string" ? input : input instanceof URL ? input.href : input.url, response);
   return response;
 };
 
@@ -45,9 +64,15 @@ class HttpResponseError extends Error {
 
 /** Runs one attempt so that {@link attemptFetch} sees its signal; annotates HTTP failures. */
 export async function runAttempt<T>(signal: AbortSignal, call: () => Promise<T>): Promise<T> {
-  const context: AttemptContext = { signal };
+  return (await runCountedAttempt(signal, call)).value;
+}
+
+/** {@link runAttempt}, also returning the input tokens the attempt's embedding responses reported. */
+export async function runCountedAttempt<T>(signal: AbortSignal, call: () => Promise<T>): Promise<{ value: T; embeddingTokens: number }> {
+  const context: AttemptContext = { signal, embeddingTokens: 0 };
   try {
-    return await attemptContext.run(context, call);
+    const value = await attemptContext.run(context, call);
+    return { value, embeddingTokens: context.embeddingTokens };
   } catch (error) {
     const failed = context.failedResponse;
     const hasStatus = error !== null && typeof error === "object" && "status" in error && "headers" in error;

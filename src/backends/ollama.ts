@@ -8,7 +8,7 @@
 import { ChatOllama, OllamaEmbeddings } from "@langchain/ollama";
 import { createChatBackend } from "./chat-backend.ts";
 import { sanitizeUrl, type ResolvedSettings } from "./config.ts";
-import { attemptFetch, callChatModel, modelCache, replyText, runAttempt, usageOf } from "./langchain.ts";
+import { attemptFetch, callChatModel, modelCache, replyText, runAttempt, runCountedAttempt, usageOf } from "./langchain.ts";
 import type { ChatBackend, CompletionRequest, ModelDriver } from "./spec.ts";
 
 export const OLLAMA_DEFAULT_HOST = "http://127.0.0.1:11434";
@@ -79,8 +79,8 @@ export function createOllamaDriver(model: string, settings: ResolvedSettings): M
     async embed(texts, signal) {
       embeddings ??= new OllamaEmbeddings({ model: settings.embeddingModel ?? model, baseUrl, fetch: attemptFetch });
       const client = embeddings;
-      const vectors = await runAttempt(signal, () => client.embedDocuments([...texts]));
-      return { embeddings: vectors, usage: { inputTokens: 0, outputTokens: 0 } };
+      const { value: vectors, embeddingTokens } = await runCountedAttempt(signal, () => client.embedDocuments([...texts]));
+      return { embeddings: vectors, usage: { inputTokens: embeddingTokens, outputTokens: 0 } };
     },
   };
 }

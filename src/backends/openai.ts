@@ -10,7 +10,7 @@
 import { ChatOpenAICompletions, OpenAIEmbeddings, wrapOpenAIClientError } from "@langchain/openai";
 import { createChatBackend } from "./chat-backend.ts";
 import { sanitizeUrl, type ResolvedSettings } from "./config.ts";
-import { attemptFetch, callChatModel, logprobsOf, modelCache, replyText, runAttempt, usageOf } from "./langchain.ts";
+import { attemptFetch, callChatModel, logprobsOf, modelCache, replyText, runAttempt, runCountedAttempt, usageOf } from "./langchain.ts";
 import type { ChatBackend, CompletionRequest, ModelDriver } from "./spec.ts";
 import { toStrictJsonSchema } from "./structured.ts";
 
@@ -115,8 +115,8 @@ export function createOpenAIDriver(model: string, settings: ResolvedSettings): M
         maxRetries: 0,
       });
       const client = embeddings;
-      const vectors = await runAttempt(signal, () => client.embedDocuments([...texts]));
-      return { embeddings: vectors, usage: { inputTokens: 0, outputTokens: 0 } };
+      const { value: vectors, embeddingTokens } = await runCountedAttempt(signal, () => client.embedDocuments([...texts]));
+      return { embeddings: vectors, usage: { inputTokens: embeddingTokens, outputTokens: 0 } };
     },
   };
 }

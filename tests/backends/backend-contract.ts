@@ -103,6 +103,8 @@ export function runBackendContract(name: string, makeSubject: () => Promise<Cont
       expect(result.embeddings).toHaveLength(2);
       expect(result.embeddings[0]!.length).toBeGreaterThan(0);
       expect(result.embeddings[0]!.length).toBe(result.embeddings[1]!.length);
+      // The input tokens the server reported (the local servers always report them).
+      expect(result.usage.inputTokens).toBeGreaterThan(0);
     });
 
     it("returns token logprobs when it has the capability", async () => {

@@ -1,9 +1,9 @@
 import { readFileSync } from "node:fs";
 import type { DoctorAction } from "../../cmas/schemas.ts";
+import { tokenizeMeditod } from "../../metrics/tokenize-meditod.ts";
 import type { NlgInput, NlgModule } from "../types.ts";
 import { actionShape, turnShapeKey, type ActionShape } from "./nlg/action-signature.ts";
 import type { TrainingData } from "./training-data.ts";
-import { tokenizeMeditod } from "../../metrics/tokenize-meditod.ts";
 
 /**
  * The embedded NLG: realises doctor actions as an utterance.

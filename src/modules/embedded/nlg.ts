@@ -93,10 +93,10 @@ function fill(template: string, shape: ActionShape): string {
  * → `inquire/symptom` → `inquire`.
  */
 function templateFor(shape: ActionShape): string {
-  const parts = shape.key.replace(/:.*$/, "").split("/");
   if (shape.key === "diagnosis" && shape.values.length === 0) return templateFile.templates["diagnosis/none"] ?? "OK.";
   const own = shape.values.length > 0 ? templateFile.templates[`${shape.key}=${shape.values.join("|")}`] : undefined;
   if (own) return fill(own, shape);
+  const parts = shape.key.replace(/:.*$/, "").split("/");
   for (let length = parts.length; length > 0; length -= 1) {
     const key = parts.slice(0, length).join("/");
     const template = templateFile.templates[key] ?? templateFile.templates[key.replace(/\+values$/, "")];
@@ -117,9 +117,9 @@ export function realiseFromTemplates(actions: readonly DoctorAction[]): string {
   const diagnosing = actions.some((action) => action.action === "diagnosis");
   // The working diagnosis first, then the plan to confirm it.
   const ordered = diagnosing ? [...actions].sort((a, b) => Number(b.action === "diagnosis") - Number(a.action === "diagnosis")) : actions;
+  const plan = templateFile.templates["inquire/medical_test/plan"];
   const parts = ordered.map((action) => {
     const shape = actionShape(action);
-    const plan = templateFile.templates["inquire/medical_test/plan"];
     return diagnosing && shape.key === "inquire/medical_test" && plan ? fill(plan, shape) : templateFor(shape);
   });
   const questions = parts.filter((part) => /^[a-z]/.test(part));

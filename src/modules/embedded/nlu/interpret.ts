@@ -125,6 +125,11 @@ function painInFocus(lexicon: Lexicon, context: DialogueContext): Concept | unde
   return focused && isSpecificPain(lexicon, focused) ? focused : undefined;
 }
 
+/** Whether the sentence of token `at` names a body site. */
+function namesSite(lexicon: Lexicon, analysed: AnalysedText, at: number): boolean {
+  return extractLocations(lexicon, analysed, ...sentenceOf(analysed, at)).length > 0;
+}
+
 /** "the pain", "that pain", "this pain": a pain already talked about. */
 function isDefinite(analysed: AnalysedText, start: number): boolean {
   return /^(?:the|that|this|my|your)$/.test(analysed.tokens[start - 1]?.text ?? "");
@@ -209,7 +214,7 @@ function readPhrases(
       // "When I take a deep breath the pain is a lot worse": "the pain" is the specific pain being discussed.
       else {
         const focused = painInFocus(lexicon, context);
-        if (focused && isDefinite(analysed, mention.start) && extractLocations(lexicon, analysed, ...sentenceOf(analysed, mention.start)).length === 0) {
+        if (focused && isDefinite(analysed, mention.start) && !namesSite(lexicon, analysed, mention.start)) {
           concept = { ...concept, value: focused.value, ...(focused.location ? { location: focused.location } : {}) };
         }
       }
@@ -269,7 +274,7 @@ function readPhrases(
     // "No swelling." to "any swelling in your ankles?": the site comes from the question.
     const askedItem = question.items.find((item) => item.value === concept.value && item.location);
     // "My ankles have been swollen" to "any swelling in your legs?": the patient's own site wins.
-    if (!concept.location && askedItem?.location && extractLocations(lexicon, analysed, ...sentenceOf(analysed, mention.start)).length === 0) entries.set(entry, "location", askedItem.location);
+    if (!concept.location && askedItem?.location && !namesSite(lexicon, analysed, mention.start)) entries.set(entry, "location", askedItem.location);
     if (concept.location && lexicon.locatable.has(concept.value)) {
       // "leg swelling or arms": more sites joined to a located phrase.
       const more = extractLocations(lexicon, analysed, mention.end, Math.min(tokens.length, mention.end + 4));

@@ -96,7 +96,7 @@ const EXERCISE_TOLERANCE = /\b(?:how far (?:can|could|are) you (?:able to )?walk
 
 const ATTRIBUTE_CUES: ReadonlyArray<readonly [AskedAttribute, RegExp]> = [
   ["age", AGE_CUE],
-  ["severity", /\b(?:how far (?:can|could|are) you (?:able to )?walk|how many (?:blocks|flights)|scale|out of (?:10|ten)|1 to 10|one to ten|zero to ten|0 to 10|rate (?:it|your|the|that)|how bad|how severe|severity|how intense)\b/],
+  ["severity", new RegExp(`${EXERCISE_TOLERANCE.source}|\\b(?:scale|out of (?:10|ten)|1 to 10|one to ten|zero to ten|0 to 10|rate (?:it|your|the|that)|how bad|how severe|severity|how intense)\\b`)],
   ["starting", /\bhow long have you (?:smoked|been smoking|been drinking|drunk|used|been using)|when did you (?:start|begin) (?:smoking|drinking|using)|how many years have you (?:smoked|been)|started smoking|start smoking\b/],
   ["volume", /\bhow much (?:sputum|phlegm|mucus|blood|are you (?:bringing|producing|coughing))|teaspoons?|tablespoons?|how much .* (?:each|a|per) day\b/],
   ["frequency", /\bhow often|how many times|how frequently|how much do you (?:smoke|drink)|how many (?:cigarettes|packs|drinks|beers|joints)|how much alcohol|how regularly\b/],

@@ -40,15 +40,12 @@ export function attachSymptomAttributes(lexicon: Lexicon, analysed: AnalysedText
       const spanEnd = Math.max(clauseEnd, next ? Math.min(end, next.mention.start) : end);
       entries.set(entry, "progression", extractProgression(lexicon, analysed, mention.start, spanEnd));
       entries.set(entry, "positive_characteristics", extractCharacteristics(lexicon, value, analysed, clauseStart, spanEnd));
-      if (value === "colored/excess sputum" || value === "hemoptysis") {
-        entries.set(entry, "color", extractColor(lexicon, analysed, clauseStart, end));
-        entries.set(entry, "volume", extractVolume(textOf(analysed, clauseStart, end)));
-      }
+      attachSputumDescriptors(lexicon, analysed, entries, entry, clauseStart, end);
       if (lexicon.locatable.has(value) && entry.attributes.location === undefined) {
         const after = extractLocations(lexicon, analysed, mention.end, Math.min(clauseEnd, mention.end + 6));
-        const before = after.length > 0 ? after : extractLocations(lexicon, analysed, Math.max(clauseStart, mention.start - 3), mention.start);
+        const near = after.length > 0 ? after : extractLocations(lexicon, analysed, Math.max(clauseStart, mention.start - 3), mention.start);
         // "My ankles have been a bit swollen": the subject of the clause.
-        entries.set(entry, "location", before.length > 0 ? before : extractLocations(lexicon, analysed, clauseStart, mention.start));
+        entries.set(entry, "location", near.length > 0 ? near : extractLocations(lexicon, analysed, clauseStart, mention.start));
       }
       const factors = extractFactors(lexicon, analysed, clauseStart, spanEnd, [mention, ...medicationSpans]);
       entries.set(entry, "aggravating_factor", factors.aggravating);
@@ -62,17 +59,21 @@ export function attachSymptomAttributes(lexicon: Lexicon, analysed: AnalysedText
   }
 }
 
+/** Colour and amount of what is coughed up (sputum, blood), read from tokens `[from, to)`. */
+function attachSputumDescriptors(lexicon: Lexicon, analysed: AnalysedText, entries: EntryCollector, entry: CollectedEntry, from: number, to: number): void {
+  const value = entry.attributes.value as string;
+  if (value !== "colored/excess sputum" && value !== "hemoptysis") return;
+  entries.set(entry, "color", extractColor(lexicon, analysed, from, to));
+  entries.set(entry, "volume", extractVolume(textOf(analysed, from, to)));
+}
+
 /** Volunteered attributes of a sentence with no symptom phrase, for the symptoms asked about. */
 function applySentenceAttributes(lexicon: Lexicon, analysed: AnalysedText, entries: EntryCollector, targets: readonly CollectedEntry[], start: number, end: number, attributeAnswered: boolean): void {
   const sentenceText = textOf(analysed, start, end);
   const factors = extractFactors(lexicon, analysed, start, end);
   for (const entry of targets) {
-    const value = entry.attributes.value as string;
     // "Are you bringing anything up?" — "a bit of clear stuff".
-    if (value === "colored/excess sputum" || value === "hemoptysis") {
-      entries.set(entry, "color", extractColor(lexicon, analysed, start, end));
-      entries.set(entry, "volume", extractVolume(sentenceText));
-    }
+    attachSputumDescriptors(lexicon, analysed, entries, entry, start, end);
     entries.set(entry, "aggravating_factor", factors.aggravating);
     entries.set(entry, "alleviating_factor", factors.alleviating);
     entries.set(entry, "duration", extractDuration(sentenceText));

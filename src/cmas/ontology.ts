@@ -1,5 +1,5 @@
 import { z } from "zod";
-import ontologyJson from "../../ontology/cmas.json" with { type: "json" };
+import { readBundledJson } from "../package-paths.ts";
 
 /**
  * The CMAS schema of MediTOD, loaded from `ontology/cmas.json` (the single place it is described) and
@@ -54,7 +54,7 @@ export type Ontology = z.infer<typeof ontologySchema>;
 export type SlotGroup = SlotDefinition["group"];
 
 /** The CMAS ontology. */
-export const ontology: Ontology = ontologySchema.parse(ontologyJson);
+export const ontology: Ontology = ontologySchema.parse(readBundledJson("ontology/cmas.json"));
 
 const slotsByName = new Map(ontology.slots.map((slot) => [slot.name, slot]));
 

@@ -1,8 +1,8 @@
 import { existsSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
 import { AnamnesisError } from "../errors.ts";
 import { indexDocuments, readTableFile, type NoteDataset, type NoteDocument } from "./note-dataset.ts";
+import { BUNDLED } from "../package-paths.ts";
 
 /**
  * MTS-Dialog (abachaa/MTS-Dialog, CC BY 4.0): short doctor-patient dialogues, each with a clinical-note
@@ -16,7 +16,7 @@ import { indexDocuments, readTableFile, type NoteDataset, type NoteDocument } fr
  * the target is the original `section_text`, so scores are not comparable with lm-eval's.
  */
 
-export const BUNDLED_MTS_DIALOG_DIR = fileURLToPath(new URL("../../data/mts-dialog/Main-Dataset/", import.meta.url));
+export const BUNDLED_MTS_DIALOG_DIR = BUNDLED.mtsDialog;
 
 export const MTS_DIALOG_SPLIT_FILES = {
   train: "MTS-Dialog-TrainingSet.csv",

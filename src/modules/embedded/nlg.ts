@@ -1,9 +1,9 @@
-import { readFileSync } from "node:fs";
 import type { DoctorAction } from "../../cmas/schemas.ts";
 import { tokenizeMeditod } from "../../metrics/tokenize-meditod.ts";
 import type { NlgInput, NlgModule } from "../types.ts";
 import { actionShape, turnShapeKey, type ActionShape } from "./nlg/action-signature.ts";
 import type { TrainingData } from "./training-data.ts";
+import { readBundledJson } from "../../package-paths.ts";
 
 /**
  * The embedded NLG: realises doctor actions as an utterance.
@@ -22,8 +22,8 @@ interface TemplateFile {
   echoShortAnswers: boolean;
   templates: Record<string, string>;
 }
-const templateFile = JSON.parse(readFileSync(new URL("../../../ontology/nlg-templates.json", import.meta.url), "utf8")) as TemplateFile;
-const layTerms = (JSON.parse(readFileSync(new URL("../../../ontology/lay-terms.json", import.meta.url), "utf8")) as { terms: Record<string, string> }).terms;
+const templateFile = readBundledJson("ontology/nlg-templates.json") as TemplateFile;
+const layTerms = (readBundledJson("ontology/lay-terms.json") as { terms: Record<string, string> }).terms;
 
 /** How a canonical value is said to a patient; UMLS body-structure names lose their anatomy wording ("structure of calf of leg" → "calf"). */
 export function layTerm(value: string): string {

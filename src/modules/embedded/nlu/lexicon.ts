@@ -1,14 +1,16 @@
-import lexiconJson from "../../../../ontology/lexicon.json" with { type: "json" };
-import valueListsJson from "../../../../data/meditod/labeling_interface_value_lists.json" with { type: "json" };
 import { z } from "zod";
 import { PhraseIndex } from "./phrase-index.ts";
 import { cleanText, tokenize } from "./text.ts";
+import { readBundledJson } from "../../../package-paths.ts";
 
 /**
  * The concept vocabulary of the NLU: our hand-written lexicon (`ontology/lexicon.json`), the
  * annotation tool's suggestion lists, and whatever the training annotations add, compiled into
  * phrase indexes once at build time.
  */
+
+/** The annotation tool's suggestion lists, keyed like `"symptom.location"`. */
+const valueListsJson = readBundledJson("data/meditod/labeling_interface_value_lists.json") as Record<string, string[]>;
 
 /** Slots whose entries are headed by a canonical `value` and carry their status as a prefix. */
 export const MEDICAL_SLOTS = ["symptom", "medical_history", "family_history", "habit", "exposure", "medication", "medical_test"] as const;
@@ -63,7 +65,7 @@ const lexiconSchema = z.object({
 export type LexiconFile = z.infer<typeof lexiconSchema>;
 
 /** The parsed hand-written lexicon (validated, so a bad edit fails at load with a path). */
-export const lexiconFile: LexiconFile = lexiconSchema.parse(lexiconJson);
+export const lexiconFile: LexiconFile = lexiconSchema.parse(readBundledJson("ontology/lexicon.json"));
 
 /** The compiled lexicon: phrase indexes and lookup tables, built once per engine. */
 export interface Lexicon {

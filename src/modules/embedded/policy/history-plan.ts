@@ -1,6 +1,6 @@
-import { readFileSync } from "node:fs";
 import { z } from "zod";
 import { checkTypes, slotDefinition } from "../../../cmas/ontology.ts";
+import { readBundledJson } from "../../../package-paths.ts";
 
 /**
  * The history-taking plan (`ontology/history-plan.json`): sections in OSCE order, the items asked in
@@ -211,6 +211,6 @@ let cached: HistoryPlan | undefined;
 
 /** The bundled plan, read and compiled once. */
 export function loadHistoryPlan(): HistoryPlan {
-  cached ??= compileHistoryPlan(JSON.parse(readFileSync(new URL("../../../../ontology/history-plan.json", import.meta.url), "utf8")));
+  cached ??= compileHistoryPlan(readBundledJson("ontology/history-plan.json"));
   return cached;
 }

@@ -2,6 +2,7 @@ import { existsSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { AnamnesisError } from "../errors.ts";
 import { indexDocuments, readTableFile, type NoteDataset, type NoteDocument } from "./note-dataset.ts";
+import { isStandardInput } from "./input-file.ts";
 import { BUNDLED } from "../package-paths.ts";
 
 /**
@@ -103,6 +104,7 @@ function loadFile(path: string): NoteDataset {
  * file in the har1 layout (CSV or JSONL with ID, section_header, section_text, dialogue).
  */
 export function loadMtsDialog(path?: string): NoteDataset {
+  if (path !== undefined && isStandardInput(path)) return loadFile(path);
   const full = resolve(path ?? BUNDLED_MTS_DIALOG_DIR);
   if (!existsSync(full)) throw new AnamnesisError("FILE_NOT_FOUND", `MTS-Dialog data not found: ${full}`);
   if (!statSync(full).isDirectory()) return loadFile(full);

@@ -1,12 +1,14 @@
 import { createActor, waitFor, type Actor } from "xstate";
 import type { DialogueState, DoctorAction, NluFrame } from "../cmas/schemas.ts";
 import type { DialogueModules, DialogueTurn } from "../modules/types.ts";
-import { dialogueMachine, type DialogueInput } from "./dialogue-machine.ts";
+import { dialogueMachine, type DialogueInput, type RecordedRedFlag } from "./dialogue-machine.ts";
 
 /** What one patient utterance led to. */
 export interface TurnOutcome {
-  /** The doctor's reply; null when a stage failed. */
+  /** The doctor's reply (an urgent-care advice first, when a red flag fired); null when a stage failed. */
   readonly doctor: string | null;
+  /** Red flags that first fired on this turn (the advice is the reply's first paragraph). */
+  readonly escalation: readonly RecordedRedFlag[];
   readonly frames: NluFrame[] | null;
   readonly actions: DoctorAction[] | null;
   readonly state: DialogueState;
@@ -20,6 +22,15 @@ export interface ConversationSnapshot {
   readonly state: DialogueState;
   readonly ended: boolean;
   readonly error: string | null;
+  /** Every red flag fired so far, with the turn it fired on. */
+  readonly redFlags: readonly RecordedRedFlag[];
+}
+
+/** The doctor turns since the last patient turn, as one reply. */
+function lastReply(history: readonly DialogueTurn[]): string | null {
+  const lastPatient = history.findLastIndex((turn) => turn.speaker === "patient");
+  const said = history.slice(lastPatient + 1).map((turn) => turn.text);
+  return said.length > 0 ? said.join("\n\n") : null;
 }
 
 /** One history-taking conversation: a promise-based face of {@link dialogueMachine}. */
@@ -38,7 +49,8 @@ export class Conversation {
 
   snapshot(): ConversationSnapshot {
     const snapshot = this.actor.getSnapshot();
-    return { history: snapshot.context.history, state: snapshot.context.state, ended: snapshot.status === "done", error: snapshot.context.error };
+    const { context } = snapshot;
+    return { history: context.history, state: context.state, ended: snapshot.status === "done", error: context.error, redFlags: context.redFlags };
   }
 
   private async settle(started: number): Promise<TurnOutcome> {
@@ -46,7 +58,8 @@ export class Conversation {
     const { context } = snapshot;
     const failed = snapshot.matches("failed");
     return {
-      doctor: failed ? null : (context.history.at(-1)?.text ?? null),
+      doctor: failed ? null : lastReply(context.history),
+      escalation: context.escalation,
       frames: context.frames,
       actions: failed ? null : context.actions,
       state: context.state,

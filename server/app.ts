@@ -90,7 +90,16 @@ export function createChatApp(options: ChatServerOptions): express.Express {
 
   const view = (session: Session) => {
     const snapshot = session.conversation.snapshot();
-    return { id: session.id, case: session.simulator?.patientCase.id ?? null, history: snapshot.history, state: snapshot.state, ended: snapshot.ended, error: snapshot.error, turns: session.turns };
+    return {
+      id: session.id,
+      case: session.simulator?.patientCase.id ?? null,
+      history: snapshot.history,
+      state: snapshot.state,
+      ended: snapshot.ended,
+      error: snapshot.error,
+      turns: session.turns,
+      redFlags: snapshot.redFlags,
+    };
   };
 
   const save = (session: Session | PracticeSession) => {
@@ -206,6 +215,15 @@ export function createChatApp(options: ChatServerOptions): express.Express {
     const session = sessionOf(request);
     if (session.conversation.snapshot().error === null) throw new HttpError(409, "nothing_to_retry", "the last turn did not fail");
     response.json(await runTurn(session, () => session.conversation.retry()));
+  });
+
+  // After a red flag (or at any point) the patient may stop the history; the session and its note stay.
+  app.post("/api/sessions/:id/end", (request, response) => {
+    const session = sessionOf(request);
+    if (session.busy) throw new HttpError(409, "busy", "the previous turn is still running");
+    session.conversation.end();
+    save(session);
+    response.json(view(session));
   });
 
   app.delete("/api/sessions/:id", (request, response) => {

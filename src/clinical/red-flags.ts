@@ -1,38 +1,15 @@
 import { readFileSync } from "node:fs";
 import { z } from "zod";
-import { attributeDefinition, slotDefinition } from "../cmas/ontology.ts";
 import { dialogueStateSchema, describeIssues, type DialogueState } from "../cmas/schemas.ts";
+import { criterionSchema, criterionProblem, evidenceFor } from "./criteria.ts";
 
 /**
  * Red flags (`ontology/red-flags.json`): findings in a history that need urgent care. Each flag's
  * criteria are read from the tracked CMAS state, never from the words of one backend, so the same
  * flags fire whichever NLU (embedded or an LLM) filled the state. The file is validated on load
- * against the CMAS ontology, and every flag's example state must fire that flag.
+ * against the CMAS ontology, and every flag's example state must fire that flag. Criteria are written in
+ * the language of `./criteria.ts`.
  */
-
-/** A finding in the state: an entry of `slot` under `status` whose value is one of `values`. */
-const findingSchema = z.strictObject({
-  slot: z.string(),
-  values: z.array(z.string().min(1)).min(1),
-  status: z.string().default("positive"),
-  /** Attribute → case-insensitive pattern; a list attribute matches when any of its items does. */
-  attributes: z.record(z.string(), z.string()).optional(),
-});
-
-export type RedFlagCriterion =
-  | { finding: z.infer<typeof findingSchema> }
-  | { all: RedFlagCriterion[] }
-  | { any: RedFlagCriterion[] }
-  | { not: RedFlagCriterion };
-
-const criterionSchema: z.ZodType<RedFlagCriterion, z.input<typeof findingSchema> | object> = z.lazy(() =>
-  z.union([
-    z.strictObject({ finding: findingSchema }),
-    z.strictObject({ all: z.array(criterionSchema).min(1) }),
-    z.strictObject({ any: z.array(criterionSchema).min(1) }),
-    z.strictObject({ not: criterionSchema }),
-  ]),
-) as z.ZodType<RedFlagCriterion, z.input<typeof findingSchema> | object>;
 
 const urgencySchema = z.enum(["emergency", "same_day", "soon"]);
 export type Urgency = z.infer<typeof urgencySchema>;
@@ -73,58 +50,6 @@ function fail(message: string): never {
   throw new Error(`ontology/red-flags.json: ${message}`);
 }
 
-/** Every finding of a criterion, for the consistency check. */
-function findingsOf(criterion: RedFlagCriterion): Array<z.infer<typeof findingSchema>> {
-  if ("finding" in criterion) return [criterion.finding];
-  if ("not" in criterion) return findingsOf(criterion.not);
-  return ("all" in criterion ? criterion.all : criterion.any).flatMap(findingsOf);
-}
-
-function checkFinding(flag: string, finding: z.infer<typeof findingSchema>): void {
-  const slot = slotDefinition(finding.slot);
-  if (!slot || slot.actions_only) fail(`flag '${flag}' names unknown slot '${finding.slot}'`);
-  if (!slot.statuses?.includes(finding.status)) fail(`flag '${flag}': '${finding.status}' is not a status of ${finding.slot}`);
-  for (const [attribute, pattern] of Object.entries(finding.attributes ?? {})) {
-    if (!attributeDefinition(slot, attribute)) fail(`flag '${flag}': ${finding.slot} has no attribute '${attribute}'`);
-    try {
-      new RegExp(pattern, "i");
-    } catch {
-      fail(`flag '${flag}': '${pattern}' is not a regular expression`);
-    }
-  }
-}
-
-/** The entries of a slot under a status that carry a value. */
-function entriesUnder(state: DialogueState, slot: string, status: string) {
-  return (state[`${status}_${slot}`] ?? []).filter((entry) => typeof entry.value === "string");
-}
-
-function matchesAttributes(entry: Record<string, string | string[]>, patterns: Readonly<Record<string, string>>): boolean {
-  return Object.entries(patterns).every(([attribute, pattern]) => {
-    const value = entry[attribute];
-    if (value === undefined) return false;
-    const regex = new RegExp(pattern, "i");
-    return (Array.isArray(value) ? value : [value]).some((item) => regex.test(item));
-  });
-}
-
-/** The evidence for a criterion in a state, or null when it does not hold. `not` contributes no evidence. */
-function evidenceFor(criterion: RedFlagCriterion, state: DialogueState): string[] | null {
-  if ("finding" in criterion) {
-    const { slot, values, status, attributes } = criterion.finding;
-    const wanted = new Set(values.map((value) => value.toLowerCase()));
-    const hits = entriesUnder(state, slot, status).filter((entry) => wanted.has(String(entry.value).toLowerCase()) && matchesAttributes(entry, attributes ?? {}));
-    return hits.length > 0 ? hits.map((entry) => `${status} ${slot}: ${String(entry.value)}`) : null;
-  }
-  if ("not" in criterion) return evidenceFor(criterion.not, state) === null ? [] : null;
-  if ("all" in criterion) {
-    const parts = criterion.all.map((part) => evidenceFor(part, state));
-    return parts.every((part) => part !== null) ? [...new Set(parts.flat() as string[])] : null;
-  }
-  const parts = criterion.any.map((part) => evidenceFor(part, state)).filter((part): part is string[] => part !== null);
-  return parts.length > 0 ? [...new Set(parts.flat())] : null;
-}
-
 /** The red flags as compiled data, with the evaluation over a state. */
 export class RedFlagRules {
   readonly flags: readonly RedFlagDefinition[];
@@ -157,7 +82,8 @@ export function compileRedFlags(json: unknown): RedFlagRules {
   for (const flag of parsed.data.flags) {
     if (ids.has(flag.id)) fail(`duplicate flag id '${flag.id}'`);
     ids.add(flag.id);
-    for (const finding of findingsOf(flag.criteria)) checkFinding(flag.id, finding);
+    const problem = criterionProblem(flag.criteria);
+    if (problem) fail(`flag '${flag.id}': ${problem}`);
   }
   const rules = new RedFlagRules(parsed.data);
   for (const flag of rules.flags) {

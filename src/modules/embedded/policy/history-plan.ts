@@ -5,7 +5,7 @@ import { checkTypes, slotDefinition } from "../../../cmas/ontology.ts";
 /**
  * The history-taking plan (`ontology/history-plan.json`): sections in OSCE order, the items asked in
  * each, cues that recognise an item in a doctor's words, chief-complaint templates, the review of
- * systems per complaint area, follow-up attributes, closing cues and candidate diagnoses. It is data
+ * systems per complaint area, follow-up attributes and closing cues (working diagnoses: `src/clinical/diagnoses.ts`). It is data
  * so that clinicians can edit the order without touching code; it is validated on load against the
  * CMAS ontology, so an item with a check type its slot does not allow fails here, not in a benchmark.
  */
@@ -77,9 +77,6 @@ const planSchema = z.strictObject({
     explanation_min_words: z.number().int().nonnegative(),
     farewell_cues: z.array(z.string()),
   }),
-  diagnoses: z.array(
-    z.strictObject({ disease: z.string(), tests: z.array(z.string()), evidence: z.array(z.string()), requires_any: z.array(z.string()) }),
-  ),
 });
 
 export type HistoryPlanFile = z.infer<typeof planSchema>;

@@ -10,6 +10,8 @@ import { PatientSimulator, type PatientCase } from "../src/simulator/patient-sim
 import { describeIssues } from "../src/cmas/schemas.ts";
 import type { QuestionReader } from "../src/modules/embedded/question-reader.ts";
 import { PracticeDialogue } from "../src/simulator/practice.ts";
+import { clinicalNote } from "../src/clinical/clinical-note.ts";
+import { noteToMarkdown } from "../src/clinical/note-markdown.ts";
 
 /**
  * The chat server: a person (or the simulated patient) talks to the dialogue system and watches the
@@ -60,6 +62,7 @@ class HttpError extends Error {
 }
 
 const createSessionBody = z.strictObject({ case: z.string().min(1).max(100).optional(), role: z.enum(["patient", "doctor"]).optional() });
+const noteQuery = z.strictObject({ format: z.enum(["json", "markdown"]).default("json") });
 const turnBody = z.strictObject({ text: z.string().trim().min(1, "say something").max(2000) });
 
 function parseBody<T>(schema: z.ZodType<T>, body: unknown): T {
@@ -99,6 +102,7 @@ export function createChatApp(options: ChatServerOptions): express.Express {
       error: snapshot.error,
       turns: session.turns,
       redFlags: snapshot.redFlags,
+      presenting: snapshot.presenting,
     };
   };
 
@@ -215,6 +219,21 @@ export function createChatApp(options: ChatServerOptions): express.Express {
     const session = sessionOf(request);
     if (session.conversation.snapshot().error === null) throw new HttpError(409, "nothing_to_retry", "the last turn did not fail");
     response.json(await runTurn(session, () => session.conversation.retry()));
+  });
+
+  // The clinical note from the tracked state: JSON by default, or a Markdown file to download.
+  app.get("/api/sessions/:id/note", (request, response) => {
+    const session = sessionOf(request);
+    const { format } = parseBody(noteQuery, request.query);
+    const snapshot = session.conversation.snapshot();
+    const note = clinicalNote({ state: snapshot.state, presenting: snapshot.presenting });
+    if (format === "json") {
+      response.json({ id: session.id, note });
+      return;
+    }
+    response.type("text/markdown; charset=utf-8");
+    response.attachment(`anamnesis-note-${session.id}.md`);
+    response.send(noteToMarkdown(note, `Clinical note — session ${session.id}`));
   });
 
   // After a red flag (or at any point) the patient may stop the history; the session and its note stay.

@@ -156,6 +156,7 @@ function renderPractice(view) {
   session = view;
   document.body.classList.add("practice");
   renderRedFlags([], true);
+  $("note").hidden = true;
   renderTranscript(view.history, true);
   renderCoverage(view.coverage);
   $("profile-panel").hidden = true;
@@ -187,6 +188,10 @@ function render(view) {
   renderTranscript(view.history, false);
   renderProfile(view.state);
   renderRedFlags(view.redFlags || [], view.ended);
+  // The note is written by the server from the tracked state; the link downloads it as Markdown.
+  $("note").href = `/api/sessions/${encodeURIComponent(view.id)}/note?format=markdown`;
+  $("note").setAttribute("download", `anamnesis-note-${view.id}.md`);
+  $("note").hidden = !view.history.some((turn) => turn.speaker === "patient");
   if (view.outcome) $("debug").textContent = JSON.stringify({ frames: view.outcome.frames, actions: view.outcome.actions, ms: Math.round(view.outcome.elapsedMs * 10) / 10 }, null, 2);
   const simulated = Boolean(view.case);
   $("simulate").hidden = !simulated;

@@ -5,6 +5,7 @@ import { registerMetricsCommands } from "./commands/metrics.ts";
 import { registerScoreCommands } from "./commands/score.ts";
 import { registerBenchCommands } from "./commands/bench.ts";
 import { registerChatCommands } from "./commands/chat.ts";
+import { registerNoteCommands } from "./commands/note.ts";
 
 /** Builds the `anamnesis` command. Commands live one per file in `./commands/`. */
 export function buildProgram(): Command {
@@ -15,6 +16,7 @@ export function buildProgram(): Command {
   registerScoreCommands(program);
   registerBenchCommands(program);
   registerChatCommands(program);
+  registerNoteCommands(program);
   registerMetricsCommands(program);
   return program;
 }

@@ -24,6 +24,8 @@ export interface ConversationSnapshot {
   readonly error: string | null;
   /** Every red flag fired so far, with the turn it fired on. */
   readonly redFlags: readonly RecordedRedFlag[];
+  /** The presenting complaint: the positive symptoms of the first patient turn that named any. */
+  readonly presenting: readonly string[];
 }
 
 /** The doctor turns since the last patient turn, as one reply. */
@@ -50,7 +52,7 @@ export class Conversation {
   snapshot(): ConversationSnapshot {
     const snapshot = this.actor.getSnapshot();
     const { context } = snapshot;
-    return { history: context.history, state: context.state, ended: snapshot.status === "done", error: context.error, redFlags: context.redFlags };
+    return { history: context.history, state: context.state, ended: snapshot.status === "done", error: context.error, redFlags: context.redFlags, presenting: context.presenting };
   }
 
   private async settle(started: number): Promise<TurnOutcome> {

@@ -44,6 +44,8 @@ export interface DialogueContext {
   /** Flags that first fired on the turn being processed (empty otherwise). */
   readonly escalation: RecordedRedFlag[];
   readonly afterEscalation: "continue" | "end";
+  /** The positive symptoms of the first patient turn that named any: the presenting complaint, for the note. */
+  readonly presenting: string[];
 }
 
 export type DialogueEvent = { type: "PATIENT_SAID"; text: string } | { type: "RETRY" } | { type: "END" };
@@ -58,6 +60,12 @@ export interface DialogueInput {
   readonly redFlags?: RedFlagRules | null;
   /** After advising urgent care: go on with the history (default) or end it there. */
   readonly afterEscalation?: "continue" | "end";
+}
+
+/** Positive symptom values in a turn's frames. */
+function positiveSymptoms(frames: readonly NluFrame[] | null): string[] {
+  const values = (frames ?? []).flatMap((frame) => frame.slots?.positive_symptom ?? []).map((entry) => entry.value);
+  return [...new Set(values.filter((value): value is string => typeof value === "string"))];
 }
 
 /** Flags that fire on the state now and have not fired before. */
@@ -133,6 +141,7 @@ export const dialogueMachine = setup({
     redFlags: [],
     escalation: [],
     afterEscalation: input.afterEscalation ?? "continue",
+    presenting: [],
   }),
   initial: "listening",
   states: {
@@ -154,6 +163,7 @@ export const dialogueMachine = setup({
             state: event.output.frames ? context.tracker.update(event.output.frames) : context.state,
             history: [...context.history, { speaker: "patient" as const, text: context.pending! }],
             pending: null,
+            presenting: context.presenting.length > 0 ? context.presenting : positiveSymptoms(event.output.frames),
           })),
         },
         onError: { target: "failed", actions: "rememberError" },

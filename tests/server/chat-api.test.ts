@@ -122,6 +122,14 @@ describe("the chat server", () => {
     const saved = JSON.parse(readFileSync(join(transcripts, `${created.json.id}.json`), "utf8"));
     expect(saved.redFlags.map((flag: { id: string }) => flag.id)).toEqual(["chest_pain_with_breathlessness_or_sweating"]);
 
+    const note = await call(server.url, "GET", `/api/sessions/${created.json.id}/note`);
+    expect(note.json.note).toMatchObject({ presentingComplaint: ["chest pain", "dyspnea"], redFlags: [{ id: "chest_pain_with_breathlessness_or_sweating" }] });
+    const markdown = await fetch(`${server.url}/api/sessions/${created.json.id}/note?format=markdown`);
+    expect(markdown.headers.get("content-type")).toMatch(/^text\/markdown/);
+    expect(markdown.headers.get("content-disposition")).toMatch(/^attachment; filename="?anamnesis-note-[0-9a-f-]+\.md"?$/);
+    expect(await markdown.text()).toMatch(/## Presenting complaint\n\nchest pain, dyspnea\n[^]*## Red flags\n\n- \*\*Chest pain with breathlessness or sweating\*\*/);
+    expect((await call(server.url, "GET", `/api/sessions/${created.json.id}/note?format=pdf`)).status).toBe(400);
+
     const ended = await call(server.url, "POST", `/api/sessions/${created.json.id}/end`);
     expect(ended.status).toBe(200);
     expect(ended.json).toMatchObject({ ended: true, redFlags: [{ id: "chest_pain_with_breathlessness_or_sweating" }] });

@@ -1,36 +1,15 @@
-import { z } from "zod";
 import { attributeDefinition, slotDefinition } from "../cmas/ontology.ts";
 import type { DialogueState } from "../cmas/schemas.ts";
+import type { Criterion, Finding } from "../ontology/criteria-schema.ts";
+
+export type { Criterion, Finding };
 
 /**
- * Criteria over the tracked CMAS state, as data: the language of red flags and of working diagnoses.
- * A criterion is a finding (an entry of a slot under a status — positive by default — whose value is
+ * Criteria over the tracked CMAS state, as data (schema: `src/ontology/criteria-schema.ts`): the
+ * language of red flags and of working diagnoses. A criterion is a finding (an entry of a slot under a status — positive by default — whose value is
  * one of `values`, with optional attribute patterns), or all / any / not of criteria. Evaluation
  * returns the findings that made it hold, so what fired can always say why.
  */
-
-/** A finding in the state: an entry of `slot` under `status` whose value is one of `values`. */
-export const findingSchema = z.strictObject({
-  slot: z.string(),
-  values: z.array(z.string().min(1)).min(1),
-  status: z.string().default("positive"),
-  /** Attribute → case-insensitive pattern; a list attribute matches when any of its items does. */
-  attributes: z.record(z.string(), z.string()).optional(),
-});
-export type Finding = z.infer<typeof findingSchema>;
-
-export type Criterion = { finding: Finding } | { all: Criterion[] } | { any: Criterion[] } | { not: Criterion };
-
-type CriterionInput = object;
-
-export const criterionSchema: z.ZodType<Criterion, CriterionInput> = z.lazy(() =>
-  z.union([
-    z.strictObject({ finding: findingSchema }),
-    z.strictObject({ all: z.array(criterionSchema).min(1) }),
-    z.strictObject({ any: z.array(criterionSchema).min(1) }),
-    z.strictObject({ not: criterionSchema }),
-  ]),
-) as z.ZodType<Criterion, CriterionInput>;
 
 /** Every finding of a criterion. */
 export function findingsOf(criterion: Criterion): Finding[] {

@@ -1,8 +1,7 @@
-import { readFileSync } from "node:fs";
-import { z } from "zod";
 import { splitPrefixedSlot } from "../cmas/ontology.ts";
 import { dialogueStateSchema, describeIssues, type DialogueState } from "../cmas/schemas.ts";
-import { criterionProblem, criterionSchema, evidenceFor } from "./criteria.ts";
+import { loadOntologyFile, parseOntologyFile, type OntologyFile } from "../ontology/ontology-files.ts";
+import { criterionProblem, evidenceFor } from "./criteria.ts";
 
 /**
  * Working diagnoses as data (`ontology/diagnoses.json`): a disease is named only when the tracked
@@ -11,25 +10,7 @@ import { criterionProblem, criterionSchema, evidenceFor } from "./criteria.ts";
  * note never offer a disease (or a test) the history does not support.
  */
 
-const diagnosisSchema = z.strictObject({
-  disease: z.string().min(1),
-  /** Tests proposed to confirm it (offered only with the diagnosis). */
-  tests: z.array(z.string().min(1)),
-  criteria: criterionSchema,
-  /** Values (any slot) whose presence ranks candidates that all meet their criteria. */
-  evidence: z.array(z.string().min(1)).min(1),
-  /** A state whose working impression this diagnosis must be. */
-  example: dialogueStateSchema,
-});
-
-const diagnosesFileSchema = z.strictObject({
-  name: z.literal("diagnoses"),
-  version: z.string(),
-  description: z.string(),
-  diagnoses: z.array(diagnosisSchema).min(1),
-});
-
-export type DiagnosisDefinition = z.infer<typeof diagnosisSchema>;
+export type DiagnosisDefinition = OntologyFile<"diagnoses.json">["diagnoses"][number];
 
 /** A diagnosis the history supports, with the findings that met its criteria. */
 export interface WorkingImpression {
@@ -82,18 +63,18 @@ export class DiagnosisRules {
   }
 }
 
-/** Validates a diagnoses file; every example must have its own diagnosis as working impression. */
-export function compileDiagnoses(json: unknown): DiagnosisRules {
-  const parsed = diagnosesFileSchema.safeParse(json);
-  if (!parsed.success) fail(describeIssues(parsed.error));
+/** Checks a validated diagnoses file against the CMAS ontology; every example must have its own diagnosis as working impression. */
+export function compileDiagnoses(file: OntologyFile<"diagnoses.json">): DiagnosisRules {
   const seen = new Set<string>();
-  for (const diagnosis of parsed.data.diagnoses) {
+  for (const diagnosis of file.diagnoses) {
     if (seen.has(diagnosis.disease)) fail(`duplicate disease '${diagnosis.disease}'`);
     seen.add(diagnosis.disease);
     const problem = criterionProblem(diagnosis.criteria);
     if (problem) fail(`'${diagnosis.disease}': ${problem}`);
+    const example = dialogueStateSchema.safeParse(diagnosis.example);
+    if (!example.success) fail(`'${diagnosis.disease}': example: ${describeIssues(example.error)}`);
   }
-  const rules = new DiagnosisRules(parsed.data.diagnoses);
+  const rules = new DiagnosisRules(file.diagnoses);
   for (const diagnosis of rules.diagnoses) {
     const named = rules.workingImpression(diagnosis.example)?.disease ?? "none";
     if (named !== diagnosis.disease) fail(`'${diagnosis.disease}': its example's working impression is ${named}`);
@@ -101,10 +82,15 @@ export function compileDiagnoses(json: unknown): DiagnosisRules {
   return rules;
 }
 
+/** Parses, validates and checks the text of a diagnoses file (for tests of edits). */
+export function parseDiagnoses(text: string): DiagnosisRules {
+  return compileDiagnoses(parseOntologyFile("diagnoses.json", text));
+}
+
 let cached: DiagnosisRules | undefined;
 
-/** The bundled diagnoses, read and validated once. */
+/** The bundled diagnoses, read and checked once. */
 export function loadDiagnoses(): DiagnosisRules {
-  cached ??= compileDiagnoses(JSON.parse(readFileSync(new URL("../../ontology/diagnoses.json", import.meta.url), "utf8")));
+  cached ??= compileDiagnoses(loadOntologyFile("diagnoses.json"));
   return cached;
 }

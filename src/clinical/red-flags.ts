@@ -1,7 +1,6 @@
-import { readFileSync } from "node:fs";
-import { z } from "zod";
 import { dialogueStateSchema, describeIssues, type DialogueState } from "../cmas/schemas.ts";
-import { criterionSchema, criterionProblem, evidenceFor } from "./criteria.ts";
+import { loadOntologyFile, parseOntologyFile, type OntologyFile } from "../ontology/ontology-files.ts";
+import { criterionProblem, evidenceFor } from "./criteria.ts";
 
 /**
  * Red flags (`ontology/red-flags.json`): findings in a history that need urgent care. Each flag's
@@ -11,30 +10,9 @@ import { criterionSchema, criterionProblem, evidenceFor } from "./criteria.ts";
  * the language of `./criteria.ts`.
  */
 
-const urgencySchema = z.enum(["emergency", "same_day", "soon"]);
-export type Urgency = z.infer<typeof urgencySchema>;
-
-const flagSchema = z.strictObject({
-  id: z.string().regex(/^[a-z0-9_]+$/),
-  label: z.string().min(1),
-  urgency: urgencySchema,
-  criteria: criterionSchema,
-  /** What the doctor says, in plain words. */
-  advice: z.string().min(1),
-  example: z.strictObject({ said: z.string().min(1), state: dialogueStateSchema }),
-});
-
-const redFlagsFileSchema = z.strictObject({
-  name: z.literal("red-flags"),
-  version: z.string(),
-  description: z.string(),
-  urgency: z.record(urgencySchema, z.string()),
-  escalation: z.strictObject({ opening: z.string(), closing: z.string() }),
-  flags: z.array(flagSchema).min(1),
-});
-
-export type RedFlagsFile = z.infer<typeof redFlagsFileSchema>;
-export type RedFlagDefinition = z.infer<typeof flagSchema>;
+export type RedFlagsFile = OntologyFile<"red-flags.json">;
+export type RedFlagDefinition = RedFlagsFile["flags"][number];
+export type Urgency = RedFlagDefinition["urgency"];
 
 /** A flag that fires on a state, with the evidence that made it fire. */
 export interface RedFlag {
@@ -74,28 +52,36 @@ export class RedFlagRules {
   }
 }
 
-/** Validates a red-flags file's content against its schema and the CMAS ontology; each example must fire its flag. */
-export function compileRedFlags(json: unknown): RedFlagRules {
-  const parsed = redFlagsFileSchema.safeParse(json);
-  if (!parsed.success) fail(describeIssues(parsed.error));
+/**
+ * Checks a validated red-flags file against the CMAS ontology (slots, statuses, attributes, patterns;
+ * example states) and itself (unique ids; every example fires its flag).
+ */
+export function compileRedFlags(file: RedFlagsFile): RedFlagRules {
   const ids = new Set<string>();
-  for (const flag of parsed.data.flags) {
+  for (const flag of file.flags) {
     if (ids.has(flag.id)) fail(`duplicate flag id '${flag.id}'`);
     ids.add(flag.id);
     const problem = criterionProblem(flag.criteria);
     if (problem) fail(`flag '${flag.id}': ${problem}`);
+    const example = dialogueStateSchema.safeParse(flag.example.state);
+    if (!example.success) fail(`flag '${flag.id}': example state: ${describeIssues(example.error)}`);
   }
-  const rules = new RedFlagRules(parsed.data);
+  const rules = new RedFlagRules(file);
   for (const flag of rules.flags) {
     if (!rules.evaluate(flag.example.state).some((fired) => fired.id === flag.id)) fail(`flag '${flag.id}': its example state does not fire it`);
   }
   return rules;
 }
 
+/** Parses, validates and checks the text of a red-flags file (for tests of edits). */
+export function parseRedFlags(text: string): RedFlagRules {
+  return compileRedFlags(parseOntologyFile("red-flags.json", text));
+}
+
 let cached: RedFlagRules | undefined;
 
-/** The bundled red flags, read and validated once. */
+/** The bundled red flags, read and checked once. */
 export function loadRedFlags(): RedFlagRules {
-  cached ??= compileRedFlags(JSON.parse(readFileSync(new URL("../../ontology/red-flags.json", import.meta.url), "utf8")));
+  cached ??= compileRedFlags(loadOntologyFile("red-flags.json"));
   return cached;
 }

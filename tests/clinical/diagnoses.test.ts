@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { compileDiagnoses, loadDiagnoses } from "../../src/clinical/diagnoses.ts";
+import { loadDiagnoses, parseDiagnoses } from "../../src/clinical/diagnoses.ts";
 import type { DialogueState } from "../../src/cmas/schemas.ts";
 import { loadMeditod } from "../../src/data/meditod.ts";
 import { realiseFromTemplates } from "../../src/modules/embedded/nlg.ts";
@@ -51,10 +51,10 @@ describe("working diagnoses only with explicit criteria", () => {
     const file = () => JSON.parse(readFileSync(new URL("../../ontology/diagnoses.json", import.meta.url), "utf8"));
     const badSlot = file();
     badSlot.diagnoses[0].criteria = { finding: { slot: "sign", values: ["x"] } };
-    expect(() => compileDiagnoses(badSlot)).toThrow(/unknown slot 'sign'/);
+    expect(() => parseDiagnoses(JSON.stringify(badSlot))).toThrow(/unknown slot 'sign'/);
     const badExample = file();
     badExample.diagnoses[3].example = { positive_symptom: [{ value: "heartburn" }] };
-    expect(() => compileDiagnoses(badExample)).toThrow(/pneumonia.*working impression is gastroesophageal reflux disease/);
+    expect(() => parseDiagnoses(JSON.stringify(badExample))).toThrow(/pneumonia.*working impression is gastroesophageal reflux disease/);
   });
 
   it("the closing without a diagnosis says so in plain words and offers no test", () => {

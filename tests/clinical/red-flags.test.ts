@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { compileRedFlags, loadRedFlags } from "../../src/clinical/red-flags.ts";
+import { loadRedFlags, parseRedFlags } from "../../src/clinical/red-flags.ts";
 import { loadMeditod } from "../../src/data/meditod.ts";
 import { caseFromDialogue } from "../../src/simulator/patient-simulator.ts";
 
@@ -64,7 +64,7 @@ describe("red flags as data", () => {
     const withFlag = (change: (flag: Record<string, unknown>) => void) => {
       const file = bundled();
       change(file.flags[2]!);
-      return () => compileRedFlags(file);
+      return () => parseRedFlags(JSON.stringify(file));
     };
     expect(withFlag((flag) => (flag.criteria = { finding: { slot: "symptoms", values: ["hemoptysis"] } }))).toThrow(/unknown slot 'symptoms'/);
     expect(withFlag((flag) => (flag.criteria = { finding: { slot: "symptom", values: ["hemoptysis"], attributes: { colour: "red" } } }))).toThrow(/no attribute 'colour'/);

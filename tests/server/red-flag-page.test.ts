@@ -2,17 +2,19 @@ import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
 import { startChatServer } from "../../server/app.ts";
+import type { NluFrame } from "../../src/cmas/schemas.ts";
 import type { DialogueModules } from "../../src/modules/types.ts";
 import { launchChromium } from "./browser.ts";
+
+const chestPain: NluFrame[] = [{ intent: "inform", slots: { positive_symptom: [{ value: "chest pain", onset: "an hour ago" }, { value: "dyspnea" }] } }];
+const noFever: NluFrame[] = [{ intent: "inform", slots: { negative_symptom: [{ value: "fever" }] } }];
 
 /** Deterministic modules: the page is under test here. The red flag itself comes from the real rules. */
 const modules: DialogueModules = {
   nlu: {
     id: "scripted",
     understand: async ({ utterance }) => ({
-      frames: /chest/i.test(utterance)
-        ? [{ intent: "inform", slots: { positive_symptom: [{ value: "chest pain", onset: "an hour ago" }, { value: "dyspnea" }] } }]
-        : [{ intent: "inform", slots: { negative_symptom: [{ value: "fever" }] } }],
+      frames: /chest/i.test(utterance) ? chestPain : noFever,
       latencyMs: 0,
     }),
   },

@@ -50,6 +50,7 @@ const ontologySchema = z.strictObject({
 
 export type AttributeDefinition = z.infer<typeof attributeSchema>;
 export type SlotDefinition = z.infer<typeof slotSchema>;
+/** The CMAS ontology: slots, their attributes and statuses, intents and actions (`ontology/cmas.json`). */
 export type Ontology = z.infer<typeof ontologySchema>;
 export type SlotGroup = SlotDefinition["group"];
 

@@ -48,6 +48,7 @@ export const nluFrameSchema = z.strictObject({
   intent: z.enum(nluIntentNames),
   slots: frameSlotsSchema.optional(),
 });
+/** One NLU frame of a patient turn: an intent and its slots. */
 export type NluFrame = z.infer<typeof nluFrameSchema>;
 
 /** A patient turn's NLU annotation: a list of frames. */
@@ -55,6 +56,7 @@ export const nluFramesSchema = z.array(nluFrameSchema);
 
 /** The cumulative patient profile after a patient turn (`dialog_state` in the data). */
 export const dialogueStateSchema = frameSlotsSchema;
+/** The cumulative patient profile: slot name → entries. */
 export type DialogueState = Record<string, SlotEntry[]>;
 
 /** What a doctor checks about a slot value: an attribute (`type`) and optionally candidate values. */
@@ -75,6 +77,7 @@ for (const slot of ontology.slots) actionShape[slot.name] = z.array(actionEntryS
 
 /** One doctor action: `{ action, <slot>: [{ value?, checks? }] }`. */
 export const doctorActionSchema = z.strictObject(actionShape) as unknown as z.ZodType<DoctorAction>;
+/** One doctor action: `{ action, <slot>: [{ value?, checks? }] }`. */
 export type DoctorAction = { action: string } & { [slot: string]: ActionEntry[] | string };
 
 /** A doctor turn's actions. */

@@ -10,6 +10,7 @@ import { loadOntologyFile } from "../ontology/ontology-files.ts";
 
 export type AttributeDefinition = z.infer<typeof attributeSchema>;
 export type SlotDefinition = z.infer<typeof slotSchema>;
+/** The CMAS ontology: slots, their attributes and statuses, intents and actions (`ontology/cmas.json`). */
 export type Ontology = z.infer<typeof cmasSchema>;
 export type SlotGroup = SlotDefinition["group"];
 

@@ -48,8 +48,10 @@ export interface DialogueContext {
   readonly presenting: string[];
 }
 
+/** Events the dialogue machine takes: a patient utterance, a retry of a failed turn, the end. */
 export type DialogueEvent = { type: "PATIENT_SAID"; text: string } | { type: "RETRY" } | { type: "END" };
 
+/** What the dialogue machine starts from: the modules and limits. */
 export interface DialogueInput {
   readonly modules: DialogueModules;
   /** The conversation ends after this many doctor turns (default 120). */
@@ -85,6 +87,7 @@ function describeError(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
+/** The xstate v5 dialogue manager: listening → understanding → planning → realising → listening, ending after a diagnosis or a turn limit; a failing stage goes to `failed`, from which the turn is retried. */
 export const dialogueMachine = setup({
   types: {
     context: {} as DialogueContext,

@@ -19,6 +19,7 @@ import type { NoteGenerationScores } from "../../../eval/note-scoring.ts";
 import { formatScore, formatTable, printJson } from "../output.ts";
 import { clearRunDirectory } from "../../../eval/run-directory.ts";
 import { createProgressReporter } from "../progress.ts";
+import { PROVIDER_MODULE_OPTION } from "../provider-module-option.ts";
 
 interface BenchFlags {
   suite: string[];
@@ -97,7 +98,7 @@ export function registerBenchCommand(program: Command): void {
     .command("bench")
     .description("Run benchmark suites with a backend; resumable, writes predictions, results.json and reports.")
     .option("--suite <id...>", "meditod (all three), meditod-nlu, meditod-pol, meditod-nlg; or lm-eval's clinical-note suites mts-dialog, mts-dialog-perplexity, medtext, medtext-perplexity (one dataset per run)", ["meditod"])
-    .option("--backend <id>", "embedded (offline, default), openai:<model>, ollama:<model>, llamacpp:<file.gguf>", EMBEDDED_BACKEND_ID)
+    .option("--backend <id>", "embedded (offline, default), openai:<model>, ollama:<model>, llamacpp:<file.gguf>, langchain:<provider>:<model>, or a --provider-module's", EMBEDDED_BACKEND_ID)
     .option("--split <split>", "MediTOD: test (default), valid, train, ood; MTS-Dialog: valid (default), train, test1, test2, or for a --data file all (default), train, valid; MedText: all")
     .option("--limit <n>", "only the first n examples of each suite")
     .option("--shard <i/n>", "only every n-th example, starting at the i-th (merge shards with anamnesis merge)")
@@ -113,6 +114,7 @@ export function registerBenchCommand(program: Command): void {
     .option("--exemplars <n>", "in-context exemplars per prompt (LLM backends)", "5")
     .option("--retrieval <kind>", "exemplar retrieval: bm25 or dense (embeddings from the backend)", "bm25")
     .option("--fallback <engine>", "embedded: answer with the offline engine when the model's output is a format error")
+    .option(...PROVIDER_MODULE_OPTION)
     .action(async (flags: BenchFlags) => {
       const suites = resolveSuites(flags.suite.flatMap((id) => id.split(",")));
       const data = suiteData(suites);

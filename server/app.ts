@@ -8,6 +8,8 @@ import { Conversation, type TurnOutcome } from "../src/dm/conversation.ts";
 import type { DialogueModules } from "../src/modules/types.ts";
 import { PatientSimulator, type PatientCase } from "../src/simulator/patient-simulator.ts";
 import { describeIssues } from "../src/cmas/schemas.ts";
+import { STATUS_NAMES } from "../src/cmas/cmas-names.ts";
+import { PRESENT_STATUSES } from "../src/cmas/ontology.ts";
 import type { QuestionReader } from "../src/modules/embedded/question-reader.ts";
 import { PracticeDialogue } from "../src/simulator/practice.ts";
 
@@ -141,6 +143,11 @@ export function createChatApp(options: ChatServerOptions): express.Express {
 
   app.get("/api/health", (_request, response) => {
     response.json({ ok: true, sessions: sessions.size });
+  });
+
+  // The page's slot and status names, from the ontology (the page hard-codes none).
+  app.get("/api/ontology", (_request, response) => {
+    response.json({ statuses: STATUS_NAMES, presentStatuses: PRESENT_STATUSES });
   });
 
   app.get("/api/cases", (_request, response) => {

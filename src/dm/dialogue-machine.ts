@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from "xstate";
-import { DialogueStateTracker } from "../cmas/dialogue-state.ts";
+import { EMPTY_PROFILE, profileState, trackFrames, type TrackedProfile } from "../cmas/dialogue-state.ts";
 import type { DialogueState, DoctorAction, NluFrame } from "../cmas/schemas.ts";
 import { ontology } from "../cmas/ontology.ts";
 import type { DialogueModules, DialogueTurn, NlgResult, NluResult, PolicyResult } from "../modules/types.ts";
@@ -24,7 +24,8 @@ export interface DialogueContext {
   /** Doctor turns after the opening one. */
   readonly doctorTurns: number;
   readonly maxDoctorTurns: number;
-  readonly tracker: DialogueStateTracker;
+  /** The tracked profile `state` is derived from (it keeps first-mention order across statuses). */
+  readonly profile: TrackedProfile;
 }
 
 export type DialogueEvent = { type: "PATIENT_SAID"; text: string } | { type: "RETRY" } | { type: "END" };
@@ -84,7 +85,7 @@ export const dialogueMachine = setup({
     error: null,
     doctorTurns: 0,
     maxDoctorTurns: input.maxDoctorTurns ?? 120,
-    tracker: new DialogueStateTracker(),
+    profile: EMPTY_PROFILE,
   }),
   initial: "listening",
   states: {
@@ -100,13 +101,17 @@ export const dialogueMachine = setup({
         input: ({ context }) => ({ modules: context.modules, history: context.history, text: context.pending! }),
         onDone: {
           target: "planning",
-          actions: assign(({ context, event }) => ({
-            frames: event.output.frames,
+          actions: assign(({ context, event }) => {
             // A format error leaves the profile as it was: the turn still enters the history.
-            state: event.output.frames ? context.tracker.update(event.output.frames) : context.state,
-            history: [...context.history, { speaker: "patient" as const, text: context.pending! }],
-            pending: null,
-          })),
+            const profile = event.output.frames ? trackFrames(context.profile, event.output.frames) : context.profile;
+            return {
+              frames: event.output.frames,
+              profile,
+              state: profile === context.profile ? context.state : profileState(profile),
+              history: [...context.history, { speaker: "patient" as const, text: context.pending! }],
+              pending: null,
+            };
+          }),
         },
         onError: { target: "failed", actions: "rememberError" },
       },

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
 import type { z } from "zod";
+import { BUNDLED } from "../package-paths.ts";
 import { describeZodIssues } from "./describe-zod-issues.ts";
 import { cmasSchema } from "./cmas-schema.ts";
 import { historyPlanSchema } from "./history-plan-schema.ts";
@@ -16,7 +16,7 @@ import { wordListsSchema } from "./word-lists-schema.ts";
  * the folder is listed here.
  */
 
-export const ONTOLOGY_DIR = fileURLToPath(new URL("../../ontology/", import.meta.url));
+export const ONTOLOGY_DIR = `${BUNDLED.ontology}/`;
 
 /** Every ontology file with its schema. */
 export const ONTOLOGY_SCHEMAS = {

@@ -1,6 +1,6 @@
-import valueListsJson from "../../../../data/meditod/labeling_interface_value_lists.json" with { type: "json" };
 import { MEDICAL_SLOT_NAMES, type MedicalSlotName } from "../../../cmas/cmas-names.ts";
 import { loadOntologyFile, type OntologyFile } from "../../../ontology/ontology-files.ts";
+import { readBundledJson } from "../../../package-paths.ts";
 import { PhraseIndex } from "./phrase-index.ts";
 import { cleanText, tokenize } from "./text.ts";
 
@@ -9,6 +9,9 @@ import { cleanText, tokenize } from "./text.ts";
  * annotation tool's suggestion lists, and whatever the training annotations add, compiled into
  * phrase indexes once at build time.
  */
+
+/** The annotation tool's suggestion lists, keyed like `"symptom.location"`. */
+const valueListsJson = readBundledJson("data/meditod/labeling_interface_value_lists.json") as Record<string, string[]>;
 
 /** Slots whose entries are headed by a canonical `value` and carry their status as a prefix (from `ontology/cmas.json`). */
 export const MEDICAL_SLOTS = MEDICAL_SLOT_NAMES;

@@ -15,5 +15,5 @@ export const progression = {
     const said = extractProgression(lexicon, analysed, 0, analysed.tokens.length, true);
     return setFound(turn, entry, "progression", said ?? (polarity === "yes" ? turn.context.question.proposed.progression : undefined));
   },
-  example: { history: ["What brings you in?", "A cough."], question: "Has it been getting better or worse?", answer: "It's been getting worse.", attribute: "progression", expected: "worse" },
+  example: { history: ["What brings you in?", "A cough."], question: "Has it been getting better or worse?", answer: "It's been getting worse.", attribute: "progression", expected: "gradually getting worse over time" },
 } as const satisfies AttributeExtractor;

@@ -24,5 +24,5 @@ export const starting = {
   appliesTo: ["habit", "medical_history"],
   questionCue: STARTING_CUE,
   readAnswer: readStart,
-  example: { question: "Do you smoke?", history: [], answer: "Probably at least 25 years.", attribute: "starting", expected: "25 years ago" },
+  example: { history: ["Do you smoke?", "Yes, a pack a day."], question: "How long have you been smoking?", answer: "Probably at least 25 years.", attribute: "starting", expected: "25 years ago" },
 } as const satisfies AttributeExtractor;

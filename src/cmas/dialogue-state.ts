@@ -16,6 +16,9 @@ import type { DialogueState, NluFrame, SlotEntry } from "./schemas.ts";
  * - state keys follow a fixed order: the ontology's slot order, statuses positive/negative/unknown
  *   (avail/unavail for medical tests).
  */
+/** A tracker's entries: per unprefixed slot, each entry's current prefixed slot and attributes. */
+export type TrackerEntries = Array<[string, Array<{ prefixedSlot: string; attributes: SlotEntry }>]>;
+
 export class DialogueStateTracker {
   private profile: TrackedProfile = EMPTY_PROFILE;
 
@@ -28,6 +31,22 @@ export class DialogueStateTracker {
   update(frames: ReadonlyArray<Pick<NluFrame, "slots">>): DialogueState {
     this.profile = trackFrames(this.profile, frames);
     return profileState(this.profile);
+  }
+
+  /**
+   * The tracker's entries in first-mention order, as plain JSON. Unlike {@link state}, which groups by
+   * status, this keeps the order across statuses, so {@link DialogueStateTracker.restore} continues
+   * exactly as this tracker would.
+   */
+  saved(): TrackerEntries {
+    return saveProfile(this.profile);
+  }
+
+  /** A tracker that continues from {@link saved} entries. */
+  static restore(saved: TrackerEntries): DialogueStateTracker {
+    const tracker = new DialogueStateTracker();
+    tracker.profile = restoreProfile(saved);
+    return tracker;
   }
 
   /** The current state in the data's format (a fresh copy). */
@@ -49,6 +68,16 @@ interface TrackedEntry {
  */
 export interface TrackedProfile {
   readonly entries: ReadonlyMap<string, readonly TrackedEntry[]>;
+}
+
+/** A profile as plain JSON (for a stored conversation). */
+export function saveProfile(profile: TrackedProfile): TrackerEntries {
+  return [...profile.entries].map(([slot, known]) => [slot, known.map(({ prefixedSlot, attributes }) => ({ prefixedSlot, attributes: cloneEntry(attributes) }))]);
+}
+
+/** The profile of {@link saveProfile}'s JSON. */
+export function restoreProfile(saved: TrackerEntries): TrackedProfile {
+  return { entries: new Map(saved.map(([slot, known]) => [slot, known.map(({ prefixedSlot, attributes }) => ({ prefixedSlot, attributes: cloneEntry(attributes) }))])) };
 }
 
 /** The profile before any patient turn. */

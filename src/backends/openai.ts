@@ -113,6 +113,8 @@ export function createOpenAIDriver(model: string, settings: ResolvedSettings): M
         apiKey,
         configuration: { baseURL, fetch: attemptFetch },
         maxRetries: 0,
+        // Embed the texts as given: LangChain would otherwise replace every newline with a space.
+        stripNewLines: false,
       });
       const client = embeddings;
       const { value: vectors, embeddingTokens } = await runCountedAttempt(signal, () => client.embedDocuments([...texts]));

@@ -24,7 +24,7 @@ export function tunedOnSplit(backend: string, dataset: BenchDataset, split: stri
   const ids = dataset.splits[split as Split] ?? [];
   const reasons = ids.flatMap((id) => (SHAPED_ON[id] ? [SHAPED_ON[id]!] : []));
   if (reasons.length > 0) return `tuned on this split: ${reasons.join("; ")}`;
-  return dataset.dir === BUNDLED_MEDITOD_DIR.replace(/\/$/, "") && split === "valid" ? "tuned on this split" : null;
+  return dataset.dir === BUNDLED_MEDITOD_DIR && split === "valid" ? "tuned on this split" : null;
 }
 
 /** The short form shown beside figures. */

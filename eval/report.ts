@@ -1,4 +1,3 @@
-import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { MeditodDataset, Split } from "../src/data/meditod.ts";
 import { BUNDLED_MEDITOD_DIR } from "../src/data/meditod.ts";
@@ -16,6 +15,7 @@ import { isNoteDataset, isPerplexitySuite } from "./note-suites.ts";
 import { noteDocumentResults, type NoteGenerationScores } from "./note-scoring.ts";
 import type { BenchDataset } from "./suites.ts";
 import { lmEvalNanmean } from "../src/metrics/lm-eval.ts";
+import { readBundledJson } from "../src/package-paths.ts";
 import { nlgLineFormatError } from "./meditod-scoring.ts";
 import { describeProtocol, tunedMark } from "./protocol-label.ts";
 
@@ -34,7 +34,7 @@ interface Baselines {
   "meditod-nlg": Array<{ setting: string; model: string; bleu2: number; bleu4: number; rouge1: number; rougeL: number; bertscore: number }>;
 }
 
-const baselines = JSON.parse(readFileSync(new URL("./paper-baselines.json", import.meta.url), "utf8")) as Baselines;
+const baselines = readBundledJson("eval/paper-baselines.json") as Baselines;
 
 /** A table: header, rows, and which row is ours (highlighted). */
 interface Table {
@@ -126,7 +126,7 @@ function formatErrorTable(dir: string, dataset: MeditodDataset, suites: readonly
 
 function build(results: BenchResults, dataset: BenchDataset, dir: string): { intro: string[]; tables: Table[]; charts: Chart[] } {
   if (isNoteDataset(dataset)) return buildNotes(results, dataset, dir);
-  const onSample = dataset.dir === BUNDLED_MEDITOD_DIR.replace(/\/$/, "");
+  const onSample = dataset.dir === BUNDLED_MEDITOD_DIR;
   const mark = tunedMark(results.tuned_on_split);
   const ourLabel = `**this run** (${results.backend}${mark ? `, ${mark}` : ""})`;
   const chartLabel = `this run (${results.backend}${mark ? `, ${mark}` : ""})`;

@@ -2,7 +2,6 @@ import express, { type NextFunction, type Request, type Response } from "express
 import { randomUUID } from "node:crypto";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { z } from "zod";
 import { Conversation, type TurnOutcome } from "../src/dm/conversation.ts";
 import type { DialogueModules } from "../src/modules/types.ts";
@@ -10,6 +9,7 @@ import { PatientSimulator, type PatientCase } from "../src/simulator/patient-sim
 import { describeIssues } from "../src/cmas/schemas.ts";
 import type { QuestionReader } from "../src/modules/embedded/question-reader.ts";
 import { PracticeDialogue } from "../src/simulator/practice.ts";
+import { BUNDLED } from "../src/package-paths.ts";
 
 /**
  * The chat server: a person (or the simulated patient) talks to the dialogue system and watches the
@@ -68,7 +68,7 @@ function parseBody<T>(schema: z.ZodType<T>, body: unknown): T {
   return parsed.data;
 }
 
-const PUBLIC_DIR = fileURLToPath(new URL("./public/", import.meta.url));
+const PUBLIC_DIR = BUNDLED.serverPublic;
 
 export function createChatApp(options: ChatServerOptions): express.Express {
   const sessions = new Map<string, Session | PracticeSession>();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { DialogueState } from "../../src/cmas/schemas.ts";
-import { fileURLToPath } from "node:url";
 import { loadMeditod } from "../../src/data/meditod.ts";
+import { BUNDLED } from "../../src/package-paths.ts";
 import { Conversation } from "../../src/dm/conversation.ts";
 import { buildEmbeddedEngine } from "../../src/modules/embedded/index.ts";
 import { PatientSimulator, caseFromDialogue } from "../../src/simulator/patient-simulator.ts";
@@ -26,7 +26,7 @@ describe("a history taken from a simulated patient", () => {
   const dataset = loadMeditod();
   const engine = buildEmbeddedEngine(dataset, "train", { wording: "clean" });
 
-  const development = loadMeditod(fileURLToPath(new URL("../../data/meditod-dev/", import.meta.url)));
+  const development = loadMeditod(BUNDLED.meditodDev);
 
   it.each([
     ["115", dataset],

@@ -134,6 +134,7 @@ function predictionRecord(example: SuiteExample, prediction: unknown, info: Modu
     prompt_tokens: info.promptTokens ?? null,
     exemplars: info.exemplars ?? null,
     cached: info.cached ?? false,
+    ...(info.overBudget ? { over_budget: true } : {}),
     ...(info.repaired ? { repaired: true } : {}),
     ...(info.formatError ? { format_error: info.formatError } : {}),
     ...("fallback" in info && info.fallback ? { fallback: info.fallback } : {}),

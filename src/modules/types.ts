@@ -22,6 +22,8 @@ export interface ModuleCallInfo {
   readonly exemplars?: readonly string[];
   /** Tokens of the prompt sent (cl100k_base count). */
   readonly promptTokens?: number;
+  /** The prompt exceeded its token budget even with no exemplar left, and was sent as it was. */
+  readonly overBudget?: boolean;
   /** Set when the output did not validate even after the repair attempt. */
   readonly formatError?: string;
   readonly repaired?: boolean;

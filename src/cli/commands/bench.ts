@@ -46,6 +46,7 @@ interface BenchFlags {
   embeddings?: string;
   embeddingsBaseUrl?: string;
   maxTokens?: string;
+  contextTokens?: string;
 }
 
 /**
@@ -145,6 +146,7 @@ export function registerBenchCommand(program: Command): void {
     .option("--meditod-repo <dir>", "checkout of dair-iitd/MediTOD whose src/prompting/commons.py gives the official prompts (or MEDITOD_REPO)")
     .option("--embeddings <id>", "official protocol: openai:<model> or ollama:<model> serving the retrieval embeddings (the paper: BAAI/bge-large-en-v1.5)")
     .option("--embeddings-base-url <url>", "official protocol: the embeddings server's base URL")
+    .option("--context-tokens <n>", "anamnesis protocol: the model's context window the prompt and answer must fit (default 8192; the paper's 4096 leaves policy prompts fewer exemplars)")
     .option("--max-tokens <n>", "official protocol: max_tokens of each reply (official default 200)")
     .action(async (flags: BenchFlags) => {
       const suites = resolveSuites(flags.suite.flatMap((id) => id.split(",")));
@@ -158,6 +160,7 @@ export function registerBenchCommand(program: Command): void {
       const shard = flags.shard !== undefined ? parseShard(flags.shard) : undefined;
       const protocol = chooseProtocol(flags);
       const maxTokens = positiveInteger(flags.maxTokens, "--max-tokens");
+      const contextTokens = positiveInteger(flags.contextTokens, "--context-tokens");
       if (protocol === "official" && data !== "meditod") throw new AnamnesisError("INVALID_ARGUMENT", "--protocol official is for the MediTOD suites (meditod, meditod-nlu, meditod-pol, meditod-nlg)");
       const dataset = loadBenchDataset(data, flags.data);
       const split = flags.split ?? defaultSplit(dataset);
@@ -182,7 +185,7 @@ export function registerBenchCommand(program: Command): void {
               exemplars,
               backendOptions,
             })
-          : await createModules(flags.backend, dataset, { backendOptions, retrieval: flags.retrieval, exemplars, ...(flags.fallback ? { fallback: "embedded" as const } : {}) });
+          : await createModules(flags.backend, dataset, { backendOptions, retrieval: flags.retrieval, exemplars, ...(contextTokens ? { tokenBudget: contextTokens } : {}), ...(flags.fallback ? { fallback: "embedded" as const } : {}) });
       const judge = await createAttributeJudge(flags.judge, backendOptions);
       const progress = createProgressReporter();
       const abort = new AbortController();

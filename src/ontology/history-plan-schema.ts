@@ -73,7 +73,4 @@ export const historyPlanSchema = z.strictObject({
     explanation_min_words: z.number().int().nonnegative(),
     farewell_cues: z.array(z.string()),
   }),
-  diagnoses: z.array(
-    z.strictObject({ disease: z.string(), tests: z.array(z.string()), evidence: z.array(z.string()), requires_any: z.array(z.string()) }),
-  ),
 });

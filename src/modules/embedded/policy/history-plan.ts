@@ -6,7 +6,7 @@ import { loadOntologyFile, type OntologyFile } from "../../../ontology/ontology-
 /**
  * The history-taking plan (`ontology/history-plan.json`): sections in OSCE order, the items asked in
  * each, cues that recognise an item in a doctor's words, chief-complaint templates, the review of
- * systems per complaint area, follow-up attributes, closing cues and candidate diagnoses. It is data
+ * systems per complaint area, follow-up attributes and closing cues (working diagnoses: `src/clinical/diagnoses.ts`). It is data
  * so that clinicians can edit the order without touching code; it is validated on load against the
  * CMAS ontology, so an item with a check type its slot does not allow fails here, not in a benchmark.
  */

@@ -11,7 +11,7 @@ import { loadBenchDataset, MEDITOD_SUITES, NOTE_SUITES, suiteData, SUITES, type 
 
 /**
  * Merges run directories (typically the shards of one run) into one: predictions are combined per
- * suite, then scored as one run. The runs must share backend, split, limit and data; an example
+ * suite, then scored as one run. The runs must share backend, protocol, split, limit and data; an example
  * predicted twice must have the same prediction.
  */
 export async function mergeRunDirectories(dirs: readonly string[], outDir: string, dataDir?: string): Promise<BenchResults> {
@@ -19,7 +19,8 @@ export async function mergeRunDirectories(dirs: readonly string[], outDir: strin
   const requests = dirs.map((dir) => ({ dir, request: readJsonFile<RunRequest>(join(dir, "run.json"))! }));
   const first = requests[0]!.request;
   for (const { dir, request } of requests) {
-    for (const key of ["backend", "split", "limit", "data_dir", "judge"] as const) {
+    // Runs of different protocols answer different prompts (and the official NLU has fewer turns): never one run.
+    for (const key of ["backend", "protocol", "split", "limit", "data_dir", "judge"] as const) {
       if (JSON.stringify(request[key]) !== JSON.stringify(first[key])) {
         throw new AnamnesisError("INVALID_ARGUMENT", `${dir} differs from ${requests[0]!.dir} in ${key}: ${JSON.stringify(request[key])} vs ${JSON.stringify(first[key])}`);
       }
@@ -68,6 +69,7 @@ export async function mergeRunDirectories(dirs: readonly string[], outDir: strin
       split: first.split,
       ...(isNoteDataset(dataset) ? { dataset: describeNoteData(dataset, first.split, first.limit !== null || counts.some((count) => count < noteSplit(dataset, first.split).length)) } : {}),
       protocol: { ...(base?.protocol ?? {}), merged_from: dirs },
+      tuned_on_split: base?.tuned_on_split ?? null,
       prompt_versions: base?.prompt_versions ?? {},
       git_revision: base?.git_revision ?? null,
       started: starts[0] ?? new Date().toISOString(),

@@ -77,7 +77,8 @@ export function createOllamaDriver(model: string, settings: ResolvedSettings): M
     },
 
     async embed(texts, signal) {
-      embeddings ??= new OllamaEmbeddings({ model: settings.embeddingModel ?? model, baseUrl, fetch: attemptFetch });
+      // maxConcurrency: our semaphore sets the concurrency; LangChain's own queue would hold embeddings to 1 at once.
+      embeddings ??= new OllamaEmbeddings({ model: settings.embeddingModel ?? model, baseUrl, fetch: attemptFetch, maxConcurrency: Infinity });
       const client = embeddings;
       const { value: vectors, embeddingTokens } = await runCountedAttempt(signal, () => client.embedDocuments([...texts]));
       return { embeddings: vectors, usage: { inputTokens: embeddingTokens, outputTokens: 0 } };

@@ -53,6 +53,8 @@ export interface FakeServerOptions {
   readonly respond?: Responder;
   /** Delay before each reply. */
   readonly latencyMs?: number;
+  /** The embedding of a text (default: a small deterministic vector of its character codes). */
+  readonly embed?: (text: string) => number[];
 }
 
 /** A minimal value that satisfies a JSON schema (first enum value, empty arrays, required members). */
@@ -252,9 +254,9 @@ function sendOllamaChat(response: ServerResponse, call: ChatCall, reply: Exclude
   response.end();
 }
 
-function sendEmbeddings(response: ServerResponse, protocol: "openai" | "ollama", body: Record<string, any>): void {
+function sendEmbeddings(response: ServerResponse, protocol: "openai" | "ollama", body: Record<string, any>, embed: (text: string) => number[]): void {
   const inputs: string[] = Array.isArray(body.input) ? body.input : [body.input];
-  const vectors = inputs.map(fakeEmbedding);
+  const vectors = inputs.map((text) => embed(text));
   response.writeHead(200, { "content-type": "application/json" });
   if (protocol === "ollama") {
     response.end(JSON.stringify({ model: body.model, embeddings: vectors, total_duration: 10, load_duration: 1, prompt_eval_count: inputs.length }));
@@ -292,7 +294,7 @@ async function startFakeServer(protocol: "openai" | "ollama", options: FakeServe
       const path = (request.url ?? "").split("?")[0]!;
       requests.push({ path, body, headers: request.headers, at: performance.now() });
       if (options.latencyMs) await new Promise((resolve) => setTimeout(resolve, options.latencyMs));
-      if (request.method === "POST" && path === embedPath) return sendEmbeddings(response, protocol, body);
+      if (request.method === "POST" && path === embedPath) return sendEmbeddings(response, protocol, body, options.embed ?? fakeEmbedding);
       if (request.method !== "POST" || path !== chatPath) {
         response.writeHead(404, { "content-type": "application/json" });
         response.end(JSON.stringify({ error: `no route ${request.method} ${path}` }));

@@ -85,7 +85,8 @@ interface Tally {
   statuses: Map<number, number>;
 }
 
-const server = await startChatServerProcess(["--db", join(mkdtempSync(join(tmpdir(), "anamnesis-hostile-")), "sessions.db")]);
+const folder = mkdtempSync(join(tmpdir(), "anamnesis-hostile-"));
+const server = await startChatServerProcess(["--db", join(folder, "sessions.db")]);
 const clients = Array.from({ length: 64 }, () => `anamnesis_client=${Array.from({ length: 32 }, () => Math.floor(random() * 16).toString(16)).join("")}`);
 const sessions: string[] = [];
 for (let index = 0; index < 8; index += 1) {
@@ -123,7 +124,7 @@ async function worker(): Promise<void> {
     const index = sent++;
     const kind = kinds[index % kinds.length]!;
     const attack = ATTACKS[kind]!(pick(sessions));
-    const cookie = random() < 0.8 ? { cookie: pick(clients) } : {};
+    const cookie: Record<string, string> = random() < 0.8 ? { cookie: pick(clients) } : {};
     // Requests refused before their body is read (413, 431, parser errors) close their connection: send those on their own.
     const alone = kind === "oversized" || kind === "deep nesting" || kind === "odd methods and paths";
     try {
@@ -141,6 +142,7 @@ const health = await rawRequest(server.port, { method: "GET", path: "/api/health
 const crashed = server.child.exitCode !== null || server.child.signalCode !== null || health?.status !== 200;
 const rss = server.rssMiB();
 await server.stop();
+rmSync(folder, { recursive: true, force: true });
 
 console.log(`${total} hostile requests in ${seconds.toFixed(1)} s against anamnesis chat (embedded, SQLite), 16 at a time\n`);
 console.log("kind                    statuses");

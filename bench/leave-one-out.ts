@@ -18,8 +18,9 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { BUNDLED_MEDITOD_DIR, loadMeditod, type Dialogue } from "../src/data/meditod.ts";
+import { BUNDLED } from "../src/package-paths.ts";
 
-const DEVELOPMENT_DIR = fileURLToPath(new URL("../data/meditod-dev/", import.meta.url));
+const DEVELOPMENT_DIR = BUNDLED.meditodDev;
 const { values } = parseArgs({ options: { data: { type: "string", multiple: true }, json: { type: "boolean", default: false }, keep: { type: "string" } } });
 const dataDirs = values.data ?? [BUNDLED_MEDITOD_DIR, ...(existsSync(join(DEVELOPMENT_DIR, "dialogs.json")) ? [DEVELOPMENT_DIR] : [])];
 const bin = fileURLToPath(new URL("../bin/anamnesis.js", import.meta.url));

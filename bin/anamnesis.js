@@ -1,7 +1,12 @@
 #!/usr/bin/env node
-// The CLI is written in TypeScript; tsx compiles it on the fly so that `npx anamnesis` needs no build step.
-import { register } from "tsx/esm/api";
+// Runs the compiled CLI (dist/, built by `npm run build`, which `npm ci` and `npm install` run through
+// `prepare`). Node starts it without compiling anything; each command's code loads only when it runs.
+import { existsSync } from "node:fs";
 
-register();
-const { main } = await import("../src/cli/main.ts");
-process.exitCode = await main(process.argv.slice(2));
+const main = new URL("../dist/src/cli/main.js", import.meta.url);
+if (!existsSync(main)) {
+  process.stderr.write("anamnesis: the compiled CLI is missing (dist/); run `npm run build` in the package folder\n");
+  process.exit(2);
+}
+const { main: run } = await import(main.href);
+process.exitCode = await run(process.argv.slice(2));

@@ -7,6 +7,7 @@ import { unrollActions } from "../src/cmas/scoring-tuples.ts";
 import { exactJudge, type AttributeJudge } from "../src/metrics/attribute-judge.ts";
 import { scoreMeditodNlg, type MeditodNlgResult } from "../src/metrics/meditod-nlg.ts";
 import type { PredictionLine } from "./predictions-file.ts";
+import { nlgReplyFormatError } from "../src/modules/nlg-reply-check.ts";
 
 /** Policy scores: the NLU fields plus Precision@K keyed "1" … "10" and "inf". */
 export type PolicyScores = CmasScores & { precision_at: Record<string, number> };
@@ -35,11 +36,25 @@ function goldUtterance(dataset: MeditodDataset, line: PredictionLine, speaker: "
   return utterance!;
 }
 
+/** The line's `format_error` (the model's output could not be read), as the scorer takes it. */
+function outputFailure(line: PredictionLine): { outputFormatError?: string } {
+  return typeof line.format_error === "string" ? { outputFormatError: line.format_error } : {};
+}
+
+/** NLG scores plus the share of turns whose reply was not an utterance. */
+export type NlgScores = MeditodNlgResult & { format_errors: number };
+
+/** Why an NLG line is a format error: its recorded reason, or a reply that is no utterance; else undefined. */
+export function nlgLineFormatError(line: { format_error?: unknown; prediction: unknown }): string | undefined {
+  if (typeof line.format_error === "string") return line.format_error;
+  return typeof line.prediction === "string" ? nlgReplyFormatError(line.prediction) : undefined;
+}
+
 /** Scores NLU predictions (patient turns) against the dataset's gold frames. */
 export async function scoreNluPredictions(dataset: MeditodDataset, lines: readonly PredictionLine[], judge: AttributeJudge = exactJudge): Promise<CmasScores> {
   const turns: TurnToScore[] = lines.map((line) => {
     const utterance = goldUtterance(dataset, line, "patient");
-    return { gold: utterance.speaker === "patient" ? utterance.nlu : [], prediction: line.prediction };
+    return { gold: utterance.speaker === "patient" ? utterance.nlu : [], prediction: line.prediction, ...outputFailure(line) };
   });
   return scoreCmas("nlu", turns, judge);
 }
@@ -48,7 +63,7 @@ export async function scoreNluPredictions(dataset: MeditodDataset, lines: readon
 export async function scorePolicyPredictions(dataset: MeditodDataset, lines: readonly PredictionLine[], judge: AttributeJudge = exactJudge): Promise<PolicyScores> {
   const turns: TurnToScore[] = lines.map((line) => {
     const utterance = goldUtterance(dataset, line, "doctor");
-    return { gold: utterance.speaker === "doctor" ? utterance.actions : [], prediction: line.prediction };
+    return { gold: utterance.speaker === "doctor" ? utterance.actions : [], prediction: line.prediction, ...outputFailure(line) };
   });
   const unrolled = unrollTurns("pol", turns);
   const scores = await scoreUnrolledTurns(unrolled, judge);
@@ -75,10 +90,11 @@ export async function scorePolicyPredictions(dataset: MeditodDataset, lines: rea
 }
 
 /**
- * Scores NLG predictions (doctor turns but the first) against the gold doctor utterances. A prediction
+ * Scores NLG predictions (doctor turns but the first) against the gold doctor utterances; an empty,
+ * `null` or HTML reply, or a line with a `format_error`, counts as a format error (and is scored as written). A prediction
  * that is not a string cannot be scored as text: it raises an error naming its line.
  */
-export function scoreNlgPredictions(dataset: MeditodDataset, lines: readonly PredictionLine[]): MeditodNlgResult {
+export function scoreNlgPredictions(dataset: MeditodDataset, lines: readonly PredictionLine[]): NlgScores {
   const references: string[] = [];
   const predictions: string[] = [];
   for (const line of lines) {
@@ -89,5 +105,6 @@ export function scoreNlgPredictions(dataset: MeditodDataset, lines: readonly Pre
     predictions.push(line.prediction);
     references.push(utterance.text);
   }
-  return scoreMeditodNlg(predictions, references);
+  const formatErrors = lines.filter((line) => nlgLineFormatError(line) !== undefined).length;
+  return { ...scoreMeditodNlg(predictions, references), format_errors: lines.length > 0 ? formatErrors / lines.length : 0 };
 }

@@ -6,7 +6,7 @@ import { readLinesOf } from "./predictions-file.ts";
 import { toJsonText } from "../src/data/json-lines.ts";
 import { ensureDirectory, predictionsPath, readJsonFile, withoutLineNumber, writeFileAtomic } from "./run-directory.ts";
 import { scoreRunDirectory, selectExamples, type BenchResults, type RunRequest } from "./runner.ts";
-import { checkOutputDirectory } from "../src/data/input-files.ts";
+import { checkOutputDirectory } from "../src/data/input-file.ts";
 import { describeNoteData, isNoteDataset } from "./note-suites.ts";
 import { loadBenchDataset, MEDITOD_SUITES, NOTE_SUITES, suiteData, SUITES, type SuiteId } from "./suites.ts";
 

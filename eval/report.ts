@@ -1,4 +1,3 @@
-import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { MeditodDataset, Split } from "../src/data/meditod.ts";
 import { BUNDLED_MEDITOD_DIR } from "../src/data/meditod.ts";
@@ -17,6 +16,7 @@ import { isNoteDataset, isPerplexitySuite } from "./note-suites.ts";
 import { noteDocumentResults, type NoteGenerationScores } from "./note-scoring.ts";
 import type { BenchDataset } from "./suites.ts";
 import { lmEvalNanmean } from "../src/metrics/lm-eval.ts";
+import { readBundledJson } from "../src/package-paths.ts";
 
 /**
  * report.md and a self-contained report.html (inline CSS and SVG, no scripts, nothing fetched) for a
@@ -33,7 +33,7 @@ interface Baselines {
   "meditod-nlg": Array<{ setting: string; model: string; bleu2: number; bleu4: number; rouge1: number; rougeL: number; bertscore: number }>;
 }
 
-const baselines = JSON.parse(readFileSync(new URL("./paper-baselines.json", import.meta.url), "utf8")) as Baselines;
+const baselines = readBundledJson("eval/paper-baselines.json") as Baselines;
 
 /** A table: header, rows, and which row is ours (highlighted). */
 interface Table {
@@ -84,7 +84,7 @@ function runLine(results: BenchResults): string {
 
 function build(results: BenchResults, dataset: BenchDataset, dir: string): { intro: string[]; tables: Table[]; charts: Chart[] } {
   if (isNoteDataset(dataset)) return buildNotes(results, dataset, dir);
-  const onSample = dataset.dir === BUNDLED_MEDITOD_DIR.replace(/\/$/, "");
+  const onSample = dataset.dir === BUNDLED_MEDITOD_DIR;
   const ourLabel = `**this run** (${results.backend})`;
   const caveat = onSample
     ? `Our figures are on the bundled public sample (${results.split} split: ${dataset.splits[results.split as Split]?.length ?? 0} dialogue). The paper's figures are on ${baselines.test_set}: a different test set, shown for orientation only.`

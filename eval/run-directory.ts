@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { AnamnesisError } from "../src/errors.ts";
-import { checkInputFile } from "../src/data/input-files.ts";
+import { checkInputFile } from "../src/data/input-file.ts";
 import { visible } from "../src/data/json-lines.ts";
 import { MEDITOD_LINES, type PredictionLine, type PredictionsFormat } from "./predictions-file.ts";
 

@@ -1,11 +1,13 @@
 import express, { type NextFunction, type Request, type Response } from "express";
 import { randomBytes } from "node:crypto";
-import { fileURLToPath } from "node:url";
 import type { Duplex } from "node:stream";
 import { z } from "zod";
 import type { DialogueModules } from "../src/modules/types.ts";
 import type { PatientCase } from "../src/simulator/patient-simulator.ts";
 import { describeIssues } from "../src/cmas/schemas.ts";
+import { BUNDLED } from "../src/package-paths.ts";
+import { clinicalNote } from "../src/clinical/clinical-note.ts";
+import { noteToMarkdown } from "../src/clinical/note-markdown.ts";
 import type { QuestionReader } from "../src/modules/embedded/question-reader.ts";
 import type { TurnOutcome } from "../src/dm/conversation.ts";
 import { ClientLimits, type ClientLimitOptions } from "./client-limits.ts";
@@ -49,6 +51,7 @@ export interface ChatServerOptions {
 const LONE_SURROGATE = /\p{Cs}/u;
 const text = (max: number) => z.string().max(max).refine((value) => !LONE_SURROGATE.test(value), "must be valid Unicode text (no lone surrogates)");
 const createSessionBody = z.strictObject({ case: text(100).min(1).optional(), role: z.enum(["patient", "doctor"]).optional() });
+const noteQuery = z.strictObject({ format: z.enum(["json", "markdown"]).default("json") });
 const turnBody = z.strictObject({ text: text(2000).pipe(z.string().trim().min(1, "say something")) });
 
 function parseBody<T>(schema: z.ZodType<T>, body: unknown): T {
@@ -57,7 +60,7 @@ function parseBody<T>(schema: z.ZodType<T>, body: unknown): T {
   return parsed.data;
 }
 
-const PUBLIC_DIR = fileURLToPath(new URL("./public/", import.meta.url));
+const PUBLIC_DIR = BUNDLED.serverPublic;
 const CLIENT_COOKIE = "anamnesis_client";
 const CLIENT_COOKIE_PATTERN = /(?:^|;\s*)anamnesis_client=([0-9a-f]{32})(?:;|$)/;
 
@@ -157,6 +160,29 @@ function sessionRoutes(context: ChatContext): express.Router {
     const session = conversationOf(context, request);
     if (!session.conversation.snapshot().failed) throw new HttpError(409, "nothing_to_retry", "the last turn did not fail");
     response.json(await runTurn(context, request, response, session, "retry", null, () => session.conversation.retry()));
+  });
+  // The clinical note from the tracked state: JSON by default, or a Markdown file to download.
+  router.get("/sessions/:id/note", (request, response) => {
+    const session = conversationOf(context, request);
+    const { format } = parseBody(noteQuery, request.query);
+    const snapshot = session.conversation.snapshot();
+    const note = clinicalNote({ state: snapshot.state, presenting: snapshot.presenting });
+    if (format === "json") {
+      response.json({ id: session.id, note });
+      return;
+    }
+    response.type("text/markdown; charset=utf-8");
+    response.attachment(`anamnesis-note-${session.id}.md`);
+    response.send(noteToMarkdown(note, `Clinical note — session ${session.id}`));
+  });
+  // After a red flag (or at any point) the patient may stop the history; the session and its note stay.
+  router.post("/sessions/:id/end", async (request, response) => {
+    const session = conversationOf(context, request);
+    if (session.busy) throw new HttpError(409, "busy", "the previous turn is still running");
+    if (session.conversation.snapshot().ended) throw new HttpError(409, "ended", "this conversation has already ended");
+    session.conversation.end();
+    await registry.commit(session, { kind: "end", input: null, outcome: null });
+    response.json(registry.view(session));
   });
   router.delete("/sessions/:id", async (request, response) => {
     const session = registry.get(String(request.params.id));

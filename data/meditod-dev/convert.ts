@@ -18,6 +18,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { DialogueStateTracker } from "../../src/cmas/dialogue-state.ts";
+import type { NluIntentName } from "../../src/cmas/cmas-names.ts";
 import { prefixedSlotNames } from "../../src/cmas/ontology.ts";
 import type { DialogueState, DoctorAction, NluFrame, SlotEntry } from "../../src/cmas/schemas.ts";
 
@@ -57,7 +58,7 @@ export interface RawAnnotation extends Annotation {
 // ---------------------------------------------------------------------------------------------------
 
 /** Tool intent → MediTOD patient NLU intent (null: not an NLU intent). */
-const PATIENT_INTENTS: Record<string, string | null> = {
+const PATIENT_INTENTS: Record<string, NluIntentName | null> = {
   inform: "inform",
   "chit-chat": "chit-chat",
   salutations: "nod_prompt_salutations",
@@ -568,7 +569,7 @@ function patientFrames(annotations: Annotation[], stateBefore: DialogueState, ui
   const intents = [...new Set(annotations.map((annotation) => PATIENT_INTENTS[annotation.intent]))];
   if (intents.some((intent) => intent === null || intent === undefined)) fail(uid, `a patient turn cannot have intents ${JSON.stringify(annotations.map((a) => a.intent))}`);
   if (intents.length !== 1) fail(uid, `mixed intents ${JSON.stringify(intents)} (MediTOD has one frame per patient turn)`);
-  const intent = intents[0] as string;
+  const intent = intents[0]!;
   if (intent !== "inform") return [{ intent }];
 
   const slots = new Map<string, SlotEntry[]>();

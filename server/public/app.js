@@ -84,6 +84,25 @@ function renderProfile(state) {
   );
 }
 
+const URGENCY = { emergency: "Emergency", same_day: "See a doctor today", soon: "See a doctor soon" };
+
+/** The red-flag banner: every flag fired so far, with its advice in plain words. */
+function renderRedFlags(flags, ended) {
+  const banner = $("red-flags");
+  banner.hidden = flags.length === 0;
+  $("red-flag-list").replaceChildren(
+    ...flags.map((flag) => {
+      const item = document.createElement("li");
+      item.className = `urgency-${flag.urgency}`;
+      const title = document.createElement("strong");
+      title.textContent = `${URGENCY[flag.urgency] || flag.urgency}: ${flag.label}. `;
+      item.append(title, document.createTextNode(flag.advice));
+      return item;
+    }),
+  );
+  banner.querySelector(".choice").hidden = ended;
+}
+
 const SLOT_NAMES = { basic_information: "about the patient" };
 
 /** Practice mode: which facts of the case the trainee has asked about, by slot. */
@@ -136,6 +155,8 @@ function renderCoverage(coverage) {
 function renderPractice(view) {
   session = view;
   document.body.classList.add("practice");
+  renderRedFlags([], true);
+  $("note").hidden = true;
   renderTranscript(view.history, true);
   renderCoverage(view.coverage);
   $("profile-panel").hidden = true;
@@ -166,6 +187,11 @@ function render(view) {
   $("message").setAttribute("aria-label", "Patient's answer");
   renderTranscript(view.history, false);
   renderProfile(view.state);
+  renderRedFlags(view.redFlags || [], view.ended);
+  // The note is written by the server from the tracked state; the link downloads it as Markdown.
+  $("note").href = `/api/sessions/${encodeURIComponent(view.id)}/note?format=markdown`;
+  $("note").setAttribute("download", `anamnesis-note-${view.id}.md`);
+  $("note").hidden = !view.history.some((turn) => turn.speaker === "patient");
   if (view.outcome) $("debug").textContent = JSON.stringify({ frames: view.outcome.frames, actions: view.outcome.actions, ms: Math.round(view.outcome.elapsedMs * 10) / 10 }, null, 2);
   const simulated = Boolean(view.case);
   $("simulate").hidden = !simulated;
@@ -222,6 +248,7 @@ $("composer").addEventListener("submit", (event) => {
 });
 
 $("simulate").addEventListener("click", () => guarded(async () => render(await api("POST", `/api/sessions/${session.id}/simulate`))));
+$("end").addEventListener("click", () => guarded(async () => render(await api("POST", `/api/sessions/${session.id}/end`))));
 $("retry").addEventListener("click", () => guarded(async () => render(await api("POST", `/api/sessions/${session.id}/retry`))));
 $("auto").addEventListener("click", () =>
   guarded(async () => {

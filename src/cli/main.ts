@@ -1,21 +1,28 @@
 import { Command, CommanderError } from "commander";
+import { readFileSync } from "node:fs";
 import { isAnamnesisError } from "../errors.ts";
-import { registerDataCommands } from "./commands/data.ts";
-import { registerMetricsCommands } from "./commands/metrics.ts";
-import { registerScoreCommands } from "./commands/score.ts";
-import { registerBenchCommands } from "./commands/bench.ts";
-import { registerChatCommands } from "./commands/chat.ts";
+import { bundledPath } from "../package-paths.ts";
+import { COMMANDS, selectedCommand } from "./command-table.ts";
 
-/** Builds the `anamnesis` command. Commands live one per file in `./commands/`. */
-export function buildProgram(): Command {
+/** The package's version, from its package.json. */
+export function packageVersion(): string {
+  return (JSON.parse(readFileSync(bundledPath("package.json"), "utf8")) as { version: string }).version;
+}
+
+/**
+ * Builds the `anamnesis` command for one argument list: the command it runs is loaded and registered
+ * in full; every other command is a name and a description, enough for `--help`.
+ */
+export async function buildProgram(argv: readonly string[]): Promise<Command> {
   const program = new Command("anamnesis")
     .description("Medical history-taking dialogue: the MediTOD pipeline, benchmark suites and chat.")
+    .version(packageVersion(), "-V, --version", "print the version")
     .exitOverride();
-  registerDataCommands(program);
-  registerScoreCommands(program);
-  registerBenchCommands(program);
-  registerChatCommands(program);
-  registerMetricsCommands(program);
+  const selected = selectedCommand(argv);
+  for (const [name, entry] of Object.entries(COMMANDS)) {
+    if (name === selected) (await entry.load())(program);
+    else program.command(name).description(entry.description).helpOption(false).allowUnknownOption().allowExcessArguments();
+  }
   return program;
 }
 
@@ -46,7 +53,7 @@ function describeFileError(error: unknown): string | null {
 /** Runs the CLI; user errors become one line on stderr and exit code 2. */
 export async function main(argv: string[]): Promise<number> {
   try {
-    await buildProgram().parseAsync(argv, { from: "user" });
+    await (await buildProgram(argv)).parseAsync(argv, { from: "user" });
     return 0;
   } catch (error) {
     if (error instanceof CommanderError) {

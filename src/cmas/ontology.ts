@@ -1,60 +1,30 @@
-import { z } from "zod";
-import ontologyJson from "../../ontology/cmas.json" with { type: "json" };
+import type { z } from "zod";
+import type { attributeSchema, cmasSchema, slotSchema } from "../ontology/cmas-schema.ts";
+import { loadOntologyFile } from "../ontology/ontology-files.ts";
 
 /**
  * The CMAS schema of MediTOD, loaded from `ontology/cmas.json` (the single place it is described) and
- * validated on load, so a malformed edit of the ontology fails fast with a path.
+ * validated on load (`src/ontology/ontology-files.ts`), so a malformed edit fails fast with a path.
+ * Its names are also generated as TypeScript types in `cmas-names.ts`.
  */
-
-const attributeSchema = z.strictObject({
-  name: z.string().min(1),
-  description: z.string(),
-  examples: z.array(z.string()).optional(),
-  /** List-valued in the data (`location`, characteristics, factors). */
-  list: z.boolean(),
-  /** Counted as canonical ("medical") by the official scorers. */
-  medical: z.boolean(),
-  /** How a doctor asks about this attribute; `{value}` is the slot value. */
-  question: z.string().optional(),
-});
-
-const checkTypeSchema = z.strictObject({ name: z.string().min(1), question: z.string().optional() });
-
-const slotSchema = z.strictObject({
-  name: z.string().min(1),
-  /**
-   * How the official scorers unroll the slot: `medical` slots are headed by `value` and carry their
-   * status as a prefix; `social` ones (residence, occupation, travel) keep `status` as an attribute;
-   * `demographic` is basic_information.
-   */
-  group: z.enum(["medical", "social", "demographic"]),
-  statuses: z.array(z.string()).optional(),
-  status_values: z.array(z.string()).optional(),
-  actions_only: z.boolean().optional(),
-  description: z.string(),
-  attributes: z.array(attributeSchema).min(1),
-  /** Check types a doctor action may use besides the attribute names (e.g. `ana_factors`). */
-  check_types: z.array(checkTypeSchema).optional(),
-});
-
-const ontologySchema = z.strictObject({
-  name: z.string(),
-  version: z.string(),
-  source: z.string(),
-  notes: z.array(z.string()),
-  nlu_intents: z.array(z.strictObject({ name: z.string(), description: z.string() })).min(1),
-  actions: z.array(z.strictObject({ name: z.string(), description: z.string() })).min(1),
-  slots: z.array(slotSchema).min(1),
-  questions: z.record(z.string(), z.string()),
-});
 
 export type AttributeDefinition = z.infer<typeof attributeSchema>;
 export type SlotDefinition = z.infer<typeof slotSchema>;
-export type Ontology = z.infer<typeof ontologySchema>;
+export type Ontology = z.infer<typeof cmasSchema>;
 export type SlotGroup = SlotDefinition["group"];
 
+/** Checks what the schema cannot: a slot's reading statuses are written as statuses it has. */
+function checkReadingStatuses(loaded: Ontology): Ontology {
+  for (const slot of loaded.slots) {
+    for (const [reading, written] of Object.entries(slot.reading_statuses ?? {})) {
+      if (!slot.statuses?.includes(written)) throw new Error(`ontology/cmas.json: ${slot.name}: reading '${reading}' is written '${written}', which is not one of its statuses`);
+    }
+  }
+  return loaded;
+}
+
 /** The CMAS ontology. */
-export const ontology: Ontology = ontologySchema.parse(ontologyJson);
+export const ontology: Ontology = checkReadingStatuses(loadOntologyFile("cmas.json"));
 
 const slotsByName = new Map(ontology.slots.map((slot) => [slot.name, slot]));
 
@@ -98,5 +68,5 @@ export function checkTypes(slot: SlotDefinition): readonly string[] {
   return [...slot.attributes.map((attribute) => attribute.name), ...(slot.check_types ?? []).map((type) => type.name)];
 }
 
-export const nluIntentNames = ontology.nlu_intents.map((intent) => intent.name) as [string, ...string[]];
-export const actionNames = ontology.actions.map((action) => action.name) as [string, ...string[]];
+/** NLU intent names (generated from the ontology: `cmas-names.ts`). */
+export { NLU_INTENT_NAMES as nluIntentNames, ACTION_NAMES as actionNames } from "./cmas-names.ts";

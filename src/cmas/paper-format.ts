@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { NluIntentName } from "./cmas-names.ts";
 import { nluIntentNames, nluSlots, type SlotDefinition } from "./ontology.ts";
 import { doctorActionsSchema, type DoctorAction, type NluFrame, type SlotEntry } from "./schemas.ts";
 
@@ -32,7 +33,7 @@ export const paperFrameSchema = z.strictObject({
   intent: z.enum(nluIntentNames),
   slots: z.strictObject(paperSlotsShape).optional(),
 }) as unknown as z.ZodType<PaperFrame>;
-export type PaperFrame = { intent: string; slots?: Record<string, Array<Record<string, string | string[]>>> };
+export type PaperFrame = { intent: NluIntentName; slots?: Record<string, Array<Record<string, string | string[]>>> };
 
 /** What the NLU prompt asks for: `{"frames": [ … ]}`. */
 export const paperNluOutputSchema = z.strictObject({ frames: z.array(paperFrameSchema) });

@@ -1,5 +1,5 @@
 import { AnamnesisError } from "../errors.ts";
-import { forEachLine } from "./input-files.ts";
+import { forEachLine, inputName } from "./input-file.ts";
 
 /**
  * Calls `onValue` with each JSON value of a JSON Lines file as it is read (blank lines skipped; a
@@ -14,12 +14,12 @@ export function streamJsonLines(path: string, what: string, onValue: (value: unk
     try {
       value = JSON.parse(text);
     } catch (error) {
-      throw new AnamnesisError("INVALID_JSON", `${path}:${line}: not valid JSON (${visible((error as Error).message)})`);
+      throw new AnamnesisError("INVALID_JSON", `${inputName(path)}:${line}: not valid JSON (${visible((error as Error).message)})`);
     }
     values += 1;
     onValue(value, line);
   });
-  if (values === 0) throw new AnamnesisError("INVALID_DATA", `${what} ${path} is empty: no JSON lines to read`);
+  if (values === 0) throw new AnamnesisError("INVALID_DATA", `${what} ${inputName(path)} is empty: no JSON lines to read`);
   return values;
 }
 
@@ -30,6 +30,23 @@ export function streamJsonLines(path: string, what: string, onValue: (value: unk
 export function readJsonLines(path: string, what: string): Array<{ line: number; value: unknown }> {
   const rows: Array<{ line: number; value: unknown }> = [];
   streamJsonLines(path, what, (value, line) => rows.push({ line, value }));
+  return rows;
+}
+
+/** The values of JSON Lines text; `source` names it in errors (`source:line: not valid JSON`). */
+export function parseJsonLines(text: string, source: string): Array<{ line: number; value: unknown }> {
+  const rows: Array<{ line: number; value: unknown }> = [];
+  text
+    .replace(/^\ufeff/, "")
+    .split("\n")
+    .forEach((text, index) => {
+      if (text.trim() === "") return;
+      try {
+        rows.push({ line: index + 1, value: JSON.parse(text) });
+      } catch (error) {
+        throw new AnamnesisError("INVALID_JSON", `${source}:${index + 1}: not valid JSON (${visible((error as Error).message)})`);
+      }
+    });
   return rows;
 }
 

@@ -1,9 +1,9 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
 import { z } from "zod";
 import { AnamnesisError } from "../errors.ts";
 import { describeIssues, type DialogueState, type DoctorAction, type NluFrame } from "../cmas/schemas.ts";
+import { BUNDLED } from "../package-paths.ts";
 
 /**
  * The MediTOD dataset: `dialogs.json` plus split id files, in the format of dair-iitd/MediTOD `data/`.
@@ -12,7 +12,7 @@ import { describeIssues, type DialogueState, type DoctorAction, type NluFrame } 
  */
 
 /** The bundled public sample. */
-export const BUNDLED_MEDITOD_DIR = fileURLToPath(new URL("../../data/meditod/", import.meta.url));
+export const BUNDLED_MEDITOD_DIR = BUNDLED.meditod;
 
 export const SPLITS = ["train", "valid", "test", "ood"] as const;
 export type Split = (typeof SPLITS)[number];

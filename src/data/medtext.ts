@@ -1,6 +1,6 @@
-import { resolve } from "node:path";
 import { AnamnesisError } from "../errors.ts";
 import { indexDocuments, readTableFile, type NoteDataset } from "./note-dataset.ts";
+import { resolveInputPath } from "./input-file.ts";
 
 /**
  * MedText (BI55/MedText on Hugging Face, CC BY 4.0): 1,412 patient presentations (`Prompt`) with a
@@ -17,7 +17,7 @@ export const MEDTEXT_MISSING =
 
 export function loadMedtext(path?: string): NoteDataset {
   if (path === undefined) throw new AnamnesisError("FILE_NOT_FOUND", MEDTEXT_MISSING);
-  const full = resolve(path);
+  const full = resolveInputPath(path);
   const rows = readTableFile(full, ["Prompt", "Completion"], "MedText data file");
   // Ids are 0-based row numbers, as lm-eval's doc_id.
   const all = rows.map((row, index) => ({ id: String(index), input: row.Prompt!, target: row.Completion! }));

@@ -1,8 +1,9 @@
 import { existsSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
 import { AnamnesisError } from "../errors.ts";
 import { indexDocuments, readTableFile, type NoteDataset, type NoteDocument } from "./note-dataset.ts";
+import { isStandardInput } from "./input-file.ts";
+import { BUNDLED } from "../package-paths.ts";
 
 /**
  * MTS-Dialog (abachaa/MTS-Dialog, CC BY 4.0): short doctor-patient dialogues, each with a clinical-note
@@ -16,7 +17,7 @@ import { indexDocuments, readTableFile, type NoteDataset, type NoteDocument } fr
  * the target is the original `section_text`, so scores are not comparable with lm-eval's.
  */
 
-export const BUNDLED_MTS_DIALOG_DIR = fileURLToPath(new URL("../../data/mts-dialog/Main-Dataset/", import.meta.url));
+export const BUNDLED_MTS_DIALOG_DIR = BUNDLED.mtsDialog;
 
 export const MTS_DIALOG_SPLIT_FILES = {
   train: "MTS-Dialog-TrainingSet.csv",
@@ -103,6 +104,7 @@ function loadFile(path: string): NoteDataset {
  * file in the har1 layout (CSV or JSONL with ID, section_header, section_text, dialogue).
  */
 export function loadMtsDialog(path?: string): NoteDataset {
+  if (path !== undefined && isStandardInput(path)) return loadFile(path);
   const full = resolve(path ?? BUNDLED_MTS_DIALOG_DIR);
   if (!existsSync(full)) throw new AnamnesisError("FILE_NOT_FOUND", `MTS-Dialog data not found: ${full}`);
   if (!statSync(full).isDirectory()) return loadFile(full);

@@ -1,8 +1,8 @@
-import { existsSync, readFileSync, statSync } from "node:fs";
 import { extname } from "node:path";
 import { AnamnesisError } from "../errors.ts";
 import { parseCsvObjects } from "./csv.ts";
-import { readJsonLines } from "./json-lines.ts";
+import { inputName, readInputText } from "./input-file.ts";
+import { parseJsonLines } from "./json-lines.ts";
 
 /**
  * Clinical-note datasets as lm-evaluation-harness's `mts_dialog` and `medtext` tasks see them: documents
@@ -67,18 +67,17 @@ export function indexDocuments(splits: Readonly<Record<string, readonly NoteDocu
  * `columns`; JSONL numbers become strings.
  */
 export function readTableFile(path: string, columns: readonly string[], what: string): Array<Record<string, string>> {
-  if (!existsSync(path)) throw new AnamnesisError("FILE_NOT_FOUND", `${what} not found: ${path}`);
-  if (statSync(path).isDirectory()) throw new AnamnesisError("INVALID_ARGUMENT", `${what} must be a CSV or JSONL file, not a directory: ${path}`);
-  const text = readFileSync(path, "utf8");
+  const text = readInputText(path, what);
+  const source = inputName(path);
   const extension = extname(path).toLowerCase();
   const jsonl = extension === ".jsonl" || extension === ".ndjson" || (extension !== ".csv" && text.replace(/^\ufeff/, "").trimStart().startsWith("{"));
   const rows: Array<{ where: string; row: Record<string, unknown> }> = jsonl
-    ? readJsonLines(path, what).map(({ line, value }) => {
-        if (value === null || typeof value !== "object" || Array.isArray(value)) throw new AnamnesisError("INVALID_DATA", `${path}:${line}: expected a JSON object with ${columns.join(", ")}`);
-        return { where: `${path}:${line}`, row: value as Record<string, unknown> };
+    ? parseJsonLines(text, source).map(({ line, value }) => {
+        if (value === null || typeof value !== "object" || Array.isArray(value)) throw new AnamnesisError("INVALID_DATA", `${source}:${line}: expected a JSON object with ${columns.join(", ")}`);
+        return { where: `${source}:${line}`, row: value as Record<string, unknown> };
       })
-    : parseCsvObjects(text, { source: path }).map((row, index) => ({ where: `${path}: record ${index + 1}`, row }));
-  if (rows.length === 0) throw new AnamnesisError("INVALID_DATA", `${path}: no rows`);
+    : parseCsvObjects(text, { source }).map((row, index) => ({ where: `${source}: record ${index + 1}`, row }));
+  if (rows.length === 0) throw new AnamnesisError("INVALID_DATA", `${source}: no rows`);
   return rows.map(({ where, row }) => {
     const missing = columns.filter((column) => !(column in row));
     if (missing.length > 0) {

@@ -20,7 +20,10 @@ import { exactJudge, type AttributeJudge } from "./attribute-judge.ts";
  * - a prediction must validate against the ontology's zod schema; one that does not scores as empty
  *   and counts as a format error. The official code only fails on structures it cannot unroll and
  *   silently skips unknown slots (policy: drops the failing action alone), so for malformed output it
- *   can count more tuples than we do. Format errors on skipped turns are not counted, as officially.
+ *   can count more tuples than we do. Validation failures on skipped turns are not counted, as officially;
+ * - an output the model failed to produce readably (a predictions line's `format_error`: invalid JSON,
+ *   prose, a fence, …) counts as a format error on any turn, although the `[]` written in its place
+ *   validates: otherwise the rate would read 0 while every output failed.
  */
 
 export type CmasTask = "nlu" | "pol";
@@ -44,6 +47,11 @@ export interface CmasScores {
 export interface TurnToScore {
   gold: ReadonlyArray<Record<string, unknown>>;
   prediction: unknown;
+  /**
+   * Why the model's output could not be read (the predictions line's `format_error`), when it could
+   * not: the turn counts as a format error whatever its prediction (often the `[]` written in its place).
+   */
+  outputFormatError?: string;
 }
 
 /** A turn after validation and unrolling. */
@@ -51,8 +59,10 @@ export interface UnrolledTurn {
   gold: ScoringTuples;
   /** Null when the prediction did not validate (a format error). */
   prediction: ScoringTuples | null;
-  /** Why the prediction did not validate. */
+  /** Why the output could not be read, or why the prediction did not validate. */
   formatError?: string;
+  /** The output itself failed (reported by whoever predicted), as opposed to failing validation here. */
+  outputFailed?: boolean;
   /** Excluded from P/R/F1 by the official skip rule. */
   skipped: boolean;
 }
@@ -84,7 +94,8 @@ export function unrollTurns(task: CmasTask, turns: readonly TurnToScore[]): Unro
   return turns.map((turn) => {
     const skipped = isSkipped(task, turn.gold);
     const { tuples, formatError } = unrollPrediction(task, turn.prediction);
-    return { gold: unrollTask(task, turn.gold), prediction: tuples, skipped, ...(formatError ? { formatError } : {}) };
+    const reason = turn.outputFormatError ?? formatError;
+    return { gold: unrollTask(task, turn.gold), prediction: tuples, skipped, ...(reason ? { formatError: reason } : {}), ...(turn.outputFormatError !== undefined ? { outputFailed: true } : {}) };
   });
 }
 
@@ -211,10 +222,10 @@ export async function scoreUnrolledTurns(unrolled: readonly UnrolledTurn[], judg
   const medical: Counts = { tp: 0, fp: 0, fn: 0 };
   const nonMedical: Counts = { tp: 0, fp: 0, fn: 0 };
   let joint = 0;
-  let formatErrors = 0;
+  // A failed output counts on every turn; a prediction that does not validate, on scored turns (as officially).
+  const formatErrors = unrolled.filter((turn) => turn.outputFailed || (!turn.skipped && turn.prediction === null)).length;
   const scored = unrolled.filter((turn) => !turn.skipped);
   for (const turn of scored) {
-    if (turn.prediction === null) formatErrors += 1;
     const prediction = turn.prediction ?? EMPTY;
     compare(turn.gold.medical, prediction.medical, medical);
     if (judge.id === exactJudge.id) compare(turn.gold.nonMedical, prediction.nonMedical, nonMedical);

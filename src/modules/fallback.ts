@@ -36,7 +36,7 @@ export function withFallback(primary: DialogueModules, fallback: DialogueModules
       id: `${primary.nlg.id}|${fallback.nlg.id}`,
       async realise(input, options) {
         const result = await primary.nlg.realise(input, options);
-        if (result.text.trim() !== "") return result;
+        if (result.formatError === undefined && result.text.trim() !== "") return result;
         const backup = await fallback.nlg.realise(input, options);
         return { ...merge(result, backup, fallback.nlg.id), text: backup.text };
       },

@@ -1,8 +1,8 @@
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
 import { AnamnesisError } from "../errors.ts";
 import { checkTypes, nluSlots, ontology, type SlotDefinition } from "../cmas/ontology.ts";
+import { BUNDLED } from "../package-paths.ts";
 
 /**
  * Prompt templates live in `prompts/<task>.v<N>.txt`, with a `=== system ===` and a `=== user ===`
@@ -10,7 +10,7 @@ import { checkTypes, nluSlots, ontology, type SlotDefinition } from "../cmas/ont
  * ontology, so editing `ontology/cmas.json` changes the prompt — and its recorded hash.
  */
 
-export const PROMPTS_DIR = fileURLToPath(new URL("../../prompts/", import.meta.url));
+export const PROMPTS_DIR = BUNDLED.prompts;
 
 export interface PromptTemplate {
   /** File stem, e.g. `nlu.v1`: what run records call the template version. */

@@ -1,13 +1,13 @@
 import { readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { DialogueStateTracker } from "../../src/cmas/dialogue-state.ts";
 import { describeIssues, dialogueStateSchema, doctorActionsSchema, nluFramesSchema } from "../../src/cmas/schemas.ts";
 import { datasetStats, getDialogue, loadMeditod, splitIds } from "../../src/data/meditod.ts";
+import { BUNDLED } from "../../src/package-paths.ts";
 import lexicon from "../../ontology/lexicon.json" with { type: "json" };
 import { CORRECTIONS, DIALOGUE_ID, NEW_CONCEPTS, OUTPUT_PATH, convert, readRaw, render } from "../../data/meditod-dev/convert.ts";
 
-const DEV_DIR = fileURLToPath(new URL("../../data/meditod-dev/", import.meta.url));
+const DEV_DIR = BUNDLED.meditodDev;
 const dataset = loadMeditod(DEV_DIR);
 const dialogue = getDialogue(dataset, DIALOGUE_ID);
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { Conversation } from "../../src/dm/conversation.ts";
 import type { DialogueModules, NluResult, PolicyResult } from "../../src/modules/types.ts";
 import type { DoctorAction } from "../../src/cmas/schemas.ts";
+import { loadRedFlags } from "../../src/clinical/red-flags.ts";
 
 /** Modules scripted per call, to drive the machine down each of its paths. */
 function scriptedModules(options: {
@@ -125,5 +126,57 @@ describe("the dialogue machine", () => {
 
   it("refuses an empty utterance", async () => {
     await expect(new Conversation(scriptedModules({})).say("   ")).rejects.toThrow(/nothing/);
+  });
+});
+
+describe("escalation on a red flag", () => {
+  const chestPain: NluResult = { frames: [{ intent: "inform", slots: { positive_symptom: [{ value: "chest pain" }, { value: "dyspnea" }] } }], latencyMs: 0 };
+  const nothingNew: NluResult = { frames: [{ intent: "inform", slots: { negative_symptom: [{ value: "fever" }] } }], latencyMs: 0 };
+  const advice = loadRedFlags().flags.find((flag) => flag.id === "chest_pain_with_breathlessness_or_sweating")!.advice;
+
+  it("advises urgent care once, as a doctor turn of its own before the next question, and records the flag", async () => {
+    const modules = scriptedModules({ nlu: [chestPain, nothingNew] });
+    const conversation = new Conversation(modules);
+    const first = await conversation.say("Crushing chest pain and I can't breathe.");
+    expect(first.escalation.map((flag) => flag.id)).toEqual(["chest_pain_with_breathlessness_or_sweating"]);
+    expect(first.ended).toBe(false);
+    const [said, asked] = first.doctor!.split("\n\n");
+    expect(said).toContain(advice);
+    expect(asked).toBe("Any fevers?");
+    // The question stays the last doctor turn: the patient's next short answer is read against it.
+    expect(conversation.snapshot().history.map((turn) => turn.speaker)).toEqual(["doctor", "patient", "doctor", "doctor"]);
+    expect(conversation.snapshot().history.at(-1)!.text).toBe("Any fevers?");
+    expect(conversation.snapshot().redFlags).toMatchObject([{ id: "chest_pain_with_breathlessness_or_sweating", turn: 1, urgency: "emergency" }]);
+
+    // The flag still holds on the next turn, but it is not advised again.
+    const second = await conversation.say("No fevers.");
+    expect(second.escalation).toEqual([]);
+    expect(second.doctor).toBe("Any fevers?");
+    expect(conversation.snapshot().redFlags).toHaveLength(1);
+  });
+
+  it("ends the history after the advice when asked to", async () => {
+    const conversation = new Conversation(scriptedModules({ nlu: [chestPain] }), { afterEscalation: "end" });
+    const outcome = await conversation.say("Chest pain, short of breath.");
+    expect(outcome.ended).toBe(true);
+    expect(outcome.doctor).toContain(advice);
+    expect(outcome.doctor).not.toContain("Any fevers?");
+  });
+
+  it("keeps the advice when the next stage fails, and does not repeat it on retry", async () => {
+    const modules = scriptedModules({ nlu: [chestPain], policy: [new Error("backend down")] });
+    const conversation = new Conversation(modules);
+    expect((await conversation.say("Chest pain, short of breath.")).error).toBe("backend down");
+    expect(conversation.snapshot().redFlags).toHaveLength(1);
+    const retried = await conversation.retry();
+    expect(retried.doctor!.match(/Before we go on/g)).toHaveLength(1);
+    expect(conversation.snapshot().history.filter((turn) => turn.text.includes(advice))).toHaveLength(1);
+  });
+
+  it("can be turned off", async () => {
+    const conversation = new Conversation(scriptedModules({ nlu: [chestPain] }), { redFlags: null });
+    const outcome = await conversation.say("Chest pain, short of breath.");
+    expect(outcome).toMatchObject({ doctor: "Any fevers?", escalation: [] });
+    expect(conversation.snapshot().redFlags).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { DialogueState } from "../../src/cmas/schemas.ts";
-import { fileURLToPath } from "node:url";
 import { loadMeditod } from "../../src/data/meditod.ts";
+import { BUNDLED } from "../../src/package-paths.ts";
 import { Conversation } from "../../src/dm/conversation.ts";
 import { buildEmbeddedEngine } from "../../src/modules/embedded/index.ts";
 import { PatientSimulator, caseFromDialogue } from "../../src/simulator/patient-simulator.ts";
@@ -26,7 +26,7 @@ describe("a history taken from a simulated patient", () => {
   const dataset = loadMeditod();
   const engine = buildEmbeddedEngine(dataset, "train", { wording: "clean" });
 
-  const development = loadMeditod(fileURLToPath(new URL("../../data/meditod-dev/", import.meta.url)));
+  const development = loadMeditod(BUNDLED.meditodDev);
 
   it.each([
     ["115", dataset],
@@ -51,5 +51,8 @@ describe("a history taken from a simulated patient", () => {
     const invented = [...recorded].filter(([key, status]) => status === "positive" && !truth.has(key));
     expect(contradictions).toEqual([]);
     expect(invented).toEqual([]);
+    // RES0001's chest pain with breathlessness is a red flag: advised once, and the history still closes.
+    const flags = conversation.snapshot().redFlags.map((flag) => flag.id);
+    expect(flags).toEqual(id === "RES0001" ? ["chest_pain_with_breathlessness_or_sweating"] : []);
   });
 });

@@ -12,7 +12,7 @@ import { checkSplit, defaultSplit, loadBenchDataset, resolveSuites, suiteData, S
 import { isNoteDataset, isPerplexitySuite, notePromptVersion } from "../../../eval/note-suites.ts";
 import { mergeRunDirectories } from "../../../eval/merge.ts";
 import { describePartial } from "../../../eval/partial-run.ts";
-import { checkOutputDirectory } from "../../data/input-files.ts";
+import { checkOutputDirectory } from "../../data/input-file.ts";
 import type { CmasScores } from "../../metrics/cmas-f1.ts";
 import type { MeditodNlgResult } from "../../metrics/meditod-nlg.ts";
 import type { PerplexityScores } from "../../metrics/perplexity.ts";
@@ -93,7 +93,8 @@ async function noteModuleSetup(backendId: string, dataset: NoteDataset, split: s
   };
 }
 
-export function registerBenchCommands(program: Command): void {
+/** Registers `anamnesis bench`. */
+export function registerBenchCommand(program: Command): void {
   program
     .command("bench")
     .description("Run benchmark suites with a backend; resumable, writes predictions, results.json and reports.")
@@ -102,7 +103,7 @@ export function registerBenchCommands(program: Command): void {
     .option("--split <split>", "MediTOD: test (default), valid, train, ood; MTS-Dialog: valid (default), train, test1, test2, or for a --data file all (default), train, valid; MedText: all")
     .option("--limit <n>", "only the first n examples of each suite")
     .option("--shard <i/n>", "only every n-th example, starting at the i-th (merge shards with anamnesis merge)")
-    .option("--data <path>", "MediTOD directory (default: the bundled public sample); MTS-Dialog file in the har1 layout (default: the bundled CSVs); MedText CSV/JSONL file (required)")
+    .option("--data <path>", "MediTOD directory (default: the bundled public sample); MTS-Dialog file in the har1 layout (default: the bundled CSVs); MedText CSV/JSONL file (required); - reads a file from standard input")
     .option("--out <dir>", "run directory (default runs/<backend>-<split>, or runs/<backend>-<dataset>-<split>); an existing run there is resumed")
     .option("--json", "print results.json")
     .option("--restart", "discard the run already in --out (its predictions, results and reports) instead of resuming it")
@@ -171,7 +172,10 @@ export function registerBenchCommands(program: Command): void {
         await setup.close();
       }
     });
+}
 
+/** Registers `anamnesis merge`: shards' run directories into one run. */
+export function registerMergeCommand(program: Command): void {
   program
     .command("merge")
     .description("Combine the run directories of shards into one run, scored and reported.")

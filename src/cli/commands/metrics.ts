@@ -3,6 +3,7 @@ import { AnamnesisError } from "../../errors.ts";
 import { scoreCorpus, scorePair, type TextPair } from "../../metrics/pair-metrics.ts";
 import { printJson } from "../output.ts";
 import { readJsonLines, toJsonText } from "../../data/json-lines.ts";
+import { inputName } from "../../data/input-file.ts";
 
 /** One input line: `{"id", "prediction", "reference"}`; `id` is echoed back as given. */
 interface InputPair extends TextPair {
@@ -14,18 +15,19 @@ interface InputPair extends TextPair {
  * the whole command (exit 2) instead of leaving partial output. Blank lines are skipped.
  */
 export function readPairsFile(path: string): InputPair[] {
+  const source = inputName(path);
   return readJsonLines(path, "input file").map(({ line, value: json }) => {
     if (json === null || typeof json !== "object" || Array.isArray(json)) {
-      throw new AnamnesisError("INVALID_ARGUMENT", `${path}:${line}: expected an object {"id", "prediction", "reference"}`);
+      throw new AnamnesisError("INVALID_ARGUMENT", `${source}:${line}: expected an object {"id", "prediction", "reference"}`);
     }
     const record = json as Record<string, unknown>;
     const id = record.id;
     if (typeof id !== "string" && typeof id !== "number") {
-      throw new AnamnesisError("INVALID_ARGUMENT", `${path}:${line}: "id" must be a string or a number`);
+      throw new AnamnesisError("INVALID_ARGUMENT", `${source}:${line}: "id" must be a string or a number`);
     }
     for (const field of ["prediction", "reference"] as const) {
       if (typeof record[field] !== "string") {
-        throw new AnamnesisError("INVALID_ARGUMENT", `${path}:${line}: "${field}" must be a string`);
+        throw new AnamnesisError("INVALID_ARGUMENT", `${source}:${line}: "${field}" must be a string`);
       }
     }
     return { rawId: id, id: String(id), prediction: record.prediction as string, reference: record.reference as string };
@@ -41,7 +43,7 @@ export function registerMetricsCommands(program: Command): void {
   metrics
     .command("pairs")
     .description("Every metric for each pair: JSONL in ({id, prediction, reference}), JSONL out ({id, ...metrics}).")
-    .requiredOption("--input <file>", "JSONL, one pair per line: {\"id\", \"prediction\", \"reference\"}")
+    .requiredOption("--input <file>", "JSONL, one pair per line: {\"id\", \"prediction\", \"reference\"}; - reads standard input")
     .action((options: { input: string }) => {
       const pairs = readPairsFile(options.input);
       const chunk: string[] = [];
@@ -58,7 +60,7 @@ export function registerMetricsCommands(program: Command): void {
   metrics
     .command("corpus")
     .description("Corpus-level values over all pairs of the file (no bootstrap): one JSON object.")
-    .requiredOption("--input <file>", "JSONL, one pair per line: {\"id\", \"prediction\", \"reference\"}")
+    .requiredOption("--input <file>", "JSONL, one pair per line: {\"id\", \"prediction\", \"reference\"}; - reads standard input")
     .action((options: { input: string }) => {
       printJson(scoreCorpus(readPairsFile(options.input)));
     });

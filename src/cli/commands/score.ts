@@ -47,7 +47,7 @@ function printCmasScores(title: string, scores: CmasScores | PolicyScores): void
 
 function addCommonOptions(command: Command): Command {
   return command
-    .requiredOption("--predictions <file>", "JSONL, one line per turn: {dialogue_id, turn, prediction}")
+    .requiredOption("--predictions <file>", "JSONL, one line per turn: {dialogue_id, turn, prediction}; - reads standard input")
     .option("--data <dir>", "MediTOD directory; default: the bundled public sample")
     .option("--judge <id>", "non-medical attribute matching: exact (official exact match), or an LLM judge's backend id (the paper's prompt)", "exact")
     .option("--base-url <url>", "the judge's server base URL (OpenAI-compatible …/v1, or the Ollama host)")
@@ -83,7 +83,7 @@ export function registerScoreCommands(program: Command): void {
   score
     .command("meditod-nlg")
     .description("NLG BLEU-2/4 (nltk corpus, x100), ROUGE-1/L (mean F1); BERTScore is null until an embedding model is configured.")
-    .requiredOption("--predictions <file>", "JSONL, one line per doctor turn: {dialogue_id, turn, prediction: text}")
+    .requiredOption("--predictions <file>", "JSONL, one line per doctor turn: {dialogue_id, turn, prediction: text}; - reads standard input")
     .option("--data <dir>", "MediTOD directory; default: the bundled public sample")
     .option("--json", "print JSON (unrounded)")
     .action(async (options: Omit<ScoreOptions, "judge">) => {
@@ -108,7 +108,7 @@ export function registerScoreCommands(program: Command): void {
           ? `lm-eval ${id.replace(/-/g, "_")}: word and byte perplexity and bits per byte from each target's log-likelihood.`
           : `lm-eval ${id.replace(/-/g, "_")}: per-document BLEU and ROUGE-1/2/L (nanmean); BLEURT and BERTScore are null.`,
       )
-      .requiredOption("--predictions <file>", `JSONL, one line per document: {id, prediction: ${perplexity ? "the target's log-likelihood" : "text"}}`)
+      .requiredOption("--predictions <file>", `JSONL, one line per document: {id, prediction: ${perplexity ? "the target's log-likelihood" : "text"}}; - reads standard input`)
       .option("--data <path>", suite.data === "medtext" ? "MedText CSV/JSONL file (required: not bundled)" : "MTS-Dialog file in the har1 layout; default: the bundled CSVs")
       .option("--json", "print JSON (unrounded)")
       .action(async (options: { predictions: string; data?: string; json?: boolean }) => {

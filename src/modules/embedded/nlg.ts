@@ -1,6 +1,6 @@
-import { readFileSync } from "node:fs";
 import type { DoctorAction } from "../../cmas/schemas.ts";
 import { tokenizeMeditod } from "../../metrics/tokenize-meditod.ts";
+import { loadOntologyFile } from "../../ontology/ontology-files.ts";
 import type { NlgInput, NlgModule } from "../types.ts";
 import { actionShape, turnShapeKey, type ActionShape } from "./nlg/action-signature.ts";
 import type { TrainingData } from "./training-data.ts";
@@ -16,14 +16,8 @@ import type { TrainingData } from "./training-data.ts";
  * Values are spoken in lay terms (`ontology/lay-terms.json`).
  */
 
-interface TemplateFile {
-  opener: string;
-  /** Transcript wording: say a short answer back before the next question (tuned on valid and the development dialogue). */
-  echoShortAnswers: boolean;
-  templates: Record<string, string>;
-}
-const templateFile = JSON.parse(readFileSync(new URL("../../../ontology/nlg-templates.json", import.meta.url), "utf8")) as TemplateFile;
-const layTerms = (JSON.parse(readFileSync(new URL("../../../ontology/lay-terms.json", import.meta.url), "utf8")) as { terms: Record<string, string> }).terms;
+const templateFile = loadOntologyFile("nlg-templates.json");
+const layTerms = loadOntologyFile("lay-terms.json").terms;
 
 /** How a canonical value is said to a patient; UMLS body-structure names lose their anatomy wording ("structure of calf of leg" → "calf"). */
 export function layTerm(value: string): string {

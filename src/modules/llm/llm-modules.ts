@@ -6,6 +6,7 @@ import type { MeditodDataset, Split } from "../../data/meditod.ts";
 import type { FittedPrompt } from "../token-budget.ts";
 import type { CallOptions, DialogueModules, ModuleCallInfo, NlgInput, NlgModule, NlgResult, NluInput, NluModule, NluResult, PolicyInput, PolicyModule, PolicyResult } from "../types.ts";
 import { InContextPrompter, type PrompterOptions } from "./in-context-prompter.ts";
+import { nlgReplyFormatError } from "../nlg-reply-check.ts";
 import { z } from "zod";
 
 /**
@@ -105,7 +106,8 @@ export class LlmNlgModule implements NlgModule {
     const result = await this.backend.generate(prompt.messages, { temperature: 0, ...options });
     // Models sometimes echo the speaker tag of the prompt's turns.
     const text = result.text.trim().replace(/^doctor:\s*/i, "");
-    return { raw: result.text, latencyMs: result.latencyMs, usage: result.usage, cached: result.cached, ...promptInfo(prompt), text };
+    const formatError = nlgReplyFormatError(result.text);
+    return { raw: result.text, latencyMs: result.latencyMs, usage: result.usage, cached: result.cached, ...promptInfo(prompt), text, ...(formatError ? { formatError } : {}) };
   }
 }
 

@@ -1,5 +1,6 @@
 import type { AnalysedText } from "./analysed-text.ts";
 import type { Lexicon } from "./lexicon.ts";
+import { HEREDITY, PEOPLE, wordsPattern } from "./word-lists.ts";
 
 /**
  * Family relations ("my mum" → "mother", "my sister" → "sister"), canonical and in the order said.
@@ -19,5 +20,5 @@ export function extractRelations(lexicon: Lexicon, analysed: AnalysedText, from 
   return found;
 }
 
-/** Words that put a question or statement about illness in the family. */
-export const FAMILY_CUE = /\b(?:family|families|relatives?|parents?|mother|mom|mum|father|dad|siblings?|brothers?|sisters?|grand(?:mother|father|ma|pa|parents?)|aunts?|uncles?|cousins?|runs?\s+in\s+the\s+family|genetic|hereditary|inherited)\b/;
+/** Words that put a question or statement about illness in the family ("your mother", "runs in the family"). */
+export const FAMILY_CUE = new RegExp(wordsPattern(PEOPLE.family, PEOPLE.bloodRelatives, HEREDITY));

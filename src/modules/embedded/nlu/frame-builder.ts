@@ -1,3 +1,4 @@
+import type { NluSlotName } from "../../../cmas/cmas-names.ts";
 import { attributeDefinition, slotDefinition } from "../../../cmas/ontology.ts";
 import type { NluFrame, SlotEntry } from "../../../cmas/schemas.ts";
 import { OPEN_VALUES } from "./lexicon.ts";
@@ -10,7 +11,8 @@ import type { TokenSpan } from "./text.ts";
  * attributes merged, list-valued attributes as arrays (per the ontology), social slots unprefixed.
  */
 
-export type BaseSlot = "symptom" | "medical_history" | "family_history" | "habit" | "exposure" | "medication" | "medical_test" | "residence" | "occupation" | "travel" | "basic_information";
+/** An unprefixed slot of NLU frames (from `ontology/cmas.json`). */
+export type BaseSlot = NluSlotName;
 
 /** A slot entry being assembled: its slot, status and attributes in the data format. */
 export interface CollectedEntry {
@@ -27,11 +29,16 @@ export interface Found {
   readonly entry: CollectedEntry;
 }
 
-/** The data's slot name for a base slot and status. */
-export function prefixedSlot(base: BaseSlot, status: Status): string {
-  if (base === "residence" || base === "occupation" || base === "travel" || base === "basic_information") return base;
-  if (base === "medical_test") return status === "positive" ? "avail_medical_test" : "unavail_medical_test";
-  return `${status}_${base}`;
+/**
+ * The data's slot name for a base slot and the status read: unprefixed for slots without statuses,
+ * else the status as the ontology writes it for the slot (`reading_statuses`: a positive test is
+ * `avail_medical_test`). Undefined when the slot cannot express the reading (an "unknown" test).
+ */
+export function prefixedSlot(base: BaseSlot, status: Status): string | undefined {
+  const slot = slotDefinition(base)!;
+  if (!slot.statuses || slot.statuses.length === 0) return base;
+  const written = slot.reading_statuses ? slot.reading_statuses[status] : status;
+  return written !== undefined && slot.statuses.includes(written) ? `${written}_${base}` : undefined;
 }
 
 /** The entries of one patient turn, keyed by (slot, value), written out as frames at the end. */
@@ -101,6 +108,7 @@ export class EntryCollector {
     for (const entry of this.entries) {
       if (Object.keys(entry.attributes).length === 0) continue;
       const name = prefixedSlot(entry.base, entry.status);
+      if (name === undefined) continue;
       (slots[name] ??= []).push({ ...entry.attributes });
     }
     return Object.keys(slots).length === 0 ? [] : [{ intent: "inform", slots }];

@@ -8,6 +8,7 @@ import { conceptKey, type DialogueContext } from "./dialogue-context.ts";
 import { extractRelations, FAMILY_CUE } from "./family-relations.ts";
 import { EntryCollector, type BaseSlot, type CollectedEntry, type Found } from "./frame-builder.ts";
 import { habitStatus } from "./habit-attributes.ts";
+import { PEOPLE, wordsPattern } from "./word-lists.ts";
 import { isSpecificPain, OPEN_VALUES, type Concept, type Lexicon } from "./lexicon.ts";
 import { answerPolarity, mentionStatus, type AnswerPolarity, type Status } from "./negation.ts";
 import { isSocialSlot, type AskedItem, type QuestionAnalysis } from "./question-analysis.ts";
@@ -81,10 +82,10 @@ function isFactorMention(lexicon: Lexicon, analysed: AnalysedText, mention: Ment
 }
 
 /** A subject other than the patient before a habit ("my husband smokes", "they drink"). */
-const OTHERS_HABIT = /\b(?:roommates?|husband|wife|partner|boyfriend|girlfriend|parents?|mom|mum|mother|dad|father|brother|sister|son|daughter|kids|friends?|co-?workers?|he|she|they|everyone|people)\b(?![^,]*\bi\b)/;
+const OTHERS_HABIT = new RegExp(`${wordsPattern(PEOPLE.relatives, PEOPLE.housemates, PEOPLE.workmates, PEOPLE.others, PEOPLE.thirdPerson)}(?![^,]*\\bi\\b)`);
 
 /** Someone smoking where the patient breathes it: household members, indoors, in the car. */
-const SHARED_AIR = /\b(?:roommates?|husband|wife|partner|boyfriend|girlfriend|parents?|inside|indoors|in the house|at home|around me|in the car|in front of me)\b/;
+const SHARED_AIR = new RegExp(wordsPattern(PEOPLE.housemates, PEOPLE.partners, ["parent", "parents", "inside", "indoors", "in the house", "at home", "around me", "in the car", "in front of me"]));
 
 /** Whether a family relation is named before token `end` in the sentence ("my dad had …", not "… from my son"). */
 function relationBefore(lexicon: Lexicon, analysed: AnalysedText, start: number, end: number): boolean {

@@ -1,6 +1,6 @@
-import lexiconJson from "../../../../ontology/lexicon.json" with { type: "json" };
-import valueListsJson from "../../../../data/meditod/labeling_interface_value_lists.json" with { type: "json" };
-import { z } from "zod";
+import { MEDICAL_SLOT_NAMES, type MedicalSlotName } from "../../../cmas/cmas-names.ts";
+import { loadOntologyFile, type OntologyFile } from "../../../ontology/ontology-files.ts";
+import { readBundledJson } from "../../../package-paths.ts";
 import { PhraseIndex } from "./phrase-index.ts";
 import { cleanText, tokenize } from "./text.ts";
 
@@ -10,10 +10,13 @@ import { cleanText, tokenize } from "./text.ts";
  * phrase indexes once at build time.
  */
 
-/** Slots whose entries are headed by a canonical `value` and carry their status as a prefix. */
-export const MEDICAL_SLOTS = ["symptom", "medical_history", "family_history", "habit", "exposure", "medication", "medical_test"] as const;
+/** The annotation tool's suggestion lists, keyed like `"symptom.location"`. */
+const valueListsJson = readBundledJson("data/meditod/labeling_interface_value_lists.json") as Record<string, string[]>;
+
+/** Slots whose entries are headed by a canonical `value` and carry their status as a prefix (from `ontology/cmas.json`). */
+export const MEDICAL_SLOTS = MEDICAL_SLOT_NAMES;
 /** A medical slot name. */
-export type MedicalSlot = (typeof MEDICAL_SLOTS)[number];
+export type MedicalSlot = MedicalSlotName;
 
 /** Whether a slot name is a medical (value-headed, status-prefixed) slot. */
 export function isMedicalSlot(name: string): name is MedicalSlot {
@@ -40,30 +43,11 @@ export function sameConcept(a: Concept, b: Concept): boolean {
   return a.slot === b.slot && a.value === b.value && (a.location ?? []).join("|") === (b.location ?? []).join("|") && !!a.topic === !!b.topic;
 }
 
-const formMap = z.record(z.string(), z.array(z.string()));
-const lexiconSchema = z.object({
-  concepts: z.record(z.string(), formMap),
-  context_forms: z.record(z.string(), formMap),
-  topics: z.record(z.string(), formMap),
-  locatable: z.array(z.string()),
-  located_concepts: z.array(z.object({ slot: z.string(), value: z.string(), location: z.array(z.string()), forms: z.array(z.string()) })),
-  locations: formMap,
-  ana_factors: formMap,
-  progression: formMap,
-  characteristics: z.record(z.string(), formMap),
-  colors: z.array(z.string()),
-  relations: formMap,
-  residences: z.array(z.string()),
-  occupations: z.array(z.string()),
-  medication_indications: formMap,
-  specific_by_location: z.record(z.string(), z.record(z.string(), z.string())),
-  concept_upgrades: z.array(z.object({ value: z.string(), when: z.array(z.string()), becomes: z.string() })),
-});
 /** The validated content of `ontology/lexicon.json`. */
-export type LexiconFile = z.infer<typeof lexiconSchema>;
+export type LexiconFile = OntologyFile<"lexicon.json">;
 
 /** The parsed hand-written lexicon (validated, so a bad edit fails at load with a path). */
-export const lexiconFile: LexiconFile = lexiconSchema.parse(lexiconJson);
+export const lexiconFile: LexiconFile = loadOntologyFile("lexicon.json");
 
 /** The compiled lexicon: phrase indexes and lookup tables, built once per engine. */
 export interface Lexicon {

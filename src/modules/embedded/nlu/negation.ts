@@ -1,4 +1,6 @@
+import type { ReadingStatusName } from "../../../cmas/cmas-names.ts";
 import type { Token } from "./text.ts";
+import { PEOPLE, wordsPattern } from "./word-lists.ts";
 
 /**
  * Polarity of concept mentions (NegEx-style cues with clause scope) and of short answers ("No.",
@@ -10,7 +12,8 @@ import type { Token } from "./text.ts";
  * it answers the question, it does not deny what follows.
  */
 
-export type Status = "positive" | "negative" | "unknown";
+/** How a mention is read: present, absent or uncertain (the ontology's reading statuses). */
+export type Status = ReadingStatusName;
 /** How an utterance answers a yes/no question; `normal` is "it's been fine" (absence, said positively). */
 export type AnswerPolarity = "yes" | "no" | "unknown" | "normal";
 
@@ -133,7 +136,10 @@ const LEAD_IN = new Set(["oh", "well", "so", "okay", "ok", "alright", "and", "um
 const NORMAL_STATE = new Set(["fine", "well", "normal", "good", "okay", "ok", "healthy", "great", "alright", "unchanged", "clear", "perfect"]);
 const COPULAS = new Set(["been", "is", "are", "was", "were", "it's", "that's", "everything's", "everybody's", "everyone's", "all's", "seems", "feels", "looks", "stayed", "remained", "be"]);
 const PRONOUN_AUX_NO = /^(?:i|it|we|they|that|he|she)(?:'s|'ve|'m)?\s+(?:haven't|hasn't|don't|didn't|doesn't|isn't|wasn't|am not|'m not|have not|has not|do not|did not|can't|cannot|couldn't|never)\b/;
-const PRONOUN_AUX_YES = /^(?:i|it|we|they|that|he|she|(?:my|his|her|our)\s+(?:\w+\s+)?(?:mom|mum|mother|dad|father|sister|brother|grandma|grandmother|grandpa|grandfather|aunt|uncle|cousin|son|daughter|parents|wife|husband|partner|kids|children))\s+(?:have|has|do|did|does|am|is|was|were|had|used to|think so|believe so|guess so)\b(?!\s*(?:n't|not))/;
+/** "I do", "my mom has": a subject and a bare affirmative auxiliary. */
+const PRONOUN_AUX_YES = new RegExp(
+  `^(?:i|it|we|they|that|he|she|(?:my|his|her|our)\\s+(?:\\w+\\s+)?${wordsPattern(PEOPLE.relatives)})\\s+(?:have|has|do|did|does|am|is|was|were|had|used to|think so|believe so|guess so)\\b(?!\\s*(?:n't|not))`,
+);
 
 /**
  * How the utterance answers a yes/no question, judged on its first sentence: leading particles

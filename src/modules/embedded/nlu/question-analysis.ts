@@ -1,3 +1,4 @@
+import { SOCIAL_SLOT_NAMES, type SocialSlotName } from "../../../cmas/cmas-names.ts";
 import { analyseText, type AnalysedText } from "./analysed-text.ts";
 import { factorPhrases } from "./ana-factors.ts";
 import { extractLocations } from "./body-locations.ts";
@@ -13,9 +14,10 @@ import { extractDuration, extractOnset } from "./time-expressions.ts";
  * concept is absent ("are you otherwise healthy?"). Patients' short answers are read against this.
  */
 
-export const SOCIAL_SLOTS = ["residence", "occupation", "travel", "basic_information"] as const;
+/** Social and demographic slots (no status prefix), from `ontology/cmas.json`. */
+export const SOCIAL_SLOTS = SOCIAL_SLOT_NAMES;
 /** A social or demographic slot (no status prefix). */
-export type SocialSlot = (typeof SOCIAL_SLOTS)[number];
+export type SocialSlot = SocialSlotName;
 
 /** Whether a slot name is a social or demographic slot. */
 export function isSocialSlot(slot: string): slot is SocialSlot {

@@ -1,5 +1,6 @@
 import type { DoctorAction } from "../../../cmas/schemas.ts";
 import { analyseText } from "./analysed-text.ts";
+import { FUNCTION_WORDS } from "./word-lists.ts";
 import { isMedicalSlot } from "./lexicon.ts";
 import { isSocialSlot, type AskedAttribute, type AskedItem, type AskedSlot, type QuestionAnalysis } from "./question-analysis.ts";
 
@@ -9,9 +10,7 @@ import { isSocialSlot, type AskedAttribute, type AskedItem, type AskedSlot, type
  * lends its slots and values: "how has your energy been?" → the value the annotators used.
  */
 
-const STOPWORDS = new Set(
-  "a an the and or but so ok okay alright um uh you your yours i me my we us it its this that these those is are was were be been being do does did have has had any anything some of to in on at for with about how what when where which who why can could would will just like um uh um really also then now there here if or as from by up out".split(" "),
-);
+const STOPWORDS = FUNCTION_WORDS;
 
 interface Exemplar {
   readonly keys: ReadonlySet<string>;

@@ -9,6 +9,7 @@ import type { AnswerPolarity } from "./negation.ts";
 import type { QuestionAnalysis } from "./question-analysis.ts";
 import { extractAge, extractDestination, extractOccupation, extractResidence } from "./social-history.ts";
 import type { TokenSpan } from "./text.ts";
+import { PEOPLE, wordsPattern } from "./word-lists.ts";
 import { extractFrequency, extractTimePhrase } from "./time-expressions.ts";
 
 /**
@@ -17,9 +18,9 @@ import { extractFrequency, extractTimePhrase } from "./time-expressions.ts";
  * and the social slots (residence, occupation, travel, age).
  */
 
-const OTHER_PERSON = /\b(?:co-?workers?|colleagues?|friends?|boss|clients?|customers?|class|classmates?|students?|team|staff|office|roommates?|someone|somebody|people|everyone|everybody|kids|children|family|husband|wife|partner|son|daughter|mom|mum|mother|dad|father|brother|sister|neighbou?rs?|patients?|they|he|she)\b/;
-const WORKPLACE = /\b(?:co-?workers?|colleagues?|boss|clients?|customers?|class|students?|team|staff|office|at work|work)\b/;
-const HOUSEHOLD = /\b(?:family|husband|wife|partner|son|daughter|kids|children|mom|mum|mother|dad|father|brother|sister|at home|roommates?)\b/;
+const OTHER_PERSON = new RegExp(wordsPattern(PEOPLE.workmates, PEOPLE.housemates, PEOPLE.others, PEOPLE.family, PEOPLE.relatives, PEOPLE.thirdPerson));
+const WORKPLACE = new RegExp(wordsPattern(PEOPLE.workmates, ["at work", "work"]));
+const HOUSEHOLD = new RegExp(wordsPattern(PEOPLE.family, PEOPLE.relatives, PEOPLE.housemates, ["at home"]));
 
 /**
  * "Any sick contacts?" — "My coworker had a cold last week": someone else's illness is the exposure

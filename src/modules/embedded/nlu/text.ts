@@ -1,4 +1,5 @@
 import { porterStem } from "../../../metrics/porter-stemmer.ts";
+import { HESITATIONS, NUMBER_WORDS, SKIPPABLE_WORDS } from "./word-lists.ts";
 
 /**
  * Text handling shared by the NLU pieces: cleaning transcribed speech, tokens with offsets, stems
@@ -9,14 +10,11 @@ import { porterStem } from "../../../metrics/porter-stemmer.ts";
  * not "um, two, two months ago").
  */
 
-/** Hesitations that never carry meaning in the transcripts. */
-const HESITATIONS = new Set(["um", "umm", "uh", "uhh", "uhm", "er", "erm", "hmm", "hm", "mm", "ah", "ahh", "eh"]);
-
 /**
  * Words a multi-word form may skip over ("not [really] able to smell", "chest [kind of] hurts"):
  * hedges and discourse fillers that speakers drop into the middle of a phrase.
  */
-export const SKIPPABLE = new Set(["really", "quite", "very", "so", "just", "like", "kind", "sort", "of", "even", "too", "much", "bit", "a", "little", "ever", "any", "some", "actually", "definitely", "always", "about", "around", "almost"]);
+export const SKIPPABLE = SKIPPABLE_WORDS;
 
 /** Token classes: words, digit sequences, punctuation. */
 export type TokenKind = "word" | "number" | "punct";
@@ -95,12 +93,6 @@ export function sentenceRanges(tokens: readonly Token[]): Array<[number, number]
   if (start < tokens.length) ranges.push([start, tokens.length]);
   return ranges;
 }
-
-const NUMBER_WORDS: Record<string, number> = {
-  zero: 0, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10,
-  eleven: 11, twelve: 12, thirteen: 13, fourteen: 14, fifteen: 15, sixteen: 16, seventeen: 17, eighteen: 18,
-  nineteen: 19, twenty: 20, thirty: 30, forty: 40, fifty: 50, sixty: 60, seventy: 70, eighty: 80, ninety: 90,
-};
 
 /** A cardinal written as digits or a word ("6", "six", "twenty five" is not handled), or undefined. */
 export function numberValue(word: string): number | undefined {

@@ -1,9 +1,11 @@
+import { splitPrefixedSlot } from "../../../cmas/ontology.ts";
 import type { TrainingData } from "../training-data.ts";
 import { analyseText } from "./analysed-text.ts";
 import { findMentions } from "./concept-mentions.ts";
 import { isMedicalSlot, NON_LEXICAL_VALUES, type Concept, type Lexicon, type LexiconAdditions, type MedicalSlot } from "./lexicon.ts";
 import { CLOSING } from "./question-analysis.ts";
 import { QuestionMemory } from "./question-memory.ts";
+import { FUNCTION_WORDS, QUESTION_VERBS } from "./word-lists.ts";
 
 /**
  * What the embedded NLU learns from the training dialogues (and nothing else):
@@ -21,9 +23,7 @@ export interface MinedKnowledge {
   readonly vocabulary: ReadonlySet<string>;
 }
 
-const QUESTION_WORDS = new Set(
-  "a an the and or but so ok okay alright um uh you your i me my we it this that is are was were be been do does did have has had any anything some of to in on at for with about how what when where which who why can could would will just like really also then now there here if as from by up out noticed notice experienced experiencing feel feeling felt get got been had having ever recently lately changes change problems issues".split(" "),
-);
+const QUESTION_WORDS: ReadonlySet<string> = new Set([...FUNCTION_WORDS, ...QUESTION_VERBS]);
 // Answer and discourse words ("OK, no?") say nothing about which value was asked.
 const ANSWER_WORDS = new Set("no not nope nah yes yeah yep yup right sure oh ah well hmm mm sorry great good fine".split(" "));
 
@@ -33,8 +33,8 @@ function valuesOfFrames(frames: readonly Frameish[]): Array<{ slot: MedicalSlot;
   const found: Array<{ slot: MedicalSlot; value: string }> = [];
   for (const frame of frames) {
     for (const [prefixed, entries] of Object.entries(frame.slots ?? {})) {
-      const base = prefixed.replace(/^(?:positive|negative|unknown|avail|unavail)_/, "");
-      if (!isMedicalSlot(base)) continue;
+      const base = splitPrefixedSlot(prefixed)?.slot.name;
+      if (base === undefined || !isMedicalSlot(base)) continue;
       for (const entry of entries) if (typeof entry.value === "string") found.push({ slot: base, value: entry.value });
     }
   }

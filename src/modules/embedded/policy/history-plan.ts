@@ -1,89 +1,18 @@
-import { readFileSync } from "node:fs";
-import { z } from "zod";
+import type { z } from "zod";
 import { checkTypes, slotDefinition } from "../../../cmas/ontology.ts";
+import { historyPlanSchema, type complaintSchema, type planItemSchema, type stepPartSchema } from "../../../ontology/history-plan-schema.ts";
+import { loadOntologyFile, type OntologyFile } from "../../../ontology/ontology-files.ts";
 
 /**
  * The history-taking plan (`ontology/history-plan.json`): sections in OSCE order, the items asked in
  * each, cues that recognise an item in a doctor's words, chief-complaint templates, the review of
- * systems per complaint area, follow-up attributes, closing cues and candidate diagnoses. It is data
+ * systems per complaint area, follow-up attributes and closing cues (working diagnoses: `src/clinical/diagnoses.ts`). It is data
  * so that clinicians can edit the order without touching code; it is validated on load against the
  * CMAS ontology, so an item with a check type its slot does not allow fails here, not in a benchmark.
  */
 
-const checkSchema = z.strictObject({ type: z.string(), values: z.array(z.string()).optional() });
-
-const itemSchema = z.strictObject({
-  id: z.string().min(1),
-  section: z.string(),
-  slot: z.string(),
-  values: z.array(z.string()).min(1),
-  /** State values that also mean the item is known (the patient's answer may be worded as these). */
-  aliases: z.array(z.string()).optional(),
-  check: checkSchema.optional(),
-  /** For location-checked items: state locations that mean the item is known (default: the check's values). */
-  locations_known: z.array(z.string()).optional(),
-  cues: z.array(z.string()).min(1),
-  /** For items of several values: cues telling which of them a question named ("any fevers?" leaves chills). */
-  value_cues: z.record(z.string(), z.array(z.string())).optional(),
-});
-
-const stepPartSchema = z.strictObject({
-  /** `$` is the complaint symptom itself. */
-  value: z.string(),
-  check: z.string().optional(),
-  /** Ask only when the value is a positive symptom (sputum volume only when there is sputum). */
-  when_positive: z.boolean().optional(),
-});
-
-const complaintSchema = z.strictObject({
-  id: z.string(),
-  symptoms: z.array(z.string()),
-  cues: z.array(z.string()),
-  area: z.string(),
-  steps: z.array(z.array(stepPartSchema).min(1)).min(1),
-});
-
-const planSchema = z.strictObject({
-  name: z.string(),
-  version: z.string(),
-  description: z.string(),
-  sections: z.array(z.strictObject({ id: z.string(), label: z.string(), typical_items: z.number().nonnegative() })).min(1),
-  check_attributes: z.record(z.string(), z.array(z.string())),
-  check_cues: z.record(z.string(), z.array(z.string())),
-  complaints: z.array(complaintSchema).min(1),
-  complaint_closer: z.string(),
-  /** Prior probability that a doctor asks each attribute of a presenting complaint. */
-  complaint_check_priors: z.record(z.string(), z.number().min(0).max(1)),
-  /** Review of systems per complaint area: blocks of item ids, one body system each, in plan order. */
-  areas: z.array(z.strictObject({ id: z.string(), review_of_systems: z.array(z.array(z.string()).min(1)).min(1) })).min(1),
-  items: z.array(itemSchema).min(1),
-  follow_up: z.record(z.string(), z.strictObject({ checks: z.array(z.string()), prior: z.number().min(0).max(1) })),
-  follow_up_exempt: z.array(z.string()),
-  priors: z.strictObject({
-    order_strength: z.number().nonnegative(),
-    successor_strength: z.number().nonnegative(),
-    complaint_check_strength: z.number().nonnegative(),
-    quota_strength: z.number().nonnegative(),
-    follow_up_strength: z.number().nonnegative(),
-    bare_move_strength: z.number().nonnegative(),
-    nod_after_question: z.number().min(0).max(1),
-    nod_unprompted: z.number().min(0).max(1),
-    answer_patient_question: z.number().min(0).max(1),
-    long_answer_words: z.number().int().positive(),
-  }),
-  closing: z.strictObject({
-    question_cues: z.array(z.string()),
-    explanation_cues: z.array(z.string()),
-    explanation_min_words: z.number().int().nonnegative(),
-    farewell_cues: z.array(z.string()),
-  }),
-  diagnoses: z.array(
-    z.strictObject({ disease: z.string(), tests: z.array(z.string()), evidence: z.array(z.string()), requires_any: z.array(z.string()) }),
-  ),
-});
-
-export type HistoryPlanFile = z.infer<typeof planSchema>;
-type ItemFile = z.infer<typeof itemSchema>;
+export type HistoryPlanFile = OntologyFile<"history-plan.json">;
+type ItemFile = z.infer<typeof planItemSchema>;
 type ComplaintFile = z.infer<typeof complaintSchema>;
 
 /** One question of the plan, with its cues compiled. */
@@ -162,7 +91,7 @@ function checkConsistency(file: HistoryPlanFile): void {
 
 /** Validates and compiles a plan file's content. */
 export function compileHistoryPlan(json: unknown): HistoryPlan {
-  const parsed = planSchema.safeParse(json);
+  const parsed = historyPlanSchema.safeParse(json);
   if (!parsed.success) fail(parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`).join("; "));
   const file = parsed.data;
   checkConsistency(file);
@@ -211,6 +140,6 @@ let cached: HistoryPlan | undefined;
 
 /** The bundled plan, read and compiled once. */
 export function loadHistoryPlan(): HistoryPlan {
-  cached ??= compileHistoryPlan(JSON.parse(readFileSync(new URL("../../../../ontology/history-plan.json", import.meta.url), "utf8")));
+  cached ??= compileHistoryPlan(loadOntologyFile("history-plan.json"));
   return cached;
 }

@@ -1,10 +1,10 @@
-import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { ConversationReader } from "../../../../src/modules/embedded/policy/conversation-reader.ts";
 import { compileHistoryPlan } from "../../../../src/modules/embedded/policy/history-plan.ts";
+import { readBundledJson } from "../../../../src/package-paths.ts";
 import { plan, turns } from "./helpers.ts";
 
-const planJson = () => JSON.parse(readFileSync(new URL("../../../../ontology/history-plan.json", import.meta.url), "utf8")) as Record<string, unknown>;
+const planJson = () => readBundledJson("ontology/history-plan.json") as Record<string, unknown>;
 
 describe("history plan (ontology/history-plan.json)", () => {
   it("puts the sections in OSCE order", () => {

@@ -1,0 +1,76 @@
+import { z } from "zod";
+
+/**
+ * The zod schema of `ontology/history-plan.json`, the embedded policy's history-taking plan. Its
+ * cross-checks against CMAS (slots, check types) are made when the plan is compiled
+ * (`src/modules/embedded/policy/history-plan.ts`).
+ */
+
+const checkSchema = z.strictObject({ type: z.string(), values: z.array(z.string()).optional() });
+
+export const planItemSchema = z.strictObject({
+  id: z.string().min(1),
+  section: z.string(),
+  slot: z.string(),
+  values: z.array(z.string()).min(1),
+  /** State values that also mean the item is known (the patient's answer may be worded as these). */
+  aliases: z.array(z.string()).optional(),
+  check: checkSchema.optional(),
+  /** For location-checked items: state locations that mean the item is known (default: the check's values). */
+  locations_known: z.array(z.string()).optional(),
+  cues: z.array(z.string()).min(1),
+  /** For items of several values: cues telling which of them a question named ("any fevers?" leaves chills). */
+  value_cues: z.record(z.string(), z.array(z.string())).optional(),
+});
+
+export const stepPartSchema = z.strictObject({
+  /** `$` is the complaint symptom itself. */
+  value: z.string(),
+  check: z.string().optional(),
+  /** Ask only when the value is a positive symptom (sputum volume only when there is sputum). */
+  when_positive: z.boolean().optional(),
+});
+
+export const complaintSchema = z.strictObject({
+  id: z.string(),
+  symptoms: z.array(z.string()),
+  cues: z.array(z.string()),
+  area: z.string(),
+  steps: z.array(z.array(stepPartSchema).min(1)).min(1),
+});
+
+export const historyPlanSchema = z.strictObject({
+  name: z.string(),
+  version: z.string(),
+  description: z.string(),
+  sections: z.array(z.strictObject({ id: z.string(), label: z.string(), typical_items: z.number().nonnegative() })).min(1),
+  check_attributes: z.record(z.string(), z.array(z.string())),
+  check_cues: z.record(z.string(), z.array(z.string())),
+  complaints: z.array(complaintSchema).min(1),
+  complaint_closer: z.string(),
+  /** Prior probability that a doctor asks each attribute of a presenting complaint. */
+  complaint_check_priors: z.record(z.string(), z.number().min(0).max(1)),
+  /** Review of systems per complaint area: blocks of item ids, one body system each, in plan order. */
+  areas: z.array(z.strictObject({ id: z.string(), review_of_systems: z.array(z.array(z.string()).min(1)).min(1) })).min(1),
+  items: z.array(planItemSchema).min(1),
+  follow_up: z.record(z.string(), z.strictObject({ checks: z.array(z.string()), prior: z.number().min(0).max(1) })),
+  follow_up_exempt: z.array(z.string()),
+  priors: z.strictObject({
+    order_strength: z.number().nonnegative(),
+    successor_strength: z.number().nonnegative(),
+    complaint_check_strength: z.number().nonnegative(),
+    quota_strength: z.number().nonnegative(),
+    follow_up_strength: z.number().nonnegative(),
+    bare_move_strength: z.number().nonnegative(),
+    nod_after_question: z.number().min(0).max(1),
+    nod_unprompted: z.number().min(0).max(1),
+    answer_patient_question: z.number().min(0).max(1),
+    long_answer_words: z.number().int().positive(),
+  }),
+  closing: z.strictObject({
+    question_cues: z.array(z.string()),
+    explanation_cues: z.array(z.string()),
+    explanation_min_words: z.number().int().nonnegative(),
+    farewell_cues: z.array(z.string()),
+  }),
+});

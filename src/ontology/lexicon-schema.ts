@@ -1,0 +1,23 @@
+import { z } from "zod";
+
+/** The zod schema of `ontology/lexicon.json`: the embedded NLU's concepts, surface forms and descriptor vocabularies. */
+
+const formMap = z.record(z.string(), z.array(z.string()));
+export const lexiconSchema = z.object({
+  concepts: z.record(z.string(), formMap),
+  context_forms: z.record(z.string(), formMap),
+  topics: z.record(z.string(), formMap),
+  locatable: z.array(z.string()),
+  located_concepts: z.array(z.object({ slot: z.string(), value: z.string(), location: z.array(z.string()), forms: z.array(z.string()) })),
+  locations: formMap,
+  ana_factors: formMap,
+  progression: formMap,
+  characteristics: z.record(z.string(), formMap),
+  colors: z.array(z.string()),
+  relations: formMap,
+  residences: z.array(z.string()),
+  occupations: z.array(z.string()),
+  medication_indications: formMap,
+  specific_by_location: z.record(z.string(), z.record(z.string(), z.string())),
+  concept_upgrades: z.array(z.object({ value: z.string(), when: z.array(z.string()), becomes: z.string() })),
+});

@@ -1,0 +1,10 @@
+import { z } from "zod";
+
+/** The zod schema of `ontology/nlg-templates.json`: our wording of each kind of doctor action. */
+export const nlgTemplatesSchema = z.strictObject({
+  description: z.string(),
+  opener: z.string().min(1),
+  /** Transcript wording: say a short answer back before the next question (tuned on valid and the development dialogue). */
+  echoShortAnswers: z.boolean(),
+  templates: z.record(z.string(), z.string()),
+});

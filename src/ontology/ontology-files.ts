@@ -1,0 +1,52 @@
+import { readFileSync } from "node:fs";
+import type { z } from "zod";
+import { BUNDLED } from "../package-paths.ts";
+import { describeZodIssues } from "./describe-zod-issues.ts";
+import { cmasSchema } from "./cmas-schema.ts";
+import { diagnosesSchema } from "./diagnoses-schema.ts";
+import { redFlagsSchema } from "./red-flags-schema.ts";
+import { historyPlanSchema } from "./history-plan-schema.ts";
+import { layTermsSchema } from "./lay-terms-schema.ts";
+import { lexiconSchema } from "./lexicon-schema.ts";
+import { nlgTemplatesSchema } from "./nlg-templates-schema.ts";
+import { wordListsSchema } from "./word-lists-schema.ts";
+
+/**
+ * The one place the files of `ontology/` are read: each is parsed once, validated with its zod schema
+ * (a bad edit fails at load with the file and the path of the problem) and cached. Code never reads
+ * an ontology file any other way; `tests/ontology/ontology-files.test.ts` checks that every file of
+ * the folder is listed here.
+ */
+
+export const ONTOLOGY_DIR = `${BUNDLED.ontology}/`;
+
+/** Every ontology file with its schema. */
+export const ONTOLOGY_SCHEMAS = {
+  "cmas.json": cmasSchema,
+  "diagnoses.json": diagnosesSchema,
+  "history-plan.json": historyPlanSchema,
+  "lay-terms.json": layTermsSchema,
+  "lexicon.json": lexiconSchema,
+  "nlg-templates.json": nlgTemplatesSchema,
+  "red-flags.json": redFlagsSchema,
+  "word-lists.json": wordListsSchema,
+} as const;
+
+export type OntologyFileName = keyof typeof ONTOLOGY_SCHEMAS;
+/** The validated content of an ontology file. */
+export type OntologyFile<Name extends OntologyFileName> = z.infer<(typeof ONTOLOGY_SCHEMAS)[Name]>;
+
+const loaded = new Map<OntologyFileName, unknown>();
+
+/** Parses and validates the text of an ontology file (exported for tests of the schemas). */
+export function parseOntologyFile<Name extends OntologyFileName>(name: Name, text: string): OntologyFile<Name> {
+  const result = ONTOLOGY_SCHEMAS[name].safeParse(JSON.parse(text));
+  if (!result.success) throw new Error(`ontology/${name}: ${describeZodIssues(result.error)}`);
+  return result.data as OntologyFile<Name>;
+}
+
+/** The validated content of `ontology/<name>`, read once. */
+export function loadOntologyFile<Name extends OntologyFileName>(name: Name): OntologyFile<Name> {
+  if (!loaded.has(name)) loaded.set(name, parseOntologyFile(name, readFileSync(`${ONTOLOGY_DIR}${name}`, "utf8")));
+  return loaded.get(name) as OntologyFile<Name>;
+}

@@ -1,0 +1,73 @@
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { COMMANDS, selectedCommand } from "../../src/cli/command-table.ts";
+import { bundledPath } from "../../src/package-paths.ts";
+import { golden } from "../metrics/golden.ts";
+import { runCli } from "./helpers.ts";
+
+const officialCases = (JSON.parse(readFileSync(new URL("../fixtures/meditod-official-scores.json", import.meta.url), "utf8")) as {
+  cases: Array<{ task: string; name: string; lines: unknown[]; official: Record<string, number> }>;
+}).cases;
+
+describe("the anamnesis program", () => {
+  it("prints the package.json version", () => {
+    const version = (JSON.parse(readFileSync(bundledPath("package.json"), "utf8")) as { version: string }).version;
+    const result = runCli(["--version"]);
+    expect(result.status).toBe(0);
+    expect(result.stdout.trim()).toBe(version);
+  });
+
+  it("lists every command of the table in --help without loading them", () => {
+    const result = runCli(["--help"]);
+    expect(result.status).toBe(0);
+    for (const [name, entry] of Object.entries(COMMANDS)) {
+      expect(result.stdout).toMatch(new RegExp(`^  ${name} +${entry.description.slice(0, 20).replace(/[()]/g, "\\$&")}`, "m"));
+    }
+  });
+
+  it("shows a command's own options when asked about it", () => {
+    const result = runCli(["help", "bench"]);
+    expect(result.status).toBe(0);
+    expect(result.stdout).toContain("--backend <id>");
+    expect(runCli(["metrics", "pairs", "--help"]).stdout).toContain("--input <file>");
+  });
+
+  it("rejects an unknown command with exit code 2", () => {
+    const result = runCli(["frobnicate"]);
+    expect(result.status).toBe(2);
+    expect(result.stderr).toContain("unknown command 'frobnicate'");
+  });
+
+  it("selects the command an argument list runs", () => {
+    expect(selectedCommand(["bench", "--suite", "meditod-nlu"])).toBe("bench");
+    expect(selectedCommand(["--json", "score", "meditod-nlu"])).toBe("score");
+    expect(selectedCommand(["help", "merge"])).toBe("merge");
+    expect(selectedCommand(["--help"])).toBeUndefined();
+    expect(selectedCommand(["nope"])).toBeUndefined();
+  });
+});
+
+describe("- reads standard input", () => {
+  const pairs = golden.pairs.slice(0, 5).map((p) => JSON.stringify({ id: p.id, prediction: p.prediction, reference: p.reference })).join("\n") + "\n";
+
+  it("metrics pairs --input - gives what the same file gives", () => {
+    const fromStdin = runCli(["metrics", "pairs", "--input", "-"], { input: pairs });
+    expect(fromStdin.stderr).toBe("");
+    expect(fromStdin.stdout.trim().split("\n")).toHaveLength(5);
+    expect(JSON.parse(fromStdin.stdout.split("\n")[0]!)).toHaveProperty("id", golden.pairs[0]!.id);
+  });
+
+  it("names standard input in line errors", () => {
+    const result = runCli(["metrics", "corpus", "--input", "-"], { input: `${pairs}{"id": 9}\n` });
+    expect(result.status).toBe(2);
+    expect(result.stderr.trim()).toBe('anamnesis: standard input:6: "prediction" must be a string');
+  });
+
+  it("score meditod-nlu --predictions - scores as the official script does", () => {
+    const testCase = officialCases.find((c) => c.task === "nlu" && c.name === "all-malformed-0.4")!;
+    const input = testCase.lines.map((line) => JSON.stringify(line)).join("\n") + "\n";
+    const result = runCli(["score", "meditod-nlu", "--predictions", "-", "--json"], { input });
+    expect(result.stderr).toBe("");
+    expect((JSON.parse(result.stdout) as { overall: { f1: number } }).overall.f1).toBeCloseTo(testCase.official.f1!, 12);
+  });
+});

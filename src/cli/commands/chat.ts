@@ -68,6 +68,8 @@ export function registerChatCommands(program: Command): void {
         backendOptions: flags.baseUrl ? { baseUrl: flags.baseUrl } : {},
         // People read the chat: the offline engine speaks from our templates, not the transcripts' "um"s.
         wording: "clean",
+        // A chat's LLM policy gets the scope rules: diagnoses only with their criteria, no test outside the evidence.
+        templates: { policy: "policy.v2" },
         ...(flags.fallback ? { fallback: "embedded" as const } : {}),
       });
       if (flags.terminal) {

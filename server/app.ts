@@ -1,69 +1,57 @@
 import express, { type NextFunction, type Request, type Response } from "express";
-import { randomUUID } from "node:crypto";
-import { mkdirSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { randomBytes } from "node:crypto";
 import { z } from "zod";
-import { Conversation, type TurnOutcome } from "../src/dm/conversation.ts";
 import type { DialogueModules } from "../src/modules/types.ts";
-import { PatientSimulator, type PatientCase } from "../src/simulator/patient-simulator.ts";
+import type { PatientCase } from "../src/simulator/patient-simulator.ts";
 import { describeIssues } from "../src/cmas/schemas.ts";
-import type { QuestionReader } from "../src/modules/embedded/question-reader.ts";
-import { PracticeDialogue } from "../src/simulator/practice.ts";
+import { BUNDLED } from "../src/package-paths.ts";
 import { clinicalNote } from "../src/clinical/clinical-note.ts";
 import { noteToMarkdown } from "../src/clinical/note-markdown.ts";
-import { BUNDLED } from "../src/package-paths.ts";
+import type { QuestionReader } from "../src/modules/embedded/question-reader.ts";
+import type { TurnOutcome } from "../src/dm/conversation.ts";
+import { ClientLimits, type ClientLimitOptions } from "./client-limits.ts";
+import { HttpError } from "./http-error.ts";
+import { allowedHostNames, guardRequests, securityHeaders } from "./security.ts";
+import { SessionRegistry, type ConversationSession, type LiveSession } from "./session-registry.ts";
+import type { SessionStore } from "./session-store.ts";
+import { SqliteSessionStore } from "./sqlite-session-store.ts";
+import { TranscriptWriter } from "./transcripts.ts";
 
 /**
  * The chat server: a person (or the simulated patient) talks to the dialogue system and watches the
- * CMAS profile fill in. Every request body is validated; every failure is a JSON error with a code;
- * no request can crash the process. Transcripts are written only to a directory the user names.
+ * CMAS profile fill in. Sessions are durable (each turn committed to the store before it is answered,
+ * all resumed after a restart); other origins and foreign `Host`s are refused; every request body is
+ * validated; every failure is a JSON error with a code; no request can crash the process.
  */
 
 export interface ChatServerOptions {
   readonly modules: DialogueModules;
   /** Simulated-patient cases offered on the page. */
   readonly cases?: readonly PatientCase[];
-  /** Where to save a transcript per session (JSON, rewritten after every turn). Nothing is saved without it. */
+  /** Where sessions live; default an in-memory SQLite database (gone when the process ends). */
+  readonly store?: SessionStore;
+  /** Where to export each session's transcript (JSON, replaced atomically after every turn). Nothing is written without it. */
   readonly transcriptsDir?: string;
-  /** Sessions kept in memory; the least recently used is dropped beyond this. */
+  /** Sessions held in all (default 1,000). */
   readonly maxSessions?: number;
+  /** Sessions idle longer than this are deleted (default 24 hours). */
+  readonly idleMinutes?: number;
+  readonly limits?: ClientLimitOptions;
   readonly maxDoctorTurns?: number;
   /** Reads a trainee's questions in practice sessions (`role: "doctor"`); practice mode is off without it. */
   readonly questionReader?: QuestionReader;
+  /** The bound address (default 127.0.0.1): requests must name it, or a loopback name, in `Host`. */
+  readonly host?: string;
+  /** More host names the server answers to (a name in /etc/hosts, a reverse proxy's). */
+  readonly allowedHosts?: readonly string[];
 }
 
-/** A practice session: the user is the doctor and the simulated patient answers. */
-interface PracticeSession {
-  readonly id: string;
-  readonly practice: PracticeDialogue;
-  readonly created: string;
-  turns: number;
-}
-
-interface Session {
-  readonly id: string;
-  readonly conversation: Conversation;
-  readonly simulator?: PatientSimulator;
-  readonly created: string;
-  /** The doctor actions of the last reply, for the simulated patient. */
-  lastActions: TurnOutcome["actions"];
-  turns: number;
-  busy: boolean;
-}
-
-class HttpError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
-const createSessionBody = z.strictObject({ case: z.string().min(1).max(100).optional(), role: z.enum(["patient", "doctor"]).optional() });
+/** A lone UTF-16 surrogate (`"\ud800"` in JSON): not text, and not storable as UTF-8. */
+const LONE_SURROGATE = /\p{Cs}/u;
+const text = (max: number) => z.string().max(max).refine((value) => !LONE_SURROGATE.test(value), "must be valid Unicode text (no lone surrogates)");
+const createSessionBody = z.strictObject({ case: text(100).min(1).optional(), role: z.enum(["patient", "doctor"]).optional() });
 const noteQuery = z.strictObject({ format: z.enum(["json", "markdown"]).default("json") });
-const turnBody = z.strictObject({ text: z.string().trim().min(1, "say something").max(2000) });
+const turnBody = z.strictObject({ text: text(2000).pipe(z.string().trim().min(1, "say something")) });
 
 function parseBody<T>(schema: z.ZodType<T>, body: unknown): T {
   const parsed = schema.safeParse(body ?? {});
@@ -72,158 +60,109 @@ function parseBody<T>(schema: z.ZodType<T>, body: unknown): T {
 }
 
 const PUBLIC_DIR = BUNDLED.serverPublic;
+const CLIENT_COOKIE = "anamnesis_client";
+const CLIENT_COOKIE_PATTERN = /(?:^|;\s*)anamnesis_client=([0-9a-f]{32})(?:;|$)/;
 
-export function createChatApp(options: ChatServerOptions): express.Express {
-  const sessions = new Map<string, Session | PracticeSession>();
-  const cases = new Map((options.cases ?? []).map((patientCase) => [patientCase.id, patientCase]));
-  const maxSessions = options.maxSessions ?? 200;
-  if (options.transcriptsDir) mkdirSync(options.transcriptsDir, { recursive: true });
+/**
+ * Who is asking, for the per-client limits: the browser's client cookie (set on its first API call),
+ * else the remote address (scripts without cookies share their address's limits).
+ */
+function clientOf(request: Request, response: Response): string {
+  const match = CLIENT_COOKIE_PATTERN.exec(request.headers.cookie ?? "");
+  if (match) return `cookie:${match[1]}`;
+  response.cookie(CLIENT_COOKIE, randomBytes(16).toString("hex"), { httpOnly: true, sameSite: "strict", path: "/" });
+  return `address:${request.socket.remoteAddress ?? "unknown"}`;
+}
 
-  const practiceView = (session: PracticeSession) => ({
-    id: session.id,
-    role: "doctor" as const,
-    case: session.practice.patientCase.id,
-    title: session.practice.patientCase.title,
-    history: session.practice.history,
-    coverage: session.practice.coverage(),
-    ended: false,
-    error: null,
-    turns: session.turns,
+interface ChatContext {
+  readonly options: ChatServerOptions;
+  readonly registry: SessionRegistry;
+  readonly limits: ClientLimits;
+  readonly cases: ReadonlyMap<string, PatientCase>;
+}
+
+/** Runs one turn of a conversation, one at a time per session, committed before it is answered. */
+async function runTurn(context: ChatContext, request: Request, response: Response, session: ConversationSession, kind: "say" | "simulate" | "retry", input: string | null, turn: () => Promise<TurnOutcome>) {
+  if (session.busy) throw new HttpError(409, "busy", "the previous turn is still running");
+  if (session.conversation.snapshot().ended) throw new HttpError(409, "ended", "this conversation has ended; start a new one");
+  const done = context.limits.startTurn(clientOf(request, response));
+  session.busy = true;
+  try {
+    const outcome = await turn();
+    if (outcome.error === null) {
+      session.lastActions = outcome.actions;
+      session.turns += 1;
+    }
+    const { state: _state, ...stored } = outcome;
+    await context.registry.commit(session, { kind, input, outcome: stored });
+    return { ...context.registry.view(session), outcome };
+  } finally {
+    session.busy = false;
+    done();
+  }
+}
+
+function conversationOf(context: ChatContext, request: Request): ConversationSession {
+  const session = context.registry.get(String(request.params.id));
+  if (session.kind === "practice") throw new HttpError(409, "practice_session", "in a practice session you are the doctor: send your questions as turns");
+  return session;
+}
+
+async function createSession(context: ChatContext, request: Request, response: Response): Promise<LiveSession> {
+  const body = parseBody(createSessionBody, request.body);
+  if (body.role === "doctor" && body.case === undefined) throw new HttpError(400, "invalid_request", "case: a practice session (role doctor) needs a case");
+  const patientCase = body.case !== undefined ? context.cases.get(body.case) : undefined;
+  if (body.case !== undefined && !patientCase) throw new HttpError(404, "unknown_case", `no case ${body.case}`);
+  if (body.role === "doctor" && !context.options.questionReader) throw new HttpError(409, "practice_unavailable", "practice mode is not available on this server");
+  const client = clientOf(request, response);
+  context.limits.createSession(client);
+  return context.registry.create(client, body.role ?? "patient", patientCase);
+}
+
+/** The JSON API's session routes; additive endpoints go beside these. */
+function sessionRoutes(context: ChatContext): express.Router {
+  const { registry } = context;
+  const router = express.Router();
+  router.post("/sessions", async (request, response) => {
+    response.status(201).json(registry.view(await createSession(context, request, response)));
   });
-
-  const view = (session: Session) => {
-    const snapshot = session.conversation.snapshot();
-    return {
-      id: session.id,
-      case: session.simulator?.patientCase.id ?? null,
-      history: snapshot.history,
-      state: snapshot.state,
-      ended: snapshot.ended,
-      error: snapshot.error,
-      turns: session.turns,
-      redFlags: snapshot.redFlags,
-      presenting: snapshot.presenting,
-    };
-  };
-
-  const save = (session: Session | PracticeSession) => {
-    if (!options.transcriptsDir) return;
-    const shown = "practice" in session ? practiceView(session) : view(session);
-    writeFileSync(join(options.transcriptsDir, `${session.id}.json`), `${JSON.stringify({ created: session.created, ...shown }, null, 2)}\n`);
-  };
-
-  const anySessionOf = (request: Request): Session | PracticeSession => {
-    const id = String(request.params.id);
-    const session = sessions.get(id);
-    if (!session) throw new HttpError(404, "unknown_session", `no session ${id}`);
-    // Least recently used goes first when the store is full: re-insert on every use.
-    sessions.delete(id);
-    sessions.set(id, session);
-    return session;
-  };
-
-  /** A session where the system is the doctor (practice sessions have their own turns). */
-  const sessionOf = (request: Request): Session => {
-    const session = anySessionOf(request);
-    if ("practice" in session) throw new HttpError(409, "practice_session", "in a practice session you are the doctor: send your questions as turns");
-    return session;
-  };
-
-  /** Runs one turn, one at a time per session (a second request while busy is refused, not queued). */
-  const runTurn = async (session: Session, turn: () => Promise<TurnOutcome>) => {
-    if (session.busy) throw new HttpError(409, "busy", "the previous turn is still running");
-    if (session.conversation.snapshot().ended) throw new HttpError(409, "ended", "this conversation has ended; start a new one");
+  router.get("/sessions/:id", (request, response) => {
+    response.json(registry.view(registry.get(String(request.params.id))));
+  });
+  router.post("/sessions/:id/turns", async (request, response) => {
+    const session = registry.get(String(request.params.id));
+    const { text } = parseBody(turnBody, request.body);
+    if (session.kind === "conversation") {
+      response.json(await runTurn(context, request, response, session, "say", text, () => session.conversation.say(text)));
+      return;
+    }
+    if (session.busy) throw new HttpError(409, "busy", "the previous turn is still being saved");
+    const done = context.limits.startTurn(clientOf(request, response));
     session.busy = true;
     try {
-      const outcome = await turn();
-      if (outcome.error === null) {
-        session.lastActions = outcome.actions;
-        session.turns += 1;
-      }
-      save(session);
-      return { ...view(session), outcome };
+      const { patient, actions } = session.practice.ask(text);
+      session.turns += 1;
+      await registry.commit(session, { kind: "ask", input: text, outcome: { patient, actions } });
+      response.json({ ...registry.view(session), patient, actions });
     } finally {
       session.busy = false;
+      done();
     }
-  };
-
-  const app = express();
-  app.disable("x-powered-by");
-  app.use(express.json({ limit: "16kb" }));
-  app.use(express.static(PUBLIC_DIR, { index: "index.html" }));
-
-  app.get("/api/health", (_request, response) => {
-    response.json({ ok: true, sessions: sessions.size });
   });
-
-  app.get("/api/cases", (_request, response) => {
-    response.json({ cases: [...cases.values()].map(({ id, title }) => ({ id, title })) });
-  });
-
-  app.post("/api/sessions", (request, response) => {
-    const body = parseBody(createSessionBody, request.body);
-    if (body.role === "doctor" && body.case === undefined) throw new HttpError(400, "invalid_request", "case: a practice session (role doctor) needs a case");
-    const patientCase = body.case !== undefined ? cases.get(body.case) : undefined;
-    if (body.case !== undefined && !patientCase) throw new HttpError(404, "unknown_case", `no case ${body.case}`);
-    if (body.role === "doctor" && !options.questionReader) throw new HttpError(409, "practice_unavailable", "practice mode is not available on this server");
-    while (sessions.size >= maxSessions) sessions.delete(sessions.keys().next().value!);
-    if (body.role === "doctor") {
-      const practiceSession: PracticeSession = { id: randomUUID(), practice: new PracticeDialogue(patientCase!, options.questionReader!), created: new Date().toISOString(), turns: 0 };
-      sessions.set(practiceSession.id, practiceSession);
-      save(practiceSession);
-      response.status(201).json(practiceView(practiceSession));
-      return;
-    }
-    const session: Session = {
-      id: randomUUID(),
-      conversation: new Conversation(options.modules, options.maxDoctorTurns ? { maxDoctorTurns: options.maxDoctorTurns } : {}),
-      ...(patientCase ? { simulator: new PatientSimulator(patientCase) } : {}),
-      created: new Date().toISOString(),
-      lastActions: null,
-      turns: 0,
-      busy: false,
-    };
-    sessions.set(session.id, session);
-    save(session);
-    response.status(201).json(view(session));
-  });
-
-  app.get("/api/sessions/:id", (request, response) => {
-    const session = anySessionOf(request);
-    response.json("practice" in session ? practiceView(session) : view(session));
-  });
-
-  app.post("/api/sessions/:id/turns", async (request, response) => {
-    const found = anySessionOf(request);
-    const { text } = parseBody(turnBody, request.body);
-    if ("practice" in found) {
-      const { patient, actions } = found.practice.ask(text);
-      found.turns += 1;
-      save(found);
-      response.json({ ...practiceView(found), patient, actions });
-      return;
-    }
-    const session: Session = found;
-    response.json(await runTurn(session, () => session.conversation.say(text)));
-  });
-
-  app.post("/api/sessions/:id/simulate", async (request, response) => {
-    const session = sessionOf(request);
+  router.post("/sessions/:id/simulate", async (request, response) => {
+    const session = conversationOf(context, request);
     if (!session.simulator) throw new HttpError(409, "no_case", "this session has no simulated patient; start one with a case");
-    const simulator = session.simulator;
-    const text = session.turns === 0 ? simulator.openingStatement() : simulator.answer(session.lastActions);
-    response.json({ patient: text, ...(await runTurn(session, () => session.conversation.say(text))) });
+    const text = session.turns === 0 ? session.simulator.openingStatement() : session.simulator.answer(session.lastActions);
+    response.json({ patient: text, ...(await runTurn(context, request, response, session, "simulate", text, () => session.conversation.say(text))) });
   });
-
-  app.post("/api/sessions/:id/retry", async (request, response) => {
-    const session = sessionOf(request);
-    if (session.conversation.snapshot().error === null) throw new HttpError(409, "nothing_to_retry", "the last turn did not fail");
-    response.json(await runTurn(session, () => session.conversation.retry()));
+  router.post("/sessions/:id/retry", async (request, response) => {
+    const session = conversationOf(context, request);
+    if (!session.conversation.snapshot().failed) throw new HttpError(409, "nothing_to_retry", "the last turn did not fail");
+    response.json(await runTurn(context, request, response, session, "retry", null, () => session.conversation.retry()));
   });
-
   // The clinical note from the tracked state: JSON by default, or a Markdown file to download.
-  app.get("/api/sessions/:id/note", (request, response) => {
-    const session = sessionOf(request);
+  router.get("/sessions/:id/note", (request, response) => {
+    const session = conversationOf(context, request);
     const { format } = parseBody(noteQuery, request.query);
     const snapshot = session.conversation.snapshot();
     const note = clinicalNote({ state: snapshot.state, presenting: snapshot.presenting });
@@ -235,43 +174,83 @@ export function createChatApp(options: ChatServerOptions): express.Express {
     response.attachment(`anamnesis-note-${session.id}.md`);
     response.send(noteToMarkdown(note, `Clinical note — session ${session.id}`));
   });
-
   // After a red flag (or at any point) the patient may stop the history; the session and its note stay.
-  app.post("/api/sessions/:id/end", (request, response) => {
-    const session = sessionOf(request);
+  router.post("/sessions/:id/end", async (request, response) => {
+    const session = conversationOf(context, request);
     if (session.busy) throw new HttpError(409, "busy", "the previous turn is still running");
+    if (session.conversation.snapshot().ended) throw new HttpError(409, "ended", "this conversation has already ended");
     session.conversation.end();
-    save(session);
-    response.json(view(session));
+    await registry.commit(session, { kind: "end", input: null, outcome: null });
+    response.json(registry.view(session));
   });
-
-  app.delete("/api/sessions/:id", (request, response) => {
-    const session = anySessionOf(request);
-    sessions.delete(session.id);
+  router.delete("/sessions/:id", async (request, response) => {
+    const session = registry.get(String(request.params.id));
+    if (session.busy) throw new HttpError(409, "busy", "a turn is running; delete the session when it has finished");
+    await registry.delete(session.id);
     response.status(204).end();
   });
-
-  app.use("/api", (_request, _response, next) => next(new HttpError(404, "not_found", "no such endpoint")));
-
-  // Express 5 forwards rejected async handlers here; body-parser errors arrive with a status.
-  app.use((error: unknown, _request: Request, response: Response, _next: NextFunction) => {
-    if (error instanceof HttpError) {
-      response.status(error.status).json({ error: { code: error.code, message: error.message } });
-      return;
-    }
-    const status = typeof (error as { status?: unknown }).status === "number" ? (error as { status: number }).status : 500;
-    const code = status === 413 ? "too_large" : status === 400 ? "invalid_json" : "internal";
-    const message = status === 500 ? "internal error" : (error as Error).message;
-    if (status === 500) process.stderr.write(`anamnesis chat: ${(error as Error)?.stack ?? String(error)}\n`);
-    response.status(status).json({ error: { code, message } });
-  });
-  return app;
+  return router;
 }
 
-/** Starts the server; binds 127.0.0.1 unless told otherwise. */
-export async function startChatServer(options: ChatServerOptions & { port?: number; host?: string }): Promise<{ url: string; close(): Promise<void> }> {
-  const app = createChatApp(options);
+/** Express 5 forwards rejected async handlers here; body-parser errors arrive with a status. */
+function sendError(error: unknown, _request: Request, response: Response, _next: NextFunction): void {
+  if (error instanceof HttpError) {
+    if (error.retryAfterSeconds !== undefined) response.setHeader("Retry-After", String(error.retryAfterSeconds));
+    response.status(error.status).json({ error: { code: error.code, message: error.message } });
+    return;
+  }
+  const declared = (error as { status?: unknown }).status;
+  const status = typeof declared === "number" && declared >= 400 && declared < 500 ? declared : 500;
+  const code = status === 413 ? "too_large" : status === 415 ? "unsupported_media_type" : status === 400 ? "invalid_json" : status === 500 ? "internal" : "bad_request";
+  const message = status === 500 ? "internal error" : (error as Error).message;
+  if (status === 500) process.stderr.write(`anamnesis chat: ${(error as Error)?.stack ?? String(error)}\n`);
+  response.status(status).json({ error: { code, message } });
+}
+
+/** The chat server's Express app and its session registry (resumed from the store). */
+export async function createChatApp(options: ChatServerOptions): Promise<{ app: express.Express; registry: SessionRegistry; store: SessionStore }> {
+  const store = options.store ?? new SqliteSessionStore(":memory:");
+  const limits = new ClientLimits(options.limits);
+  const cases = new Map((options.cases ?? []).map((patientCase) => [patientCase.id, patientCase]));
+  const registry = new SessionRegistry(store, {
+    modules: options.modules,
+    cases,
+    ...(options.questionReader ? { questionReader: options.questionReader } : {}),
+    ...(options.maxDoctorTurns ? { maxDoctorTurns: options.maxDoctorTurns } : {}),
+    maxSessions: options.maxSessions ?? 1000,
+    sessionsPerClient: limits.sessionsPerClient,
+    idleMs: (options.idleMinutes ?? 24 * 60) * 60_000,
+    ...(options.transcriptsDir ? { transcripts: new TranscriptWriter(options.transcriptsDir) } : {}),
+  });
+  await registry.expireIdle();
+  await registry.resume();
+  const context: ChatContext = { options, registry, limits, cases };
+
+  const app = express();
+  app.disable("x-powered-by");
+  app.use(securityHeaders);
+  app.use(guardRequests(allowedHostNames(options.host ?? "127.0.0.1", options.allowedHosts)));
+  app.use(express.static(PUBLIC_DIR, { index: "index.html", cacheControl: false }));
+  app.use("/api", express.json({ limit: "16kb" }));
+  app.get("/api/health", (_request, response) => {
+    response.json({ ok: true, sessions: registry.size });
+  });
+  app.get("/api/cases", (request, response) => {
+    clientOf(request, response);
+    response.json({ cases: [...cases.values()].map(({ id, title }) => ({ id, title })) });
+  });
+  app.use("/api", sessionRoutes(context));
+  app.use("/api", (_request, _response, next) => next(new HttpError(404, "not_found", "no such endpoint")));
+  app.use(sendError);
+  return { app, registry, store };
+}
+
+/** Starts the server; binds 127.0.0.1 unless told otherwise. Idle sessions are swept every minute. */
+export async function startChatServer(options: ChatServerOptions & { port?: number }): Promise<{ url: string; registry: SessionRegistry; close(): Promise<void> }> {
   const host = options.host ?? "127.0.0.1";
+  const { app, registry, store } = await createChatApp({ ...options, host });
+  const sweep = setInterval(() => void registry.expireIdle().catch((error: Error) => process.stderr.write(`anamnesis chat: expiring idle sessions failed: ${error.message}\n`)), 60_000);
+  sweep.unref();
   return new Promise((resolve, reject) => {
     const server = app.listen(options.port ?? 0, host, (error?: Error) => {
       if (error) {
@@ -280,10 +259,14 @@ export async function startChatServer(options: ChatServerOptions & { port?: numb
       }
       const address = server.address();
       const port = typeof address === "object" && address ? address.port : options.port;
-      resolve({
-        url: `http://${host.includes(":") ? `[${host}]` : host}:${port}`,
-        close: () => new Promise<void>((done) => server.close(() => done())),
-      });
+      const close = async () => {
+        clearInterval(sweep);
+        const closed = new Promise<void>((done) => server.close(() => done()));
+        server.closeIdleConnections();
+        await closed;
+        await store.close();
+      };
+      resolve({ url: `http://${host.includes(":") ? `[${host}]` : host}:${port}`, registry, close });
     });
     server.on("error", reject);
   });

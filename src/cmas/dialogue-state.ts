@@ -16,6 +16,9 @@ import type { DialogueState, NluFrame, SlotEntry } from "./schemas.ts";
  * - state keys follow a fixed order: the ontology's slot order, statuses positive/negative/unknown
  *   (avail/unavail for medical tests).
  */
+/** A tracker's entries: per unprefixed slot, each entry's current prefixed slot and attributes. */
+export type TrackerEntries = Array<[string, Array<{ prefixedSlot: string; attributes: SlotEntry }>]>;
+
 export class DialogueStateTracker {
   /** Per unprefixed slot, its entries in first-mention order, each with its current prefixed slot. */
   private readonly entries = new Map<string, Array<{ prefixedSlot: string; attributes: SlotEntry }>>();
@@ -51,6 +54,22 @@ export class DialogueStateTracker {
       }
     }
     return this.state();
+  }
+
+  /**
+   * The tracker's entries in first-mention order, as plain JSON. Unlike {@link state}, which groups by
+   * status, this keeps the order across statuses, so {@link DialogueStateTracker.restore} continues
+   * exactly as this tracker would.
+   */
+  saved(): TrackerEntries {
+    return [...this.entries].map(([slot, known]) => [slot, known.map(({ prefixedSlot, attributes }) => ({ prefixedSlot, attributes: cloneEntry(attributes) }))]);
+  }
+
+  /** A tracker that continues from {@link saved} entries. */
+  static restore(saved: TrackerEntries): DialogueStateTracker {
+    const tracker = new DialogueStateTracker();
+    for (const [slot, known] of saved) tracker.entries.set(slot, known.map(({ prefixedSlot, attributes }) => ({ prefixedSlot, attributes: cloneEntry(attributes) })));
+    return tracker;
   }
 
   /** The current state in the data's format (a fresh copy). */

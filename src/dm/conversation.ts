@@ -1,6 +1,8 @@
 import { createActor, waitFor, type Actor } from "xstate";
+import { DialogueStateTracker, type TrackerEntries } from "../cmas/dialogue-state.ts";
 import type { DialogueState, DoctorAction, NluFrame } from "../cmas/schemas.ts";
 import type { DialogueModules, DialogueTurn } from "../modules/types.ts";
+import { loadRedFlags } from "../clinical/red-flags.ts";
 import { dialogueMachine, type DialogueInput, type RecordedRedFlag } from "./dialogue-machine.ts";
 
 /** What one patient utterance led to. */
@@ -22,10 +24,33 @@ export interface ConversationSnapshot {
   readonly state: DialogueState;
   readonly ended: boolean;
   readonly error: string | null;
+  /** The last turn failed and can be retried. */
+  readonly failed: boolean;
   /** Every red flag fired so far, with the turn it fired on. */
   readonly redFlags: readonly RecordedRedFlag[];
   /** The presenting complaint: the positive symptoms of the first patient turn that named any. */
   readonly presenting: readonly string[];
+}
+
+/**
+ * Everything a conversation needs to resume exactly where it was, as plain JSON: taken between turns
+ * (listening, failed or ended), stored by the chat server after every turn.
+ */
+export interface ConversationRecord {
+  readonly stage: "listening" | "failed" | "ended";
+  readonly history: DialogueTurn[];
+  readonly state: DialogueState;
+  readonly tracker: TrackerEntries;
+  readonly frames: NluFrame[] | null;
+  readonly actions: DoctorAction[] | null;
+  readonly pending: string | null;
+  readonly error: string | null;
+  readonly doctorTurns: number;
+  readonly maxDoctorTurns: number;
+  readonly redFlags: RecordedRedFlag[];
+  readonly escalation: RecordedRedFlag[];
+  readonly afterEscalation: "continue" | "end";
+  readonly presenting: string[];
 }
 
 /** The doctor turns since the last patient turn, as one reply. */
@@ -39,9 +64,32 @@ function lastReply(history: readonly DialogueTurn[]): string | null {
 export class Conversation {
   private readonly actor: Actor<typeof dialogueMachine>;
 
-  constructor(modules: DialogueModules, options: Omit<DialogueInput, "modules"> = {}) {
-    this.actor = createActor(dialogueMachine, { input: { modules, ...options } });
+  constructor(modules: DialogueModules, options: Omit<DialogueInput, "modules"> = {}, resumeFrom?: ConversationRecord) {
+    const input = { modules, ...options };
+    if (resumeFrom) {
+      const { stage, tracker, ...rest } = resumeFrom;
+      // The red-flag rules are code, not data: they come from the options again, as for a new conversation.
+      const redFlagRules = options.redFlags === undefined ? loadRedFlags() : options.redFlags;
+      const snapshot = dialogueMachine.resolveState({ value: stage, context: { ...rest, modules, redFlagRules, tracker: DialogueStateTracker.restore(tracker) } });
+      this.actor = createActor(dialogueMachine, { input, snapshot });
+    } else {
+      this.actor = createActor(dialogueMachine, { input });
+    }
     this.actor.start();
+  }
+
+  /** A conversation that continues from a {@link record} (after a restart, with the same modules). */
+  static resume(modules: DialogueModules, record: ConversationRecord): Conversation {
+    return new Conversation(modules, {}, record);
+  }
+
+  /** The conversation as plain JSON, to be stored and {@link resume}d; only between turns. */
+  record(): ConversationRecord {
+    const snapshot = this.actor.getSnapshot();
+    const stage = snapshot.status === "done" ? "ended" : snapshot.matches("failed") ? "failed" : snapshot.matches("listening") ? "listening" : null;
+    if (stage === null) throw new Error("a conversation is recorded between turns, not during one");
+    const { modules: _modules, redFlagRules: _rules, tracker, ...rest } = snapshot.context;
+    return structuredClone({ ...rest, history: [...rest.history], stage, tracker: tracker.saved() });
   }
 
   /** The doctor's opening line. */
@@ -52,7 +100,7 @@ export class Conversation {
   snapshot(): ConversationSnapshot {
     const snapshot = this.actor.getSnapshot();
     const { context } = snapshot;
-    return { history: context.history, state: context.state, ended: snapshot.status === "done", error: context.error, redFlags: context.redFlags, presenting: context.presenting };
+    return { history: context.history, state: context.state, ended: snapshot.status === "done", error: context.error, failed: snapshot.matches("failed"), redFlags: context.redFlags, presenting: context.presenting };
   }
 
   private async settle(started: number): Promise<TurnOutcome> {
@@ -80,9 +128,10 @@ export class Conversation {
     return this.settle(started);
   }
 
-  /** Runs the failed stage again. */
+  /** Runs the failed stage again; throws when the last turn did not fail (nothing to retry). */
   async retry(): Promise<TurnOutcome> {
     const started = performance.now();
+    if (!this.actor.getSnapshot().matches("failed")) throw new Error("the last turn did not fail");
     this.actor.send({ type: "RETRY" });
     return this.settle(started);
   }

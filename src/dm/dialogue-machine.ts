@@ -112,6 +112,9 @@ export const dialogueMachine = setup({
   actions: {
     // Invoked actors' error events carry `error`; it is not in DialogueEvent, hence the cast.
     rememberError: assign({ error: ({ event }) => describeError((event as unknown as { error: unknown }).error) }),
+    // A retry starts the failed stage afresh: the old error must not outlive it (else a later retry
+    // would look possible and count the same turn again).
+    clearError: assign({ error: null }),
     startTurn: assign({ pending: ({ event }) => (event.type === "PATIENT_SAID" ? event.text.trim() : null), error: null, escalation: [] }),
     // The advice is a doctor turn of its own, so the next question stays the last turn the patient answers.
     escalate: assign(({ context }) => {
@@ -208,7 +211,10 @@ export const dialogueMachine = setup({
     failed: {
       on: {
         // Retry resumes where it failed: the patient turn if it was not understood, else the doctor's.
-        RETRY: [{ guard: "hasPending", target: "understanding" }, { target: "planning" }],
+        RETRY: [
+          { guard: "hasPending", target: "understanding", actions: "clearError" },
+          { target: "planning", actions: "clearError" },
+        ],
         PATIENT_SAID: { guard: "hasText", target: "understanding", actions: "startTurn" },
         END: "ended",
       },

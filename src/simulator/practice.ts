@@ -25,6 +25,13 @@ const THANKS = /\b(?:thanks?|thank you|bye|goodbye|take care)\b/i;
 
 const and = (items: readonly string[]) => (items.length <= 1 ? (items[0] ?? "") : `${items.slice(0, -1).join(", ")} and ${items.at(-1)}`);
 
+/** A practice dialogue as plain JSON, to be stored and resumed (the case is stored by its id). */
+export interface PracticeRecord {
+  readonly turns: DialogueTurn[];
+  readonly asked: DoctorAction[];
+  readonly complaintTold: boolean;
+}
+
 export class PracticeDialogue {
   readonly simulator: PatientSimulator;
   private readonly turns: DialogueTurn[] = [];
@@ -34,8 +41,19 @@ export class PracticeDialogue {
   constructor(
     readonly patientCase: PatientCase,
     private readonly reader: QuestionReader,
+    resumeFrom?: PracticeRecord,
   ) {
     this.simulator = new PatientSimulator(patientCase);
+    if (resumeFrom) {
+      this.turns.push(...structuredClone(resumeFrom.turns));
+      this.asked.push(...structuredClone(resumeFrom.asked));
+      this.complaintTold = resumeFrom.complaintTold;
+    }
+  }
+
+  /** The dialogue as plain JSON; `new PracticeDialogue(case, reader, record)` continues it. */
+  record(): PracticeRecord {
+    return structuredClone({ turns: this.turns, asked: this.asked, complaintTold: this.complaintTold });
   }
 
   get history(): readonly DialogueTurn[] {

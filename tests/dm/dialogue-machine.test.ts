@@ -65,6 +65,45 @@ describe("the dialogue machine", () => {
     expect(modules.calls).toEqual(["nlu:Cough.", "policy", "policy", "nlg:inquire"]);
   });
 
+  it("clears the error on a retry and counts the turn once: fail → retry (fails again) → retry → nothing left to retry", async () => {
+    const modules = scriptedModules({ nlu: [new Error("down"), new Error("still down")] });
+    const conversation = new Conversation(modules);
+    expect((await conversation.say("I have a cough.")).error).toBe("down");
+    expect(conversation.snapshot()).toMatchObject({ failed: true, error: "down" });
+    const again = await conversation.retry();
+    expect(again).toMatchObject({ doctor: null, error: "still down" });
+    expect(conversation.snapshot()).toMatchObject({ failed: true, error: "still down" });
+    const done = await conversation.retry();
+    expect(done).toMatchObject({ doctor: "Any fevers?", error: null });
+    expect(conversation.snapshot()).toMatchObject({ failed: false, error: null });
+    await expect(conversation.retry()).rejects.toThrow(/did not fail/);
+    expect(conversation.snapshot().history.map((turn) => turn.speaker)).toEqual(["doctor", "patient", "doctor"]);
+    expect(modules.calls).toEqual(["nlu:I have a cough.", "nlu:I have a cough.", "nlu:I have a cough.", "policy", "nlg:inquire"]);
+  });
+
+  it("resumes from its record as it was: between turns, after a failure, and ended", async () => {
+    const modules = scriptedModules({ nlu: [{ frames: [{ intent: "inform", slots: { positive_symptom: [{ value: "coughing" }], negative_symptom: [{ value: "fever" }] } }], latencyMs: 0 }, new Error("down")] });
+    const original = new Conversation(modules);
+    await original.say("Cough, no fever.");
+    const listening = JSON.parse(JSON.stringify(original.record()));
+    await original.say("Wheezing.");
+    const failed = JSON.parse(JSON.stringify(original.record()));
+    expect(failed).toMatchObject({ stage: "failed", pending: "Wheezing.", error: "down" });
+
+    const resumed = Conversation.resume(modules, failed);
+    expect(resumed.snapshot()).toMatchObject({ failed: true, error: "down", history: original.snapshot().history });
+    expect((await resumed.retry()).doctor).toBe("Any fevers?");
+    expect(modules.calls.at(-3)).toBe("nlu:Wheezing.");
+
+    // The profile continues from the saved tracker: fever, denied before, moves to positive in its place.
+    const fromListening = Conversation.resume(scriptedModules({ nlu: [{ frames: [{ intent: "inform", slots: { positive_symptom: [{ value: "fever" }] } }], latencyMs: 0 }] }), listening);
+    expect((await fromListening.say("Actually I do have a fever.")).state).toEqual({ positive_symptom: [{ value: "coughing" }, { value: "fever" }] });
+
+    const ended = new Conversation(scriptedModules({}));
+    ended.end();
+    expect(Conversation.resume(modules, ended.record()).snapshot().ended).toBe(true);
+  });
+
   it("accepts a new utterance after a failed NLG", async () => {
     const conversation = new Conversation(scriptedModules({ nlg: [new Error("nlg down")] }));
     expect((await conversation.say("Cough.")).error).toBe("nlg down");

@@ -103,7 +103,7 @@ describe("the chat server", () => {
     expect((await call(server.url, "GET", "/api/nothing")).status).toBe(404);
   });
 
-  it("keeps at most maxSessions sessions, dropping the least recently used", async () => {
+  it("keeps at most maxSessions sessions, dropping the client's own least recently used", async () => {
     const ids: string[] = [];
     for (let index = 0; index < 4; index += 1) ids.push((await call(server.url, "POST", "/api/sessions", {})).json.id);
     expect((await call(server.url, "GET", `/api/sessions/${ids[0]}`)).status).toBe(404);
@@ -143,6 +143,11 @@ describe("the chat server", () => {
     expect(failed.json.outcome).toMatchObject({ doctor: null, error: "backend unreachable" });
     const retried = await call(flakyServer.url, "POST", `/api/sessions/${created.json.id}/retry`);
     expect(retried.json.outcome.error).toBeNull();
+    expect(retried.json).toMatchObject({ error: null, failed: false, turns: 1 });
     expect(retried.json.history.map((turn: { speaker: string }) => turn.speaker)).toEqual(["doctor", "patient", "doctor"]);
+    // A second retry has nothing to retry: refused, and the turn is not counted again.
+    const again = await call(flakyServer.url, "POST", `/api/sessions/${created.json.id}/retry`);
+    expect(again).toMatchObject({ status: 409, json: { error: { code: "nothing_to_retry" } } });
+    expect((await call(flakyServer.url, "GET", `/api/sessions/${created.json.id}`)).json).toMatchObject({ turns: 1, error: null, failed: false, history: retried.json.history });
   });
 });

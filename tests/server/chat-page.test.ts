@@ -36,7 +36,13 @@ describe("the chat page in headless Chromium", () => {
     const page = await browser.newPage({ viewport: { width: 1200, height: 800 } });
     const requests: string[] = [];
     page.on("request", (request) => requests.push(request.url()));
-    await page.goto(server.url);
+    // The page runs under the server's strict CSP: any inline script or style it needed would be refused and logged.
+    const refused: string[] = [];
+    page.on("console", (message) => {
+      if (/Content Security Policy|Refused to/i.test(message.text())) refused.push(message.text());
+    });
+    const loaded = await page.goto(server.url);
+    expect(loaded?.headers()["content-security-policy"]).toMatch(/default-src 'none'.*frame-ancestors 'none'/);
     await page.locator("#transcript li.doctor").first().waitFor();
     expect(await page.locator("#transcript li.doctor").first().innerText()).toContain("What brings you in today?");
 
@@ -53,8 +59,9 @@ describe("the chat page in headless Chromium", () => {
     expect(profile).toMatch(/fever/);
     expect(await page.locator(".entry.negative").count()).toBe(1);
 
-    // Everything the page loads comes from our server.
+    // Everything the page loads comes from our server, and nothing it does breaks the CSP.
     expect(requests.every((url) => url.startsWith(server.url))).toBe(true);
+    expect(refused).toEqual([]);
     if (process.env.SCREENSHOT_DIR) await page.screenshot({ path: `${process.env.SCREENSHOT_DIR}/chat.png` });
     await page.close();
   });

@@ -6,6 +6,7 @@ import { createModules, EMBEDDED_BACKEND_ID } from "../../modules/create-modules
 import { caseFromDialogue } from "../../simulator/patient-simulator.ts";
 import { Conversation } from "../../dm/conversation.ts";
 import { startChatServer } from "../../../server/app.ts";
+import { defaultDatabasePath, SqliteSessionStore } from "../../../server/sqlite-session-store.ts";
 import { buildQuestionReader } from "../../modules/embedded/question-reader.ts";
 import { loadTrainingData } from "../../modules/embedded/training-data.ts";
 
@@ -16,6 +17,8 @@ interface ChatFlags {
   baseUrl?: string;
   data?: string;
   transcripts?: string;
+  db?: string;
+  idleMinutes: string;
   terminal?: boolean;
   fallback: boolean;
 }
@@ -48,6 +51,15 @@ async function talkInTerminal(conversation: Conversation): Promise<void> {
   }
 }
 
+/** The sessions database, or one clear line when it cannot be opened. */
+function openStore(path: string): SqliteSessionStore {
+  try {
+    return new SqliteSessionStore(path);
+  } catch (error) {
+    throw new AnamnesisError("INVALID_ARGUMENT", `--db ${path}: cannot open the sessions database (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
+  }
+}
+
 export function registerChatCommands(program: Command): void {
   program
     .command("chat")
@@ -57,12 +69,16 @@ export function registerChatCommands(program: Command): void {
     .option("--backend <id>", "embedded (offline, default), openai:<model>, ollama:<model>, llamacpp:<file.gguf>", EMBEDDED_BACKEND_ID)
     .option("--base-url <url>", "server base URL for openai/ollama backends")
     .option("--data <dir>", "MediTOD directory (training dialogues and simulated-patient cases)")
-    .option("--transcripts <dir>", "save each conversation as JSON in this directory (nothing is saved otherwise)")
+    .option("--transcripts <dir>", "also export each conversation as JSON in this directory, replaced atomically after every turn")
+    .option("--db <path>", "the sessions database (SQLite; ':memory:' keeps nothing after exit)", defaultDatabasePath())
+    .option("--idle-minutes <n>", "delete sessions idle this long", "1440")
     .option("--terminal", "chat in the terminal instead of the browser")
     .option("--no-fallback", "with an LLM backend, do not let the offline engine answer when the model's output is invalid")
     .action(async (flags: ChatFlags) => {
       const port = Number(flags.port);
       if (!Number.isInteger(port) || port < 0 || port > 65535) throw new AnamnesisError("INVALID_ARGUMENT", `--port must be 0–65535 (got '${flags.port}')`);
+      const idleMinutes = Number(flags.idleMinutes);
+      if (!Number.isFinite(idleMinutes) || idleMinutes <= 0) throw new AnamnesisError("INVALID_ARGUMENT", `--idle-minutes must be a positive number (got '${flags.idleMinutes}')`);
       const dataset = loadMeditod(flags.data);
       const setup = await createModules(flags.backend, dataset, {
         backendOptions: flags.baseUrl ? { baseUrl: flags.baseUrl } : {},
@@ -77,8 +93,11 @@ export function registerChatCommands(program: Command): void {
         await setup.close();
         return;
       }
+      const store = openStore(flags.db!);
       const server = await startChatServer({
         modules: setup.modules,
+        store,
+        idleMinutes,
         cases: simulatorCases(dataset),
         // Practice mode (the user is the doctor) reads questions with the offline engine, whatever the backend.
         questionReader: buildQuestionReader(loadTrainingData(dataset, "train")),
@@ -88,8 +107,13 @@ export function registerChatCommands(program: Command): void {
       }).catch((error: NodeJS.ErrnoException) => {
         throw new AnamnesisError("INVALID_ARGUMENT", `cannot listen on ${flags.host}:${port}: ${error.code ?? error.message}`);
       });
-      process.stdout.write(`Anamnesis chat (${setup.backend.id}) at ${server.url}  — Ctrl-C to stop${flags.transcripts ? `; transcripts in ${flags.transcripts}` : ""}\n`);
-      await new Promise<void>((resolve) => process.once("SIGINT", () => resolve()));
+      process.stdout.write(
+        `Anamnesis chat (${setup.backend.id}) at ${server.url}  — Ctrl-C to stop; ${server.registry.size} sessions resumed from ${flags.db}${flags.transcripts ? `; transcripts in ${flags.transcripts}` : ""}\n`,
+      );
+      await new Promise<void>((resolve) => {
+        process.once("SIGINT", () => resolve());
+        process.once("SIGTERM", () => resolve());
+      });
       await server.close();
       await setup.close();
     });

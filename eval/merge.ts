@@ -7,7 +7,7 @@ import { toJsonText } from "../src/data/json-lines.ts";
 import { ensureDirectory, predictionsPath, readJsonFile, withoutLineNumber, writeFileAtomic } from "./run-directory.ts";
 import { scoreRunDirectory, type BenchResults, type RunRequest } from "./runner.ts";
 import { describeNoteData, isNoteDataset } from "./note-suites.ts";
-import { loadBenchDataset, MEDITOD_SUITES, NOTE_SUITES, suiteData, SUITES, type SuiteId } from "./suites.ts";
+import { loadBenchDataset, MEDITOD_SUITES, NOTE_SUITES, suiteData, SUITES } from "./suites.ts";
 
 /**
  * Merges run directories (typically the shards of one run) into one: predictions are combined per
@@ -39,7 +39,7 @@ export async function mergeRunDirectories(dirs: readonly string[], outDir: strin
         const key = format.key(line);
         const text = JSON.stringify(withoutLineNumber(line));
         const existing = merged.get(key);
-        if (existing !== undefined && JSON.stringify(JSON.parse(existing).prediction) !== JSON.stringify(line.prediction)) {
+        if (existing !== undefined && JSON.stringify((JSON.parse(existing) as { prediction: unknown }).prediction) !== JSON.stringify(line.prediction)) {
           throw new AnamnesisError("INVALID_ARGUMENT", `${suite}: ${format.describe(line)} has different predictions in two runs`);
         }
         merged.set(key, text);
@@ -53,7 +53,7 @@ export async function mergeRunDirectories(dirs: readonly string[], outDir: strin
     writeFileAtomic(predictionsPath(outDir, suite), sorted.map(([, text]) => `${text}\n`).join(""));
     counts.push(sorted.length);
   }
-  const request: RunRequest = { ...first, suites: suites as SuiteId[], shard: null };
+  const request: RunRequest = { ...first, suites: suites, shard: null };
   writeFileAtomic(join(outDir, "run.json"), `${toJsonText(request, 2)}\n`);
   const dataset = loadBenchDataset(data, dataDir ?? first.data_dir);
   const base = previous.find((results) => results !== undefined);
@@ -61,7 +61,7 @@ export async function mergeRunDirectories(dirs: readonly string[], outDir: strin
   return scoreRunDirectory({
     dir: outDir,
     dataset,
-    suites: suites as SuiteId[],
+    suites: suites,
     judge: await createAttributeJudge(first.judge),
     meta: {
       backend: first.backend,

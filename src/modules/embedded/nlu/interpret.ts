@@ -176,7 +176,7 @@ function normaliseSites(lexicon: Lexicon, entries: EntryCollector): void {
 
 /** Whether an item of the question is answered by an explicit phrase of the utterance. */
 function answeredBy(item: AskedItem, entries: EntryCollector): boolean {
-  if (item.value === undefined) return entries.find(item.slot as BaseSlot) !== undefined;
+  if (item.value === undefined) return entries.find(item.slot) !== undefined;
   return entries.all().some((entry) => entry.attributes.value === item.value && !entry.fromQuestion);
 }
 
@@ -323,7 +323,7 @@ export function interpretTurn(resources: InterpretResources, analysed: AnalysedT
   if (anyAnswered && question.disjunctive && polarity === "no" && found.every(({ entry }) => entry.status === "negative")) {
     for (const item of realItems) {
       if (item.slot !== "symptom" || answeredBy(item, entries)) continue;
-      const entry = entries.add("symptom", "negative", item.value!, true);
+      const entry = entries.add("symptom", "negative", item.value, true);
       if (entry && item.location) entries.set(entry, "location", item.location);
     }
   }
@@ -344,7 +344,7 @@ export function interpretTurn(resources: InterpretResources, analysed: AnalysedT
       return targets.map((item) => {
         // "How bad is that pain?": the specific pain in focus.
         const refined = (item.value === "pain" && !item.location ? painInFocus(lexicon, context) : undefined) ?? item;
-        return { base: item.slot as BaseSlot, value: refined.value!, named: true, ...(refined.location ? { location: refined.location } : {}) };
+        return { base: item.slot, value: refined.value!, named: true, ...(refined.location ? { location: refined.location } : {}) };
       });
     }
     if (!asked || !SYMPTOM_ATTRIBUTES.has(asked)) return [];
@@ -389,7 +389,7 @@ export function interpretTurn(resources: InterpretResources, analysed: AnalysedT
     if (question.isQuestion || polarity !== "yes") {
       for (let item of medicalItems) {
         // "No, just the salbutamol": the positive phrase is the answer; the open item is not denied.
-        if (answeredSlots.has(item.slot as BaseSlot) && status === "negative") continue;
+        if (answeredSlots.has(item.slot) && status === "negative") continue;
         let itemStatus = status;
         // "How's your appetite?" — "Not great": the topic's state, not a yes/no.
         if (item.topic) itemStatus = topicStatus(firstSentence) ?? itemStatus;
@@ -400,7 +400,7 @@ export function interpretTurn(resources: InterpretResources, analysed: AnalysedT
         if (focused) item = { ...item, value: focused.value };
         // "No, I've been previously healthy": the "no" answered the history question, not "healthy?".
         if (item.value === "general" && SAYS_HEALTHY.test(text)) itemStatus = "negative";
-        const entry = entries.add(item.slot as BaseSlot, itemStatus, item.value, true);
+        const entry = entries.add(item.slot, itemStatus, item.value, true);
         if (!entry) continue;
         if (item.location) entries.set(entry, "location", item.location);
         if (item.where) entries.set(entry, "where", item.where);

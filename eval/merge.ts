@@ -87,7 +87,7 @@ export async function mergeRunDirectories(dirs: readonly string[], outDir: strin
         const key = format.key(line);
         const text = JSON.stringify(withoutLineNumber(line));
         const existing = merged.get(key);
-        if (existing !== undefined && JSON.stringify(JSON.parse(existing).prediction) !== JSON.stringify(line.prediction)) {
+        if (existing !== undefined && JSON.stringify((JSON.parse(existing) as { prediction: unknown }).prediction) !== JSON.stringify(line.prediction)) {
           throw new AnamnesisError("INVALID_ARGUMENT", `${suite}: ${format.describe(line)} has different predictions in two runs`);
         }
         merged.set(key, text);
@@ -110,14 +110,14 @@ export async function mergeRunDirectories(dirs: readonly string[], outDir: strin
     writeFileAtomic(predictionsPath(outDir, suite), sorted.map(([, text]) => `${text}\n`).join(""));
     counts.push(sorted.length);
   }
-  const request: RunRequest = { ...first, suites: suites as SuiteId[], shard: null };
+  const request: RunRequest = { ...first, suites: suites, shard: null };
   writeFileAtomic(join(outDir, "run.json"), `${toJsonText(request, 2)}\n`);
   const base = previous.find((results) => results !== undefined);
   const starts = previous.flatMap((results) => (results ? [results.started] : [])).sort();
   return scoreRunDirectory({
     dir: outDir,
     dataset,
-    suites: suites as SuiteId[],
+    suites: suites,
     judge: await createAttributeJudge(first.judge),
     meta: {
       backend: first.backend,

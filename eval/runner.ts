@@ -148,7 +148,7 @@ function predictionRecord(example: SuiteExample, prediction: unknown, info: Modu
 }
 
 export function suiteStats(lines: readonly AnyPredictionLine[], resumed: number): SuiteRunStats {
-  const number = (line: AnyPredictionLine, key: string) => (typeof line[key] === "number" ? (line[key] as number) : undefined);
+  const number = (line: AnyPredictionLine, key: string) => (typeof line[key] === "number" ? (line[key]) : undefined);
   const latencies = lines.map((line) => number(line, "latency_ms") ?? 0);
   const promptTokens = lines.map((line) => number(line, "prompt_tokens")).filter((value): value is number => value !== undefined);
   const exemplarCounts = lines.map((line) => (Array.isArray(line.exemplars) ? line.exemplars.length : undefined)).filter((value): value is number => value !== undefined);

@@ -81,7 +81,7 @@ export class LlmPolicyModule implements PolicyModule {
     let actions: DoctorAction[] | null = result.object ? normaliseActions(result.object.actions) : null;
     let info = objectInfo(result);
     if (!actions) {
-      const salvaged = salvageArray(result.raw, doctorActionsSchema.element as z.ZodType<DoctorAction>);
+      const salvaged = salvageArray(result.raw, doctorActionsSchema.element);
       if (salvaged) {
         actions = normaliseActions(salvaged);
         const { formatError: _dropped, ...rest } = info;

@@ -2,7 +2,7 @@ import type { DoctorAction } from "../../../cmas/schemas.ts";
 import { analyseText } from "./analysed-text.ts";
 import { FUNCTION_WORDS } from "./word-lists.ts";
 import { isMedicalSlot } from "./lexicon.ts";
-import { isSocialSlot, type AskedAttribute, type AskedItem, type AskedSlot, type QuestionAnalysis } from "./question-analysis.ts";
+import { isSocialSlot, type AskedAttribute, type AskedItem, type QuestionAnalysis } from "./question-analysis.ts";
 
 /**
  * Doctor questions of the training dialogues with what they asked (their `inquire` actions). When
@@ -58,7 +58,7 @@ export class QuestionMemory {
         for (const entry of entries) {
           const value = isMedicalSlot(slot) ? entry.value : undefined;
           if (isMedicalSlot(slot) && (!value || value === "all")) continue;
-          items.push({ slot: slot as AskedSlot, ...(value ? { value } : {}) });
+          items.push({ slot: slot, ...(value ? { value } : {}) });
           const type = entry.checks?.[0]?.type;
           if (type && CHECK_ATTRIBUTES[type]) attribute = CHECK_ATTRIBUTES[type];
         }

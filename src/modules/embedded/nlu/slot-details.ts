@@ -70,7 +70,7 @@ export function answerMedicationQuestion(entries: EntryCollector, found: readonl
     if (!entry) continue;
     if (question.attribute === "respone_to") {
       const condition = found.find(({ entry: other }) => other.base === "symptom" || other.base === "medical_history");
-      entries.set(entry, "respone_to", condition?.entry.attributes.value as string | undefined);
+      entries.set(entry, "respone_to", condition?.entry.attributes.value);
     } else {
       entries.set(entry, "impact", extractImpact(text) ?? (polarity === "yes" ? "yes" : polarity === "no" ? "no" : undefined));
     }

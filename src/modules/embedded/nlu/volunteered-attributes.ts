@@ -20,7 +20,7 @@ export function attachSymptomAttributes(lexicon: Lexicon, analysed: AnalysedText
   const medicationSpans = found.filter(({ entry }) => entry.base === "medication").map(({ mention }) => mention);
   for (const [start, end] of analysed.sentences) {
     const inSentence = symptoms.filter(({ mention }) => mention.start >= start && mention.start < end);
-    let targets = inSentence;
+    const targets = inSentence;
     if (targets.length === 0) {
       // No symptom named here: the attributes describe what the question is about.
       const focusEntries = entries.all().filter((entry) => entry.fromQuestion && entry.base === "symptom" && entry.status === "positive");

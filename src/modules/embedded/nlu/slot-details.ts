@@ -38,6 +38,7 @@ export function answerSickContact(entries: EntryCollector, found: readonly Found
 }
 
 const ALLERGIES = new Set(["allergic rhinitis", "drug allergy", "food allergy"]);
+/** What a drug allergy names: "penicillin", "sulfa drugs", "antibiotics". */
 const DRUG_WORDS = /\b(?:drugs?|medications?|medicines?|meds|antibiotics?|penicillin|sulfa|codeine|morphine|aspirin|ibuprofen|latex|contrast|iodine|bactrim|amoxicillin|septra)\b/;
 const FOOD_WORDS = /\b(?:foods?|peanuts?|nuts|shellfish|seafood|eggs?|milk|dairy|gluten|wheat|fish|soy|strawberr(?:y|ies))\b/;
 const ENVIRONMENT_WORDS = /\b(?:cats?|dogs?|pollen|dust|grass|trees?|seasonal|animals?|mou?ld|hay ?fever|ragweed|pets?)\b/;

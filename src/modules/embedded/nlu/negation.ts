@@ -131,6 +131,8 @@ const UNSURE = new Set(["maybe", "possibly", "perhaps", "might", "unsure", "dunn
 /** Leading words that carry no answer ("oh, well, so, okay, no…"). */
 const LEAD_IN = new Set(["oh", "well", "so", "okay", "ok", "alright", "and", "um", "uh", "like", "honestly", "actually", "hmm"]);
 const NORMAL_STATE = new Set(["fine", "well", "normal", "good", "okay", "ok", "healthy", "great", "alright", "unchanged", "clear", "perfect"]);
+/** How many words before a normal-state word its copula may stand ("hearing has been OK"). */
+const COPULA_WINDOW = 3;
 const COPULAS = new Set(["been", "is", "are", "was", "were", "it's", "that's", "everything's", "everybody's", "everyone's", "all's", "seems", "feels", "looks", "stayed", "remained", "be"]);
 /** "I haven't", "it doesn't", "we never": a subject and a denying auxiliary. */
 const PRONOUN_AUX_NO = /^(?:i|it|we|they|that|he|she)(?:'s|'ve|'m)?\s+(?:haven't|hasn't|don't|didn't|doesn't|isn't|wasn't|am not|'m not|have not|has not|do not|did not|can't|cannot|couldn't|never)\b/;
@@ -189,7 +191,7 @@ export function answerPolarity(tokens: readonly Token[]): AnswerPolarity | undef
   if (PRONOUN_AUX_YES.test(rest)) return "yes";
   // "Hearing has been OK", "everybody's been well": a copula and a normal-state word, no negation.
   const hasNegation = first.some((word) => NEGATION_CUES.has(word));
-  const normalAt = first.findIndex((word, position) => NORMAL_STATE.has(word) && first.slice(Math.max(0, position - 3), position).some((before) => COPULAS.has(before)));
+  const normalAt = first.findIndex((word, position) => NORMAL_STATE.has(word) && first.slice(Math.max(0, position - COPULA_WINDOW), position).some((before) => COPULAS.has(before)));
   if (!hasNegation && normalAt >= 0) return "normal";
   if (hasNegation && first.length <= 6) return "no";
   return undefined;

@@ -11,6 +11,7 @@ import type { ReadingStatusName } from "./cmas-names.ts";
 
 export type AttributeDefinition = z.infer<typeof attributeSchema>;
 export type SlotDefinition = z.infer<typeof slotSchema>;
+/** The CMAS ontology: slots, their attributes and statuses, intents and actions (`ontology/cmas.json`). */
 export type Ontology = z.infer<typeof cmasSchema>;
 export type SlotGroup = SlotDefinition["group"];
 

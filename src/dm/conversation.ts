@@ -19,6 +19,7 @@ export interface TurnOutcome {
   readonly elapsedMs: number;
 }
 
+/** A conversation's state at a moment: history, dialogue state, stage. */
 export interface ConversationSnapshot {
   readonly history: readonly DialogueTurn[];
   readonly state: DialogueState;

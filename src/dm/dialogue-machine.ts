@@ -4,6 +4,7 @@ import type { DialogueState, DoctorAction, NluFrame } from "../cmas/schemas.ts";
 import { ontology } from "../cmas/ontology.ts";
 import type { DialogueModules, DialogueTurn, NlgResult, NluResult, PolicyResult } from "../modules/types.ts";
 import { loadRedFlags, type RedFlag, type RedFlagRules } from "../clinical/red-flags.ts";
+import { enforceClosingScope } from "../clinical/closing-scope.ts";
 
 /**
  * The dialogue manager: an xstate machine that runs one history-taking turn per patient utterance —
@@ -49,8 +50,10 @@ export interface DialogueContext {
   readonly presenting: string[];
 }
 
+/** Events the dialogue machine takes: a patient utterance, a retry of a failed turn, the end. */
 export type DialogueEvent = { type: "PATIENT_SAID"; text: string } | { type: "RETRY" } | { type: "END" };
 
+/** What the dialogue machine starts from: the modules and limits. */
 export interface DialogueInput {
   readonly modules: DialogueModules;
   /** The conversation ends after this many doctor turns (default 120). */
@@ -86,6 +89,7 @@ function describeError(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
+/** The xstate v5 dialogue manager: listening → understanding → planning → realising → listening, ending after a diagnosis or a turn limit; a failing stage goes to `failed`, from which the turn is retried. */
 export const dialogueMachine = setup({
   types: {
     context: {} as DialogueContext,
@@ -189,7 +193,8 @@ export const dialogueMachine = setup({
       invoke: {
         src: "plan",
         input: ({ context }) => ({ modules: context.modules, history: context.history, state: context.state }),
-        onDone: { target: "realising", actions: assign({ actions: ({ event }) => event.output.actions }) },
+        // The closing rules hold whatever backend planned: no disease or test the tracked state does not support.
+        onDone: { target: "realising", actions: assign({ actions: ({ context, event }) => (event.output.actions ? enforceClosingScope(event.output.actions, context.state) : null) }) },
         onError: { target: "failed", actions: "rememberError" },
       },
     },

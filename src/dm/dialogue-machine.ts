@@ -25,6 +25,7 @@ export interface RecordedRedFlag extends RedFlag {
   readonly turn: number;
 }
 
+/** What the dialogue machine keeps between events: the conversation, the tracked profile and what each stage produced. */
 export interface DialogueContext {
   readonly modules: DialogueModules;
   readonly history: DialogueTurn[];

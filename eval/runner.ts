@@ -80,7 +80,7 @@ export interface BenchOptions {
   readonly suites: readonly SuiteId[];
   readonly modules: BenchModules;
   readonly backend: { readonly id: string; readonly parameters?: Readonly<Record<string, unknown>> };
-  /** The MediTOD protocol (which examples exist depends on it); default `anamnesis`. */
+  /** The MediTOD protocol (which examples exist depends on it); recorded in run.json. */
   readonly protocolName?: ProtocolName;
   readonly dataset: BenchDataset;
   readonly split: string;
@@ -217,7 +217,7 @@ export async function runBench(options: BenchOptions): Promise<BenchResults> {
   const judge = options.judge ?? exactJudge;
   const request: RunRequest = {
     backend: options.backend.id,
-    protocol: options.protocolName ?? "anamnesis",
+    ...(options.protocolName ? { protocol: options.protocolName } : {}),
     ...(options.backend.parameters ? { backend_parameters: options.backend.parameters } : {}),
     split: options.split,
     suites: options.suites,

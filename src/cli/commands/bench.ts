@@ -196,7 +196,7 @@ export function registerBenchCommand(program: Command): void {
           suites,
           modules: setup.modules,
           backend: setup.backend,
-          protocolName: protocol,
+          ...(data === "meditod" ? { protocolName: protocol } : {}),
           dataset,
           split,
           outDir,

@@ -270,6 +270,9 @@ describe("anamnesis bench --protocol official", () => {
     const noEmbeddings = runCli(["bench", "--backend", "openai:m", "--meditod-repo", checkout, "--out", join(scratch, "x")], { env });
     expect(noEmbeddings.status).toBe(2);
     expect(noEmbeddings.stderr).toMatch(/^anamnesis: --protocol official retrieves exemplars by dense embeddings: give --embeddings openai:<model> or ollama:<model>/);
+    const mixed = runCli(["bench", "--backend", "openai:m", "--meditod-repo", checkout, "--embeddings", "openai:e", "--fallback", "embedded", "--out", join(scratch, "x")], { env });
+    expect(mixed.status).toBe(2);
+    expect(mixed.stderr).toBe("anamnesis: --fallback belongs to --protocol anamnesis; the official protocol has none (retrieval: --embeddings)\n");
   });
 });
 

@@ -162,6 +162,10 @@ export function registerBenchCommand(program: Command): void {
       const maxTokens = positiveInteger(flags.maxTokens, "--max-tokens");
       const contextTokens = positiveInteger(flags.contextTokens, "--context-tokens");
       if (protocol === "official" && data !== "meditod") throw new AnamnesisError("INVALID_ARGUMENT", "--protocol official is for the MediTOD suites (meditod, meditod-nlu, meditod-pol, meditod-nlg)");
+      // The official pipeline has no fallback, no token budget and its own retrieval: refuse rather than ignore.
+      const ours = [flags.fallback !== undefined && "--fallback", contextTokens !== undefined && "--context-tokens", flags.retrieval !== "bm25" && "--retrieval"].filter(Boolean);
+      if (protocol === "official" && ours.length > 0) throw new AnamnesisError("INVALID_ARGUMENT", `${ours.join(", ")} belong${ours.length === 1 ? "s" : ""} to --protocol anamnesis; the official protocol has none (retrieval: --embeddings)`);
+      if (protocol !== "official" && (flags.embeddings !== undefined || maxTokens !== undefined)) throw new AnamnesisError("INVALID_ARGUMENT", "--embeddings and --max-tokens belong to --protocol official (give --meditod-repo DIR or MEDITOD_REPO too)");
       const dataset = loadBenchDataset(data, flags.data);
       const split = flags.split ?? defaultSplit(dataset);
       checkSplit(dataset, split);

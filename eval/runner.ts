@@ -51,6 +51,7 @@ export interface SuiteRunStats {
   exemplars: { mean: number; min: number } | null;
 }
 
+/** What a bench run produced: the scores per suite and the run's record (results.json). */
 export interface BenchResults {
   suites: Partial<Record<SuiteId, unknown>>;
   backend: string;
@@ -76,6 +77,7 @@ export interface ProgressEvent {
   readonly resumed: number;
 }
 
+/** What {@link runBench} runs: suites, dataset, modules, run directory and limits. */
 export interface BenchOptions {
   readonly suites: readonly SuiteId[];
   readonly modules: BenchModules;

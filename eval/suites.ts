@@ -28,6 +28,7 @@ export type ProtocolName = (typeof PROTOCOLS)[number];
 
 export const MEDITOD_SUITES = ["meditod-nlu", "meditod-pol", "meditod-nlg"] as const;
 export type MeditodSuiteId = (typeof MEDITOD_SUITES)[number];
+/** A benchmark suite id: `meditod-nlu`, `meditod-pol`, `meditod-nlg`, or a clinical-note suite. */
 export type SuiteId = MeditodSuiteId | NoteSuiteId;
 export { NOTE_SUITES, type NoteSuiteId };
 
@@ -82,6 +83,7 @@ const meditodExample = (dialogueId: string, turn: number, predict: SuiteExample[
 
 const meditodLines = (lines: readonly AnyPredictionLine[]) => lines as readonly PredictionLine[];
 
+/** Every benchmark suite by id: how it reads examples, predicts and scores. */
 export const SUITES: Record<SuiteId, Suite> = {
   "meditod-nlu": {
     id: "meditod-nlu",

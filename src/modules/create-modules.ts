@@ -17,6 +17,7 @@ export function registerEmbeddedModules(factory: EmbeddedFactory): void {
   embeddedFactory = factory;
 }
 
+/** Dialogue modules built for a backend, with what a run records about them. */
 export interface ModuleSetup {
   readonly modules: DialogueModules;
   /** Backend id and non-secret parameters, for run records. */
@@ -27,6 +28,7 @@ export interface ModuleSetup {
   close(): Promise<void>;
 }
 
+/** Options of {@link createModules}: exemplars, retrieval, fallback, wording, backend settings. */
 export interface CreateModulesOptions extends Omit<LlmModulesOptions, "retriever"> {
   readonly backendOptions?: BackendOptions;
   /** `bm25` (default) or `dense` (embeddings from the same backend). */
@@ -40,15 +42,13 @@ export interface CreateModulesOptions extends Omit<LlmModulesOptions, "retriever
   readonly wording?: "transcript" | "clean";
 }
 
-/**
- * The dialogue modules for a backend id: the embedded engine for `embedded`, otherwise the in-context
- * LLM modules over `createBackend(id)`.
- */
+/** The embedded engine's modules; its code is imported on first use. */
 async function embeddedModules(dataset: MeditodDataset, trainSplit: Split | readonly string[], wording?: "transcript" | "clean"): Promise<DialogueModules> {
   if (!embeddedFactory) await import("./embedded/index.ts");
   return embeddedFactory!(dataset, { trainSplit, ...(wording ? { wording } : {}) });
 }
 
+/** The dialogue modules (NLU, policy, NLG) for a backend id: the embedded engine for `embedded`, otherwise the in-context LLM modules over `createBackend(id)`. */
 export async function createModules(backendId: string, dataset: MeditodDataset, options: CreateModulesOptions = {}): Promise<ModuleSetup> {
   const trainSplit = options.exemplarSplit ?? "train";
   if (backendId === EMBEDDED_BACKEND_ID) {

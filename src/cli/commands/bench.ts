@@ -22,6 +22,7 @@ import { formatScore, formatTable, printJson } from "../output.ts";
 import { describeProtocol, tunedMark } from "../../../eval/protocol-label.ts";
 import { clearRunDirectory } from "../../../eval/run-directory.ts";
 import { createProgressReporter } from "../progress.ts";
+import { PROVIDER_MODULE_OPTION } from "../provider-module-option.ts";
 
 interface BenchFlags {
   suite: string[];
@@ -126,7 +127,7 @@ export function registerBenchCommand(program: Command): void {
     .command("bench")
     .description("Run benchmark suites with a backend; resumable, writes predictions, results.json and reports.")
     .option("--suite <id...>", "meditod (all three), meditod-nlu, meditod-pol, meditod-nlg; or lm-eval's clinical-note suites mts-dialog, mts-dialog-perplexity, medtext, medtext-perplexity (one dataset per run)", ["meditod"])
-    .option("--backend <id>", "embedded (offline, default), openai:<model>, ollama:<model>, llamacpp:<file.gguf>", EMBEDDED_BACKEND_ID)
+    .option("--backend <id>", "embedded (offline, default), openai:<model>, ollama:<model>, llamacpp:<file.gguf>, langchain:<provider>:<model>, or a --provider-module's", EMBEDDED_BACKEND_ID)
     .option("--split <split>", "MediTOD: test (default), valid, train, ood; MTS-Dialog: valid (default), train, test1, test2, or for a --data file all (default), train, valid; MedText: all")
     .option("--limit <n>", "only the first n examples of each suite")
     .option("--shard <i/n>", "only every n-th example, starting at the i-th (merge shards with anamnesis merge)")
@@ -148,6 +149,7 @@ export function registerBenchCommand(program: Command): void {
     .option("--embeddings-base-url <url>", "official protocol: the embeddings server's base URL")
     .option("--context-tokens <n>", "anamnesis protocol: the model's context window the prompt and answer must fit (default 8192; the paper's 4096 leaves policy prompts fewer exemplars)")
     .option("--max-tokens <n>", "official protocol: max_tokens of each reply (official default 200)")
+    .option(...PROVIDER_MODULE_OPTION)
     .action(async (flags: BenchFlags) => {
       const suites = resolveSuites(flags.suite.flatMap((id) => id.split(",")));
       const data = suiteData(suites);

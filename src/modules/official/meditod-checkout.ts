@@ -15,6 +15,7 @@ export const COMMONS_PATH = "src/prompting/commons.py";
 export const TASK_DESCRIPTION_NAMES = { nlu: "task_description", policy: "pol_task_description", nlg: "nlg_task_description" } as const;
 export type OfficialTask = keyof typeof TASK_DESCRIPTION_NAMES;
 
+/** The official prompt text read from a checkout of dair-iitd/MediTOD, and the commit it came from. */
 export interface MeditodCheckout {
   /** Absolute path of the checkout. */
   readonly dir: string;

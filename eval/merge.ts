@@ -4,10 +4,20 @@ import { createAttributeJudge } from "../src/backends/index.ts";
 import { noteSplit } from "../src/data/note-dataset.ts";
 import { readLinesOf } from "./predictions-file.ts";
 import { toJsonText } from "../src/data/json-lines.ts";
-import { ensureDirectory, predictionsPath, readJsonFile, withoutLineNumber, writeFileAtomic } from "./run-directory.ts";
+import { ensureDirectory, predictionsPath, readJsonFile, requestsPath, rewriteRequestsFile, withoutLineNumber, writeFileAtomic } from "./run-directory.ts";
+import { existsSync, readFileSync } from "node:fs";
 import { scoreRunDirectory, type BenchResults, type RunRequest } from "./runner.ts";
 import { describeNoteData, isNoteDataset } from "./note-suites.ts";
 import { loadBenchDataset, MEDITOD_SUITES, NOTE_SUITES, suiteData, SUITES, type SuiteId } from "./suites.ts";
+
+/** The exact requests behind the merged predictions (official runs keep them), in the same order. */
+function mergeRequestsFiles(dirs: readonly string[], outDir: string, suite: SuiteId, order: ReadonlyMap<string, number>): void {
+  const parts = dirs.map((dir) => requestsPath(dir, suite)).filter((path) => existsSync(path));
+  if (parts.length === 0) return;
+  const target = requestsPath(outDir, suite);
+  writeFileAtomic(target, parts.map((path) => readFileSync(path, "utf8")).join(""));
+  rewriteRequestsFile(target, order, (line) => SUITES[suite].format.key(line as never));
+}
 
 /**
  * Merges run directories (typically the shards of one run) into one: predictions are combined per
@@ -52,6 +62,7 @@ export async function mergeRunDirectories(dirs: readonly string[], outDir: strin
       return dialogueA!.localeCompare(dialogueB!, "en", { numeric: true }) || Number(turnA) - Number(turnB);
     });
     writeFileAtomic(predictionsPath(outDir, suite), sorted.map(([, text]) => `${text}\n`).join(""));
+    mergeRequestsFiles(requests.map(({ dir }) => dir), outDir, suite, new Map(sorted.map(([key], index) => [key, index])));
     counts.push(sorted.length);
   }
   const request: RunRequest = { ...first, suites: suites as SuiteId[], shard: null };

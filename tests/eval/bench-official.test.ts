@@ -259,6 +259,20 @@ describe("anamnesis bench --protocol official", () => {
     expect(JSON.parse(again.stdout).suites).toEqual(results.suites);
   });
 
+  it("merges shards into the same run, requests files included", async () => {
+    const shards = [join(scratch, "shard-1"), join(scratch, "shard-2")];
+    for (const [index, dir] of shards.entries()) {
+      const shard = await startCli([...benchArgs(dir), "--shard", `${index + 1}/2`], { env }).done;
+      expect(shard.status).toBe(0);
+    }
+    const merged = runCli(["merge", ...shards, "--out", join(scratch, "merged"), "--json"], { env });
+    expect(merged.status).toBe(0);
+    expect(JSON.parse(merged.stdout).suites).toEqual(results.suites);
+    for (const suite of ["meditod-nlu", "meditod-pol", "meditod-nlg"]) {
+      expect(readFileSync(join(scratch, "merged", `requests-${suite}.jsonl`), "utf8")).toBe(readFileSync(join(out, `requests-${suite}.jsonl`), "utf8"));
+    }
+  });
+
   it("fails with one line when the checkout or the embeddings are missing", () => {
     const noCheckout = runCli(["bench", "--protocol", "official", "--backend", "openai:m", "--embeddings", "openai:e", "--out", join(scratch, "x")], { env });
     expect(noCheckout.status).toBe(2);

@@ -101,7 +101,7 @@ export function formatResultsTable(results: BenchResults): string {
   // Figures on dialogues the engine was shaped on say so beside them.
   const mark = tunedMark(results.tuned_on_split);
   const table = formatTable(["suite", "turns", "scores"], rows.map(([suite, turns, ...scores]) => [suite!, turns!, [...scores, ...(mark ? [`(${mark})`] : [])].join("   ")]), [0, 2]);
-  return `${describeProtocol(results.protocol)}\n${table}${results.tuned_on_split ? `\n${results.tuned_on_split}` : ""}`;
+  return `protocol ${describeProtocol(results.protocol)}\n${table}${results.tuned_on_split ? `\n${results.tuned_on_split}` : ""}`;
 }
 
 /** The note writer and log-likelihood scorer as a module setup; a perplexity suite needs a backend that scores. */

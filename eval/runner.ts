@@ -30,6 +30,8 @@ export interface RunRequest {
   readonly backend: string;
   /** How the modules were prompted: official, anamnesis, or embedded (absent in runs made before it was recorded). */
   readonly protocol?: ProtocolName;
+  /** What the protocol used: prompt source and MediTOD commit, retrieval, embedding model, decoding, … */
+  readonly protocol_details?: Readonly<Record<string, unknown>>;
   readonly backend_parameters?: Readonly<Record<string, unknown>>;
   readonly split: string;
   readonly suites: readonly SuiteId[];
@@ -220,6 +222,7 @@ export async function runBench(options: BenchOptions): Promise<BenchResults> {
   const request: RunRequest = {
     backend: options.backend.id,
     ...(options.protocolName ? { protocol: options.protocolName } : {}),
+    ...(options.protocol ? { protocol_details: options.protocol } : {}),
     ...(options.backend.parameters ? { backend_parameters: options.backend.parameters } : {}),
     split: options.split,
     suites: options.suites,

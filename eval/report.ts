@@ -9,6 +9,7 @@ import type { MeditodNlgResult } from "../src/metrics/meditod-nlg.ts";
 import { NOTE_LINES, readLinesOf, readPredictionLines } from "./predictions-file.ts";
 import { predictionsPath, writeFileAtomic } from "./run-directory.ts";
 import type { BenchResults } from "./runner.ts";
+import { describePartial } from "./partial-run.ts";
 import type { PolicyScores } from "./meditod-scoring.ts";
 import { getDialogue } from "../src/data/meditod.ts";
 import { isNoteDataset, isPerplexitySuite } from "./note-suites.ts";
@@ -79,7 +80,8 @@ function breakdowns(dir: string, dataset: MeditodDataset, suite: "meditod-nlu" |
 
 /** The first line of every report: what ran, when, at which revision. */
 function runLine(results: BenchResults): string {
-  return `Backend \`${results.backend}\`, split \`${results.split}\`${results.limit !== null ? `, first ${results.limit} examples` : ""}${results.shard ? `, shard ${results.shard}` : ""}; started ${results.started}, finished ${results.finished}; git ${results.git_revision ?? "unknown"}.`;
+  const partial = results.partial ? `**${describePartial(results.partial)}** ` : "";
+  return `${partial}Backend \`${results.backend}\`, split \`${results.split}\`${results.limit !== null ? `, first ${results.limit} examples` : ""}${results.shard ? `, shard ${results.shard}` : ""}; started ${results.started}, finished ${results.finished}; git ${results.git_revision ?? "unknown"}.`;
 }
 
 const PROTOCOL_NOTES: Record<string, string> = {

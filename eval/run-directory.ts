@@ -1,6 +1,8 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { AnamnesisError } from "../src/errors.ts";
+import { checkInputFile } from "../src/data/input-file.ts";
+import { visible } from "../src/data/json-lines.ts";
 import { MEDITOD_LINES, type PredictionLine, type PredictionsFormat } from "./predictions-file.ts";
 
 /**
@@ -98,9 +100,10 @@ export function withoutLineNumber<L extends { line: number }>(line: L): Omit<L, 
 
 export function readJsonFile<T>(path: string): T | undefined {
   if (!existsSync(path)) return undefined;
+  checkInputFile(path, "file");
   try {
-    return JSON.parse(readFileSync(path, "utf8")) as T;
+    return JSON.parse(readFileSync(path, "utf8").replace(/^\ufeff/, "")) as T;
   } catch (error) {
-    throw new AnamnesisError("INVALID_JSON", `${path} is not valid JSON (${(error as Error).message})`);
+    throw new AnamnesisError("INVALID_JSON", `${path} is not valid JSON (${visible((error as Error).message)})`);
   }
 }

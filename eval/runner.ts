@@ -1,4 +1,4 @@
-import { appendFileSync } from "node:fs";
+import { appendFileSync, existsSync } from "node:fs";
 import { join } from "node:path";
 import { AnamnesisError } from "../src/errors.ts";
 import type { ModuleCallInfo } from "../src/modules/types.ts";
@@ -11,6 +11,7 @@ import { toJsonText } from "../src/data/json-lines.ts";
 import { ensureDirectory, predictionsPath, readFinishedLines, readJsonFile, requestsPath, rewriteRequestsFile, withoutLineNumber, writeFileAtomic } from "./run-directory.ts";
 import { writeReports } from "./report.ts";
 import { tunedOnSplit } from "./protocol-label.ts";
+import type { PartialRun } from "./partial-run.ts";
 
 /**
  * The benchmark runner: predicts every example of the chosen suites with a set of modules, writes
@@ -70,7 +71,10 @@ export interface BenchResults {
   limit: number | null;
   shard: string | null;
   runs: Partial<Record<SuiteId, SuiteRunStats>>;
+  /** Set when `merge --allow-partial` scored fewer examples than the run asked for: what is missing. */
+  partial?: PartialRun;
 }
+
 
 export interface ProgressEvent {
   readonly suite: SuiteId;
@@ -219,13 +223,16 @@ export async function scoreRunDirectory(options: {
 export async function runBench(options: BenchOptions): Promise<BenchResults> {
   const started = new Date().toISOString();
   const judge = options.judge ?? exactJudge;
+  // A folder keeps every suite it holds: a run of other suites into it adds to them, never drops them.
+  const held = (readJsonFile<RunRequest>(join(options.outDir, "run.json"))?.suites ?? []).filter((id) => id in SUITES && existsSync(predictionsPath(options.outDir, id)));
+  const allSuites = [...new Set([...held, ...options.suites])];
   const request: RunRequest = {
     backend: options.backend.id,
     ...(options.protocolName ? { protocol: options.protocolName } : {}),
     ...(options.protocol ? { protocol_details: options.protocol } : {}),
     ...(options.backend.parameters ? { backend_parameters: options.backend.parameters } : {}),
     split: options.split,
-    suites: options.suites,
+    suites: allSuites,
     limit: options.limit ?? null,
     shard: options.shard ? `${options.shard.index}/${options.shard.count}` : null,
     judge: judge.id,
@@ -279,7 +286,7 @@ export async function runBench(options: BenchOptions): Promise<BenchResults> {
   return scoreRunDirectory({
     dir: options.outDir,
     dataset: options.dataset,
-    suites: options.suites,
+    suites: allSuites,
     judge,
     resumed,
     meta: {
@@ -287,7 +294,7 @@ export async function runBench(options: BenchOptions): Promise<BenchResults> {
       split: options.split,
       ...(isNoteDataset(options.dataset) ? { dataset: describeNoteData(options.dataset, options.split, options.limit !== undefined || options.shard !== undefined) } : {}),
       protocol: {
-        ...Object.fromEntries(options.suites.map((id) => [id, SUITES[id].protocol])),
+        ...Object.fromEntries(allSuites.map((id) => [id, SUITES[id].protocol])),
         judge: judge.id,
         ...options.protocol,
       },

@@ -4,6 +4,7 @@ import type { DialogueState, DoctorAction, NluFrame } from "../cmas/schemas.ts";
 import { ontology } from "../cmas/ontology.ts";
 import type { DialogueModules, DialogueTurn, NlgResult, NluResult, PolicyResult } from "../modules/types.ts";
 import { loadRedFlags, type RedFlag, type RedFlagRules } from "../clinical/red-flags.ts";
+import { enforceClosingScope } from "../clinical/closing-scope.ts";
 
 /**
  * The dialogue manager: an xstate machine that runs one history-taking turn per patient utterance —
@@ -192,7 +193,8 @@ export const dialogueMachine = setup({
       invoke: {
         src: "plan",
         input: ({ context }) => ({ modules: context.modules, history: context.history, state: context.state }),
-        onDone: { target: "realising", actions: assign({ actions: ({ event }) => event.output.actions }) },
+        // The closing rules hold whatever backend planned: no disease or test the tracked state does not support.
+        onDone: { target: "realising", actions: assign({ actions: ({ context, event }) => (event.output.actions ? enforceClosingScope(event.output.actions, context.state) : null) }) },
         onError: { target: "failed", actions: "rememberError" },
       },
     },

@@ -5,6 +5,7 @@ import { createLlmModules, type LlmModulesOptions } from "./llm/llm-modules.ts";
 import { DEFAULT_TOKEN_BUDGET } from "./llm/in-context-prompter.ts";
 import type { DialogueModules } from "./types.ts";
 import { withFallback } from "./fallback.ts";
+import { answerFailuresWith, type FailureLog } from "./failure-fallback.ts";
 
 /** The id of the offline engine, and the default backend. */
 export const EMBEDDED_BACKEND_ID = "embedded";
@@ -25,6 +26,8 @@ export interface ModuleSetup {
   /** Template version#hash per module (LLM backends only). */
   readonly promptVersions: Record<string, string>;
   readonly protocol: Record<string, unknown>;
+  /** With `answerFailures`: the failures the embedded engine answered for. */
+  readonly failures?: FailureLog;
   close(): Promise<void>;
 }
 
@@ -35,6 +38,11 @@ export interface CreateModulesOptions extends Omit<LlmModulesOptions, "retriever
   readonly retrieval?: "bm25" | "dense";
   /** `embedded`: answer with the offline engine when the model's output is a format error. */
   readonly fallback?: "embedded";
+  /**
+   * For chats: a stage whose backend fails (throws) is answered by the embedded engine too, and the
+   * failure logged in `failures` (a benchmark never sets this: a dead endpoint must end the run).
+   */
+  readonly answerFailures?: boolean;
   /**
    * How the embedded engine words the doctor: `transcript` (default) like the training doctors, as
    * the NLG metrics reward; `clean` from our templates, for people reading a chat.
@@ -77,8 +85,12 @@ export async function createModules(backendId: string, dataset: MeditodDataset, 
   const promptVersions = Object.fromEntries(
     Object.entries(modules.prompters).map(([task, prompter]) => [task, `${prompter.template.version}#${prompter.template.hash}`]),
   );
+  const embedded = options.fallback === "embedded" || options.answerFailures ? await embeddedModules(dataset, trainSplit, options.wording) : undefined;
+  const guarded = options.fallback === "embedded" ? withFallback(modules, embedded!) : modules;
+  const answering = options.answerFailures ? answerFailuresWith(guarded, embedded!) : undefined;
   return {
-    modules: options.fallback === "embedded" ? withFallback(modules, await embeddedModules(dataset, trainSplit, options.wording)) : modules,
+    modules: answering?.modules ?? guarded,
+    ...(answering ? { failures: answering.failures } : {}),
     backend: { id: backend.id, parameters: backend.parameters },
     promptVersions,
     protocol: {

@@ -3,6 +3,8 @@ import { readFileSync } from "node:fs";
 import { AnamnesisError } from "../errors.ts";
 import { checkTypes, nluSlots, ontology, type SlotDefinition } from "../cmas/ontology.ts";
 import { BUNDLED } from "../package-paths.ts";
+import { criterionText } from "../clinical/criteria.ts";
+import { loadDiagnoses } from "../clinical/diagnoses.ts";
 
 /**
  * Prompt templates live in `prompts/<task>.v<N>.txt`, with a `=== system ===` and a `=== user ===`
@@ -69,6 +71,13 @@ function statusRule(): string {
   return `Give ${clauses.slice(0, -1).join(", ")}${clauses.length > 1 ? ", and " : ""}${clauses.at(-1) ?? ""}.`;
 }
 
+/** The working diagnoses and their criteria (`ontology/diagnoses.json`), for the policy's scope rules (`policy.v2`). */
+function describeDiagnoses(): string {
+  return loadDiagnoses()
+    .diagnoses.map((diagnosis) => `- ${diagnosis.disease}: ${criterionText(diagnosis.criteria)}; tests: ${diagnosis.tests.length > 0 ? diagnosis.tests.join(", ") : "none"}`)
+    .join("\n");
+}
+
 /** The ontology rendered for each task's system message. */
 function definitions(task: string): Record<string, string> {
   const list = (items: ReadonlyArray<{ name: string; description: string }>) => items.map((item) => `- ${item.name}: ${item.description}`).join("\n");
@@ -80,7 +89,7 @@ function definitions(task: string): Record<string, string> {
       status_rule: statusRule(),
     };
   }
-  if (task === "policy") return { actions: list(ontology.actions), slots: ontology.slots.map((slot) => describeSlot(slot, true)).join("\n") };
+  if (task === "policy") return { actions: list(ontology.actions), slots: ontology.slots.map((slot) => describeSlot(slot, true)).join("\n"), diagnoses: describeDiagnoses() };
   return {};
 }
 

@@ -193,3 +193,35 @@ describe("escalation on a red flag", () => {
     expect(conversation.snapshot().redFlags).toEqual([]);
   });
 });
+
+describe("the closing rules, whatever backend planned", () => {
+  const wheeze: NluResult = { frames: [{ intent: "inform", slots: { positive_symptom: [{ value: "wheezing" }, { value: "dyspnea" }], negative_symptom: [{ value: "fever" }] } }], latencyMs: 0 };
+  const unsupported: PolicyResult = {
+    actions: [
+      { action: "inquire", medical_test: [{ value: "plain x-ray" }, { value: "pulmonary function tests" }] },
+      { action: "diagnosis", disease: [{ value: "pneumonia" }, { value: "asthma" }] },
+    ],
+    latencyMs: 0,
+  };
+
+  it("keep only diseases whose criteria the state meets, and only their tests", async () => {
+    const outcome = await new Conversation(scriptedModules({ nlu: [wheeze], policy: [unsupported] })).say("I wheeze and get breathless.");
+    expect(outcome.actions).toEqual([
+      { action: "inquire", medical_test: [{ value: "pulmonary function tests" }] },
+      { action: "diagnosis", disease: [{ value: "asthma" }] },
+    ]);
+  });
+
+  it("turn an unsupported diagnosis into an honest 'none' that passes on the findings", async () => {
+    const headache: NluResult = { frames: [{ intent: "inform", slots: { positive_symptom: [{ value: "headache" }] } }], latencyMs: 0 };
+    const guess: PolicyResult = { actions: [{ action: "inquire", medical_test: [{ value: "plain x-ray" }] }, { action: "diagnosis", disease: [{ value: "viral respiratory infection" }] }], latencyMs: 0 };
+    const outcome = await new Conversation(scriptedModules({ nlu: [headache], policy: [guess] })).say("Headache.");
+    expect(outcome.actions).toEqual([{ action: "diagnosis", symptom: [{ value: "headache" }] }]);
+  });
+
+  it("leave a test asked mid-history alone", async () => {
+    const asked: PolicyResult = { actions: [{ action: "inquire", medical_test: [{ value: "body temperature measurement" }] }], latencyMs: 0 };
+    const outcome = await new Conversation(scriptedModules({ policy: [asked] })).say("I feel hot.");
+    expect(outcome.actions).toEqual(asked.actions);
+  });
+});

@@ -23,6 +23,6 @@ describe("anamnesis merge", () => {
     writeFileSync(runJson, JSON.stringify({ ...JSON.parse(readFileSync(runJson, "utf8")), protocol: "official" }));
     const mixed = runCli(["merge", join(scratch, "shard-1"), join(scratch, "shard-2"), "--out", join(scratch, "mixed")]);
     expect(mixed.status).toBe(2);
-    expect(mixed.stderr).toMatch(/^anamnesis: .*shard-2 differs from .*shard-1 in protocol: "official" vs "embedded"\n$/);
+    expect(mixed.stderr).toMatch(/^anamnesis: .*shard-2 differs from .*shard-1 in protocol: "official" vs "embedded"; they are not shards of one run\n$/);
   });
 });

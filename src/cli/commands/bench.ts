@@ -13,6 +13,8 @@ import { createOfficialSetup } from "../../modules/official/official-setup.ts";
 import type { MeditodDataset } from "../../data/meditod.ts";
 import { isNoteDataset, isPerplexitySuite, notePromptVersion } from "../../../eval/note-suites.ts";
 import { mergeRunDirectories } from "../../../eval/merge.ts";
+import { describePartial } from "../../../eval/partial-run.ts";
+import { checkOutputDirectory } from "../../data/input-file.ts";
 import type { CmasScores } from "../../metrics/cmas-f1.ts";
 import type { MeditodNlgResult } from "../../metrics/meditod-nlg.ts";
 import type { PerplexityScores } from "../../metrics/perplexity.ts";
@@ -178,6 +180,7 @@ export function registerBenchCommand(program: Command): void {
         ...(flags.cache === false ? { noCache: true } : {}),
       };
       const outDir = resolve(flags.out ?? join("runs", `${flags.backend.replace(/[^A-Za-z0-9._-]+/g, "_")}-${data === "meditod" ? "" : `${data}-`}${split}${shard ? `-shard${shard.index}of${shard.count}` : ""}`));
+      checkOutputDirectory(outDir, "--out");
       if (flags.restart) clearRunDirectory(outDir);
       if (flags.fallback !== undefined && flags.fallback !== EMBEDDED_BACKEND_ID) throw new AnamnesisError("INVALID_ARGUMENT", `--fallback must be embedded (got '${flags.fallback}')`);
       const setup = isNoteDataset(dataset)
@@ -234,13 +237,15 @@ export function registerMergeCommand(program: Command): void {
     .argument("<dirs...>", "run directories (e.g. shards 1/n … n/n)")
     .requiredOption("--out <dir>", "the merged run directory")
     .option("--data <dir>", "MediTOD directory; default: the one the runs used")
+    .option("--allow-partial", "merge even when shards or lines are missing (every output then says the run is partial)")
     .option("--json", "print results.json")
-    .action(async (dirs: string[], flags: { out: string; data?: string; json?: boolean }) => {
+    .action(async (dirs: string[], flags: { out: string; data?: string; json?: boolean; allowPartial?: boolean }) => {
       for (const dir of dirs) {
         if (!existsSync(join(dir, "run.json"))) throw new AnamnesisError("FILE_NOT_FOUND", `${dir} is not a run directory (no run.json)`);
       }
-      const results = await mergeRunDirectories(dirs.map((dir) => resolve(dir)), resolve(flags.out), flags.data);
+      const results = await mergeRunDirectories(dirs.map((dir) => resolve(dir)), resolve(flags.out), flags.data, { allowPartial: flags.allowPartial === true });
+      if (results.partial) process.stderr.write(`anamnesis: warning: ${describePartial(results.partial)}\n`);
       if (flags.json) printJson(results);
-      else process.stdout.write(`${formatResultsTable(results)}\n`);
+      else process.stdout.write(`${results.partial ? `${describePartial(results.partial)}\n\n` : ""}${formatResultsTable(results)}\n`);
     });
 }

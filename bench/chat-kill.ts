@@ -3,7 +3,8 @@
  *
  * Runs `anamnesis chat --db FILE --transcripts DIR` (embedded engine) in a child process; 20 clients
  * drive 20 sessions with the simulated patient (a conversation that ends is replaced by a new one) while
- * the server is killed with SIGKILL at random moments (0.05–0.5 s after each start) and restarted on the
+ * the server is killed with SIGKILL at random moments (after 10–60 more acknowledged turns, with
+ * turns in flight) and restarted on the
  * same files, until `turns` turns have been acknowledged (answered 200). After every kill it checks:
  * every transcript file parses as JSON and holds at least the turns acknowledged for its session; and
  * after every restart: every session acknowledged so far exists, and its history begins with exactly the
@@ -102,7 +103,9 @@ const cases = (JSON.parse((await rawRequest(server.port, { method: "GET", path: 
 const started = performance.now();
 const clients = Promise.all(Array.from({ length: clientCount }, (_, index) => client(index, cases)));
 while (acknowledgedTurns < targetTurns) {
-  await new Promise((resolve) => setTimeout(resolve, 50 + random() * 450));
+  // A random moment: after 10–60 more acknowledged turns, a few milliseconds apart, so turns are in flight.
+  const killAt = acknowledgedTurns + 10 + Math.floor(random() * 50);
+  while (acknowledgedTurns < Math.min(killAt, targetTurns)) await new Promise((resolve) => setTimeout(resolve, 1 + random() * 4));
   if (acknowledgedTurns >= targetTurns) break;
   server.child.kill("SIGKILL");
   await new Promise((resolve) => server.child.once("exit", resolve));

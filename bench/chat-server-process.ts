@@ -24,7 +24,9 @@ export interface ChatServerProcess {
 }
 
 export async function startChatServerProcess(args: readonly string[]): Promise<ChatServerProcess> {
-  const child = spawn(process.execPath, [CLI, "chat", "--port", "0", ...args], { stdio: ["ignore", "pipe", "pipe"] });
+  // CHAT_BENCH_PROFILE_DIR=DIR writes the server's V8 CPU profile there when it stops (to see where a turn's time goes).
+  const profile = process.env.CHAT_BENCH_PROFILE_DIR ? ["--cpu-prof", `--cpu-prof-dir=${process.env.CHAT_BENCH_PROFILE_DIR}`] : [];
+  const child = spawn(process.execPath, [...profile, CLI, "chat", "--port", "0", ...args], { stdio: ["ignore", "pipe", "pipe"] });
   let stderr = "";
   child.stderr!.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
   const url = await new Promise<string>((resolve, reject) => {

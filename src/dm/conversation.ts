@@ -83,13 +83,15 @@ export class Conversation {
     return new Conversation(modules, {}, record);
   }
 
-  /** The conversation as plain JSON, to be stored and {@link resume}d; only between turns. */
+  /** The conversation as plain JSON, to be stored and {@link resume}d; only between turns. Serialise it before the next turn. */
   record(): ConversationRecord {
     const snapshot = this.actor.getSnapshot();
     const stage = snapshot.status === "done" ? "ended" : snapshot.matches("failed") ? "failed" : snapshot.matches("listening") ? "listening" : null;
     if (stage === null) throw new Error("a conversation is recorded between turns, not during one");
     const { modules: _modules, redFlagRules: _rules, tracker, ...rest } = snapshot.context;
-    return structuredClone({ ...rest, history: [...rest.history], stage, tracker: tracker.saved() });
+    // No deep copy: the machine's context values are replaced on every change, never mutated, and the
+    // tracker's entries are copied by saved(); the chat server serialises a record before the next turn.
+    return { ...rest, history: [...rest.history], stage, tracker: tracker.saved() };
   }
 
   /** The doctor's opening line. */

@@ -18,6 +18,7 @@ interface ChatFlags {
   data?: string;
   transcripts?: string;
   db?: string;
+  dbSync: string;
   idleMinutes: string;
   terminal?: boolean;
   fallback: boolean;
@@ -52,9 +53,9 @@ async function talkInTerminal(conversation: Conversation): Promise<void> {
 }
 
 /** The sessions database, or one clear line when it cannot be opened. */
-function openStore(path: string): SqliteSessionStore {
+function openStore(path: string, synchronous: "full" | "normal"): SqliteSessionStore {
   try {
-    return new SqliteSessionStore(path);
+    return new SqliteSessionStore(path, { synchronous });
   } catch (error) {
     throw new AnamnesisError("INVALID_ARGUMENT", `--db ${path}: cannot open the sessions database (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
   }
@@ -71,6 +72,7 @@ export function registerChatCommands(program: Command): void {
     .option("--data <dir>", "MediTOD directory (training dialogues and simulated-patient cases)")
     .option("--transcripts <dir>", "also export each conversation as JSON in this directory, replaced atomically after every turn")
     .option("--db <path>", "the sessions database (SQLite; ':memory:' keeps nothing after exit)", defaultDatabasePath())
+    .option("--db-sync <mode>", "full: every answered turn is on disk (survives a power cut); normal: survives the process being killed, commits faster", "full")
     .option("--idle-minutes <n>", "delete sessions idle this long", "1440")
     .option("--terminal", "chat in the terminal instead of the browser")
     .option("--no-fallback", "with an LLM backend, do not let the offline engine answer when the model's output is invalid")
@@ -91,7 +93,8 @@ export function registerChatCommands(program: Command): void {
         await setup.close();
         return;
       }
-      const store = openStore(flags.db!);
+      if (flags.dbSync !== "full" && flags.dbSync !== "normal") throw new AnamnesisError("INVALID_ARGUMENT", `--db-sync must be full or normal (got '${flags.dbSync}')`);
+      const store = openStore(flags.db!, flags.dbSync);
       const server = await startChatServer({
         modules: setup.modules,
         store,

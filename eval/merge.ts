@@ -124,6 +124,7 @@ export async function mergeRunDirectories(dirs: readonly string[], outDir: strin
       split: first.split,
       ...(isNoteDataset(dataset) ? { dataset: describeNoteData(dataset, first.split, first.limit !== null || counts.some((count) => count < noteSplit(dataset, first.split).length)) } : {}),
       protocol: { ...(base?.protocol ?? {}), merged_from: dirs },
+      tuned_on_split: base?.tuned_on_split ?? null,
       prompt_versions: base?.prompt_versions ?? {},
       git_revision: base?.git_revision ?? null,
       started: starts[0] ?? new Date().toISOString(),

@@ -14,6 +14,7 @@ export const predictionLineSchema = z.looseObject({
   turn: z.number().int().nonnegative(),
   prediction: z.unknown(),
 });
+/** A parsed MediTOD predictions line, with its 1-based line number in the file. */
 export type PredictionLine = z.infer<typeof predictionLineSchema> & { line: number };
 
 /** Clinical-note suites: one line per document, `{"id": "valid-17", "prediction": …}`. */

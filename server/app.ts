@@ -5,6 +5,8 @@ import { z } from "zod";
 import type { DialogueModules } from "../src/modules/types.ts";
 import type { PatientCase } from "../src/simulator/patient-simulator.ts";
 import { describeIssues } from "../src/cmas/schemas.ts";
+import { STATUS_NAMES } from "../src/cmas/cmas-names.ts";
+import { PRESENT_STATUSES } from "../src/cmas/ontology.ts";
 import { BUNDLED } from "../src/package-paths.ts";
 import { clinicalNote } from "../src/clinical/clinical-note.ts";
 import { noteToMarkdown } from "../src/clinical/note-markdown.ts";
@@ -261,6 +263,10 @@ export async function createChatApp(options: ChatServerOptions): Promise<{ app: 
   app.use("/api", express.json({ limit: "16kb" }));
   app.get("/api/health", (_request, response) => {
     response.json({ ok: true, sessions: registry.size });
+  });
+  // The page's status names, from the ontology (the page hard-codes none).
+  app.get("/api/ontology", (_request, response) => {
+    response.json({ statuses: STATUS_NAMES, presentStatuses: PRESENT_STATUSES });
   });
   app.get("/api/cases", (request, response) => {
     clientOf(request, response);

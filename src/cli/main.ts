@@ -3,6 +3,7 @@ import { readFileSync } from "node:fs";
 import { isAnamnesisError } from "../errors.ts";
 import { bundledPath } from "../package-paths.ts";
 import { COMMANDS, selectedCommand } from "./command-table.ts";
+import { loadProviderModulesOf } from "./provider-module-option.ts";
 
 /** The package's version, from its package.json. */
 export function packageVersion(): string {
@@ -17,7 +18,8 @@ export async function buildProgram(argv: readonly string[]): Promise<Command> {
   const program = new Command("anamnesis")
     .description("Medical history-taking dialogue: the MediTOD pipeline, benchmark suites and chat.")
     .version(packageVersion(), "-V, --version", "print the version")
-    .exitOverride();
+    .exitOverride()
+    .hook("preAction", (_program, command) => loadProviderModulesOf(command));
   const selected = selectedCommand(argv);
   for (const [name, entry] of Object.entries(COMMANDS)) {
     if (name === selected) (await entry.load())(program);

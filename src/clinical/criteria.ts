@@ -66,3 +66,15 @@ export function evidenceFor(criterion: Criterion, state: DialogueState): string[
   const parts = criterion.any.map((part) => evidenceFor(part, state)).filter((part): part is string[] => part !== null);
   return parts.length > 0 ? [...new Set(parts.flat())] : null;
 }
+
+/** A criterion in words, for prompts: `positive symptom: chest pain or dyspnea (location matching leg)`, `all of (…; …)`. */
+export function criterionText(criterion: Criterion): string {
+  if ("finding" in criterion) {
+    const { slot, values, status, attributes } = criterion.finding;
+    const patterns = Object.entries(attributes ?? {}).map(([attribute, pattern]) => `${attribute} matching /${pattern}/`);
+    return `${status} ${slot}: ${values.join(" or ")}${patterns.length > 0 ? ` (${patterns.join(", ")})` : ""}`;
+  }
+  if ("not" in criterion) return `not (${criterionText(criterion.not)})`;
+  const [word, parts] = "all" in criterion ? ["all of", criterion.all] : ["any of", criterion.any];
+  return `${word} (${parts.map(criterionText).join("; ")})`;
+}

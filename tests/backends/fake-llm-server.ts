@@ -61,10 +61,12 @@ export interface FakeServer {
 
 export interface FakeServerOptions {
   readonly respond?: Responder;
-  /** Answers embedding requests (`undefined`: the normal answer). */
-  readonly embed?: (body: Record<string, any>) => Reply | undefined;
+  /** A fault to answer an embedding request with (`undefined`: the normal answer). */
+  readonly embedFault?: (body: Record<string, any>) => Reply | undefined;
   /** Delay before each reply. */
   readonly latencyMs?: number;
+  /** The embedding of a text (default: a small deterministic vector of its character codes). */
+  readonly embed?: (text: string) => number[];
 }
 
 /** A minimal value that satisfies a JSON schema (first enum value, empty arrays, required members). */
@@ -264,9 +266,9 @@ function sendOllamaChat(response: ServerResponse, call: ChatCall, reply: ModelRe
   response.end();
 }
 
-function sendEmbeddings(response: ServerResponse, protocol: "openai" | "ollama", body: Record<string, any>): void {
+function sendEmbeddings(response: ServerResponse, protocol: "openai" | "ollama", body: Record<string, any>, embed: (text: string) => number[]): void {
   const inputs: string[] = Array.isArray(body.input) ? body.input : [body.input];
-  const vectors = inputs.map(fakeEmbedding);
+  const vectors = inputs.map((text) => embed(text));
   response.writeHead(200, { "content-type": "application/json" });
   if (protocol === "ollama") {
     response.end(JSON.stringify({ model: body.model, embeddings: vectors, total_duration: 10, load_duration: 1, prompt_eval_count: inputs.length }));
@@ -332,9 +334,9 @@ async function startFakeServer(protocol: "openai" | "ollama", options: FakeServe
       requests.push({ path, body, headers: request.headers, at: performance.now() });
       if (options.latencyMs) await new Promise((resolve) => setTimeout(resolve, options.latencyMs));
       if (request.method === "POST" && path === embedPath) {
-        const fault = options.embed?.(body);
+        const fault = options.embedFault?.(body);
         if (fault && sendFault(request, response, protocol, fault)) return;
-        return sendEmbeddings(response, protocol, body);
+        return sendEmbeddings(response, protocol, body, options.embed ?? fakeEmbedding);
       }
       if (request.method !== "POST" || path !== chatPath) {
         response.writeHead(404, { "content-type": "application/json" });

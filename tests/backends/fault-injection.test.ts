@@ -101,7 +101,7 @@ for (const protocol of ["openai", "ollama"] as const) {
 
     it("reports a bad embeddings answer with a real message", async () => {
       for (const bad of [{ garbage: "{}" }, { garbage: '{"data": null, "embeddings": null}' }, { garbage: '{"data": [{"embedding": "x"}], "embeddings": [1]}' }, { status: 500, body: { error: { message: "embedding model crashed" } } }] as Reply[]) {
-        const { backend } = await open({ embed: () => bad }, { maxRetries: 0 });
+        const { backend } = await open({ embedFault: () => bad }, { maxRetries: 0 });
         const error = await failure(backend.embed!(["a cough"], { noCache: true }));
         expect(error.message).toMatch(/embedding/i);
         await server!.close();

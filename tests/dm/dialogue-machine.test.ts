@@ -45,6 +45,19 @@ describe("the dialogue machine", () => {
     expect(outcome.doctor).toBe("Any fevers?");
   });
 
+  it("tracks the profile as a value: an earlier turn's state is never changed, and first-mention order survives a status change", async () => {
+    const frames = (slots: Record<string, Array<Record<string, string>>>) => ({ frames: [{ intent: "inform" as const, slots }], latencyMs: 0 });
+    const conversation = new Conversation(
+      scriptedModules({ nlu: [frames({ negative_symptom: [{ value: "fever" }] }), frames({ positive_symptom: [{ value: "coughing" }] }), frames({ positive_symptom: [{ value: "fever", onset: "yesterday" }] })] }),
+    );
+    const first = await conversation.say("No fever.");
+    const firstState = structuredClone(first.state);
+    await conversation.say("A cough.");
+    const third = await conversation.say("Actually a fever since yesterday.");
+    expect(first.state).toEqual(firstState);
+    expect(third.state).toEqual({ positive_symptom: [{ value: "fever", onset: "yesterday" }, { value: "coughing" }] });
+  });
+
   it("fails on a dead NLU and retries the same utterance", async () => {
     const modules = scriptedModules({ nlu: [new Error("backend down")] });
     const conversation = new Conversation(modules);
@@ -178,5 +191,37 @@ describe("escalation on a red flag", () => {
     const outcome = await conversation.say("Chest pain, short of breath.");
     expect(outcome).toMatchObject({ doctor: "Any fevers?", escalation: [] });
     expect(conversation.snapshot().redFlags).toEqual([]);
+  });
+});
+
+describe("the closing rules, whatever backend planned", () => {
+  const wheeze: NluResult = { frames: [{ intent: "inform", slots: { positive_symptom: [{ value: "wheezing" }, { value: "dyspnea" }], negative_symptom: [{ value: "fever" }] } }], latencyMs: 0 };
+  const unsupported: PolicyResult = {
+    actions: [
+      { action: "inquire", medical_test: [{ value: "plain x-ray" }, { value: "pulmonary function tests" }] },
+      { action: "diagnosis", disease: [{ value: "pneumonia" }, { value: "asthma" }] },
+    ],
+    latencyMs: 0,
+  };
+
+  it("keep only diseases whose criteria the state meets, and only their tests", async () => {
+    const outcome = await new Conversation(scriptedModules({ nlu: [wheeze], policy: [unsupported] })).say("I wheeze and get breathless.");
+    expect(outcome.actions).toEqual([
+      { action: "inquire", medical_test: [{ value: "pulmonary function tests" }] },
+      { action: "diagnosis", disease: [{ value: "asthma" }] },
+    ]);
+  });
+
+  it("turn an unsupported diagnosis into an honest 'none' that passes on the findings", async () => {
+    const headache: NluResult = { frames: [{ intent: "inform", slots: { positive_symptom: [{ value: "headache" }] } }], latencyMs: 0 };
+    const guess: PolicyResult = { actions: [{ action: "inquire", medical_test: [{ value: "plain x-ray" }] }, { action: "diagnosis", disease: [{ value: "viral respiratory infection" }] }], latencyMs: 0 };
+    const outcome = await new Conversation(scriptedModules({ nlu: [headache], policy: [guess] })).say("Headache.");
+    expect(outcome.actions).toEqual([{ action: "diagnosis", symptom: [{ value: "headache" }] }]);
+  });
+
+  it("leave a test asked mid-history alone", async () => {
+    const asked: PolicyResult = { actions: [{ action: "inquire", medical_test: [{ value: "body temperature measurement" }] }], latencyMs: 0 };
+    const outcome = await new Conversation(scriptedModules({ policy: [asked] })).say("I feel hot.");
+    expect(outcome.actions).toEqual(asked.actions);
   });
 });

@@ -5,6 +5,7 @@ import type { CmasScores } from "../../metrics/cmas-f1.ts";
 import { inPredictionsFile, NOTE_LINES, readLinesOf, readPredictionLines } from "../../../eval/predictions-file.ts";
 import { scoreNlgPredictions, scoreNluPredictions, scorePolicyPredictions, type PolicyScores } from "../../../eval/meditod-scoring.ts";
 import { createAttributeJudge } from "../../backends/index.ts";
+import { PROVIDER_MODULE_OPTION } from "../provider-module-option.ts";
 import { formatScore, formatTable, printJson } from "../output.ts";
 import { loadBenchDataset, NOTE_SUITES, SUITES } from "../../../eval/suites.ts";
 import type { NoteGenerationScores } from "../../../eval/note-scoring.ts";
@@ -52,6 +53,7 @@ function addCommonOptions(command: Command): Command {
     .option("--judge <id>", "non-medical attribute matching: exact (official exact match), or an LLM judge's backend id (the paper's prompt)", "exact")
     .option("--base-url <url>", "the judge's server base URL (OpenAI-compatible …/v1, or the Ollama host)")
     .option("--no-cache", "do not reuse cached judge verdicts")
+    .option(...PROVIDER_MODULE_OPTION)
     .option("--json", "print JSON (unrounded)");
 }
 

@@ -59,6 +59,7 @@ export function registerChatCommands(program: Command): void {
       if (!Number.isInteger(port) || port < 0 || port > 65535) throw new AnamnesisError("INVALID_ARGUMENT", `--port must be 0–65535 (got '${flags.port}')`);
       const idleMinutes = Number(flags.idleMinutes);
       if (!Number.isFinite(idleMinutes) || idleMinutes <= 0) throw new AnamnesisError("INVALID_ARGUMENT", `--idle-minutes must be a positive number (got '${flags.idleMinutes}')`);
+      if (flags.dbSync !== "full" && flags.dbSync !== "normal") throw new AnamnesisError("INVALID_ARGUMENT", `--db-sync must be full or normal (got '${flags.dbSync}')`);
       const dataset = loadMeditod(flags.data);
       const llm = flags.backend !== EMBEDDED_BACKEND_ID;
       const setup = await createModules(flags.backend, dataset, {
@@ -84,8 +85,7 @@ export function registerChatCommands(program: Command): void {
         await setup.close();
         return;
       }
-      if (flags.dbSync !== "full" && flags.dbSync !== "normal") throw new AnamnesisError("INVALID_ARGUMENT", `--db-sync must be full or normal (got '${flags.dbSync}')`);
-      const store = openStore(flags.db!, flags.dbSync);
+      const store = openStore(flags.db!, flags.dbSync as "full" | "normal");
       const server = await startChatServer({
         modules: setup.modules,
         store,

@@ -33,6 +33,8 @@ const acknowledged = new Map<string, Turn[]>();
 const lost = { turns: 0, sessions: 0, transcripts: 0 };
 let acknowledgedTurns = 0;
 let kills = 0;
+/** While the server restarts and is checked, clients wait (else they run hundreds of turns before the next kill). */
+let paused = false;
 let server: ChatServerProcess;
 
 function sameStart(longer: readonly Turn[], prefix: readonly Turn[]): boolean {
@@ -77,6 +79,10 @@ async function client(index: number, cases: string[]): Promise<void> {
   const cookie = `anamnesis_client=${(index + 1).toString(16).padStart(32, "0")}`;
   let id: string | null = null;
   while (acknowledgedTurns < targetTurns) {
+    if (paused) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      continue;
+    }
     try {
       if (id === null) {
         const created = await rawRequest(server.port, { method: "POST", path: "/api/sessions", headers: { ...json, cookie }, body: JSON.stringify({ case: cases[index % cases.length] }) });
@@ -108,13 +114,15 @@ while (acknowledgedTurns < targetTurns) {
   while (acknowledgedTurns < Math.min(killAt, targetTurns)) await new Promise((resolve) => setTimeout(resolve, 1 + random() * 4));
   if (acknowledgedTurns >= targetTurns) break;
   server.child.kill("SIGKILL");
+  paused = true;
   await new Promise((resolve) => server.child.once("exit", resolve));
   kills += 1;
   checkTranscripts();
   const before = new Map(acknowledged);
   server = await startChatServerProcess(args);
   await checkSessions(before);
-  console.log(`kill ${kills}: ${acknowledgedTurns} turns acknowledged, ${acknowledged.size} sessions`);
+  if (kills % 5 === 0) console.log(`kill ${kills}: ${acknowledgedTurns} turns acknowledged, ${acknowledged.size} sessions`);
+  paused = false;
 }
 await clients;
 await checkSessions(new Map(acknowledged));

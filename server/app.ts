@@ -96,9 +96,10 @@ async function runTurn(context: ChatContext, request: Request, response: Respons
       session.lastActions = outcome.actions;
       session.turns += 1;
     }
+    // The outcome's state is the session's state, already in the view: neither stored nor sent twice.
     const { state: _state, ...stored } = outcome;
     await context.registry.commit(session, { kind, input, outcome: stored });
-    return { ...context.registry.view(session), outcome };
+    return { ...context.registry.view(session), outcome: stored };
   } finally {
     session.busy = false;
     done();

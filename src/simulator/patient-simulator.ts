@@ -54,8 +54,14 @@ function describeAttribute(attribute: string, value: string | string[] | undefin
     case "starting":
     case "start":
       return `It started ${said}.`;
+    case "initiation":
+      return `It came on ${said}.`;
     case "duration":
       return `It lasts ${said}.`;
+    case "not_aggravating_factor":
+      return `${said.charAt(0).toUpperCase()}${said.slice(1)} doesn't make it worse.`;
+    case "not_alleviating_factor":
+      return `${said.charAt(0).toUpperCase()}${said.slice(1)} doesn't help.`;
     case "frequency":
       return `It's ${said}.`;
     case "severity":
@@ -148,7 +154,9 @@ function answerSlot(profile: DialogueState, slot: string, entries: ReadonlyArray
   const both = (items: readonly string[]) => joinAlternatives(items).replace(/ or /g, " and ");
   // Asked for a detail the case does not record ("when did it start?"): a patient says they don't know.
   const askedDetail = entries.some((asked) => (asked.checks ?? []).length > 0);
-  if (yes.length > 0) parts.push(details.length > 0 ? `Yes. ${details.join(" ")}` : askedDetail ? "Hmm, I'm not really sure." : `${(POSITIVE[slot] ?? POSITIVE.symptom!)(both(yes))}`);
+  // A wh-question ("how long…?", "where…?") gets the detail itself, never a bare "Yes.".
+  if (yes.length > 0 && askedDetail) parts.push(details.length > 0 ? details.join(" ") : "Hmm, I'm not really sure.");
+  else if (yes.length > 0) parts.push(details.length > 0 ? `Yes. ${details.join(" ")}` : `${(POSITIVE[slot] ?? POSITIVE.symptom!)(both(yes))}`);
   if (no.length > 0) parts.push(yes.length > 0 ? `But no ${joinAlternatives(no)}.` : (NEGATIVE[slot] ?? NEGATIVE.symptom!)(joinAlternatives(no)));
   if (unsure.length > 0) parts.push(`I'm not sure about ${joinAlternatives(unsure)}.`);
   return parts.join(" ");

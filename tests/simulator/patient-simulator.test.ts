@@ -35,6 +35,17 @@ describe("PatientSimulator", () => {
     expect(simulator.answer([{ action: "inquire", medication: [{ value: "other" }] }])).toBe("No, I'm not taking other medications.");
   });
 
+  it("answers a question about a site: yes where the complaint is, where it is instead, no where nothing is", () => {
+    const knee = new PatientSimulator({ id: "k", title: "Knee", profile: { positive_symptom: [{ value: "pain", location: ["left knee"], onset: "a year ago" }] } });
+    expect(knee.openingStatement()).toBe("I've been having pain in my left knee that started a year ago.");
+    const asked = (site: string) => knee.answer([{ action: "inquire", symptom: [{ value: "pain", checks: [{ type: "location", values: [site] }] }] }]);
+    expect(asked("knee")).toBe("It's in my left knee.");
+    expect(asked("abdomen")).toBe("It's not in my abdomen, it's in my left knee.");
+    expect(new PatientSimulator({ id: "n", title: "None", profile: {} }).answer([{ action: "inquire", symptom: [{ value: "pain", checks: [{ type: "location", values: ["abdomen"] }] }] }])).toBe(
+      "No, I haven't had abdominal pain.",
+    );
+  });
+
   it("answers social and demographic questions and closes politely", () => {
     expect(simulator.answer([{ action: "inquire", basic_information: [{ value: "age" }] }])).toBe("I'm 54.");
     expect(simulator.answer([{ action: "inquire", travel: [{ value: "other" }] }])).toBe("No, I haven't travelled.");

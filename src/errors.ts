@@ -13,6 +13,7 @@ export type AnamnesisErrorCode =
   | "NO_SUCH_MODEL"
   | "BACKEND_ERROR";
 
+/** An error a user can cause (bad input, unknown model, unreachable backend): a stable `code` and a one-line `message`. */
 export class AnamnesisError extends Error {
   readonly code: AnamnesisErrorCode;
 

@@ -38,12 +38,13 @@ function renderTranscript(history, practice) {
   list.scrollTop = list.scrollHeight;
 }
 
-const STATUSES = ["positive", "negative", "unknown", "avail", "unavail"];
+/** Status prefixes and the statuses meaning "present", from the server (`/api/ontology`, read from ontology/cmas.json). */
+const names = { statuses: [], presentStatuses: [] };
 
 function renderProfile(state) {
   const groups = new Map();
   for (const [slot, entries] of Object.entries(state)) {
-    const status = STATUSES.find((candidate) => slot.startsWith(`${candidate}_`)) || "";
+    const status = names.statuses.find((candidate) => slot.startsWith(`${candidate}_`)) || "";
     const name = status ? slot.slice(status.length + 1) : slot;
     if (!groups.has(name)) groups.set(name, []);
     for (const entry of entries) groups.get(name).push({ status, entry });
@@ -133,7 +134,7 @@ function renderCoverage(coverage) {
         label.className = "status";
         label.textContent = fact.asked ? "asked" : "not yet asked";
         const shown = fact.asked || reveal;
-        box.append(label, document.createTextNode(shown ? `${fact.label}${fact.status && fact.status !== "positive" && fact.status !== "avail" ? ` (${fact.status})` : ""}` : "…"));
+        box.append(label, document.createTextNode(shown ? `${fact.label}${fact.status && !names.presentStatuses.includes(fact.status) ? ` (${fact.status})` : ""}` : "…"));
         if (shown && fact.attributes.length > 0) {
           const extra = document.createElement("span");
           extra.className = "attributes";
@@ -259,6 +260,7 @@ $("auto").addEventListener("click", () =>
 );
 
 guarded(async () => {
+  Object.assign(names, await api("GET", "/api/ontology"));
   const { cases } = await api("GET", "/api/cases");
   for (const item of cases) {
     const option = document.createElement("option");

@@ -45,11 +45,13 @@ function redactor(secrets: readonly string[]): (text: string) => string {
   return (text) => real.reduce((out, secret) => out.split(secret).join("***"), text);
 }
 
+/** What a provider passes to {@link createChatBackend} besides the driver and settings. */
 export interface ChatBackendExtras {
   /** Strings to blank out of error messages (the API key). Never stored on the backend object. */
   readonly secrets?: readonly string[];
 }
 
+/** Wraps a {@link ModelDriver} (one completion call) into a full {@link ChatBackend}: response cache, concurrency limit, retries and timeouts, structured output with one repair request, usage records. What a provider plug-in's factory returns. */
 export function createChatBackend(driver: ModelDriver, settings: ResolvedSettings, extras: ChatBackendExtras = {}): ChatBackend {
   const id = driver.model ? `${driver.provider}:${driver.model}` : driver.provider;
   const concurrency = settings.concurrency ?? driver.defaultConcurrency;

@@ -13,7 +13,9 @@
  *   "defaults":  { "concurrency": 8, "timeoutMs": 120000, "maxRetries": 4, "temperature": 0 },
  *   "providers": {
  *     "openai": { "baseUrl": "http://127.0.0.1:8000/v1", "apiKey": "sk-…", "structuredOutput": "jsonSchema" },
- *     "ollama": { "baseUrl": "http://127.0.0.1:11434", "concurrency": 2 }
+ *     "ollama": { "baseUrl": "http://127.0.0.1:11434", "concurrency": 2 },
+ *     "mine": "./my-provider.js",
+ *     "other": { "module": "./other-provider.js", "baseUrl": "http://127.0.0.1:9000" }
  *   },
  *   "backends": {
  *     "openai:gpt-4o-mini": { "maxTokens": 512 }
@@ -21,11 +23,13 @@
  * }
  * ```
  * Within the file, `backends["<id>"]` beats `providers["<provider>"]`, which beats `defaults`.
+ * A `providers` entry that is a string, or has a `module`, names a provider module (provider-module.ts)
+ * that defines that provider; a relative path is relative to the config file.
  * Every entry takes the {@link BackendSettings} keys. Keep the file private if it holds an `apiKey`.
  */
 import { existsSync, readFileSync } from "node:fs";
 import { homedir } from "node:os";
-import { join } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import { z } from "zod";
 import { AnamnesisError } from "../errors.ts";
 import type { UsageRecorder } from "./run-record.ts";
@@ -65,18 +69,26 @@ const settingsSchema = z
   .partial()
   .strict();
 
+/** Settings of a backend (flags, environment, config file); every key optional. */
 export type BackendSettings = z.infer<typeof settingsSchema>;
+
+/** A `providers` entry: settings, a provider module's path, or both (`module` plus settings). */
+const providerEntrySchema = z.union([z.string().min(1), settingsSchema.extend({ module: z.string().min(1).optional() })]);
+
+/** A `providers` entry of the config file. */
+export type ProviderEntry = z.infer<typeof providerEntrySchema>;
 
 const configSchema = z
   .object({
     cacheDir: z.string().min(1),
     defaults: settingsSchema,
-    providers: z.record(z.string(), settingsSchema),
+    providers: z.record(z.string(), providerEntrySchema),
     backends: z.record(z.string(), settingsSchema),
   })
   .partial()
   .strict();
 
+/** The JSON config file's content (see the format at the top of config.ts). */
 export type AnamnesisConfig = z.infer<typeof configSchema>;
 
 /** Options of `createBackend`: settings (as given by flags) plus run-time objects. */
@@ -123,7 +135,39 @@ export function loadConfig(path?: string, env: NodeJS.ProcessEnv = process.env):
     const issues = parsed.error.issues.map((issue) => `${formatPath(issue.path as (string | number)[])}: ${issue.message}`);
     throw new AnamnesisError("INVALID_DATA", `config file ${file}: ${issues.join("; ")}`);
   }
-  return parsed.data;
+  return withModulesResolved(parsed.data, dirname(file));
+}
+
+function isRelativePath(specifier: string): boolean {
+  return specifier.startsWith("./") || specifier.startsWith("../");
+}
+
+/** Provider module paths made absolute against the config file's folder, so they mean the same from any working directory. */
+function withModulesResolved(config: AnamnesisConfig, dir: string): AnamnesisConfig {
+  if (!config.providers) return config;
+  const absolute = (specifier: string) => (isRelativePath(specifier) ? resolve(dir, specifier) : specifier);
+  const providers = Object.fromEntries(
+    Object.entries(config.providers).map(([name, entry]) => [
+      name,
+      typeof entry === "string" ? absolute(entry) : entry.module === undefined ? entry : { ...entry, module: absolute(entry.module) },
+    ]),
+  );
+  return { ...config, providers };
+}
+
+/** The provider modules a config names, by provider name. */
+export function configuredProviderModules(config: AnamnesisConfig): Array<{ name: string; module: string }> {
+  return Object.entries(config.providers ?? {}).flatMap(([name, entry]) => {
+    const module = typeof entry === "string" ? entry : entry.module;
+    return module === undefined ? [] : [{ name, module }];
+  });
+}
+
+/** The settings part of a `providers` entry. */
+function providerSettings(entry: ProviderEntry | undefined): BackendSettings {
+  if (entry === undefined || typeof entry === "string") return {};
+  const { module: _module, ...settings } = entry;
+  return settings;
 }
 
 function defined<T extends object>(value: T): Partial<T> {
@@ -145,7 +189,7 @@ export function resolveSettings(
   const config = givenConfig ?? loadConfig(configPath, env);
   const merged: BackendSettings = {
     ...defined(config.defaults ?? {}),
-    ...defined(config.providers?.[provider] ?? {}),
+    ...defined(providerSettings(config.providers?.[provider])),
     ...defined(config.backends?.[id] ?? {}),
     ...defined(fromEnv?.(env) ?? {}),
     ...defined(flags),

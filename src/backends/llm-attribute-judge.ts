@@ -37,6 +37,7 @@ export function isPositiveVerdict(reply: string): boolean {
   return reply.toLowerCase().includes("positive");
 }
 
+/** The paper's LLM judge of non-medical attributes: asks a backend whether two phrases mean the same (the official prompt and verdict rule); verdicts are cached like any response. */
 export class LlmAttributeJudge implements AttributeJudge {
   readonly id: string;
   readonly #backend: ChatBackend;

@@ -3,18 +3,21 @@
  * `ollama:llama3.1:8b` and `llamacpp:/models/x.gguf` work — or a bare provider name for providers that
  * need no model (`embedded`).
  *
- * Built in: `openai:<model>`, `ollama:<model>`, `llamacpp:<path to .gguf>`, and `embedded`, whose
- * engine comes later: its placeholder factory explains that, and `registerProvider("embedded", …)`
- * replaces it. Adding a kind of backend = one driver file + one `registerProvider` call.
+ * Built in: `openai:<model>`, `ollama:<model>`, `llamacpp:<path to .gguf>`, `langchain:<provider>:<model>`
+ * and `embedded`, each loaded only when used. Adding a kind of backend = one driver file + one
+ * `registerProvider` call; from outside the repository, a provider module (provider-module.ts) named
+ * by `--provider-module` or by the config file's `providers`, which {@link createBackend} loads the
+ * first time an id names a provider it does not know yet.
  */
 import { AnamnesisError } from "../errors.ts";
-import { resolveSettings, type BackendOptions, type BackendSettings, type ResolvedSettings } from "./config.ts";
+import { configuredProviderModules, loadConfig, resolveSettings, type BackendOptions, type BackendSettings, type ResolvedSettings } from "./config.ts";
 import { NoSuchModelError, NoSuchProviderError } from "./errors.ts";
 import type { ChatBackend } from "./spec.ts";
 
 /** Builds a backend for `model` (the part after `provider:`, "" for a bare provider id). */
 export type ProviderFactory = (model: string, settings: ResolvedSettings, id: string) => ChatBackend | Promise<ChatBackend>;
 
+/** How a provider's ids look and are configured, given to {@link registerProvider}. */
 export interface ProviderRegistration {
   /** How ids of this provider look, for error messages, e.g. `openai:<model>`. */
   readonly usage?: string;
@@ -30,12 +33,16 @@ interface ProviderEntry extends ProviderRegistration {
 
 const providers = new Map<string, ProviderEntry>();
 
-/** Registers (or replaces) a provider. */
+/**
+ * Registers (or replaces) a provider: ids `name:<model>` (or the bare `name`, when
+ * `registration.modelRequired` is false) are then built by `factory`.
+ */
 export function registerProvider(name: string, factory: ProviderFactory, registration: ProviderRegistration = {}): void {
   if (!/^[a-z][a-z0-9_-]*$/.test(name)) throw new AnamnesisError("INVALID_ARGUMENT", `invalid provider name "${name}"`);
   providers.set(name, { ...registration, factory });
 }
 
+/** The names of the registered providers. */
 export function listProviders(): string[] {
   return [...providers.keys()];
 }
@@ -47,9 +54,20 @@ function usageList(except?: string): string {
     .join(", ");
 }
 
+/** Splits a backend id at its first colon: `ollama:llama3.1:8b` → provider `ollama`, model `llama3.1:8b`. */
 export function parseBackendId(id: string): { provider: string; model: string } {
   const colon = id.indexOf(":");
   return colon < 0 ? { provider: id.trim(), model: "" } : { provider: id.slice(0, colon).trim(), model: id.slice(colon + 1).trim() };
+}
+
+/** Registers the provider a config file's `providers` entry defines by module, if it does. */
+async function loadConfiguredProvider(provider: string, options: BackendOptions): Promise<ProviderEntry | undefined> {
+  const config = options.config ?? loadConfig(options.configPath, options.env ?? process.env);
+  const configured = configuredProviderModules(config).find(({ name }) => name === provider);
+  if (!configured) return undefined;
+  const { loadProviderModule } = await import("./provider-module.ts");
+  await loadProviderModule(configured.module, { only: provider });
+  return providers.get(provider);
 }
 
 /**
@@ -59,7 +77,7 @@ export function parseBackendId(id: string): { provider: string; model: string } 
  */
 export async function createBackend(id: string, options: BackendOptions = {}): Promise<ChatBackend> {
   const { provider, model } = parseBackendId(id);
-  const entry = providers.get(provider);
+  const entry = providers.get(provider) ?? (await loadConfiguredProvider(provider, options));
   if (!entry) {
     if (!id.includes(":")) {
       throw new NoSuchModelError(id, `unknown backend id "${id}": expected provider:model; available: ${usageList()}`);
@@ -90,13 +108,11 @@ registerProvider("llamacpp", async (model, settings) => (await import("./llamacp
   usage: "llamacpp:<path to .gguf>",
 });
 
-registerProvider(
-  "embedded",
-  (_model, _settings, id) => {
-    throw new NoSuchModelError(
-      id,
-      `the embedded (offline) engine is not available in this version; use ${usageList("embedded")}`,
-    );
-  },
-  { usage: "embedded", modelRequired: false },
-);
+registerProvider("langchain", async (model, settings, id) => (await import("./langchain-universal.ts")).createLangChainBackend(model, settings, id), {
+  usage: "langchain:<provider>:<model> (any installed LangChain chat-model integration)",
+});
+
+registerProvider("embedded", async (model, settings, id) => (await import("./embedded.ts")).createEmbeddedBackend(model, settings, id), {
+  usage: "embedded",
+  modelRequired: false,
+});

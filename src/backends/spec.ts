@@ -11,16 +11,21 @@
  */
 import type { z } from "zod";
 
+/** The version of the backend specification these types describe. */
 export const SPECIFICATION_VERSION = "v1";
+/** The backend specification version, as a type. */
 export type SpecificationVersion = typeof SPECIFICATION_VERSION;
 
+/** Who says a chat message. */
 export type ChatRole = "system" | "user" | "assistant";
 
+/** One chat message. */
 export interface ChatMessage {
   readonly role: ChatRole;
   readonly content: string;
 }
 
+/** Tokens a request used, as the server counted them. */
 export interface TokenUsage {
   readonly inputTokens: number;
   readonly outputTokens: number;
@@ -40,6 +45,7 @@ export interface GenerateOptions {
   readonly noCache?: boolean;
 }
 
+/** The text a model generated, with usage and latency. */
 export interface GenerateResult {
   readonly text: string;
   readonly usage: TokenUsage;
@@ -58,6 +64,7 @@ export interface GenerateResult {
  */
 export type StructuredOutputMethod = "jsonSchema" | "functionCalling" | "jsonMode" | "prompt";
 
+/** Options of `generateObject`: generation options plus how the schema is asked for. */
 export interface GenerateObjectOptions extends GenerateOptions {
   /** Name of the schema sent to the server (OpenAI `json_schema.name`, tool name). Default `response`. */
   readonly schemaName?: string;
@@ -65,12 +72,14 @@ export interface GenerateObjectOptions extends GenerateOptions {
   readonly method?: StructuredOutputMethod;
 }
 
+/** One problem with a model's structured output. */
 export interface FormatIssue {
   /** Path into the JSON value, e.g. `["frames", 0, "intent"]`. */
   readonly path: ReadonlyArray<string | number>;
   readonly message: string;
 }
 
+/** Why a model's structured output was rejected: not JSON, or not the schema. */
 export interface FormatError {
   readonly kind: "invalid_json" | "schema_violation";
   /** One-line summary, with the issue paths. */
@@ -95,6 +104,7 @@ export type GenerateObjectResult<T> =
   | (GenerateObjectBase & { readonly object: T; readonly formatError?: undefined })
   | (GenerateObjectBase & { readonly object: null; readonly formatError: FormatError });
 
+/** Embedding vectors, one per input text. */
 export interface EmbedResult {
   readonly embeddings: number[][];
   readonly usage: TokenUsage;
@@ -102,6 +112,7 @@ export interface EmbedResult {
   readonly cached: boolean;
 }
 
+/** One generated token and its log-probability. */
 export interface TokenLogprob {
   readonly token: string;
   readonly logprob: number;
@@ -109,16 +120,19 @@ export interface TokenLogprob {
   readonly top?: ReadonlyArray<{ readonly token: string; readonly logprob: number }>;
 }
 
+/** Options of `logprobs`. */
 export interface LogprobsOptions extends GenerateOptions {
   /** Number of alternatives per position (OpenAI `top_logprobs`, 0–20). Default 0. */
   readonly topLogprobs?: number;
 }
 
+/** Generated text with the log-probability of every generated token. */
 export interface LogprobsResult extends GenerateResult {
   /** Log-probabilities of the generated tokens. */
   readonly tokens: readonly TokenLogprob[];
 }
 
+/** What a backend can do beyond generating text. */
 export interface BackendCapabilities {
   /** The server constrains decoding to a JSON schema (otherwise the schema is only in the prompt). */
   readonly structuredOutput: boolean;
@@ -128,6 +142,7 @@ export interface BackendCapabilities {
   readonly loglikelihood?: boolean;
 }
 
+/** The log-likelihood of a text (lm-eval's `loglikelihood_rolling`). */
 export interface LoglikelihoodResult {
   /** Natural-log likelihood of the whole text, every token predicted from those before it. */
   readonly logLikelihood: number;
@@ -145,6 +160,7 @@ export interface LoglikelihoodScorer {
   loglikelihoodRolling(text: string, options?: Pick<GenerateOptions, "signal" | "timeoutMs" | "noCache">): Promise<LoglikelihoodResult>;
 }
 
+/** What modules and suites call: one model behind the v1 specification (see the top of this file). */
 export interface ChatBackend {
   readonly specificationVersion: SpecificationVersion;
   /** `provider:model`, e.g. `openai:gpt-4o-mini`, `ollama:llama3.1:8b`, `llamacpp:/models/x.gguf`, `embedded`. */
@@ -201,6 +217,7 @@ export interface CompletionRequest {
   readonly logprobs?: { readonly top: number };
 }
 
+/** What a driver's completion call returns. */
 export interface CompletionResponse {
   /** The reply text; for `functionCalling`, the tool call's JSON arguments. */
   readonly text: string;

@@ -3,6 +3,7 @@ import { readFileSync } from "node:fs";
 import { isAnamnesisError } from "../errors.ts";
 import { bundledPath } from "../package-paths.ts";
 import { COMMANDS, selectedCommand } from "./command-table.ts";
+import { loadProviderModulesOf } from "./provider-module-option.ts";
 
 /** The package's version, from its package.json. */
 export function packageVersion(): string {
@@ -17,13 +18,38 @@ export async function buildProgram(argv: readonly string[]): Promise<Command> {
   const program = new Command("anamnesis")
     .description("Medical history-taking dialogue: the MediTOD pipeline, benchmark suites and chat.")
     .version(packageVersion(), "-V, --version", "print the version")
-    .exitOverride();
+    .exitOverride()
+    .hook("preAction", (_program, command) => loadProviderModulesOf(command));
   const selected = selectedCommand(argv);
   for (const [name, entry] of Object.entries(COMMANDS)) {
     if (name === selected) (await entry.load())(program);
     else program.command(name).description(entry.description).helpOption(false).allowUnknownOption().allowExcessArguments();
   }
   return program;
+}
+
+/** What Node's file-system error codes mean for a path the user gave. */
+const FILE_ERRORS: Record<string, string> = {
+  ENOENT: "no such file or directory",
+  EISDIR: "is a directory, not a file",
+  ENOTDIR: "a part of the path is a file, not a directory",
+  EEXIST: "already exists (as a file where a directory is needed, or the reverse)",
+  EACCES: "permission denied",
+  EPERM: "operation not permitted",
+  EROFS: "read-only file system",
+  ENOSPC: "no space left on the device",
+  EMFILE: "too many open files",
+  ENAMETOOLONG: "file name too long",
+};
+
+/**
+ * A file-system error about a path (a directory given as a file, a file where `--out` needs a folder,
+ * a full disk…) is the user's to fix: one line naming the path, exit 2, never "internal error".
+ */
+function describeFileError(error: unknown): string | null {
+  const { code, path, dest } = (error ?? {}) as NodeJS.ErrnoException & { dest?: string };
+  if (typeof code !== "string" || typeof path !== "string" || !(code in FILE_ERRORS)) return null;
+  return `${path}${dest ? ` → ${dest}` : ""}: ${FILE_ERRORS[code]} (${code})`;
 }
 
 /** Runs the CLI; user errors become one line on stderr and exit code 2. */
@@ -38,6 +64,11 @@ export async function main(argv: string[]): Promise<number> {
     }
     if (isAnamnesisError(error)) {
       process.stderr.write(`anamnesis: ${error.message}\n`);
+      return 2;
+    }
+    const fileProblem = describeFileError(error);
+    if (fileProblem) {
+      process.stderr.write(`anamnesis: ${fileProblem}\n`);
       return 2;
     }
     const message = error instanceof Error ? error.message : String(error);

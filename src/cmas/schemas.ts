@@ -53,6 +53,7 @@ export const nluFrameSchema = z.strictObject({
   intent: z.enum(NLU_INTENT_NAMES),
   slots: frameSlotsSchema.optional(),
 });
+/** One NLU frame of a patient turn: an intent and its slots. */
 export type NluFrame = z.infer<typeof nluFrameSchema>;
 
 /** A patient turn's NLU annotation: a list of frames. */
@@ -60,6 +61,7 @@ export const nluFramesSchema = z.array(nluFrameSchema);
 
 /** The cumulative patient profile after a patient turn (`dialog_state` in the data). */
 export const dialogueStateSchema = frameSlotsSchema;
+/** The cumulative patient profile: slot name → entries. */
 export type DialogueState = Record<string, SlotEntry[]>;
 
 /** What a doctor checks about a slot value: an attribute (`type`) and optionally candidate values. */

@@ -14,7 +14,9 @@ import { BUNDLED } from "../package-paths.ts";
 /** The bundled public sample. */
 export const BUNDLED_MEDITOD_DIR = BUNDLED.meditod;
 
+/** The split names MediTOD's id files define (`ood` only in the full release). */
 export const SPLITS = ["train", "valid", "test", "ood"] as const;
+/** A MediTOD split name. */
 export type Split = (typeof SPLITS)[number];
 
 // Loose on attribute and slot names: the full release may use names the public sample does not show,
@@ -40,6 +42,7 @@ const utterance = z.discriminatedUnion("speaker", [
 const dialogsFile = z.record(z.string(), z.looseObject({ utterances: z.array(utterance) }));
 const idsFile = z.array(z.union([z.string(), z.number()]).transform(String));
 
+/** A patient utterance: its text, NLU frames and the dialogue state after it. */
 export interface PatientUtterance {
   speaker: "patient";
   uttr_id: number;
@@ -48,6 +51,7 @@ export interface PatientUtterance {
   nlu: NluFrame[];
   dialog_state: DialogueState;
 }
+/** A doctor utterance: its text and the doctor actions it carries. */
 export interface DoctorUtterance {
   speaker: "doctor";
   uttr_id: number;
@@ -55,13 +59,16 @@ export interface DoctorUtterance {
   keywords?: string[];
   actions: DoctorAction[];
 }
+/** An utterance of either speaker. */
 export type Utterance = PatientUtterance | DoctorUtterance;
 
+/** One MediTOD dialogue: its id and utterances in order. */
 export interface Dialogue {
   id: string;
   utterances: Utterance[];
 }
 
+/** A loaded MediTOD dataset: dialogues by id and the ids of each split. */
 export interface MeditodDataset {
   /** The directory it was read from. */
   dir: string;

@@ -1,5 +1,5 @@
 import { createActor, waitFor, type Actor } from "xstate";
-import { DialogueStateTracker, type TrackerEntries } from "../cmas/dialogue-state.ts";
+import { restoreProfile, saveProfile, type TrackerEntries } from "../cmas/dialogue-state.ts";
 import type { DialogueState, DoctorAction, NluFrame } from "../cmas/schemas.ts";
 import type { DialogueModules, DialogueTurn } from "../modules/types.ts";
 import { loadRedFlags } from "../clinical/red-flags.ts";
@@ -19,6 +19,7 @@ export interface TurnOutcome {
   readonly elapsedMs: number;
 }
 
+/** A conversation's state at a moment: history, dialogue state, stage. */
 export interface ConversationSnapshot {
   readonly history: readonly DialogueTurn[];
   readonly state: DialogueState;
@@ -70,7 +71,7 @@ export class Conversation {
       const { stage, tracker, ...rest } = resumeFrom;
       // The red-flag rules are code, not data: they come from the options again, as for a new conversation.
       const redFlagRules = options.redFlags === undefined ? loadRedFlags() : options.redFlags;
-      const snapshot = dialogueMachine.resolveState({ value: stage, context: { ...rest, modules, redFlagRules, tracker: DialogueStateTracker.restore(tracker) } });
+      const snapshot = dialogueMachine.resolveState({ value: stage, context: { ...rest, modules, redFlagRules, profile: restoreProfile(tracker) } });
       this.actor = createActor(dialogueMachine, { input, snapshot });
     } else {
       this.actor = createActor(dialogueMachine, { input });
@@ -88,8 +89,8 @@ export class Conversation {
     const snapshot = this.actor.getSnapshot();
     const stage = snapshot.status === "done" ? "ended" : snapshot.matches("failed") ? "failed" : snapshot.matches("listening") ? "listening" : null;
     if (stage === null) throw new Error("a conversation is recorded between turns, not during one");
-    const { modules: _modules, redFlagRules: _rules, tracker, ...rest } = snapshot.context;
-    return structuredClone({ ...rest, history: [...rest.history], stage, tracker: tracker.saved() });
+    const { modules: _modules, redFlagRules: _rules, profile, ...rest } = snapshot.context;
+    return structuredClone({ ...rest, history: [...rest.history], stage, tracker: saveProfile(profile) });
   }
 
   /** The doctor's opening line. */

@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from "xstate";
-import { DialogueStateTracker } from "../cmas/dialogue-state.ts";
+import { EMPTY_PROFILE, profileState, trackFrames, type TrackedProfile } from "../cmas/dialogue-state.ts";
 import type { DialogueState, DoctorAction, NluFrame } from "../cmas/schemas.ts";
 import { ontology } from "../cmas/ontology.ts";
 import type { DialogueModules, DialogueTurn, NlgResult, NluResult, PolicyResult } from "../modules/types.ts";
@@ -38,7 +38,8 @@ export interface DialogueContext {
   /** Doctor turns after the opening one. */
   readonly doctorTurns: number;
   readonly maxDoctorTurns: number;
-  readonly tracker: DialogueStateTracker;
+  /** The tracked profile `state` is derived from (it keeps first-mention order across statuses). */
+  readonly profile: TrackedProfile;
   readonly redFlagRules: RedFlagRules | null;
   /** Every red flag fired so far, in firing order, each once. */
   readonly redFlags: RecordedRedFlag[];
@@ -49,8 +50,10 @@ export interface DialogueContext {
   readonly presenting: string[];
 }
 
+/** Events the dialogue machine takes: a patient utterance, a retry of a failed turn, the end. */
 export type DialogueEvent = { type: "PATIENT_SAID"; text: string } | { type: "RETRY" } | { type: "END" };
 
+/** What the dialogue machine starts from: the modules and limits. */
 export interface DialogueInput {
   readonly modules: DialogueModules;
   /** The conversation ends after this many doctor turns (default 120). */
@@ -86,6 +89,7 @@ function describeError(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
+/** The xstate v5 dialogue manager: listening → understanding → planning → realising → listening, ending after a diagnosis or a turn limit; a failing stage goes to `failed`, from which the turn is retried. */
 export const dialogueMachine = setup({
   types: {
     context: {} as DialogueContext,
@@ -140,7 +144,7 @@ export const dialogueMachine = setup({
     error: null,
     doctorTurns: 0,
     maxDoctorTurns: input.maxDoctorTurns ?? 120,
-    tracker: new DialogueStateTracker(),
+    profile: EMPTY_PROFILE,
     redFlagRules: input.redFlags === undefined ? loadRedFlags() : input.redFlags,
     redFlags: [],
     escalation: [],
@@ -161,14 +165,18 @@ export const dialogueMachine = setup({
         input: ({ context }) => ({ modules: context.modules, history: context.history, text: context.pending! }),
         onDone: {
           target: "screening",
-          actions: assign(({ context, event }) => ({
-            frames: event.output.frames,
+          actions: assign(({ context, event }) => {
             // A format error leaves the profile as it was: the turn still enters the history.
-            state: event.output.frames ? context.tracker.update(event.output.frames) : context.state,
-            history: [...context.history, { speaker: "patient" as const, text: context.pending! }],
-            pending: null,
-            presenting: context.presenting.length > 0 ? context.presenting : positiveSymptoms(event.output.frames),
-          })),
+            const profile = event.output.frames ? trackFrames(context.profile, event.output.frames) : context.profile;
+            return {
+              frames: event.output.frames,
+              profile,
+              state: profile === context.profile ? context.state : profileState(profile),
+              history: [...context.history, { speaker: "patient" as const, text: context.pending! }],
+              pending: null,
+              presenting: context.presenting.length > 0 ? context.presenting : positiveSymptoms(event.output.frames),
+            };
+          }),
         },
         onError: { target: "failed", actions: "rememberError" },
       },

@@ -28,12 +28,14 @@ import { exactJudge, type AttributeJudge } from "./attribute-judge.ts";
 
 export type CmasTask = "nlu" | "pol";
 
+/** Precision, recall and F1 (unrounded). */
 export interface PrecisionRecallF1 {
   precision: number;
   recall: number;
   f1: number;
 }
 
+/** The official NLU / policy scores: samples, joint accuracy, format errors, and P/R/F1 overall, medical and non-medical. */
 export interface CmasScores {
   samples: number;
   joint_accuracy: number;

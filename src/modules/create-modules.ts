@@ -2,6 +2,7 @@ import { createBackend, type BackendOptions } from "../backends/index.ts";
 import type { MeditodDataset, Split } from "../data/meditod.ts";
 import { DenseRetriever } from "../retrieval/exemplar-retriever.ts";
 import { createLlmModules, type LlmModulesOptions } from "./llm/llm-modules.ts";
+import { DEFAULT_TOKEN_BUDGET } from "./llm/in-context-prompter.ts";
 import type { DialogueModules } from "./types.ts";
 import { withFallback } from "./fallback.ts";
 import { answerFailuresWith, type FailureLog } from "./failure-fallback.ts";
@@ -17,6 +18,7 @@ export function registerEmbeddedModules(factory: EmbeddedFactory): void {
   embeddedFactory = factory;
 }
 
+/** Dialogue modules built for a backend, with what a run records about them. */
 export interface ModuleSetup {
   readonly modules: DialogueModules;
   /** Backend id and non-secret parameters, for run records. */
@@ -29,6 +31,7 @@ export interface ModuleSetup {
   close(): Promise<void>;
 }
 
+/** Options of {@link createModules}: exemplars, retrieval, fallback, wording, backend settings. */
 export interface CreateModulesOptions extends Omit<LlmModulesOptions, "retriever"> {
   readonly backendOptions?: BackendOptions;
   /** `bm25` (default) or `dense` (embeddings from the same backend). */
@@ -47,15 +50,13 @@ export interface CreateModulesOptions extends Omit<LlmModulesOptions, "retriever
   readonly wording?: "transcript" | "clean";
 }
 
-/**
- * The dialogue modules for a backend id: the embedded engine for `embedded`, otherwise the in-context
- * LLM modules over `createBackend(id)`.
- */
+/** The embedded engine's modules; its code is imported on first use. */
 async function embeddedModules(dataset: MeditodDataset, trainSplit: Split | readonly string[], wording?: "transcript" | "clean"): Promise<DialogueModules> {
   if (!embeddedFactory) await import("./embedded/index.ts");
   return embeddedFactory!(dataset, { trainSplit, ...(wording ? { wording } : {}) });
 }
 
+/** The dialogue modules (NLU, policy, NLG) for a backend id: the embedded engine for `embedded`, otherwise the in-context LLM modules over `createBackend(id)`. */
 export async function createModules(backendId: string, dataset: MeditodDataset, options: CreateModulesOptions = {}): Promise<ModuleSetup> {
   const trainSplit = options.exemplarSplit ?? "train";
   if (backendId === EMBEDDED_BACKEND_ID) {
@@ -64,7 +65,14 @@ export async function createModules(backendId: string, dataset: MeditodDataset, 
       modules,
       backend: { id: EMBEDDED_BACKEND_ID },
       promptVersions: {},
-      protocol: { engine: "embedded (offline, built from the train split)", trained_on: trainSplit },
+      protocol: {
+        name: "embedded",
+        engine: "embedded (offline, built from the train split)",
+        trained_on: trainSplit,
+        prompt_source: "none (rules and statistics, no prompts)",
+        retrieval: "none",
+        embedding_model: null,
+      },
       close: async () => {},
     };
   }
@@ -86,10 +94,15 @@ export async function createModules(backendId: string, dataset: MeditodDataset, 
     backend: { id: backend.id, parameters: backend.parameters },
     promptVersions,
     protocol: {
+      name: "anamnesis",
+      differences_from_the_paper: "our prompts, JSON-schema-constrained decoding, one repair round, JSON salvaged from prose and fences, BM25 retrieval by default, a token budget (default 8,192)",
+      prompt_source: `anamnesis prompts/ (${Object.values(promptVersions).join(", ")})`,
+      embedding_model: retrieval === "dense" ? backend.id : null,
+      decoding: { temperature: 0, max_tokens: null, response_format: "json_schema", repair: true, salvage: true },
       exemplars: options.exemplars ?? 5,
       exemplar_source: trainSplit,
       retrieval: modules.prompters.nlu.retriever.id,
-      token_budget: options.tokenBudget ?? 4096,
+      token_budget: options.tokenBudget ?? DEFAULT_TOKEN_BUDGET,
       history_size: options.historySize ?? 4,
       temperature: 0,
       ...(options.fallback ? { fallback: `${options.fallback} (answers when the model's output is a format error)` } : {}),

@@ -205,6 +205,7 @@ function answerSlot(profile: DialogueState, slot: string, entries: ReadonlyArray
   return parts.join(" ");
 }
 
+/** A simulated patient: answers a doctor's questions from a case profile (the final state of a dialogue) with yes and the asked details, no, or "not sure". */
 export class PatientSimulator {
   constructor(readonly patientCase: PatientCase) {}
 

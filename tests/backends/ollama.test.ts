@@ -3,18 +3,20 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { BackendOptions } from "../../src/backends/config.ts";
 import { createBackend } from "../../src/backends/registry.ts";
 import { AnamnesisError } from "../../src/errors.ts";
-import { runBackendContract } from "./backend-contract.ts";
+import { runBackendContract, scriptableModel } from "./backend-contract.ts";
 import { scripted, startFakeOllamaServer, type FakeServer, type FakeServerOptions } from "./fake-llm-server.ts";
 import { GOOD_ACTIONS, GOOD_FRAMES, doctorActionsSchema, nluFramesSchema, tempDir } from "./helpers.ts";
 
 const USER = [{ role: "user", content: "I have had a cough for two days." }] as const;
 
 runBackendContract("ollama", async () => {
-  const server = await startFakeOllamaServer();
+  const model = scriptableModel("ollama");
+  const server = await startFakeOllamaServer({ respond: model.respond });
   const cache = tempDir();
   const backend = await createBackend("ollama:llama3.1:8b", { baseUrl: server.baseUrl, cacheDir: cache.path, env: {}, config: {} });
   return {
     backend,
+    scriptReplies: model.scriptReplies,
     requestCount: () => server.requests.length,
     dispose: async () => {
       await server.close();

@@ -6,7 +6,7 @@ import { createBackend } from "../../src/backends/registry.ts";
 import type { BackendOptions } from "../../src/backends/config.ts";
 import { UsageRecorder, describeBackend } from "../../src/backends/run-record.ts";
 import { AnamnesisError } from "../../src/errors.ts";
-import { runBackendContract } from "./backend-contract.ts";
+import { runBackendContract, scriptableModel } from "./backend-contract.ts";
 import { scripted, startFakeOpenAIServer, type FakeServer } from "./fake-llm-server.ts";
 import { GOOD_ACTIONS, GOOD_FRAMES, doctorActionsSchema, nluFramesSchema, tempDir } from "./helpers.ts";
 
@@ -20,7 +20,8 @@ function listFiles(dir: string): string[] {
 
 for (const streaming of [false, true]) {
   runBackendContract(`openai${streaming ? " (SSE streaming)" : ""}`, async () => {
-    const server = await startFakeOpenAIServer();
+    const model = scriptableModel("openai");
+    const server = await startFakeOpenAIServer({ respond: model.respond });
     const cache = tempDir();
     const backend = await createBackend("openai:gpt-4o-mini", {
       baseUrl: server.baseUrl,
@@ -33,6 +34,7 @@ for (const streaming of [false, true]) {
     return {
       backend,
       secret: "sk-contract-secret-1234",
+      scriptReplies: model.scriptReplies,
       requestCount: () => server.requests.length,
       dispose: async () => {
         await server.close();

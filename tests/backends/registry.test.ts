@@ -43,19 +43,22 @@ describe("backend ids", () => {
     expect((error as Error).message).toContain("no GGUF model file at /nonexistent/model.gguf");
   });
 
-  it("registers `embedded` as a replaceable placeholder", async () => {
+  it("registers `embedded` as an ordinary provider that explains why it is no chat backend", async () => {
     const error = await createBackend("embedded", { env: {}, config: {} }).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(NoSuchModelError);
-    expect((error as Error).message).toContain("embedded (offline) engine is not available");
+    expect(error).toBeInstanceOf(AnamnesisError);
+    expect((error as Error).message).toContain("embedded is the offline MediTOD engine");
+    expect((error as Error).message).not.toContain("not available");
+  });
 
+  it("lets a registration replace a provider", async () => {
     const dir = tempDir();
     try {
       registerProvider(
-        "embedded",
+        "replaceable",
         (_model, settings) =>
           createChatBackend(
             {
-              provider: "embedded",
+              provider: "replaceable",
               model: "",
               endpoint: "in-process",
               capabilities: { structuredOutput: false, logprobs: false, embeddings: false },
@@ -68,8 +71,8 @@ describe("backend ids", () => {
           ),
         { modelRequired: false },
       );
-      const backend = await createBackend("embedded", { env: {}, config: {}, cacheDir: dir.path });
-      expect(backend.id).toBe("embedded");
+      const backend = await createBackend("replaceable", { env: {}, config: {}, cacheDir: dir.path });
+      expect(backend.id).toBe("replaceable");
       expect((await backend.generate([{ role: "user", content: "hi" }])).text).toBe("rule-based reply to 1 message(s)");
     } finally {
       dir.remove();

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import { loadMeditod } from "../../src/data/meditod.ts";
 import { startFakeOpenAIServer, type ChatCall } from "../backends/fake-llm-server.ts";
@@ -102,5 +103,27 @@ describe("anamnesis score --judge <backend id>", () => {
     } finally {
       await server.close();
     }
+  });
+
+  it("takes the judge from a --provider-module, as any command does", async () => {
+    const file = join(scratch, "nlu-plugin.jsonl");
+    writeFileSync(file, predictions.map((line) => JSON.stringify(line)).join("\n"));
+    const plugin = fileURLToPath(new URL("../fixtures/word-overlap-judge.js", import.meta.url));
+    const env = { ANAMNESIS_CACHE_DIR: join(scratch, "cache-plugin") };
+    const judged = await startCli(["score", "meditod-nlu", "--predictions", file, "--provider-module", plugin, "--judge", "overlap:words", "--json"], { env }).done;
+    expect(judged.stderr).toBe("");
+    // Word overlap agrees with the scripted opinion above on these four pairs.
+    expect(JSON.parse(judged.stdout).non_medical).toEqual({ precision: 0.75, recall: 0.75, f1: 0.75 });
+  });
+
+  it("explains on one line why the embedded engine cannot judge", async () => {
+    const file = join(scratch, "nlu-embedded.jsonl");
+    writeFileSync(file, predictions.map((line) => JSON.stringify(line)).join("\n"));
+    const result = await startCli(["score", "meditod-nlu", "--predictions", file, "--judge", "embedded", "--json"]).done;
+    expect(result.status).toBe(2);
+    expect(result.stderr.trim().split("\n")).toHaveLength(1);
+    expect(result.stderr).toContain("embedded is the offline MediTOD engine");
+    expect(result.stderr).toContain("--judge exact");
+    expect(result.stderr).not.toContain("not available in this version");
   });
 });

@@ -45,6 +45,19 @@ describe("the dialogue machine", () => {
     expect(outcome.doctor).toBe("Any fevers?");
   });
 
+  it("tracks the profile as a value: an earlier turn's state is never changed, and first-mention order survives a status change", async () => {
+    const frames = (slots: Record<string, Array<Record<string, string>>>) => ({ frames: [{ intent: "inform" as const, slots }], latencyMs: 0 });
+    const conversation = new Conversation(
+      scriptedModules({ nlu: [frames({ negative_symptom: [{ value: "fever" }] }), frames({ positive_symptom: [{ value: "coughing" }] }), frames({ positive_symptom: [{ value: "fever", onset: "yesterday" }] })] }),
+    );
+    const first = await conversation.say("No fever.");
+    const firstState = structuredClone(first.state);
+    await conversation.say("A cough.");
+    const third = await conversation.say("Actually a fever since yesterday.");
+    expect(first.state).toEqual(firstState);
+    expect(third.state).toEqual({ positive_symptom: [{ value: "fever", onset: "yesterday" }, { value: "coughing" }] });
+  });
+
   it("fails on a dead NLU and retries the same utterance", async () => {
     const modules = scriptedModules({ nlu: [new Error("backend down")] });
     const conversation = new Conversation(modules);

@@ -97,6 +97,11 @@ describe("the chat server", () => {
     });
   }
 
+  it("serves the page the ontology's status names (the page hard-codes none)", async () => {
+    const response = await call(server.url, "GET", "/api/ontology");
+    expect(response.json).toEqual({ statuses: ["positive", "negative", "unknown", "avail", "unavail"], presentStatuses: ["positive", "avail"] });
+  });
+
   it("answers unknown sessions, cases and endpoints with 404", async () => {
     expect((await call(server.url, "GET", "/api/sessions/nope")).json.error.code).toBe("unknown_session");
     expect((await call(server.url, "POST", "/api/sessions", { case: "407" })).json.error.code).toBe("unknown_case");

@@ -6,6 +6,7 @@ import { caseFromDialogue } from "../../simulator/patient-simulator.ts";
 import { loadCaseLibrary } from "../../simulator/case-library.ts";
 import { runTerminalChat } from "../terminal-chat.ts";
 import { startChatServer } from "../../../server/app.ts";
+import { PROVIDER_MODULE_OPTION } from "../provider-module-option.ts";
 import { defaultDatabasePath, SqliteSessionStore } from "../../../server/sqlite-session-store.ts";
 import { buildQuestionReader } from "../../modules/embedded/question-reader.ts";
 import { loadTrainingData } from "../../modules/embedded/training-data.ts";
@@ -43,7 +44,7 @@ export function registerChatCommands(program: Command): void {
     .description("Talk to the history-taking system: a local web page (default) or the terminal.")
     .option("--port <n>", "port (0 = any free port)", "8080")
     .option("--host <address>", "address to bind; the default keeps the server on this machine", "127.0.0.1")
-    .option("--backend <id>", "embedded (offline, default), openai:<model>, ollama:<model>, llamacpp:<file.gguf>", EMBEDDED_BACKEND_ID)
+    .option("--backend <id>", "embedded (offline, default), openai:<model>, ollama:<model>, llamacpp:<file.gguf>, langchain:<provider>:<model>, or a --provider-module's", EMBEDDED_BACKEND_ID)
     .option("--base-url <url>", "server base URL for openai/ollama backends")
     .option("--data <dir>", "MediTOD directory (training dialogues and simulated-patient cases)")
     .option("--transcripts <dir>", "also export each conversation as JSON in this directory, replaced atomically after every turn")
@@ -51,6 +52,7 @@ export function registerChatCommands(program: Command): void {
     .option("--idle-minutes <n>", "delete sessions idle this long", "1440")
     .option("--terminal", "chat in the terminal instead of the browser")
     .option("--no-fallback", "with an LLM backend, do not let the offline engine answer when the model's output is invalid (or, in the terminal, when the backend fails)")
+    .option(...PROVIDER_MODULE_OPTION)
     .action(async (flags: ChatFlags) => {
       const port = Number(flags.port);
       if (!Number.isInteger(port) || port < 0 || port > 65535) throw new AnamnesisError("INVALID_ARGUMENT", `--port must be 0–65535 (got '${flags.port}')`);

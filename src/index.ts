@@ -1,0 +1,101 @@
+/**
+ * The public API of Anamnesis (`import { … } from "anamnesis"`): the CMAS schemas and the dialogue-state
+ * tracker, the MediTOD data, the official scorers and text metrics, backends (`createBackend`,
+ * `registerProvider`, provider modules), the dialogue modules and manager, and the bench runner.
+ * The backend contract kit for plug-in authors is `anamnesis/testing`.
+ */
+
+// Errors
+export { AnamnesisError, isAnamnesisError, type AnamnesisErrorCode } from "./errors.ts";
+
+// CMAS: schemas, ontology, dialogue state
+export {
+  nluFrameSchema,
+  nluFramesSchema,
+  doctorActionSchema,
+  doctorActionsSchema,
+  dialogueStateSchema,
+  describeIssues,
+  type NluFrame,
+  type DoctorAction,
+  type DialogueState,
+  type SlotEntry,
+  type ActionEntry,
+  type ActionCheck,
+} from "./cmas/schemas.ts";
+export { ontology, type Ontology } from "./cmas/ontology.ts";
+export { DialogueStateTracker, applyFrames } from "./cmas/dialogue-state.ts";
+
+// Data
+export {
+  loadMeditod,
+  splitIds,
+  getDialogue,
+  datasetStats,
+  BUNDLED_MEDITOD_DIR,
+  SPLITS,
+  type MeditodDataset,
+  type Dialogue,
+  type Utterance,
+  type PatientUtterance,
+  type DoctorUtterance,
+  type Split,
+} from "./data/meditod.ts";
+export { loadMtsDialog } from "./data/mts-dialog.ts";
+export { PACKAGE_ROOT, BUNDLED, bundledPath } from "./package-paths.ts";
+
+// Scorers: the official MediTOD scripts
+export {
+  scoreNluPredictions as scoreNlu,
+  scorePolicyPredictions as scorePolicy,
+  scoreNlgPredictions as scoreNlg,
+  scoreNluPredictions,
+  scorePolicyPredictions,
+  scoreNlgPredictions,
+  type PolicyScores,
+} from "../eval/meditod-scoring.ts";
+export { readPredictionLines, type PredictionLine } from "../eval/predictions-file.ts";
+export { scoreCmas, type CmasScores, type CmasTask, type PrecisionRecallF1, type TurnToScore } from "./metrics/cmas-f1.ts";
+export { precisionAtK, OFFICIAL_K } from "./metrics/precision-at-k.ts";
+export { scoreMeditodNlg, type MeditodNlgResult } from "./metrics/meditod-nlg.ts";
+export { exactJudge, type AttributeJudge } from "./metrics/attribute-judge.ts";
+
+// Text metrics with parity to the Python references
+export { scorePair, scoreCorpus, type TextPair, type PairMetrics, type CorpusMetrics } from "./metrics/pair-metrics.ts";
+export { hfBleu, type HfBleuResult } from "./metrics/bleu-hf.ts";
+export { nltkCorpusBleu, nltkSentenceBleu } from "./metrics/bleu-nltk.ts";
+export { sacrebleuCorpusBleu, sacrebleuSentenceBleu, type SacrebleuScore } from "./metrics/bleu-sacrebleu.ts";
+export { rougeScore, type RougeScores, type RougeScore } from "./metrics/rouge.ts";
+export { lmEvalProcessResults, lmEvalNanmean, type LmEvalTask, type LmEvalDocResult } from "./metrics/lm-eval.ts";
+
+// Backends
+export * from "./backends/spec.ts";
+export {
+  createBackend,
+  registerProvider,
+  listProviders,
+  parseBackendId,
+  type ProviderFactory,
+  type ProviderRegistration,
+} from "./backends/registry.ts";
+export { defineProvider, loadProviderModule, loadProviderModules, type ProviderDefinition } from "./backends/provider-module.ts";
+export { createChatBackend, DEFAULT_TIMEOUT_MS, type ChatBackendExtras } from "./backends/chat-backend.ts";
+export { loadConfig, sanitizeUrl, type AnamnesisConfig, type BackendOptions, type BackendSettings, type ResolvedSettings } from "./backends/config.ts";
+export { NoSuchModelError, NoSuchProviderError } from "./backends/errors.ts";
+export { createAttributeJudge, LlmAttributeJudge } from "./backends/llm-attribute-judge.ts";
+
+// Dialogue modules and manager
+export {
+  createModules,
+  EMBEDDED_BACKEND_ID,
+  type ModuleSetup,
+  type CreateModulesOptions,
+} from "./modules/create-modules.ts";
+export type { DialogueModules, NluModule, PolicyModule, NlgModule, DialogueTurn } from "./modules/types.ts";
+export { Conversation, type TurnOutcome, type ConversationSnapshot } from "./dm/conversation.ts";
+export { dialogueMachine, type DialogueContext, type DialogueEvent, type DialogueInput } from "./dm/dialogue-machine.ts";
+export { PatientSimulator, caseFromDialogue, type PatientCase } from "./simulator/patient-simulator.ts";
+
+// The bench runner
+export { runBench, parseShard, type BenchOptions, type BenchResults, type RunRequest, type Shard } from "../eval/runner.ts";
+export { SUITES, resolveSuites, loadBenchDataset, type SuiteId } from "../eval/suites.ts";

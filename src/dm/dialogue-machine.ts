@@ -25,7 +25,7 @@ export interface RecordedRedFlag extends RedFlag {
   readonly turn: number;
 }
 
-/** What the dialogue machine keeps between events: the conversation, the tracked profile and what each stage produced. */
+/** What the dialogue machine keeps between events: the conversation, the profile, what each stage produced and the red flags. */
 export interface DialogueContext {
   readonly modules: DialogueModules;
   readonly history: DialogueTurn[];

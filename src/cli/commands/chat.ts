@@ -3,6 +3,7 @@ import { AnamnesisError } from "../../errors.ts";
 import { loadMeditod, type MeditodDataset } from "../../data/meditod.ts";
 import { createModules, EMBEDDED_BACKEND_ID } from "../../modules/create-modules.ts";
 import { caseFromDialogue } from "../../simulator/patient-simulator.ts";
+import { loadCaseLibrary } from "../../simulator/case-library.ts";
 import { runTerminalChat } from "../terminal-chat.ts";
 import { startChatServer } from "../../../server/app.ts";
 import { PROVIDER_MODULE_OPTION } from "../provider-module-option.ts";
@@ -24,9 +25,9 @@ interface ChatFlags {
   fallback: boolean;
 }
 
-/** Simulated patients come from the training and validation dialogues; test dialogues stay unseen. */
+/** Simulated patients: our case library, then the training and validation dialogues; test dialogues stay unseen. */
 function simulatorCases(dataset: MeditodDataset) {
-  return [...(dataset.splits.train ?? []), ...(dataset.splits.valid ?? [])].map((id) => caseFromDialogue(dataset, id));
+  return [...loadCaseLibrary(), ...(dataset.splits.train ?? []), ...(dataset.splits.valid ?? [])].map((entry) => (typeof entry === "string" ? caseFromDialogue(dataset, entry) : entry));
 }
 
 /** The sessions database, or one clear line when it cannot be opened. */

@@ -157,6 +157,23 @@ describe("separate pains stay separate; sites, smells and relatives read right",
   });
 });
 
+describe("site answers: 'it's not in my X, it's in my Y' (found in self-play)", () => {
+  it("a pain asked at one site and placed at another is the pain at the other site, not a denial or small talk", async () => {
+    const frames = await understand("It's not in my abdomen, it's in my flank.", "What brings you in?", "I have pain in my side and a fever.", "Have you had any abdominal pain?");
+    expect(entriesOf(frames, "positive_symptom")).toContainEqual(expect.objectContaining({ value: "pain", location: ["flank"] }));
+  });
+
+  it("a swelling asked in the legs and placed in the ankles", async () => {
+    const frames = await understand("It's not in my leg, it's in my ankle.", "What brings you in?", "I've been short of breath.", "Have you had any leg swelling?");
+    expect(entriesOf(frames, "positive_symptom")).toContainEqual(expect.objectContaining({ value: "swelling", location: ["ankle"] }));
+  });
+
+  it("a bare site confirms the asked symptom there", async () => {
+    const frames = await understand("It's in my abdomen.", "What brings you in?", "I've been vomiting blood.", "Have you had any abdominal pain?");
+    expect(entriesOf(frames, "positive_symptom")).toContainEqual(expect.objectContaining({ value: "pain", location: ["abdomen"] }));
+  });
+});
+
 describe("age and sex (basic_information)", () => {
   it.each([
     ["im 45", "How old are you?", { age: "45" }],

@@ -176,6 +176,17 @@ describe("site answers: 'it's not in my X, it's in my Y' (found in self-play)", 
   });
 });
 
+describe("answers named in the issue's transcripts", () => {
+  it("'how long has the cough been going on?' asks the onset", async () => {
+    expect(entriesOf(await understand("About a week.", "How long has the cough been going on?"), "positive_symptom")).toEqual([{ value: "coughing", onset: "a week ago" }]);
+  });
+
+  it("'drinking water maybe helps a bit?' names what eases the headache, and is no question to the doctor", async () => {
+    const frames = await understand("drinking water maybe helps a bit?", "What brings you in?", "I've had a headache for three days.", "Is there anything that makes it better or worse?");
+    expect(entriesOf(frames, "positive_symptom")).toEqual([{ value: "headache", alleviating_factor: ["drinking fluids"] }]);
+  });
+});
+
 describe("age and sex (basic_information)", () => {
   it.each([
     ["im 45", "How old are you?", { age: "45" }],

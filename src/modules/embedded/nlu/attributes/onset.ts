@@ -1,9 +1,9 @@
 import { readStart } from "./starting.ts";
 import type { AttributeExtractor } from "./attribute-extractor.ts";
 
-/** "When did it start?", "how long ago?", "how long have you had it?". */
+/** "When did it start?", "how long ago?", "how long have you had it?", "how long has the cough been going on?". */
 const ONSET_CUE =
-  /\bwhen (?:did|was|were|do you (?:first )?(?:notice|remember))\b|\bhow long ago\b|\bsince when\b|\bhow long have you (?:had|been having|noticed|been experiencing|been feeling)\b|\bwhen .*(?:start|begin|began|notice)/;
+  /\bwhen (?:did|was|were|do you (?:first )?(?:notice|remember))\b|\bhow long ago\b|\bsince when\b|\bhow long have you (?:had|been having|noticed|been experiencing|been feeling)\b|\bwhen .*(?:start|begin|began|notice)|\bhow long (?:has|have) (?:it|this|that|they|these|the \w+|your \w+) been (?:going on|happening|there|around|bothering you)\b/;
 
 /** When a symptom began ("about two months ago"); asked of a habit or condition it is when it started. */
 export const onset = {

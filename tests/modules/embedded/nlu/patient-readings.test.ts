@@ -28,7 +28,7 @@ async function understand(utterance: string, ...history: string[]): Promise<NluF
 
 /** Every entry of a prefixed slot across the frames. */
 function entriesOf(frames: readonly NluFrame[], slot: string): SlotEntry[] {
-  return frames.flatMap((frame) => (frame.slots?.[slot] as SlotEntry[] | undefined) ?? []);
+  return frames.flatMap((frame) => (frame.slots?.[slot]) ?? []);
 }
 
 function valuesOf(frames: readonly NluFrame[], slot: string): unknown[] {

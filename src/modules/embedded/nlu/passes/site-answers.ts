@@ -27,7 +27,7 @@ export function answerSites(turn: TurnRecord): void {
   const withdrawn = notAt < 0 ? [] : extractLocations(lexicon, analysed, ...clauseRange(analysed, notAt));
   const sites = extractLocations(lexicon, analysed, 0, analysed.tokens.length).filter((site) => !withdrawn.includes(site));
   if (sites.length === 0 || (notAt >= 0 && !PLACED.test(textOf(analysed, clauseRange(analysed, notAt)[1], analysed.tokens.length)))) return;
-  const entry = entries.add("symptom", "positive", asked.value!);
+  const entry = entries.add("symptom", "positive", asked.value);
   if (!entry) return;
   entries.set(entry, "location", sites);
   turn.itemsAnswered = true;

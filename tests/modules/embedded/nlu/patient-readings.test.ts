@@ -187,6 +187,14 @@ describe("answers named in the issue's transcripts", () => {
   });
 });
 
+describe("lists that repeat their lead-in (found in self-play)", () => {
+  it("'I haven't had changes in my hearing or changes in my vision' denies both", async () => {
+    const frames = await understand("No, I haven't had changes in my hearing or changes in my vision.", "Have you had any changes in your hearing or vision?");
+    expect(valuesOf(frames, "negative_symptom")).toEqual(["hearing impairment", "visual impairment"]);
+    expect(valuesOf(frames, "positive_symptom")).toEqual([]);
+  });
+});
+
 describe("age and sex (basic_information)", () => {
   it.each([
     ["im 45", "How old are you?", { age: "45" }],

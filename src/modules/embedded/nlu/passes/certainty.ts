@@ -37,6 +37,21 @@ function isListContinuation(turn: TurnRecord, from: number, to: number): boolean
   return between.length > 0 && between.length <= 3 && between.some((word) => word === "or" || word === "and" || word === "nor" || word === ",") && between.every((word) => /^(?:or|and|nor|,|any|no)$/.test(word));
 }
 
+/** How many words a list item may repeat before it ("changes in my hearing or changes in my vision"). */
+const REPEATED_LEAD_IN = 4;
+
+/**
+ * List glue followed by the words that also led into the previous item: "changes in my hearing or
+ * changes in my vision" is one list, whose second item shares the first one's status.
+ */
+function isRepeatedLeadIn(turn: TurnRecord, previous: { readonly start: number; readonly end: number }, to: number): boolean {
+  const words = turn.analysed.tokens.map((token) => token.text);
+  const glue = words[previous.end];
+  const repeated = words.slice(previous.end + 1, to);
+  if (!glue || !/^(?:or|and|nor)$/.test(glue) || repeated.length === 0 || repeated.length > REPEATED_LEAD_IN) return false;
+  return repeated.join(" ") === words.slice(previous.start - repeated.length, previous.start).join(" ");
+}
+
 /** The status of one mention from its own cues, or undefined when it reports nothing. */
 function ownStatus(turn: TurnRecord, reading: MentionReading, inConcept: readonly boolean[]): Status | undefined {
   const { analysed, context, askedValues, polarity, firstSentence } = turn;
@@ -55,14 +70,15 @@ function ownStatus(turn: TurnRecord, reading: MentionReading, inConcept: readonl
 /** Reads the status of every mention; mentions that report nothing are dropped. */
 export function readCertainty(turn: TurnRecord): void {
   const inConcept = conceptMask(turn.analysed.tokens.length, turn.mentions);
-  let previous: { readonly end: number; readonly status: Status } | undefined;
+  let previous: { readonly start: number; readonly end: number; readonly status: Status } | undefined;
   const read: MentionReading[] = [];
   for (const reading of turn.readings) {
     let status = ownStatus(turn, reading, inConcept);
     // "Nobody has had heart problems or lung diseases": a list shares the status of its first item.
-    if (status === "positive" && previous && previous.status !== "positive" && isListContinuation(turn, previous.end, reading.mention.start)) status = previous.status;
+    const continues = previous && (isListContinuation(turn, previous.end, reading.mention.start) || isRepeatedLeadIn(turn, previous, reading.mention.start));
+    if (status === "positive" && previous && previous.status !== "positive" && continues) status = previous.status;
     if (status === undefined) continue;
-    previous = { end: reading.mention.end, status };
+    previous = { start: reading.mention.start, end: reading.mention.end, status };
     read.push({ ...reading, status });
   }
   turn.readings = read;

@@ -25,6 +25,7 @@ export interface RecordedRedFlag extends RedFlag {
   readonly turn: number;
 }
 
+/** The machine's context: the conversation so far, the tracked profile and what the last stages produced. */
 export interface DialogueContext {
   readonly modules: DialogueModules;
   readonly history: DialogueTurn[];

@@ -66,12 +66,9 @@ if (values.serve) {
   process.on("disconnect", () => process.exit(0));
   const server = await startFakeOpenAIServer({ latencyMs, respond: () => ({ content: "ok" }) });
   process.send?.({ baseUrl: server.baseUrl });
-  process.on("message", async (message: { type: string }) => {
+  process.on("message", (message: { type: string }) => {
     if (message.type === "stats") process.send?.({ maxInFlight: server.maxInFlight, requests: server.requests.length });
-    if (message.type === "stop") {
-      await server.close();
-      process.exit(0);
-    }
+    if (message.type === "stop") void server.close().then(() => process.exit(0));
   });
 } else {
   const total = Number(values.requests);

@@ -20,6 +20,13 @@ import { parseArgs } from "node:util";
 import { BUNDLED_MEDITOD_DIR, loadMeditod, type Dialogue } from "../src/data/meditod.ts";
 import { BUNDLED } from "../src/package-paths.ts";
 
+/** The figures read from one fold's results.json. */
+interface FoldSuites {
+  "meditod-nlu": { overall: { f1: number } };
+  "meditod-pol": { overall: { f1: number }; precision_at: { "1": number } };
+  "meditod-nlg": { bleu4: number; rougeL: number };
+}
+
 const DEVELOPMENT_DIR = BUNDLED.meditodDev;
 const { values } = parseArgs({ options: { data: { type: "string", multiple: true }, json: { type: "boolean", default: false }, keep: { type: "string" } } });
 const dataDirs = values.data ?? [BUNDLED_MEDITOD_DIR, ...(existsSync(join(DEVELOPMENT_DIR, "dialogs.json")) ? [DEVELOPMENT_DIR] : [])];
@@ -53,7 +60,7 @@ for (const heldOut of ids) {
     writeFileSync(join(dir, "test_ids.json"), "[]");
     const result = spawnSync(process.execPath, [bin, "bench", "--suite", "meditod", "--split", "valid", "--data", dir, "--out", values.keep ? join(values.keep, heldOut) : join(dir, "run"), "--restart", "--json"], { encoding: "utf8" });
     if (result.status !== 0) throw new Error(`bench failed on fold ${heldOut}: ${result.stderr}`);
-    const suites = JSON.parse(result.stdout).suites;
+    const suites = (JSON.parse(result.stdout) as { suites: FoldSuites }).suites;
     folds.push({
       heldOut,
       nluF1: suites["meditod-nlu"].overall.f1,

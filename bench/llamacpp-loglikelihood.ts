@@ -102,7 +102,10 @@ async function measure(mode: Mode, modelPath: string): Promise<Measurement> {
       await backend.close?.();
     }
   }
-  // The same model, context and windows as the backend, straight through node-llama-cpp.
+  // The same model, context and windows as the backend, straight through node-llama-cpp. Untyped: this
+  // measurement drives options the backend's local typing of node-llama-cpp leaves out (`confidence`).
+  /* eslint-disable @typescript-eslint/no-unsafe-assignment, @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-call, @typescript-eslint/no-unsafe-argument */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   const lib = (await loadNodeLlamaCpp()) as any;
   const llama = await lib.getLlama({ gpu: false, build: "never", logLevel: "error", maxThreads: threads });
   const model = await llama.loadModel({ modelPath });
@@ -130,6 +133,7 @@ async function measure(mode: Mode, modelPath: string): Promise<Measurement> {
     await model.dispose();
     await llama.dispose();
   }
+  /* eslint-enable @typescript-eslint/no-unsafe-assignment, @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-call, @typescript-eslint/no-unsafe-argument */
 }
 
 function maxRssMiB(): number {

@@ -33,11 +33,11 @@ export function tunedMark(reason: string | null | undefined): string {
   return reason.startsWith("trained") ? "trained on this split" : "tuned on this split";
 }
 
-/** One line naming the protocol, prompt source (and commit), retrieval, embedding model and decoding. */
+/** One line naming the protocol, prompt source (and commit), retrieval, embedding model and decoding: `official; prompts …`. */
 export function describeProtocol(protocol: Readonly<Record<string, unknown>>): string {
   const name = String(protocol.name ?? "unrecorded");
   const decoding = protocol.decoding as Record<string, unknown> | undefined;
-  const parts = [`protocol ${name}`];
+  const parts = [name];
   if (protocol.prompt_source) parts.push(`prompts ${String(protocol.prompt_source)}${protocol.meditod_commit ? ` @ ${String(protocol.meditod_commit)}` : ""}`);
   if (protocol.retrieval) parts.push(`retrieval ${String(protocol.retrieval)}`);
   if (protocol.embedding_model) parts.push(`embeddings ${String(protocol.embedding_model)}`);

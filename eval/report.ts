@@ -225,10 +225,15 @@ function byHeaderTable(dir: string, dataset: NoteDataset): Table | undefined {
   };
 }
 
+/** The protocol's prompt as the report prints it: its text, or its JSON when it is structured. */
+function promptText(prompt: unknown): string {
+  return typeof prompt === "string" ? prompt : prompt === undefined ? "" : JSON.stringify(prompt);
+}
+
 function buildNotes(results: BenchResults, dataset: NoteDataset, dir: string): { intro: string[]; tables: Table[]; charts: Chart[] } {
   const data = results.dataset;
   const ourLabel = `**this run** (${results.backend})`;
-  const engine = typeof results.protocol.engine === "string" ? `Engine: ${results.protocol.engine}.` : `Prompt: ${Object.values(results.prompt_versions).map((version) => `\`${version}\``).join(", ") || "none"} (${String(results.protocol.prompt ?? "")}).`;
+  const engine = typeof results.protocol.engine === "string" ? `Engine: ${results.protocol.engine}.` : `Prompt: ${Object.values(results.prompt_versions).map((version) => `\`${version}\``).join(", ") || "none"} (${promptText(results.protocol.prompt)}).`;
   const intro = [
     runLine(results),
     engine,

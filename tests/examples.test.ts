@@ -4,7 +4,7 @@ import { PACKAGE_ROOT, bundledPath } from "../src/package-paths.ts";
 
 describe("examples/mock-provider", () => {
   it("passes the backend contract of anamnesis/testing", () => {
-    const result = spawnSync(process.execPath, [bundledPath("examples", "mock-provider", "check.js")], { cwd: PACKAGE_ROOT, encoding: "utf8" });
+    const result = spawnSync(process.execPath, [bundledPath("examples", "mock-provider", "check.mjs")], { cwd: PACKAGE_ROOT, encoding: "utf8" });
     expect(result.stderr).toBe("");
     expect(result.status).toBe(0);
     const lines = result.stdout.trim().split("\n");

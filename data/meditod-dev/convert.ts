@@ -591,7 +591,7 @@ function patientFrames(annotations: Annotation[], stateBefore: DialogueState, ui
       const entry: SlotEntry = {};
       const values = canonicalValues(annotation, slot, uid);
       if (values) entry.value = values.join(", ");
-      if (status !== undefined) entry.status = lookup(STATUS_ATTRIBUTE[slot]!, status, uid, `${slot} status`);
+      if (status !== undefined) entry.status = lookup(STATUS_ATTRIBUTE[slot], status, uid, `${slot} status`);
       mergeInto(entry, attributes);
       add(cmasSlot, entry);
       continue;
@@ -655,7 +655,7 @@ function inquireAction(annotation: Annotation, uid: string): DoctorAction {
   return {
     action: "inquire",
     [cmasSlot]: values.map((value) => ({ value, ...(checks.length > 0 ? { checks: checks.map((check) => ({ ...check })) } : {}) })),
-  } as DoctorAction;
+  };
 }
 
 function doctorActions(annotations: Annotation[], uid: string): DoctorAction[] {
@@ -667,7 +667,7 @@ function doctorActions(annotations: Annotation[], uid: string): DoctorAction[] {
     else if (action === "diagnosis") {
       // The tool's Yes/Maybe status of a diagnosis has no place in MediTOD's actions (115 #102, 317 #104).
       const values = canonicalValues(annotation, toolSlot(annotation, uid), uid) ?? fail(uid, "diagnosis without a disease");
-      actions.push({ action: "diagnosis", disease: values.map((value) => ({ value })) } as DoctorAction);
+      actions.push({ action: "diagnosis", disease: values.map((value) => ({ value })) });
     } else actions.push({ action });
   }
   if (actions.length === 0) fail(uid, "a doctor turn without actions");

@@ -14,6 +14,7 @@ import type { BaseChatModel } from "@langchain/core/language_models/chat_models"
 import type { AIMessage, AIMessageChunk } from "@langchain/core/messages";
 import { createChatBackend } from "./chat-backend.ts";
 import { sanitizeUrl, type ResolvedSettings } from "./config.ts";
+import { AnamnesisError } from "../errors.ts";
 import { NoSuchModelError } from "./errors.ts";
 import { attemptFetch, callChatModel, modelCache, replyText, runAttempt, toLangChainMessages, usageOf } from "./langchain.ts";
 import type { ChatBackend, CompletionRequest, ModelDriver } from "./spec.ts";
@@ -49,17 +50,27 @@ function integrationFields(provider: string, settings: ResolvedSettings, fields:
 async function initModel(id: string, provider: string, model: string, fields: Record<string, unknown>): Promise<BaseChatModel> {
   const { initChatModel } = await import("langchain/chat_models/universal");
   try {
-    return (await initChatModel(model, { modelProvider: provider, ...fields })) as unknown as BaseChatModel;
+    return await initChatModel(model, { modelProvider: provider, ...fields });
   } catch (error) {
     throw new NoSuchModelError(id, `LangChain cannot make a chat model for ${provider}:${model}: ${(error as Error).message.split("\n")[0]}`);
   }
 }
 
-/** One structured call: the schema as a tool or response format, the raw reply kept for our parser. */
+/**
+ * One structured call, the raw reply kept for our parser and repair: a forced tool call bound with
+ * `bindTools` (LangChain's own structured-output parsing would throw or warn on invalid arguments), or
+ * the integration's response format for `jsonSchema` / `jsonMode`.
+ */
 async function callStructured(chat: BaseChatModel, request: CompletionRequest, structured: NonNullable<CompletionRequest["structured"]>, callOptions: Record<string, unknown>) {
-  const method = structured.method === "functionCalling" ? "functionCalling" : structured.method === "jsonMode" ? "jsonMode" : "jsonSchema";
+  const messages = toLangChainMessages(request.messages);
+  if (structured.method === "functionCalling") {
+    if (!chat.bindTools) throw new AnamnesisError("INVALID_ARGUMENT", "this LangChain chat model has no tool calling; set structuredOutput to prompt");
+    const tool = { type: "function" as const, function: { name: structured.name, parameters: structured.jsonSchema } };
+    return (await chat.bindTools([tool], { tool_choice: structured.name }).invoke(messages, callOptions)) as AIMessage | AIMessageChunk;
+  }
+  const method = structured.method === "jsonMode" ? "jsonMode" : "jsonSchema";
   const runnable = chat.withStructuredOutput(structured.jsonSchema, { name: structured.name, method, includeRaw: true });
-  const result = (await runnable.invoke(toLangChainMessages(request.messages), callOptions)) as { raw: AIMessage | AIMessageChunk };
+  const result = (await runnable.invoke(messages, callOptions)) as { raw: AIMessage | AIMessageChunk };
   return result.raw;
 }
 

@@ -190,10 +190,10 @@ export async function callChatModel(
   streaming: boolean,
 ): Promise<AIMessage | AIMessageChunk> {
   const input = toLangChainMessages(messages);
-  if (!streaming) return (await model.invoke(input, callOptions)) as AIMessage;
+  if (!streaming) return (await model.invoke(input, callOptions));
   let reply: AIMessageChunk | undefined;
   for await (const chunk of await model.stream(input, callOptions)) {
-    reply = reply ? reply.concat(chunk as AIMessageChunk) : (chunk as AIMessageChunk);
+    reply = reply ? reply.concat(chunk) : (chunk);
   }
   return reply ?? new AIMessageChunk("");
 }

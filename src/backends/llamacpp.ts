@@ -117,7 +117,7 @@ export function toGrammarSchema(node: unknown): unknown {
   const alternatives = source.anyOf ?? source.oneOf;
   if (Array.isArray(alternatives)) return { oneOf: alternatives.map(toGrammarSchema) };
   if (Array.isArray(source.type) && source.type.length > 1) {
-    return { oneOf: source.type.map((type) => toGrammarSchema(type === "null" ? { type } : { ...source, type })) };
+    return { oneOf: (source.type as unknown[]).map((type) => toGrammarSchema(type === "null" ? { type } : { ...source, type })) };
   }
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(source)) {

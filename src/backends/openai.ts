@@ -7,7 +7,10 @@
  * local servers accept. Structured output defaults to `response_format: json_schema` with the strict
  * (nullable instead of optional) schema; `strict` is false for schemas with records.
  */
-import { ChatOpenAICompletions, OpenAIEmbeddings, wrapOpenAIClientError } from "@langchain/openai";
+import { ChatOpenAICompletions, OpenAIEmbeddings, wrapOpenAIClientError, type OpenAIClient } from "@langchain/openai";
+
+/** A chat-completions request, streaming or not. */
+type CompletionParams = OpenAIClient.Chat.ChatCompletionCreateParamsStreaming | OpenAIClient.Chat.ChatCompletionCreateParamsNonStreaming;
 import { createChatBackend } from "./chat-backend.ts";
 import { sanitizeUrl, type ResolvedSettings } from "./config.ts";
 import { attemptFetch, callChatModel, logprobsOf, modelCache, replyText, runAttempt, runCountedAttempt, usageOf } from "./langchain.ts";
@@ -25,8 +28,12 @@ const DUMMY_API_KEY = "sk-no-key-required";
  * (Using the completions class directly also keeps model names like `…codex` off the Responses API.)
  */
 class ChatCompletionsKeepingRawJson extends ChatOpenAICompletions {
-  override async completionWithRetry(request: any, requestOptions?: any): Promise<any> {
-    if (request.stream || request.response_format?.type !== "json_schema") return super.completionWithRetry(request, requestOptions);
+  // One implementation of the base class's two overloads (streaming or not): only `any` satisfies
+  // both of their return types.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  override async completionWithRetry(request: CompletionParams, requestOptions?: OpenAIClient.RequestOptions): Promise<any> {
+    if (request.stream === true) return super.completionWithRetry(request, requestOptions);
+    if (request.response_format?.type !== "json_schema") return super.completionWithRetry(request, requestOptions);
     const { maxRetries: _retries, ...sdkOptions } = requestOptions ?? {};
     const clientOptions = this._getClientOptions(sdkOptions);
     try {

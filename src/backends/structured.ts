@@ -20,10 +20,10 @@ export function zodToJsonSchema(schema: z.ZodType): JsonObject {
 function nullable(node: JsonObject): JsonObject {
   if (typeof node.type === "string" && node.const === undefined) {
     const withNull: JsonObject = { ...node, type: [node.type, "null"] };
-    if (Array.isArray(node.enum)) withNull.enum = [...node.enum, null];
+    if (Array.isArray(node.enum)) withNull.enum = [...(node.enum as unknown[]), null];
     return withNull;
   }
-  if (Array.isArray(node.anyOf)) return { ...node, anyOf: [...node.anyOf, { type: "null" }] };
+  if (Array.isArray(node.anyOf)) return { ...node, anyOf: [...(node.anyOf as unknown[]), { type: "null" }] };
   return { anyOf: [node, { type: "null" }] };
 }
 
@@ -55,7 +55,7 @@ export function toStrictJsonSchema(schema: JsonObject): { schema: JsonObject; st
     if (isObject(out.additionalProperties)) strict = false;
     if (isObject(out.properties)) {
       const required = new Set(Array.isArray(node.required) ? (node.required as string[]) : []);
-      const properties = out.properties as JsonObject;
+      const properties = out.properties;
       for (const name of Object.keys(properties)) {
         if (!required.has(name)) properties[name] = nullable(properties[name] as JsonObject);
       }

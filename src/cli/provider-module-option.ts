@@ -12,7 +12,7 @@ export const PROVIDER_MODULE_OPTION = [
 
 /** Loads the provider modules the command about to run was given. */
 export async function loadProviderModulesOf(command: Command): Promise<void> {
-  const paths = (command.opts() as { providerModule?: string[] }).providerModule;
+  const paths = command.opts<{ providerModule?: string[] }>().providerModule;
   if (!paths || paths.length === 0) return;
   const { loadProviderModules } = await import("../backends/provider-module.ts");
   await loadProviderModules(paths);

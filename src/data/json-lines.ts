@@ -57,5 +57,5 @@ export function visible(text: string): string {
 
 /** JSON text with NaN and ±Infinity as null: JSON has no NaN (Python's json would write `NaN`). */
 export function toJsonText(value: unknown, indent?: number): string {
-  return JSON.stringify(value, (_key, item) => (typeof item === "number" && !Number.isFinite(item) ? null : item), indent);
+  return JSON.stringify(value, (_key, item: unknown) => (typeof item === "number" && !Number.isFinite(item) ? null : item), indent);
 }

@@ -25,7 +25,7 @@ export interface RecordedRedFlag extends RedFlag {
   readonly turn: number;
 }
 
-/** The machine's context: the conversation so far, the tracked profile and what the last stages produced. */
+/** What the dialogue machine keeps between events: the conversation, the tracked profile and what each stage produced. */
 export interface DialogueContext {
   readonly modules: DialogueModules;
   readonly history: DialogueTurn[];

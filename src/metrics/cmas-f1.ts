@@ -84,7 +84,7 @@ function isSkipped(task: CmasTask, gold: TurnToScore["gold"]): boolean {
 export function unrollPrediction(task: CmasTask, prediction: unknown): { tuples: ScoringTuples | null; formatError?: string } {
   const parsed = (task === "nlu" ? nluFramesSchema : doctorActionsSchema).safeParse(prediction);
   if (!parsed.success) return { tuples: null, formatError: describeIssues(parsed.error) };
-  return { tuples: unrollTask(task, parsed.data as ReadonlyArray<Record<string, unknown>>) };
+  return { tuples: unrollTask(task, parsed.data) };
 }
 
 function unrollTask(task: CmasTask, annotation: ReadonlyArray<Record<string, unknown>>): ScoringTuples {

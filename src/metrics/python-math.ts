@@ -210,7 +210,7 @@ export function pyLog(x: number): number {
   const high = u32[HIGH] as number;
   k += ((high >>> 20) & 0x7ff) - 1023;
   u32[HIGH] = (high & 0x000fffff) | 0x3ff00000;
-  m = f64[0] as number;
+  m = f64[0];
   if (m > SQRT2) {
     m /= 2;
     k += 1;

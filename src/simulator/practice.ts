@@ -86,7 +86,7 @@ export class PracticeDialogue {
         const medical = slotDefinition(slot)?.group === "medical";
         const open = medical ? entries.filter((entry) => entry.value === undefined || OPEN_VALUES.has(entry.value)) : [];
         const named = entries.filter((entry) => !open.includes(entry));
-        if (named.length > 0) parts.push(this.simulator.answer([{ action: "inquire", [slot]: named } as DoctorAction]));
+        if (named.length > 0) parts.push(this.simulator.answer([{ action: "inquire", [slot]: named }]));
         if (open.length > 0) parts.push(this.tell(slot));
       }
     }

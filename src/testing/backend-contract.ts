@@ -31,9 +31,9 @@ export interface ContractSubject {
    * Makes the model's next replies these, in order (then back to normal). Offered by subjects whose
    * model the test controls (a local fake server); enables the repair, format-error and error checks.
    */
-  scriptReplies?(replies: readonly ScriptedReply[]): void;
+  readonly scriptReplies?: (replies: readonly ScriptedReply[]) => void;
   /** Stops servers, removes the cache directory. */
-  dispose(): Promise<void>;
+  readonly dispose: () => Promise<void>;
 }
 
 /** Options of the contract. */
@@ -73,7 +73,7 @@ function generation(options: ContractOptions): GenerateOptions {
 
 function scripting(subject: ContractSubject): NonNullable<ContractSubject["scriptReplies"]> {
   if (!subject.scriptReplies) throw new ContractSkip("the subject cannot script its model's replies (scriptReplies)");
-  return subject.scriptReplies.bind(subject);
+  return subject.scriptReplies;
 }
 
 function specShape({ backend }: ContractSubject): void {

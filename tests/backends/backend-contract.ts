@@ -37,7 +37,7 @@ export function runBackendContract(name: string, makeSubject: () => Promise<Cont
  */
 export function scriptableModel(protocol: "openai" | "ollama", base: Responder = obedientModel): {
   respond: Responder;
-  scriptReplies(replies: readonly ScriptedReply[]): void;
+  scriptReplies: (replies: readonly ScriptedReply[]) => void;
 } {
   const queue: ScriptedReply[] = [];
   const toReply = (scripted: ScriptedReply, structured: string | undefined): Reply => {

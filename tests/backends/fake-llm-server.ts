@@ -319,7 +319,7 @@ async function startFakeServer(protocol: "openai" | "ollama", options: FakeServe
   const chatPath = protocol === "openai" ? "/v1/chat/completions" : "/api/chat";
   const embedPath = protocol === "openai" ? "/v1/embeddings" : "/api/embed";
 
-  const server: Server = createServer(async (request, response) => {
+  const handle = async (request: IncomingMessage, response: ServerResponse) => {
     inFlight++;
     maxInFlight = Math.max(maxInFlight, inFlight);
     let counted = true;
@@ -352,7 +352,8 @@ async function startFakeServer(protocol: "openai" | "ollama", options: FakeServe
       if (!response.headersSent) response.writeHead(500, { "content-type": "application/json" });
       response.end(JSON.stringify({ error: String(error) }));
     }
-  });
+  };
+  const server: Server = createServer((request, response) => void handle(request, response));
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
   const url = `http://127.0.0.1:${port}`;

@@ -81,7 +81,7 @@ interface Reference {
 
 async function loadReference(modelPath: string): Promise<Reference> {
   const specifier = "node-llama-cpp";
-  const lib = (await import(specifier)) as any;
+  const lib = (await import(specifier));
   const llama = await lib.getLlama({ gpu: false, build: "never", logLevel: "error", maxThreads: 1 });
   const model = await llama.loadModel({ modelPath });
   const context = await model.createContext({ contextSize: 64, sequences: 1 });

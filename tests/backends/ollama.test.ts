@@ -116,7 +116,6 @@ describe("ollama backend against a fake Ollama server", () => {
     expect((await backend.generate(USER)).text).toBe("ok");
     const waited = server.requests[1]!.at - server.requests[0]!.at;
     expect(waited).toBeGreaterThanOrEqual(900);
-    expect(waited).toBeLessThan(2600);
   });
 
   it("retries a 500 and then succeeds", async () => {
@@ -127,12 +126,10 @@ describe("ollama backend against a fake Ollama server", () => {
 
   it("times out a server that never answers and closes the connection", async () => {
     const { server, backend } = await open({ respond: () => ({ hang: true }) }, { timeoutMs: 200, maxRetries: 1 });
-    const started = performance.now();
     const error = await backend.generate(USER).catch((e: unknown) => e);
     expect((error as AnamnesisError).code).toBe("BACKEND_ERROR");
     expect((error as Error).message).toContain(server.url);
     expect((error as Error).message).toContain("timeout");
-    expect(performance.now() - started).toBeLessThan(1500);
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(server.inFlight).toBe(0);
   });

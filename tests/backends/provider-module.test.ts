@@ -7,7 +7,7 @@ import { loadProviderModule } from "../../src/backends/provider-module.ts";
 import { createBackend, listProviders } from "../../src/backends/registry.ts";
 import { tempDir } from "./helpers.ts";
 
-const EXAMPLE = fileURLToPath(new URL("../../examples/mock-provider/mock-provider.js", import.meta.url));
+const EXAMPLE = fileURLToPath(new URL("../../examples/mock-provider/mock-provider.mjs", import.meta.url));
 const USER = [{ role: "user", content: "cough for two days" }] as const;
 
 describe("provider modules", () => {

@@ -156,12 +156,10 @@ describe("withRetries", () => {
       new Promise<never>(() => {
         signal.addEventListener("abort", () => aborted++);
       });
-    const started = performance.now();
     await expect(withRetries(attempt, { policy: { ...policy, maxRetries: 1, baseDelayMs: 1 }, timeoutMs: 50, giveUp })).rejects.toThrow(
       "no response within 50 ms (timeout) after 2",
     );
     expect(aborted).toBe(2);
-    expect(performance.now() - started).toBeLessThan(500);
   });
 
   it("cancels during backoff with the caller's reason", async () => {

@@ -74,8 +74,8 @@ export function compareToGolden(actual: unknown, expected: unknown, path = "$", 
     result.mismatches.push(`${path}: expected ${JSON.stringify(expected)}, got ${JSON.stringify(actual)}`);
     return result;
   }
-  const expectedKeys = Object.keys(expected as object);
-  const actualKeys = Object.keys(actual as object);
+  const expectedKeys = Object.keys(expected);
+  const actualKeys = Object.keys(actual);
   if (expectedKeys.length !== actualKeys.length || expectedKeys.some((k) => !actualKeys.includes(k))) {
     result.mismatches.push(`${path}: keys ${JSON.stringify(actualKeys)}, expected ${JSON.stringify(expectedKeys)}`);
   }
@@ -88,7 +88,7 @@ export function compareToGolden(actual: unknown, expected: unknown, path = "$", 
 /** Number of leaf values in a JSON value. */
 export function countLeaves(value: unknown): number {
   if (value === null || typeof value !== "object") return 1;
-  return Object.values(value as object).reduce((sum: number, item) => sum + countLeaves(item), 0);
+  return Object.values(value).reduce((sum: number, item) => sum + countLeaves(item), 0);
 }
 
 /** NaN → null, the golden file's notation. */

@@ -52,6 +52,6 @@ describe("exemplar retrievers", () => {
     expect((await retriever.retrieve("do you smoke", 1, "a"))[0]).not.toBe(1);
     // Documents are embedded once; each query once.
     expect(calls).toEqual([4, 1, 1]);
-    expect(() => new DenseRetriever(documents, { ...backend, capabilities: { ...backend.capabilities, embeddings: false }, embed: undefined } as ChatBackend)).toThrow(/embeddings/);
+    expect(() => new DenseRetriever(documents, { ...backend, capabilities: { ...backend.capabilities, embeddings: false }, embed: undefined })).toThrow(/embeddings/);
   });
 });

@@ -16,7 +16,7 @@ const patientCase: PatientCase = {
   },
 };
 
-const inquire = (slot: string, ...entries: Array<{ value?: string; checks?: Array<{ type: string }> }>): DoctorAction => ({ action: "inquire", [slot]: entries }) as DoctorAction;
+const inquire = (slot: string, ...entries: Array<{ value?: string; checks?: Array<{ type: string }> }>): DoctorAction => ({ action: "inquire", [slot]: entries });
 
 describe("coverageOf", () => {
   it("lists every entry, and the attributes of positive entries, as not yet asked at first", () => {

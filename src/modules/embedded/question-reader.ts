@@ -49,7 +49,7 @@ function inquiries(entries: ReadonlyArray<readonly [string, ActionEntry]>): Doct
     if (!list.some((existing) => existing.value === entry.value)) list.push(entry);
     bySlot.set(slot, list);
   }
-  return [...bySlot].map(([slot, list]) => ({ action: "inquire", [slot]: list }) as DoctorAction);
+  return [...bySlot].map(([slot, list]) => ({ action: "inquire", [slot]: list }));
 }
 
 /** A question reader over already-built NLU resources. */

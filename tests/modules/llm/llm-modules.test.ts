@@ -4,7 +4,7 @@ import { loadMeditod } from "../../../src/data/meditod.ts";
 import { createLlmModules } from "../../../src/modules/llm/llm-modules.ts";
 
 /** A backend whose replies are scripted, recording the prompts it gets. */
-function scriptedBackend(reply: string, parsed: unknown | null): ChatBackend & { prompts: ChatMessage[][] } {
+function scriptedBackend(reply: string, parsed: unknown): ChatBackend & { prompts: ChatMessage[][] } {
   const prompts: ChatMessage[][] = [];
   const base = { raw: reply, usage: { inputTokens: 1, outputTokens: 1 }, latencyMs: 1, cached: false, repaired: parsed === null };
   return {

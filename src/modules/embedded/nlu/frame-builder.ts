@@ -89,7 +89,7 @@ export class EntryCollector {
    * ones keep the first value given.
    */
   set(entry: CollectedEntry, attribute: string, value: string | readonly string[] | undefined): void {
-    if (value === undefined || (Array.isArray(value) && value.length === 0) || value === "") return;
+    if (value === undefined || (typeof value !== "string" && value.length === 0) || value === "") return;
     const definition = attributeDefinition(slotDefinition(entry.base)!, attribute);
     if (!definition) return;
     if (definition.list) {

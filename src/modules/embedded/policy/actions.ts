@@ -28,7 +28,7 @@ export function inquire(asks: readonly Ask[]): DoctorAction[] {
     entries.push(entry);
     bySlot.set(ask.slot, entries);
   }
-  return [...bySlot].map(([slot, entries]) => ({ action: "inquire", [slot]: entries }) as DoctorAction);
+  return [...bySlot].map(([slot, entries]) => ({ action: "inquire", [slot]: entries }));
 }
 
 /** A slotless action (`nod_prompt_salutations`, `chit-chat`). */

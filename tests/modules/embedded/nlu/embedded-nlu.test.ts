@@ -315,11 +315,11 @@ describe("on the MediTOD sample (train and valid splits only)", () => {
     expect(second.turns.map((turn) => turn.prediction)).toEqual(first.turns.map((turn) => turn.prediction));
   });
 
-  it("keeps the valid-split F1 above its regression floor, fast", async () => {
-    const { scores, meanMs } = await run("valid");
+  // Speed is measured by bench/embedded.ts (chat turns through the dialogue manager), not asserted here.
+  it("keeps the valid-split F1 above its regression floor", async () => {
+    const { scores } = await run("valid");
     expect(scores.format_errors).toBe(0);
     expect(scores.overall.f1).toBeGreaterThan(0.88);
     expect(scores.medical.f1).toBeGreaterThan(0.9);
-    expect(meanMs).toBeLessThan(5);
   });
 });

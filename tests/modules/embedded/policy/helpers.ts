@@ -119,7 +119,7 @@ export function speak(actions: readonly DoctorAction[]): string {
           const check = entry.checks?.[0]?.type;
           if (value === "other") return SPOKEN_OTHER[slot] ?? "Anything else?";
           const what = value === "coughing" ? "cough" : (SPOKEN[value] ?? value);
-          if (check && SPOKEN_CHECK[check] && check !== "where") return SPOKEN_CHECK[check]!(what);
+          if (check && SPOKEN_CHECK[check] && check !== "where") return SPOKEN_CHECK[check](what);
           return `Any ${what}?`;
         }),
       ),

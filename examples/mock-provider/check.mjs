@@ -1,7 +1,7 @@
 // @ts-check
 /**
  * Runs the backend contract of `anamnesis/testing` against the mock plug-in, as a plug-in author
- * would in CI: `node check.js` prints one line per check and exits 1 if any fails.
+ * would in CI: `node check.mjs` prints one line per check and exits 1 if any fails.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -9,9 +9,9 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { createBackend, loadProviderModule } from "anamnesis";
 import { checkBackend, formatContractReport } from "anamnesis/testing";
-import { scriptReplies } from "./mock-provider.js";
+import { scriptReplies } from "./mock-provider.mjs";
 
-await loadProviderModule(fileURLToPath(new URL("./mock-provider.js", import.meta.url)));
+await loadProviderModule(fileURLToPath(new URL("./mock-provider.mjs", import.meta.url)));
 
 const report = await checkBackend(async () => {
   const cacheDir = mkdtempSync(join(tmpdir(), "mock-provider-contract-"));

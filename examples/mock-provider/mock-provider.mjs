@@ -4,11 +4,11 @@
  * in-process stand-in for a model, for testing pipelines without a server. Plain prompts are echoed;
  * structured requests get the smallest value their JSON schema allows; embeddings are hashed character
  * trigrams. Replies can be scripted (`scriptReplies`), which is how the contract's repair, format-error
- * and error-secrecy checks drive it (see check.js).
+ * and error-secrecy checks drive it (see check.mjs).
  *
  * Use it from the command line:
- *   npx anamnesis bench --provider-module ./examples/mock-provider/mock-provider.js --backend mock:demo --suite meditod-nlu --limit 3
- * or from the config file: { "providers": { "mock": "./mock-provider.js" } }
+ *   npx anamnesis bench --provider-module ./examples/mock-provider/mock-provider.mjs --backend mock:demo --suite meditod-nlu --limit 3
+ * or from the config file: { "providers": { "mock": "./mock-provider.mjs" } }
  */
 import { createChatBackend, defineProvider } from "anamnesis";
 

@@ -1,6 +1,10 @@
 /**
  * Backend throughput benchmark: `npx tsx bench/backends.ts [--requests 2000] [--latency 50]`.
  *
+ * Second part, the official MediTOD protocol (`--protocol official`): every turn is a query embedding
+ * then a chat completion, both to the same server, so the ideal is `turns × 2 × latency / concurrency`;
+ * the pool is embedded once before timing (a stand-in commons.py gives the prompt text).
+ *
  * Drives requests through the real OpenAI backend (LangChain ChatOpenAI, our semaphore, retries and
  * timeouts; response cache off) against a local OpenAI-protocol server on 127.0.0.1 that answers every
  * request after a fixed latency. The server runs in a child process so it does not share the
@@ -13,6 +17,39 @@ import { performance } from "node:perf_hooks";
 import { parseArgs } from "node:util";
 import { createBackend } from "../src/backends/registry.ts";
 import { startFakeOpenAIServer } from "../tests/backends/fake-llm-server.ts";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { loadMeditod, splitIds } from "../src/data/meditod.ts";
+import { readMeditodCheckout } from "../src/modules/official/meditod-checkout.ts";
+import { createOfficialModules } from "../src/modules/official/official-modules.ts";
+import { writeStandInCheckout } from "../tests/modules/official/stand-in-checkout.ts";
+
+/** Official-protocol turns per second at `concurrency`: `total` predictions cycling through the sample's turns. */
+async function officialThroughput(baseUrl: string, concurrency: number, total: number): Promise<{ measured: number; ideal: number }> {
+  const scratch = mkdtempSync(join(tmpdir(), "anamnesis-bench-official-"));
+  const dataset = loadMeditod();
+  const options = { baseUrl, concurrency, noCache: true, maxRetries: 0, env: {}, config: {} };
+  const modules = createOfficialModules(await createBackend("openai:bench-model", options), await createBackend("openai:bench-embeddings", options), dataset, readMeditodCheckout(writeStandInCheckout(scratch)));
+  const turns = (["train", "valid", "test"] as const).flatMap((split) =>
+    splitIds(dataset, split).flatMap((dialogueId) => dataset.dialogues.get(dialogueId)!.utterances.map((utterance, turn) => ({ dialogueId, turn, speaker: utterance.speaker }))),
+  ).filter((turn) => turn.turn > 0);
+  const predict = (index: number) => {
+    const { dialogueId, turn, speaker } = turns[index % turns.length]!;
+    if (speaker === "patient") return modules.nlu.understand({ history: [], utterance: "", dialogueId, turn });
+    return index % 2 === 0 ? modules.policy.nextActions({ history: [], state: {}, dialogueId, turn }) : modules.nlg.realise({ history: [], actions: [], dialogueId, turn });
+  };
+  // Warm-up: embeds the three pools (once per run, as in a bench run) and opens connections.
+  await Promise.all(Array.from({ length: concurrency }, (_, index) => predict(index)));
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(Array.from({ length: concurrency }, async () => {
+    while (next < total) await predict(next++);
+  }));
+  const measured = performance.now() - started;
+  rmSync(scratch, { recursive: true, force: true });
+  return { measured, ideal: (total * 2 * latencyMs) / concurrency };
+}
 
 const { values } = parseArgs({
   options: {
@@ -70,5 +107,15 @@ if (values.serve) {
     );
   }
   if (total >= 10) console.log(`(concurrency 1 ran ${Math.round(total / 10)} requests instead of ${total} to keep the run short)`);
+
+  console.log("\nofficial protocol (--protocol official): a query embedding, then a chat completion, per turn");
+  console.log("concurrency     turns  measured ms  ideal ms  efficiency  turns/s");
+  for (const concurrency of [8, 32]) {
+    const turns = Math.max(1, Math.round(total / 2));
+    const { measured, ideal } = await officialThroughput(baseUrl, concurrency, turns);
+    console.log(
+      [String(concurrency).padStart(11), String(turns).padStart(9), measured.toFixed(0).padStart(12), ideal.toFixed(0).padStart(9), `${((ideal / measured) * 100).toFixed(1)}%`.padStart(11), (turns / (measured / 1000)).toFixed(0).padStart(8)].join(" "),
+    );
+  }
   child.send({ type: "stop" });
 }

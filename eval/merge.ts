@@ -5,31 +5,79 @@ import { noteSplit } from "../src/data/note-dataset.ts";
 import { readLinesOf } from "./predictions-file.ts";
 import { toJsonText } from "../src/data/json-lines.ts";
 import { ensureDirectory, predictionsPath, readJsonFile, withoutLineNumber, writeFileAtomic } from "./run-directory.ts";
-import { scoreRunDirectory, type BenchResults, type RunRequest } from "./runner.ts";
+import { scoreRunDirectory, selectExamples, type BenchResults, type RunRequest } from "./runner.ts";
+import { checkOutputDirectory } from "../src/data/input-file.ts";
 import { describeNoteData, isNoteDataset } from "./note-suites.ts";
-import { loadBenchDataset, MEDITOD_SUITES, NOTE_SUITES, suiteData, SUITES } from "./suites.ts";
+import { loadBenchDataset, MEDITOD_SUITES, NOTE_SUITES, suiteData, SUITES, type SuiteId } from "./suites.ts";
+
+/** What must be equal in every merged run (run.json keys; `protocol` where a run records one). */
+const MUST_MATCH = ["backend", "backend_parameters", "split", "suites", "limit", "data_dir", "judge", "protocol"] as const;
+
+/** Without the merge's own bookkeeping, so a merged run's protocol compares with its shards'. */
+function protocolOf(results: BenchResults | undefined): string | undefined {
+  if (!results) return undefined;
+  const { merged_from: _mergedFrom, ...protocol } = results.protocol;
+  return JSON.stringify(protocol);
+}
+
+/**
+ * Refuses runs that cannot be one run: a directory given twice, runs that differ in what they ran
+ * (backend, split, suites, limit, data, judge, protocol), the same shard twice, or shards of different
+ * splittings. Returns the shards given and how many were asked for.
+ */
+function checkMergeable(requests: ReadonlyArray<{ dir: string; request: RunRequest; results: BenchResults | undefined }>): { shards: string[]; of: number | null } {
+  const first = requests[0]!;
+  const seenDirs = new Set<string>();
+  for (const { dir, request, results } of requests) {
+    if (seenDirs.has(dir)) throw new AnamnesisError("INVALID_ARGUMENT", `${dir} is given twice`);
+    seenDirs.add(dir);
+    for (const key of MUST_MATCH) {
+      const normalise = (value: unknown) => JSON.stringify(key === "suites" && Array.isArray(value) ? [...(value as unknown[])].sort() : value);
+      const mine = (request as unknown as Record<string, unknown>)[key];
+      const theirs = (first.request as unknown as Record<string, unknown>)[key];
+      if (normalise(mine) !== normalise(theirs)) throw new AnamnesisError("INVALID_ARGUMENT", `${dir} differs from ${first.dir} in ${key}: ${normalise(mine)} vs ${normalise(theirs)}; they are not shards of one run`);
+    }
+    const [mine, theirs] = [protocolOf(results), protocolOf(first.results)];
+    if (mine !== undefined && theirs !== undefined && mine !== theirs) throw new AnamnesisError("INVALID_ARGUMENT", `${dir} differs from ${first.dir} in its protocol (results.json): ${mine} vs ${theirs}`);
+  }
+  const shards = requests.map(({ request }) => request.shard);
+  if (shards.every((shard) => shard === null)) {
+    if (requests.length > 1) throw new AnamnesisError("INVALID_ARGUMENT", `${requests[1]!.dir} and ${first.dir} are both whole runs of the same examples (no --shard): there is nothing to merge`);
+    return { shards: ["1/1"], of: 1 };
+  }
+  const parsed = requests.map(({ dir, request }) => {
+    if (request.shard === null) throw new AnamnesisError("INVALID_ARGUMENT", `${dir} is a whole run, the others are shards`);
+    const [index, count] = request.shard.split("/").map(Number) as [number, number];
+    return { dir, index, count };
+  });
+  const seen = new Map<number, string>();
+  for (const { dir, index, count } of parsed) {
+    if (count !== parsed[0]!.count) throw new AnamnesisError("INVALID_ARGUMENT", `${dir} is shard ${index}/${count}, ${parsed[0]!.dir} is a shard of ${parsed[0]!.count}: different splittings`);
+    if (seen.has(index)) throw new AnamnesisError("INVALID_ARGUMENT", `${dir} and ${seen.get(index)} are the same shard ${index}/${count}`);
+    seen.set(index, dir);
+  }
+  return { shards: parsed.map(({ index, count }) => `${index}/${count}`).sort((a, b) => parseInt(a) - parseInt(b)), of: parsed[0]!.count };
+}
 
 /**
  * Merges run directories (typically the shards of one run) into one: predictions are combined per
- * suite, then scored as one run. The runs must share backend, split, limit and data; an example
- * predicted twice must have the same prediction.
+ * suite, then scored as one run. The runs must be shards of one run (see {@link checkMergeable}), and
+ * together cover every example it asked for: a missing shard or missing lines are refused unless
+ * `allowPartial`, and a partial merge says so in results.json, both reports and the terminal.
  */
-export async function mergeRunDirectories(dirs: readonly string[], outDir: string, dataDir?: string): Promise<BenchResults> {
+export async function mergeRunDirectories(dirs: readonly string[], outDir: string, dataDir?: string, options: { allowPartial?: boolean } = {}): Promise<BenchResults> {
   if (dirs.length === 0) throw new AnamnesisError("INVALID_ARGUMENT", "merge needs at least one run directory");
-  const requests = dirs.map((dir) => ({ dir, request: readJsonFile<RunRequest>(join(dir, "run.json"))! }));
+  checkOutputDirectory(outDir, "--out");
+  const requests = dirs.map((dir) => ({ dir, request: readJsonFile<RunRequest>(join(dir, "run.json"))!, results: readJsonFile<BenchResults>(join(dir, "results.json")) }));
   const first = requests[0]!.request;
-  for (const { dir, request } of requests) {
-    for (const key of ["backend", "split", "limit", "data_dir", "judge"] as const) {
-      if (JSON.stringify(request[key]) !== JSON.stringify(first[key])) {
-        throw new AnamnesisError("INVALID_ARGUMENT", `${dir} differs from ${requests[0]!.dir} in ${key}: ${JSON.stringify(request[key])} vs ${JSON.stringify(first[key])}`);
-      }
-    }
-  }
-  const previous = dirs.map((dir) => readJsonFile<BenchResults>(join(dir, "results.json")));
+  const coverage = checkMergeable(requests);
+  const previous = requests.map(({ results }) => results);
   const suites = [...MEDITOD_SUITES, ...NOTE_SUITES].filter((suite) => requests.some(({ request }) => request.suites.includes(suite)));
   const data = suiteData(suites);
+  const dataset = loadBenchDataset(data, dataDir ?? first.data_dir);
   ensureDirectory(outDir);
   const counts: number[] = [];
+  const missing: Partial<Record<SuiteId, number>> = {};
   for (const suite of suites) {
     const merged = new Map<string, string>();
     for (const { dir, request } of requests) {
@@ -50,12 +98,20 @@ export async function mergeRunDirectories(dirs: readonly string[], outDir: strin
       const [dialogueB, turnB] = b.split(":");
       return dialogueA!.localeCompare(dialogueB!, "en", { numeric: true }) || Number(turnA) - Number(turnB);
     });
+    const wanted = selectExamples(SUITES[suite].examples(dataset, first.split), first.limit ?? undefined).map((example) => example.key);
+    const absent = wanted.filter((key) => !merged.has(key)).length;
+    if (absent > 0) {
+      if (!options.allowPartial) {
+        const shards = coverage.of !== null && coverage.shards.length < coverage.of ? ` (shards given: ${coverage.shards.join(", ")} of ${coverage.of})` : "";
+        throw new AnamnesisError("INVALID_ARGUMENT", `${suite}: ${absent} of ${wanted.length} examples are in none of the runs${shards}; merge every shard, finish the runs (run each again to resume), or pass --allow-partial`);
+      }
+      missing[suite] = absent;
+    }
     writeFileAtomic(predictionsPath(outDir, suite), sorted.map(([, text]) => `${text}\n`).join(""));
     counts.push(sorted.length);
   }
   const request: RunRequest = { ...first, suites: suites, shard: null };
   writeFileAtomic(join(outDir, "run.json"), `${toJsonText(request, 2)}\n`);
-  const dataset = loadBenchDataset(data, dataDir ?? first.data_dir);
   const base = previous.find((results) => results !== undefined);
   const starts = previous.flatMap((results) => (results ? [results.started] : [])).sort();
   return scoreRunDirectory({
@@ -68,11 +124,13 @@ export async function mergeRunDirectories(dirs: readonly string[], outDir: strin
       split: first.split,
       ...(isNoteDataset(dataset) ? { dataset: describeNoteData(dataset, first.split, first.limit !== null || counts.some((count) => count < noteSplit(dataset, first.split).length)) } : {}),
       protocol: { ...(base?.protocol ?? {}), merged_from: dirs },
+      tuned_on_split: base?.tuned_on_split ?? null,
       prompt_versions: base?.prompt_versions ?? {},
       git_revision: base?.git_revision ?? null,
       started: starts[0] ?? new Date().toISOString(),
       limit: first.limit,
       shard: null,
+      ...(Object.keys(missing).length > 0 ? { partial: { missing, shards: coverage.shards, of: coverage.of } } : {}),
     },
   });
 }

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { AnamnesisError } from "../src/errors.ts";
 import { describeIssues } from "../src/cmas/schemas.ts";
-import { readJsonLines } from "../src/data/json-lines.ts";
+import { streamJsonLines } from "../src/data/json-lines.ts";
 
 /**
  * Predictions files: JSONL, one line per scored example. MediTOD suites: one line per turn,
@@ -48,10 +48,15 @@ export const NOTE_LINES: PredictionsFormat<z.infer<typeof notePredictionLineSche
   describe: (line) => `document ${line.id}`,
 };
 
-/** Reads a predictions file; malformed lines raise an error that names the file and line number. */
+/**
+ * Reads a predictions file as a stream; a malformed line, or an example predicted twice, stops the read
+ * at that line with an error naming the file and the line (the keys seen so far are the only memory
+ * the duplicate check needs).
+ */
 export function readLinesOf<T extends { prediction: unknown }>(path: string, format: PredictionsFormat<T>): Array<T & { line: number }> {
   const seen = new Map<string, number>();
-  return readJsonLines(path, "predictions file").map(({ line, value }) => {
+  const lines: Array<T & { line: number }> = [];
+  streamJsonLines(path, "predictions file", (value, line) => {
     const parsed = format.schema.safeParse(value);
     if (!parsed.success) throw new AnamnesisError("INVALID_JSON", `${path}:${line}: ${describeIssues(parsed.error)}`);
     if (!("prediction" in (value as object))) throw new AnamnesisError("INVALID_JSON", `${path}:${line}: prediction: missing`);
@@ -61,8 +66,19 @@ export function readLinesOf<T extends { prediction: unknown }>(path: string, for
       throw new AnamnesisError("INVALID_ARGUMENT", `${path}:${line}: ${format.describe(parsed.data)} was already predicted on line ${earlier}`);
     }
     seen.set(key, line);
-    return { ...parsed.data, line };
+    lines.push({ ...parsed.data, line });
   });
+  return lines;
+}
+
+/** Runs `score` on lines read from `path`; its "line N: …" errors become "`path`:N: …". */
+export async function inPredictionsFile<R>(path: string, score: () => R | Promise<R>): Promise<R> {
+  try {
+    return await score();
+  } catch (error) {
+    if (error instanceof AnamnesisError && /^line \d+: /.test(error.message)) throw new AnamnesisError(error.code, `${path}:${error.message.slice(5)}`, { cause: error });
+    throw error;
+  }
 }
 
 /** Reads a MediTOD predictions file (`dialogue_id`, `turn`, `prediction`). */

@@ -9,6 +9,7 @@ import type { MeditodNlgResult } from "../src/metrics/meditod-nlg.ts";
 import { NOTE_LINES, readLinesOf, readPredictionLines } from "./predictions-file.ts";
 import { predictionsPath, writeFileAtomic } from "./run-directory.ts";
 import type { BenchResults } from "./runner.ts";
+import { describePartial } from "./partial-run.ts";
 import type { PolicyScores } from "./meditod-scoring.ts";
 import { getDialogue } from "../src/data/meditod.ts";
 import { isNoteDataset, isPerplexitySuite } from "./note-suites.ts";
@@ -16,6 +17,8 @@ import { noteDocumentResults, type NoteGenerationScores } from "./note-scoring.t
 import type { BenchDataset } from "./suites.ts";
 import { lmEvalNanmean } from "../src/metrics/lm-eval.ts";
 import { readBundledJson } from "../src/package-paths.ts";
+import { nlgLineFormatError } from "./meditod-scoring.ts";
+import { describeProtocol, tunedMark } from "./protocol-label.ts";
 
 /**
  * report.md and a self-contained report.html (inline CSS and SVG, no scripts, nothing fetched) for a
@@ -77,18 +80,64 @@ function breakdowns(dir: string, dataset: MeditodDataset, suite: "meditod-nlu" |
 
 /** The first line of every report: what ran, when, at which revision. */
 function runLine(results: BenchResults): string {
-  return `Backend \`${results.backend}\`, split \`${results.split}\`${results.limit !== null ? `, first ${results.limit} examples` : ""}${results.shard ? `, shard ${results.shard}` : ""}; started ${results.started}, finished ${results.finished}; git ${results.git_revision ?? "unknown"}.`;
+  const partial = results.partial ? `**${describePartial(results.partial)}** ` : "";
+  return `${partial}Backend \`${results.backend}\`, split \`${results.split}\`${results.limit !== null ? `, first ${results.limit} examples` : ""}${results.shard ? `, shard ${results.shard}` : ""}; started ${results.started}, finished ${results.finished}; git ${results.git_revision ?? "unknown"}.`;
+}
+
+const PROTOCOL_NOTES: Record<string, string> = {
+  official: "dair-iitd/MediTOD's in-context pipeline, step for step",
+  anamnesis: "ours, not the paper's pipeline",
+  embedded: "the offline engine, not prompted",
+};
+
+/** The protocol line, and for a run on dialogues the engine was shaped on, the warning. */
+function protocolLines(results: BenchResults): string[] {
+  const name = typeof results.protocol.name === "string" ? results.protocol.name : "";
+  const differences = typeof results.protocol.differences_from_the_paper === "string" ? ` Differences from the paper: ${results.protocol.differences_from_the_paper}.` : "";
+  const lines = [`Protocol: ${describeProtocol(results.protocol)}${PROTOCOL_NOTES[name] ? ` (${PROTOCOL_NOTES[name]})` : ""}.${differences}`];
+  if (results.tuned_on_split) lines.push(`**${results.tuned_on_split}.** These figures are not an estimate of how the engine does on unseen dialogues.`);
+  return lines;
+}
+
+/** Format errors with their reasons, line by line (at most `limit` rows). */
+function formatErrorTable(dir: string, dataset: MeditodDataset, suites: readonly string[], limit = 50): Table | undefined {
+  const rows: string[][] = [];
+  for (const suite of suites) {
+    const lines = readPredictionLines(predictionsPath(dir, suite));
+    if (suite === "meditod-nlg") {
+      for (const line of lines) {
+        const reason = nlgLineFormatError(line);
+        if (reason) rows.push([suite, line.dialogue_id, String(line.turn), reason]);
+      }
+      continue;
+    }
+    const task: CmasTask = suite === "meditod-nlu" ? "nlu" : "pol";
+    const turns = lines.map((line) => ({ gold: goldFor(task, dataset, line.dialogue_id, line.turn), prediction: line.prediction, ...(typeof line.format_error === "string" ? { outputFormatError: line.format_error } : {}) }));
+    unrollTurns(task, turns).forEach((turn, index) => {
+      if (turn.outputFailed || (!turn.skipped && turn.prediction === null)) rows.push([suite, lines[index]!.dialogue_id, String(lines[index]!.turn), turn.formatError ?? "invalid"]);
+    });
+  }
+  if (rows.length === 0) return undefined;
+  const shown = rows.slice(0, limit);
+  return {
+    title: `Format errors (${rows.length}${rows.length > limit ? `; the first ${limit} shown, all are in the predictions files` : ""})`,
+    header: ["suite", "dialogue", "turn", "reason"],
+    rows: shown.map((row) => [row[0]!, row[1]!, row[2]!, row[3]!.length > 160 ? `${row[3]!.slice(0, 157)}…` : row[3]!]),
+  };
 }
 
 function build(results: BenchResults, dataset: BenchDataset, dir: string): { intro: string[]; tables: Table[]; charts: Chart[] } {
   if (isNoteDataset(dataset)) return buildNotes(results, dataset, dir);
   const onSample = dataset.dir === BUNDLED_MEDITOD_DIR;
-  const ourLabel = `**this run** (${results.backend})`;
+  const mark = tunedMark(results.tuned_on_split);
+  const ourLabel = `**this run** (${results.backend}${mark ? `, ${mark}` : ""})`;
+  const chartLabel = `this run (${results.backend}${mark ? `, ${mark}` : ""})`;
   const caveat = onSample
     ? `Our figures are on the bundled public sample (${results.split} split: ${dataset.splits[results.split as Split]?.length ?? 0} dialogue). The paper's figures are on ${baselines.test_set}: a different test set, shown for orientation only.`
     : `The paper's figures are on ${baselines.test_set}.`;
   const intro = [
     runLine(results),
+    ...protocolLines(results),
     `Prompt templates: ${Object.entries(results.prompt_versions).map(([task, version]) => `${task} \`${version}\``).join(", ") || "none (no LLM prompts)"}. Non-medical matching: \`${String(results.protocol.judge)}\`${results.protocol.judge === "exact" ? " (exact match, stricter than the paper's LLM judge)" : ""}.`,
     caveat,
     `Paper baselines: ${baselines.source}`,
@@ -108,7 +157,7 @@ function build(results: BenchResults, dataset: BenchDataset, dir: string): { int
     charts.push({
       title: "NLU overall F1",
       max: 1,
-      bars: [{ label: `this run (${results.backend})`, value: nlu.overall.f1, ours: true }, ...baselines["meditod-nlu"].map((row) => ({ label: `${row.model} (${row.setting === "Supervised" ? "sup." : "ICL"})`, value: row.overall_f1, ours: false }))],
+      bars: [{ label: chartLabel, value: nlu.overall.f1, ours: true }, ...baselines["meditod-nlu"].map((row) => ({ label: `${row.model} (${row.setting === "Supervised" ? "sup." : "ICL"})`, value: row.overall_f1, ours: false }))],
     });
     tables.push(...breakdowns(dir, dataset, "meditod-nlu"));
   }
@@ -117,32 +166,34 @@ function build(results: BenchResults, dataset: BenchDataset, dir: string): { int
     const paper = baselines["meditod-pol"].map((row) => [`${row.model} (paper, ${row.setting.toLowerCase()})`, f4(row.overall_f1), f4(row.medical_f1), f4(row.non_medical_f1), f4(row.p_at_1), f4(row.p_at_4), f4(row.p_at_8), f4(row.p_at_inf)]);
     tables.push({
       title: `MediTOD POL (${pol.samples} doctor turns)`,
-      header: ["model", "overall F1", "medical F1", "non-medical F1", "P@1", "P@4", "P@8", "P@inf"],
-      rows: [[ourLabel, f4(pol.overall.f1), f4(pol.medical.f1), f4(pol.non_medical.f1), f4(pol.precision_at["1"]), f4(pol.precision_at["4"]), f4(pol.precision_at["8"]), f4(pol.precision_at.inf)], ...paper],
+      header: ["model", "overall F1", "medical F1", "non-medical F1", "P@1", "P@4", "P@8", "P@inf", "format errors"],
+      rows: [[ourLabel, f4(pol.overall.f1), f4(pol.medical.f1), f4(pol.non_medical.f1), f4(pol.precision_at["1"]), f4(pol.precision_at["4"]), f4(pol.precision_at["8"]), f4(pol.precision_at.inf), f4(pol.format_errors)], ...paper.map((row) => [...row, ""])],
       ours: 0,
     });
     charts.push({
       title: "POL overall F1",
       max: Math.max(0.5, pol.overall.f1),
-      bars: [{ label: `this run (${results.backend})`, value: pol.overall.f1, ours: true }, ...baselines["meditod-pol"].map((row) => ({ label: `${row.model} (${row.setting === "Supervised" ? "sup." : "ICL"})`, value: row.overall_f1, ours: false }))],
+      bars: [{ label: chartLabel, value: pol.overall.f1, ours: true }, ...baselines["meditod-pol"].map((row) => ({ label: `${row.model} (${row.setting === "Supervised" ? "sup." : "ICL"})`, value: row.overall_f1, ours: false }))],
     });
     tables.push(...breakdowns(dir, dataset, "meditod-pol"));
   }
-  const nlg = results.suites["meditod-nlg"] as MeditodNlgResult | undefined;
+  const nlg = results.suites["meditod-nlg"] as (MeditodNlgResult & { format_errors?: number }) | undefined;
   if (nlg) {
     const paper = baselines["meditod-nlg"].map((row) => [`${row.model} (paper, ${row.setting.toLowerCase()})`, f1d(row.bleu2), f1d(row.bleu4), row.rouge1.toFixed(3), row.rougeL.toFixed(3), row.bertscore.toFixed(3)]);
     tables.push({
       title: `MediTOD NLG (${nlg.samples} doctor turns)`,
-      header: ["model", "BLEU-2", "BLEU-4", "ROUGE-1", "ROUGE-L", "BERTScore"],
-      rows: [[ourLabel, f1d(nlg.bleu2), f1d(nlg.bleu4), nlg.rouge1.toFixed(3), nlg.rougeL.toFixed(3), "n/a"], ...paper],
+      header: ["model", "BLEU-2", "BLEU-4", "ROUGE-1", "ROUGE-L", "BERTScore", "format errors"],
+      rows: [[ourLabel, f1d(nlg.bleu2), f1d(nlg.bleu4), nlg.rouge1.toFixed(3), nlg.rougeL.toFixed(3), "n/a", f4(nlg.format_errors)], ...paper.map((row) => [...row, ""])],
       ours: 0,
     });
     charts.push({
       title: "NLG BLEU-4",
       max: Math.max(20, nlg.bleu4),
-      bars: [{ label: `this run (${results.backend})`, value: nlg.bleu4, ours: true }, ...baselines["meditod-nlg"].map((row) => ({ label: `${row.model} (${row.setting === "Supervised" ? "sup." : "ICL"})`, value: row.bleu4, ours: false }))],
+      bars: [{ label: chartLabel, value: nlg.bleu4, ours: true }, ...baselines["meditod-nlg"].map((row) => ({ label: `${row.model} (${row.setting === "Supervised" ? "sup." : "ICL"})`, value: row.bleu4, ours: false }))],
     });
   }
+  const errors = formatErrorTable(dir, dataset, (["meditod-nlu", "meditod-pol", "meditod-nlg"] as const).filter((suite) => results.suites[suite] !== undefined));
+  if (errors) tables.push(errors);
   tables.push(costTable(results));
   return { intro, tables, charts };
 }
@@ -232,7 +283,7 @@ function costTable(results: BenchResults): Table {
     stats.latency_ms.mean.toFixed(1),
     stats.latency_ms.p95.toFixed(1),
     `${stats.tokens.input} / ${stats.tokens.output}`,
-    stats.exemplars ? stats.exemplars.mean.toFixed(2) : "–",
+    stats.exemplars ? `${stats.exemplars.mean.toFixed(2)} (min ${stats.exemplars.min})` : "–",
     stats.prompt_tokens ? String(stats.prompt_tokens.max) : "–",
   ]);
   return {

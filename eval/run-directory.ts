@@ -1,16 +1,44 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { AnamnesisError } from "../src/errors.ts";
+import { checkInputFile } from "../src/data/input-file.ts";
+import { visible } from "../src/data/json-lines.ts";
 import { MEDITOD_LINES, type PredictionLine, type PredictionsFormat } from "./predictions-file.ts";
 
 /**
  * A run directory: `run.json` (what was asked), `predictions-<suite>.jsonl` (one line per finished
  * example, appended as soon as it is done, so a killed run loses at most the lines in flight),
- * `results.json`, `report.md`, `report.html`.
+ * `requests-<suite>.jsonl` (the exact request behind each line, when the modules report it), `results.json`,
+ * `report.md`, `report.html`.
  */
 
 export function predictionsPath(dir: string, suite: string): string {
   return join(dir, `predictions-${suite}.jsonl`);
+}
+
+/** The exact request of every prediction (messages and parameters), beside the predictions file. */
+export function requestsPath(dir: string, suite: string): string {
+  return join(dir, `requests-${suite}.jsonl`);
+}
+
+/**
+ * Rewrites a requests file in the given key order, keeping one line per key that `order` has (the
+ * last written: a resumed example may have been requested twice) and dropping a torn last line.
+ */
+export function rewriteRequestsFile(path: string, order: ReadonlyMap<string, number>, key: (line: Record<string, unknown>) => string): void {
+  if (!existsSync(path)) return;
+  const latest = new Map<string, string>();
+  for (const row of readFileSync(path, "utf8").split("\n")) {
+    let line: Record<string, unknown>;
+    try {
+      line = JSON.parse(row) as Record<string, unknown>;
+    } catch {
+      continue;
+    }
+    if (order.has(key(line))) latest.set(key(line), row);
+  }
+  const sorted = [...latest.entries()].sort(([a], [b]) => order.get(a)! - order.get(b)!);
+  writeFileAtomic(path, sorted.map(([, row]) => `${row}\n`).join(""));
 }
 
 /** Writes a file atomically (temp file + rename), so readers never see half of it. */
@@ -24,7 +52,7 @@ export function writeFileAtomic(path: string, content: string): void {
 export function clearRunDirectory(dir: string): void {
   if (!existsSync(dir)) return;
   for (const name of readdirSync(dir)) {
-    if (/^predictions-[a-z0-9-]+\.jsonl$/.test(name) || ["run.json", "results.json", "report.md", "report.html"].includes(name)) rmSync(join(dir, name));
+    if (/^(?:predictions|requests)-[a-z0-9-]+\.jsonl$/.test(name) || ["run.json", "results.json", "report.md", "report.html"].includes(name)) rmSync(join(dir, name));
   }
 }
 
@@ -72,9 +100,10 @@ export function withoutLineNumber<L extends { line: number }>(line: L): Omit<L, 
 
 export function readJsonFile<T>(path: string): T | undefined {
   if (!existsSync(path)) return undefined;
+  checkInputFile(path, "file");
   try {
-    return JSON.parse(readFileSync(path, "utf8")) as T;
+    return JSON.parse(readFileSync(path, "utf8").replace(/^\ufeff/, "")) as T;
   } catch (error) {
-    throw new AnamnesisError("INVALID_JSON", `${path} is not valid JSON (${(error as Error).message})`);
+    throw new AnamnesisError("INVALID_JSON", `${path} is not valid JSON (${visible((error as Error).message)})`);
   }
 }

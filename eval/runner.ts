@@ -1,15 +1,17 @@
-import { appendFileSync } from "node:fs";
+import { appendFileSync, existsSync } from "node:fs";
 import { join } from "node:path";
 import { AnamnesisError } from "../src/errors.ts";
 import type { ModuleCallInfo } from "../src/modules/types.ts";
 import { exactJudge, type AttributeJudge } from "../src/metrics/attribute-judge.ts";
 import { gitRevision } from "../src/backends/run-record.ts";
 import { readLinesOf, type AnyPredictionLine } from "./predictions-file.ts";
-import { SUITES, type BenchDataset, type BenchModules, type SuiteExample, type SuiteId } from "./suites.ts";
+import { SUITES, type ProtocolName, type BenchDataset, type BenchModules, type SuiteExample, type SuiteId } from "./suites.ts";
 import { describeNoteData, isNoteDataset, type NoteRunData } from "./note-suites.ts";
 import { toJsonText } from "../src/data/json-lines.ts";
-import { ensureDirectory, predictionsPath, readFinishedLines, readJsonFile, withoutLineNumber, writeFileAtomic } from "./run-directory.ts";
+import { ensureDirectory, predictionsPath, readFinishedLines, readJsonFile, requestsPath, rewriteRequestsFile, withoutLineNumber, writeFileAtomic } from "./run-directory.ts";
 import { writeReports } from "./report.ts";
+import { tunedOnSplit } from "./protocol-label.ts";
+import type { PartialRun } from "./partial-run.ts";
 
 /**
  * The benchmark runner: predicts every example of the chosen suites with a set of modules, writes
@@ -27,6 +29,8 @@ export interface Shard {
 /** What a run was asked to do; stored as run.json and checked when a run resumes. */
 export interface RunRequest {
   readonly backend: string;
+  /** How the modules were prompted: official, anamnesis, or embedded (absent in runs made before it was recorded). */
+  readonly protocol?: ProtocolName;
   readonly backend_parameters?: Readonly<Record<string, unknown>>;
   readonly split: string;
   readonly suites: readonly SuiteId[];
@@ -56,6 +60,8 @@ export interface BenchResults {
   /** Clinical-note runs only: what the data is and whether lm-eval's numbers are comparable. */
   dataset?: NoteRunData;
   protocol: Record<string, unknown>;
+  /** Embedded-engine runs on dialogues it was shaped on: why the figures are not a plain result; else null. */
+  tuned_on_split?: string | null;
   prompt_versions: Record<string, string>;
   git_revision: string | null;
   started: string;
@@ -63,7 +69,10 @@ export interface BenchResults {
   limit: number | null;
   shard: string | null;
   runs: Partial<Record<SuiteId, SuiteRunStats>>;
+  /** Set when `merge --allow-partial` scored fewer examples than the run asked for: what is missing. */
+  partial?: PartialRun;
 }
+
 
 export interface ProgressEvent {
   readonly suite: SuiteId;
@@ -77,6 +86,8 @@ export interface BenchOptions {
   readonly suites: readonly SuiteId[];
   readonly modules: BenchModules;
   readonly backend: { readonly id: string; readonly parameters?: Readonly<Record<string, unknown>> };
+  /** The MediTOD protocol (which examples exist depends on it); default `anamnesis`. */
+  readonly protocolName?: ProtocolName;
   readonly dataset: BenchDataset;
   readonly split: string;
   readonly outDir: string;
@@ -129,6 +140,7 @@ function predictionRecord(example: SuiteExample, prediction: unknown, info: Modu
     prompt_tokens: info.promptTokens ?? null,
     exemplars: info.exemplars ?? null,
     cached: info.cached ?? false,
+    ...(info.overBudget ? { over_budget: true } : {}),
     ...(info.repaired ? { repaired: true } : {}),
     ...(info.formatError ? { format_error: info.formatError } : {}),
     ...("fallback" in info && info.fallback ? { fallback: info.fallback } : {}),
@@ -175,7 +187,7 @@ async function pool<T>(items: readonly T[], concurrency: number, work: (item: T)
 function checkResumable(dir: string, request: RunRequest): void {
   const previous = readJsonFile<RunRequest>(join(dir, "run.json"));
   if (!previous) return;
-  const keys = ["backend", "split", "limit", "shard", "data_dir"] as const;
+  const keys = ["backend", "protocol", "split", "limit", "shard", "data_dir"] as const;
   const changed = keys.filter((key) => JSON.stringify(previous[key]) !== JSON.stringify(request[key]));
   if (changed.length > 0) {
     const what = changed.map((key) => `${key} ${JSON.stringify(previous[key])} → ${JSON.stringify(request[key])}`).join(", ");
@@ -209,11 +221,15 @@ export async function scoreRunDirectory(options: {
 export async function runBench(options: BenchOptions): Promise<BenchResults> {
   const started = new Date().toISOString();
   const judge = options.judge ?? exactJudge;
+  // A folder keeps every suite it holds: a run of other suites into it adds to them, never drops them.
+  const held = (readJsonFile<RunRequest>(join(options.outDir, "run.json"))?.suites ?? []).filter((id) => id in SUITES && existsSync(predictionsPath(options.outDir, id)));
+  const allSuites = [...new Set([...held, ...options.suites])];
   const request: RunRequest = {
     backend: options.backend.id,
+    protocol: options.protocolName ?? "anamnesis",
     ...(options.backend.parameters ? { backend_parameters: options.backend.parameters } : {}),
     split: options.split,
-    suites: options.suites,
+    suites: allSuites,
     limit: options.limit ?? null,
     shard: options.shard ? `${options.shard.index}/${options.shard.count}` : null,
     judge: judge.id,
@@ -226,7 +242,7 @@ export async function runBench(options: BenchOptions): Promise<BenchResults> {
   const resumed: Partial<Record<SuiteId, number>> = {};
   for (const id of options.suites) {
     const suite = SUITES[id];
-    const examples = selectExamples(suite.examples(options.dataset, options.split), options.limit, options.shard);
+    const examples = selectExamples(suite.examples(options.dataset, options.split, options.protocolName), options.limit, options.shard);
     const path = predictionsPath(options.outDir, id);
     const wanted = new Set(examples.map((example) => example.key));
     const finished = new Map(
@@ -243,6 +259,8 @@ export async function runBench(options: BenchOptions): Promise<BenchResults> {
       await pool(todo, options.concurrency ?? 8, async (example) => {
         options.signal?.throwIfAborted();
         const { prediction, info } = await example.predict(options.modules, options.signal ? { signal: options.signal } : {});
+        // The request first: a saved prediction always has its request beside it.
+        if (info.request) appendFileSync(requestsPath(options.outDir, id), `${JSON.stringify({ ...example.fields, ...info.request })}\n`);
         appendFileSync(path, `${JSON.stringify(predictionRecord(example, prediction, info))}\n`);
         done += 1;
         options.onProgress?.({ suite: id, done, total: examples.length, resumed: finished.size });
@@ -259,12 +277,13 @@ export async function runBench(options: BenchOptions): Promise<BenchResults> {
       .filter((line) => order.has(suite.format.key(line)))
       .sort((a, b) => order.get(suite.format.key(a))! - order.get(suite.format.key(b))!);
     writeFileAtomic(path, complete.map((line) => `${JSON.stringify(withoutLineNumber(line))}\n`).join(""));
+    rewriteRequestsFile(requestsPath(options.outDir, id), order, (line) => suite.format.key(line as never));
   }
 
   return scoreRunDirectory({
     dir: options.outDir,
     dataset: options.dataset,
-    suites: options.suites,
+    suites: allSuites,
     judge,
     resumed,
     meta: {
@@ -272,10 +291,11 @@ export async function runBench(options: BenchOptions): Promise<BenchResults> {
       split: options.split,
       ...(isNoteDataset(options.dataset) ? { dataset: describeNoteData(options.dataset, options.split, options.limit !== undefined || options.shard !== undefined) } : {}),
       protocol: {
-        ...Object.fromEntries(options.suites.map((id) => [id, SUITES[id].protocol])),
+        ...Object.fromEntries(allSuites.map((id) => [id, SUITES[id].protocol])),
         judge: judge.id,
         ...options.protocol,
       },
+      tuned_on_split: tunedOnSplit(options.backend.id, options.dataset, options.split),
       prompt_versions: options.promptVersions ?? {},
       git_revision: await gitRevision(),
       started,

@@ -1,5 +1,5 @@
 import { AnamnesisError } from "../src/errors.ts";
-import { loadMeditod, SPLITS, type MeditodDataset, type Split } from "../src/data/meditod.ts";
+import { getDialogue, loadMeditod, SPLITS, type MeditodDataset, type Split } from "../src/data/meditod.ts";
 import { loadMtsDialog } from "../src/data/mts-dialog.ts";
 import { loadMedtext } from "../src/data/medtext.ts";
 import { noteSplit, type NoteDataset } from "../src/data/note-dataset.ts";
@@ -17,6 +17,14 @@ import { isNoteDataset, NOTE_SUITE_DEFINITIONS, NOTE_SUITES, type NoteSuiteId } 
  * the policy sees the gold history and the gold state; NLG sees the gold history and the gold actions.
  * The clinical-note suites (note-suites.ts) are lm-evaluation-harness's mts_dialog and medtext tasks.
  */
+
+/**
+ * How an LLM is prompted for the MediTOD suites: `official` is dair-iitd/MediTOD's in-context pipeline
+ * step for step; `anamnesis` is ours (constrained decoding, repair, BM25, our prompts). The embedded
+ * engine is not prompted; its runs are labelled `embedded`.
+ */
+export const PROTOCOLS = ["official", "anamnesis", "embedded"] as const;
+export type ProtocolName = (typeof PROTOCOLS)[number];
 
 export const MEDITOD_SUITES = ["meditod-nlu", "meditod-pol", "meditod-nlg"] as const;
 export type MeditodSuiteId = (typeof MEDITOD_SUITES)[number];
@@ -50,7 +58,8 @@ export interface Suite {
   /** What the module sees, for run records. */
   readonly protocol: string;
   readonly format: PredictionsFormat;
-  examples(dataset: BenchDataset, split: string): SuiteExample[];
+  /** The examples of a split; the official MediTOD protocol leaves out an NLU turn that ends its dialogue. */
+  examples(dataset: BenchDataset, split: string, protocol?: ProtocolName): SuiteExample[];
   score(dataset: BenchDataset, lines: readonly AnyPredictionLine[], judge?: AttributeJudge): Promise<unknown>;
 }
 
@@ -82,10 +91,12 @@ export const SUITES: Record<SuiteId, Suite> = {
     module: "nlu",
     protocol: "patient turns; the module sees the gold dialogue history",
     format: MEDITOD_LINES,
-    examples: (dataset, split) =>
-      nluExamples(meditod(dataset), split as Split).map((example) =>
+    examples: (dataset, split, protocol) =>
+      nluExamples(meditod(dataset), split as Split)
+        .filter((example) => protocol !== "official" || example.turn + 1 !== getDialogue(meditod(dataset), example.dialogueId).utterances.length)
+        .map((example) =>
         meditodExample(example.dialogueId, example.turn, async (modules, options) => {
-          const { frames, ...info } = await needs(modules.nlu, "nlu").understand({ history: turnsOf(example.history), utterance: example.text, dialogueId: example.dialogueId }, options);
+          const { frames, ...info } = await needs(modules.nlu, "nlu").understand({ history: turnsOf(example.history), utterance: example.text, dialogueId: example.dialogueId, turn: example.turn }, options);
           return { prediction: frames ?? [], info };
         }),
       ),
@@ -100,7 +111,7 @@ export const SUITES: Record<SuiteId, Suite> = {
     examples: (dataset, split) =>
       policyExamples(meditod(dataset), split as Split).map((example) =>
         meditodExample(example.dialogueId, example.turn, async (modules, options) => {
-          const { actions, ...info } = await needs(modules.policy, "policy").nextActions({ history: turnsOf(example.history), state: example.state, dialogueId: example.dialogueId }, options);
+          const { actions, ...info } = await needs(modules.policy, "policy").nextActions({ history: turnsOf(example.history), state: example.state, dialogueId: example.dialogueId, turn: example.turn }, options);
           return { prediction: actions ?? [], info };
         }),
       ),
@@ -115,7 +126,7 @@ export const SUITES: Record<SuiteId, Suite> = {
     examples: (dataset, split) =>
       nlgExamples(meditod(dataset), split as Split).map((example) =>
         meditodExample(example.dialogueId, example.turn, async (modules, options) => {
-          const { text, ...info } = await needs(modules.nlg, "nlg").realise({ history: turnsOf(example.history), actions: example.actions, dialogueId: example.dialogueId }, options);
+          const { text, ...info } = await needs(modules.nlg, "nlg").realise({ history: turnsOf(example.history), actions: example.actions, dialogueId: example.dialogueId, turn: example.turn }, options);
           return { prediction: text, info };
         }),
       ),

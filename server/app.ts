@@ -1,10 +1,15 @@
 import express, { type NextFunction, type Request, type Response } from "express";
 import { randomBytes } from "node:crypto";
+import type { Duplex } from "node:stream";
 import { z } from "zod";
 import type { DialogueModules } from "../src/modules/types.ts";
 import type { PatientCase } from "../src/simulator/patient-simulator.ts";
 import { describeIssues } from "../src/cmas/schemas.ts";
+import { STATUS_NAMES } from "../src/cmas/cmas-names.ts";
+import { PRESENT_STATUSES } from "../src/cmas/ontology.ts";
 import { BUNDLED } from "../src/package-paths.ts";
+import { clinicalNote } from "../src/clinical/clinical-note.ts";
+import { noteToMarkdown } from "../src/clinical/note-markdown.ts";
 import type { QuestionReader } from "../src/modules/embedded/question-reader.ts";
 import type { TurnOutcome } from "../src/dm/conversation.ts";
 import { ClientLimits, type ClientLimitOptions } from "./client-limits.ts";
@@ -48,6 +53,7 @@ export interface ChatServerOptions {
 const LONE_SURROGATE = /\p{Cs}/u;
 const text = (max: number) => z.string().max(max).refine((value) => !LONE_SURROGATE.test(value), "must be valid Unicode text (no lone surrogates)");
 const createSessionBody = z.strictObject({ case: text(100).min(1).optional(), role: z.enum(["patient", "doctor"]).optional() });
+const noteQuery = z.strictObject({ format: z.enum(["json", "markdown"]).default("json") });
 const turnBody = z.strictObject({ text: text(2000).pipe(z.string().trim().min(1, "say something")) });
 
 function parseBody<T>(schema: z.ZodType<T>, body: unknown): T {
@@ -157,6 +163,29 @@ function sessionRoutes(context: ChatContext): express.Router {
     if (!session.conversation.snapshot().failed) throw new HttpError(409, "nothing_to_retry", "the last turn did not fail");
     response.json(await runTurn(context, request, response, session, "retry", null, () => session.conversation.retry()));
   });
+  // The clinical note from the tracked state: JSON by default, or a Markdown file to download.
+  router.get("/sessions/:id/note", (request, response) => {
+    const session = conversationOf(context, request);
+    const { format } = parseBody(noteQuery, request.query);
+    const snapshot = session.conversation.snapshot();
+    const note = clinicalNote({ state: snapshot.state, presenting: snapshot.presenting });
+    if (format === "json") {
+      response.json({ id: session.id, note });
+      return;
+    }
+    response.type("text/markdown; charset=utf-8");
+    response.attachment(`anamnesis-note-${session.id}.md`);
+    response.send(noteToMarkdown(note, `Clinical note — session ${session.id}`));
+  });
+  // After a red flag (or at any point) the patient may stop the history; the session and its note stay.
+  router.post("/sessions/:id/end", async (request, response) => {
+    const session = conversationOf(context, request);
+    if (session.busy) throw new HttpError(409, "busy", "the previous turn is still running");
+    if (session.conversation.snapshot().ended) throw new HttpError(409, "ended", "this conversation has already ended");
+    session.conversation.end();
+    await registry.commit(session, { kind: "end", input: null, outcome: null });
+    response.json(registry.view(session));
+  });
   router.delete("/sessions/:id", async (request, response) => {
     const session = registry.get(String(request.params.id));
     if (session.busy) throw new HttpError(409, "busy", "a turn is running; delete the session when it has finished");
@@ -166,19 +195,39 @@ function sessionRoutes(context: ChatContext): express.Router {
   return router;
 }
 
-/** Express 5 forwards rejected async handlers here; body-parser errors arrive with a status. */
+/** Codes for body-parser's errors (they carry a `type`) and other errors that declare a 4xx status. */
+const CLIENT_ERROR_CODES: Record<string, string> = {
+  "entity.parse.failed": "invalid_json",
+  "entity.too.large": "too_large",
+  "encoding.unsupported": "unsupported_encoding",
+  "charset.unsupported": "unsupported_charset",
+  "entity.verify.failed": "invalid_request",
+  "request.aborted": "aborted",
+  "request.size.invalid": "invalid_request",
+};
+
+/** Express 5 forwards rejected async handlers here; body-parser errors arrive with a status and a type. */
 function sendError(error: unknown, _request: Request, response: Response, _next: NextFunction): void {
   if (error instanceof HttpError) {
     if (error.retryAfterSeconds !== undefined) response.setHeader("Retry-After", String(error.retryAfterSeconds));
     response.status(error.status).json({ error: { code: error.code, message: error.message } });
     return;
   }
-  const declared = (error as { status?: unknown }).status;
+  const { status: declared, type } = error as { status?: unknown; type?: unknown };
   const status = typeof declared === "number" && declared >= 400 && declared < 500 ? declared : 500;
-  const code = status === 413 ? "too_large" : status === 415 ? "unsupported_media_type" : status === 400 ? "invalid_json" : status === 500 ? "internal" : "bad_request";
+  const code = status === 500 ? "internal" : (CLIENT_ERROR_CODES[String(type)] ?? (status === 413 ? "too_large" : status === 404 ? "not_found" : "bad_request"));
   const message = status === 500 ? "internal error" : (error as Error).message;
   if (status === 500) process.stderr.write(`anamnesis chat: ${(error as Error)?.stack ?? String(error)}\n`);
+  if (response.headersSent) return;
   response.status(status).json({ error: { code, message } });
+}
+
+/** Requests Node's HTTP parser refuses (oversized headers, garbage) get a JSON error too, then the connection closes. */
+function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
+  if (!socket.writable) return;
+  const status = error.code === "HPE_HEADER_OVERFLOW" ? 431 : 400;
+  const body = JSON.stringify({ error: { code: status === 431 ? "headers_too_large" : "bad_request", message: status === 431 ? "request headers too large" : "malformed HTTP request" } });
+  socket.end(`HTTP/1.1 ${status} ${status === 431 ? "Request Header Fields Too Large" : "Bad Request"}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\nX-Content-Type-Options: nosniff\r\nCache-Control: no-store\r\n\r\n${body}`);
 }
 
 /** The chat server's Express app and its session registry (resumed from the store). */
@@ -209,12 +258,16 @@ export async function createChatApp(options: ChatServerOptions): Promise<{ app: 
   app.get("/api/health", (_request, response) => {
     response.json({ ok: true, sessions: registry.size });
   });
+  // The page's status names, from the ontology (the page hard-codes none).
+  app.get("/api/ontology", (_request, response) => {
+    response.json({ statuses: STATUS_NAMES, presentStatuses: PRESENT_STATUSES });
+  });
   app.get("/api/cases", (request, response) => {
     clientOf(request, response);
     response.json({ cases: [...cases.values()].map(({ id, title }) => ({ id, title })) });
   });
   app.use("/api", sessionRoutes(context));
-  app.use("/api", (_request, _response, next) => next(new HttpError(404, "not_found", "no such endpoint")));
+  app.use((_request, _response, next) => next(new HttpError(404, "not_found", "no such page or endpoint")));
   app.use(sendError);
   return { app, registry, store };
 }
@@ -243,5 +296,6 @@ export async function startChatServer(options: ChatServerOptions & { port?: numb
       resolve({ url: `http://${host.includes(":") ? `[${host}]` : host}:${port}`, registry, close });
     });
     server.on("error", reject);
+    server.on("clientError", answerClientError);
   });
 }

@@ -194,7 +194,7 @@ export class SessionRegistry {
       return { id: session.id, role: "doctor" as const, case: practice.patientCase.id, title: practice.patientCase.title, history: practice.history, coverage: practice.coverage(), ended: false, error: null, turns: session.turns };
     }
     const snapshot = session.conversation.snapshot();
-    return { id: session.id, case: session.simulator?.patientCase.id ?? null, history: snapshot.history, state: snapshot.state, ended: snapshot.ended, error: snapshot.error, failed: snapshot.failed, turns: session.turns };
+    return { id: session.id, case: session.simulator?.patientCase.id ?? null, history: snapshot.history, state: snapshot.state, ended: snapshot.ended, error: snapshot.error, failed: snapshot.failed, turns: session.turns, redFlags: snapshot.redFlags, presenting: snapshot.presenting };
   }
 
   private export(session: LiveSession): void {

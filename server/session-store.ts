@@ -28,7 +28,7 @@ export interface StoredSession {
 export interface StoredTurn {
   readonly seq: number;
   readonly at: string;
-  readonly kind: "say" | "simulate" | "retry" | "ask";
+  readonly kind: "say" | "simulate" | "retry" | "ask" | "end";
   /** What was said (null for a retry). */
   readonly input: string | null;
   /** What came of it: the doctor's reply or the patient's answer, the error if any. */

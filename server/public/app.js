@@ -38,12 +38,13 @@ function renderTranscript(history, practice) {
   list.scrollTop = list.scrollHeight;
 }
 
-const STATUSES = ["positive", "negative", "unknown", "avail", "unavail"];
+/** Status prefixes and the statuses meaning "present", from the server (`/api/ontology`, read from ontology/cmas.json). */
+const names = { statuses: [], presentStatuses: [] };
 
 function renderProfile(state) {
   const groups = new Map();
   for (const [slot, entries] of Object.entries(state)) {
-    const status = STATUSES.find((candidate) => slot.startsWith(`${candidate}_`)) || "";
+    const status = names.statuses.find((candidate) => slot.startsWith(`${candidate}_`)) || "";
     const name = status ? slot.slice(status.length + 1) : slot;
     if (!groups.has(name)) groups.set(name, []);
     for (const entry of entries) groups.get(name).push({ status, entry });
@@ -84,6 +85,25 @@ function renderProfile(state) {
   );
 }
 
+const URGENCY = { emergency: "Emergency", same_day: "See a doctor today", soon: "See a doctor soon" };
+
+/** The red-flag banner: every flag fired so far, with its advice in plain words. */
+function renderRedFlags(flags, ended) {
+  const banner = $("red-flags");
+  banner.hidden = flags.length === 0;
+  $("red-flag-list").replaceChildren(
+    ...flags.map((flag) => {
+      const item = document.createElement("li");
+      item.className = `urgency-${flag.urgency}`;
+      const title = document.createElement("strong");
+      title.textContent = `${URGENCY[flag.urgency] || flag.urgency}: ${flag.label}. `;
+      item.append(title, document.createTextNode(flag.advice));
+      return item;
+    }),
+  );
+  banner.querySelector(".choice").hidden = ended;
+}
+
 const SLOT_NAMES = { basic_information: "about the patient" };
 
 /** Practice mode: which facts of the case the trainee has asked about, by slot. */
@@ -114,7 +134,7 @@ function renderCoverage(coverage) {
         label.className = "status";
         label.textContent = fact.asked ? "asked" : "not yet asked";
         const shown = fact.asked || reveal;
-        box.append(label, document.createTextNode(shown ? `${fact.label}${fact.status && fact.status !== "positive" && fact.status !== "avail" ? ` (${fact.status})` : ""}` : "…"));
+        box.append(label, document.createTextNode(shown ? `${fact.label}${fact.status && !names.presentStatuses.includes(fact.status) ? ` (${fact.status})` : ""}` : "…"));
         if (shown && fact.attributes.length > 0) {
           const extra = document.createElement("span");
           extra.className = "attributes";
@@ -136,6 +156,8 @@ function renderCoverage(coverage) {
 function renderPractice(view) {
   session = view;
   document.body.classList.add("practice");
+  renderRedFlags([], true);
+  $("note").hidden = true;
   renderTranscript(view.history, true);
   renderCoverage(view.coverage);
   $("profile-panel").hidden = true;
@@ -166,6 +188,11 @@ function render(view) {
   $("message").setAttribute("aria-label", "Patient's answer");
   renderTranscript(view.history, false);
   renderProfile(view.state);
+  renderRedFlags(view.redFlags || [], view.ended);
+  // The note is written by the server from the tracked state; the link downloads it as Markdown.
+  $("note").href = `/api/sessions/${encodeURIComponent(view.id)}/note?format=markdown`;
+  $("note").setAttribute("download", `anamnesis-note-${view.id}.md`);
+  $("note").hidden = !view.history.some((turn) => turn.speaker === "patient");
   if (view.outcome) $("debug").textContent = JSON.stringify({ frames: view.outcome.frames, actions: view.outcome.actions, ms: Math.round(view.outcome.elapsedMs * 10) / 10 }, null, 2);
   const simulated = Boolean(view.case);
   $("simulate").hidden = !simulated;
@@ -222,6 +249,7 @@ $("composer").addEventListener("submit", (event) => {
 });
 
 $("simulate").addEventListener("click", () => guarded(async () => render(await api("POST", `/api/sessions/${session.id}/simulate`))));
+$("end").addEventListener("click", () => guarded(async () => render(await api("POST", `/api/sessions/${session.id}/end`))));
 $("retry").addEventListener("click", () => guarded(async () => render(await api("POST", `/api/sessions/${session.id}/retry`))));
 $("auto").addEventListener("click", () =>
   guarded(async () => {
@@ -232,6 +260,7 @@ $("auto").addEventListener("click", () =>
 );
 
 guarded(async () => {
+  Object.assign(names, await api("GET", "/api/ontology"));
   const { cases } = await api("GET", "/api/cases");
   for (const item of cases) {
     const option = document.createElement("option");

@@ -16,6 +16,8 @@ import type { ChatMessage, TokenLogprob, TokenUsage } from "./spec.ts";
 interface AttemptContext {
   readonly signal: AbortSignal;
   failedResponse?: { status: number; headers: Headers };
+  /** Why a 200 answer is not the protocol's (an HTML page, another API's JSON): the attempt fails with this. */
+  malformed?: string;
   /** Input tokens the embedding responses of this attempt reported (LangChain's embedding clients drop them). */
   embeddingTokens: number;
 }
@@ -38,16 +40,108 @@ async function countEmbeddingTokens(context: AttemptContext, url: string, respon
 
 const attemptContext = new AsyncLocalStorage<AttemptContext>();
 
-/** `fetch` for LangChain clients: aborts with the current attempt and records failed responses. */
+/** An embedding sent as base64 (OpenAI's `encoding_format: "base64"`): whole 32-bit floats, at least one. */
+function isBase64Floats(value: unknown): boolean {
+  if (typeof value !== "string" || !/^[A-Za-z0-9+/]+={0,2}$/.test(value)) return false;
+  const bytes = Buffer.from(value, "base64").length;
+  return bytes > 0 && bytes % 4 === 0;
+}
+
+/** What each endpoint's successful JSON answer must hold, checked before a client library reads it. */
+/** A member of a JSON value, or undefined when the value is no object. */
+function member(value: unknown, key: string): unknown {
+  return value !== null && typeof value === "object" ? (value as Record<string, unknown>)[key] : undefined;
+}
+
+/** A non-empty list of numbers. */
+function isNumberVector(value: unknown): boolean {
+  return Array.isArray(value) && value.length > 0 && value.every((x) => typeof x === "number");
+}
+
+/** A non-empty list whose every item passes `check`. */
+function isNonEmptyListOf(value: unknown, check: (item: unknown) => boolean): boolean {
+  return Array.isArray(value) && value.length > 0 && value.every(check);
+}
+
+const ANSWER_SHAPES: ReadonlyArray<{ readonly endpoint: RegExp; readonly check: (body: unknown) => string | null; readonly what: string }> = [
+  { endpoint: /\/chat\/completions$/, what: "chat completion", check: (body) => (Array.isArray(member(body, "choices")) ? null : "no 'choices' list") },
+  { endpoint: /\/api\/chat$/, what: "chat answer", check: (body) => (typeof member(body, "message") === "object" && member(body, "message") !== null ? null : "no 'message'") },
+  {
+    endpoint: /\/embeddings$/,
+    what: "embeddings answer",
+    check: (body) =>
+      isNonEmptyListOf(member(body, "data"), (item) => isBase64Floats(member(item, "embedding")) || isNumberVector(member(item, "embedding"))) ? null : "no 'data' list of embeddings",
+  },
+  {
+    endpoint: /\/api\/embed$/,
+    what: "embeddings answer",
+    check: (body) => (isNonEmptyListOf(member(body, "embeddings"), isNumberVector) ? null : "no 'embeddings' list of number lists"),
+  },
+];
+
+/** Text safe to quote in a one-line message. */
+const quote = (text: string) => JSON.stringify(text.replace(/\s+/g, " ").slice(0, 80));
+
+/** Records in the context why a 200 answer is not what the protocol says (streams are left to the client). */
+async function checkAnswer(context: AttemptContext, path: string, response: Response): Promise<void> {
+  const shape = ANSWER_SHAPES.find(({ endpoint }) => endpoint.test(path));
+  if (!shape) return;
+  const type = response.headers.get("content-type") ?? "";
+  if (/ndjson|event-stream/.test(type)) return;
+  const text = await response.clone().text();
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    context.malformed = `the server answered ${path} with status 200 but not JSON (${type || "no content type"}): ${quote(text)}`;
+    return;
+  }
+  const problem = shape.check(body);
+  if (problem) context.malformed = `the server's ${shape.what} from ${path} is not the protocol's: ${problem} in ${quote(text)}`;
+}
+
+/**
+ * An Ollama error whose `error` is an object (some gateways send OpenAI-style `{"error": {"message"}}`):
+ * the ollama client would print it as "[object Object]", so the answer is rewritten with its message.
+ */
+async function readableOllamaError(path: string, response: Response): Promise<Response> {
+  if (!path.includes("/api/")) return response;
+  const text = await response.clone().text();
+  let error: unknown;
+  try {
+    error = (JSON.parse(text) as { error?: unknown }).error;
+  } catch {
+    return response;
+  }
+  if (error === null || typeof error !== "object") return response;
+  const message = typeof (error as { message?: unknown }).message === "string" ? (error as { message: string }).message : JSON.stringify(error);
+  const headers = new Headers(response.headers);
+  headers.delete("content-length");
+  headers.delete("content-encoding");
+  return new Response(JSON.stringify({ error: message }), { status: response.status, statusText: response.statusText, headers });
+}
+
+/** `fetch` for LangChain clients: aborts with the current attempt, records failed responses, checks answers. */
 export const attemptFetch: typeof fetch = async (input, init) => {
   const context = attemptContext.getStore();
   if (!context) return fetch(input, init);
   const signal = init?.signal ? AbortSignal.any([init.signal, context.signal]) : context.signal;
   const response = await fetch(input, { ...init, signal });
-  if (!response.ok) context.failedResponse = { status: response.status, headers: response.headers };
-  else await countEmbeddingTokens(context, typeof input === "string" ? input : input instanceof URL ? input.href : input.url, response);
+  const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
+  const path = new URL(url).pathname;
+  if (!response.ok) {
+    context.failedResponse = { status: response.status, headers: response.headers };
+    return readableOllamaError(path, response);
+  }
+  await checkAnswer(context, path, response);
+  await countEmbeddingTokens(context, url, response);
   return response;
 };
+
+/** A 200 answer that is not the protocol's: not retried (a server answering garbage keeps doing so). */
+class MalformedAnswerError extends Error {
+  override readonly name = "MalformedAnswerError";
+}
 
 /** An error annotated with the HTTP status and headers of the failed response behind it. */
 class HttpResponseError extends Error {
@@ -70,15 +164,19 @@ export async function runAttempt<T>(signal: AbortSignal, call: () => Promise<T>)
 /** {@link runAttempt}, also returning the input tokens the attempt's embedding responses reported. */
 export async function runCountedAttempt<T>(signal: AbortSignal, call: () => Promise<T>): Promise<{ value: T; embeddingTokens: number }> {
   const context: AttemptContext = { signal, embeddingTokens: 0 };
+  let value: T;
   try {
-    const value = await attemptContext.run(context, call);
-    return { value, embeddingTokens: context.embeddingTokens };
+    value = await attemptContext.run(context, call);
   } catch (error) {
+    // The client choked on a malformed answer ("Cannot read properties of undefined"): say what was wrong with it.
+    if (context.malformed) throw new MalformedAnswerError(context.malformed, { cause: error });
     const failed = context.failedResponse;
     const hasStatus = error !== null && typeof error === "object" && "status" in error && "headers" in error;
     if (failed && !hasStatus) throw new HttpResponseError(failed.status, failed.headers, error);
     throw error;
   }
+  if (context.malformed) throw new MalformedAnswerError(context.malformed);
+  return { value, embeddingTokens: context.embeddingTokens };
 }
 
 export function toLangChainMessages(messages: readonly ChatMessage[]): BaseMessage[] {

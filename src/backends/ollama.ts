@@ -77,7 +77,10 @@ export function createOllamaDriver(model: string, settings: ResolvedSettings): M
     },
 
     async embed(texts, signal) {
-      embeddings ??= new OllamaEmbeddings({ model: settings.embeddingModel ?? model, baseUrl, fetch: attemptFetch });
+      // maxConcurrency: our semaphore sets the concurrency; LangChain's own queue would hold embeddings to 1 at once.
+      // maxRetries 0: our retries (backoff, Retry-After, per-attempt timeout) are the only ones; LangChain's
+      // own (6 by default) made a failing /api/embed outlast the attempt timeout instead of reporting the error.
+      embeddings ??= new OllamaEmbeddings({ model: settings.embeddingModel ?? model, baseUrl, fetch: attemptFetch, maxConcurrency: Infinity, maxRetries: 0 });
       const client = embeddings;
       const { value: vectors, embeddingTokens } = await runCountedAttempt(signal, () => client.embedDocuments([...texts]));
       return { embeddings: vectors, usage: { inputTokens: embeddingTokens, outputTokens: 0 } };

@@ -120,6 +120,10 @@ export function createOpenAIDriver(model: string, settings: ResolvedSettings): M
         apiKey,
         configuration: { baseURL, fetch: attemptFetch },
         maxRetries: 0,
+        // Embed the texts as given: LangChain would otherwise replace every newline with a space.
+        stripNewLines: false,
+        // Our semaphore sets the concurrency; LangChain's own queue would hold embeddings to 2 at once.
+        maxConcurrency: Infinity,
       });
       const client = embeddings;
       const { value: vectors, embeddingTokens } = await runCountedAttempt(signal, () => client.embedDocuments([...texts]));

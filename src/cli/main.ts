@@ -28,6 +28,30 @@ export async function buildProgram(argv: readonly string[]): Promise<Command> {
   return program;
 }
 
+/** What Node's file-system error codes mean for a path the user gave. */
+const FILE_ERRORS: Record<string, string> = {
+  ENOENT: "no such file or directory",
+  EISDIR: "is a directory, not a file",
+  ENOTDIR: "a part of the path is a file, not a directory",
+  EEXIST: "already exists (as a file where a directory is needed, or the reverse)",
+  EACCES: "permission denied",
+  EPERM: "operation not permitted",
+  EROFS: "read-only file system",
+  ENOSPC: "no space left on the device",
+  EMFILE: "too many open files",
+  ENAMETOOLONG: "file name too long",
+};
+
+/**
+ * A file-system error about a path (a directory given as a file, a file where `--out` needs a folder,
+ * a full disk…) is the user's to fix: one line naming the path, exit 2, never "internal error".
+ */
+function describeFileError(error: unknown): string | null {
+  const { code, path, dest } = (error ?? {}) as NodeJS.ErrnoException & { dest?: string };
+  if (typeof code !== "string" || typeof path !== "string" || !(code in FILE_ERRORS)) return null;
+  return `${path}${dest ? ` → ${dest}` : ""}: ${FILE_ERRORS[code]} (${code})`;
+}
+
 /** Runs the CLI; user errors become one line on stderr and exit code 2. */
 export async function main(argv: string[]): Promise<number> {
   try {
@@ -40,6 +64,11 @@ export async function main(argv: string[]): Promise<number> {
     }
     if (isAnamnesisError(error)) {
       process.stderr.write(`anamnesis: ${error.message}\n`);
+      return 2;
+    }
+    const fileProblem = describeFileError(error);
+    if (fileProblem) {
+      process.stderr.write(`anamnesis: ${fileProblem}\n`);
       return 2;
     }
     const message = error instanceof Error ? error.message : String(error);

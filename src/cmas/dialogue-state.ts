@@ -20,8 +20,7 @@ import type { DialogueState, NluFrame, SlotEntry } from "./schemas.ts";
 export type TrackerEntries = Array<[string, Array<{ prefixedSlot: string; attributes: SlotEntry }>]>;
 
 export class DialogueStateTracker {
-  /** Per unprefixed slot, its entries in first-mention order, each with its current prefixed slot. */
-  private readonly entries = new Map<string, Array<{ prefixedSlot: string; attributes: SlotEntry }>>();
+  private profile: TrackedProfile = EMPTY_PROFILE;
 
   /** Starts from an empty state, or from a state in the data's format. */
   constructor(initial?: DialogueState) {
@@ -30,30 +29,8 @@ export class DialogueStateTracker {
 
   /** Applies a patient turn's NLU frames and returns the new state. Unknown slot names are ignored. */
   update(frames: ReadonlyArray<Pick<NluFrame, "slots">>): DialogueState {
-    for (const frame of frames) {
-      for (const [prefixedSlot, newEntries] of Object.entries(frame.slots ?? {})) {
-        const split = splitPrefixedSlot(prefixedSlot);
-        if (!split) continue;
-        let known = this.entries.get(split.slot.name);
-        if (!known) {
-          known = [];
-          this.entries.set(split.slot.name, known);
-        }
-        for (const entry of newEntries) {
-          const existing =
-            entry.value !== undefined
-              ? known.find((candidate) => candidate.attributes.value === entry.value)
-              : known.find((candidate) => candidate.prefixedSlot === prefixedSlot);
-          if (existing) {
-            existing.prefixedSlot = prefixedSlot;
-            Object.assign(existing.attributes, cloneEntry(entry));
-          } else {
-            known.push({ prefixedSlot, attributes: cloneEntry(entry) });
-          }
-        }
-      }
-    }
-    return this.state();
+    this.profile = trackFrames(this.profile, frames);
+    return profileState(this.profile);
   }
 
   /**
@@ -62,36 +39,88 @@ export class DialogueStateTracker {
    * exactly as this tracker would.
    */
   saved(): TrackerEntries {
-    return [...this.entries].map(([slot, known]) => [slot, known.map(({ prefixedSlot, attributes }) => ({ prefixedSlot, attributes: cloneEntry(attributes) }))]);
+    return saveProfile(this.profile);
   }
 
   /** A tracker that continues from {@link saved} entries. */
   static restore(saved: TrackerEntries): DialogueStateTracker {
     const tracker = new DialogueStateTracker();
-    for (const [slot, known] of saved) tracker.entries.set(slot, known.map(({ prefixedSlot, attributes }) => ({ prefixedSlot, attributes: cloneEntry(attributes) })));
+    tracker.profile = restoreProfile(saved);
     return tracker;
   }
 
   /** The current state in the data's format (a fresh copy). */
   state(): DialogueState {
-    const bySlot = new Map<string, SlotEntry[]>();
-    for (const known of this.entries.values()) {
-      for (const { prefixedSlot, attributes } of known) {
-        let list = bySlot.get(prefixedSlot);
-        if (!list) {
-          list = [];
-          bySlot.set(prefixedSlot, list);
-        }
-        list.push(cloneEntry(attributes));
+    return profileState(this.profile);
+  }
+}
+
+/** One tracked entry: its current prefixed slot and its attributes. */
+interface TrackedEntry {
+  readonly prefixedSlot: string;
+  readonly attributes: SlotEntry;
+}
+
+/**
+ * What the tracker remembers, as an immutable value: per unprefixed slot, its entries in
+ * first-mention order. The data's state format cannot hold that order across statuses, so a
+ * conversation keeps this and derives its state with {@link profileState}.
+ */
+export interface TrackedProfile {
+  readonly entries: ReadonlyMap<string, readonly TrackedEntry[]>;
+}
+
+/** A profile as plain JSON (for a stored conversation). */
+export function saveProfile(profile: TrackedProfile): TrackerEntries {
+  return [...profile.entries].map(([slot, known]) => [slot, known.map(({ prefixedSlot, attributes }) => ({ prefixedSlot, attributes: cloneEntry(attributes) }))]);
+}
+
+/** The profile of {@link saveProfile}'s JSON. */
+export function restoreProfile(saved: TrackerEntries): TrackedProfile {
+  return { entries: new Map(saved.map(([slot, known]) => [slot, known.map(({ prefixedSlot, attributes }) => ({ prefixedSlot, attributes: cloneEntry(attributes) }))])) };
+}
+
+/** The profile before any patient turn. */
+export const EMPTY_PROFILE: TrackedProfile = { entries: new Map() };
+
+/** The profile after a patient turn's frames (pure: `profile` is left as it was). */
+export function trackFrames(profile: TrackedProfile, frames: ReadonlyArray<Pick<NluFrame, "slots">>): TrackedProfile {
+  const entries = new Map<string, TrackedEntry[]>([...profile.entries].map(([slot, known]) => [slot, [...known]]));
+  for (const frame of frames) {
+    for (const [prefixedSlot, newEntries] of Object.entries(frame.slots ?? {})) {
+      const split = splitPrefixedSlot(prefixedSlot);
+      if (!split) continue;
+      const known = entries.get(split.slot.name) ?? [];
+      entries.set(split.slot.name, known);
+      for (const entry of newEntries) {
+        const index = known.findIndex((candidate) => (entry.value !== undefined ? candidate.attributes.value === entry.value : candidate.prefixedSlot === prefixedSlot));
+        if (index >= 0) known[index] = { prefixedSlot, attributes: { ...known[index]!.attributes, ...cloneEntry(entry) } };
+        else known.push({ prefixedSlot, attributes: cloneEntry(entry) });
       }
     }
-    const state: DialogueState = {};
-    for (const name of prefixedSlotNames) {
-      const list = bySlot.get(name);
-      if (list) state[name] = list;
-    }
-    return state;
   }
+  return { entries };
+}
+
+/** A profile in the data's state format (a fresh copy), keys in the ontology's order. */
+export function profileState(profile: TrackedProfile): DialogueState {
+  const bySlot = new Map<string, SlotEntry[]>();
+  for (const known of profile.entries.values()) {
+    for (const { prefixedSlot, attributes } of known) {
+      let list = bySlot.get(prefixedSlot);
+      if (!list) {
+        list = [];
+        bySlot.set(prefixedSlot, list);
+      }
+      list.push(cloneEntry(attributes));
+    }
+  }
+  const state: DialogueState = {};
+  for (const name of prefixedSlotNames) {
+    const list = bySlot.get(name);
+    if (list) state[name] = list;
+  }
+  return state;
 }
 
 /** Applies frames to a state without keeping a tracker around. */

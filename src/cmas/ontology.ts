@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import type { attributeSchema, cmasSchema, slotSchema } from "../ontology/cmas-schema.ts";
 import { loadOntologyFile } from "../ontology/ontology-files.ts";
+import type { ReadingStatusName } from "./cmas-names.ts";
 
 /**
  * The CMAS schema of MediTOD, loaded from `ontology/cmas.json` (the single place it is described) and
@@ -58,6 +59,22 @@ export function splitPrefixedSlot(name: string): { status: string | null; slot: 
   if (!slot || !slot.statuses?.includes(status)) return undefined;
   return { status, slot };
 }
+
+/**
+ * How a slot writes a reading of presence: the reading itself, or what the slot's
+ * `reading_statuses` make of it (`medical_test`: positive → avail); undefined when it cannot be
+ * written (an uncertain test), and for slots without statuses.
+ */
+export function writtenStatus(slot: SlotDefinition, reading: ReadingStatusName): string | undefined {
+  if (!slot.statuses || slot.statuses.length === 0) return undefined;
+  const written = slot.reading_statuses ? slot.reading_statuses[reading] : reading;
+  return written !== undefined && slot.statuses.includes(written) ? written : undefined;
+}
+
+/** Statuses that say an entry is present (`positive`, `avail`): how each medical slot writes "positive". */
+export const PRESENT_STATUSES: readonly string[] = [
+  ...new Set(nluSlots.flatMap((slot) => writtenStatus(slot, "positive") ?? [])),
+];
 
 /** The attribute definition of a slot, or undefined. */
 export function attributeDefinition(slot: SlotDefinition, attribute: string): AttributeDefinition | undefined {

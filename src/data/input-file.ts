@@ -1,11 +1,15 @@
-import { createReadStream, existsSync, readFileSync, statSync } from "node:fs";
+import { closeSync, createReadStream, openSync, readFileSync, readSync, statSync } from "node:fs";
+import { StringDecoder } from "node:string_decoder";
 import { resolve } from "node:path";
 import type { Readable } from "node:stream";
 import { AnamnesisError } from "../errors.ts";
 
 /**
  * Where a command reads a file a user names, `-` means standard input (`… | anamnesis metrics pairs
- * --input -`). One helper so that every such option treats `-`, a missing file and a directory alike.
+ * --input -`). One helper so that every such option treats `-`, a missing file and a directory alike:
+ * a missing file, a directory given as a file, an output folder given as a file each get one clear
+ * message naming the path, and files are read line by line in chunks (a whole-file string is capped
+ * near 512 MiB by V8).
  */
 
 /** The name that stands for standard input. */
@@ -26,10 +30,33 @@ export function inputName(path: string): string {
   return isStandardInput(path) ? "standard input" : path;
 }
 
-function checkReadableFile(path: string, what: string): void {
-  if (!existsSync(path)) throw new AnamnesisError("FILE_NOT_FOUND", `${what} not found: ${path}`);
-  if (statSync(path).isDirectory()) throw new AnamnesisError("INVALID_ARGUMENT", `${what} must be a file, not a directory: ${path}`);
+/** The UTF-8 byte-order mark, as decoded: invisible in an error message, so it is stripped. */
+export const BYTE_ORDER_MARK = "\ufeff";
+
+/** Throws one clear error unless `path` is an existing regular file. */
+export function checkInputFile(path: string, what: string): void {
+  let stats;
+  try {
+    stats = statSync(path);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === "ENOENT" || code === "ENOTDIR") throw new AnamnesisError("FILE_NOT_FOUND", `${what} not found: ${path}`);
+    throw new AnamnesisError("INVALID_ARGUMENT", `${what} ${path} cannot be read (${code ?? (error as Error).message})`);
+  }
+  if (stats.isDirectory()) throw new AnamnesisError("INVALID_ARGUMENT", `${what} ${path} is a directory, not a file`);
 }
+
+/** Throws one clear error when `path` exists and is not a directory (an output folder given as a file). */
+export function checkOutputDirectory(path: string, flag: string): void {
+  let stats;
+  try {
+    stats = statSync(path);
+  } catch {
+    return;
+  }
+  if (!stats.isDirectory()) throw new AnamnesisError("INVALID_ARGUMENT", `${flag} ${path} is a file, not a directory`);
+}
+
 
 /**
  * The whole text of a file, or of standard input for `-`.
@@ -37,7 +64,7 @@ function checkReadableFile(path: string, what: string): void {
  */
 export function readInputText(path: string, what: string): string {
   if (isStandardInput(path)) return readFileSync(process.stdin.fd, "utf8");
-  checkReadableFile(path, what);
+  checkInputFile(path, what);
   return readFileSync(path, "utf8");
 }
 
@@ -47,6 +74,52 @@ export function readInputText(path: string, what: string): string {
  */
 export function openInput(path: string, what: string): Readable {
   if (isStandardInput(path)) return process.stdin;
-  checkReadableFile(path, what);
+  checkInputFile(path, what);
   return createReadStream(path);
+}
+
+const CHUNK_BYTES = 1 << 20;
+
+/**
+ * Calls `onLine(text, lineNumber)` for each line of a UTF-8 file (1-based numbers; `\r\n` endings and a
+ * leading byte-order mark removed), reading 1 MiB at a time (standard input, `-`, is read whole).
+ * Returns the number of lines.
+ */
+export function forEachLine(path: string, what: string, onLine: (text: string, line: number) => void): number {
+  if (isStandardInput(path)) return forEachLineOfText(readInputText(path, what), onLine);
+  checkInputFile(path, what);
+  const file = openSync(path, "r");
+  const decoder = new StringDecoder("utf8");
+  const buffer = Buffer.allocUnsafe(CHUNK_BYTES);
+  let pending = "";
+  let line = 0;
+  const emit = (text: string) => {
+    line += 1;
+    const withoutBom = line === 1 && text.startsWith(BYTE_ORDER_MARK) ? text.slice(1) : text;
+    onLine(withoutBom.endsWith("\r") ? withoutBom.slice(0, -1) : withoutBom, line);
+  };
+  try {
+    for (let read = readSync(file, buffer, 0, CHUNK_BYTES, null); read > 0; read = readSync(file, buffer, 0, CHUNK_BYTES, null)) {
+      pending += decoder.write(buffer.subarray(0, read));
+      let start = 0;
+      for (let end = pending.indexOf("\n"); end !== -1; end = pending.indexOf("\n", start)) {
+        emit(pending.slice(start, end));
+        start = end + 1;
+      }
+      pending = pending.slice(start);
+    }
+    pending += decoder.end();
+    if (pending !== "") emit(pending);
+  } finally {
+    closeSync(file);
+  }
+  return line;
+}
+
+/** {@link forEachLine} over text already read. */
+function forEachLineOfText(text: string, onLine: (text: string, line: number) => void): number {
+  const lines = text.replace(/^\ufeff/, "").split("\n");
+  if (lines.at(-1) === "") lines.pop();
+  lines.forEach((line, index) => onLine(line.endsWith("\r") ? line.slice(0, -1) : line, index + 1));
+  return lines.length;
 }

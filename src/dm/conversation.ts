@@ -1,13 +1,16 @@
 import { createActor, waitFor, type Actor } from "xstate";
-import { DialogueStateTracker, type TrackerEntries } from "../cmas/dialogue-state.ts";
+import { restoreProfile, saveProfile, type TrackerEntries } from "../cmas/dialogue-state.ts";
 import type { DialogueState, DoctorAction, NluFrame } from "../cmas/schemas.ts";
 import type { DialogueModules, DialogueTurn } from "../modules/types.ts";
-import { dialogueMachine, type DialogueInput } from "./dialogue-machine.ts";
+import { loadRedFlags } from "../clinical/red-flags.ts";
+import { dialogueMachine, type DialogueInput, type RecordedRedFlag } from "./dialogue-machine.ts";
 
 /** What one patient utterance led to. */
 export interface TurnOutcome {
-  /** The doctor's reply; null when a stage failed. */
+  /** The doctor's reply (an urgent-care advice first, when a red flag fired); null when a stage failed. */
   readonly doctor: string | null;
+  /** Red flags that first fired on this turn (the advice is the reply's first paragraph). */
+  readonly escalation: readonly RecordedRedFlag[];
   readonly frames: NluFrame[] | null;
   readonly actions: DoctorAction[] | null;
   readonly state: DialogueState;
@@ -24,6 +27,10 @@ export interface ConversationSnapshot {
   readonly error: string | null;
   /** The last turn failed and can be retried. */
   readonly failed: boolean;
+  /** Every red flag fired so far, with the turn it fired on. */
+  readonly redFlags: readonly RecordedRedFlag[];
+  /** The presenting complaint: the positive symptoms of the first patient turn that named any. */
+  readonly presenting: readonly string[];
 }
 
 /**
@@ -41,6 +48,17 @@ export interface ConversationRecord {
   readonly error: string | null;
   readonly doctorTurns: number;
   readonly maxDoctorTurns: number;
+  readonly redFlags: RecordedRedFlag[];
+  readonly escalation: RecordedRedFlag[];
+  readonly afterEscalation: "continue" | "end";
+  readonly presenting: string[];
+}
+
+/** The doctor turns since the last patient turn, as one reply. */
+function lastReply(history: readonly DialogueTurn[]): string | null {
+  const lastPatient = history.findLastIndex((turn) => turn.speaker === "patient");
+  const said = history.slice(lastPatient + 1).map((turn) => turn.text);
+  return said.length > 0 ? said.join("\n\n") : null;
 }
 
 /** One history-taking conversation: a promise-based face of {@link dialogueMachine}. */
@@ -51,7 +69,9 @@ export class Conversation {
     const input = { modules, ...options };
     if (resumeFrom) {
       const { stage, tracker, ...rest } = resumeFrom;
-      const snapshot = dialogueMachine.resolveState({ value: stage, context: { ...rest, modules, tracker: DialogueStateTracker.restore(tracker) } });
+      // The red-flag rules are code, not data: they come from the options again, as for a new conversation.
+      const redFlagRules = options.redFlags === undefined ? loadRedFlags() : options.redFlags;
+      const snapshot = dialogueMachine.resolveState({ value: stage, context: { ...rest, modules, redFlagRules, profile: restoreProfile(tracker) } });
       this.actor = createActor(dialogueMachine, { input, snapshot });
     } else {
       this.actor = createActor(dialogueMachine, { input });
@@ -69,8 +89,8 @@ export class Conversation {
     const snapshot = this.actor.getSnapshot();
     const stage = snapshot.status === "done" ? "ended" : snapshot.matches("failed") ? "failed" : snapshot.matches("listening") ? "listening" : null;
     if (stage === null) throw new Error("a conversation is recorded between turns, not during one");
-    const { modules: _modules, tracker, ...rest } = snapshot.context;
-    return structuredClone({ ...rest, history: [...rest.history], stage, tracker: tracker.saved() });
+    const { modules: _modules, redFlagRules: _rules, profile, ...rest } = snapshot.context;
+    return structuredClone({ ...rest, history: [...rest.history], stage, tracker: saveProfile(profile) });
   }
 
   /** The doctor's opening line. */
@@ -80,7 +100,8 @@ export class Conversation {
 
   snapshot(): ConversationSnapshot {
     const snapshot = this.actor.getSnapshot();
-    return { history: snapshot.context.history, state: snapshot.context.state, ended: snapshot.status === "done", error: snapshot.context.error, failed: snapshot.matches("failed") };
+    const { context } = snapshot;
+    return { history: context.history, state: context.state, ended: snapshot.status === "done", error: context.error, failed: snapshot.matches("failed"), redFlags: context.redFlags, presenting: context.presenting };
   }
 
   private async settle(started: number): Promise<TurnOutcome> {
@@ -88,7 +109,8 @@ export class Conversation {
     const { context } = snapshot;
     const failed = snapshot.matches("failed");
     return {
-      doctor: failed ? null : (context.history.at(-1)?.text ?? null),
+      doctor: failed ? null : lastReply(context.history),
+      escalation: context.escalation,
       frames: context.frames,
       actions: failed ? null : context.actions,
       state: context.state,

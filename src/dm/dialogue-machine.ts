@@ -1,15 +1,29 @@
 import { assign, fromPromise, setup } from "xstate";
-import { DialogueStateTracker } from "../cmas/dialogue-state.ts";
+import { EMPTY_PROFILE, profileState, trackFrames, type TrackedProfile } from "../cmas/dialogue-state.ts";
 import type { DialogueState, DoctorAction, NluFrame } from "../cmas/schemas.ts";
 import { ontology } from "../cmas/ontology.ts";
 import type { DialogueModules, DialogueTurn, NlgResult, NluResult, PolicyResult } from "../modules/types.ts";
+import { loadRedFlags, type RedFlag, type RedFlagRules } from "../clinical/red-flags.ts";
+import { enforceClosingScope } from "../clinical/closing-scope.ts";
 
 /**
  * The dialogue manager: an xstate machine that runs one history-taking turn per patient utterance —
  * NLU → state update → policy → NLG — and keeps the conversation, the CMAS patient profile and what
  * each stage produced. A failing stage (a dead backend) puts the machine in `failed`, from which the
  * same utterance can be retried or a new one said; nothing said so far is lost.
+ *
+ * Red flags (`ontology/red-flags.json`) are read from the tracked state after every patient turn, so
+ * they fire whatever backend understood the patient. When a flag first fires the machine passes
+ * through `escalating`: it records the flag with the turn it fired on, and the doctor advises urgent
+ * care in plain words as a turn of its own, before the policy's next question; then the history goes
+ * on (or ends, with `afterEscalation: "end"`). The patient can end it at any turn (`END`).
  */
+
+/** A red flag as recorded in the conversation: when it fired. */
+export interface RecordedRedFlag extends RedFlag {
+  /** Index in the history of the patient turn after which it fired. */
+  readonly turn: number;
+}
 
 export interface DialogueContext {
   readonly modules: DialogueModules;
@@ -24,7 +38,16 @@ export interface DialogueContext {
   /** Doctor turns after the opening one. */
   readonly doctorTurns: number;
   readonly maxDoctorTurns: number;
-  readonly tracker: DialogueStateTracker;
+  /** The tracked profile `state` is derived from (it keeps first-mention order across statuses). */
+  readonly profile: TrackedProfile;
+  readonly redFlagRules: RedFlagRules | null;
+  /** Every red flag fired so far, in firing order, each once. */
+  readonly redFlags: RecordedRedFlag[];
+  /** Flags that first fired on the turn being processed (empty otherwise). */
+  readonly escalation: RecordedRedFlag[];
+  readonly afterEscalation: "continue" | "end";
+  /** The positive symptoms of the first patient turn that named any: the presenting complaint, for the note. */
+  readonly presenting: string[];
 }
 
 /** Events the dialogue machine takes: a patient utterance, a retry of a failed turn, the end. */
@@ -37,6 +60,23 @@ export interface DialogueInput {
   readonly maxDoctorTurns?: number;
   /** The doctor's opening line (default: the ontology's). */
   readonly opening?: string;
+  /** Red-flag rules (default: the bundled ones); null turns escalation off. */
+  readonly redFlags?: RedFlagRules | null;
+  /** After advising urgent care: go on with the history (default) or end it there. */
+  readonly afterEscalation?: "continue" | "end";
+}
+
+/** Positive symptom values in a turn's frames. */
+function positiveSymptoms(frames: readonly NluFrame[] | null): string[] {
+  const values = (frames ?? []).flatMap((frame) => frame.slots?.positive_symptom ?? []).map((entry) => entry.value);
+  return [...new Set(values.filter((value): value is string => typeof value === "string"))];
+}
+
+/** Flags that fire on the state now and have not fired before. */
+function newRedFlags(context: DialogueContext): RedFlag[] {
+  if (!context.redFlagRules) return [];
+  const known = new Set(context.redFlags.map((flag) => flag.id));
+  return context.redFlagRules.evaluate(context.state).filter((flag) => !known.has(flag.id));
 }
 
 /** A turn whose actions close the history: a diagnosis, or a goodbye after questions have been asked. */
@@ -70,6 +110,8 @@ export const dialogueMachine = setup({
   guards: {
     hasText: ({ event }) => event.type === "PATIENT_SAID" && event.text.trim().length > 0,
     hasPending: ({ context }) => context.pending !== null,
+    redFlagFired: ({ context }) => newRedFlags(context).length > 0,
+    endsAfterEscalation: ({ context }) => context.afterEscalation === "end",
   },
   actions: {
     // Invoked actors' error events carry `error`; it is not in DialogueEvent, hence the cast.
@@ -77,6 +119,18 @@ export const dialogueMachine = setup({
     // A retry starts the failed stage afresh: the old error must not outlive it (else a later retry
     // would look possible and count the same turn again).
     clearError: assign({ error: null }),
+    startTurn: assign({ pending: ({ event }) => (event.type === "PATIENT_SAID" ? event.text.trim() : null), error: null, escalation: [] }),
+    // The advice is a doctor turn of its own, so the next question stays the last turn the patient answers.
+    escalate: assign(({ context }) => {
+      const fired = newRedFlags(context);
+      const turn = context.history.length - 1;
+      const recorded = fired.map((flag) => ({ ...flag, turn }));
+      return {
+        redFlags: [...context.redFlags, ...recorded],
+        escalation: recorded,
+        history: [...context.history, { speaker: "doctor" as const, text: context.redFlagRules!.escalationText(fired) }],
+      };
+    }),
   },
 }).createMachine({
   id: "history-taking",
@@ -90,13 +144,18 @@ export const dialogueMachine = setup({
     error: null,
     doctorTurns: 0,
     maxDoctorTurns: input.maxDoctorTurns ?? 120,
-    tracker: new DialogueStateTracker(),
+    profile: EMPTY_PROFILE,
+    redFlagRules: input.redFlags === undefined ? loadRedFlags() : input.redFlags,
+    redFlags: [],
+    escalation: [],
+    afterEscalation: input.afterEscalation ?? "continue",
+    presenting: [],
   }),
   initial: "listening",
   states: {
     listening: {
       on: {
-        PATIENT_SAID: { guard: "hasText", target: "understanding", actions: assign({ pending: ({ event }) => event.text.trim(), error: null }) },
+        PATIENT_SAID: { guard: "hasText", target: "understanding", actions: "startTurn" },
         END: "ended",
       },
     },
@@ -105,23 +164,37 @@ export const dialogueMachine = setup({
         src: "understand",
         input: ({ context }) => ({ modules: context.modules, history: context.history, text: context.pending! }),
         onDone: {
-          target: "planning",
-          actions: assign(({ context, event }) => ({
-            frames: event.output.frames,
+          target: "screening",
+          actions: assign(({ context, event }) => {
             // A format error leaves the profile as it was: the turn still enters the history.
-            state: event.output.frames ? context.tracker.update(event.output.frames) : context.state,
-            history: [...context.history, { speaker: "patient" as const, text: context.pending! }],
-            pending: null,
-          })),
+            const profile = event.output.frames ? trackFrames(context.profile, event.output.frames) : context.profile;
+            return {
+              frames: event.output.frames,
+              profile,
+              state: profile === context.profile ? context.state : profileState(profile),
+              history: [...context.history, { speaker: "patient" as const, text: context.pending! }],
+              pending: null,
+              presenting: context.presenting.length > 0 ? context.presenting : positiveSymptoms(event.output.frames),
+            };
+          }),
         },
         onError: { target: "failed", actions: "rememberError" },
       },
+    },
+    // Red flags are read from the state the turn produced, whatever backend produced it.
+    screening: {
+      always: [{ guard: "redFlagFired", target: "escalating" }, { target: "planning" }],
+    },
+    escalating: {
+      entry: "escalate",
+      always: [{ guard: "endsAfterEscalation", target: "ended" }, { target: "planning" }],
     },
     planning: {
       invoke: {
         src: "plan",
         input: ({ context }) => ({ modules: context.modules, history: context.history, state: context.state }),
-        onDone: { target: "realising", actions: assign({ actions: ({ event }) => event.output.actions }) },
+        // The closing rules hold whatever backend planned: no disease or test the tracked state does not support.
+        onDone: { target: "realising", actions: assign({ actions: ({ context, event }) => (event.output.actions ? enforceClosingScope(event.output.actions, context.state) : null) }) },
         onError: { target: "failed", actions: "rememberError" },
       },
     },
@@ -150,7 +223,7 @@ export const dialogueMachine = setup({
           { guard: "hasPending", target: "understanding", actions: "clearError" },
           { target: "planning", actions: "clearError" },
         ],
-        PATIENT_SAID: { guard: "hasText", target: "understanding", actions: assign({ pending: ({ event }) => event.text.trim(), error: null }) },
+        PATIENT_SAID: { guard: "hasText", target: "understanding", actions: "startTurn" },
         END: "ended",
       },
     },

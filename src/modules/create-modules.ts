@@ -2,8 +2,10 @@ import { createBackend, type BackendOptions } from "../backends/index.ts";
 import type { MeditodDataset, Split } from "../data/meditod.ts";
 import { DenseRetriever } from "../retrieval/exemplar-retriever.ts";
 import { createLlmModules, type LlmModulesOptions } from "./llm/llm-modules.ts";
+import { DEFAULT_TOKEN_BUDGET } from "./llm/in-context-prompter.ts";
 import type { DialogueModules } from "./types.ts";
 import { withFallback } from "./fallback.ts";
+import { answerFailuresWith, type FailureLog } from "./failure-fallback.ts";
 
 /** The id of the offline engine, and the default backend. */
 export const EMBEDDED_BACKEND_ID = "embedded";
@@ -24,6 +26,8 @@ export interface ModuleSetup {
   /** Template version#hash per module (LLM backends only). */
   readonly promptVersions: Record<string, string>;
   readonly protocol: Record<string, unknown>;
+  /** With `answerFailures`: the failures the embedded engine answered for. */
+  readonly failures?: FailureLog;
   close(): Promise<void>;
 }
 
@@ -34,6 +38,11 @@ export interface CreateModulesOptions extends Omit<LlmModulesOptions, "retriever
   readonly retrieval?: "bm25" | "dense";
   /** `embedded`: answer with the offline engine when the model's output is a format error. */
   readonly fallback?: "embedded";
+  /**
+   * For chats: a stage whose backend fails (throws) is answered by the embedded engine too, and the
+   * failure logged in `failures` (a benchmark never sets this: a dead endpoint must end the run).
+   */
+  readonly answerFailures?: boolean;
   /**
    * How the embedded engine words the doctor: `transcript` (default) like the training doctors, as
    * the NLG metrics reward; `clean` from our templates, for people reading a chat.
@@ -56,7 +65,14 @@ export async function createModules(backendId: string, dataset: MeditodDataset, 
       modules,
       backend: { id: EMBEDDED_BACKEND_ID },
       promptVersions: {},
-      protocol: { engine: "embedded (offline, built from the train split)", trained_on: trainSplit },
+      protocol: {
+        name: "embedded",
+        engine: "embedded (offline, built from the train split)",
+        trained_on: trainSplit,
+        prompt_source: "none (rules and statistics, no prompts)",
+        retrieval: "none",
+        embedding_model: null,
+      },
       close: async () => {},
     };
   }
@@ -69,15 +85,24 @@ export async function createModules(backendId: string, dataset: MeditodDataset, 
   const promptVersions = Object.fromEntries(
     Object.entries(modules.prompters).map(([task, prompter]) => [task, `${prompter.template.version}#${prompter.template.hash}`]),
   );
+  const embedded = options.fallback === "embedded" || options.answerFailures ? await embeddedModules(dataset, trainSplit, options.wording) : undefined;
+  const guarded = options.fallback === "embedded" ? withFallback(modules, embedded!) : modules;
+  const answering = options.answerFailures ? answerFailuresWith(guarded, embedded!) : undefined;
   return {
-    modules: options.fallback === "embedded" ? withFallback(modules, await embeddedModules(dataset, trainSplit, options.wording)) : modules,
+    modules: answering?.modules ?? guarded,
+    ...(answering ? { failures: answering.failures } : {}),
     backend: { id: backend.id, parameters: backend.parameters },
     promptVersions,
     protocol: {
+      name: "anamnesis",
+      differences_from_the_paper: "our prompts, JSON-schema-constrained decoding, one repair round, JSON salvaged from prose and fences, BM25 retrieval by default, a token budget (default 8,192)",
+      prompt_source: `anamnesis prompts/ (${Object.values(promptVersions).join(", ")})`,
+      embedding_model: retrieval === "dense" ? backend.id : null,
+      decoding: { temperature: 0, max_tokens: null, response_format: "json_schema", repair: true, salvage: true },
       exemplars: options.exemplars ?? 5,
       exemplar_source: trainSplit,
       retrieval: modules.prompters.nlu.retriever.id,
-      token_budget: options.tokenBudget ?? 4096,
+      token_budget: options.tokenBudget ?? DEFAULT_TOKEN_BUDGET,
       history_size: options.historySize ?? 4,
       temperature: 0,
       ...(options.fallback ? { fallback: `${options.fallback} (answers when the model's output is a format error)` } : {}),

@@ -3,6 +3,8 @@ import { readFileSync } from "node:fs";
 import { AnamnesisError } from "../errors.ts";
 import { checkTypes, nluSlots, ontology, type SlotDefinition } from "../cmas/ontology.ts";
 import { BUNDLED } from "../package-paths.ts";
+import { criterionText } from "../clinical/criteria.ts";
+import { loadDiagnoses } from "../clinical/diagnoses.ts";
 
 /**
  * Prompt templates live in `prompts/<task>.v<N>.txt`, with a `=== system ===` and a `=== user ===`
@@ -49,11 +51,45 @@ function describeSlot(slot: SlotDefinition, forActions: boolean): string {
   return lines.join("\n");
 }
 
+/** "a, b and c". */
+function inWords(items: readonly string[], last = "and"): string {
+  return items.length <= 1 ? (items[0] ?? "") : `${items.slice(0, -1).join(", ")} ${last} ${items.at(-1)}`;
+}
+
+/**
+ * The NLU status rule, from the slots' statuses: "Give every symptom, … and medication entry a status
+ * of positive, negative or unknown, and every medical_test entry a status of avail or unavail."
+ */
+function statusRule(): string {
+  const byStatuses = new Map<string, string[]>();
+  for (const slot of nluSlots) {
+    if (!slot.statuses || slot.statuses.length === 0) continue;
+    const key = inWords(slot.statuses, "or");
+    byStatuses.set(key, [...(byStatuses.get(key) ?? []), slot.name]);
+  }
+  const clauses = [...byStatuses].map(([statuses, slots]) => `every ${inWords(slots)} entry a status of ${statuses}`);
+  return `Give ${clauses.slice(0, -1).join(", ")}${clauses.length > 1 ? ", and " : ""}${clauses.at(-1) ?? ""}.`;
+}
+
+/** The working diagnoses and their criteria (`ontology/diagnoses.json`), for the policy's scope rules (`policy.v2`). */
+function describeDiagnoses(): string {
+  return loadDiagnoses()
+    .diagnoses.map((diagnosis) => `- ${diagnosis.disease}: ${criterionText(diagnosis.criteria)}; tests: ${diagnosis.tests.length > 0 ? diagnosis.tests.join(", ") : "none"}`)
+    .join("\n");
+}
+
 /** The ontology rendered for each task's system message. */
 function definitions(task: string): Record<string, string> {
   const list = (items: ReadonlyArray<{ name: string; description: string }>) => items.map((item) => `- ${item.name}: ${item.description}`).join("\n");
-  if (task === "nlu") return { intents: list(ontology.nlu_intents), slots: nluSlots.map((slot) => describeSlot(slot, false)).join("\n") };
-  if (task === "policy") return { actions: list(ontology.actions), slots: ontology.slots.map((slot) => describeSlot(slot, true)).join("\n") };
+  if (task === "nlu") {
+    return {
+      intents: list(ontology.nlu_intents),
+      slots: nluSlots.map((slot) => describeSlot(slot, false)).join("\n"),
+      medical_slots: inWords(nluSlots.filter((slot) => slot.group === "medical").map((slot) => slot.name)),
+      status_rule: statusRule(),
+    };
+  }
+  if (task === "policy") return { actions: list(ontology.actions), slots: ontology.slots.map((slot) => describeSlot(slot, true)).join("\n"), diagnoses: describeDiagnoses() };
   return {};
 }
 

@@ -36,8 +36,10 @@ export interface FittedPrompt {
   readonly messages: ChatMessage[];
   readonly exemplars: readonly string[];
   readonly promptTokens: number;
-  /** History turns dropped from the query to fit (0 normally). */
+  /** History turns dropped from the query to fit (0 normally; only turns the query shows count). */
   readonly droppedHistoryTurns: number;
+  /** True when even without exemplars and history the prompt exceeds the budget; it is sent as it is. */
+  readonly overBudget: boolean;
 }
 
 /**
@@ -75,5 +77,5 @@ export function fitPrompt(options: {
     messages = build(exemplars, keep);
     tokens = countMessageTokens(messages);
   }
-  return { messages, exemplars: exemplars.map((exemplar) => exemplar.id), promptTokens: tokens, droppedHistoryTurns: options.historyTurns - keep };
+  return { messages, exemplars: exemplars.map((exemplar) => exemplar.id), promptTokens: tokens, droppedHistoryTurns: options.historyTurns - keep, overBudget: tokens > limit };
 }

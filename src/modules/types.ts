@@ -22,9 +22,16 @@ export interface ModuleCallInfo {
   readonly exemplars?: readonly string[];
   /** Tokens of the prompt sent (cl100k_base count). */
   readonly promptTokens?: number;
+  /** The prompt exceeded its token budget even with no exemplar left, and was sent as it was. */
+  readonly overBudget?: boolean;
   /** Set when the output did not validate even after the repair attempt. */
   readonly formatError?: string;
   readonly repaired?: boolean;
+  /**
+   * The exact request sent (messages and generation parameters), kept by the runner in a sibling
+   * `requests-<suite>.jsonl` so that a run can be diffed against another pipeline's prompts.
+   */
+  readonly request?: { readonly messages: ReadonlyArray<{ readonly role: string; readonly content: string }>; readonly parameters: Readonly<Record<string, unknown>> };
 }
 
 export interface CallOptions {
@@ -35,6 +42,8 @@ export interface NluInput {
   /** The conversation before the patient's utterance (its last turn is usually the doctor's question). */
   readonly history: readonly DialogueTurn[];
   readonly utterance: string;
+  /** The utterance index (`uttr_id`) when the input is a dataset turn (the official protocol needs it). */
+  readonly turn?: number;
   /** Set when the input comes from a dataset: retrieval leaves out exemplars of the same dialogue. */
   readonly dialogueId?: string;
 }
@@ -54,6 +63,8 @@ export interface PolicyInput {
   /** The patient profile after the last patient turn. */
   readonly state: DialogueState;
   readonly dialogueId?: string;
+  /** The doctor utterance's index (`uttr_id`) when the input is a dataset turn. */
+  readonly turn?: number;
 }
 export interface PolicyResult extends ModuleCallInfo {
   readonly actions: DoctorAction[] | null;
@@ -68,6 +79,8 @@ export interface NlgInput {
   readonly history: readonly DialogueTurn[];
   readonly actions: readonly DoctorAction[];
   readonly dialogueId?: string;
+  /** The doctor utterance's index (`uttr_id`) when the input is a dataset turn. */
+  readonly turn?: number;
 }
 export interface NlgResult extends ModuleCallInfo {
   readonly text: string;

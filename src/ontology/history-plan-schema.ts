@@ -29,6 +29,8 @@ export const stepPartSchema = z.strictObject({
   check: z.string().optional(),
   /** Ask only when the value is a positive symptom (sputum volume only when there is sputum). */
   when_positive: z.boolean().optional(),
+  /** Ask only of a symptom felt somewhere (the lexicon's `locatable` concepts): "where is the fatigue?" is never asked. */
+  when_locatable: z.boolean().optional(),
 });
 
 export const complaintSchema = z.strictObject({
@@ -36,7 +38,13 @@ export const complaintSchema = z.strictObject({
   symptoms: z.array(z.string()),
   cues: z.array(z.string()),
   area: z.string(),
-  steps: z.array(z.array(stepPartSchema).min(1)).min(1),
+  /** For a located symptom (pain, swelling…): the sites this template is for, as patterns on its location ("abdom", "back"). */
+  locations: z.array(z.string()).optional(),
+  /**
+   * The attribute steps, or "cmas": every symptom attribute `ontology/cmas.json` has a question for,
+   * in its order, except the plan's `symptom_specific_checks` (the template of symptoms the plan does not know).
+   */
+  steps: z.union([z.literal("cmas"), z.array(z.array(stepPartSchema).min(1)).min(1)]),
 });
 
 export const historyPlanSchema = z.strictObject({
@@ -48,6 +56,8 @@ export const historyPlanSchema = z.strictObject({
   check_cues: z.record(z.string(), z.array(z.string())),
   complaints: z.array(complaintSchema).min(1),
   complaint_closer: z.string(),
+  /** Check types that only fit some symptoms (sputum volume, rash size): never in a template derived from cmas.json. */
+  symptom_specific_checks: z.array(z.string()),
   /** Prior probability that a doctor asks each attribute of a presenting complaint. */
   complaint_check_priors: z.record(z.string(), z.number().min(0).max(1)),
   /** Review of systems per complaint area: blocks of item ids, one body system each, in plan order. */
@@ -73,7 +83,4 @@ export const historyPlanSchema = z.strictObject({
     explanation_min_words: z.number().int().nonnegative(),
     farewell_cues: z.array(z.string()),
   }),
-  diagnoses: z.array(
-    z.strictObject({ disease: z.string(), tests: z.array(z.string()), evidence: z.array(z.string()), requires_any: z.array(z.string()) }),
-  ),
 });

@@ -3,6 +3,8 @@ import type { z } from "zod";
 import { BUNDLED } from "../package-paths.ts";
 import { describeZodIssues } from "./describe-zod-issues.ts";
 import { cmasSchema } from "./cmas-schema.ts";
+import { diagnosesSchema } from "./diagnoses-schema.ts";
+import { redFlagsSchema } from "./red-flags-schema.ts";
 import { historyPlanSchema } from "./history-plan-schema.ts";
 import { layTermsSchema } from "./lay-terms-schema.ts";
 import { lexiconSchema } from "./lexicon-schema.ts";
@@ -21,10 +23,12 @@ export const ONTOLOGY_DIR = `${BUNDLED.ontology}/`;
 /** Every ontology file with its schema. */
 export const ONTOLOGY_SCHEMAS = {
   "cmas.json": cmasSchema,
+  "diagnoses.json": diagnosesSchema,
   "history-plan.json": historyPlanSchema,
   "lay-terms.json": layTermsSchema,
   "lexicon.json": lexiconSchema,
   "nlg-templates.json": nlgTemplatesSchema,
+  "red-flags.json": redFlagsSchema,
   "word-lists.json": wordListsSchema,
 } as const;
 

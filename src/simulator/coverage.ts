@@ -1,4 +1,4 @@
-import { splitPrefixedSlot } from "../cmas/ontology.ts";
+import { PRESENT_STATUSES, splitPrefixedSlot } from "../cmas/ontology.ts";
 import type { ActionEntry, DialogueState, DoctorAction, SlotEntry } from "../cmas/schemas.ts";
 
 /**
@@ -41,7 +41,7 @@ export interface Coverage {
 }
 
 const OPEN_VALUES = new Set(["other", "all", "none"]);
-const PRESENT = new Set(["positive", "avail"]);
+const PRESENT: ReadonlySet<string> = new Set(PRESENT_STATUSES);
 
 /** The check types that ask for an attribute of an entry. */
 function askingChecks(attribute: string): readonly string[] {

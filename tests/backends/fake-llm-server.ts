@@ -9,7 +9,10 @@
  *
  * A responder decides each reply; the default one behaves like an obedient model: it echoes plain
  * prompts and answers structured requests with a minimal instance of the requested JSON schema.
- * The server records every request and the maximum number in flight at once.
+ * Faults for the fault-injection suite: an error status (with `Retry-After` or any body), a hang, a
+ * dropped connection, garbage with status 200 (`garbage`), and a reply cut off mid-stream (`cut`);
+ * `embed` answers embedding requests the same way. The server records every request and the maximum
+ * number in flight at once.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -32,7 +35,14 @@ export type Reply =
   | { readonly toolArguments: string | Record<string, unknown> }
   | { readonly status: number; readonly headers?: Record<string, string>; readonly body?: unknown }
   | { readonly hang: true }
-  | { readonly destroy: true };
+  | { readonly destroy: true }
+  /** Status 200 with this body as it is (an HTML error page, a truncated JSON, another API's answer). */
+  | { readonly garbage: string; readonly contentType?: string }
+  /** The start of a valid reply (headers and part of the body), then the connection is dropped. */
+  | { readonly cut: true };
+
+/** The replies a model gives (not faults). */
+type ModelReply = Extract<Reply, { content: string } | { toolArguments: unknown }>;
 
 export type Responder = (call: ChatCall) => Reply | Promise<Reply>;
 
@@ -51,8 +61,12 @@ export interface FakeServer {
 
 export interface FakeServerOptions {
   readonly respond?: Responder;
+  /** A fault to answer an embedding request with (`undefined`: the normal answer). */
+  readonly embedFault?: (body: Record<string, any>) => Reply | undefined;
   /** Delay before each reply. */
   readonly latencyMs?: number;
+  /** The embedding of a text (default: a small deterministic vector of its character codes). */
+  readonly embed?: (text: string) => number[];
 }
 
 /** A minimal value that satisfies a JSON schema (first enum value, empty arrays, required members). */
@@ -161,7 +175,7 @@ function describeOllamaCall(index: number, path: string, headers: IncomingMessag
   return promptSchema ? { ...base, schema: promptSchema } : base;
 }
 
-function sendOpenAIChat(response: ServerResponse, call: ChatCall, reply: Exclude<Reply, { status: number } | { hang: true } | { destroy: true }>): void {
+function sendOpenAIChat(response: ServerResponse, call: ChatCall, reply: ModelReply): void {
   const id = `chatcmpl-${call.index}`;
   const model = call.body.model;
   const promptTokens = tokens(call.messages.map((m) => m.content).join(" "));
@@ -215,7 +229,7 @@ function sendOpenAIChat(response: ServerResponse, call: ChatCall, reply: Exclude
   response.end("data: [DONE]\n\n");
 }
 
-function sendOllamaChat(response: ServerResponse, call: ChatCall, reply: Exclude<Reply, { status: number } | { hang: true } | { destroy: true }>): void {
+function sendOllamaChat(response: ServerResponse, call: ChatCall, reply: ModelReply): void {
   const model = call.body.model;
   const createdAt = "2024-01-01T00:00:00Z";
   const isTool = "toolArguments" in reply;
@@ -252,9 +266,9 @@ function sendOllamaChat(response: ServerResponse, call: ChatCall, reply: Exclude
   response.end();
 }
 
-function sendEmbeddings(response: ServerResponse, protocol: "openai" | "ollama", body: Record<string, any>): void {
+function sendEmbeddings(response: ServerResponse, protocol: "openai" | "ollama", body: Record<string, any>, embed: (text: string) => number[]): void {
   const inputs: string[] = Array.isArray(body.input) ? body.input : [body.input];
-  const vectors = inputs.map(fakeEmbedding);
+  const vectors = inputs.map((text) => embed(text));
   response.writeHead(200, { "content-type": "application/json" });
   if (protocol === "ollama") {
     response.end(JSON.stringify({ model: body.model, embeddings: vectors, total_duration: 10, load_duration: 1, prompt_eval_count: inputs.length }));
@@ -267,6 +281,33 @@ function sendEmbeddings(response: ServerResponse, protocol: "openai" | "ollama",
   }));
   const used = tokens(inputs.join(" "));
   response.end(JSON.stringify({ object: "list", data, model: body.model, usage: { prompt_tokens: used, total_tokens: used } }));
+}
+
+/** Sends `reply` if it is a fault; false for a normal reply. */
+function sendFault(request: IncomingMessage, response: ServerResponse, protocol: "openai" | "ollama", reply: Reply): boolean {
+  if ("hang" in reply) return true;
+  if ("destroy" in reply) {
+    request.socket.destroy();
+    return true;
+  }
+  if ("status" in reply) {
+    const errorBody = reply.body ?? (protocol === "openai" ? { error: { message: `fake error ${reply.status}`, type: "server_error" } } : { error: `fake error ${reply.status}` });
+    response.writeHead(reply.status, { "content-type": "application/json", ...reply.headers });
+    response.end(typeof errorBody === "string" ? errorBody : JSON.stringify(errorBody));
+    return true;
+  }
+  if ("garbage" in reply) {
+    response.writeHead(200, { "content-type": reply.contentType ?? "application/json" });
+    response.end(reply.garbage);
+    return true;
+  }
+  if ("cut" in reply) {
+    response.writeHead(200, { "content-type": protocol === "openai" ? "application/json" : "application/x-ndjson", "content-length": "4096" });
+    response.write(protocol === "openai" ? '{"id":"chatcmpl-1","object":"chat.completion","choices":[{"index":0,"message":{"role":"assistant","content":"I ha' : '{"model":"m","message":{"role":"assistant","content":"I ha"},"done":false}\n{"model":"m","mess');
+    setTimeout(() => request.socket.destroy(), 5);
+    return true;
+  }
+  return false;
 }
 
 async function startFakeServer(protocol: "openai" | "ollama", options: FakeServerOptions): Promise<FakeServer> {
@@ -292,7 +333,11 @@ async function startFakeServer(protocol: "openai" | "ollama", options: FakeServe
       const path = (request.url ?? "").split("?")[0]!;
       requests.push({ path, body, headers: request.headers, at: performance.now() });
       if (options.latencyMs) await new Promise((resolve) => setTimeout(resolve, options.latencyMs));
-      if (request.method === "POST" && path === embedPath) return sendEmbeddings(response, protocol, body);
+      if (request.method === "POST" && path === embedPath) {
+        const fault = options.embedFault?.(body);
+        if (fault && sendFault(request, response, protocol, fault)) return;
+        return sendEmbeddings(response, protocol, body, options.embed ?? fakeEmbedding);
+      }
       if (request.method !== "POST" || path !== chatPath) {
         response.writeHead(404, { "content-type": "application/json" });
         response.end(JSON.stringify({ error: `no route ${request.method} ${path}` }));
@@ -301,18 +346,8 @@ async function startFakeServer(protocol: "openai" | "ollama", options: FakeServe
       const call = (protocol === "openai" ? describeOpenAICall : describeOllamaCall)(calls.length, path, request.headers, body);
       calls.push(call);
       const reply = await respond(call);
-      if ("hang" in reply) return;
-      if ("destroy" in reply) {
-        request.socket.destroy();
-        return;
-      }
-      if ("status" in reply) {
-        const errorBody = reply.body ?? (protocol === "openai" ? { error: { message: `fake error ${reply.status}`, type: "server_error" } } : { error: `fake error ${reply.status}` });
-        response.writeHead(reply.status, { "content-type": "application/json", ...reply.headers });
-        response.end(JSON.stringify(errorBody));
-        return;
-      }
-      (protocol === "openai" ? sendOpenAIChat : sendOllamaChat)(response, call, reply);
+      if (sendFault(request, response, protocol, reply)) return;
+      (protocol === "openai" ? sendOpenAIChat : sendOllamaChat)(response, call, reply as ModelReply);
     } catch (error) {
       if (!response.headersSent) response.writeHead(500, { "content-type": "application/json" });
       response.end(JSON.stringify({ error: String(error) }));

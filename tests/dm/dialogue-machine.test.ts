@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { Conversation } from "../../src/dm/conversation.ts";
 import type { DialogueModules, NluResult, PolicyResult } from "../../src/modules/types.ts";
 import type { DoctorAction } from "../../src/cmas/schemas.ts";
+import { loadRedFlags } from "../../src/clinical/red-flags.ts";
 
 /** Modules scripted per call, to drive the machine down each of its paths. */
 function scriptedModules(options: {
@@ -42,6 +43,19 @@ describe("the dialogue machine", () => {
     expect(outcome.frames).toBeNull();
     expect(outcome.state).toEqual({ positive_symptom: [{ value: "coughing" }] });
     expect(outcome.doctor).toBe("Any fevers?");
+  });
+
+  it("tracks the profile as a value: an earlier turn's state is never changed, and first-mention order survives a status change", async () => {
+    const frames = (slots: Record<string, Array<Record<string, string>>>) => ({ frames: [{ intent: "inform" as const, slots }], latencyMs: 0 });
+    const conversation = new Conversation(
+      scriptedModules({ nlu: [frames({ negative_symptom: [{ value: "fever" }] }), frames({ positive_symptom: [{ value: "coughing" }] }), frames({ positive_symptom: [{ value: "fever", onset: "yesterday" }] })] }),
+    );
+    const first = await conversation.say("No fever.");
+    const firstState = structuredClone(first.state);
+    await conversation.say("A cough.");
+    const third = await conversation.say("Actually a fever since yesterday.");
+    expect(first.state).toEqual(firstState);
+    expect(third.state).toEqual({ positive_symptom: [{ value: "fever", onset: "yesterday" }, { value: "coughing" }] });
   });
 
   it("fails on a dead NLU and retries the same utterance", async () => {
@@ -125,5 +139,89 @@ describe("the dialogue machine", () => {
 
   it("refuses an empty utterance", async () => {
     await expect(new Conversation(scriptedModules({})).say("   ")).rejects.toThrow(/nothing/);
+  });
+});
+
+describe("escalation on a red flag", () => {
+  const chestPain: NluResult = { frames: [{ intent: "inform", slots: { positive_symptom: [{ value: "chest pain" }, { value: "dyspnea" }] } }], latencyMs: 0 };
+  const nothingNew: NluResult = { frames: [{ intent: "inform", slots: { negative_symptom: [{ value: "fever" }] } }], latencyMs: 0 };
+  const advice = loadRedFlags().flags.find((flag) => flag.id === "chest_pain_with_breathlessness_or_sweating")!.advice;
+
+  it("advises urgent care once, as a doctor turn of its own before the next question, and records the flag", async () => {
+    const modules = scriptedModules({ nlu: [chestPain, nothingNew] });
+    const conversation = new Conversation(modules);
+    const first = await conversation.say("Crushing chest pain and I can't breathe.");
+    expect(first.escalation.map((flag) => flag.id)).toEqual(["chest_pain_with_breathlessness_or_sweating"]);
+    expect(first.ended).toBe(false);
+    const [said, asked] = first.doctor!.split("\n\n");
+    expect(said).toContain(advice);
+    expect(asked).toBe("Any fevers?");
+    // The question stays the last doctor turn: the patient's next short answer is read against it.
+    expect(conversation.snapshot().history.map((turn) => turn.speaker)).toEqual(["doctor", "patient", "doctor", "doctor"]);
+    expect(conversation.snapshot().history.at(-1)!.text).toBe("Any fevers?");
+    expect(conversation.snapshot().redFlags).toMatchObject([{ id: "chest_pain_with_breathlessness_or_sweating", turn: 1, urgency: "emergency" }]);
+
+    // The flag still holds on the next turn, but it is not advised again.
+    const second = await conversation.say("No fevers.");
+    expect(second.escalation).toEqual([]);
+    expect(second.doctor).toBe("Any fevers?");
+    expect(conversation.snapshot().redFlags).toHaveLength(1);
+  });
+
+  it("ends the history after the advice when asked to", async () => {
+    const conversation = new Conversation(scriptedModules({ nlu: [chestPain] }), { afterEscalation: "end" });
+    const outcome = await conversation.say("Chest pain, short of breath.");
+    expect(outcome.ended).toBe(true);
+    expect(outcome.doctor).toContain(advice);
+    expect(outcome.doctor).not.toContain("Any fevers?");
+  });
+
+  it("keeps the advice when the next stage fails, and does not repeat it on retry", async () => {
+    const modules = scriptedModules({ nlu: [chestPain], policy: [new Error("backend down")] });
+    const conversation = new Conversation(modules);
+    expect((await conversation.say("Chest pain, short of breath.")).error).toBe("backend down");
+    expect(conversation.snapshot().redFlags).toHaveLength(1);
+    const retried = await conversation.retry();
+    expect(retried.doctor!.match(/Before we go on/g)).toHaveLength(1);
+    expect(conversation.snapshot().history.filter((turn) => turn.text.includes(advice))).toHaveLength(1);
+  });
+
+  it("can be turned off", async () => {
+    const conversation = new Conversation(scriptedModules({ nlu: [chestPain] }), { redFlags: null });
+    const outcome = await conversation.say("Chest pain, short of breath.");
+    expect(outcome).toMatchObject({ doctor: "Any fevers?", escalation: [] });
+    expect(conversation.snapshot().redFlags).toEqual([]);
+  });
+});
+
+describe("the closing rules, whatever backend planned", () => {
+  const wheeze: NluResult = { frames: [{ intent: "inform", slots: { positive_symptom: [{ value: "wheezing" }, { value: "dyspnea" }], negative_symptom: [{ value: "fever" }] } }], latencyMs: 0 };
+  const unsupported: PolicyResult = {
+    actions: [
+      { action: "inquire", medical_test: [{ value: "plain x-ray" }, { value: "pulmonary function tests" }] },
+      { action: "diagnosis", disease: [{ value: "pneumonia" }, { value: "asthma" }] },
+    ],
+    latencyMs: 0,
+  };
+
+  it("keep only diseases whose criteria the state meets, and only their tests", async () => {
+    const outcome = await new Conversation(scriptedModules({ nlu: [wheeze], policy: [unsupported] })).say("I wheeze and get breathless.");
+    expect(outcome.actions).toEqual([
+      { action: "inquire", medical_test: [{ value: "pulmonary function tests" }] },
+      { action: "diagnosis", disease: [{ value: "asthma" }] },
+    ]);
+  });
+
+  it("turn an unsupported diagnosis into an honest 'none' that passes on the findings", async () => {
+    const headache: NluResult = { frames: [{ intent: "inform", slots: { positive_symptom: [{ value: "headache" }] } }], latencyMs: 0 };
+    const guess: PolicyResult = { actions: [{ action: "inquire", medical_test: [{ value: "plain x-ray" }] }, { action: "diagnosis", disease: [{ value: "viral respiratory infection" }] }], latencyMs: 0 };
+    const outcome = await new Conversation(scriptedModules({ nlu: [headache], policy: [guess] })).say("Headache.");
+    expect(outcome.actions).toEqual([{ action: "diagnosis", symptom: [{ value: "headache" }] }]);
+  });
+
+  it("leave a test asked mid-history alone", async () => {
+    const asked: PolicyResult = { actions: [{ action: "inquire", medical_test: [{ value: "body temperature measurement" }] }], latencyMs: 0 };
+    const outcome = await new Conversation(scriptedModules({ policy: [asked] })).say("I feel hot.");
+    expect(outcome.actions).toEqual(asked.actions);
   });
 });

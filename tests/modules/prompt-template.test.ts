@@ -20,6 +20,14 @@ describe("prompt templates", () => {
     expect(template.user({ history: "doctor: hi", last_turn: "patient: cough" })).toBe("[dialog history]\ndoctor: hi\n\n[last turn]\npatient: cough\n\n[output]");
   });
 
+  it("derive the NLU rules' slot and status lists from the ontology", () => {
+    const system = loadPromptTemplate("nlu.v1").system;
+    expect(system).toContain("2. The `value` of symptom, medical_history, family_history, habit, exposure, medication and medical_test is a standard medical concept");
+    expect(system).toContain(
+      "3. Give every symptom, medical_history, family_history, habit, exposure and medication entry a status of positive, negative or unknown, and every medical_test entry a status of avail or unavail.",
+    );
+  });
+
   it("render check types (and disease) for the policy", () => {
     const system = loadPromptTemplate("policy.v1").system;
     expect(system).toContain("- disease:");

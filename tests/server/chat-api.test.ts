@@ -97,6 +97,11 @@ describe("the chat server", () => {
     });
   }
 
+  it("serves the page the ontology's status names (the page hard-codes none)", async () => {
+    const response = await call(server.url, "GET", "/api/ontology");
+    expect(response.json).toEqual({ statuses: ["positive", "negative", "unknown", "avail", "unavail"], presentStatuses: ["positive", "avail"] });
+  });
+
   it("answers unknown sessions, cases and endpoints with 404", async () => {
     expect((await call(server.url, "GET", "/api/sessions/nope")).json.error.code).toBe("unknown_session");
     expect((await call(server.url, "POST", "/api/sessions", { case: "407" })).json.error.code).toBe("unknown_case");
@@ -110,6 +115,30 @@ describe("the chat server", () => {
     expect((await call(server.url, "GET", `/api/sessions/${ids[3]}`)).status).toBe(200);
     expect((await call(server.url, "DELETE", `/api/sessions/${ids[3]}`)).status).toBe(204);
     expect((await call(server.url, "GET", `/api/sessions/${ids[3]}`)).status).toBe(404);
+  });
+
+  it("escalates on a red flag: advice in the reply, the flag in the answer and the saved transcript; the patient may end there", async () => {
+    const created = await call(server.url, "POST", "/api/sessions", {});
+    expect(created.json.redFlags).toEqual([]);
+    const turn = await call(server.url, "POST", `/api/sessions/${created.json.id}/turns`, { text: "I've had crushing chest pain since this morning and I'm short of breath." });
+    expect(turn.json.outcome.escalation).toMatchObject([{ id: "chest_pain_with_breathlessness_or_sweating", urgency: "emergency", turn: 1 }]);
+    expect(turn.json.outcome.doctor).toMatch(/^Before we go on[^\n]*ambulance[^\n]*\n\n\S/);
+    expect(turn.json.redFlags).toHaveLength(1);
+    const saved = JSON.parse(readFileSync(join(transcripts, `${created.json.id}.json`), "utf8"));
+    expect(saved.redFlags.map((flag: { id: string }) => flag.id)).toEqual(["chest_pain_with_breathlessness_or_sweating"]);
+
+    const note = await call(server.url, "GET", `/api/sessions/${created.json.id}/note`);
+    expect(note.json.note).toMatchObject({ presentingComplaint: ["chest pain", "dyspnea"], redFlags: [{ id: "chest_pain_with_breathlessness_or_sweating" }] });
+    const markdown = await fetch(`${server.url}/api/sessions/${created.json.id}/note?format=markdown`);
+    expect(markdown.headers.get("content-type")).toMatch(/^text\/markdown/);
+    expect(markdown.headers.get("content-disposition")).toMatch(/^attachment; filename="?anamnesis-note-[0-9a-f-]+\.md"?$/);
+    expect(await markdown.text()).toMatch(/## Presenting complaint\n\nchest pain, dyspnea\n[^]*## Red flags\n\n- \*\*Chest pain with breathlessness or sweating\*\*/);
+    expect((await call(server.url, "GET", `/api/sessions/${created.json.id}/note?format=pdf`)).status).toBe(400);
+
+    const ended = await call(server.url, "POST", `/api/sessions/${created.json.id}/end`);
+    expect(ended.status).toBe(200);
+    expect(ended.json).toMatchObject({ ended: true, redFlags: [{ id: "chest_pain_with_breathlessness_or_sweating" }] });
+    expect((await call(server.url, "POST", `/api/sessions/${created.json.id}/turns`, { text: "hello?" })).status).toBe(409);
   });
 
   it("reports a failed turn and retries it", async () => {

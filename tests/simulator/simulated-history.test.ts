@@ -51,5 +51,8 @@ describe("a history taken from a simulated patient", () => {
     const invented = [...recorded].filter(([key, status]) => status === "positive" && !truth.has(key));
     expect(contradictions).toEqual([]);
     expect(invented).toEqual([]);
+    // RES0001's chest pain with breathlessness is a red flag: advised once, and the history still closes.
+    const flags = conversation.snapshot().redFlags.map((flag) => flag.id);
+    expect(flags).toEqual(id === "RES0001" ? ["chest_pain_with_breathlessness_or_sweating"] : []);
   });
 });

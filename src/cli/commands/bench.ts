@@ -8,15 +8,19 @@ import type { NoteDataset } from "../../data/note-dataset.ts";
 import { createModules, EMBEDDED_BACKEND_ID, type ModuleSetup } from "../../modules/create-modules.ts";
 import { createNoteModules } from "../../modules/create-note-modules.ts";
 import { parseShard, runBench, type BenchResults } from "../../../eval/runner.ts";
-import { checkSplit, defaultSplit, loadBenchDataset, resolveSuites, suiteData, SUITES, type BenchModules, type SuiteId } from "../../../eval/suites.ts";
+import { checkSplit, defaultSplit, loadBenchDataset, resolveSuites, suiteData, SUITES, type BenchModules, type ProtocolName, type SuiteId } from "../../../eval/suites.ts";
+import { createOfficialSetup } from "../../modules/official/official-setup.ts";
 import { isNoteDataset, isPerplexitySuite, notePromptVersion } from "../../../eval/note-suites.ts";
 import { mergeRunDirectories } from "../../../eval/merge.ts";
+import { describePartial } from "../../../eval/partial-run.ts";
+import { checkOutputDirectory } from "../../data/input-file.ts";
 import type { CmasScores } from "../../metrics/cmas-f1.ts";
 import type { MeditodNlgResult } from "../../metrics/meditod-nlg.ts";
 import type { PerplexityScores } from "../../metrics/perplexity.ts";
 import type { PolicyScores } from "../../../eval/meditod-scoring.ts";
 import type { NoteGenerationScores } from "../../../eval/note-scoring.ts";
 import { formatScore, formatTable, printJson } from "../output.ts";
+import { describeProtocol, tunedMark } from "../../../eval/protocol-label.ts";
 import { clearRunDirectory } from "../../../eval/run-directory.ts";
 import { createProgressReporter } from "../progress.ts";
 import { PROVIDER_MODULE_OPTION } from "../provider-module-option.ts";
@@ -39,6 +43,29 @@ interface BenchFlags {
   retrieval: string;
   fallback?: string;
   restart?: boolean;
+  protocol?: string;
+  meditodRepo?: string;
+  embeddings?: string;
+  embeddingsBaseUrl?: string;
+  maxTokens?: string;
+  contextTokens?: string;
+}
+
+/**
+ * The MediTOD protocol of a run: as asked, else `official` when a MediTOD checkout is given
+ * (`--meditod-repo` or `MEDITOD_REPO`) to an LLM backend, else `anamnesis`; the embedded engine is
+ * not prompted and is labelled `embedded`.
+ */
+export function chooseProtocol(flags: Pick<BenchFlags, "protocol" | "meditodRepo" | "backend">, env: NodeJS.ProcessEnv = process.env): ProtocolName {
+  const embedded = flags.backend === EMBEDDED_BACKEND_ID;
+  if (flags.protocol !== undefined && flags.protocol !== "official" && flags.protocol !== "anamnesis") {
+    throw new AnamnesisError("INVALID_ARGUMENT", `--protocol must be official or anamnesis (got '${flags.protocol}')`);
+  }
+  if (flags.protocol === "official" && embedded) {
+    throw new AnamnesisError("INVALID_ARGUMENT", "--protocol official prompts an LLM: give --backend openai:<model> or ollama:<model> (the embedded engine has no prompts)");
+  }
+  if (embedded) return "embedded";
+  return (flags.protocol as ProtocolName | undefined) ?? (flags.meditodRepo ?? env.MEDITOD_REPO ? "official" : "anamnesis");
 }
 
 function positiveInteger(value: string | undefined, flag: string): number | undefined {
@@ -68,11 +95,14 @@ export function formatResultsTable(results: BenchResults): string {
   const rows: string[][] = [];
   const nlu = results.suites["meditod-nlu"] as CmasScores | undefined;
   const pol = results.suites["meditod-pol"] as PolicyScores | undefined;
-  const nlg = results.suites["meditod-nlg"] as MeditodNlgResult | undefined;
+  const nlg = results.suites["meditod-nlg"] as (MeditodNlgResult & { format_errors?: number }) | undefined;
   if (nlu) rows.push(["meditod-nlu", String(nlu.samples), `F1 ${formatScore(nlu.overall.f1)}`, `medical F1 ${formatScore(nlu.medical.f1)}`, `non-medical F1 ${formatScore(nlu.non_medical.f1)}`, `format errors ${formatScore(nlu.format_errors)}`]);
-  if (pol) rows.push(["meditod-pol", String(pol.samples), `F1 ${formatScore(pol.overall.f1)}`, `P@1 ${formatScore(pol.precision_at["1"])}`, `P@4 ${formatScore(pol.precision_at["4"])}`, `P@inf ${formatScore(pol.precision_at.inf)}`]);
-  if (nlg) rows.push(["meditod-nlg", String(nlg.samples), `BLEU-2 ${nlg.bleu2.toFixed(2)}`, `BLEU-4 ${nlg.bleu4.toFixed(2)}`, `ROUGE-1 ${formatScore(nlg.rouge1)}`, `ROUGE-L ${formatScore(nlg.rougeL)}`]);
-  return formatTable(["suite", "turns", "scores"], rows.map(([suite, turns, ...scores]) => [suite!, turns!, scores.join("   ")]), [0, 2]);
+  if (pol) rows.push(["meditod-pol", String(pol.samples), `F1 ${formatScore(pol.overall.f1)}`, `P@1 ${formatScore(pol.precision_at["1"])}`, `P@4 ${formatScore(pol.precision_at["4"])}`, `P@inf ${formatScore(pol.precision_at.inf)}`, `format errors ${formatScore(pol.format_errors)}`]);
+  if (nlg) rows.push(["meditod-nlg", String(nlg.samples), `BLEU-2 ${nlg.bleu2.toFixed(2)}`, `BLEU-4 ${nlg.bleu4.toFixed(2)}`, `ROUGE-1 ${formatScore(nlg.rouge1)}`, `ROUGE-L ${formatScore(nlg.rougeL)}`, ...(nlg.format_errors !== undefined ? [`format errors ${formatScore(nlg.format_errors)}`] : [])]);
+  // Figures on dialogues the engine was shaped on say so beside them.
+  const mark = tunedMark(results.tuned_on_split);
+  const table = formatTable(["suite", "turns", "scores"], rows.map(([suite, turns, ...scores]) => [suite!, turns!, [...scores, ...(mark ? [`(${mark})`] : [])].join("   ")]), [0, 2]);
+  return `${describeProtocol(results.protocol)}\n${table}${results.tuned_on_split ? `\n${results.tuned_on_split}` : ""}`;
 }
 
 /** The note writer and log-likelihood scorer as a module setup; a perplexity suite needs a backend that scores. */
@@ -114,6 +144,12 @@ export function registerBenchCommand(program: Command): void {
     .option("--exemplars <n>", "in-context exemplars per prompt (LLM backends)", "5")
     .option("--retrieval <kind>", "exemplar retrieval: bm25 or dense (embeddings from the backend)", "bm25")
     .option("--fallback <engine>", "embedded: answer with the offline engine when the model's output is a format error")
+    .option("--protocol <name>", "MediTOD prompting: official (dair-iitd/MediTOD's pipeline; default when a checkout is given) or anamnesis (ours; default otherwise)")
+    .option("--meditod-repo <dir>", "checkout of dair-iitd/MediTOD whose src/prompting/commons.py gives the official prompts (or MEDITOD_REPO)")
+    .option("--embeddings <id>", "official protocol: openai:<model> or ollama:<model> serving the retrieval embeddings (the paper: BAAI/bge-large-en-v1.5)")
+    .option("--embeddings-base-url <url>", "official protocol: the embeddings server's base URL")
+    .option("--context-tokens <n>", "anamnesis protocol: the model's context window the prompt and answer must fit (default 8192; the paper's 4096 leaves policy prompts fewer exemplars)")
+    .option("--max-tokens <n>", "official protocol: max_tokens of each reply (official default 200)")
     .option(...PROVIDER_MODULE_OPTION)
     .action(async (flags: BenchFlags) => {
       const suites = resolveSuites(flags.suite.flatMap((id) => id.split(",")));
@@ -125,6 +161,10 @@ export function registerBenchCommand(program: Command): void {
       const exemplars = Number(flags.exemplars ?? 5);
       if (!Number.isInteger(exemplars) || exemplars < 0) throw new AnamnesisError("INVALID_ARGUMENT", `--exemplars must be a whole number (got '${flags.exemplars}')`);
       const shard = flags.shard !== undefined ? parseShard(flags.shard) : undefined;
+      const protocol = chooseProtocol(flags);
+      const maxTokens = positiveInteger(flags.maxTokens, "--max-tokens");
+      const contextTokens = positiveInteger(flags.contextTokens, "--context-tokens");
+      if (protocol === "official" && data !== "meditod") throw new AnamnesisError("INVALID_ARGUMENT", "--protocol official is for the MediTOD suites (meditod, meditod-nlu, meditod-pol, meditod-nlg)");
       const dataset = loadBenchDataset(data, flags.data);
       const split = flags.split ?? defaultSplit(dataset);
       checkSplit(dataset, split);
@@ -135,11 +175,21 @@ export function registerBenchCommand(program: Command): void {
         ...(flags.cache === false ? { noCache: true } : {}),
       };
       const outDir = resolve(flags.out ?? join("runs", `${flags.backend.replace(/[^A-Za-z0-9._-]+/g, "_")}-${data === "meditod" ? "" : `${data}-`}${split}${shard ? `-shard${shard.index}of${shard.count}` : ""}`));
+      checkOutputDirectory(outDir, "--out");
       if (flags.restart) clearRunDirectory(outDir);
       if (flags.fallback !== undefined && flags.fallback !== EMBEDDED_BACKEND_ID) throw new AnamnesisError("INVALID_ARGUMENT", `--fallback must be embedded (got '${flags.fallback}')`);
       const setup = isNoteDataset(dataset)
         ? await noteModuleSetup(flags.backend, dataset, split, suites, backendOptions)
-        : await createModules(flags.backend, dataset, { backendOptions, retrieval: flags.retrieval, exemplars, ...(flags.fallback ? { fallback: "embedded" as const } : {}) });
+        : protocol === "official"
+          ? await createOfficialSetup(flags.backend, dataset, {
+              checkoutDir: flags.meditodRepo ?? process.env.MEDITOD_REPO,
+              embeddings: flags.embeddings,
+              ...(flags.embeddingsBaseUrl ? { embeddingsBaseUrl: flags.embeddingsBaseUrl } : {}),
+              ...(maxTokens ? { maxTokens } : {}),
+              exemplars,
+              backendOptions,
+            })
+          : await createModules(flags.backend, dataset, { backendOptions, retrieval: flags.retrieval, exemplars, ...(contextTokens ? { tokenBudget: contextTokens } : {}), ...(flags.fallback ? { fallback: "embedded" as const } : {}) });
       const judge = await createAttributeJudge(flags.judge, backendOptions);
       const progress = createProgressReporter();
       const abort = new AbortController();
@@ -150,6 +200,7 @@ export function registerBenchCommand(program: Command): void {
           suites,
           modules: setup.modules,
           backend: setup.backend,
+          protocolName: protocol,
           dataset,
           split,
           outDir,
@@ -181,13 +232,15 @@ export function registerMergeCommand(program: Command): void {
     .argument("<dirs...>", "run directories (e.g. shards 1/n … n/n)")
     .requiredOption("--out <dir>", "the merged run directory")
     .option("--data <dir>", "MediTOD directory; default: the one the runs used")
+    .option("--allow-partial", "merge even when shards or lines are missing (every output then says the run is partial)")
     .option("--json", "print results.json")
-    .action(async (dirs: string[], flags: { out: string; data?: string; json?: boolean }) => {
+    .action(async (dirs: string[], flags: { out: string; data?: string; json?: boolean; allowPartial?: boolean }) => {
       for (const dir of dirs) {
         if (!existsSync(join(dir, "run.json"))) throw new AnamnesisError("FILE_NOT_FOUND", `${dir} is not a run directory (no run.json)`);
       }
-      const results = await mergeRunDirectories(dirs.map((dir) => resolve(dir)), resolve(flags.out), flags.data);
+      const results = await mergeRunDirectories(dirs.map((dir) => resolve(dir)), resolve(flags.out), flags.data, { allowPartial: flags.allowPartial === true });
+      if (results.partial) process.stderr.write(`anamnesis: warning: ${describePartial(results.partial)}\n`);
       if (flags.json) printJson(results);
-      else process.stdout.write(`${formatResultsTable(results)}\n`);
+      else process.stdout.write(`${results.partial ? `${describePartial(results.partial)}\n\n` : ""}${formatResultsTable(results)}\n`);
     });
 }

@@ -1,10 +1,9 @@
 import type { Command } from "commander";
-import { createInterface } from "node:readline";
 import { AnamnesisError } from "../../errors.ts";
 import { loadMeditod, type MeditodDataset } from "../../data/meditod.ts";
 import { createModules, EMBEDDED_BACKEND_ID } from "../../modules/create-modules.ts";
 import { caseFromDialogue } from "../../simulator/patient-simulator.ts";
-import { Conversation } from "../../dm/conversation.ts";
+import { runTerminalChat } from "../terminal-chat.ts";
 import { startChatServer } from "../../../server/app.ts";
 import { PROVIDER_MODULE_OPTION } from "../provider-module-option.ts";
 import { defaultDatabasePath, SqliteSessionStore } from "../../../server/sqlite-session-store.ts";
@@ -29,29 +28,6 @@ function simulatorCases(dataset: MeditodDataset) {
   return [...(dataset.splits.train ?? []), ...(dataset.splits.valid ?? [])].map((id) => caseFromDialogue(dataset, id));
 }
 
-/** A terminal conversation; reads lines as they come, so it works typed or piped. */
-async function talkInTerminal(conversation: Conversation): Promise<void> {
-  const terminal = createInterface({ input: process.stdin, output: process.stdout, terminal: process.stdin.isTTY === true });
-  const prompt = () => process.stdout.write("patient: ");
-  process.stdout.write(`doctor: ${conversation.opening}\n`);
-  prompt();
-  try {
-    for await (const line of terminal) {
-      const text = line.trim();
-      if (!process.stdin.isTTY) process.stdout.write(`${text}\n`);
-      if (text !== "") {
-        const outcome = await conversation.say(text);
-        process.stdout.write(outcome.doctor !== null ? `doctor: ${outcome.doctor}\n` : `(failed: ${outcome.error}; type again to retry)\n`);
-        if (conversation.snapshot().ended) break;
-      }
-      prompt();
-    }
-  } finally {
-    terminal.close();
-    process.stdout.write("\n");
-  }
-}
-
 /** The sessions database, or one clear line when it cannot be opened. */
 function openStore(path: string): SqliteSessionStore {
   try {
@@ -74,7 +50,7 @@ export function registerChatCommands(program: Command): void {
     .option("--db <path>", "the sessions database (SQLite; ':memory:' keeps nothing after exit)", defaultDatabasePath())
     .option("--idle-minutes <n>", "delete sessions idle this long", "1440")
     .option("--terminal", "chat in the terminal instead of the browser")
-    .option("--no-fallback", "with an LLM backend, do not let the offline engine answer when the model's output is invalid")
+    .option("--no-fallback", "with an LLM backend, do not let the offline engine answer when the model's output is invalid (or, in the terminal, when the backend fails)")
     .option(...PROVIDER_MODULE_OPTION)
     .action(async (flags: ChatFlags) => {
       const port = Number(flags.port);
@@ -82,14 +58,27 @@ export function registerChatCommands(program: Command): void {
       const idleMinutes = Number(flags.idleMinutes);
       if (!Number.isFinite(idleMinutes) || idleMinutes <= 0) throw new AnamnesisError("INVALID_ARGUMENT", `--idle-minutes must be a positive number (got '${flags.idleMinutes}')`);
       const dataset = loadMeditod(flags.data);
+      const llm = flags.backend !== EMBEDDED_BACKEND_ID;
       const setup = await createModules(flags.backend, dataset, {
         backendOptions: flags.baseUrl ? { baseUrl: flags.baseUrl } : {},
         // People read the chat: the offline engine speaks from our templates, not the transcripts' "um"s.
         wording: "clean",
+        // A chat's LLM policy gets the scope rules: diagnoses only with their criteria, no test outside the evidence.
+        templates: { policy: "policy.v2" },
         ...(flags.fallback ? { fallback: "embedded" as const } : {}),
+        // In the terminal a failed backend turn is answered by the embedded engine, and the chat says so.
+        ...(flags.terminal && llm && flags.fallback ? { answerFailures: true } : {}),
       });
       if (flags.terminal) {
-        await talkInTerminal(new Conversation(setup.modules));
+        await runTerminalChat({
+          modules: setup.modules,
+          input: process.stdin,
+          output: process.stdout,
+          cases: simulatorCases(dataset),
+          interactive: process.stdin.isTTY === true,
+          backendId: setup.backend.id,
+          ...(setup.failures ? { failures: setup.failures } : {}),
+        });
         await setup.close();
         return;
       }

@@ -2,7 +2,7 @@ import type { Command } from "commander";
 import { loadMeditod } from "../../data/meditod.ts";
 import { exactJudge, type AttributeJudge } from "../../metrics/attribute-judge.ts";
 import type { CmasScores } from "../../metrics/cmas-f1.ts";
-import { NOTE_LINES, readLinesOf, readPredictionLines } from "../../../eval/predictions-file.ts";
+import { inPredictionsFile, NOTE_LINES, readLinesOf, readPredictionLines } from "../../../eval/predictions-file.ts";
 import { scoreNlgPredictions, scoreNluPredictions, scorePolicyPredictions, type PolicyScores } from "../../../eval/meditod-scoring.ts";
 import { createAttributeJudge } from "../../backends/index.ts";
 import { PROVIDER_MODULE_OPTION } from "../provider-module-option.ts";
@@ -63,7 +63,9 @@ export function registerScoreCommands(program: Command): void {
   addCommonOptions(score.command("meditod-nlu").description("NLU F1 (overall / medical / non-medical), joint accuracy, format errors.")).action(
     async (options: ScoreOptions) => {
       const lines = readPredictionLines(options.predictions);
-      const scores = await scoreNluPredictions(loadMeditod(options.data), lines, await resolveJudge(options));
+      const dataset = loadMeditod(options.data);
+      const judge = await resolveJudge(options);
+      const scores = await inPredictionsFile(options.predictions, () => scoreNluPredictions(dataset, lines, judge));
       if (options.json) printJson(scores);
       else printCmasScores("MediTOD NLU", scores);
     },
@@ -72,7 +74,9 @@ export function registerScoreCommands(program: Command): void {
   addCommonOptions(score.command("meditod-pol").description("Policy F1 and Precision@K (K = 1, 2, 4, 6, 8, 10, inf).")).action(
     async (options: ScoreOptions) => {
       const lines = readPredictionLines(options.predictions);
-      const scores = await scorePolicyPredictions(loadMeditod(options.data), lines, await resolveJudge(options));
+      const dataset = loadMeditod(options.data);
+      const judge = await resolveJudge(options);
+      const scores = await inPredictionsFile(options.predictions, () => scorePolicyPredictions(dataset, lines, judge));
       if (options.json) printJson(scores);
       else printCmasScores("MediTOD POL", scores);
     },
@@ -84,8 +88,10 @@ export function registerScoreCommands(program: Command): void {
     .requiredOption("--predictions <file>", "JSONL, one line per doctor turn: {dialogue_id, turn, prediction: text}; - reads standard input")
     .option("--data <dir>", "MediTOD directory; default: the bundled public sample")
     .option("--json", "print JSON (unrounded)")
-    .action((options: Omit<ScoreOptions, "judge">) => {
-      const scores = scoreNlgPredictions(loadMeditod(options.data), readPredictionLines(options.predictions));
+    .action(async (options: Omit<ScoreOptions, "judge">) => {
+      const lines = readPredictionLines(options.predictions);
+      const dataset = loadMeditod(options.data);
+      const scores = await inPredictionsFile(options.predictions, () => scoreNlgPredictions(dataset, lines));
       if (options.json) {
         printJson(scores);
         return;
@@ -109,7 +115,8 @@ export function registerScoreCommands(program: Command): void {
       .option("--json", "print JSON (unrounded)")
       .action(async (options: { predictions: string; data?: string; json?: boolean }) => {
         const dataset = loadBenchDataset(suite.data, options.data);
-        const scores = await suite.score(dataset, readLinesOf(options.predictions, NOTE_LINES));
+        const lines = readLinesOf(options.predictions, NOTE_LINES);
+        const scores = await inPredictionsFile(options.predictions, () => suite.score(dataset, lines));
         if (options.json) {
           printJson(scores);
           return;

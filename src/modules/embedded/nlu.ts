@@ -2,7 +2,7 @@ import type { NluModule } from "../types.ts";
 import { analyseText } from "./nlu/analysed-text.ts";
 import { conversationVocabulary } from "./nlu/conversation-vocabulary.ts";
 import { DialogueContextReader } from "./nlu/dialogue-context.ts";
-import { interpretTurn } from "./nlu/interpret.ts";
+import { interpretTurn } from "./nlu/pipeline.ts";
 import { buildLexicon, type Lexicon } from "./nlu/lexicon.ts";
 import { SmallTalkClassifier } from "./nlu/small-talk.ts";
 import { createSpellingCorrector } from "./nlu/spelling.ts";

@@ -16,6 +16,19 @@ import { renderTurns, type DialogueTurn } from "../types.ts";
 
 export type InContextTask = "nlu" | "policy" | "nlg";
 
+/**
+ * The template each task uses unless told otherwise. Policy is at v2: v1 rendered the dialogue state
+ * indented, which on the test dialogue left 30 of 74 prompts with no exemplar at all (mean 1.08).
+ */
+/**
+ * Prompt plus answer, in cl100k_base tokens. The paper names 4,096; with our policy instructions (1,800
+ * tokens) five exemplars and a late turn's state cannot fit that, so the default is 8,192, which the
+ * models we target offer; `--context-tokens 4096` restores the paper's window (fewer exemplars, recorded).
+ */
+export const DEFAULT_TOKEN_BUDGET = 8192;
+
+export const DEFAULT_TEMPLATES: Readonly<Record<InContextTask, string>> = { nlu: "nlu.v1", policy: "policy.v2", nlg: "nlg.v1" };
+
 /** The paper's answer for each task: NLU `{"frames": …}`, policy `{"actions": …}`, NLG plain text. */
 export function exemplarAnswer(task: InContextTask, gold: NluFrame[] | DoctorAction[] | string): string {
   if (task === "nlu") return JSON.stringify({ frames: toPaperFrames(gold as NluFrame[]) });
@@ -31,7 +44,7 @@ export interface PrompterOptions {
   readonly exemplars?: number;
   /** Utterances of context including the last turn (paper: 4 before the target). */
   readonly historySize?: number;
-  /** Context window of the model, prompt and answer together (paper: 4096). */
+  /** Context window of the model, prompt and answer together (default {@link DEFAULT_TOKEN_BUDGET}). */
   readonly tokenBudget?: number;
   /** Tokens kept free for the answer. */
   readonly answerTokens?: number;
@@ -58,10 +71,10 @@ export class InContextPrompter {
     trainSplit: Split | readonly string[],
     options: PrompterOptions = {},
   ) {
-    this.template = loadPromptTemplate(options.template ?? `${task}.v1`);
+    this.template = loadPromptTemplate(options.template ?? DEFAULT_TEMPLATES[task]);
     this.k = options.exemplars ?? 5;
     this.historySize = options.historySize ?? 4;
-    this.budget = options.tokenBudget ?? 4096;
+    this.budget = options.tokenBudget ?? DEFAULT_TOKEN_BUDGET;
     this.reserve = options.answerTokens ?? (task === "nlg" ? 256 : 512);
     this.documents = this.buildDocuments(dataset, trainSplit);
     this.retriever = (options.retriever ?? ((documents) => new LexicalRetriever(documents)))(this.documents);
@@ -104,7 +117,8 @@ export class InContextPrompter {
   private renderUser(context: QueryContext, history: readonly DialogueTurn[], lastTurn: readonly DialogueTurn[]): string {
     const lastTurnText = renderTurns(lastTurn);
     if (context.task === "nlu") return this.template.user({ history: renderTurns(history), last_turn: lastTurnText });
-    if (context.task === "policy") return this.template.user({ state: JSON.stringify(context.state, null, 2), last_turn: lastTurnText });
+    // policy.v1 shows the state indented; policy.v2 on one line, so that five exemplars fit the budget.
+    if (context.task === "policy") return this.template.user({ state: JSON.stringify(context.state, null, 2), state_compact: JSON.stringify(context.state), last_turn: lastTurnText });
     return this.template.user({ actions: JSON.stringify(context.actions, null, 2), last_turn: lastTurnText });
   }
 
@@ -118,7 +132,8 @@ export class InContextPrompter {
     return fitPrompt({
       system: this.template.system,
       exemplars: ranked.map((index) => this.documents[index]!),
-      historyTurns: history.length,
+      // Only the NLU prompt shows history before the last turn; policy and NLG have none to shorten.
+      historyTurns: context.task === "nlu" ? history.length : 0,
       renderQuery: (keep) => this.renderUser(context, keep > 0 ? history.slice(-keep) : [], lastTurn),
       budget: this.budget,
       reserve: this.reserve,

@@ -14,8 +14,8 @@ import { z } from "zod";
  * greedy (temperature 0), as in the paper.
  */
 
-function promptInfo(prompt: FittedPrompt): Pick<ModuleCallInfo, "exemplars" | "promptTokens"> {
-  return { exemplars: prompt.exemplars, promptTokens: prompt.promptTokens };
+function promptInfo(prompt: FittedPrompt): Pick<ModuleCallInfo, "exemplars" | "promptTokens" | "overBudget"> {
+  return { exemplars: prompt.exemplars, promptTokens: prompt.promptTokens, ...(prompt.overBudget ? { overBudget: true } : {}) };
 }
 
 function objectInfo(result: GenerateObjectResult<unknown>): ModuleCallInfo {

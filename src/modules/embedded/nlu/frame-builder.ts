@@ -1,5 +1,5 @@
 import type { NluSlotName } from "../../../cmas/cmas-names.ts";
-import { attributeDefinition, slotDefinition } from "../../../cmas/ontology.ts";
+import { attributeDefinition, slotDefinition, writtenStatus } from "../../../cmas/ontology.ts";
 import type { NluFrame, SlotEntry } from "../../../cmas/schemas.ts";
 import { OPEN_VALUES } from "./lexicon.ts";
 import type { Status } from "./negation.ts";
@@ -37,8 +37,8 @@ export interface Found {
 export function prefixedSlot(base: BaseSlot, status: Status): string | undefined {
   const slot = slotDefinition(base)!;
   if (!slot.statuses || slot.statuses.length === 0) return base;
-  const written = slot.reading_statuses ? slot.reading_statuses[status] : status;
-  return written !== undefined && slot.statuses.includes(written) ? `${written}_${base}` : undefined;
+  const written = writtenStatus(slot, status);
+  return written === undefined ? undefined : `${written}_${base}`;
 }
 
 /** The entries of one patient turn, keyed by (slot, value), written out as frames at the end. */

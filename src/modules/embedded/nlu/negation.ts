@@ -1,4 +1,5 @@
 import type { ReadingStatusName } from "../../../cmas/cmas-names.ts";
+import { cuePhrases } from "./rules/negation-cues.ts";
 import type { Token } from "./text.ts";
 import { PEOPLE, wordsPattern } from "./word-lists.ts";
 
@@ -17,25 +18,17 @@ export type Status = ReadingStatusName;
 /** How an utterance answers a yes/no question; `normal` is "it's been fine" (absence, said positively). */
 export type AnswerPolarity = "yes" | "no" | "unknown" | "normal";
 
-const NEGATION_CUES = new Set([
-  "no", "not", "never", "without", "none", "nothing", "neither", "nor", "denies", "deny", "denied", "nope", "nah", "nobody",
-  "haven't", "hasn't", "hadn't", "don't", "doesn't", "didn't", "isn't", "aren't", "wasn't", "weren't", "won't", "wouldn't",
-  "couldn't", "cannot", "can't", "ain't",
-]);
-const UNCERTAINTY_CUES = new Set(["maybe", "possibly", "perhaps", "might", "probably", "unsure", "possible"]);
+/** Single-word cues of a kind (`rules/negation-cues.ts`). */
+const singleWords = (kind: Parameters<typeof cuePhrases>[0]): Set<string> => new Set(cuePhrases(kind).filter((phrase) => phrase.length === 1).map((phrase) => phrase[0]!));
+
+const NEGATION_CUES = singleWords("negation");
+const UNCERTAINTY_CUES = singleWords("uncertainty");
 /** Multi-word uncertainty cues, as token texts. */
-const UNCERTAINTY_PHRASES: readonly (readonly string[])[] = [
-  ["not", "sure"], ["don't", "know"], ["not", "certain"], ["could", "be"], ["i", "guess"], ["hard", "to", "say"], ["no", "idea"],
-  ["i", "wonder"], ["not", "too", "sure"], ["i'm", "not", "sure"],
-];
-/** Cue-like phrases that deny nothing in their clause ("not only", "no doubt", "not just"). */
-const PSEUDO_NEGATIONS: readonly (readonly string[])[] = [
-  ["not", "only"], ["not", "just"], ["no", "doubt"], ["no", "matter"], ["not", "that", "much"],
-  // "I can't stop vomiting": the symptom persists.
-  ["can't", "stop"], ["cannot", "stop"], ["couldn't", "stop"], ["won't", "stop"], ["doesn't", "stop"], ["didn't", "stop"], ["haven't", "stopped"], ["hasn't", "stopped"], ["never", "stops"],
-  // "No help with my headaches": the treatment failed, the symptom is there.
-  ["no", "help"], ["no", "relief"], ["no", "difference"], ["not", "help"], ["didn't", "help"], ["doesn't", "help"], ["hasn't", "helped"], ["haven't", "helped"], ["not", "helping"],
-];
+const UNCERTAINTY_PHRASES = cuePhrases("uncertainty").filter((phrase) => phrase.length > 1);
+/** Cue-like phrases that deny nothing in their clause ("not only", "can't stop", "no help"). */
+const PSEUDO_NEGATIONS = cuePhrases("pseudo-negation");
+/** Denials right after a mention ("fever? none", "chest pain, not at all"). */
+const AFTER_MENTION_DENIALS = cuePhrases("after-mention");
 
 /** Words that start a new clause (and end any negation scope). */
 const CLAUSE_BREAKERS = new Set(["but", "though", "although", "except", "however", "whereas", "just", "only", "besides", "apart", "although", "unless", "because", "cause", "'cause", "since", "until", "which"]);
@@ -91,6 +84,11 @@ function isStandaloneParticle(tokens: readonly Token[], index: number): boolean 
   return !next || next.kind === "punct" || ANSWER_PARTICLES.has(next.text);
 }
 
+/** How many tokens before a mention a cue may stand (in its clause). */
+const CUE_SCOPE_BEFORE = 8;
+/** How many tokens after a mention an after-mention denial may stand. */
+const CUE_SCOPE_AFTER = 4;
+
 /** The token-level view negation scope needs. */
 export interface ScopeContext {
   readonly tokens: readonly Token[];
@@ -106,7 +104,7 @@ export interface ScopeContext {
 export function mentionStatus(context: ScopeContext, start: number, end: number): Status {
   const { tokens, clauses, inConcept } = context;
   const clause = clauses[start];
-  for (let index = start - 1; index >= 0 && index >= start - 8; index -= 1) {
+  for (let index = start - 1; index >= 0 && index >= start - CUE_SCOPE_BEFORE; index -= 1) {
     if (clauses[index] !== clause) break;
     const token = tokens[index]!;
     if (inConcept[index]) continue;
@@ -119,11 +117,10 @@ export function mentionStatus(context: ScopeContext, start: number, end: number)
     }
   }
   // Post-mention denials in the same clause: "fever? none", "chest pain, not at all".
-  for (let index = end; index < tokens.length && index < end + 4; index += 1) {
+  for (let index = end; index < tokens.length && index < end + CUE_SCOPE_AFTER; index += 1) {
     if (clauses[index] !== clause) break;
     if (inConcept[index]) break;
-    const token = tokens[index]!;
-    if (token.text === "none" || phraseAt(tokens, index, ["not", "at", "all"])) return "negative";
+    if (AFTER_MENTION_DENIALS.some((phrase) => phraseAt(tokens, index, phrase))) return "negative";
   }
   return "positive";
 }

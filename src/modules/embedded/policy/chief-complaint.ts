@@ -3,6 +3,7 @@ import type { Conversation } from "./conversation-reader.ts";
 import type { ComplaintTemplate, HistoryPlan, StepPart } from "./history-plan.ts";
 import type { PolicyModel } from "./policy-model.ts";
 import type { StateFacts } from "./state-facts.ts";
+import { loadOntologyFile } from "../../../ontology/ontology-files.ts";
 
 /**
  * The presenting complaint and its attributes. The complaint is what the patient reported in their
@@ -21,10 +22,24 @@ export interface ComplaintFocus {
   readonly phaseValues: ReadonlySet<string>;
 }
 
-/** The template of a symptom (the plan's `default` when none names it). */
-export function templateFor(plan: HistoryPlan, symptom: string): ComplaintTemplate {
-  return plan.complaints.find((complaint) => complaint.symptoms.includes(symptom)) ?? plan.complaints.find((complaint) => complaint.id === "default") ?? plan.complaints.at(-1)!;
+/**
+ * The template of a symptom at its sites (the plan's `default` when none names it): a template for
+ * given sites (abdominal pain, back pain) wins over one for the symptom anywhere.
+ */
+export function templateFor(plan: HistoryPlan, symptom: string, locations: readonly string[] = []): ComplaintTemplate {
+  const named = plan.complaints.filter((complaint) => complaint.symptoms.includes(symptom));
+  const sited = named.find((complaint) => complaint.locations !== null && locations.some((location) => complaint.locations!.test(location)));
+  return sited ?? named.find((complaint) => complaint.locations === null) ?? plan.complaints.find((complaint) => complaint.id === "default") ?? plan.complaints.at(-1)!;
 }
+
+const listOf = (raw: string | string[] | undefined): string[] => (raw === undefined ? [] : Array.isArray(raw) ? raw : [raw]);
+
+/** The sites the state records for a symptom. */
+export function locationsOf(facts: StateFacts, symptom: string): string[] {
+  return facts.entries("symptom").flatMap((item) => (item.entry.value === symptom ? listOf(item.entry.location) : []));
+}
+
+const locatable = new Set(loadOntologyFile("lexicon.json").locatable);
 
 /** Finds the presenting complaint from the state and the patient's opening words. */
 export function findComplaint(plan: HistoryPlan, facts: StateFacts, conversation: Conversation): ComplaintFocus {
@@ -33,10 +48,10 @@ export function findComplaint(plan: HistoryPlan, facts: StateFacts, conversation
   // names came from the opening too, even in words the cues miss.
   const lastMentioned = positives.findLastIndex((value) => conversation.openingSymptoms.has(value));
   const symptoms = lastMentioned >= 0 ? positives.slice(0, lastMentioned + 1) : positives.slice(0, 1);
-  const area = symptoms.length > 0 ? templateFor(plan, symptoms[0]!).area : "general";
+  const area = symptoms.length > 0 ? templateFor(plan, symptoms[0]!, locationsOf(facts, symptoms[0]!)).area : "general";
   const phaseValues = new Set<string>(symptoms);
   for (const symptom of symptoms) {
-    for (const part of templateFor(plan, symptom).steps.flat()) if (part.value !== "$") phaseValues.add(part.value);
+    for (const part of templateFor(plan, symptom, locationsOf(facts, symptom)).steps.flat()) if (part.value !== "$") phaseValues.add(part.value);
   }
   return { symptoms, area, phaseValues };
 }
@@ -79,9 +94,10 @@ export function nextComplaintStep(model: PolicyModel, facts: StateFacts, convers
     return facts.has("symptom", part.value) || valueAsked(plan, conversation, part.value);
   };
   for (const symptom of focus.symptoms) {
-    for (const step of templateFor(plan, symptom).steps) {
+    for (const step of templateFor(plan, symptom, locationsOf(facts, symptom)).steps) {
       const parts = step.map((part) => ({ ...part, value: part.value === "$" ? symptom : part.value }));
       if (parts.some((part) => part.when_positive && !facts.isPositive("symptom", part.value))) continue;
+      if (parts.some((part) => part.when_locatable && !locatable.has(part.value))) continue;
       const own = step[0]!;
       // Attributes doctors rarely ask of a complaint (learned) are left out.
       if (own.value === "$" && own.check && model.complaintCheckRate(own.check) < COMPLAINT_CHECK_THRESHOLD) continue;

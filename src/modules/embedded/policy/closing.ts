@@ -1,12 +1,13 @@
-import type { DoctorAction } from "../../../cmas/schemas.ts";
+import type { DialogueState, DoctorAction } from "../../../cmas/schemas.ts";
+import { loadDiagnoses } from "../../../clinical/diagnoses.ts";
 import type { Conversation } from "./conversation-reader.ts";
 import type { HistoryPlan } from "./history-plan.ts";
 import type { StateFacts } from "./state-facts.ts";
 
 /**
  * The end of a history: once the questions are done the doctor asks whether the patient has any
- * questions (`chit-chat`), then names a working diagnosis and the tests to confirm it, then says
- * goodbye (`nod_prompt_salutations`). Which of these comes next is read from the conversation.
+ * questions (`chit-chat`), then names a working diagnosis and the tests to confirm it (or, when the
+ * history meets no diagnosis's criteria, says so and what it will pass on), then says goodbye (`nod_prompt_salutations`). Which of these comes next is read from the conversation.
  */
 
 export type ClosingMove = "diagnosis" | "farewell";
@@ -24,27 +25,23 @@ export function closingMove(plan: HistoryPlan, conversation: Conversation): Clos
   return "diagnosis";
 }
 
+/** Positive symptoms passed on when no diagnosis is named (the most the closing lists). */
+const SUMMARY_LIMIT = 4;
+
 /**
- * The working diagnosis and its tests: the plan's candidate with the most positive findings among
- * its evidence (requiring one of its key findings), as `inquire medical_test` + `diagnosis`; a bare
- * `diagnosis` when none fits.
+ * The working diagnosis and its tests, only when the state meets a diagnosis's explicit criteria
+ * (`ontology/diagnoses.json`), as `inquire medical_test` + `diagnosis`. Otherwise a `diagnosis`
+ * naming no disease, carrying the positive symptoms the doctor will pass on: no disease and no
+ * test outside the evidence is ever offered.
  */
-export function diagnosisActions(plan: HistoryPlan, facts: StateFacts): DoctorAction[] {
-  const positive = new Set([...facts.positiveKeys()].map((key) => key.slice(key.indexOf(":") + 1)));
-  let best: HistoryPlan["file"]["diagnoses"][number] | undefined;
-  let bestScore = 0;
-  for (const candidate of plan.file.diagnoses) {
-    if (candidate.requires_any.length > 0 && !candidate.requires_any.some((value) => positive.has(value))) continue;
-    const score = candidate.evidence.filter((value) => positive.has(value)).length;
-    if (score > bestScore) {
-      best = candidate;
-      bestScore = score;
-    }
+export function diagnosisActions(state: DialogueState, facts: StateFacts): DoctorAction[] {
+  const impression = loadDiagnoses().workingImpression(state);
+  if (!impression) {
+    const heard = facts.positives("symptom").filter((value) => value !== "general").slice(0, SUMMARY_LIMIT);
+    return [heard.length > 0 ? { action: "diagnosis", symptom: heard.map((value) => ({ value })) } : { action: "diagnosis" }];
   }
-  // No candidate fits the findings: an assessment without a named disease (examine, then investigate).
-  if (!best) return [{ action: "diagnosis" }];
   const actions: DoctorAction[] = [];
-  if (best.tests.length > 0) actions.push({ action: "inquire", medical_test: best.tests.map((value) => ({ value })) });
-  actions.push({ action: "diagnosis", disease: [{ value: best.disease }] });
+  if (impression.tests.length > 0) actions.push({ action: "inquire", medical_test: impression.tests.map((value) => ({ value })) });
+  actions.push({ action: "diagnosis", disease: [{ value: impression.disease }] });
   return actions;
 }

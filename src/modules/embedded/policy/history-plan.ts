@@ -6,7 +6,7 @@ import { loadOntologyFile, type OntologyFile } from "../../../ontology/ontology-
 /**
  * The history-taking plan (`ontology/history-plan.json`): sections in OSCE order, the items asked in
  * each, cues that recognise an item in a doctor's words, chief-complaint templates, the review of
- * systems per complaint area, follow-up attributes, closing cues and candidate diagnoses. It is data
+ * systems per complaint area, follow-up attributes and closing cues (working diagnoses: `src/clinical/diagnoses.ts`). It is data
  * so that clinicians can edit the order without touching code; it is validated on load against the
  * CMAS ontology, so an item with a check type its slot does not allow fails here, not in a benchmark.
  */
@@ -25,9 +25,12 @@ export interface PlanItem extends Omit<ItemFile, "cues" | "aliases" | "value_cue
 
 export type StepPart = z.infer<typeof stepPartSchema>;
 
-/** A chief-complaint template with its cues compiled. */
-export interface ComplaintTemplate extends Omit<ComplaintFile, "cues"> {
+/** A chief-complaint template with its cues compiled and its steps concrete. */
+export interface ComplaintTemplate extends Omit<ComplaintFile, "cues" | "steps" | "locations"> {
   readonly cues: readonly RegExp[];
+  readonly steps: readonly (readonly StepPart[])[];
+  /** Sites the template is for (null: any site). */
+  readonly locations: RegExp | null;
 }
 
 export interface ReviewOfSystems {
@@ -72,7 +75,7 @@ function checkConsistency(file: HistoryPlanFile): void {
   }
   const symptomChecks = checkTypes(slotDefinition("symptom")!);
   for (const complaint of file.complaints) {
-    for (const part of complaint.steps.flat()) {
+    for (const part of complaint.steps === "cmas" ? [] : complaint.steps.flat()) {
       if (part.check && !symptomChecks.includes(part.check)) fail(`complaint '${complaint.id}': unknown symptom check '${part.check}'`);
     }
     if (!file.areas.some((area) => area.id === complaint.area)) fail(`complaint '${complaint.id}' names unknown area '${complaint.area}'`);
@@ -87,6 +90,26 @@ function checkConsistency(file: HistoryPlanFile): void {
     if (!definition) fail(`follow_up names unknown slot '${slot}'`);
     for (const check of followUp.checks) if (!checkTypes(definition).includes(check)) fail(`follow_up: '${check}' is not a check type of ${slot}`);
   }
+}
+
+/** The check type that asks a symptom attribute (characteristics and factors are asked as a group). */
+function checkOfAttribute(attribute: string): string {
+  if (attribute.endsWith("characteristics")) return "characteristics";
+  if (attribute.endsWith("_factor")) return "ana_factors";
+  return attribute;
+}
+
+/**
+ * The complaint steps of a symptom the plan does not know, from `ontology/cmas.json`: each symptom
+ * attribute the ontology has a question for, in its order, one step per check type, except the
+ * symptom-specific ones; the site only of symptoms felt somewhere.
+ */
+function stepsFromOntology(specific: readonly string[]): StepPart[][] {
+  const checks = slotDefinition("symptom")!
+    .attributes.filter((attribute) => attribute.name !== "value" && attribute.question !== undefined)
+    .map((attribute) => checkOfAttribute(attribute.name))
+    .filter((check) => !specific.includes(check));
+  return [...new Set(checks)].map((check) => [{ value: "$", check, ...(check === "location" ? { when_locatable: true } : {}) }]);
 }
 
 /** Validates and compiles a plan file's content. */
@@ -107,7 +130,12 @@ export function compileHistoryPlan(json: unknown): HistoryPlan {
     sectionOrder,
     items,
     itemsById: new Map(items.map((item) => [item.id, item])),
-    complaints: file.complaints.map((complaint) => ({ ...complaint, cues: compile(complaint.cues) })),
+    complaints: file.complaints.map(({ locations, ...complaint }) => ({
+      ...complaint,
+      cues: compile(complaint.cues),
+      locations: locations ? new RegExp(locations.join("|"), "i") : null,
+      steps: complaint.steps === "cmas" ? stepsFromOntology(file.symptom_specific_checks) : complaint.steps,
+    })),
     sectionItems: new Map(sectionOrder.map((section) => [section, items.filter((item) => item.section === section).map((item) => item.id)])),
     reviewOfSystems: new Map(file.areas.map((area) => [area.id, { blocks: area.review_of_systems, flat: area.review_of_systems.flat() }])),
     checkCues: new Map(Object.entries(file.check_cues).map(([type, cues]) => [type, compile(cues)])),

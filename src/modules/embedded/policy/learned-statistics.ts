@@ -3,7 +3,7 @@ import type { Dialogue, Utterance } from "../../../data/meditod.ts";
 import { asksDoctor, isQuestion, wordCount } from "./conversation-reader.ts";
 import { groupKey, orderGroups, type HistoryPlan, type PlanItem } from "./history-plan.ts";
 import { itemCovers } from "./item-knowledge.ts";
-import { templateFor } from "./chief-complaint.ts";
+import { locationsOf, templateFor } from "./chief-complaint.ts";
 import { StateFacts } from "./state-facts.ts";
 
 /**
@@ -242,8 +242,9 @@ function openingTurn(dialogue: Dialogue) {
 /** The review-of-systems area of a training dialogue's presenting complaint. */
 function complaintArea(plan: HistoryPlan, dialogue: Dialogue): string {
   const opening = openingTurn(dialogue);
-  const main = opening ? new StateFacts(opening.dialog_state).positives("symptom")[0] : undefined;
-  return main ? templateFor(plan, main).area : "general";
+  const facts = opening ? new StateFacts(opening.dialog_state) : undefined;
+  const main = facts?.positives("symptom")[0];
+  return main ? templateFor(plan, main, locationsOf(facts, main)).area : "general";
 }
 
 /**
@@ -260,8 +261,9 @@ function countComplaintChecks(plan: HistoryPlan, dialogue: Dialogue, into: Map<s
       if (slot === "symptom") for (const check of entry.checks ?? []) if (check.type) asked.add(`${entry.value}|${check.type}`);
     }
   }
-  for (const symptom of new StateFacts(first.dialog_state).positives("symptom")) {
-    const checks = new Set(templateFor(plan, symptom).steps.flat().filter((part) => part.value === "$" && part.check).map((part) => part.check!));
+  const facts = new StateFacts(first.dialog_state);
+  for (const symptom of facts.positives("symptom")) {
+    const checks = new Set(templateFor(plan, symptom, locationsOf(facts, symptom)).steps.flat().filter((part) => part.value === "$" && part.check).map((part) => part.check!));
     for (const check of checks) {
       const rate = into.get(check) ?? { opportunities: 0, taken: 0 };
       rate.opportunities += 1;

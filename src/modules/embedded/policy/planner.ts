@@ -76,7 +76,7 @@ export class HistoryPlanner {
     if (conversation.opening === undefined) return { actions: bareAction("nod_prompt_salutations"), reason: "opening" };
 
     const closing = closingMove(this.model.plan, conversation);
-    if (closing === "diagnosis") return { actions: diagnosisActions(this.model.plan, facts), reason: "diagnosis" };
+    if (closing === "diagnosis") return { actions: diagnosisActions(state, facts), reason: "diagnosis" };
     if (closing === "farewell") return { actions: bareAction("nod_prompt_salutations"), reason: "farewell" };
 
     if (this.answers(conversation)) return { actions: bareAction("chit-chat"), reason: "answer" };

@@ -97,7 +97,13 @@ describe("history-taking walk-through (simulated patient who denies everything)"
   it("closes: any questions, then the working diagnosis and tests, then goodbye", () => {
     expect(steps.at(-1)!.decision).toMatchObject({ reason: "closing", actions: [{ action: "chit-chat" }] });
     const closing = [...history, { speaker: "doctor" as const, text: "Those were all the questions I had. Do you have any questions for me?" }, { speaker: "patient" as const, text: "No, I don't think so." }];
-    const smoker: DialogueState = { ...state, positive_habit: [{ value: "smoking", frequency: "a pack a day" }] };
+    // A week's dry cough meets no diagnosis's criteria: the doctor names none and passes on what it heard.
+    expect(planner.decide(closing, state).actions).toEqual([{ action: "diagnosis", symptom: [{ value: "coughing" }] }]);
+    const smoker: DialogueState = {
+      ...state,
+      positive_symptom: [...state.positive_symptom!, { value: "colored/excess sputum" }],
+      positive_habit: [{ value: "smoking", frequency: "a pack a day" }],
+    };
     const diagnosis = planner.decide(closing, smoker);
     expect(diagnosis.reason).toBe("diagnosis");
     expect(diagnosis.actions).toContainEqual({ action: "diagnosis", disease: [{ value: "chronic bronchitis" }] });

@@ -1,0 +1,124 @@
+/**
+ * Crash benchmark for durable chat sessions: `npx tsx bench/chat-kill.ts [--turns 1000] [--sessions 20]`.
+ *
+ * Runs `anamnesis chat --db FILE --transcripts DIR` (embedded engine) in a child process; 20 clients
+ * drive 20 sessions with the simulated patient (a conversation that ends is replaced by a new one) while
+ * the server is killed with SIGKILL at random moments (0.1–0.8 s after each start) and restarted on the
+ * same files, until `turns` turns have been acknowledged (answered 200). After every kill it checks:
+ * every transcript file parses as JSON and holds at least the turns acknowledged for its session; and
+ * after every restart: every session acknowledged so far exists, and its history begins with exactly the
+ * history last acknowledged for it. Prints kills, turns, and the three figures that must be zero:
+ * acknowledged turns lost, sessions lost, corrupt transcripts.
+ */
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { parseArgs } from "node:util";
+import { rawRequest, startChatServerProcess, type ChatServerProcess } from "./chat-server-process.ts";
+
+const { values } = parseArgs({ options: { turns: { type: "string", default: "1000" }, sessions: { type: "string", default: "20" }, seed: { type: "string", default: "7" } } });
+const targetTurns = Number(values.turns);
+const clientCount = Number(values.sessions);
+let seed = Number(values.seed);
+const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+
+const folder = mkdtempSync(join(tmpdir(), "anamnesis-kill-"));
+const args = ["--db", join(folder, "sessions.db"), "--transcripts", join(folder, "transcripts")];
+const json = { "content-type": "application/json" };
+type Turn = { speaker: string; text: string };
+
+/** What the clients were told: per session, the history of its last acknowledged answer. */
+const acknowledged = new Map<string, Turn[]>();
+const lost = { turns: 0, sessions: 0, transcripts: 0 };
+let acknowledgedTurns = 0;
+let kills = 0;
+let server: ChatServerProcess;
+
+function sameStart(longer: readonly Turn[], prefix: readonly Turn[]): boolean {
+  return longer.length >= prefix.length && prefix.every((turn, index) => turn.speaker === longer[index]!.speaker && turn.text === longer[index]!.text);
+}
+
+/** After a kill: each transcript whole and at least as far as the acknowledged turns. */
+function checkTranscripts(): void {
+  for (const [id, history] of acknowledged) {
+    const path = join(folder, "transcripts", `${id}.json`);
+    try {
+      const transcript = JSON.parse(readFileSync(path, "utf8")) as { history: Turn[] };
+      if (!sameStart(transcript.history, history)) lost.transcripts += 1;
+    } catch {
+      lost.transcripts += 1;
+      console.log(`  corrupt or missing transcript ${path} (exists: ${existsSync(path)})`);
+    }
+  }
+}
+
+/**
+ * After a restart: every session acknowledged before the kill exists and begins with the history then
+ * acknowledged (`before`: taken while the server was down, as clients go on once it is back).
+ */
+async function checkSessions(before: ReadonlyMap<string, Turn[]>): Promise<void> {
+  for (const [id, history] of before) {
+    const answer = await rawRequest(server.port, { method: "GET", path: `/api/sessions/${id}` });
+    if (answer.status !== 200) {
+      lost.sessions += 1;
+      continue;
+    }
+    const stored = (JSON.parse(answer.body) as { history: Turn[] }).history;
+    if (!sameStart(stored, history)) {
+      lost.turns += Math.max(1, (history.length - stored.length) / 2);
+      console.log(`  session ${id}: acknowledged ${history.length} history entries, found ${stored.length}`);
+    }
+  }
+}
+
+/** One client: keeps a session going with the simulated patient until the run has its turns. */
+async function client(index: number, cases: string[]): Promise<void> {
+  const cookie = `anamnesis_client=${(index + 1).toString(16).padStart(32, "0")}`;
+  let id: string | null = null;
+  while (acknowledgedTurns < targetTurns) {
+    try {
+      if (id === null) {
+        const created = await rawRequest(server.port, { method: "POST", path: "/api/sessions", headers: { ...json, cookie }, body: JSON.stringify({ case: cases[index % cases.length] }) });
+        if (created.status !== 201) throw new Error(`create ${created.status}`);
+        const session = JSON.parse(created.body) as { id: string; history: Turn[] };
+        id = session.id;
+        acknowledged.set(id, session.history);
+      }
+      const answer = await rawRequest(server.port, { method: "POST", path: `/api/sessions/${id}/simulate`, headers: { cookie } });
+      if (answer.status !== 200) throw new Error(`simulate ${answer.status} ${answer.body.slice(0, 80)}`);
+      const session = JSON.parse(answer.body) as { history: Turn[]; ended: boolean };
+      acknowledged.set(id, session.history);
+      acknowledgedTurns += 1;
+      if (session.ended) id = null;
+    } catch {
+      // The server is down (killed): wait for the restart, then carry on from what it stored.
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+}
+
+server = await startChatServerProcess(args);
+const cases = (JSON.parse((await rawRequest(server.port, { method: "GET", path: "/api/cases" })).body) as { cases: Array<{ id: string }> }).cases.map((item) => item.id);
+const started = performance.now();
+const clients = Promise.all(Array.from({ length: clientCount }, (_, index) => client(index, cases)));
+while (acknowledgedTurns < targetTurns) {
+  await new Promise((resolve) => setTimeout(resolve, 100 + random() * 700));
+  if (acknowledgedTurns >= targetTurns) break;
+  server.child.kill("SIGKILL");
+  await new Promise((resolve) => server.child.once("exit", resolve));
+  kills += 1;
+  checkTranscripts();
+  const before = new Map(acknowledged);
+  server = await startChatServerProcess(args);
+  await checkSessions(before);
+  console.log(`kill ${kills}: ${acknowledgedTurns} turns acknowledged, ${acknowledged.size} sessions`);
+}
+await clients;
+await checkSessions(new Map(acknowledged));
+await server.stop();
+checkTranscripts();
+const seconds = (performance.now() - started) / 1000;
+rmSync(folder, { recursive: true, force: true });
+console.log(`\n${acknowledgedTurns} acknowledged turns over ${acknowledged.size} sessions (${clientCount} at a time), ${kills} kill -9s and restarts, ${seconds.toFixed(0)} s`);
+console.log(`acknowledged turns lost ${lost.turns}   sessions lost ${lost.sessions}   corrupt transcripts ${lost.transcripts}`);
+process.exitCode = lost.turns + lost.sessions + lost.transcripts > 0 ? 1 : 0;

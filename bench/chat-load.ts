@@ -1,0 +1,75 @@
+/**
+ * Chat server load benchmark: `npx tsx bench/chat-load.ts [--sessions 50] [--turns 30] [--rounds 3]`.
+ *
+ * Starts `anamnesis chat` (embedded engine, sessions in a fresh SQLite file with WAL and
+ * synchronous=FULL, so every turn is on disk before it is answered) in a child process on loopback. Each
+ * round, `sessions` simulated clients (each its own client cookie) run `turns` turns at once: the
+ * simulated patient of a train or valid case answers (`POST …/simulate`); a conversation that ends
+ * early is replaced by a new one. Prints turns/s, latency p50/p95/max and the server's resident memory
+ * after each round (sessions are deleted at the end of a round, so memory must come back).
+ * Targets: ≥ 500 turns/s, p95 ≤ 100 ms on 2 cores, memory bounded.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { parseArgs } from "node:util";
+import { percentile, rawRequest, startChatServerProcess } from "./chat-server-process.ts";
+
+const { values } = parseArgs({ options: { sessions: { type: "string", default: "50" }, turns: { type: "string", default: "30" }, rounds: { type: "string", default: "3" } } });
+const sessionCount = Number(values.sessions);
+const turnsPerSession = Number(values.turns);
+const json = { "content-type": "application/json" };
+
+const folder = mkdtempSync(join(tmpdir(), "anamnesis-load-"));
+const server = await startChatServerProcess(["--db", join(folder, "sessions.db")]);
+const cases = (JSON.parse((await rawRequest(server.port, { method: "GET", path: "/api/cases" })).body) as { cases: Array<{ id: string }> }).cases.map((item) => item.id);
+
+async function create(cookie: string, caseId: string): Promise<string> {
+  const answer = await rawRequest(server.port, { method: "POST", path: "/api/sessions", headers: { ...json, cookie }, body: JSON.stringify({ case: caseId }) });
+  if (answer.status !== 201) throw new Error(`creating a session: ${answer.status} ${answer.body}`);
+  return (JSON.parse(answer.body) as { id: string }).id;
+}
+
+/** One client: `turnsPerSession` simulated-patient turns, timed one by one. */
+async function client(index: number, latencies: number[], failures: string[]): Promise<string[]> {
+  const cookie = `anamnesis_client=${index.toString(16).padStart(32, "0")}`;
+  const caseId = cases[index % cases.length]!;
+  const ids = [await create(cookie, caseId)];
+  for (let turn = 0; turn < turnsPerSession; turn += 1) {
+    const started = performance.now();
+    const answer = await rawRequest(server.port, { method: "POST", path: `/api/sessions/${ids.at(-1)}/simulate`, headers: { cookie } });
+    latencies.push(performance.now() - started);
+    if (answer.status !== 200) {
+      failures.push(`${answer.status} ${answer.body.slice(0, 100)}`);
+      continue;
+    }
+    if ((JSON.parse(answer.body) as { ended: boolean }).ended) ids.push(await create(cookie, caseId));
+  }
+  return ids.map((id) => id).concat([cookie]);
+}
+
+console.log(`${sessionCount} concurrent sessions × ${turnsPerSession} turns per round, embedded engine, SQLite (WAL, synchronous=FULL), loopback`);
+console.log(`server RSS at start ${server.rssMiB().toFixed(0)} MiB\n`);
+console.log("round  turns  seconds  turns/s  p50 ms  p95 ms  max ms  failures  RSS MiB");
+let worst = { rate: Infinity, p95: 0 };
+for (let round = 1; round <= Number(values.rounds); round += 1) {
+  const latencies: number[] = [];
+  const failures: string[] = [];
+  const started = performance.now();
+  const owned = await Promise.all(Array.from({ length: sessionCount }, (_, index) => client(index, latencies, failures)));
+  const seconds = (performance.now() - started) / 1000;
+  const rate = latencies.length / seconds;
+  const p95 = percentile(latencies, 0.95);
+  worst = { rate: Math.min(worst.rate, rate), p95: Math.max(worst.p95, p95) };
+  for (const ids of owned) {
+    const cookie = ids.at(-1)!;
+    for (const id of ids.slice(0, -1)) await rawRequest(server.port, { method: "DELETE", path: `/api/sessions/${id}`, headers: { cookie } });
+  }
+  console.log(
+    `${String(round).padStart(5)}  ${String(latencies.length).padStart(5)}  ${seconds.toFixed(2).padStart(7)}  ${rate.toFixed(0).padStart(7)}  ${percentile(latencies, 0.5).toFixed(1).padStart(6)}  ${p95.toFixed(1).padStart(6)}  ${Math.max(...latencies).toFixed(1).padStart(6)}  ${String(failures.length).padStart(8)}  ${server.rssMiB().toFixed(0).padStart(7)}`,
+  );
+  if (failures.length > 0) console.log(`  e.g. ${failures[0]}`);
+}
+await server.stop();
+rmSync(folder, { recursive: true, force: true });
+console.log(`\nworst round: ${worst.rate.toFixed(0)} turns/s (target ≥ 500), p95 ${worst.p95.toFixed(1)} ms (target ≤ 100)`);

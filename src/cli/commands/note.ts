@@ -1,0 +1,71 @@
+import type { Command } from "commander";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { clinicalNote } from "../../clinical/clinical-note.ts";
+import { noteToMarkdown } from "../../clinical/note-markdown.ts";
+import { describeIssues, dialogueStateSchema, type DialogueState } from "../../cmas/schemas.ts";
+import { getDialogue, loadMeditod } from "../../data/meditod.ts";
+import { AnamnesisError } from "../../errors.ts";
+import { printJson } from "../output.ts";
+import { z } from "zod";
+
+interface NoteFlags {
+  dialogue?: string;
+  session?: string;
+  data?: string;
+  format: string;
+  out?: string;
+}
+
+/** What a note is written from: a tracked state and the presenting complaint's values. */
+interface NoteSource {
+  readonly title: string;
+  readonly state: DialogueState;
+  readonly presenting: readonly string[];
+}
+
+/** A MediTOD dialogue: its gold final state; the presenting complaint is what the first patient turn that names a symptom reports. */
+function fromDialogue(id: string, dataDir: string | undefined): NoteSource {
+  const patientTurns = getDialogue(loadMeditod(dataDir), id).utterances.filter((utterance) => utterance.speaker === "patient");
+  const last = patientTurns.at(-1);
+  const firstNaming = patientTurns.map((turn) => turn.nlu.flatMap((frame) => frame.slots?.positive_symptom ?? []).map((entry) => String(entry.value))).find((values) => values.length > 0);
+  return { title: `Clinical note — MediTOD dialogue ${id}`, state: last?.speaker === "patient" ? last.dialog_state : {}, presenting: [...new Set(firstNaming ?? [])] };
+}
+
+const savedSessionSchema = z.looseObject({ id: z.string().optional(), state: dialogueStateSchema, presenting: z.array(z.string()).optional() });
+
+/** A session transcript saved by `anamnesis chat --transcripts DIR`. */
+function fromSession(path: string): NoteSource {
+  if (!existsSync(path)) throw new AnamnesisError("FILE_NOT_FOUND", `session file not found: ${path}`);
+  let json: unknown;
+  try {
+    json = JSON.parse(readFileSync(path, "utf8"));
+  } catch (error) {
+    throw new AnamnesisError("INVALID_JSON", `session file is not valid JSON: ${path} (${(error as Error).message})`);
+  }
+  const parsed = savedSessionSchema.safeParse(json);
+  if (!parsed.success) throw new AnamnesisError("INVALID_DATA", `${path} is not a saved chat session: ${describeIssues(parsed.error, 2)}`);
+  return { title: `Clinical note — session ${parsed.data.id ?? path}`, state: parsed.data.state, presenting: parsed.data.presenting ?? [] };
+}
+
+export function registerNoteCommands(program: Command): void {
+  program
+    .command("note")
+    .description("Write the clinical note of a MediTOD dialogue (its gold final state) or of a saved chat session.")
+    .option("--dialogue <id>", "a MediTOD dialogue id (e.g. 115)")
+    .option("--data <dir>", "MediTOD directory for --dialogue; default: the bundled public sample")
+    .option("--session <file>", "a session transcript saved by `anamnesis chat --transcripts DIR`")
+    .option("--format <format>", "markdown or json", "markdown")
+    .option("--out <file>", "write to this file instead of stdout")
+    .action((flags: NoteFlags) => {
+      if ((flags.dialogue === undefined) === (flags.session === undefined)) throw new AnamnesisError("INVALID_ARGUMENT", "give exactly one of --dialogue <id> or --session <file>");
+      if (flags.format !== "markdown" && flags.format !== "json") throw new AnamnesisError("INVALID_ARGUMENT", `--format must be markdown or json (got '${flags.format}')`);
+      const source = flags.dialogue !== undefined ? fromDialogue(flags.dialogue, flags.data) : fromSession(flags.session!);
+      const note = clinicalNote({ state: source.state, presenting: source.presenting });
+      if (flags.out) {
+        writeFileSync(flags.out, flags.format === "json" ? `${JSON.stringify(note, null, 2)}\n` : noteToMarkdown(note, source.title));
+        return;
+      }
+      if (flags.format === "json") printJson(note);
+      else process.stdout.write(noteToMarkdown(note, source.title));
+    });
+}

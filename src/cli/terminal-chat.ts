@@ -1,0 +1,122 @@
+import { createInterface } from "node:readline";
+import type { Readable, Writable } from "node:stream";
+import { clinicalNote } from "../clinical/clinical-note.ts";
+import { noteToMarkdown } from "../clinical/note-markdown.ts";
+import { Conversation } from "../dm/conversation.ts";
+import type { FailureLog } from "../modules/failure-fallback.ts";
+import type { DialogueModules } from "../modules/types.ts";
+import { PatientSimulator, type PatientCase } from "../simulator/patient-simulator.ts";
+
+/**
+ * The terminal chat: lines are the patient's answers, except the commands below, which are never
+ * taken as something the patient said. Works typed or piped (piped lines are echoed).
+ */
+
+export interface TerminalChatOptions {
+  readonly modules: DialogueModules;
+  readonly input: Readable;
+  readonly output: Writable;
+  /** Cases for `/simulate`. */
+  readonly cases?: readonly PatientCase[];
+  /** Failures of an LLM backend that the embedded engine answered for. */
+  readonly failures?: FailureLog;
+  /** Whether the input is a person at a terminal (no echo). */
+  readonly interactive?: boolean;
+  /** The backend's id, in failure messages. */
+  readonly backendId?: string;
+}
+
+const HELP = `Commands (anything else is the patient's answer):
+  /help              this list
+  /state             the CMAS patient profile so far (JSON)
+  /note              the clinical note so far (Markdown)
+  /simulate [case]   a simulated patient answers a new history to its end (no case: list the cases)
+  /quit              end the chat (also: quit, exit)`;
+
+const QUIT = /^(?:\/(?:quit|exit|q)|quit|exit)$/i;
+const SIMULATED_TURN_LIMIT = 120;
+const ENDED = "(the history has ended: /note for its note, /simulate for a simulated patient, /quit to leave)";
+
+export async function runTerminalChat(options: TerminalChatOptions): Promise<void> {
+  const { output } = options;
+  const write = (text: string) => output.write(`${text}\n`);
+  const reader = createInterface({ input: options.input, terminal: false });
+  let conversation = new Conversation(options.modules);
+  const prompt = () => output.write("patient: ");
+  const reportFailures = () => {
+    for (const failure of options.failures?.take() ?? []) write(`(the ${options.backendId ?? "model"} backend failed at ${failure}; the embedded engine answered instead)`);
+  };
+
+  write(`doctor: ${conversation.opening}`);
+  write("(type /help for commands)");
+  prompt();
+  try {
+    for await (const line of reader) {
+      const text = line.trim();
+      if (!options.interactive) output.write(`${text}\n`);
+      if (QUIT.test(text)) break;
+      if (text.startsWith("/")) {
+        const next = await runCommand(text, conversation, options, write);
+        if (next) conversation = next;
+      } else if (text !== "" && conversation.snapshot().ended) {
+        write(ENDED);
+      } else if (text !== "") {
+        const outcome = await conversation.say(text);
+        reportFailures();
+        write(outcome.doctor !== null ? `doctor: ${outcome.doctor}` : `(failed: ${outcome.error}; type again to retry)`);
+        if (conversation.snapshot().ended) write(ENDED);
+      }
+      prompt();
+    }
+  } finally {
+    reader.close();
+    output.write("\n");
+  }
+}
+
+/** Runs a command; returns a new conversation when the command started one. */
+async function runCommand(text: string, conversation: Conversation, options: TerminalChatOptions, write: (text: string) => void): Promise<Conversation | undefined> {
+  const [command, ...rest] = text.split(/\s+/);
+  const snapshot = conversation.snapshot();
+  switch (command!.toLowerCase()) {
+    case "/help":
+      write(HELP);
+      return undefined;
+    case "/state":
+      write(JSON.stringify(snapshot.state, null, 2));
+      return undefined;
+    case "/note":
+      write(noteToMarkdown(clinicalNote({ state: snapshot.state, presenting: snapshot.presenting })));
+      return undefined;
+    case "/simulate":
+      return simulate(rest.join(" "), options, write);
+    default:
+      write(`(unknown command ${command}; /help lists them)`);
+      return undefined;
+  }
+}
+
+/** A new history, answered by the simulated patient of a case, printed as it goes. */
+async function simulate(caseId: string, options: TerminalChatOptions, write: (text: string) => void): Promise<Conversation | undefined> {
+  const cases = options.cases ?? [];
+  const patientCase = cases.find((candidate) => candidate.id === caseId);
+  if (!patientCase) {
+    write(caseId === "" ? "Cases:" : `(no case '${caseId}'; the cases are:)`);
+    for (const candidate of cases) write(`  ${candidate.id}  ${candidate.title}`);
+    return undefined;
+  }
+  const simulator = new PatientSimulator(patientCase);
+  const conversation = new Conversation(options.modules);
+  write(`(a new history: ${patientCase.title})`);
+  write(`doctor: ${conversation.opening}`);
+  let said = simulator.openingStatement();
+  for (let turn = 0; turn < SIMULATED_TURN_LIMIT; turn += 1) {
+    write(`patient: ${said}`);
+    const outcome = await conversation.say(said);
+    write(outcome.doctor !== null ? `doctor: ${outcome.doctor}` : `(failed: ${outcome.error})`);
+    if (outcome.ended || outcome.error !== null) break;
+    said = simulator.answer(outcome.actions);
+  }
+  write(ENDED);
+  return conversation;
+}

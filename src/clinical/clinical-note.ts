@@ -1,0 +1,176 @@
+import { z } from "zod";
+import { splitPrefixedSlot } from "../cmas/ontology.ts";
+import type { DialogueState, SlotEntry } from "../cmas/schemas.ts";
+import { loadDiagnoses, type DiagnosisRules } from "./diagnoses.ts";
+import { loadRedFlags, type RedFlagRules } from "./red-flags.ts";
+
+/**
+ * The clinical note of a history, written from the tracked CMAS state alone (so it reads the same
+ * whichever backend took the history): presenting complaint, history of presenting complaint, review
+ * of systems (pertinent positives and negatives), past medical history, medications, allergies,
+ * family and social history, red flags and the working impression — or "none" when the history
+ * meets no diagnosis's criteria. Values keep their clinical names: the note is for clinicians.
+ */
+
+const detailSchema = z.strictObject({ attribute: z.string(), label: z.string(), value: z.string() });
+const findingSchema = z.strictObject({ value: z.string(), details: z.array(detailSchema) });
+const listingSchema = z.strictObject({ present: z.array(findingSchema), absent: z.array(z.string()), uncertain: z.array(z.string()) });
+
+export const clinicalNoteSchema = z.strictObject({
+  patient: z.strictObject({ age: z.string().nullable(), sex: z.string().nullable() }),
+  presentingComplaint: z.array(z.string()),
+  historyOfPresentingComplaint: z.array(findingSchema),
+  reviewOfSystems: listingSchema,
+  pastMedicalHistory: listingSchema,
+  medications: listingSchema,
+  allergies: listingSchema,
+  familyHistory: listingSchema,
+  socialHistory: z.strictObject({
+    habits: listingSchema,
+    exposures: listingSchema,
+    occupation: z.string().nullable(),
+    residence: z.string().nullable(),
+    travel: z.string().nullable(),
+  }),
+  investigations: z.strictObject({ done: z.array(findingSchema), notDone: z.array(z.string()) }),
+  redFlags: z.array(z.strictObject({ id: z.string(), label: z.string(), urgency: z.string(), evidence: z.array(z.string()) })),
+  workingImpression: z.strictObject({ disease: z.string(), evidence: z.array(z.string()) }).nullable(),
+});
+export type ClinicalNote = z.infer<typeof clinicalNoteSchema>;
+type Finding = z.infer<typeof findingSchema>;
+type Listing = z.infer<typeof listingSchema>;
+
+export interface NoteInput {
+  readonly state: DialogueState;
+  /** The presenting complaint's values (default: the first positive symptom). */
+  readonly presenting?: readonly string[];
+  readonly redFlags?: RedFlagRules;
+  readonly diagnoses?: DiagnosisRules;
+}
+
+/** How each attribute is labelled in the note. */
+const ATTRIBUTE_LABELS: Readonly<Record<string, string>> = {
+  onset: "onset",
+  initiation: "came on",
+  location: "site",
+  duration: "duration",
+  severity: "severity",
+  progression: "course",
+  frequency: "frequency",
+  positive_characteristics: "character",
+  negative_characteristics: "not",
+  unknown_characteristics: "unsure whether",
+  aggravating_factor: "worse with",
+  not_aggravating_factor: "not worse with",
+  alleviating_factor: "better with",
+  not_alleviating_factor: "not helped by",
+  not_alleviating_aggravating_factor: "unaffected by",
+  unknown_factor: "unsure of effect of",
+  unknown_ana_factor: "unsure of effect of",
+  volume: "amount",
+  color: "colour",
+  lesion_size: "size",
+  lesions_peel_off: "peeling",
+  rash_swollen: "swollen",
+  starting: "since",
+  start: "started",
+  impact: "effect",
+  respone_to: "for",
+  relation: "relative",
+  where: "where",
+  when: "when",
+};
+
+/** Values that stand for a question rather than a finding (`other`, `general`: "otherwise well"). */
+const PLACEHOLDERS = new Set(["other", "general", "all", "none", "past experience"]);
+const ALLERGY = /allerg|hypersensitivity|anaphylaxis/i;
+
+const said = (value: string | string[]): string => (Array.isArray(value) ? value.join(", ") : value);
+
+function detailsOf(entry: SlotEntry): Finding["details"] {
+  return Object.entries(entry)
+    .filter(([attribute]) => attribute !== "value" && attribute !== "status")
+    .map(([attribute, value]) => {
+      const text = attribute === "severity" && /^\d+(\.\d+)?$/.test(said(value)) ? `${said(value)}/10` : said(value);
+      return { attribute, label: ATTRIBUTE_LABELS[attribute] ?? attribute.replace(/_/g, " "), value: text };
+    });
+}
+
+/** A finding's name: its value, with the site for located values (pain, swelling…), as clinicians write "pain (lower back)". */
+function nameOf(entry: SlotEntry): string {
+  const location = entry.location === undefined ? "" : ` (${said(entry.location)})`;
+  return `${String(entry.value)}${location}`;
+}
+
+/** Entries of a slot by status, placeholder values left out; `keep` filters the entries. */
+function listing(state: DialogueState, slot: string, keep: (entry: SlotEntry) => boolean = () => true): Listing {
+  const result: Listing = { present: [], absent: [], uncertain: [] };
+  for (const [prefixed, entries] of Object.entries(state)) {
+    const split = splitPrefixedSlot(prefixed);
+    if (split?.slot.name !== slot) continue;
+    for (const entry of entries) {
+      if (typeof entry.value !== "string" || PLACEHOLDERS.has(entry.value) || !keep(entry)) continue;
+      if (split.status === "positive" || split.status === "avail") result.present.push({ value: nameOf(entry), details: detailsOf(entry).filter((detail) => detail.attribute !== "location") });
+      else if (split.status === "negative" || split.status === "unavail") result.absent.push(nameOf(entry));
+      else result.uncertain.push(nameOf(entry));
+    }
+  }
+  return result;
+}
+
+/** A social slot's single entry in words ("desk job", "house (living)", "travelled to Mexico in May"). */
+function socialLine(state: DialogueState, slot: string): string | null {
+  const entry = state[slot]?.[0];
+  if (!entry) return null;
+  if (slot === "travel") {
+    if (entry.status === "not_traveled") return "no recent travel";
+    return ["travelled", entry.destination ? `to ${said(entry.destination)}` : "", entry.date ? said(entry.date) : ""].filter(Boolean).join(" ");
+  }
+  const details = Object.entries(entry)
+    .filter(([attribute]) => attribute !== "value" && attribute !== "status")
+    .map(([attribute, value]) => `${attribute.replace(/_/g, " ")}: ${said(value)}`);
+  const head = entry.value !== undefined ? said(entry.value) : entry.status !== undefined ? said(entry.status) : "";
+  return [head, ...details].filter(Boolean).join("; ") || null;
+}
+
+function patientOf(state: DialogueState): ClinicalNote["patient"] {
+  const entry = state.basic_information?.[0] ?? {};
+  const pick = (value: string | string[] | undefined) => (value === undefined ? null : said(value));
+  return { age: pick(entry.age), sex: pick(entry.sex ?? entry.gender) };
+}
+
+/** The clinical note of a tracked state. */
+export function clinicalNote(input: NoteInput): ClinicalNote {
+  const { state } = input;
+  const symptoms = listing(state, "symptom");
+  const positives = symptoms.present.map((finding) => finding.value);
+  const presenting = (input.presenting ?? []).filter((value) => positives.some((name) => name === value || name.startsWith(`${value} (`)));
+  const complaint = presenting.length > 0 ? presenting : positives.slice(0, 1);
+  const isComplaint = (finding: Finding) => complaint.some((value) => finding.value === value || finding.value.startsWith(`${value} (`));
+  const redFlags = (input.redFlags ?? loadRedFlags()).evaluate(state);
+  const impression = (input.diagnoses ?? loadDiagnoses()).workingImpression(state);
+  const history = listing(state, "medical_history", (entry) => !ALLERGY.test(String(entry.value)));
+  return {
+    patient: patientOf(state),
+    presentingComplaint: complaint,
+    historyOfPresentingComplaint: symptoms.present.filter(isComplaint),
+    reviewOfSystems: { present: symptoms.present.filter((finding) => !isComplaint(finding)), absent: symptoms.absent, uncertain: symptoms.uncertain },
+    pastMedicalHistory: history,
+    medications: listing(state, "medication"),
+    allergies: listing(state, "medical_history", (entry) => ALLERGY.test(String(entry.value))),
+    familyHistory: listing(state, "family_history"),
+    socialHistory: {
+      habits: listing(state, "habit"),
+      exposures: listing(state, "exposure"),
+      occupation: socialLine(state, "occupation"),
+      residence: socialLine(state, "residence"),
+      travel: socialLine(state, "travel"),
+    },
+    investigations: (() => {
+      const tests = listing(state, "medical_test");
+      return { done: tests.present, notDone: tests.absent };
+    })(),
+    redFlags: redFlags.map(({ id, label, urgency, evidence }) => ({ id, label, urgency, evidence: [...evidence] })),
+    workingImpression: impression ? { disease: impression.disease, evidence: [...impression.evidence] } : null,
+  };
+}

@@ -1,0 +1,96 @@
+import { splitPrefixedSlot } from "../cmas/ontology.ts";
+import { dialogueStateSchema, describeIssues, type DialogueState } from "../cmas/schemas.ts";
+import { loadOntologyFile, parseOntologyFile, type OntologyFile } from "../ontology/ontology-files.ts";
+import { criterionProblem, evidenceFor } from "./criteria.ts";
+
+/**
+ * Working diagnoses as data (`ontology/diagnoses.json`): a disease is named only when the tracked
+ * CMAS state meets its explicit criteria; otherwise there is no working diagnosis, and the doctor
+ * says so. Whatever backend filled the state, the same rule decides, so the closing and the clinical
+ * note never offer a disease (or a test) the history does not support.
+ */
+
+export type DiagnosisDefinition = OntologyFile<"diagnoses.json">["diagnoses"][number];
+
+/** A diagnosis the history supports, with the findings that met its criteria. */
+export interface WorkingImpression {
+  readonly disease: string;
+  readonly tests: readonly string[];
+  /** `status slot: value` of the findings that met the criteria. */
+  readonly evidence: readonly string[];
+}
+
+function fail(message: string): never {
+  throw new Error(`ontology/diagnoses.json: ${message}`);
+}
+
+/** Positive (or available) values of every slot. */
+function positiveValues(state: DialogueState): Set<string> {
+  const values = new Set<string>();
+  for (const [slot, entries] of Object.entries(state)) {
+    const status = splitPrefixedSlot(slot)?.status;
+    if (status !== "positive" && status !== "avail") continue;
+    for (const entry of entries) if (typeof entry.value === "string") values.add(entry.value);
+  }
+  return values;
+}
+
+export class DiagnosisRules {
+  constructor(readonly diagnoses: readonly DiagnosisDefinition[]) {}
+
+  /** Every candidate whose criteria the state meets, best first (most evidence present; ties keep file order). */
+  candidates(state: DialogueState): WorkingImpression[] {
+    const present = positiveValues(state);
+    const met = this.diagnoses.flatMap((diagnosis, order) => {
+      const evidence = evidenceFor(diagnosis.criteria, state);
+      if (evidence === null) return [];
+      const score = diagnosis.evidence.filter((value) => present.has(value)).length;
+      return [{ impression: { disease: diagnosis.disease, tests: diagnosis.tests, evidence }, score, order }];
+    });
+    met.sort((a, b) => b.score - a.score || a.order - b.order);
+    return met.map((candidate) => candidate.impression);
+  }
+
+  /** The working diagnosis the state supports, or null: then the doctor names none. */
+  workingImpression(state: DialogueState): WorkingImpression | null {
+    return this.candidates(state)[0] ?? null;
+  }
+
+  /** Whether the state meets the criteria of a disease (false for a disease the data does not know). */
+  supports(state: DialogueState, disease: string): boolean {
+    const definition = this.diagnoses.find((diagnosis) => diagnosis.disease === disease.toLowerCase());
+    return definition !== undefined && evidenceFor(definition.criteria, state) !== null;
+  }
+}
+
+/** Checks a validated diagnoses file against the CMAS ontology; every example must have its own diagnosis as working impression. */
+export function compileDiagnoses(file: OntologyFile<"diagnoses.json">): DiagnosisRules {
+  const seen = new Set<string>();
+  for (const diagnosis of file.diagnoses) {
+    if (seen.has(diagnosis.disease)) fail(`duplicate disease '${diagnosis.disease}'`);
+    seen.add(diagnosis.disease);
+    const problem = criterionProblem(diagnosis.criteria);
+    if (problem) fail(`'${diagnosis.disease}': ${problem}`);
+    const example = dialogueStateSchema.safeParse(diagnosis.example);
+    if (!example.success) fail(`'${diagnosis.disease}': example: ${describeIssues(example.error)}`);
+  }
+  const rules = new DiagnosisRules(file.diagnoses);
+  for (const diagnosis of rules.diagnoses) {
+    const named = rules.workingImpression(diagnosis.example)?.disease ?? "none";
+    if (named !== diagnosis.disease) fail(`'${diagnosis.disease}': its example's working impression is ${named}`);
+  }
+  return rules;
+}
+
+/** Parses, validates and checks the text of a diagnoses file (for tests of edits). */
+export function parseDiagnoses(text: string): DiagnosisRules {
+  return compileDiagnoses(parseOntologyFile("diagnoses.json", text));
+}
+
+let cached: DiagnosisRules | undefined;
+
+/** The bundled diagnoses, read and checked once. */
+export function loadDiagnoses(): DiagnosisRules {
+  cached ??= compileDiagnoses(loadOntologyFile("diagnoses.json"));
+  return cached;
+}

@@ -1,0 +1,45 @@
+import { extractFactors } from "../ana-factors.ts";
+import { ownMentions } from "../asked-attributes.ts";
+import type { CollectedEntry } from "../frame-builder.ts";
+import type { TurnRecord } from "../turn-record.ts";
+import { setFound, type AttributeExtractor } from "./attribute-extractor.ts";
+
+/** "What makes it better or worse?", "any triggers?", "worse at night?", "at rest or when you exert yourself?". */
+const ANA_FACTORS_CUE = new RegExp(
+  [
+    "\\b(?:makes? (?:it|them|that|things|the \\w+|either \\w+|your \\w+)(?: \\w+)? (?:better|worse)",
+    "made (?:it|them|that|things|the \\w+|either \\w+)?\\s*(?:or \\w+ )?(?:\\w+ )?(?:better|worse)",
+    "triggers?|anything (?:that )?(?:helps|makes|made|brings|sets)|relieve|aggravate",
+    "worse (?:at|in|when|with|after|during)|better (?:at|in|when|with|after)|time of (?:the )?day",
+    "at rest or|when you exert|exert yourself|with exertion|on exertion|bring(?:s)? (?:it|them) on|doing anything that's made)\\b",
+  ].join("|"),
+);
+
+/** The triggers and relievers of a symptom; a bare yes adopts the doctor's, a bare no denies them. */
+function readFactors(turn: TurnRecord, entry: CollectedEntry): boolean {
+  const { lexicon, analysed, polarity, found } = turn;
+  const { proposedFactors } = turn.context.question;
+  // Neither the symptom itself nor a medication ("Tylenol Cold") is a trigger.
+  const own = [...ownMentions(lexicon, analysed, entry.attributes.value as string), ...found.filter(({ entry: other }) => other.base === "medication").map(({ mention }) => mention)];
+  const factors = extractFactors(lexicon, analysed, 0, analysed.tokens.length, own);
+  turn.entries.set(entry, "aggravating_factor", factors.aggravating);
+  turn.entries.set(entry, "alleviating_factor", factors.alleviating);
+  if (factors.aggravating.length + factors.alleviating.length > 0) return true;
+  if (polarity === "yes") {
+    // "Yeah, exertion. As well as the cough itself": the doctor's triggers and any named in the answer.
+    const named = lexicon.factors.findAll(analysed.tokens).filter((match) => !own.some((span) => match.start < span.end && span.start < match.end)).flatMap((match) => match.payloads);
+    turn.entries.set(entry, "aggravating_factor", [...proposedFactors, ...named]);
+    return proposedFactors.length + named.length > 0;
+  }
+  if (polarity === "no" && proposedFactors.length > 0) return setFound(turn, entry, "not_aggravating_factor", proposedFactors);
+  return false;
+}
+
+/** What makes a symptom worse or better. */
+export const anaFactors = {
+  name: "ana_factors",
+  appliesTo: ["symptom"],
+  questionCue: ANA_FACTORS_CUE,
+  readAnswer: readFactors,
+  example: { history: ["What brings you in?", "I get short of breath."], question: "Does anything make it worse?", answer: "It's worse when I climb stairs.", attribute: "aggravating_factor", expected: ["physical exertion"] },
+} as const satisfies AttributeExtractor;

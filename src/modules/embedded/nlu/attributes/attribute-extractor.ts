@@ -1,0 +1,27 @@
+import type { NluSlotName } from "../../../../cmas/cmas-names.ts";
+import type { CollectedEntry } from "../frame-builder.ts";
+import type { TurnRecord } from "../turn-record.ts";
+
+/**
+ * One attribute a doctor can ask about, in one file of `attributes/`: which slots it describes, the
+ * words that ask for it, and how an answer to it is read. The registry (`registry.ts`) lists them in
+ * the order their question cues are tried.
+ */
+export interface AttributeExtractor {
+  /** The attribute as the question analysis names it (a CMAS check type). */
+  readonly name: string;
+  /** Slots whose entries it describes (each must allow it as a check type: `tests/…/attribute-registry.test.ts`). */
+  readonly appliesTo: readonly NluSlotName[];
+  /** Words of a doctor question that ask for it ("how long ago", "out of ten"), tried in registry order. */
+  readonly questionCue: RegExp;
+  /** Reads the answer to "what is its <attribute>?" into `entry`; true when the answer gave it. */
+  readonly readAnswer?: (turn: TurnRecord, entry: CollectedEntry) => boolean;
+  /** An example exchange the reader exists for: the answer sets `attribute` to `expected` (an attribute test is built from it). */
+  readonly example?: { readonly history?: readonly string[]; readonly question: string; readonly answer: string; readonly attribute: string; readonly expected: string | readonly string[] };
+}
+
+/** Sets a value on the entry and says whether there was one. */
+export function setFound(turn: TurnRecord, entry: CollectedEntry, attribute: string, value: string | readonly string[] | undefined): boolean {
+  turn.entries.set(entry, attribute, value);
+  return value !== undefined && (typeof value === "string" || value.length > 0);
+}

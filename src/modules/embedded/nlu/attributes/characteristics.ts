@@ -1,0 +1,32 @@
+import type { CollectedEntry } from "../frame-builder.ts";
+import { extractCharacteristics } from "../symptom-descriptors.ts";
+import type { TurnRecord } from "../turn-record.ts";
+import { setFound, type AttributeExtractor } from "./attribute-extractor.ts";
+
+/** "Can you describe it?", "what does it feel like?", "dry or wet?", "sharp or dull?". */
+const CHARACTERISTICS_CUE =
+  /\b(?:describe|what (?:does|did) (?:it|the \w+|that) feel like|quality|what kind of (?:cough|pain)|what type of (?:cough|pain)|dry or|wet or|dry cough|productive|sharp or|dull or|barky|like a \w+ or)\b/;
+
+/** Words of a short answer that are not the characteristic ("it's mostly", "I'd say"). */
+const NOT_A_CHARACTERISTIC = /^(?:it's|its|it|is|mostly|pretty|very|kind|of|a|the|yeah|yes|i'd|say|would|i|like)$/;
+
+/** The symptom's characteristics; a one- or two-word answer is the characteristic itself ("Uh harsh."). */
+function readCharacteristics(turn: TurnRecord, entry: CollectedEntry): boolean {
+  const { lexicon, analysed } = turn;
+  const { tokens } = analysed;
+  let found = extractCharacteristics(lexicon, entry.attributes.value as string, analysed, 0, tokens.length);
+  if (found.length === 0) {
+    const words = tokens.filter((token) => token.kind === "word" && !NOT_A_CHARACTERISTIC.test(token.text));
+    if (words.length >= 1 && words.length <= 2 && tokens.filter((token) => token.kind === "word").length <= 4) found = [words.map((token) => token.text).join(" ")];
+  }
+  return setFound(turn, entry, "positive_characteristics", found);
+}
+
+/** What a symptom is like. */
+export const characteristics = {
+  name: "characteristics",
+  appliesTo: ["symptom"],
+  questionCue: CHARACTERISTICS_CUE,
+  readAnswer: readCharacteristics,
+  example: { history: ["What brings you in?", "A cough."], question: "How would you describe the cough?", answer: "Uh harsh.", attribute: "positive_characteristics", expected: ["harsh"] },
+} as const satisfies AttributeExtractor;

@@ -1,0 +1,15 @@
+import { readStart } from "./starting.ts";
+import type { AttributeExtractor } from "./attribute-extractor.ts";
+
+/** "When did it start?", "how long ago?", "how long have you had it?". */
+const ONSET_CUE =
+  /\bwhen (?:did|was|were|do you (?:first )?(?:notice|remember))\b|\bhow long ago\b|\bsince when\b|\bhow long have you (?:had|been having|noticed|been experiencing|been feeling)\b|\bwhen .*(?:start|begin|began|notice)/;
+
+/** When a symptom began ("about two months ago"); asked of a habit or condition it is when it started. */
+export const onset = {
+  name: "onset",
+  appliesTo: ["symptom"],
+  questionCue: ONSET_CUE,
+  readAnswer: readStart,
+  example: { history: ["What brings you in?", "A cough."], question: "When did the cough start?", answer: "About two months ago.", attribute: "onset", expected: "two months ago" },
+} as const satisfies AttributeExtractor;

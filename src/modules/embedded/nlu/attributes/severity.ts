@@ -1,0 +1,20 @@
+import { EXERCISE_TOLERANCE } from "../question-cues.ts";
+import { extractSeverity, extractWalkingDistance } from "../severity.ts";
+import { setFound, type AttributeExtractor } from "./attribute-extractor.ts";
+
+/** "On a scale of 1 to 10", "how bad is it?", "how far can you walk?". */
+const SEVERITY_CUE = new RegExp(
+  `${EXERCISE_TOLERANCE.source}|\\b(?:scale|out of (?:10|ten)|1 to 10|one to ten|zero to ten|0 to 10|rate (?:it|your|the|that)|how bad|how severe|severity|how intense)\\b`,
+);
+
+/** How bad, as the 0–10 number; exercise tolerance ("maybe 100 meters") grades breathlessness by distance. */
+export const severity = {
+  name: "severity",
+  appliesTo: ["symptom"],
+  questionCue: SEVERITY_CUE,
+  readAnswer: (turn, entry) => {
+    const { text } = turn.analysed;
+    return setFound(turn, entry, "severity", extractSeverity(text, true) ?? (turn.context.question.exerciseTolerance ? extractWalkingDistance(text) : undefined));
+  },
+  example: { history: ["What brings you in?", "Chest pain."], question: "How bad is the pain out of ten?", answer: "Uh, 6.", attribute: "severity", expected: "6" },
+} as const satisfies AttributeExtractor;

@@ -1,0 +1,91 @@
+import { clauseRange, sentenceOf, textOf } from "../analysed-text.ts";
+import { extractLocations } from "../body-locations.ts";
+import { extractRelations, FAMILY_CUE } from "../family-relations.ts";
+import type { BaseSlot, CollectedEntry } from "../frame-builder.ts";
+import { habitStatus } from "../habit-attributes.ts";
+import type { Status } from "../negation.ts";
+import type { MentionReading, TurnRecord } from "../turn-record.ts";
+import { PEOPLE, wordsPattern } from "../word-lists.ts";
+import { namesSite } from "./read-mentions.ts";
+
+/**
+ * Pass 6, entries: each mention read as a report becomes an entry of the slot its subject implies —
+ * a relative's condition is family history, someone else's smoking in the patient's air is passive
+ * smoking, light use of a habit is uncertain — with the sites the phrase or the question gives.
+ */
+
+/** A subject other than the patient before a habit ("my husband smokes", "they drink"), not followed by "I". */
+const OTHERS_HABIT = new RegExp(`${wordsPattern(PEOPLE.relatives, PEOPLE.housemates, PEOPLE.workmates, PEOPLE.others, PEOPLE.thirdPerson)}(?![^,]*\\bi\\b)`);
+
+/** Someone smoking where the patient breathes it: household members, indoors, in the car. */
+const SHARED_AIR = new RegExp(wordsPattern(PEOPLE.housemates, PEOPLE.partners, ["parent", "parents", "inside", "indoors", "in the house", "at home", "around me", "in the car", "in front of me"]));
+
+/** "I've", "I have", "I had", "I was": the patient speaks of themself. */
+const FIRST_PERSON_PAST = /\bi(?:'ve| have| had| was)\b/;
+
+/** How many tokens after a located phrase more sites may be joined to it ("leg swelling or arms"). */
+const MORE_SITES_WINDOW = 4;
+
+/** The slot of a condition: family history when a relative (or the family question) is its subject. */
+function conditionSlot(turn: TurnRecord, reading: MentionReading): BaseSlot {
+  const { lexicon, analysed, context } = turn;
+  const { mention, concept } = reading;
+  if (concept.slot !== "medical_history" && concept.slot !== "symptom") return concept.slot;
+  const [sentenceStart] = sentenceOf(analysed, mention.start);
+  const before = textOf(analysed, sentenceStart, mention.start);
+  const aboutFamily = context.question.slots.has("family_history") || extractRelations(lexicon, analysed, sentenceStart, mention.start).length > 0 || FAMILY_CUE.test(before);
+  return aboutFamily && !FIRST_PERSON_PAST.test(before) ? "family_history" : concept.slot;
+}
+
+/** Someone else's habit: "passive smoking" when they smoke where the patient breathes, else nothing; undefined when it is the patient's. */
+function othersHabit(turn: TurnRecord, reading: MentionReading): "passive smoking" | null | undefined {
+  const { lexicon, analysed } = turn;
+  const { mention, concept } = reading;
+  const [clauseStart, clauseEnd] = clauseRange(analysed, mention.start);
+  const [sentenceStart] = sentenceOf(analysed, mention.start);
+  const someoneElse = OTHERS_HABIT.test(textOf(analysed, clauseStart, mention.start)) || extractRelations(lexicon, analysed, sentenceStart, mention.start).length > 0;
+  if (!someoneElse) return undefined;
+  return concept.value === "smoking" && SHARED_AIR.test(textOf(analysed, clauseStart, clauseEnd)) ? "passive smoking" : null;
+}
+
+/** Sites of an entry: the phrase's own, the question's when the patient names none, more joined after it. */
+function setSites(turn: TurnRecord, reading: MentionReading, entry: CollectedEntry): void {
+  const { lexicon, analysed, entries, context } = turn;
+  const { mention, concept } = reading;
+  if (concept.location) entries.set(entry, "location", concept.location);
+  // "No swelling." to "any swelling in your ankles?": the site comes from the question.
+  const askedItem = context.question.items.find((item) => item.value === concept.value && item.location);
+  // "My ankles have been swollen" to "any swelling in your legs?": the patient's own site wins.
+  if (!concept.location && askedItem?.location && !namesSite(lexicon, analysed, mention.start)) entries.set(entry, "location", askedItem.location);
+  if (concept.location && lexicon.locatable.has(concept.value)) {
+    // "leg swelling or arms": more sites joined to a located phrase.
+    const more = extractLocations(lexicon, analysed, mention.end, Math.min(analysed.tokens.length, mention.end + MORE_SITES_WINDOW));
+    if (/^(?:or|and|,)/.test(textOf(analysed, mention.end, mention.end + 1))) entries.set(entry, "location", more);
+  }
+}
+
+/** The entry of one reading, or undefined when it adds none. */
+function entryOf(turn: TurnRecord, reading: MentionReading): CollectedEntry | undefined {
+  const { entries, analysed, polarity } = turn;
+  const base = conditionSlot(turn, reading);
+  let status: Status = reading.status!;
+  if (base === "habit") {
+    // "My roommate smokes inside": someone else's smoking is second-hand smoke; their other habits are not the patient's.
+    const other = othersHabit(turn, reading);
+    if (other !== undefined) return other === null ? undefined : entries.add("habit", "positive", other);
+    status = habitStatus(analysed.text, status);
+  }
+  // An asked exposure answered "possibly … maybe one of them": uncertainty anywhere in the answer.
+  if (base === "exposure" && status === "positive" && polarity === "unknown") status = "unknown";
+  const entry = entries.add(base, status, reading.concept.value);
+  if (entry) setSites(turn, reading, entry);
+  return entry;
+}
+
+/** Turns the readings into entries, in text order. */
+export function addMentionEntries(turn: TurnRecord): void {
+  for (const reading of turn.readings) {
+    const entry = entryOf(turn, reading);
+    if (entry) turn.found.push({ mention: reading.mention, entry });
+  }
+}

@@ -1,0 +1,77 @@
+import { extractRelations } from "../family-relations.ts";
+import { habitStatus } from "../habit-attributes.ts";
+import type { Status } from "../negation.ts";
+import type { AskedItem } from "../question-analysis.ts";
+import type { TurnRecord } from "../turn-record.ts";
+import { statusFromAnswer, topicStatus } from "./certainty.ts";
+import { medicalItems } from "./question-answers.ts";
+import { painInFocus } from "./read-mentions.ts";
+
+/**
+ * Pass 7c, short answers: "No." to "any fevers or chills?" denies both; "Not great" to "how's your
+ * appetite?" reports the topic's problem. Only when the utterance named no answer of its own and did
+ * not answer the asked attribute.
+ */
+
+/** "I've been healthy", "I'm well": said of the patient's health in general. */
+const SAYS_HEALTHY = /\b(?:been|am|i'm|was|be)\s+(?:\w+\s+)?(?:healthy|well)\b/;
+
+/** Whether the turn is a short answer to the items (a yes/no, or a topic's state to a topic question). */
+function isShortAnswer(turn: TurnRecord): boolean {
+  const { context, polarity, firstSentence } = turn;
+  const { question } = context;
+  if (turn.itemsAnswered) return false;
+  if (!polarity && !(topicStatus(firstSentence) && question.items.some((item) => item.topic))) return false;
+  const asked = question.attribute;
+  return !(asked && asked !== "age" && question.isQuestion && turn.attributeAnswered);
+}
+
+/** The status a short answer gives one item, or undefined when it says nothing of it. */
+function itemStatus(turn: TurnRecord, item: AskedItem, status: Status): Status | undefined {
+  const { analysed, polarity, firstSentence } = turn;
+  let result = status;
+  // "How's your appetite?" — "Not great": the topic's state, not a yes/no.
+  if (item.topic) result = topicStatus(firstSentence) ?? result;
+  if (item.slot === "habit") result = habitStatus(analysed.text, result);
+  if (item.value === "past experience" && polarity === undefined) return undefined;
+  // "No, I've been previously healthy": the "no" answered the history question, not "healthy?".
+  if (item.value === "general" && SAYS_HEALTHY.test(analysed.text)) result = "negative";
+  return result;
+}
+
+/** Adds the entry of one answered item, with what the question said about it. */
+function addAnsweredItem(turn: TurnRecord, asked: AskedItem, status: Status): void {
+  const { lexicon, analysed, context, entries, polarity } = turn;
+  const { question } = context;
+  // "Does it hurt when you breathe in?" about a chest pain: the specific pain in focus.
+  const focused = asked.value === "pain" && !asked.location ? painInFocus(lexicon, context) : undefined;
+  const item = focused ? { ...asked, value: focused.value } : asked;
+  const entry = entries.add(item.slot, status, item.value, true);
+  if (!entry) return;
+  if (item.location) entries.set(entry, "location", item.location);
+  if (item.where) entries.set(entry, "where", item.where);
+  if (entry.base === "family_history") entries.set(entry, "relation", extractRelations(lexicon, analysed)[0]);
+  if (entry.base === "symptom" && polarity === "yes") for (const [attribute, value] of Object.entries(question.proposed)) entries.set(entry, attribute, value);
+  // "Any chest pain when you breathe in?" — "Yes": the named trigger aggravates (unless it was an either/or).
+  if (entry.base === "symptom" && question.proposedFactors.length > 0 && (entry.status !== "positive" || !question.alternatives)) {
+    entries.set(entry, entry.status === "positive" ? "aggravating_factor" : "not_aggravating_factor", question.proposedFactors);
+  }
+}
+
+/** Reads a short answer against every medical item asked. */
+export function answerYesNo(turn: TurnRecord): void {
+  const { context, polarity, firstSentence, found } = turn;
+  const { question } = context;
+  if (!isShortAnswer(turn)) return;
+  const status = polarity ? statusFromAnswer(polarity, question.inverted) : topicStatus(firstSentence)!;
+  if (!question.isQuestion && polarity === "yes") return;
+  const { medical } = medicalItems(turn);
+  // "No, just the salbutamol" to "any other medications?": the new positive phrase is the answer.
+  const openSlots = new Set(medical.filter((item) => item.value === "other").map((item) => item.slot));
+  const answeredSlots = new Set(found.filter(({ entry }) => entry.status === "positive" && openSlots.has(entry.base)).map(({ entry }) => entry.base));
+  for (const item of medical) {
+    if (answeredSlots.has(item.slot) && status === "negative") continue;
+    const resolved = itemStatus(turn, item, status);
+    if (resolved !== undefined) addAnsweredItem(turn, item, resolved);
+  }
+}

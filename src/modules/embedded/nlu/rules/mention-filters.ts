@@ -1,0 +1,148 @@
+import { clauseRange, sentenceOf, textOf, type AnalysedText } from "../analysed-text.ts";
+import { extractFactors, hasFactorCue } from "../ana-factors.ts";
+import { conceptKey, type DialogueContext } from "../dialogue-context.ts";
+import { extractRelations } from "../family-relations.ts";
+import type { Lexicon } from "../lexicon.ts";
+import type { MentionReading, TurnRecord } from "../turn-record.ts";
+
+/**
+ * Mention filters as a rule table: each rule drops a concept mention that is not a report of the
+ * patient's own finding, and carries the example it exists for. `tests/modules/embedded/nlu/
+ * mention-filter-rules.test.ts` runs every example through the NLU and checks that its rule, and no
+ * other, drops the phrase.
+ *
+ * A rule runs `before-status` when it judges what the mention is (something heard of, a topic word),
+ * and `after-status` when it judges how it is used (a trigger, a comparison): only mentions that
+ * survive the first group share their status with a list ("no fever or chills").
+ */
+
+/** The exchange a rule exists for: after `question`, the mention `phrase` of `utterance` is dropped. */
+export interface RuleExample {
+  readonly history?: readonly string[];
+  readonly question: string;
+  readonly utterance: string;
+  readonly phrase: string;
+}
+
+export interface MentionFilterRule {
+  readonly name: string;
+  readonly stage: "before-status" | "after-status";
+  readonly example: RuleExample;
+  /** True when the mention is to be dropped. */
+  readonly drops: (turn: TurnRecord, reading: MentionReading) => boolean;
+}
+
+/** The words of the clause of token `at`. */
+function clauseTextOf(analysed: AnalysedText, at: number): string {
+  const [start, end] = clauseRange(analysed, at);
+  return textOf(analysed, start, end);
+}
+
+/** "Not great", "bad", "worse": a topic word's clause says something is wrong. */
+export const TOPIC_NOT_NORMAL = /\bnot\s+(?:\w+\s+)?(?:great|good|well|normal|fine|okay|ok|the best)\b|\b(?:poor|bad|terrible|awful|worse)\b/;
+
+/** A concept named as something the patient has (not) heard of. */
+function isHeardOf(analysed: AnalysedText, start: number): boolean {
+  const before = analysed.tokens.slice(Math.max(0, start - 5), start).map((token) => token.text);
+  return before.includes("heard") && before.at(-1) === "of";
+}
+
+/** Whether a habit/exposure phrase is used as a trigger in its clause ("better when I go for a smoke"). */
+function isFactorMention(lexicon: Lexicon, analysed: AnalysedText, reading: MentionReading): boolean {
+  const { mention } = reading;
+  const [start, end] = clauseRange(analysed, mention.start);
+  const factors = extractFactors(lexicon, analysed, start, end);
+  if (factors.aggravating.length + factors.alleviating.length === 0) return false;
+  return lexicon.factors.findAll(analysed.tokens, start, end).some((match) => match.start < mention.end && mention.start < match.end);
+}
+
+const RESPIRATORY = new Set(["coughing", "colored/excess sputum", "hemoptysis", "dyspnea", "wheezing"]);
+
+/** Whether the cough or sputum is being discussed (in focus, asked, reported, or named now). */
+function respiratoryContext(context: DialogueContext, text: string): boolean {
+  if (/\b(?:cough\w*|sputum|phlegm|mucus|spit\w*)\b/.test(text)) return true;
+  if (context.question.items.some((item) => item.value !== undefined && RESPIRATORY.has(item.value))) return true;
+  if (context.focus.some((concept) => RESPIRATORY.has(concept.value))) return true;
+  return [...RESPIRATORY].some((value) => context.knownPositive.has(conceptKey("symptom", value)));
+}
+
+/** How many tokens before a phrase a trigger condition ("when I", "if", "after") may start. */
+const CONDITION_WINDOW = 3;
+/** How many tokens before a phrase a trigger cue ("worse with", "brought on by") may start. */
+const TRIGGER_CUE_WINDOW = 5;
+
+/** Whether a phrase follows "when (I)", "whenever", "if I", "after": the condition of a trigger. */
+function isTriggerClause(analysed: AnalysedText, start: number): boolean {
+  const before = analysed.tokens.slice(Math.max(0, start - CONDITION_WINDOW), start).map((token) => token.text);
+  return before.some((word) => word === "when" || word === "whenever" || word === "if" || word === "after" || word === "while");
+}
+
+/** "Worse with", "better when", "brought on by": a trigger cue right before a phrase. */
+const TRIGGER_CUE = /\b(?:worse|better|triggered|brought on|set off|aggravated|relieved)\s+(?:with|when|by|after|during|if|from)\b/;
+
+/** "worse with …", "better when …", "brought on by …" shortly before token `start` in its clause. */
+function followsTriggerCue(analysed: AnalysedText, clauseStart: number, start: number): boolean {
+  return TRIGGER_CUE.test(analysed.tokens.slice(Math.max(clauseStart, start - TRIGGER_CUE_WINDOW), start).map((token) => token.text).join(" "));
+}
+
+const isPersonalSlot = (slot: string) => slot === "medical_history" || slot === "symptom";
+
+/** The mention filters, in the order they are tried. */
+export const MENTION_FILTER_RULES: readonly MentionFilterRule[] = [
+  {
+    name: "heard of",
+    stage: "before-status",
+    example: { question: "Have you ever had a pulmonary embolism?", utterance: "I haven't heard of pulmonary embolism.", phrase: "pulmonary embolism" },
+    drops: ({ analysed }, { mention }) => isHeardOf(analysed, mention.start),
+  },
+  {
+    name: "unasked topic word",
+    stage: "before-status",
+    example: { question: "What brings you in?", utterance: "I have a cough and my appetite is fine.", phrase: "appetite" },
+    drops: ({ analysed, askedValues }, { mention, concept }) =>
+      concept.topic === true && !askedValues.has(concept.value) && !TOPIC_NOT_NORMAL.test(clauseTextOf(analysed, mention.start)),
+  },
+  {
+    name: "bare blood outside a cough",
+    stage: "after-status",
+    example: { question: "Any blood in your urine?", utterance: "Yes, some blood.", phrase: "blood" },
+    drops: ({ analysed, context }, { mention, concept }) => concept.value === "hemoptysis" && mention.end - mention.start === 1 && !respiratoryContext(context, analysed.text),
+  },
+  {
+    name: "habit named as a trigger",
+    stage: "after-status",
+    example: { question: "Does anything make the cough better?", utterance: "It gets better when I go out for a smoke.", phrase: "smoke" },
+    drops: ({ lexicon, analysed }, reading) => (reading.concept.slot === "habit" || reading.concept.slot === "exposure") && isFactorMention(lexicon, analysed, reading),
+  },
+  {
+    name: "known symptom named as a trigger",
+    stage: "after-status",
+    example: { history: ["What brings you in?", "A cough for a week."], question: "Any chest pain?", utterance: "Yes, it hurts more when I cough.", phrase: "cough" },
+    drops: ({ analysed, context }, { mention, concept }) => {
+      if (concept.slot !== "symptom" || !isTriggerClause(analysed, mention.start)) return false;
+      const [clauseStart, clauseEnd] = clauseRange(analysed, mention.start);
+      return hasFactorCue(analysed, clauseStart, clauseEnd) && context.knownPositive.has(conceptKey(concept.slot, concept.value));
+    },
+  },
+  {
+    name: "symptom right after a trigger cue",
+    stage: "after-status",
+    example: { question: "Does anything make the pain worse?", utterance: "It's worse with bowel movements.", phrase: "bowel movements" },
+    drops: ({ analysed, askedValues }, { mention, concept }) =>
+      concept.slot === "symptom" && !askedValues.has(concept.value) && followsTriggerCue(analysed, clauseRange(analysed, mention.start)[0], mention.start),
+  },
+  {
+    name: "comparison with the past",
+    stage: "after-status",
+    example: { history: ["What brings you in?", "I have a cough."], question: "Have you had this before?", utterance: "I've never had this frequent of coughing before.", phrase: "coughing" },
+    drops: ({ analysed, context }, { mention, concept, status }) =>
+      status === "negative" && context.knownPositive.has(conceptKey(concept.slot, concept.value)) && /\b(?:before|like this|in the past|previously)\b/.test(clauseTextOf(analysed, mention.start)),
+  },
+  {
+    name: "a relative's illness answering a contact question",
+    stage: "after-status",
+    example: { question: "Have you been around anyone sick?", utterance: "My son had the flu last week.", phrase: "flu" },
+    drops: ({ lexicon, analysed, context }, { mention, concept }) =>
+      context.question.slots.has("exposure") && isPersonalSlot(concept.slot) && extractRelations(lexicon, analysed, ...sentenceOf(analysed, mention.start)).length > 0,
+  },
+];

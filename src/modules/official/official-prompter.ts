@@ -1,0 +1,118 @@
+import type { ChatBackend, ChatMessage } from "../../backends/spec.ts";
+import type { MeditodDataset, Split } from "../../data/meditod.ts";
+import { splitIds } from "../../data/meditod.ts";
+import type { CallOptions } from "../types.ts";
+import { rawDialogue, rawDialogues, type RawDialogues } from "./official-dataset.ts";
+import { officialTurn, OFFICIAL_HISTORY_SIZE, taskSpeaker, type OfficialTurn } from "./official-turns.ts";
+import type { OfficialTask } from "./meditod-checkout.ts";
+
+/**
+ * The official prompt of one task (`dynamic.py`): `[system: task description]`, the 5 pool turns whose
+ * last-turn text is nearest the query's as (user, assistant) pairs, then the query. The pool is every
+ * turn of the task in the training dialogues (`uid == 0` and a dialogue's last turn included). No token
+ * budget is applied.
+ *
+ * Retrieval: the embeddings backend embeds the last-turn texts; vectors are L2-normalised and scored by
+ * inner product; the order is numpy's `argsort(scores)[::-1]`: descending, and between exactly equal
+ * scores the later pool turn first (a stable ascending sort, reversed).
+ */
+
+/** Pool texts per embeddings request: servers such as TEI refuse larger batches by default. */
+export const POOL_BATCH_SIZE = 32;
+
+export interface PoolTurn extends OfficialTurn {
+  /** `dialogue:uid`. */
+  readonly id: string;
+}
+
+export interface OfficialPrompt {
+  readonly messages: ChatMessage[];
+  /** Ids of the exemplars, best first. */
+  readonly exemplars: string[];
+}
+
+/** `v / ‖v‖₂` in float64 (a zero vector stays zero). */
+export function l2Normalise(vector: readonly number[]): Float64Array {
+  let sum = 0;
+  for (const value of vector) sum += value * value;
+  const norm = Math.sqrt(sum);
+  return Float64Array.from(vector, (value) => (norm > 0 ? value / norm : 0));
+}
+
+/** numpy's `argsort(scores)[::-1][:k]`: indexes by descending score; equal scores, higher index first. */
+export function topByDescendingArgsort(scores: readonly number[], k: number): number[] {
+  const ascending = scores.map((_, index) => index).sort((left, right) => scores[left]! - scores[right]! || left - right);
+  return ascending.reverse().slice(0, k);
+}
+
+function dot(left: Float64Array, right: Float64Array): number {
+  let sum = 0;
+  for (let index = 0; index < left.length; index += 1) sum += left[index]! * right[index]!;
+  return sum;
+}
+
+export class OfficialPrompter {
+  readonly pool: PoolTurn[];
+  private readonly dialogues: RawDialogues;
+  private vectors: Promise<Float64Array[]> | undefined;
+
+  constructor(
+    readonly task: OfficialTask,
+    private readonly systemMessage: string,
+    dataset: MeditodDataset,
+    private readonly embeddings: ChatBackend,
+    private readonly options: { readonly exemplarSplit?: Split; readonly exemplars?: number; readonly historySize?: number } = {},
+  ) {
+    this.dialogues = rawDialogues(dataset);
+    this.pool = splitIds(dataset, options.exemplarSplit ?? "train").flatMap((id) =>
+      rawDialogue(this.dialogues, id).flatMap((utterance, uid, utterances) =>
+        utterance.speaker === taskSpeaker(task) ? [{ id: `${id}:${uid}`, ...officialTurn(task, id, utterances, uid, this.historySize) }] : [],
+      ),
+    );
+  }
+
+  private get historySize(): number {
+    return this.options.historySize ?? OFFICIAL_HISTORY_SIZE;
+  }
+
+  private async embed(texts: readonly string[], options: CallOptions): Promise<Float64Array[]> {
+    const { embeddings } = await this.embeddings.embed!(texts, options.signal ? { signal: options.signal } : {});
+    return embeddings.map(l2Normalise);
+  }
+
+  /** The pool's vectors, embedded once per run in batches (each batch is cached like a response). */
+  private poolVectors(): Promise<Float64Array[]> {
+    if (!this.vectors) {
+      const pending = (async () => {
+        const vectors: Float64Array[] = [];
+        for (let start = 0; start < this.pool.length; start += POOL_BATCH_SIZE) {
+          vectors.push(...(await this.embed(this.pool.slice(start, start + POOL_BATCH_SIZE).map((turn) => turn.lastTurnText), {})));
+        }
+        return vectors;
+      })();
+      // A failed pool embedding is tried again by the next query rather than remembered.
+      pending.catch(() => {
+        if (this.vectors === pending) this.vectors = undefined;
+      });
+      this.vectors = pending;
+    }
+    return this.vectors;
+  }
+
+  /** The query turn of a dataset dialogue and the request `dynamic.py` sends for it. */
+  async build(dialogueId: string, uid: number, options: CallOptions = {}): Promise<OfficialPrompt & { turn: OfficialTurn }> {
+    const turn = officialTurn(this.task, dialogueId, rawDialogue(this.dialogues, dialogueId), uid, this.historySize);
+    const [vectors, [query]] = await Promise.all([this.poolVectors(), this.embed([turn.lastTurnText], options)]);
+    const scores = vectors.map((vector) => dot(vector, query!));
+    const chosen = topByDescendingArgsort(scores, this.options.exemplars ?? 5).map((index) => this.pool[index]!);
+    const messages: ChatMessage[] = [
+      { role: "system", content: this.systemMessage },
+      ...chosen.flatMap((exemplar): ChatMessage[] => [
+        { role: "user", content: exemplar.user },
+        { role: "assistant", content: exemplar.answer },
+      ]),
+      { role: "user", content: turn.user },
+    ];
+    return { messages, exemplars: chosen.map((exemplar) => exemplar.id), turn };
+  }
+}

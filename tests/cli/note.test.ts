@@ -1,0 +1,49 @@
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { runCli } from "./helpers.ts";
+
+const dir = mkdtempSync(join(tmpdir(), "anamnesis-note-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe("anamnesis note", () => {
+  it("writes a MediTOD dialogue's note from its gold final state, as Markdown or JSON", () => {
+    const markdown = runCli(["note", "--dialogue", "115"]);
+    expect(markdown.status).toBe(0);
+    expect(markdown.stdout).toMatch(/^# Clinical note — MediTOD dialogue 115\n/);
+    expect(markdown.stdout).toContain("## Presenting complaint\n\ncoughing, dyspnea\n");
+    expect(markdown.stdout).toContain("## Working impression\n\nchronic bronchitis — supported by");
+    const json = runCli(["note", "--dialogue", "317", "--format", "json"]);
+    expect(json.status).toBe(0);
+    expect(JSON.parse(json.stdout)).toMatchObject({ presentingComplaint: ["coughing"], workingImpression: { disease: "covid-19 virus disease" } });
+  });
+
+  it("writes a saved chat session's note", () => {
+    const session = join(dir, "session.json");
+    writeFileSync(session, JSON.stringify({ id: "abc", history: [], state: { positive_symptom: [{ value: "dysuria" }, { value: "urinary frequency" }] }, presenting: ["dysuria"], redFlags: [] }));
+    const result = runCli(["note", "--session", session, "--format", "json"]);
+    expect(result.status).toBe(0);
+    expect(JSON.parse(result.stdout)).toMatchObject({ presentingComplaint: ["dysuria"], workingImpression: { disease: "urinary tract infection" } });
+  });
+
+  it.each([
+    [[], /exactly one of --dialogue/],
+    [["--dialogue", "115", "--format", "pdf"], /--format must be markdown or json/],
+    [["--dialogue", "nope"], /unknown dialogue 'nope'/],
+    [["--session", "/nonexistent/session.json"], /session file not found/],
+  ])("refuses %j with one line and exit code 2", (args, message) => {
+    const result = runCli(["note", ...args]);
+    expect(result.status).toBe(2);
+    expect(result.stderr).toMatch(message);
+    expect(result.stderr.trim().split("\n")).toHaveLength(1);
+  });
+
+  it("refuses a file that is not a saved session", () => {
+    const other = join(dir, "other.json");
+    writeFileSync(other, JSON.stringify({ hello: "world" }));
+    const result = runCli(["note", "--session", other]);
+    expect(result.status).toBe(2);
+    expect(result.stderr).toMatch(/is not a saved chat session: state/);
+  });
+});

@@ -1,0 +1,51 @@
+import { PassThrough } from "node:stream";
+import { describe, expect, it } from "vitest";
+import { loadMeditod } from "../../src/data/meditod.ts";
+import { runTerminalChat } from "../../src/cli/terminal-chat.ts";
+import { answerFailuresWith } from "../../src/modules/failure-fallback.ts";
+import { buildEmbeddedEngine } from "../../src/modules/embedded/index.ts";
+import type { DialogueModules } from "../../src/modules/types.ts";
+
+const embedded = buildEmbeddedEngine(loadMeditod(), "train", { wording: "clean" });
+
+/** An LLM backend that is down: every call fails, and is counted. */
+function deadBackend(): DialogueModules & { calls: number } {
+  const dead = {
+    calls: 0,
+    nlu: { id: "openai:dead", understand: async () => { dead.calls += 1; throw new Error("connect ECONNREFUSED 127.0.0.1:9"); } },
+    policy: { id: "openai:dead", nextActions: async () => { dead.calls += 1; throw new Error("connect ECONNREFUSED 127.0.0.1:9"); } },
+    nlg: { id: "openai:dead", realise: async () => { dead.calls += 1; throw new Error("connect ECONNREFUSED 127.0.0.1:9"); } },
+  };
+  return dead;
+}
+
+describe("a turn whose backend failed, in the terminal chat", () => {
+  it("is answered by the embedded engine, which the chat says; the dead backend is not retried every stage", async () => {
+    const dead = deadBackend();
+    let clock = 0;
+    const { modules, failures } = answerFailuresWith(dead, embedded, { cooldownMs: 30_000, now: () => clock });
+    const input = new PassThrough();
+    const output = new PassThrough();
+    let printed = "";
+    output.on("data", (chunk: Buffer) => (printed += chunk.toString()));
+    const done = runTerminalChat({ modules, input, output, failures, backendId: "openai:dead" });
+    input.end("I've had a cough for two weeks.\nNo blood.\n");
+    await done;
+    expect(printed).toContain("(the openai:dead backend failed at nlu: connect ECONNREFUSED 127.0.0.1:9; the embedded engine answered instead)");
+    expect(printed.match(/^doctor: /gm)).toHaveLength(3);
+    expect(printed).toMatch(/doctor: OK, and [^\n]*cough/);
+    // One real attempt; every later stage within the cooldown goes straight to the embedded engine.
+    expect(dead.calls).toBe(1);
+    clock = 31_000;
+    await modules.nlu.understand({ history: [], utterance: "hello" });
+    expect(dead.calls).toBe(2);
+  });
+
+  it("is not answered by the fallback when the turn was cancelled", async () => {
+    const controller = new AbortController();
+    controller.abort();
+    const cancelled: DialogueModules = { ...embedded, nlu: { id: "x", understand: async () => { throw new Error("aborted"); } } };
+    const { modules } = answerFailuresWith(cancelled, embedded);
+    await expect(modules.nlu.understand({ history: [], utterance: "hi" }, { signal: controller.signal })).rejects.toThrow("aborted");
+  });
+});

@@ -1,0 +1,78 @@
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import { clinicalNote, clinicalNoteSchema } from "../../src/clinical/clinical-note.ts";
+import { noteToMarkdown } from "../../src/clinical/note-markdown.ts";
+import { loadMeditod } from "../../src/data/meditod.ts";
+import { caseFromDialogue } from "../../src/simulator/patient-simulator.ts";
+
+const dataset = loadMeditod();
+const development = loadMeditod(fileURLToPath(new URL("../../data/meditod-dev/", import.meta.url)));
+
+describe("the clinical note from the tracked CMAS state", () => {
+  it("writes every section of RES0001's gold history, in its own words", () => {
+    const note = clinicalNote({ state: caseFromDialogue(development, "RES0001").profile, presenting: ["chest pain", "dyspnea"] });
+    expect(clinicalNoteSchema.parse(note)).toEqual(note);
+    expect(note.patient).toEqual({ age: "52", sex: null });
+    expect(note.presentingComplaint).toEqual(["chest pain", "dyspnea"]);
+    expect(note.historyOfPresentingComplaint[0]).toEqual({
+      value: "chest pain",
+      details: [
+        { attribute: "onset", label: "onset", value: "8 days ago" },
+        { attribute: "duration", label: "duration", value: "15-20 minutes" },
+        { attribute: "aggravating_factor", label: "worse with", value: "deep breathing" },
+        { attribute: "positive_characteristics", label: "character", value: "sharp" },
+        { attribute: "progression", label: "course", value: "unchanged with time" },
+      ],
+    });
+    // Pertinent positives and negatives: the leg swelling keeps its site; the denied fever is listed.
+    expect(note.reviewOfSystems.present.map((finding) => finding.value)).toEqual(["coughing", "palpitations", "pain (left leg)", "swelling (left leg)"]);
+    expect(note.reviewOfSystems.absent).toContain("fever");
+    expect(note.allergies).toEqual({ present: [], absent: ["drug allergy"], uncertain: [] });
+    expect(note.pastMedicalHistory.present.map((finding) => finding.value)).toContain("hysterectomy");
+    expect(note.pastMedicalHistory.absent).not.toContain("drug allergy");
+    expect(note.medications.present[0]).toMatchObject({ value: "acetaminophen", details: [{ label: "for", value: "chest pain" }, { label: "effect", value: "no" }] });
+    expect(note.familyHistory.present).toEqual([{ value: "myocardial infarction", details: [{ attribute: "relation", label: "relative", value: "mother" }] }]);
+    expect(note.socialHistory).toMatchObject({ occupation: "administrator at a bank", travel: "no recent travel", residence: null });
+    expect(note.investigations.notDone).toEqual(["pulmonary function tests"]);
+    expect(note.redFlags.map((flag) => flag.id)).toEqual(["chest_pain_with_breathlessness_or_sweating"]);
+    expect(note.workingImpression?.disease).toBe("pulmonary embolism");
+  });
+
+  it("takes the first positive symptom as the presenting complaint when none is given, and the doctors' diagnoses for 115 and 317", () => {
+    const copd = clinicalNote({ state: caseFromDialogue(dataset, "115").profile });
+    expect(copd.presentingComplaint).toEqual(["coughing"]);
+    expect(copd.workingImpression?.disease).toBe("chronic bronchitis");
+    expect(copd.socialHistory.habits.present[0]).toMatchObject({ value: "smoking" });
+    expect(clinicalNote({ state: caseFromDialogue(dataset, "317").profile }).workingImpression?.disease).toBe("covid-19 virus disease");
+  });
+
+  it("says 'none' for the working impression, and what was not asked, when the history supports no diagnosis", () => {
+    const note = clinicalNote({ state: { positive_symptom: [{ value: "headache", onset: "two days ago", severity: "5" }], negative_symptom: [{ value: "nausea" }] } });
+    expect(note.workingImpression).toBeNull();
+    expect(note.redFlags).toEqual([]);
+    const markdown = noteToMarkdown(note);
+    expect(markdown).toContain("## Working impression\n\nNone: the history does not meet the criteria of any single diagnosis");
+    expect(markdown).toContain("- headache — onset: two days ago; severity: 5/10");
+    expect(markdown).toContain("- Denies: nausea");
+    expect(markdown).toContain("## Medications\n\n_not recorded_");
+    expect(markdown).toContain("## Red flags\n\nNone identified.");
+  });
+
+  it("renders the sections in a clinician's order", () => {
+    const markdown = noteToMarkdown(clinicalNote({ state: caseFromDialogue(development, "RES0001").profile }), "Note");
+    const headings = [...markdown.matchAll(/^## (.+)$/gm)].map((match) => match[1]);
+    expect(headings).toEqual([
+      "Presenting complaint",
+      "History of presenting complaint",
+      "Review of systems",
+      "Past medical history",
+      "Medications",
+      "Allergies",
+      "Family history",
+      "Social history",
+      "Investigations so far",
+      "Red flags",
+      "Working impression",
+    ]);
+  });
+});

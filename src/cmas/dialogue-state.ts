@@ -19,6 +19,7 @@ import type { DialogueState, NluFrame, SlotEntry } from "./schemas.ts";
 /** A tracker's entries: per unprefixed slot, each entry's current prefixed slot and attributes. */
 export type TrackerEntries = Array<[string, Array<{ prefixedSlot: string; attributes: SlotEntry }>]>;
 
+/** The dialogue-state tracker: applies each patient turn's NLU frames to the state by the rule above. */
 export class DialogueStateTracker {
   private profile: TrackedProfile = EMPTY_PROFILE;
 

@@ -25,6 +25,7 @@ export interface RecordedRedFlag extends RedFlag {
   readonly turn: number;
 }
 
+/** What the dialogue machine holds: the modules, the history, the tracked state and what went wrong. */
 export interface DialogueContext {
   readonly modules: DialogueModules;
   readonly history: DialogueTurn[];

@@ -13,7 +13,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { rawRequest, startChatServerProcess, type RawAnswer } from "./chat-server-process.ts";
+import { keepAliveRetries, rawRequest, startChatServerProcess, type RawAnswer } from "./chat-server-process.ts";
 
 const { values } = parseArgs({ options: { requests: { type: "string", default: "10000" }, seed: { type: "string", default: "13" } } });
 const total = Number(values.requests);
@@ -147,7 +147,7 @@ rmSync(folder, { recursive: true, force: true });
 console.log(`${total} hostile requests in ${seconds.toFixed(1)} s against anamnesis chat (embedded, SQLite), 16 at a time\n`);
 console.log("kind                    statuses");
 for (const [kind, tally] of tallies) console.log(`${kind.padEnd(24)}${[...tally.statuses].sort(([a], [b]) => a - b).map(([status, count]) => `${status}×${count}`).join("  ")}`);
-console.log(`\ncrashes ${crashed ? 1 : 0}   5xx ${problems.fiveHundreds}   errors without a JSON code ${problems.errorsWithoutCode}   failed connections ${problems.connectionFailures}   server RSS after ${rss.toFixed(0)} MiB`);
+console.log(`\ncrashes ${crashed ? 1 : 0}   5xx ${problems.fiveHundreds}   errors without a JSON code ${problems.errorsWithoutCode}   failed connections ${problems.connectionFailures} (re-sent after a keep-alive race: ${keepAliveRetries.count})   server RSS after ${rss.toFixed(0)} MiB`);
 if (server.stderr().trim() !== "") console.log(`server stderr:\n${server.stderr().slice(0, 2000)}`);
 for (const example of problems.examples) console.log(`  e.g. ${example}`);
 process.exitCode = crashed || problems.fiveHundreds + problems.errorsWithoutCode + problems.connectionFailures > 0 ? 1 : 0;

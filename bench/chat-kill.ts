@@ -3,7 +3,8 @@
  *
  * Runs `anamnesis chat --db FILE --transcripts DIR` (embedded engine) in a child process; 20 clients
  * drive 20 sessions with the simulated patient (a conversation that ends is replaced by a new one) while
- * the server is killed with SIGKILL at random moments (0.1–0.8 s after each start) and restarted on the
+ * the server is killed with SIGKILL at random moments (after 10–60 more acknowledged turns, with
+ * turns in flight) and restarted on the
  * same files, until `turns` turns have been acknowledged (answered 200). After every kill it checks:
  * every transcript file parses as JSON and holds at least the turns acknowledged for its session; and
  * after every restart: every session acknowledged so far exists, and its history begins with exactly the
@@ -32,6 +33,8 @@ const acknowledged = new Map<string, Turn[]>();
 const lost = { turns: 0, sessions: 0, transcripts: 0 };
 let acknowledgedTurns = 0;
 let kills = 0;
+/** While the server restarts and is checked, clients wait (else they run hundreds of turns before the next kill). */
+let paused = false;
 let server: ChatServerProcess;
 
 function sameStart(longer: readonly Turn[], prefix: readonly Turn[]): boolean {
@@ -76,6 +79,10 @@ async function client(index: number, cases: string[]): Promise<void> {
   const cookie = `anamnesis_client=${(index + 1).toString(16).padStart(32, "0")}`;
   let id: string | null = null;
   while (acknowledgedTurns < targetTurns) {
+    if (paused) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      continue;
+    }
     try {
       if (id === null) {
         const created = await rawRequest(server.port, { method: "POST", path: "/api/sessions", headers: { ...json, cookie }, body: JSON.stringify({ case: cases[index % cases.length] }) });
@@ -102,16 +109,20 @@ const cases = (JSON.parse((await rawRequest(server.port, { method: "GET", path: 
 const started = performance.now();
 const clients = Promise.all(Array.from({ length: clientCount }, (_, index) => client(index, cases)));
 while (acknowledgedTurns < targetTurns) {
-  await new Promise((resolve) => setTimeout(resolve, 100 + random() * 700));
+  // A random moment: after 10–60 more acknowledged turns, a few milliseconds apart, so turns are in flight.
+  const killAt = acknowledgedTurns + 10 + Math.floor(random() * 50);
+  while (acknowledgedTurns < Math.min(killAt, targetTurns)) await new Promise((resolve) => setTimeout(resolve, 1 + random() * 4));
   if (acknowledgedTurns >= targetTurns) break;
   server.child.kill("SIGKILL");
+  paused = true;
   await new Promise((resolve) => server.child.once("exit", resolve));
   kills += 1;
   checkTranscripts();
   const before = new Map(acknowledged);
   server = await startChatServerProcess(args);
   await checkSessions(before);
-  console.log(`kill ${kills}: ${acknowledgedTurns} turns acknowledged, ${acknowledged.size} sessions`);
+  if (kills % 5 === 0) console.log(`kill ${kills}: ${acknowledgedTurns} turns acknowledged, ${acknowledged.size} sessions`);
+  paused = false;
 }
 await clients;
 await checkSessions(new Map(acknowledged));

@@ -4,7 +4,8 @@ import { createAttributeJudge } from "../src/backends/index.ts";
 import { noteSplit } from "../src/data/note-dataset.ts";
 import { readLinesOf } from "./predictions-file.ts";
 import { toJsonText } from "../src/data/json-lines.ts";
-import { ensureDirectory, predictionsPath, readJsonFile, withoutLineNumber, writeFileAtomic } from "./run-directory.ts";
+import { ensureDirectory, predictionsPath, readJsonFile, requestsPath, rewriteRequestsFile, withoutLineNumber, writeFileAtomic } from "./run-directory.ts";
+import { existsSync, readFileSync } from "node:fs";
 import { scoreRunDirectory, selectExamples, type BenchResults, type RunRequest } from "./runner.ts";
 import { checkOutputDirectory } from "../src/data/input-file.ts";
 import { describeNoteData, isNoteDataset } from "./note-suites.ts";
@@ -59,6 +60,15 @@ function checkMergeable(requests: ReadonlyArray<{ dir: string; request: RunReque
   return { shards: parsed.map(({ index, count }) => `${index}/${count}`).sort((a, b) => parseInt(a) - parseInt(b)), of: parsed[0]!.count };
 }
 
+/** The exact requests behind the merged predictions (official runs keep them), in the same order. */
+function mergeRequestsFiles(dirs: readonly string[], outDir: string, suite: SuiteId, order: ReadonlyMap<string, number>): void {
+  const parts = dirs.map((dir) => requestsPath(dir, suite)).filter((path) => existsSync(path));
+  if (parts.length === 0) return;
+  const target = requestsPath(outDir, suite);
+  writeFileAtomic(target, parts.map((path) => readFileSync(path, "utf8")).join(""));
+  rewriteRequestsFile(target, order, (line) => SUITES[suite].format.key(line as never));
+}
+
 /**
  * Merges run directories (typically the shards of one run) into one: predictions are combined per
  * suite, then scored as one run. The runs must be shards of one run (see {@link checkMergeable}), and
@@ -98,7 +108,7 @@ export async function mergeRunDirectories(dirs: readonly string[], outDir: strin
       const [dialogueB, turnB] = b.split(":");
       return dialogueA!.localeCompare(dialogueB!, "en", { numeric: true }) || Number(turnA) - Number(turnB);
     });
-    const wanted = selectExamples(SUITES[suite].examples(dataset, first.split), first.limit ?? undefined).map((example) => example.key);
+    const wanted = selectExamples(SUITES[suite].examples(dataset, first.split, first.protocol), first.limit ?? undefined).map((example) => example.key);
     const absent = wanted.filter((key) => !merged.has(key)).length;
     if (absent > 0) {
       if (!options.allowPartial) {
@@ -108,6 +118,7 @@ export async function mergeRunDirectories(dirs: readonly string[], outDir: strin
       missing[suite] = absent;
     }
     writeFileAtomic(predictionsPath(outDir, suite), sorted.map(([, text]) => `${text}\n`).join(""));
+    mergeRequestsFiles(requests.map(({ dir }) => dir), outDir, suite, new Map(sorted.map(([key], index) => [key, index])));
     counts.push(sorted.length);
   }
   const request: RunRequest = { ...first, suites: suites, shard: null };

@@ -38,11 +38,11 @@ function asText(value: unknown): string {
   return typeof value === "string" ? value : (JSON.stringify(value) ?? String(value));
 }
 
-/** One line naming the protocol, prompt source (and commit), retrieval, embedding model and decoding. */
+/** One line naming the protocol, prompt source (and commit), retrieval, embedding model and decoding: `official; prompts …`. */
 export function describeProtocol(protocol: Readonly<Record<string, unknown>>): string {
   const name = asText(protocol.name ?? "unrecorded");
   const decoding = protocol.decoding as Record<string, unknown> | undefined;
-  const parts = [`protocol ${name}`];
+  const parts = [name];
   if (protocol.prompt_source) parts.push(`prompts ${asText(protocol.prompt_source)}${protocol.meditod_commit ? ` @ ${asText(protocol.meditod_commit)}` : ""}`);
   if (protocol.retrieval) parts.push(`retrieval ${asText(protocol.retrieval)}`);
   if (protocol.embedding_model) parts.push(`embeddings ${asText(protocol.embedding_model)}`);

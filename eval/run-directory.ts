@@ -1,7 +1,7 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { AnamnesisError } from "../src/errors.ts";
-import { checkInputFile } from "../src/data/input-file.ts";
+import { checkInputFile, forEachLine } from "../src/data/input-file.ts";
 import { visible } from "../src/data/json-lines.ts";
 import { MEDITOD_LINES, type PredictionLine, type PredictionsFormat } from "./predictions-file.ts";
 
@@ -41,10 +41,16 @@ export function rewriteRequestsFile(path: string, order: ReadonlyMap<string, num
   writeFileAtomic(path, sorted.map(([, row]) => `${row}\n`).join(""));
 }
 
-/** Writes a file atomically (temp file + rename), so readers never see half of it. */
+/** Writes a file atomically (temp file, fsync, rename), so readers never see half of it, even after a crash. */
 export function writeFileAtomic(path: string, content: string): void {
   const temporary = `${path}.${process.pid}.tmp`;
-  writeFileSync(temporary, content);
+  const file = openSync(temporary, "w");
+  try {
+    writeFileSync(file, content);
+    fsyncSync(file);
+  } finally {
+    closeSync(file);
+  }
   renameSync(temporary, path);
 }
 
@@ -69,27 +75,23 @@ export function readFinishedLines(path: string): PredictionLine[];
 export function readFinishedLines<T extends { prediction: unknown }>(path: string, format: PredictionsFormat<T>): Array<T & { line: number }>;
 export function readFinishedLines(path: string, format: PredictionsFormat = MEDITOD_LINES): Array<{ prediction: unknown; line: number }> {
   if (!existsSync(path)) return [];
-  const text = readFileSync(path, "utf8");
-  const rows = text.split("\n");
   const lines: Array<{ prediction: unknown; line: number }> = [];
-  let torn = false;
-  rows.forEach((row, index) => {
+  // Read as a stream (a run's file may be larger than one string can hold); a bad line is only
+  // forgiven if nothing but blank lines follows it.
+  let bad: number | null = null;
+  forEachLine(path, "predictions file", (row, line) => {
     if (row.trim() === "") return;
+    if (bad !== null) throw new AnamnesisError("INVALID_JSON", `${path}:${bad}: not a predictions line; fix or delete the file to resume`);
     let parsed;
     try {
       parsed = format.schema.safeParse(JSON.parse(row));
     } catch {
       parsed = undefined;
     }
-    if (parsed?.success) {
-      lines.push({ ...parsed.data, line: index + 1 });
-      return;
-    }
-    const isLast = rows.slice(index + 1).every((rest) => rest.trim() === "");
-    if (!isLast) throw new AnamnesisError("INVALID_JSON", `${path}:${index + 1}: not a predictions line; fix or delete the file to resume`);
-    torn = true;
+    if (parsed?.success) lines.push({ ...parsed.data, line });
+    else bad = line;
   });
-  if (torn) writeFileAtomic(path, lines.map((line) => `${JSON.stringify(withoutLineNumber(line))}\n`).join(""));
+  if (bad !== null) writeFileAtomic(path, lines.map((line) => `${JSON.stringify(withoutLineNumber(line))}\n`).join(""));
   return lines;
 }
 

@@ -31,6 +31,8 @@ export interface RunRequest {
   readonly backend: string;
   /** How the modules were prompted: official, anamnesis, or embedded (absent in runs made before it was recorded). */
   readonly protocol?: ProtocolName;
+  /** What the protocol used: prompt source and MediTOD commit, retrieval, embedding model, decoding, … */
+  readonly protocol_details?: Readonly<Record<string, unknown>>;
   readonly backend_parameters?: Readonly<Record<string, unknown>>;
   readonly split: string;
   readonly suites: readonly SuiteId[];
@@ -86,7 +88,7 @@ export interface BenchOptions {
   readonly suites: readonly SuiteId[];
   readonly modules: BenchModules;
   readonly backend: { readonly id: string; readonly parameters?: Readonly<Record<string, unknown>> };
-  /** The MediTOD protocol (which examples exist depends on it); default `anamnesis`. */
+  /** The MediTOD protocol (which examples exist depends on it); recorded in run.json. */
   readonly protocolName?: ProtocolName;
   readonly dataset: BenchDataset;
   readonly split: string;
@@ -226,7 +228,8 @@ export async function runBench(options: BenchOptions): Promise<BenchResults> {
   const allSuites = [...new Set([...held, ...options.suites])];
   const request: RunRequest = {
     backend: options.backend.id,
-    protocol: options.protocolName ?? "anamnesis",
+    ...(options.protocolName ? { protocol: options.protocolName } : {}),
+    ...(options.protocol ? { protocol_details: options.protocol } : {}),
     ...(options.backend.parameters ? { backend_parameters: options.backend.parameters } : {}),
     split: options.split,
     suites: allSuites,

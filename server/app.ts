@@ -96,9 +96,10 @@ async function runTurn(context: ChatContext, request: Request, response: Respons
       session.lastActions = outcome.actions;
       session.turns += 1;
     }
+    // The outcome's state is the session's state, already in the view: neither stored nor sent twice.
     const { state: _state, ...stored } = outcome;
     await context.registry.commit(session, { kind, input, outcome: stored });
-    return { ...context.registry.view(session), outcome };
+    return { ...context.registry.view(session), outcome: stored };
   } finally {
     session.busy = false;
     done();
@@ -224,7 +225,13 @@ function sendError(error: unknown, _request: Request, response: Response, _next:
 
 /** Requests Node's HTTP parser refuses (oversized headers, garbage) get a JSON error too, then the connection closes. */
 function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
-  if (!socket.writable) return;
+  // As Node's own handler does: when a response is already on this connection (the unread rest of a
+  // refused request's body parsed as a new request), a second one would be garbage after it — just close.
+  const current = (socket as Duplex & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
+  if (!socket.writable || current?.headersSent) {
+    socket.destroy();
+    return;
+  }
   const status = error.code === "HPE_HEADER_OVERFLOW" ? 431 : 400;
   const body = JSON.stringify({ error: { code: status === 431 ? "headers_too_large" : "bad_request", message: status === 431 ? "request headers too large" : "malformed HTTP request" } });
   socket.end(`HTTP/1.1 ${status} ${status === 431 ? "Request Header Fields Too Large" : "Bad Request"}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\nX-Content-Type-Options: nosniff\r\nCache-Control: no-store\r\n\r\n${body}`);

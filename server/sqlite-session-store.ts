@@ -7,7 +7,7 @@ import type { SessionStore, StoredSession, StoredTurn } from "./session-store.ts
 /**
  * Sessions in an embedded SQLite database (better-sqlite3): write-ahead logging, `synchronous = FULL`
  * (a commit survives a power cut, not only a killed process). A turn's row and its session's new record
- * are written in one transaction; turns that arrive together share it (group commit), since an fsync
+ * are written in one transaction; writes that arrive together share it (group commit), since an fsync
  * costs milliseconds (3.2 ms measured here, which alone would cap one connection near 300 commits/s)
  * and every waiting turn is answered only after the shared commit. `:memory:` keeps everything in this
  * process only, for throwaway demos and tests.
@@ -55,9 +55,9 @@ export function defaultDatabasePath(env: NodeJS.ProcessEnv = process.env): strin
   return join(dataHome, "anamnesis", "sessions.db");
 }
 
-interface PendingTurn {
-  readonly session: StoredSession;
-  readonly turn: StoredTurn;
+/** A write waiting for the next shared commit; each is answered only once that commit is on disk. */
+interface PendingWrite {
+  readonly write: () => void;
   resolve(): void;
   reject(error: Error): void;
 }
@@ -65,15 +65,23 @@ interface PendingTurn {
 export class SqliteSessionStore implements SessionStore {
   private readonly db: Database.Database;
   private readonly statements;
-  private pending: PendingTurn[] = [];
+  private pending: PendingWrite[] = [];
   private flushing: NodeJS.Immediate | null = null;
 
-  /** Opens (creating if needed) the database at `path`, or an in-memory one for `:memory:`. */
-  constructor(readonly path: string) {
+  /**
+   * Opens (creating if needed) the database at `path`, or an in-memory one for `:memory:`.
+   * `synchronous`: "full" (default) fsyncs every commit, so an answered turn survives a power cut;
+   * "normal" fsyncs only at checkpoints: an answered turn survives the process being killed, not the
+   * machine losing power, and commits no longer wait for the disk.
+   */
+  constructor(
+    readonly path: string,
+    options: { synchronous?: "full" | "normal" } = {},
+  ) {
     if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
     this.db = new Database(path);
     if (path !== ":memory:") this.db.pragma("journal_mode = WAL");
-    this.db.pragma("synchronous = FULL");
+    this.db.pragma(`synchronous = ${options.synchronous === "normal" ? "NORMAL" : "FULL"}`);
     this.db.pragma("foreign_keys = ON");
     this.db.pragma("busy_timeout = 5000");
     this.db.exec(SCHEMA);
@@ -95,31 +103,38 @@ export class SqliteSessionStore implements SessionStore {
     return { ...rest, case_id: caseId, record: JSON.stringify(record) };
   }
 
-  async create(session: StoredSession): Promise<void> {
-    this.statements.insert.run(this.row(session));
-  }
-
-  commitTurn(session: StoredSession, turn: StoredTurn): Promise<void> {
+  /** Queues a write for the next shared commit (in order: a session's creation before its turns). */
+  private enqueue(write: () => void): Promise<void> {
     return new Promise((resolve, reject) => {
-      this.pending.push({ session, turn, resolve, reject });
+      this.pending.push({ write, resolve, reject });
       this.flushing ??= setImmediate(() => this.flush());
     });
   }
 
-  private writeTurn({ session, turn }: PendingTurn): void {
-    const changed = this.statements.update.run(this.row(session)).changes;
-    if (changed !== 1) throw new Error(`no stored session ${session.id}`);
-    this.statements.insertTurn.run(session.id, turn.seq, turn.at, turn.kind, turn.input, JSON.stringify(turn.outcome));
+  create(session: StoredSession): Promise<void> {
+    const row = this.row(session);
+    return this.enqueue(() => this.statements.insert.run(row));
   }
 
-  /** Commits every waiting turn in one transaction; if that fails, each alone, so one bad turn fails only itself. */
+  commitTurn(session: StoredSession, turn: StoredTurn): Promise<void> {
+    // Serialised now: the record shares values with the live session, which the next turn changes.
+    const row = this.row(session);
+    const outcome = JSON.stringify(turn.outcome);
+    return this.enqueue(() => {
+      const changed = this.statements.update.run(row).changes;
+      if (changed !== 1) throw new Error(`no stored session ${session.id}`);
+      this.statements.insertTurn.run(session.id, turn.seq, turn.at, turn.kind, turn.input, outcome);
+    });
+  }
+
+  /** Commits every waiting write in one transaction; if that fails, each alone, so one bad write fails only itself. */
   private flush(): void {
     this.flushing = null;
     const batch = this.pending;
     this.pending = [];
     if (batch.length === 0) return;
     try {
-      this.db.transaction(() => batch.forEach((item) => this.writeTurn(item)))();
+      this.db.transaction(() => batch.forEach((item) => item.write()))();
       for (const item of batch) item.resolve();
       return;
     } catch {
@@ -127,7 +142,7 @@ export class SqliteSessionStore implements SessionStore {
     }
     for (const item of batch) {
       try {
-        this.db.transaction(() => this.writeTurn(item))();
+        this.db.transaction(() => item.write())();
         item.resolve();
       } catch (error) {
         item.reject(error as Error);
@@ -136,23 +151,37 @@ export class SqliteSessionStore implements SessionStore {
   }
 
   async all(): Promise<StoredSession[]> {
+    this.flushNow();
     return (this.statements.all.all() as SessionRow[]).map(({ case_id, record, ...rest }) => ({ ...rest, caseId: case_id, record: JSON.parse(record) as unknown }));
   }
 
   async turns(id: string): Promise<StoredTurn[]> {
+    this.flushNow();
     return (this.statements.turns.all(id) as Array<Omit<StoredTurn, "outcome"> & { outcome: string }>).map((turn) => ({ ...turn, outcome: JSON.parse(turn.outcome) as unknown }));
   }
 
   async delete(id: string): Promise<boolean> {
-    return this.statements.delete.run(id).changes === 1;
+    let deleted = false;
+    await this.enqueue(() => {
+      deleted = this.statements.delete.run(id).changes === 1;
+    });
+    return deleted;
   }
 
   async expire(before: string): Promise<string[]> {
+    this.flushNow();
     return this.db.transaction(() => {
       const ids = (this.statements.idle.all(before) as Array<{ id: string }>).map((row) => row.id);
       for (const id of ids) this.statements.delete.run(id);
       return ids;
     })();
+  }
+
+  /** Reads see every write queued before them. */
+  private flushNow(): void {
+    if (!this.flushing) return;
+    clearImmediate(this.flushing);
+    this.flush();
   }
 
   async close(): Promise<void> {

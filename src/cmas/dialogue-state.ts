@@ -1,6 +1,9 @@
 import { prefixedSlotNames, splitPrefixedSlot } from "./ontology.ts";
 import type { DialogueState, NluFrame, SlotEntry } from "./schemas.ts";
 
+/** A tracker's entries: per unprefixed slot, each entry's current prefixed slot and attributes. */
+export type TrackerEntries = Array<[string, Array<{ prefixedSlot: string; attributes: SlotEntry }>]>;
+
 /**
  * The dialogue state tracker: the cumulative CMAS patient profile after each patient turn.
  *
@@ -16,10 +19,6 @@ import type { DialogueState, NluFrame, SlotEntry } from "./schemas.ts";
  * - state keys follow a fixed order: the ontology's slot order, statuses positive/negative/unknown
  *   (avail/unavail for medical tests).
  */
-/** A tracker's entries: per unprefixed slot, each entry's current prefixed slot and attributes. */
-export type TrackerEntries = Array<[string, Array<{ prefixedSlot: string; attributes: SlotEntry }>]>;
-
-/** The dialogue-state tracker: applies each patient turn's NLU frames to the state by the rule above. */
 export class DialogueStateTracker {
   private profile: TrackedProfile = EMPTY_PROFILE;
 

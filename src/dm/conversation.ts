@@ -84,13 +84,15 @@ export class Conversation {
     return new Conversation(modules, {}, record);
   }
 
-  /** The conversation as plain JSON, to be stored and {@link resume}d; only between turns. */
+  /** The conversation as plain JSON, to be stored and {@link resume}d; only between turns. Serialise it before the next turn. */
   record(): ConversationRecord {
     const snapshot = this.actor.getSnapshot();
     const stage = snapshot.status === "done" ? "ended" : snapshot.matches("failed") ? "failed" : snapshot.matches("listening") ? "listening" : null;
     if (stage === null) throw new Error("a conversation is recorded between turns, not during one");
     const { modules: _modules, redFlagRules: _rules, profile, ...rest } = snapshot.context;
-    return structuredClone({ ...rest, history: [...rest.history], stage, tracker: saveProfile(profile) });
+    // No deep copy: the machine's context values are replaced on every change, never mutated (the
+    // profile too), and saveProfile copies the entries; the chat server serialises a record at once.
+    return { ...rest, history: [...rest.history], stage, tracker: saveProfile(profile) };
   }
 
   /** The doctor's opening line. */

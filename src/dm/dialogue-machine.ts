@@ -25,7 +25,7 @@ export interface RecordedRedFlag extends RedFlag {
   readonly turn: number;
 }
 
-/** What the dialogue machine holds: the modules, the history, the tracked state and what went wrong. */
+/** What the dialogue machine keeps between events: the conversation, the profile, what each stage produced and the red flags. */
 export interface DialogueContext {
   readonly modules: DialogueModules;
   readonly history: DialogueTurn[];

@@ -89,7 +89,14 @@ function definitions(task: string): Record<string, string> {
       status_rule: statusRule(),
     };
   }
-  if (task === "policy") return { actions: list(ontology.actions), slots: ontology.slots.map((slot) => describeSlot(slot, true)).join("\n"), diagnoses: describeDiagnoses() };
+  if (task === "policy") {
+    return {
+      actions: list(ontology.actions),
+      slots: ontology.slots.map((slot) => describeSlot(slot, true)).join("\n"),
+      value_slots: inWords(ontology.slots.filter((slot) => slot.group === "medical").map((slot) => slot.name)),
+      diagnoses: describeDiagnoses(),
+    };
+  }
   return {};
 }
 

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BUNDLED_MEDITOD_DIR } from "../../src/data/meditod.ts";
-import { startFakeOpenAIServer, type ChatCall, type FakeServer, type Reply } from "../backends/fake-llm-server.ts";
+import { startFakeOllamaServer, startFakeOpenAIServer, type ChatCall, type FakeServer, type Reply } from "../backends/fake-llm-server.ts";
 import { runCli, startCli } from "../cli/helpers.ts";
 import { STAND_IN, writeStandInCheckout } from "../modules/official/stand-in-checkout.ts";
 
@@ -245,7 +245,9 @@ describe("anamnesis bench --protocol official", () => {
     });
     expect(results.protocol.prompt_source).toContain(checkout);
     expect(results.protocol.retrieval).toMatch(/^dense/);
-    expect(JSON.parse(readFileSync(join(out, "run.json"), "utf8")).protocol).toBe("official");
+    const runJson = JSON.parse(readFileSync(join(out, "run.json"), "utf8"));
+    expect(runJson.protocol).toBe("official");
+    expect(runJson.protocol_details).toMatchObject({ name: "official", meditod_commit: STAND_IN.commit, embedding_model: "openai:bge-large-en-v1.5", decoding: { max_tokens: 200 } });
     const report = readFileSync(join(out, "report.md"), "utf8");
     expect(report).toContain("official");
     expect(report).toContain(STAND_IN.commit);
@@ -259,6 +261,41 @@ describe("anamnesis bench --protocol official", () => {
     expect(JSON.parse(again.stdout).suites).toEqual(results.suites);
   });
 
+  it("merges shards into the same run, requests files included", async () => {
+    const shards = [join(scratch, "shard-1"), join(scratch, "shard-2")];
+    for (const [index, dir] of shards.entries()) {
+      const shard = await startCli([...benchArgs(dir), "--shard", `${index + 1}/2`], { env }).done;
+      expect(shard.status).toBe(0);
+    }
+    const merged = runCli(["merge", ...shards, "--out", join(scratch, "merged"), "--json"], { env });
+    expect(merged.status).toBe(0);
+    expect(JSON.parse(merged.stdout).suites).toEqual(results.suites);
+    for (const suite of ["meditod-nlu", "meditod-pol", "meditod-nlg"]) {
+      expect(readFileSync(join(scratch, "merged", `requests-${suite}.jsonl`), "utf8")).toBe(readFileSync(join(out, `requests-${suite}.jsonl`), "utf8"));
+    }
+  });
+
+  it("runs against Ollama too: num_predict 200, temperature 0, no format", async () => {
+    const ollama = await startFakeOllamaServer({ respond, embed });
+    try {
+      const args = ["bench", "--suite", "meditod-nlu", "--limit", "3", "--backend", "ollama:llama3", "--base-url", ollama.baseUrl, "--meditod-repo", checkout, "--embeddings", "ollama:bge-large", "--embeddings-base-url", ollama.baseUrl, "--data", dataDir, "--out", join(scratch, "ollama"), "--no-cache", "--json"];
+      const run = await startCli(args, { env }).done;
+      expect(run.status).toBe(0);
+      expect(ollama.calls).toHaveLength(3);
+      for (const call of ollama.calls) {
+        expect(call.body.options).toMatchObject({ temperature: 0, num_predict: 200 });
+        expect(call.body.format).toBeUndefined();
+        expect(call.body.tools).toBeUndefined();
+      }
+      // The same exemplars as through the OpenAI protocol: the ranking depends on the embeddings only.
+      const first = readJsonLines(join(scratch, "ollama", "predictions-meditod-nlu.jsonl"))[0]!;
+      expect(first.exemplars).toEqual(["115:101", "115:99", "115:97", "115:95", "115:93"]);
+      expect(ollama.requests.filter((request) => request.path === "/api/embed")).toHaveLength(2 + 3);
+    } finally {
+      await ollama.close();
+    }
+  });
+
   it("fails with one line when the checkout or the embeddings are missing", () => {
     const noCheckout = runCli(["bench", "--protocol", "official", "--backend", "openai:m", "--embeddings", "openai:e", "--out", join(scratch, "x")], { env });
     expect(noCheckout.status).toBe(2);
@@ -270,6 +307,9 @@ describe("anamnesis bench --protocol official", () => {
     const noEmbeddings = runCli(["bench", "--backend", "openai:m", "--meditod-repo", checkout, "--out", join(scratch, "x")], { env });
     expect(noEmbeddings.status).toBe(2);
     expect(noEmbeddings.stderr).toMatch(/^anamnesis: --protocol official retrieves exemplars by dense embeddings: give --embeddings openai:<model> or ollama:<model>/);
+    const mixed = runCli(["bench", "--backend", "openai:m", "--meditod-repo", checkout, "--embeddings", "openai:e", "--fallback", "embedded", "--out", join(scratch, "x")], { env });
+    expect(mixed.status).toBe(2);
+    expect(mixed.stderr).toBe("anamnesis: --fallback belongs to --protocol anamnesis; the official protocol has none (retrieval: --embeddings)\n");
   });
 });
 

@@ -75,6 +75,10 @@ describe("anamnesis bench against an OpenAI-protocol server", () => {
       // Every prompt keeps its five exemplars, policy included (its compact state leaves room).
       for (const suite of ["meditod-nlu", "meditod-pol", "meditod-nlg"]) expect(results.runs[suite].exemplars.min).toBe(5);
       expect(results.prompt_versions.policy).toMatch(/^policy\.v2#/);
+      // The first request of every turn is kept beside its prediction.
+      const requests = readFileSync(join(out, "requests-meditod-pol.jsonl"), "utf8").trim().split("\n").map((line) => JSON.parse(line));
+      expect(requests).toHaveLength(74);
+      for (const request of requests) expect(request.messages).toHaveLength(12);
 
       // Every prompt fits the 8,192-token window with room for the answer, and shows the last turn.
       expect(seen).toHaveLength(74 * 3);

@@ -26,6 +26,9 @@ describe("prompt templates", () => {
     expect(system).toContain(
       "3. Give every symptom, medical_history, family_history, habit, exposure and medication entry a status of positive, negative or unknown, and every medical_test entry a status of avail or unavail.",
     );
+    for (const version of ["policy.v1", "policy.v2"]) {
+      expect(loadPromptTemplate(version).system).toContain("2. The `value` of symptom, medical_history, family_history, habit, exposure, medication, medical_test and disease is a standard medical concept.");
+    }
   });
 
   it("render check types (and disease) for the policy", () => {

@@ -102,7 +102,7 @@ export function formatResultsTable(results: BenchResults): string {
   // Figures on dialogues the engine was shaped on say so beside them.
   const mark = tunedMark(results.tuned_on_split);
   const table = formatTable(["suite", "turns", "scores"], rows.map(([suite, turns, ...scores]) => [suite!, turns!, [...scores, ...(mark ? [`(${mark})`] : [])].join("   ")]), [0, 2]);
-  return `${describeProtocol(results.protocol)}\n${table}${results.tuned_on_split ? `\n${results.tuned_on_split}` : ""}`;
+  return `protocol ${describeProtocol(results.protocol)}\n${table}${results.tuned_on_split ? `\n${results.tuned_on_split}` : ""}`;
 }
 
 /** The note writer and log-likelihood scorer as a module setup; a perplexity suite needs a backend that scores. */
@@ -165,6 +165,10 @@ export function registerBenchCommand(program: Command): void {
       const maxTokens = positiveInteger(flags.maxTokens, "--max-tokens");
       const contextTokens = positiveInteger(flags.contextTokens, "--context-tokens");
       if (protocol === "official" && data !== "meditod") throw new AnamnesisError("INVALID_ARGUMENT", "--protocol official is for the MediTOD suites (meditod, meditod-nlu, meditod-pol, meditod-nlg)");
+      // The official pipeline has no fallback, no token budget and its own retrieval: refuse rather than ignore.
+      const ours = [flags.fallback !== undefined && "--fallback", contextTokens !== undefined && "--context-tokens", flags.retrieval !== "bm25" && "--retrieval"].filter(Boolean);
+      if (protocol === "official" && ours.length > 0) throw new AnamnesisError("INVALID_ARGUMENT", `${ours.join(", ")} belong${ours.length === 1 ? "s" : ""} to --protocol anamnesis; the official protocol has none (retrieval: --embeddings)`);
+      if (protocol !== "official" && (flags.embeddings !== undefined || maxTokens !== undefined)) throw new AnamnesisError("INVALID_ARGUMENT", "--embeddings and --max-tokens belong to --protocol official (give --meditod-repo DIR or MEDITOD_REPO too)");
       const dataset = loadBenchDataset(data, flags.data);
       const split = flags.split ?? defaultSplit(dataset);
       checkSplit(dataset, split);
@@ -200,7 +204,7 @@ export function registerBenchCommand(program: Command): void {
           suites,
           modules: setup.modules,
           backend: setup.backend,
-          protocolName: protocol,
+          ...(data === "meditod" ? { protocolName: protocol } : {}),
           dataset,
           split,
           outDir,

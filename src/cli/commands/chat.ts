@@ -3,6 +3,7 @@ import { AnamnesisError } from "../../errors.ts";
 import { loadMeditod, type MeditodDataset } from "../../data/meditod.ts";
 import { createModules, EMBEDDED_BACKEND_ID } from "../../modules/create-modules.ts";
 import { caseFromDialogue } from "../../simulator/patient-simulator.ts";
+import { loadCaseLibrary } from "../../simulator/case-library.ts";
 import { runTerminalChat } from "../terminal-chat.ts";
 import { startChatServer } from "../../../server/app.ts";
 import { PROVIDER_MODULE_OPTION } from "../provider-module-option.ts";
@@ -18,20 +19,21 @@ interface ChatFlags {
   data?: string;
   transcripts?: string;
   db?: string;
+  dbSync: string;
   idleMinutes: string;
   terminal?: boolean;
   fallback: boolean;
 }
 
-/** Simulated patients come from the training and validation dialogues; test dialogues stay unseen. */
+/** Simulated patients: our case library, then the training and validation dialogues; test dialogues stay unseen. */
 function simulatorCases(dataset: MeditodDataset) {
-  return [...(dataset.splits.train ?? []), ...(dataset.splits.valid ?? [])].map((id) => caseFromDialogue(dataset, id));
+  return [...loadCaseLibrary(), ...(dataset.splits.train ?? []), ...(dataset.splits.valid ?? [])].map((entry) => (typeof entry === "string" ? caseFromDialogue(dataset, entry) : entry));
 }
 
 /** The sessions database, or one clear line when it cannot be opened. */
-function openStore(path: string): SqliteSessionStore {
+function openStore(path: string, synchronous: "full" | "normal"): SqliteSessionStore {
   try {
-    return new SqliteSessionStore(path);
+    return new SqliteSessionStore(path, { synchronous });
   } catch (error) {
     throw new AnamnesisError("INVALID_ARGUMENT", `--db ${path}: cannot open the sessions database (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
   }
@@ -48,6 +50,7 @@ export function registerChatCommands(program: Command): void {
     .option("--data <dir>", "MediTOD directory (training dialogues and simulated-patient cases)")
     .option("--transcripts <dir>", "also export each conversation as JSON in this directory, replaced atomically after every turn")
     .option("--db <path>", "the sessions database (SQLite; ':memory:' keeps nothing after exit)", defaultDatabasePath())
+    .option("--db-sync <mode>", "full: every answered turn is on disk (survives a power cut); normal: survives the process being killed, commits faster", "full")
     .option("--idle-minutes <n>", "delete sessions idle this long", "1440")
     .option("--terminal", "chat in the terminal instead of the browser")
     .option("--no-fallback", "with an LLM backend, do not let the offline engine answer when the model's output is invalid (or, in the terminal, when the backend fails)")
@@ -57,6 +60,7 @@ export function registerChatCommands(program: Command): void {
       if (!Number.isInteger(port) || port < 0 || port > 65535) throw new AnamnesisError("INVALID_ARGUMENT", `--port must be 0–65535 (got '${flags.port}')`);
       const idleMinutes = Number(flags.idleMinutes);
       if (!Number.isFinite(idleMinutes) || idleMinutes <= 0) throw new AnamnesisError("INVALID_ARGUMENT", `--idle-minutes must be a positive number (got '${flags.idleMinutes}')`);
+      if (flags.dbSync !== "full" && flags.dbSync !== "normal") throw new AnamnesisError("INVALID_ARGUMENT", `--db-sync must be full or normal (got '${flags.dbSync}')`);
       const dataset = loadMeditod(flags.data);
       const llm = flags.backend !== EMBEDDED_BACKEND_ID;
       const setup = await createModules(flags.backend, dataset, {
@@ -82,7 +86,7 @@ export function registerChatCommands(program: Command): void {
         await setup.close();
         return;
       }
-      const store = openStore(flags.db!);
+      const store = openStore(flags.db!, flags.dbSync);
       const server = await startChatServer({
         modules: setup.modules,
         store,

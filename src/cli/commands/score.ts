@@ -96,8 +96,8 @@ export function registerScoreCommands(program: Command): void {
         printJson(scores);
         return;
       }
-      const row = [String(scores.samples), scores.bleu2.toFixed(2), scores.bleu4.toFixed(2), formatScore(scores.rouge1), formatScore(scores.rougeL), "-"];
-      process.stdout.write(`MediTOD NLG\n${formatTable(["turns", "BLEU-2", "BLEU-4", "ROUGE-1", "ROUGE-L", "BERTScore"], [row])}\n(${scores.bertscore_reason})\n`);
+      const row = [String(scores.samples), scores.bleu2.toFixed(2), scores.bleu4.toFixed(2), formatScore(scores.rouge1), formatScore(scores.rougeL), "-", formatScore(scores.format_errors)];
+      process.stdout.write(`MediTOD NLG\n${formatTable(["turns", "BLEU-2", "BLEU-4", "ROUGE-1", "ROUGE-L", "BERTScore", "format errors"], [row])}\n(${scores.bertscore_reason})\n`);
     });
 
   for (const id of NOTE_SUITES) {

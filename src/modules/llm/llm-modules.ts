@@ -14,8 +14,9 @@ import { z } from "zod";
  * greedy (temperature 0), as in the paper.
  */
 
-function promptInfo(prompt: FittedPrompt): Pick<ModuleCallInfo, "exemplars" | "promptTokens" | "overBudget"> {
-  return { exemplars: prompt.exemplars, promptTokens: prompt.promptTokens, ...(prompt.overBudget ? { overBudget: true } : {}) };
+/** What the prompt carried, and the first request as sent (a repair request, if any, is not recorded). */
+function promptInfo(prompt: FittedPrompt, parameters: Record<string, unknown>): Pick<ModuleCallInfo, "exemplars" | "promptTokens" | "overBudget" | "request"> {
+  return { exemplars: prompt.exemplars, promptTokens: prompt.promptTokens, ...(prompt.overBudget ? { overBudget: true } : {}), request: { messages: prompt.messages, parameters } };
 }
 
 function objectInfo(result: GenerateObjectResult<unknown>): ModuleCallInfo {
@@ -62,7 +63,7 @@ export class LlmNluModule implements NluModule {
         info = rest;
       }
     }
-    return { ...info, ...promptInfo(prompt), frames };
+    return { ...info, ...promptInfo(prompt, { temperature: 0, structured_output: "nlu" }), frames };
   }
 }
 
@@ -88,7 +89,7 @@ export class LlmPolicyModule implements PolicyModule {
         info = rest;
       }
     }
-    return { ...info, ...promptInfo(prompt), actions };
+    return { ...info, ...promptInfo(prompt, { temperature: 0, structured_output: "policy" }), actions };
   }
 }
 
@@ -107,7 +108,7 @@ export class LlmNlgModule implements NlgModule {
     // Models sometimes echo the speaker tag of the prompt's turns.
     const text = result.text.trim().replace(/^doctor:\s*/i, "");
     const formatError = nlgReplyFormatError(result.text);
-    return { raw: result.text, latencyMs: result.latencyMs, usage: result.usage, cached: result.cached, ...promptInfo(prompt), text, ...(formatError ? { formatError } : {}) };
+    return { raw: result.text, latencyMs: result.latencyMs, usage: result.usage, cached: result.cached, ...promptInfo(prompt, { temperature: 0 }), text, ...(formatError ? { formatError } : {}) };
   }
 }
 

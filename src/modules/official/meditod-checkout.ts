@@ -15,6 +15,7 @@ export const COMMONS_PATH = "src/prompting/commons.py";
 export const TASK_DESCRIPTION_NAMES = { nlu: "task_description", policy: "pol_task_description", nlg: "nlg_task_description" } as const;
 export type OfficialTask = keyof typeof TASK_DESCRIPTION_NAMES;
 
+/** The official prompt text read from a checkout of dair-iitd/MediTOD, and the commit it came from. */
 export interface MeditodCheckout {
   /** Absolute path of the checkout. */
   readonly dir: string;
@@ -39,10 +40,16 @@ function findAssignment(source: string, name: string): { prefix: string; body: s
 
 const SIMPLE_ESCAPES: Record<string, string> = { "\\": "\\", "'": "'", '"': '"', a: "\x07", b: "\b", f: "\f", n: "\n", r: "\r", t: "\t", v: "\v" };
 
+/**
+ * One escape sequence of a Python string literal: a backslash-newline (line continuation), an octal,
+ * `\xhh`, `\uhhhh`, `\Uhhhhhhhh` or a single character. Examples: `\t`, `\x41`, `\u00e9`, `\"`.
+ */
+const PYTHON_ESCAPE = /\\(\r\n|\n|[0-7]{1,3}|x[0-9a-fA-F]{2}|u[0-9a-fA-F]{4}|U[0-9a-fA-F]{8}|[\s\S])/g;
+
 /** Python's escape sequences in a non-raw string literal; unknown escapes stay as written, as in Python. */
 export function evaluatePythonString(body: string, raw = false): string {
   if (raw) return body;
-  return body.replace(/\\(\r\n|\n|[0-7]{1,3}|x[0-9a-fA-F]{2}|u[0-9a-fA-F]{4}|U[0-9a-fA-F]{8}|[\s\S])/g, (whole, escape: string) => {
+  return body.replace(PYTHON_ESCAPE, (whole, escape: string) => {
     if (escape === "\n" || escape === "\r\n") return "";
     if (escape in SIMPLE_ESCAPES) return SIMPLE_ESCAPES[escape]!;
     if (/^[0-7]/.test(escape)) return String.fromCodePoint(parseInt(escape, 8));

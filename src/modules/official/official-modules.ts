@@ -17,12 +17,14 @@ import type { MeditodCheckout, OfficialTask } from "./meditod-checkout.ts";
 /** The official `run_prompt.py` default for `--max_output_len`. */
 export const OFFICIAL_MAX_TOKENS = 200;
 
+/** Exemplars per prompt (official 5), where they come from (train) and the reply cap (200 tokens). */
 export interface OfficialModulesOptions {
   readonly exemplars?: number;
   readonly exemplarSplit?: Split;
   readonly maxTokens?: number;
 }
 
+/** The three official modules, with the prompter of each task (its exemplar pool). */
 export interface OfficialModules extends DialogueModules {
   readonly prompters: Readonly<Record<OfficialTask, OfficialPrompter>>;
 }

@@ -1,4 +1,5 @@
 import type { ChatBackend, ChatMessage } from "../../backends/spec.ts";
+import { AnamnesisError } from "../../errors.ts";
 import type { MeditodDataset, Split } from "../../data/meditod.ts";
 import { splitIds } from "../../data/meditod.ts";
 import type { CallOptions } from "../types.ts";
@@ -55,6 +56,8 @@ export class OfficialPrompter {
   readonly pool: PoolTurn[];
   private readonly dialogues: RawDialogues;
   private vectors: Promise<Float64Array[]> | undefined;
+  /** The embedding length, fixed by the first answer. */
+  private dimensions: number | undefined;
 
   constructor(
     readonly task: OfficialTask,
@@ -77,6 +80,11 @@ export class OfficialPrompter {
 
   private async embed(texts: readonly string[], options: CallOptions): Promise<Float64Array[]> {
     const { embeddings } = await this.embeddings.embed!(texts, options.signal ? { signal: options.signal } : {});
+    // A vector missing or of another length would silently shift or corrupt every ranking.
+    const dimensions = this.dimensions ?? embeddings[0]?.length;
+    const bad = embeddings.length !== texts.length ? `${embeddings.length} vectors for ${texts.length} texts` : embeddings.findIndex((vector) => vector.length === 0 || vector.length !== dimensions) >= 0 ? `vectors of ${[...new Set(embeddings.map((vector) => vector.length))].join(" and ")} dimensions (expected ${dimensions})` : undefined;
+    if (bad) throw new AnamnesisError("BACKEND_ERROR", `${this.embeddings.id} returned ${bad}`);
+    this.dimensions = dimensions;
     return embeddings.map(l2Normalise);
   }
 

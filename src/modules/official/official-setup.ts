@@ -12,6 +12,7 @@ import { OFFICIAL_HISTORY_SIZE } from "./official-turns.ts";
  * text from the user's MediTOD checkout, and the labels every output carries.
  */
 
+/** What `--protocol official` is given besides the chat backend. */
 export interface OfficialSetupOptions {
   /** The MediTOD checkout (`--meditod-repo` or `MEDITOD_REPO`). */
   readonly checkoutDir: string | undefined;
@@ -26,6 +27,10 @@ export interface OfficialSetupOptions {
 
 const EMBEDDINGS_EXPECTED = "--embeddings openai:<model> or ollama:<model> (the paper used BAAI/bge-large-en-v1.5, e.g. served by vLLM, TEI or Ollama), with --embeddings-base-url for its server";
 
+/**
+ * The module setup of `anamnesis bench --protocol official`: official modules over `backendId`, their
+ * embeddings backend, and the protocol labels. A missing checkout or embeddings id is one clear error.
+ */
 export async function createOfficialSetup(backendId: string, dataset: MeditodDataset, options: OfficialSetupOptions): Promise<ModuleSetup> {
   if (!options.checkoutDir) {
     throw new AnamnesisError("INVALID_ARGUMENT", `--protocol official reads its prompts from a checkout of dair-iitd/MediTOD: give --meditod-repo DIR or set MEDITOD_REPO (expected ${COMMONS_PATH} inside it)`);

@@ -6,7 +6,9 @@ import { pythonJsonDumps } from "../../../src/data/python-json.ts";
 import { evaluatePythonString, readMeditodCheckout } from "../../../src/modules/official/meditod-checkout.ts";
 import { deformatOfficialNlu, formatOfficialNlu } from "../../../src/modules/official/official-nlu-format.ts";
 import { officialPostProcess } from "../../../src/modules/official/official-post-process.ts";
-import { l2Normalise, topByDescendingArgsort } from "../../../src/modules/official/official-prompter.ts";
+import { l2Normalise, OfficialPrompter, topByDescendingArgsort } from "../../../src/modules/official/official-prompter.ts";
+import type { ChatBackend } from "../../../src/backends/spec.ts";
+import { loadMeditod } from "../../../src/data/meditod.ts";
 import { writeStandInCheckout, STAND_IN } from "./stand-in-checkout.ts";
 
 /**
@@ -118,5 +120,19 @@ describe("dense ranking", () => {
     expect(topByDescendingArgsort([0.5, 0.9, 0.5, 0.1, 0.9, 0.5], 5)).toEqual([4, 1, 5, 2, 0]);
     expect([...l2Normalise([3, 4])]).toEqual([0.6, 0.8]);
     expect([...l2Normalise([0, 0])]).toEqual([0, 0]);
+  });
+});
+
+describe("the official prompter's embeddings", () => {
+  const backend = (answer: (texts: readonly string[]) => number[][]) =>
+    ({ id: "fake:embedder", capabilities: { embeddings: true }, embed: async (texts: readonly string[]) => ({ embeddings: answer(texts), usage: { inputTokens: 0, outputTokens: 0 }, latencyMs: 0, cached: false }) }) as unknown as ChatBackend;
+
+  it("refuses a server that returns fewer vectors than texts, or vectors of different lengths", async () => {
+    const dataset = loadMeditod();
+    const short = new OfficialPrompter("nlu", "system", dataset, backend((texts) => texts.slice(1).map(() => [1, 0])));
+    await expect(short.build("407", 1)).rejects.toThrow(/fake:embedder returned \d+ vectors for \d+ texts/);
+    let calls = 0;
+    const ragged = new OfficialPrompter("nlu", "system", dataset, backend((texts) => texts.map(() => (calls++ === 0 ? [1, 0] : [1, 0, 0]))));
+    await expect(ragged.build("407", 1)).rejects.toThrow(/fake:embedder returned vectors of 2 and 3 dimensions \(expected 2\)/);
   });
 });

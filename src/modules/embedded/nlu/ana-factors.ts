@@ -46,12 +46,14 @@ export function extractFactors(lexicon: Lexicon, analysed: AnalysedText, from: n
   return found;
 }
 
+/** How many tokens before a factor phrase "only when" may start ("only when I climb stairs"). */
+const LIMITING_WINDOW = 4;
 const LIMITING = new Set(["only", "just", "mostly", "mainly", "especially", "usually"]);
 const CONDITION = new Set(["when", "if", "after", "with", "whenever", "while"]);
 
 /** "only when I …" / "mostly after …" within a few tokens before the factor phrase. */
 function isLimitingCondition(tokens: AnalysedText["tokens"], from: number, start: number): boolean {
-  for (let index = Math.max(from, start - 4); index < start; index += 1) {
+  for (let index = Math.max(from, start - LIMITING_WINDOW); index < start; index += 1) {
     if (CONDITION.has(tokens[index]!.text) && LIMITING.has(tokens[index - 1]?.text ?? "")) return true;
   }
   return false;

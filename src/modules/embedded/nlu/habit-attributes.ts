@@ -9,11 +9,12 @@ import type { Status } from "./negation.ts";
  * regular or heavy use as positive.
  */
 
+/** An amount per period: "30 cigarettes a day", "one or two beers on the weekend", "half a pack of cigarettes per day". */
 const AMOUNT = new RegExp(
   `\\b((?:${NUMBER_PATTERN}(?:\\s*(?:to|or|-)\\s*${NUMBER_PATTERN})?|a|an|half\\s+a|a\\s+couple(?:\\s+of)?|couple(?:\\s+of)?|a\\s+few|few)\\s+(?:cigarettes?|cigs?|packs?(?:\\s+of\\s+(?:cigarettes|cigs|smokes))?|beers?|drinks?|glass(?:es)?(?:\\s+of\\s+(?:wine|beer|whiskey|vodka))?|bottles?(?:\\s+of\\s+(?:wine|beer))?|cans?(?:\\s+of\\s+beer)?|shots?|joints?|pints?|cups?(?:\\s+of\\s+coffee)?|times?)\\s+(?:a|an|per|each|every|on\\s+the|on|at\\s+the|over\\s+the|in\\s+a|during\\s+the)\\s+(?:day|days|week|weeks|weekend|weekends|night|nights|month|evening|occasion|year))\\b`,
 );
 
-// "About 10 a day" answering "how many cigarettes do you smoke?": the count without its unit.
+/** "About 10 a day" answering "how many cigarettes do you smoke?": the count without its unit. */
 const BARE_AMOUNT = new RegExp(`\\b(${NUMBER_PATTERN}(?:\\s*(?:to|or|-)\\s*${NUMBER_PATTERN})?\\s+(?:a|per|each|every)\\s+(?:day|week|weekend|night|month))\\b`);
 
 /** How much or how often the patient uses it, or undefined. */
@@ -25,7 +26,9 @@ export function extractHabitFrequency(text: string, asked = false): string | und
   return extractFrequency(text, asked);
 }
 
+/** "Since I was 18", "when I was a teenager": a start given as an age. */
 const SINCE_AGE = /\b(?:since|from\s+when|when)\s+i\s+was\s+(?:(?:about|around|like)\s+)?(an?\s+teen(?:ager)?|\w+)/;
+/** "For the last 20 years", "for about 25 years": a start given as a number of years. */
 const FOR_YEARS = new RegExp(`\\bfor\\s+(?:the\\s+(?:last|past)\\s+)?(?:(?:about|around|like|almost|over|at\\s+least)\\s+)?(${NUMBER_PATTERN})\\s+years?\\b`);
 
 function sinceAge(text: string): string | undefined {
@@ -45,7 +48,9 @@ export function extractVolunteeredHabitStart(text: string): string | undefined {
   return sinceAge(text) ?? (years === undefined ? undefined : `${years} years ago`);
 }
 
+/** Light or occasional use: "not much", "socially", "once a week", "a couple on the weekend". */
 const LIGHT = /\b(?:not\s+(?:much|really|a\s+lot|that\s+much|often|too\s+much|very\s+much|regularly)|occasionally|occasional|socially|social\s+drinker|once\s+in\s+a\s+while|every\s+(?:now\s+and\s+then|once\s+in\s+a\s+while)|rarely|sometimes|on\s+(?:the\s+)?weekends?|special\s+occasions|here\s+and\s+there|once\s+a\s+(?:week|month)|one\s+or\s+two|a\s+couple|a\s+few|(?:a|one)\s+(?:glass|drink|beer)|just\s+(?:one|a|the\s+odd)|the\s+odd|few\s+times\s+a\s+(?:month|year)|used\s+to|tried)\b/;
+/** Regular or heavy use: "every day", "a pack a day", "heavily", "most nights". */
 const HEAVY = /\b(?:every\s+day|everyday|daily|a\s+day|per\s+day|each\s+day|a\s+lot|heavily|heavy|packs?|all\s+the\s+time|every\s+night|nightly|most\s+(?:nights|days|evenings)|chain)\b/;
 
 /** The status of a habit the patient admits to: light or occasional use is "unknown". */

@@ -116,17 +116,22 @@ function covers<T>(index: PhraseIndex<T>, form: string): boolean {
   return match !== undefined && match.end === tokens.length;
 }
 
-/** Compiles the lexicon, the annotation tool's lists, and any additions. */
-export function buildLexicon(additions: LexiconAdditions = {}, file: LexiconFile = lexiconFile): Lexicon {
-  const concepts = new PhraseIndex<Concept>();
-  const words = new Set<string>();
-  const values = new Map<MedicalSlot, Set<string>>(MEDICAL_SLOTS.map((slot) => [slot, new Set<string>()]));
-  const addConcept = (concept: Concept, form: string, into: PhraseIndex<Concept> = concepts) => {
-    into.add(form, concept, sameConcept);
+/** The concept phrase index with the words and values it holds. */
+interface ConceptVocabulary {
+  readonly concepts: PhraseIndex<Concept>;
+  readonly words: Set<string>;
+  readonly values: Map<MedicalSlot, Set<string>>;
+}
+
+/** Concepts, located concepts and topic words of the file, the tool's diseases, then the additions. */
+function buildConcepts(file: LexiconFile, additions: LexiconAdditions): ConceptVocabulary {
+  const vocabulary: ConceptVocabulary = { concepts: new PhraseIndex<Concept>(), words: new Set(), values: new Map(MEDICAL_SLOTS.map((slot) => [slot, new Set<string>()])) };
+  const { concepts, words, values } = vocabulary;
+  const addConcept = (concept: Concept, form: string) => {
+    concepts.add(form, concept, sameConcept);
     values.get(concept.slot)?.add(concept.value);
     if (!concept.topic) for (const word of cleanText(form).match(/[a-z]+/g) ?? []) if (word.length >= 4) words.add(word);
   };
-
   for (const [slot, forms] of Object.entries(file.concepts)) {
     if (!isMedicalSlot(slot)) continue;
     for (const [value, list] of Object.entries(forms)) {
@@ -138,52 +143,57 @@ export function buildLexicon(additions: LexiconAdditions = {}, file: LexiconFile
   }
   for (const entry of file.located_concepts) {
     if (!isMedicalSlot(entry.slot)) continue;
-    const concept: Concept = { slot: entry.slot, value: entry.value, location: entry.location };
-    for (const form of entry.forms) addConcept(concept, form);
+    for (const form of entry.forms) addConcept({ slot: entry.slot, value: entry.value, location: entry.location }, form);
   }
   for (const [slot, forms] of Object.entries(file.topics)) {
     if (!isMedicalSlot(slot)) continue;
     for (const [value, list] of Object.entries(forms)) for (const form of list) addConcept({ slot, value, topic: true }, form);
   }
-
   // The annotation tool's disease list: diseases our lexicon does not know yet, named as listed.
   for (const disease of valueListsJson["disease.value"] as string[]) {
     if (/^(abdomen|lung disease|heart disease)$/.test(disease) || covers(concepts, disease)) continue;
     addConcept({ slot: "medical_history", value: disease }, disease);
   }
-
   for (const { concept, form } of additions.concepts ?? []) {
     if (!covers(concepts, form)) addConcept(concept, form);
     else values.get(concept.slot)?.add(concept.value);
   }
+  return vocabulary;
+}
 
+/** Phrases that denote a concept only while the doctor asks about their slot. */
+function buildContextConcepts(file: LexiconFile): Map<string, PhraseIndex<Concept>> {
   const contextConcepts = new Map<string, PhraseIndex<Concept>>();
   for (const [slot, forms] of Object.entries(file.context_forms)) {
     const index = new PhraseIndex<Concept>();
     if (isMedicalSlot(slot)) for (const [value, list] of Object.entries(forms)) for (const form of list) index.add(form, { slot, value }, sameConcept);
     contextConcepts.set(slot, index);
   }
+  return contextConcepts;
+}
 
-  // Locations: ours first, then the tool's 240 body sites (laterality suffix dropped) as named there.
-  const locationForms: Record<string, string[]> = { ...file.locations };
-  const locations = mapIndex(locationForms);
-  for (const site of valueListsJson["symptom.location"] as string[]) {
-    const name = site.replace(/\((?:L|R)\)$/, "").trim();
-    if (name && name !== "nowhere" && !covers(locations, name)) locations.add(name, name);
+/** Our forms of a vocabulary first, then the annotation tool's list (as named there, `clean` applied) where ours miss it. */
+function withToolList(forms: Record<string, string[]>, toolList: readonly string[], clean: (name: string) => string = (name) => name): PhraseIndex<string> {
+  const index = mapIndex(forms);
+  for (const listed of toolList) {
+    const name = clean(listed);
+    if (name && !covers(index, name)) index.add(name, name);
   }
+  return index;
+}
 
-  const factorForms: Record<string, string[]> = { ...file.ana_factors };
-  const factors = mapIndex(factorForms);
-  for (const factor of valueListsJson["symptom.ana factors"] as string[]) if (!covers(factors, factor)) factors.add(factor, factor);
-
+/** Compiles the lexicon, the annotation tool's lists, and any additions. */
+export function buildLexicon(additions: LexiconAdditions = {}, file: LexiconFile = lexiconFile): Lexicon {
+  const { concepts, words, values } = buildConcepts(file, additions);
+  // Locations: the tool's 240 body sites with the laterality suffix dropped ("knee(L)" → "knee"); "nowhere" is no site.
+  const sites = (valueListsJson["symptom.location"] as string[]).filter((site) => site.replace(/\((?:L|R)\)$/, "").trim() !== "nowhere");
   const characteristics = new Map<string, PhraseIndex<string>>();
   for (const [value, forms] of Object.entries(file.characteristics)) characteristics.set(value, mapIndex(forms));
-
   return {
     concepts,
-    contextConcepts,
-    locations,
-    factors,
+    contextConcepts: buildContextConcepts(file),
+    locations: withToolList({ ...file.locations }, sites, (site) => site.replace(/\((?:L|R)\)$/, "").trim()),
+    factors: withToolList({ ...file.ana_factors }, valueListsJson["symptom.ana factors"] as string[]),
     progression: mapIndex(file.progression),
     characteristics,
     colors: new Set(file.colors),

@@ -131,12 +131,27 @@ const UNSURE = new Set(["maybe", "possibly", "perhaps", "might", "unsure", "dunn
 /** Leading words that carry no answer ("oh, well, so, okay, no…"). */
 const LEAD_IN = new Set(["oh", "well", "so", "okay", "ok", "alright", "and", "um", "uh", "like", "honestly", "actually", "hmm"]);
 const NORMAL_STATE = new Set(["fine", "well", "normal", "good", "okay", "ok", "healthy", "great", "alright", "unchanged", "clear", "perfect"]);
+/** How many words before a normal-state word its copula may stand ("hearing has been OK"). */
+const COPULA_WINDOW = 3;
 const COPULAS = new Set(["been", "is", "are", "was", "were", "it's", "that's", "everything's", "everybody's", "everyone's", "all's", "seems", "feels", "looks", "stayed", "remained", "be"]);
+/** "I haven't", "it doesn't", "we never": a subject and a denying auxiliary. */
 const PRONOUN_AUX_NO = /^(?:i|it|we|they|that|he|she)(?:'s|'ve|'m)?\s+(?:haven't|hasn't|don't|didn't|doesn't|isn't|wasn't|am not|'m not|have not|has not|do not|did not|can't|cannot|couldn't|never)\b/;
 /** "I do", "my mom has": a subject and a bare affirmative auxiliary. */
 const PRONOUN_AUX_YES = new RegExp(
   `^(?:i|it|we|they|that|he|she|(?:my|his|her|our)\\s+(?:\\w+\\s+)?${wordsPattern(PEOPLE.relatives)})\\s+(?:have|has|do|did|does|am|is|was|were|had|used to|think so|believe so|guess so)\\b(?!\\s*(?:n't|not))`,
 );
+
+/** "It's just me", "yeah, only me": nobody else has it. */
+const JUST_ME = /^(?:(?:yeah|yes|no|nope|well)\s+)*(?:it's|it\s+is|that's)?\s*(?:just|only)\s+me\b/;
+
+/** "Not sure", "I don't really know", "hard to say": an uncertain answer. */
+const UNSURE_ANSWER = /\b(?:not (?:\w+ )?sure|don't (?:really )?know|not (?:\w+ )?certain|no idea|hard to say|unsure|could be)\b/;
+
+/** "Not that I know of", "I don't think so", "not really": a hedged no. */
+const NOT_THAT_I_KNOW = /^(?:not that i (?:know|can think|remember|recall|am aware|'ve noticed|noticed)|i don't think so|don't think so|not really|not at all|not much|not to my knowledge)\b/;
+
+/** "A little bit", "a few times", "I do", "only when I climb stairs": a qualified yes. */
+const SOME_OF_IT = /^(?:(?:oh|well|yeah|um)\s+)?(?:a little(?: bit)?|a bit|a tiny bit|kind of|sort of|somewhat|slightly|a few times|a couple (?:of )?times|once|twice|i do|i have|i did|i am|(?:only|just|mostly|usually|especially|mainly) (?:when|if|after|with|at))\b(?!\s*(?:not|n't|no|never|nothing))/;
 
 /**
  * How the utterance answers a yes/no question, judged on its first sentence: leading particles
@@ -152,13 +167,13 @@ export function answerPolarity(tokens: readonly Token[]): AnswerPolarity | undef
   const asksBack = tokens[firstSentenceEnd]?.text === "?" && !YES.has(first[0] ?? "") && !NO.has(first[0] ?? "");
   if (asksBack) return undefined;
   // "It's just me": nobody else (in the family, at home) has it.
-  if (/^(?:(?:yeah|yes|no|nope|well)\s+)*(?:it's|it\s+is|that's)?\s*(?:just|only)\s+me\b/.test(first.join(" "))) return "no";
+  if (JUST_ME.test(first.join(" "))) return "no";
   const text = first.join(" ");
-  if (/\b(?:not (?:\w+ )?sure|don't (?:really )?know|not (?:\w+ )?certain|no idea|hard to say|unsure|could be)\b/.test(text)) return "unknown";
-  if (/^(?:not that i (?:know|can think|remember|recall|am aware|'ve noticed|noticed)|i don't think so|don't think so|not really|not at all|not much|not to my knowledge)\b/.test(text.replace(/^(?:(?:um|uh|oh|well|so|no|nope)\s+)+/, ""))) {
+  if (UNSURE_ANSWER.test(text)) return "unknown";
+  if (NOT_THAT_I_KNOW.test(text.replace(/^(?:(?:um|uh|oh|well|so|no|nope)\s+)+/, ""))) {
     return /^not much\b/.test(text) ? "unknown" : "no";
   }
-  if (/^(?:(?:oh|well|yeah|um)\s+)?(?:a little(?: bit)?|a bit|a tiny bit|kind of|sort of|somewhat|slightly|a few times|a couple (?:of )?times|once|twice|i do|i have|i did|i am|(?:only|just|mostly|usually|especially|mainly) (?:when|if|after|with|at))\b(?!\s*(?:not|n't|no|never|nothing))/.test(text)) return "yes";
+  if (SOME_OF_IT.test(text)) return "yes";
   let polarity: AnswerPolarity | undefined;
   let index = 0;
   for (; index < first.length; index += 1) {
@@ -176,7 +191,7 @@ export function answerPolarity(tokens: readonly Token[]): AnswerPolarity | undef
   if (PRONOUN_AUX_YES.test(rest)) return "yes";
   // "Hearing has been OK", "everybody's been well": a copula and a normal-state word, no negation.
   const hasNegation = first.some((word) => NEGATION_CUES.has(word));
-  const normalAt = first.findIndex((word, position) => NORMAL_STATE.has(word) && first.slice(Math.max(0, position - 3), position).some((before) => COPULAS.has(before)));
+  const normalAt = first.findIndex((word, position) => NORMAL_STATE.has(word) && first.slice(Math.max(0, position - COPULA_WINDOW), position).some((before) => COPULAS.has(before)));
   if (!hasNegation && normalAt >= 0) return "normal";
   if (hasNegation && first.length <= 6) return "no";
   return undefined;

@@ -1,4 +1,5 @@
 import { SOCIAL_SLOT_NAMES, type SocialSlotName } from "../../../cmas/cmas-names.ts";
+import { slotDefinition } from "../../../cmas/ontology.ts";
 import { analyseText, type AnalysedText } from "./analysed-text.ts";
 import { factorPhrases } from "./ana-factors.ts";
 import { extractLocations } from "./body-locations.ts";
@@ -266,7 +267,7 @@ function readItems(context: Context, asked: Asked, question: QuestionSentence): 
 /** The attribute a sentence asks for (the first cue of the registry that matches), and the values the doctor proposes. */
 function readAttribute(context: Context, asked: Asked, question: QuestionSentence): void {
   const { text, cues, analysed, mentions } = question;
-  const social = [...cues].some((slot) => slot === "residence" || slot === "occupation" || slot === "travel");
+  const social = [...cues].some((slot) => slotDefinition(slot)?.group === "social");
   const cue = ATTRIBUTE_EXTRACTORS.find((extractor) => (!social || extractor.name === "age") && extractor.questionCue.test(text));
   if (cue) asked.attribute = cue.name;
   if (asked.attribute === "progression" || /\b(?:getting|gotten) (?:worse|better)\b/.test(text)) {

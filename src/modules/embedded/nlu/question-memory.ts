@@ -1,5 +1,6 @@
 import type { DoctorAction } from "../../../cmas/schemas.ts";
 import { analyseText } from "./analysed-text.ts";
+import { isAskedAttribute } from "./attributes/registry.ts";
 import { FUNCTION_WORDS } from "./word-lists.ts";
 import { isMedicalSlot } from "./lexicon.ts";
 import { isSocialSlot, type AskedAttribute, type AskedItem, type QuestionAnalysis } from "./question-analysis.ts";
@@ -18,11 +19,13 @@ interface Exemplar {
   readonly attribute?: AskedAttribute;
 }
 
-const CHECK_ATTRIBUTES: Record<string, AskedAttribute> = {
-  onset: "onset", duration: "duration", frequency: "frequency", severity: "severity", progression: "progression",
-  characteristics: "characteristics", ana_factors: "ana_factors", location: "location", color: "color", volume: "volume",
-  starting: "starting", respone_to: "respone_to", impact: "impact", relation: "relation", initiation: "initiation",
-};
+/**
+ * Check types a training question lends as its attribute: every asked attribute of the registry but
+ * the age, which the social details read whatever the question.
+ */
+function lentAttribute(type: string | undefined): AskedAttribute | undefined {
+  return type !== undefined && type !== "age" && isAskedAttribute(type) ? type : undefined;
+}
 
 function contentKeys(text: string): Set<string> {
   return new Set(analyseText(text).tokens.filter((token) => token.kind === "word" && !STOPWORDS.has(token.text)).map((token) => token.key));
@@ -60,7 +63,7 @@ export class QuestionMemory {
           if (isMedicalSlot(slot) && (!value || value === "all")) continue;
           items.push({ slot: slot, ...(value ? { value } : {}) });
           const type = entry.checks?.[0]?.type;
-          if (type && CHECK_ATTRIBUTES[type]) attribute = CHECK_ATTRIBUTES[type];
+          attribute = lentAttribute(type) ?? attribute;
         }
       }
     }

@@ -6,10 +6,13 @@ import { NUMBER_PATTERN, numberValue } from "./text.ts";
  */
 
 const NUMBER = `(${NUMBER_PATTERN})`;
+/** "7 out of 10", "a 6/10", "6 or 7 over ten". */
 const OUT_OF = new RegExp(`\\b${NUMBER}(?:\\s*(?:or|to|-)\\s*${NUMBER})?\\s*(?:out\\s+of|\\/|over)\\s*(?:10|ten)\\b`);
-/** Numbers followed by a unit are counts or periods, not ratings. */
+/** Numbers followed by a unit are counts or periods, not ratings ("3 times", "2 days"). */
 const NOT_A_RATING = `(?!\\s*(?:times|days?|weeks?|months?|years?|hours?|minutes?|seconds?|teaspoons?|tablespoons?|cigarettes?|packs?|drinks?|beers?|pounds?|kilos?|percent|%))`;
+/** "A 6", "about a 7 or 8", "maybe 5": a rating after an article or hedge. */
 const ARTICLE = new RegExp(`\\b(?:a|an|about|around|like|maybe|probably|say|at)\\s+(?:a\\s+|an\\s+)?${NUMBER}(?:\\s*(?:or|to|-)\\s*(?:a\\s+|an\\s+)?${NUMBER})?\\b${NOT_A_RATING}`);
+/** "Uh, 6.", "I'd say 7 or 8": a bare leading number. */
 const BARE = new RegExp(`^(?:(?:it's|it\\s+is|i'd\\s+say|i\\s+would\\s+say|say|probably|maybe|about|around|like|a|an|uh|um|oh|so|well)\\s+)*${NUMBER}(?:\\s*(?:or|to|-)\\s*${NUMBER})?\\b${NOT_A_RATING}`);
 
 const VERBAL = /\b(mild|moderate|severe|very severe|excruciating|unbearable)\b/;
@@ -38,6 +41,7 @@ export function extractSeverity(text: string, asked = false): string | undefined
   return VERBAL.exec(text)?.[1];
 }
 
+/** "Maybe 100 meters", "a couple of blocks", "half a mile". */
 const DISTANCE = new RegExp(`\\b((?:${NUMBER_PATTERN}|a|one|a couple of|a few|half a)\\s+(?:meters?|metres?|blocks?|kilometers?|kilometres?|km|miles?|yards?|flights? of stairs|steps|stairs))\\b`);
 
 /** A walking distance ("maybe 100 meters", "a couple of blocks"): the answer to an exercise-tolerance question. */

@@ -3,7 +3,7 @@ import { conceptKey, type DialogueContext } from "./dialogue-context.ts";
 import { extractRelations } from "./family-relations.ts";
 import type { EntryCollector, Found } from "./frame-builder.ts";
 import { extractHabitFrequency, extractVolunteeredHabitStart } from "./habit-attributes.ts";
-import type { Lexicon } from "./lexicon.ts";
+import { lexiconFile, type Lexicon } from "./lexicon.ts";
 import { extractImpact, purposePhrase } from "./medication-attributes.ts";
 import type { AnswerPolarity } from "./negation.ts";
 import type { QuestionAnalysis } from "./question-analysis.ts";
@@ -37,10 +37,9 @@ export function answerSickContact(entries: EntryCollector, found: readonly Found
   entries.set(contact, "where", WORKPLACE.test(text) ? "at work" : HOUSEHOLD.test(text) ? "at home" : asked);
 }
 
-const ALLERGIES = new Set(["allergic rhinitis", "drug allergy", "food allergy"]);
-const DRUG_WORDS = /\b(?:drugs?|medications?|medicines?|meds|antibiotics?|penicillin|sulfa|codeine|morphine|aspirin|ibuprofen|latex|contrast|iodine|bactrim|amoxicillin|septra)\b/;
-const FOOD_WORDS = /\b(?:foods?|peanuts?|nuts|shellfish|seafood|eggs?|milk|dairy|gluten|wheat|fish|soy|strawberr(?:y|ies))\b/;
-const ENVIRONMENT_WORDS = /\b(?:cats?|dogs?|pollen|dust|grass|trees?|seasonal|animals?|mou?ld|hay ?fever|ragweed|pets?)\b/;
+/** The allergy concepts, each with the words of what it is to (`ontology/lexicon.json`: allergens), in the order they are tried. */
+const ALLERGENS: ReadonlyArray<readonly [string, RegExp]> = Object.entries(lexiconFile.allergens).map(([value, words]) => [value, new RegExp(wordsPattern(words))]);
+const ALLERGIES: ReadonlySet<string> = new Set(ALLERGENS.map(([value]) => value));
 
 /**
  * "Any allergies?" — "Sulfa drugs, I get a rash": what the patient is allergic to decides the concept
@@ -53,7 +52,7 @@ export function answerAllergyQuestion(entries: EntryCollector, found: readonly F
   if (found.some(({ entry }) => entry.base === "medical_history" && ALLERGIES.has(entry.attributes.value as string))) return true;
   if (polarity === "no" || polarity === "normal") return false;
   const drugs = found.filter(({ entry }) => entry.base === "medication" || (entry.base === "habit" && entry.attributes.value === "illicit drug use history"));
-  const value = drugs.length > 0 || DRUG_WORDS.test(text) ? "drug allergy" : FOOD_WORDS.test(text) ? "food allergy" : ENVIRONMENT_WORDS.test(text) ? "allergic rhinitis" : undefined;
+  const value = drugs.length > 0 ? "drug allergy" : ALLERGENS.find(([, words]) => words.test(text))?.[0];
   if (!value) return false;
   for (const { entry } of drugs) entries.remove(entry);
   entries.add("medical_history", polarity === "unknown" ? "unknown" : "positive", value, true);

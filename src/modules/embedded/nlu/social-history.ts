@@ -7,16 +7,22 @@ import { NUMBER_PATTERN, numberValue, tidySpan } from "./text.ts";
  * and travel (`traveled`/`not_traveled`). Values are the patient's words, trimmed to the noun phrase.
  */
 
+/** "I'm 60", "I just turned forty-five", "I'll be 30": the patient's own age, not a count of things. */
+const FIRST_PERSON_AGE = new RegExp(`\\b(?:i'm|i\\s+am|i\\s+just\\s+turned|i\\s+turned|i'll\\s+be|i\\s+will\\s+be|i'm\\s+turning)\\s+(?:(?:about|around|almost|nearly|just|now)\\s+)?(${NUMBER_PATTERN})\\b(?!\\s*(?:times|days?|weeks?|months?|pounds?|kilos?|feet|foot|inches|cm|percent))`);
+
 /** Age in years as digits ("I'm 60 years old" → "60"); a bare number only when `asked`. */
 export function extractAge(text: string, asked = false): string | undefined {
   // First person only: "my father was 71" is not the patient's age.
-  const explicit = new RegExp(`\\b(?:i'm|i\\s+am|i\\s+just\\s+turned|i\\s+turned|i'll\\s+be|i\\s+will\\s+be|i'm\\s+turning)\\s+(?:(?:about|around|almost|nearly|just|now)\\s+)?(${NUMBER_PATTERN})\\b(?!\\s*(?:times|days?|weeks?|months?|pounds?|kilos?|feet|foot|inches|cm|percent))`).exec(text);
+  const explicit = FIRST_PERSON_AGE.exec(text);
   const raw = explicit?.[1] ?? (asked ? new RegExp(`\\b(${NUMBER_PATTERN})\\b`).exec(text)?.[1] : undefined);
   if (!raw) return undefined;
   const parts = raw.split(/[- ]/).map((part) => numberValue(part));
   const value = parts.every((part) => part !== undefined) ? parts.reduce<number>((sum, part) => sum + (part ?? 0), 0) : undefined;
   return value !== undefined && value > 0 && value < 120 ? String(value) : undefined;
 }
+
+/** Words that describe a dwelling: "small", "two bedroom", "basement". */
+const DWELLING_ADJECTIVE = /^(?:small|big|large|little|tiny|old|new|shared|rented|private|single|detached|semi|two|three|one|bedroom|storey|story|family|basement|ground|floor|high|rise|cramped|nice|quiet)$/;
 
 /**
  * Where the patient lives: "I live in London in a small apartment" → "small apartment" (the dwelling
@@ -32,12 +38,13 @@ export function extractResidence(lexicon: Lexicon, analysed: AnalysedText, asked
     if (dwelling === "home" && match.start > from + 2) continue;
     // Keep adjectives right before the dwelling ("small apartment", "two bedroom house").
     let start = match.start;
-    while (start > from + 1 && /^(?:small|big|large|little|tiny|old|new|shared|rented|private|single|detached|semi|two|three|one|bedroom|storey|story|family|basement|ground|floor|high|rise|cramped|nice|quiet)$/.test(tokens[start - 1]!.text)) start -= 1;
+    while (start > from + 1 && DWELLING_ADJECTIVE.test(tokens[start - 1]!.text)) start -= 1;
     return tidySpan(analysed.text.slice(tokens[start]!.start, tokens[match.end - 1]!.end));
   }
   return undefined;
 }
 
+/** How a patient says their job: "I work as a cook", "my job is pretty much a desk job", "I'm in sales", "I do construction for work". */
 const WORK_PATTERNS = [
   /\bi\s+(?:work|worked)\s+(?:as\s+(?:an?\s+)?|at\s+(?:an?\s+|the\s+)?|in\s+(?:an?\s+|the\s+)?|for\s+(?:an?\s+|the\s+)?)([a-z' ]{2,40}?)(?=[,.;!?]|$|\s+(?:and|but|so|where|which|for|since|now|at|in|with|these|this|currently|right))/,
   /\bmy\s+(?:work|job)\s+is\s+(?:(?:pretty\s+much|mostly|basically|just|like)\s+)*(?:an?\s+)?([a-z' ]{2,40}?)(?=[,.;!?]|$|\s+(?:and|but|so|where|which|these|this|now|nowadays|currently|right))/,
@@ -66,9 +73,12 @@ export function extractOccupation(lexicon: Lexicon, analysed: AnalysedText, aske
   return undefined;
 }
 
+/** "I went to Mexico last month", "back from Spain": the place travelled to (group 1). */
+const DESTINATION = /\b(?:went|been|travel(?:l?ed)?|trip|flew|visited|visiting|back\s+from|came\s+back\s+from|returned\s+from)\s+(?:to\s+|from\s+)?([a-z]+(?:\s[a-z]+){0,2}?)(?=[,.;!?]|$|\s+(?:for|last|this|a|in|on|about|and|but|recently|with|ago|over|around|like|few|couple|several|\d+|one|two|three|four|five|six|seven|eight|nine|ten))/;
+
 /** A travel destination after "to"/"went to"/"visited", or undefined. */
 export function extractDestination(text: string): string | undefined {
-  const match = /\b(?:went|been|travel(?:l?ed)?|trip|flew|visited|visiting|back\s+from|came\s+back\s+from|returned\s+from)\s+(?:to\s+|from\s+)?([a-z]+(?:\s[a-z]+){0,2}?)(?=[,.;!?]|$|\s+(?:for|last|this|a|in|on|about|and|but|recently|with|ago|over|around|like|few|couple|several|\d+|one|two|three|four|five|six|seven|eight|nine|ten))/.exec(text);
+  const match = DESTINATION.exec(text);
   if (!match) return undefined;
   const place = tidySpan(match[1]!);
   return /^(?:anywhere|there|here|the|a|work|home|school|it|that|out|back)$/.test(place) ? undefined : place;

@@ -50,6 +50,7 @@ export function extractColor(lexicon: Lexicon, analysed: AnalysedText, from: num
   return undefined;
 }
 
+/** An amount brought up: "5 to 10 teaspoons a day", "a tablespoon every morning". */
 const VOLUME = new RegExp(
   `\\b((?:${NUMBER_PATTERN}(?:\\s*(?:to|or|-)\\s*${NUMBER_PATTERN})?|a|an|half\\s+a|a\\s+few|a\\s+couple\\s+of|couple\\s+of)\\s+(?:teaspoon|tablespoon|tbsp|tsp|cup|ml|millilit(?:er|re)|spoonful|cupful|handful|mouthful|shot\\s+glass|litre|liter)s?(?:\\s+(?:a|per|each|every)\\s+(?:day|hour|time|cough|morning|night))?)`,
   "g",

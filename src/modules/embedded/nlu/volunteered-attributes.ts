@@ -13,6 +13,10 @@ import { extractDuration, extractFrequency, extractOnset, extractVolunteeredInit
  * for an onset, every symptom of the sentence.
  */
 
+/** How many tokens after a symptom its site may be named ("pain in my left calf"), and before it ("left calf pain"). */
+const SITE_AFTER_WINDOW = 6;
+const SITE_BEFORE_WINDOW = 3;
+
 /** Attributes the patient volunteers, attached to the symptom phrase they describe (or the focus). */
 export function attachSymptomAttributes(lexicon: Lexicon, analysed: AnalysedText, entries: EntryCollector, found: readonly Found[], attributeAnswered: boolean): void {
   const symptoms = found.filter(({ entry }) => entry.base === "symptom" && entry.status !== "negative");
@@ -42,8 +46,8 @@ export function attachSymptomAttributes(lexicon: Lexicon, analysed: AnalysedText
       entries.set(entry, "positive_characteristics", extractCharacteristics(lexicon, value, analysed, clauseStart, spanEnd));
       attachSputumDescriptors(lexicon, analysed, entries, entry, clauseStart, end);
       if (lexicon.locatable.has(value) && entry.attributes.location === undefined) {
-        const after = extractLocations(lexicon, analysed, mention.end, Math.min(clauseEnd, mention.end + 6));
-        const near = after.length > 0 ? after : extractLocations(lexicon, analysed, Math.max(clauseStart, mention.start - 3), mention.start);
+        const after = extractLocations(lexicon, analysed, mention.end, Math.min(clauseEnd, mention.end + SITE_AFTER_WINDOW));
+        const near = after.length > 0 ? after : extractLocations(lexicon, analysed, Math.max(clauseStart, mention.start - SITE_BEFORE_WINDOW), mention.start);
         // "My ankles have been a bit swollen": the subject of the clause.
         entries.set(entry, "location", near.length > 0 ? near : extractLocations(lexicon, analysed, clauseStart, mention.start));
       }

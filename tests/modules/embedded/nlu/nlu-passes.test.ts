@@ -50,6 +50,13 @@ describe("the NLU pipeline (nlu/pipeline.ts), one pass at a time", () => {
     expect(entries(turn)).toEqual([{ slot: "symptom", status: "negative", value: "syncope" }, { slot: "symptom", status: "negative", value: "dizziness" }]);
   });
 
+  it("named answers: what the patient is allergic to names the allergy (ontology/lexicon.json: allergens)", () => {
+    const allergy = (utterance: string) => entries(readTurn({ question: "Do you have any allergies?", utterance }, "named answers"));
+    expect(allergy("Yes, to sulfa, I get a rash.")).toContainEqual({ slot: "medical_history", status: "positive", value: "drug allergy" });
+    expect(allergy("Yeah, peanuts.")).toContainEqual({ slot: "medical_history", status: "positive", value: "food allergy" });
+    expect(allergy("Just cats.")).toContainEqual({ slot: "medical_history", status: "positive", value: "allergic rhinitis" });
+  });
+
   it("asked attribute: a bare period answers 'when did it start?'", () => {
     const turn = readTurn({ history: ["What brings you in?", "A cough."], question: "When did the cough start?", utterance: "About two months ago." }, "asked attribute");
     expect(turn.attributeAnswered).toBe(true);

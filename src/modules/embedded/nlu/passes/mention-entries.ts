@@ -17,7 +17,7 @@ import { namesSite } from "./read-mentions.ts";
 /** A subject other than the patient before a habit ("my husband smokes", "they drink"), not followed by "I". */
 const OTHERS_HABIT = new RegExp(`${wordsPattern(PEOPLE.relatives, PEOPLE.housemates, PEOPLE.workmates, PEOPLE.others, PEOPLE.thirdPerson)}(?![^,]*\\bi\\b)`);
 
-/** Someone smoking where the patient breathes it: household members, indoors, in the car. */
+/** Someone smoking where the patient breathes it: "my roommate smokes inside", "my husband smokes in the car". */
 const SHARED_AIR = new RegExp(wordsPattern(PEOPLE.housemates, PEOPLE.partners, ["parent", "parents", "inside", "indoors", "in the house", "at home", "around me", "in the car", "in front of me"]));
 
 /** "I've", "I have", "I had", "I was": the patient speaks of themself. */

@@ -1,5 +1,5 @@
 import type { CollectedEntry, EntryCollector } from "../frame-builder.ts";
-import type { Lexicon } from "../lexicon.ts";
+import { lexiconFile, type Lexicon } from "../lexicon.ts";
 import type { TurnRecord } from "../turn-record.ts";
 import { knownPositive } from "./question-answers.ts";
 
@@ -9,8 +9,6 @@ import { knownPositive } from "./question-answers.ts";
  * MediTOD frames (an utterance that informs nothing is a nod or chit-chat).
  */
 
-/** Body sites that restate a concept rather than locate it (the skin of a rash). */
-const TAUTOLOGICAL_LOCATION: Readonly<Record<string, string>> = { "dermatologic problem": "skin", pruritus: "skin", "chest pain": "chest", headache: "head" };
 
 /** Removes one site from an entry's location list (and the list when it empties). */
 function dropSite(entry: CollectedEntry, site: string): void {
@@ -33,7 +31,7 @@ export function normaliseSites(lexicon: Lexicon, entries: EntryCollector): void 
     }
   }
   for (const entry of entries.all()) {
-    const tautology = TAUTOLOGICAL_LOCATION[entry.attributes.value as string];
+    const tautology = lexiconFile.restating_sites[entry.attributes.value as string];
     if (tautology) dropSite(entry, tautology);
   }
 }

@@ -41,9 +41,12 @@ function clauseTextOf(analysed: AnalysedText, at: number): string {
 /** "Not great", "bad", "worse": a topic word's clause says something is wrong. */
 export const TOPIC_NOT_NORMAL = /\bnot\s+(?:\w+\s+)?(?:great|good|well|normal|fine|okay|ok|the best)\b|\b(?:poor|bad|terrible|awful|worse)\b/;
 
+/** How many tokens before a concept "heard … of" may start ("I haven't really heard of it"). */
+const HEARD_OF_WINDOW = 5;
+
 /** A concept named as something the patient has (not) heard of. */
 function isHeardOf(analysed: AnalysedText, start: number): boolean {
-  const before = analysed.tokens.slice(Math.max(0, start - 5), start).map((token) => token.text);
+  const before = analysed.tokens.slice(Math.max(0, start - HEARD_OF_WINDOW), start).map((token) => token.text);
   return before.includes("heard") && before.at(-1) === "of";
 }
 

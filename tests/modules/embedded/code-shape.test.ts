@@ -1,0 +1,19 @@
+import { describe, expect, it } from "vitest";
+import { checkCodeShape } from "../../../bench/code-shape.ts";
+
+describe("the embedded engine's code shape (bench/function-lengths.ts)", () => {
+  it("has no function over 60 lines and no unnamed regular expression over 120 characters", () => {
+    const report = checkCodeShape("src/modules/embedded", { maxFunctionLines: 60, maxRegexChars: 120 });
+    expect(report.problems).toEqual([]);
+    expect(report.functions).toBeGreaterThan(100);
+    expect(report.regexes).toBeGreaterThan(100);
+  });
+
+  it("flags a long function and a long unnamed expression (the check can fail)", () => {
+    const report = checkCodeShape("tests/fixtures/code-shape", { maxFunctionLines: 5, maxRegexChars: 20 });
+    expect(report.problems).toEqual([
+      expect.stringMatching(/^function tooLong is 6 lines/),
+      expect.stringMatching(/^unnamed regular expression of 3\d characters/),
+    ]);
+  });
+});

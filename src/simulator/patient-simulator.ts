@@ -138,6 +138,18 @@ const NEGATIVE: Record<string, (items: string) => string> = {
   medical_test: (items) => `No, I haven't had ${items}.`,
 };
 
+/** The details of a present entry a question asks for (its onset when it asks none), in the patient's words. */
+function askedDetails(profile: DialogueState, entry: SlotEntry, asked: { checks?: Array<{ type?: string }> }, name: string): string[] {
+  const checked = (asked.checks ?? []).map((check) => check.type).filter((type): type is string => !!type);
+  const attributes = checked.length > 0 ? checked.flatMap((type) => (type === "ana_factors" ? ["aggravating_factor", "alleviating_factor"] : type === "characteristics" ? ["positive_characteristics"] : [type])) : ["onset"];
+  return attributes.flatMap((attribute) => {
+    // "Is the rash itchy?": the itch may be its own entry of the profile (pruritus).
+    const itchy = attribute === "itching" && entry.itching === undefined && findInProfile(profile, "symptom", "pruritus")?.status === "positive";
+    const detail = itchy ? "Yes, it's itchy." : describeAttribute(attribute, entry[attribute], name);
+    return detail ? [detail] : [];
+  });
+}
+
 function answerSlot(profile: DialogueState, slot: string, entries: ReadonlyArray<{ value?: string; checks?: Array<{ type?: string }> }>): string {
   if (slot === "basic_information") {
     const age = findInProfile(profile, slot, undefined)?.entry.age;
@@ -183,14 +195,7 @@ function answerSlot(profile: DialogueState, slot: string, entries: ReadonlyArray
       continue;
     }
     yes.push(name);
-    const checked = (asked.checks ?? []).map((check) => check.type).filter((type): type is string => !!type);
-    const attributes = checked.length > 0 ? checked.flatMap((type) => (type === "ana_factors" ? ["aggravating_factor", "alleviating_factor"] : type === "characteristics" ? ["positive_characteristics"] : [type])) : ["onset"];
-    for (const attribute of attributes) {
-      // "Is the rash itchy?": the itch may be its own entry of the profile (pruritus).
-      const itchy = attribute === "itching" && found.entry.itching === undefined && findInProfile(profile, "symptom", "pruritus")?.status === "positive";
-      const detail = itchy ? "Yes, it's itchy." : describeAttribute(attribute, found.entry[attribute], name);
-      if (detail) details.push(detail);
-    }
+    details.push(...askedDetails(profile, found.entry, asked, name));
   }
   const parts: string[] = [];
   const both = (items: readonly string[]) => joinAlternatives(items).replace(/ or /g, " and ");

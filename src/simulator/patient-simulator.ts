@@ -43,6 +43,15 @@ function findInProfile(profile: DialogueState, slot: string, value: string | und
   return undefined;
 }
 
+const OPEN_VALUES = new Set(["other", "all", "none"]);
+
+/** The present (positive or available) values of a slot in the profile. */
+function presentValues(profile: DialogueState, slot: string): string[] {
+  return [...(profile[`positive_${slot}`] ?? []), ...(profile[`avail_${slot}`] ?? [])]
+    .map((entry) => entry.value)
+    .filter((value): value is string => typeof value === "string" && !OPEN_VALUES.has(value));
+}
+
 /** A body site in a patient's words: the lay names of UMLS structures, but "abdomen" stays a noun. */
 function siteName(site: string): string {
   return /^(?:set of |entire |structure of )/.test(site) ? layTerm(site) : site;
@@ -183,6 +192,12 @@ function answerSlot(profile: DialogueState, slot: string, entries: ReadonlyArray
       else no.push(`${spokenValue(undefined, locationValues(asked)[0]!)} ${spokenValue(slot, asked.value ?? slot)}`);
       continue;
     }
+    // "Any other medical conditions?": the patient names what the profile has, not the placeholder.
+    const present = OPEN_VALUES.has(asked.value ?? "other") && slot !== "symptom" ? presentValues(profile, slot) : [];
+    if (present.length > 0) {
+      yes.push(joinAlternatives(present.map((value) => spokenValue(slot, value))).replace(/ or /g, " and "));
+      continue;
+    }
     const found = located ?? findInProfile(profile, slot, asked.value);
     // The doctor's "changes in your vision" is the patient's "changes in my vision".
     const name = spokenValue(slot, asked.value ?? slot).replace(/\byour\b/g, "my");
@@ -222,7 +237,9 @@ export class PatientSimulator {
     const said = first.onset ? text(first.onset) : "";
     const onset = said === "" ? "" : /\bago$|^since\b|^(this|last)\b/.test(said) ? ` that started ${said}` : ` for ${said}`;
     const also = complaints[1] ? `, and I've also had some ${layTerm(String(complaints[1].value))}` : "";
-    const site = first.location !== undefined ? ` in my ${layTerm([first.location].flat()[0]!)}` : "";
+    const where = first.location !== undefined ? siteName([first.location].flat()[0]!) : "";
+    // "chest pain in my chest" says the site twice.
+    const site = where !== "" && !layTerm(String(first.value)).includes(where) ? ` in my ${where}` : "";
     return `I've been having ${layTerm(String(first.value))}${site}${onset}${also}.`;
   }
 

@@ -42,6 +42,8 @@ export const BUNDLED = {
   meditodDev: bundledPath("data", "meditod-dev"),
   /** `data/mts-dialog/Main-Dataset/`: MTS-Dialog's CSV files. */
   mtsDialog: bundledPath("data", "mts-dialog", "Main-Dataset"),
+  /** `data/cases/library.json`: our simulated-patient cases. */
+  caseLibrary: bundledPath("data", "cases", "library.json"),
   /** `server/public/`: the chat page. */
   serverPublic: bundledPath("server", "public"),
   /** `eval/paper-baselines.json`: the MediTOD paper's figures shown beside ours in reports. */

@@ -25,6 +25,7 @@ export const COMMANDS: Readonly<Record<string, CommandEntry>> = {
   merge: { description: "Combine the run directories of shards into one run, scored and reported.", load: async () => (await import("./commands/bench.ts")).registerMergeCommand },
   chat: { description: "Talk to the history-taking system: a local web page (default) or the terminal.", load: async () => (await import("./commands/chat.ts")).registerChatCommands },
   note: { description: "Write the clinical note of a MediTOD dialogue or a saved chat session.", load: async () => (await import("./commands/note.ts")).registerNoteCommands },
+  simulate: { description: "Self-play: a doctor backend takes whole histories from simulated patients, scored per case.", load: async () => (await import("./commands/simulate.ts")).registerSimulateCommand },
   metrics: { description: "Text-generation metrics (HF/sacrebleu/nltk BLEU, rouge_score, lm-eval, MediTOD) for prediction/reference pairs.", load: async () => (await import("./commands/metrics.ts")).registerMetricsCommands },
 };
 

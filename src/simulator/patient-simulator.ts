@@ -43,6 +43,44 @@ function findInProfile(profile: DialogueState, slot: string, value: string | und
   return undefined;
 }
 
+const OPEN_VALUES = new Set(["other", "all", "none"]);
+
+/** The present (positive or available) values of a slot in the profile. */
+function presentValues(profile: DialogueState, slot: string): string[] {
+  return [...(profile[`positive_${slot}`] ?? []), ...(profile[`avail_${slot}`] ?? [])]
+    .map((entry) => entry.value)
+    .filter((value): value is string => typeof value === "string" && !OPEN_VALUES.has(value));
+}
+
+/** A body site in a patient's words: the lay names of UMLS structures, but "abdomen" stays a noun. */
+function siteName(site: string): string {
+  return /^(?:set of |entire |structure of )/.test(site) ? layTerm(site) : site;
+}
+
+/** The sites a question names through a location check ("any abdominal pain?"). */
+function locationValues(asked: { checks?: Array<{ type?: string; values?: string[] }> }): string[] {
+  return (asked.checks ?? []).filter((check) => check.type === "location").flatMap((check) => check.values ?? []);
+}
+
+/**
+ * For a question about a value at named sites: the profile's entry of that value at one of them, or
+ * "no" when the value is only elsewhere (knee pain is a no to "any abdominal pain?"); undefined when
+ * the question names no site.
+ */
+function locatedAnswer(profile: DialogueState, slot: string, asked: { value?: string; checks?: Array<{ type?: string; values?: string[] }> }): Found | "no" | undefined {
+  const sites = locationValues(asked);
+  if (sites.length === 0 || asked.value === undefined) return undefined;
+  for (const [prefixed, entries] of Object.entries(profile)) {
+    const split = splitPrefixedSlot(prefixed);
+    if (!split || split.slot.name !== slot) continue;
+    // "left leg" is a leg: a named site matches a more specific one.
+    const matches = (location: string) => sites.some((site) => location === site || location.split(" ").includes(site));
+    const entry = entries.find((candidate) => candidate.value === asked.value && [candidate.location ?? []].flat().some(matches));
+    if (entry) return { status: split.status, entry };
+  }
+  return "no";
+}
+
 const text = (value: string | string[] | undefined) => (Array.isArray(value) ? joinAlternatives(value) : (value ?? ""));
 
 /** A detail about an attribute, in the patient's words. */
@@ -54,8 +92,14 @@ function describeAttribute(attribute: string, value: string | string[] | undefin
     case "starting":
     case "start":
       return `It started ${said}.`;
+    case "initiation":
+      return `It came on ${said}.`;
     case "duration":
       return `It lasts ${said}.`;
+    case "not_aggravating_factor":
+      return `${said.charAt(0).toUpperCase()}${said.slice(1)} doesn't make it worse.`;
+    case "not_alleviating_factor":
+      return `${said.charAt(0).toUpperCase()}${said.slice(1)} doesn't help.`;
     case "frequency":
       return `It's ${said}.`;
     case "severity":
@@ -103,6 +147,18 @@ const NEGATIVE: Record<string, (items: string) => string> = {
   medical_test: (items) => `No, I haven't had ${items}.`,
 };
 
+/** The details of a present entry a question asks for (its onset when it asks none), in the patient's words. */
+function askedDetails(profile: DialogueState, entry: SlotEntry, asked: { checks?: Array<{ type?: string }> }, name: string): string[] {
+  const checked = (asked.checks ?? []).map((check) => check.type).filter((type): type is string => !!type);
+  const attributes = checked.length > 0 ? checked.flatMap((type) => (type === "ana_factors" ? ["aggravating_factor", "alleviating_factor"] : type === "characteristics" ? ["positive_characteristics"] : [type])) : ["onset"];
+  return attributes.flatMap((attribute) => {
+    // "Is the rash itchy?": the itch may be its own entry of the profile (pruritus).
+    const itchy = attribute === "itching" && entry.itching === undefined && findInProfile(profile, "symptom", "pruritus")?.status === "positive";
+    const detail = itchy ? "Yes, it's itchy." : describeAttribute(attribute, entry[attribute], name);
+    return detail ? [detail] : [];
+  });
+}
+
 function answerSlot(profile: DialogueState, slot: string, entries: ReadonlyArray<{ value?: string; checks?: Array<{ type?: string }> }>): string {
   if (slot === "basic_information") {
     const age = findInProfile(profile, slot, undefined)?.entry.age;
@@ -124,8 +180,25 @@ function answerSlot(profile: DialogueState, slot: string, entries: ReadonlyArray
   const no: string[] = [];
   const unsure: string[] = [];
   const details: string[] = [];
+  /** "It's not in my abdomen, it's in my knee." */
+  const corrections: string[] = [];
   for (const asked of entries) {
-    const found = findInProfile(profile, slot, asked.value);
+    const located = locatedAnswer(profile, slot, asked);
+    if (located === "no") {
+      const elsewhere = findInProfile(profile, slot, asked.value);
+      const site = elsewhere?.status === "positive" ? [elsewhere.entry.location ?? []].flat()[0] : undefined;
+      // The same complaint somewhere else: the patient says where it is rather than a bare no.
+      if (site !== undefined) corrections.push(`It's not in my ${siteName(locationValues(asked)[0]!)}, it's in my ${siteName(site)}.`);
+      else no.push(`${spokenValue(undefined, locationValues(asked)[0]!)} ${spokenValue(slot, asked.value ?? slot)}`);
+      continue;
+    }
+    // "Any other medical conditions?": the patient names what the profile has, not the placeholder.
+    const present = OPEN_VALUES.has(asked.value ?? "other") && slot !== "symptom" ? presentValues(profile, slot) : [];
+    if (present.length > 0) {
+      yes.push(joinAlternatives(present.map((value) => spokenValue(slot, value))).replace(/ or /g, " and "));
+      continue;
+    }
+    const found = located ?? findInProfile(profile, slot, asked.value);
     // The doctor's "changes in your vision" is the patient's "changes in my vision".
     const name = spokenValue(slot, asked.value ?? slot).replace(/\byour\b/g, "my");
     if (!found || found.status === "negative" || found.status === "unavail") {
@@ -137,20 +210,18 @@ function answerSlot(profile: DialogueState, slot: string, entries: ReadonlyArray
       continue;
     }
     yes.push(name);
-    const checked = (asked.checks ?? []).map((check) => check.type).filter((type): type is string => !!type);
-    const attributes = checked.length > 0 ? checked.flatMap((type) => (type === "ana_factors" ? ["aggravating_factor", "alleviating_factor"] : type === "characteristics" ? ["positive_characteristics"] : [type])) : ["onset"];
-    for (const attribute of attributes) {
-      const detail = describeAttribute(attribute, found.entry[attribute], name);
-      if (detail) details.push(detail);
-    }
+    details.push(...askedDetails(profile, found.entry, asked, name));
   }
   const parts: string[] = [];
   const both = (items: readonly string[]) => joinAlternatives(items).replace(/ or /g, " and ");
   // Asked for a detail the case does not record ("when did it start?"): a patient says they don't know.
   const askedDetail = entries.some((asked) => (asked.checks ?? []).length > 0);
-  if (yes.length > 0) parts.push(details.length > 0 ? `Yes. ${details.join(" ")}` : askedDetail ? "Hmm, I'm not really sure." : `${(POSITIVE[slot] ?? POSITIVE.symptom!)(both(yes))}`);
+  // A wh-question ("how long…?", "where…?") gets the detail itself, never a bare "Yes.".
+  if (yes.length > 0 && askedDetail) parts.push(details.length > 0 ? details.join(" ") : "Hmm, I'm not really sure.");
+  else if (yes.length > 0) parts.push(details.length > 0 ? `Yes. ${details.join(" ")}` : `${(POSITIVE[slot] ?? POSITIVE.symptom!)(both(yes))}`);
   if (no.length > 0) parts.push(yes.length > 0 ? `But no ${joinAlternatives(no)}.` : (NEGATIVE[slot] ?? NEGATIVE.symptom!)(joinAlternatives(no)));
   if (unsure.length > 0) parts.push(`I'm not sure about ${joinAlternatives(unsure)}.`);
+  parts.push(...corrections);
   return parts.join(" ");
 }
 
@@ -166,7 +237,10 @@ export class PatientSimulator {
     const said = first.onset ? text(first.onset) : "";
     const onset = said === "" ? "" : /\bago$|^since\b|^(this|last)\b/.test(said) ? ` that started ${said}` : ` for ${said}`;
     const also = complaints[1] ? `, and I've also had some ${layTerm(String(complaints[1].value))}` : "";
-    return `I've been having ${layTerm(String(first.value))}${onset}${also}.`;
+    const where = first.location !== undefined ? siteName([first.location].flat()[0]!) : "";
+    // "chest pain in my chest" says the site twice.
+    const site = where !== "" && !layTerm(String(first.value)).includes(where) ? ` in my ${where}` : "";
+    return `I've been having ${layTerm(String(first.value))}${site}${onset}${also}.`;
   }
 
   /** The patient's answer to the doctor's actions. */

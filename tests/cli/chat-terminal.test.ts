@@ -23,7 +23,7 @@ describe("anamnesis chat --terminal commands", () => {
     expect(beforeSimulation.match(/^doctor: /gm)).toHaveLength(2);
     expect(beforeSimulation).toMatch(/"positive_symptom": \[\n\s+\{\n\s+"value": "coughing",\n\s+"onset": "two weeks ago"/);
     expect(beforeSimulation).toContain("## Presenting complaint\n\ncoughing\n");
-    expect(beforeSimulation).toMatch(/Cases:\n {2}115 {2}MediTOD dialogue 115/);
+    expect(beforeSimulation).toMatch(/Cases:\n {2}chest-pain-acs {2}A 58-year-old man[^]*\n {2}115 {2}MediTOD dialogue 115/);
     // The simulated patient of 317 answers to the end: a COVID-19 working diagnosis closes it.
     expect(result.stdout).toMatch(/\(a new history: MediTOD dialogue 317[^]*doctor: [^\n]*COVID-19[^]*\(the history has ended/);
     expect(result.stdout).not.toMatch(/doctor: [^\n]*\n[^\n]*No blood/);

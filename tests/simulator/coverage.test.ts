@@ -1,3 +1,6 @@
+import { loadMeditod } from "../../src/data/meditod.ts";
+import { buildQuestionReader } from "../../src/modules/embedded/question-reader.ts";
+import { loadTrainingData } from "../../src/modules/embedded/training-data.ts";
 import { describe, expect, it } from "vitest";
 import type { DoctorAction } from "../../src/cmas/schemas.ts";
 import type { QuestionReader } from "../../src/modules/embedded/question-reader.ts";
@@ -75,7 +78,7 @@ describe("PracticeDialogue", () => {
     expect(practice.ask("Hello!").patient).toBe("Hello, doctor.");
     expect(practice.ask("What brings you in?").patient).toBe("I've been having cough that started two weeks ago, and I've also had some fevers.");
     expect(practice.ask("Any blood?").patient).toBe("No, I haven't had coughing up blood.");
-    expect(practice.ask("How bad is the cough?").patient).toBe("Yes. I'd say about 6 out of 10.");
+    expect(practice.ask("How bad is the cough?").patient).toBe("I'd say about 6 out of 10.");
     const turn = practice.ask("Any medications?");
     expect(turn.patient).toBe("I take ibuprofen.");
     expect(turn.actions).toEqual(scripted["Any medications?"]);
@@ -83,5 +86,22 @@ describe("PracticeDialogue", () => {
     expect(practice.ask("Blah?").patient).toMatch(/another way/);
     expect(practice.history).toHaveLength(12);
     expect(practice.history[0]).toEqual({ speaker: "doctor", text: "Hello!" });
+  });
+});
+
+describe("practice mode with the real question reader", () => {
+  const reader = buildQuestionReader(loadTrainingData(loadMeditod(), "train"));
+  const onsetCase = { id: "demo", title: "Demo", profile: { positive_symptom: [{ value: "coughing", onset: "two weeks ago", duration: "all day", severity: "6" }] } };
+
+  it("credits a question for every attribute it asks, and the simulated patient answers with the detail", () => {
+    const practice = new PracticeDialogue(onsetCase, reader);
+    const turn = practice.ask("How long has the cough been going on?");
+    expect(turn.patient).toBe("It started two weeks ago. It lasts all day.");
+    const cough = turn.coverage.facts.find((fact) => fact.label === "coughing")!;
+    expect(cough.attributes).toEqual([
+      { name: "onset", asked: true },
+      { name: "duration", asked: true },
+      { name: "severity", asked: false },
+    ]);
   });
 });

@@ -5,6 +5,7 @@ import { analyseText } from "./nlu/analysed-text.ts";
 import type { AskedAttribute, AskedItem } from "./nlu/question-analysis.ts";
 import { buildNluResources, type NluResources } from "./nlu.ts";
 import type { TrainingData } from "./training-data.ts";
+import { loadHistoryPlan } from "./policy/history-plan.ts";
 
 /**
  * Reads a doctor's free-text question into CMAS doctor actions — the reverse direction of the chat,
@@ -52,6 +53,31 @@ function inquiries(entries: ReadonlyArray<readonly [string, ActionEntry]>): Doct
   return [...bySlot].map(([slot, list]) => ({ action: "inquire", [slot]: list }));
 }
 
+/**
+ * Every attribute a question asks, by the plan's check cues ("how long has the cough been going on?"
+ * asks its onset and its duration), added to the entries of the medical slots it names, so practice
+ * mode credits each of them and not only the one the NLU's analysis picked.
+ */
+function withAllChecks(actions: DoctorAction[], text: string): DoctorAction[] {
+  const asked = [...loadHistoryPlan().checkCues].filter(([, cues]) => cues.some((cue) => cue.test(text))).map(([type]) => type);
+  if (asked.length === 0) return actions;
+  return actions.map((action) => {
+    if (action.action !== "inquire") return action;
+    const widened: DoctorAction = { ...action };
+    for (const [slot, entries] of Object.entries(action)) {
+      const definition = slotDefinition(slot);
+      if (!Array.isArray(entries) || definition?.group !== "medical") continue;
+      const allowed = checkTypes(definition);
+      widened[slot] = entries.map((entry) => {
+        const have = new Set((entry.checks ?? []).map((check) => check.type));
+        const added = asked.filter((type) => allowed.includes(type) && !have.has(type)).map((type) => ({ type }));
+        return added.length > 0 ? { ...entry, checks: [...(entry.checks ?? []), ...added] } : entry;
+      });
+    }
+    return widened;
+  });
+}
+
 /** A question reader over already-built NLU resources. */
 export function questionReaderFrom(resources: NluResources): QuestionReader {
   const { reader, smallTalk, correct } = resources;
@@ -63,13 +89,13 @@ export function questionReaderFrom(resources: NluResources): QuestionReader {
       const question = context.question;
       const { attribute } = question;
       if (question.items.length > 0) {
-        return inquiries(question.items.map((item) => [item.slot, entryOf(item, attribute)] as const));
+        return withAllChecks(inquiries(question.items.map((item) => [item.slot, entryOf(item, attribute)] as const)), text);
       }
       // "When did it start?", "Does it help?": the attribute of what the conversation is about.
       if (attribute && attribute !== "age") {
         const referents = (attribute === "respone_to" || attribute === "impact") && context.medications.length > 0 ? context.medications : context.focus;
         if (referents.length > 0) {
-          return inquiries(referents.map((concept) => [concept.slot, entryOf({ slot: concept.slot, value: concept.value }, attribute)] as const));
+          return withAllChecks(inquiries(referents.map((concept) => [concept.slot, entryOf({ slot: concept.slot, value: concept.value }, attribute)] as const)), text);
         }
       }
       if (question.smallTalk) return [{ action: "chit-chat" }];

@@ -77,6 +77,19 @@ function valueAsked(plan: HistoryPlan, conversation: Conversation, value: string
   return false;
 }
 
+/**
+ * Whether a plan item that asks this check of this value was asked ("any abdominal pain?" asks where
+ * the pain is): a question worded by an item names the item, not the check, so the check alone would
+ * never read as asked and the step would be asked again and again.
+ */
+function checkedItemAsked(plan: HistoryPlan, conversation: Conversation, value: string, check: string): boolean {
+  for (const id of conversation.askedItems) {
+    const item = plan.itemsById.get(id);
+    if (item?.check?.type === check && item.values.includes(value)) return true;
+  }
+  return false;
+}
+
 /** Ask a complaint attribute when doctors usually do. */
 const COMPLAINT_CHECK_THRESHOLD = 0.5;
 
@@ -89,7 +102,7 @@ export function nextComplaintStep(model: PolicyModel, facts: StateFacts, convers
   const settled = (part: StepPart): boolean => {
     if (part.check) {
       const attributes = plan.file.check_attributes[part.check] ?? [part.check];
-      return facts.hasAttribute("symptom", part.value, attributes) || checkAsked(conversation, focus, part.value, part.check);
+      return facts.hasAttribute("symptom", part.value, attributes) || checkAsked(conversation, focus, part.value, part.check) || checkedItemAsked(plan, conversation, part.value, part.check);
     }
     return facts.has("symptom", part.value) || valueAsked(plan, conversation, part.value);
   };

@@ -1,0 +1,83 @@
+import type { Command } from "commander";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { loadMeditod } from "../../data/meditod.ts";
+import { AnamnesisError } from "../../errors.ts";
+import { createModules, EMBEDDED_BACKEND_ID } from "../../modules/create-modules.ts";
+import { loadCaseLibrary, meditodCases, type SelfPlayCase } from "../../simulator/case-library.ts";
+import { playCase, summarise } from "../../simulator/self-play.ts";
+import { CASE_COLUMNS, caseRows, selfPlayHtml, summaryLines } from "../../simulator/self-play-report.ts";
+import { formatTable, printJson } from "../output.ts";
+
+interface SimulateFlags {
+  doctor: string;
+  patient: string;
+  cases: string;
+  out?: string;
+  data?: string;
+  baseUrl?: string;
+  maxTurns: string;
+  json?: boolean;
+}
+
+/** The patients self-play can use: our rule-based simulated patient. */
+const PATIENTS = ["simulated"];
+
+/** `all`, `library`, `meditod`, or a comma-separated list of case ids. */
+function selectCases(all: readonly SelfPlayCase[], selection: string): SelfPlayCase[] {
+  if (selection === "all") return [...all];
+  if (selection === "library" || selection === "meditod") return all.filter((entry) => entry.source === selection);
+  const ids = selection.split(",").map((id) => id.trim()).filter(Boolean);
+  const unknown = ids.filter((id) => !all.some((entry) => entry.id === id));
+  if (unknown.length > 0) throw new AnamnesisError("INVALID_ARGUMENT", `--cases: no case ${unknown.join(", ")} (try --cases all, library, meditod, or ids such as ${all.slice(0, 3).map((entry) => entry.id).join(",")})`);
+  return all.filter((entry) => ids.includes(entry.id));
+}
+
+export function registerSimulateCommand(program: Command): void {
+  program
+    .command("simulate")
+    .description("Self-play: a doctor backend takes whole histories from simulated patients; coverage, red flags and closing fitness per case.")
+    .option("--doctor <backend>", "the doctor: embedded (default), openai:<model>, ollama:<model>, llamacpp:<file.gguf>", EMBEDDED_BACKEND_ID)
+    .option("--patient <backend>", `the patient: ${PATIENTS.join(", ")}`, "simulated")
+    .option("--cases <which>", "all, library (our cases), meditod (train/valid dialogues), or case ids separated by commas", "all")
+    .option("--data <dir>", "a MediTOD directory: its train/valid dialogues join the cases (and train the embedded doctor)")
+    .option("--base-url <url>", "server base URL for an openai/ollama doctor")
+    .option("--max-turns <n>", "doctor turns before a history is cut off", "80")
+    .option("--out <dir>", "write transcripts/<case>.jsonl, results.jsonl, summary.json and report.html here")
+    .option("--json", "print the summary as JSON")
+    .action(async (flags: SimulateFlags) => {
+      if (!PATIENTS.includes(flags.patient)) throw new AnamnesisError("INVALID_ARGUMENT", `--patient must be one of ${PATIENTS.join(", ")} (got '${flags.patient}'); an LLM patient is not available yet`);
+      const maxTurns = Number(flags.maxTurns);
+      if (!Number.isInteger(maxTurns) || maxTurns < 1) throw new AnamnesisError("INVALID_ARGUMENT", `--max-turns must be a positive integer (got '${flags.maxTurns}')`);
+      const dataset = loadMeditod(flags.data);
+      const cases = selectCases([...loadCaseLibrary(), ...meditodCases(dataset)], flags.cases);
+      const setup = await createModules(flags.doctor, dataset, {
+        backendOptions: flags.baseUrl ? { baseUrl: flags.baseUrl } : {},
+        wording: "clean",
+        templates: { policy: "policy.v2" },
+      });
+      const started = new Date().toISOString();
+      const results = [];
+      try {
+        for (const patientCase of cases) results.push(await playCase(setup.modules, patientCase, maxTurns));
+      } finally {
+        await setup.close();
+      }
+      const summary = summarise(results);
+      if (flags.out) writeRun(flags.out, results, summary, { doctor: setup.backend.id, patient: flags.patient, started });
+      if (flags.json) {
+        printJson(summary);
+        return;
+      }
+      process.stdout.write(`${formatTable(CASE_COLUMNS, caseRows(results), [0, 1, 8, 9, 10])}\n\n${summaryLines(summary).map(([label, value]) => `${label}: ${value}`).join("\n")}\n`);
+      if (flags.out) process.stdout.write(`\nTranscripts and report: ${flags.out}/report.html\n`);
+    });
+}
+
+function writeRun(dir: string, results: Awaited<ReturnType<typeof playCase>>[], summary: ReturnType<typeof summarise>, meta: { doctor: string; patient: string; started: string }): void {
+  mkdirSync(join(dir, "transcripts"), { recursive: true });
+  for (const result of results) writeFileSync(join(dir, "transcripts", `${result.id}.jsonl`), result.transcript.map((line) => JSON.stringify(line)).join("\n") + "\n");
+  writeFileSync(join(dir, "results.jsonl"), results.map(({ transcript: _transcript, ...result }) => JSON.stringify(result)).join("\n") + "\n");
+  writeFileSync(join(dir, "summary.json"), `${JSON.stringify({ ...meta, ...summary }, null, 2)}\n`);
+  writeFileSync(join(dir, "report.html"), selfPlayHtml(results, summary, meta));
+}

@@ -95,7 +95,7 @@ export function registerChatCommands(program: Command): void {
         await setup.close();
         return;
       }
-      const store = openStore(flags.db!, flags.dbSync as "full" | "normal");
+      const store = openStore(flags.db!, flags.dbSync);
       const server = await startChatServer({
         modules: setup.modules,
         store,

@@ -21,7 +21,8 @@ export function buildEmbeddedEngine(dataset: MeditodDataset, trainSplit: Split |
   const training = loadTrainingData(dataset, trainSplit);
   return {
     nlu: buildEmbeddedNlu(training),
-    policy: buildEmbeddedPolicy(training),
+    // Clean wording is a live conversation (chat, self-play): a bare acknowledgement would leave the patient nothing to answer.
+    policy: buildEmbeddedPolicy(training, { askOn: options.wording === "clean" }),
     nlg: buildEmbeddedNlg(training, options.wording),
     trainedOn: training.dialogueIds,
     buildMs: performance.now() - started,

@@ -73,12 +73,22 @@ function turnValues(actions: readonly DoctorAction[]): string[] {
   return actions.flatMap((action) => actionShape(action).values);
 }
 
+/** How one value is said when a detail of it is asked ("where is the headache?", not "the headaches"). */
+function detailValue(shape: ActionShape): string {
+  const value = shape.values[0];
+  if (value === undefined) return "";
+  return layTerms[`detail:${value}`] ?? spokenValue(shape.slot, value);
+}
+
+/** Whether an action shape asks a detail of its value (a check type: `inquire/symptom/location`). */
+const asksDetail = (shape: ActionShape) => shape.key.replace(/:.*$/, "").split("/").length > 2;
+
 function fill(template: string, shape: ActionShape): string {
   const spoken = spokenValues(shape);
   return template
     .replace("{values}", joinAlternatives(spoken))
     .replace("{all}", joinAll(spoken))
-    .replace("{value}", spoken[0] ?? "")
+    .replace("{value}", asksDetail(shape) ? detailValue(shape) : (spoken[0] ?? ""))
     .replace("{checks}", joinAlternatives(shape.checkValues.map(layTerm)));
 }
 
@@ -118,7 +128,9 @@ export function realiseFromTemplates(actions: readonly DoctorAction[]): string {
   });
   const questions = parts.filter((part) => /^[a-z]/.test(part));
   const statements = parts.filter((part) => !/^[a-z]/.test(part));
-  const asked = questions.length > 0 ? `${templateFile.opener} ${questions.join(" And ")}` : "";
+  // After a statement ("OK, I see."), the question opens with "And", not a second "OK".
+  const opener = statements.length > 0 ? "And" : templateFile.opener;
+  const asked = questions.length > 0 ? `${opener} ${questions.join(" And ")}` : "";
   return capitalise([...statements, asked].filter(Boolean).join(" ")) || "OK.";
 }
 

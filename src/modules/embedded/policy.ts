@@ -27,8 +27,10 @@ const WARM_UP = {
  * medications, allergies, family history, habits, exposures, travel, occupation, residence, closing),
  * asks only what the state does not know and the doctor has not asked, and takes its order, section
  * lengths, follow-up habits and check values from the training dialogues. Deterministic, no network.
+ * `askOn` is for live conversations: an acknowledgement is then never the whole reply while the
+ * history is open.
  */
-export function buildEmbeddedPolicy(training: TrainingData): PolicyModule {
+export function buildEmbeddedPolicy(training: TrainingData, options: { readonly askOn?: boolean } = {}): PolicyModule {
   const plan = loadHistoryPlan();
   const model = new PolicyModel(plan, learnStatistics(plan, training.dialogues));
   const planner = new HistoryPlanner(model, new ConversationReader(plan));
@@ -39,7 +41,7 @@ export function buildEmbeddedPolicy(training: TrainingData): PolicyModule {
     id: "embedded",
     async nextActions({ history, state }) {
       const started = performance.now();
-      const { actions } = planner.decide(history, state);
+      const { actions } = planner.decide(history, state, options);
       return { actions, latencyMs: performance.now() - started };
     },
   };

@@ -1,5 +1,6 @@
 import type { DialogueTurn } from "../../types.ts";
-import { analyseText } from "./analysed-text.ts";
+import { analyseText, sentenceOf } from "./analysed-text.ts";
+import { extractLocations } from "./body-locations.ts";
 import { conceptMask, findMentions } from "./concept-mentions.ts";
 import { isSpecificPain, type Concept, type Lexicon } from "./lexicon.ts";
 import { answerPolarity, mentionStatus, type AnswerPolarity } from "./negation.ts";
@@ -25,12 +26,18 @@ export interface DialogueContext {
   readonly knownPositive: ReadonlySet<string>;
   /** Values already reported absent. */
   readonly knownNegative: ReadonlySet<string>;
+  /** Where the generic pain already reported is felt (its latest sites), for telling a second pain apart. */
+  readonly painSites: readonly string[];
 }
 
 interface PatientSummary {
   readonly positive: readonly Concept[];
   readonly negative: readonly Concept[];
   readonly polarity: AnswerPolarity | undefined;
+  /** Sites of the generic pains the turn reports ("my knee hurts" → knee). */
+  readonly painSites: readonly string[];
+  /** Every site the turn names (an answer to "where is the pain?"). */
+  readonly sites: readonly string[];
 }
 
 /** Key of a (slot, value) pair in the known-concept sets. */
@@ -82,14 +89,25 @@ export class DialogueContextReader {
       const inConcept = conceptMask(analysed.tokens.length, mentions);
       const positive: Concept[] = [];
       const negative: Concept[] = [];
+      const painSites: string[] = [];
       for (const mention of mentions) {
         const concept = mention.concepts[0]!;
         if (concept.topic) continue;
         const status = mentionStatus({ tokens: analysed.tokens, clauses: analysed.clauses, inConcept }, mention.start, mention.end);
         (status === "negative" ? negative : positive).push(concept);
+        if (status !== "negative" && concept.value === "pain") painSites.push(...(concept.location ?? extractLocations(this.resources.lexicon, analysed, ...sentenceOf(analysed, mention.start))));
       }
-      return { positive, negative, polarity: answerPolarity(analysed.tokens) };
+      const sites = extractLocations(this.resources.lexicon, analysed, 0, analysed.tokens.length);
+      return { positive, negative, polarity: answerPolarity(analysed.tokens), painSites, sites };
     });
+  }
+
+  /** The sites a patient turn gives in answer to "where is the pain?", else none. */
+  private painLocationAnswer(history: readonly DialogueTurn[], index: number, summary: PatientSummary): readonly string[] {
+    const asking = history[index - 1];
+    if (asking?.speaker !== "doctor") return [];
+    const question = this.question(asking.text);
+    return question.attribute === "location" && question.symptoms.some((concept) => concept.value === "pain") ? summary.sites : [];
   }
 
   /** Reads the history before a patient utterance. */
@@ -105,6 +123,7 @@ export class DialogueContextReader {
     let focus: Concept[] = [];
     let medications: Concept[] = [];
     let specificPain: Concept | undefined;
+    let painSites: readonly string[] = [];
     // Walk back: the most recent turn naming present symptoms sets the focus.
     for (let index = history.length - 1; index >= 0; index -= 1) {
       const turn = history[index]!;
@@ -115,6 +134,7 @@ export class DialogueContextReader {
         if (focus.length === 0) focus = summary.positive.filter((concept) => concept.slot === "symptom");
         specificPain ??= summary.positive.find((concept) => isSpecificPain(this.resources.lexicon, concept));
         if (medications.length === 0) medications = summary.positive.filter((concept) => concept.slot === "medication");
+        if (painSites.length === 0) painSites = summary.painSites.length > 0 ? summary.painSites : this.painLocationAnswer(history, index, summary);
       } else if (index !== last) {
         const asked = this.question(turn.text).symptoms;
         specificPain ??= asked.find((concept) => isSpecificPain(this.resources.lexicon, concept));
@@ -128,6 +148,6 @@ export class DialogueContextReader {
     if (question.symptoms.length > 0) focus = [...question.symptoms];
     // "How bad is that pain?" after talking about chest pain: the specific pain.
     if (specificPain && focus.length > 0 && focus.every((concept) => concept.value === "pain" && !concept.location)) focus = [specificPain];
-    return { question, focus, medications, knownPositive, knownNegative };
+    return { question, focus, medications, knownPositive, knownNegative, painSites };
   }
 }

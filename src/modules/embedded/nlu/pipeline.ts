@@ -1,12 +1,15 @@
 import type { NluFrame } from "../../../cmas/schemas.ts";
 import type { AnalysedText } from "./analysed-text.ts";
 import type { DialogueContext } from "./dialogue-context.ts";
+import { readAllergicReactions } from "./passes/allergic-reactions.ts";
 import { answerAskedAttribute } from "./passes/asked-attribute-answers.ts";
+import { readCorrections } from "./passes/corrections.ts";
 import { readCertainty } from "./passes/certainty.ts";
 import { addMentionEntries } from "./passes/mention-entries.ts";
 import { filterAfterStatus, filterBeforeStatus } from "./passes/mention-filters.ts";
 import { answerClarifying, answerContact, answerMedicationPurpose, answerNamedItems, answerPastExperience } from "./passes/question-answers.ts";
 import { readMentions } from "./passes/read-mentions.ts";
+import { separatePains } from "./passes/separate-pains.ts";
 import { attachVolunteeredDetails } from "./passes/volunteered-details.ts";
 import { answerSmallTalk, dropRepeats, writeFrames } from "./passes/write-frames.ts";
 import { answerYesNo } from "./passes/yes-no-answers.ts";
@@ -44,14 +47,17 @@ export const NLU_PASSES: readonly NluPass[] = [
   { name: "certainty", run: readCertainty },
   { name: "filters after status", run: (turn) => filterAfterStatus(turn) },
   { name: "entries", run: addMentionEntries },
+  { name: "allergic reactions", run: readAllergicReactions },
   { name: "medication purpose", run: answerMedicationPurpose },
   { name: "question asked back", run: answerClarifying },
   { name: "named answers", run: answerNamedItems },
   { name: "asked attribute", run: answerAskedAttribute },
+  { name: "corrections", run: readCorrections },
   { name: "yes/no answers", run: answerYesNo },
   { name: "sick contacts", run: answerContact },
   { name: "past episodes", run: answerPastExperience },
   { name: "volunteered attributes", run: attachVolunteeredDetails },
+  { name: "separate pains", run: separatePains },
   { name: "repeats", run: dropRepeats },
   { name: "small talk", run: answerSmallTalk },
   { name: "frames", run: writeFrames },

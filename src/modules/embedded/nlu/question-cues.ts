@@ -23,8 +23,8 @@ export const TRAVEL_CUE = /\b(?:travel(?:l?ed|l?ing)?|trips?|abroad|out of (?:th
 export const RESIDENCE_CUE = /\b(?:where do you live|where are you living|living situation|live with|who do you live|living arrangements?|home situation|live alone|living alone|where you live|describe your home|type of home|kind of home)\b/;
 /** Words of an occupation question ("what do you do for work?", "are you working?"). */
 export const OCCUPATION_CUE = /\b(?:for work|for a living|your job|occupation|do you work|are you working|what do you do|line of work|employed|working right now|currently working|where do you work|what kind of work|your work)\b/;
-/** "How old are you?", "your age". */
-export const AGE_CUE = /\b(?:how old are you|how old you are|your age|what age are you)\b/;
+/** "How old are you?", "your age", "are you male or female?": basic information. */
+export const AGE_CUE = /\b(?:how old are you|how old you are|your age|what age are you|male or female|female or male|your sex|your gender|sex assigned|a man or a woman|a woman or a man)\b/;
 /** "Otherwise healthy?", "in good health?": a yes means nothing is wrong. */
 export const HEALTHY_CUE = /\b(?:otherwise healthy|healthy person|in good health|generally healthy|healthy otherwise|otherwise well|been healthy|healthy individual|healthy overall)\b/;
 /** A question ending in "normal?", "okay?", "fine?": a yes means absent. */

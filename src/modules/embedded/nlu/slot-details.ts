@@ -7,7 +7,7 @@ import { lexiconFile, type Lexicon } from "./lexicon.ts";
 import { extractImpact, purposePhrase } from "./medication-attributes.ts";
 import type { AnswerPolarity } from "./negation.ts";
 import type { QuestionAnalysis } from "./question-analysis.ts";
-import { extractAge, extractDestination, extractOccupation, extractResidence } from "./social-history.ts";
+import { extractAge, extractDestination, extractOccupation, extractResidence, extractSex } from "./social-history.ts";
 import type { TokenSpan } from "./text.ts";
 import { PEOPLE, wordsPattern } from "./word-lists.ts";
 import { extractFrequency, extractTimePhrase } from "./time-expressions.ts";
@@ -154,6 +154,17 @@ export function attachExposureAttributes(analysed: AnalysedText, entries: EntryC
   }
 }
 
+/** Age and sex (`basic_information`), asked or said of the patient themself ("I'm a 30-year-old woman"). */
+function attachBasicInformation(text: string, entries: EntryCollector, asked: boolean): void {
+  const age = extractAge(text, asked);
+  const sex = extractSex(text, asked);
+  if (!age && !sex) return;
+  const entry = entries.add("basic_information", "positive", undefined);
+  if (!entry) return;
+  entries.set(entry, "age", age);
+  entries.set(entry, "sex", sex);
+}
+
 /** Residence, occupation, travel and age, asked or volunteered. */
 export function attachSocial(lexicon: Lexicon, analysed: AnalysedText, entries: EntryCollector, question: QuestionAnalysis, polarity: AnswerPolarity | undefined): void {
   const asked = (slot: string) => question.items.some((item) => item.slot === slot);
@@ -184,9 +195,5 @@ export function attachSocial(lexicon: Lexicon, analysed: AnalysedText, entries: 
       }
     }
   }
-  const age = extractAge(analysed.text, asked("basic_information"));
-  if (age) {
-    const entry = entries.add("basic_information", "positive", undefined);
-    if (entry) entries.set(entry, "age", age);
-  }
+  attachBasicInformation(analysed.text, entries, asked("basic_information"));
 }

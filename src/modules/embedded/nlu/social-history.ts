@@ -10,15 +10,35 @@ import { NUMBER_PATTERN, numberValue, tidySpan } from "./text.ts";
 /** "I'm 60", "I just turned forty-five", "I'll be 30": the patient's own age, not a count of things. */
 const FIRST_PERSON_AGE = new RegExp(`\\b(?:i'm|i\\s+am|i\\s+just\\s+turned|i\\s+turned|i'll\\s+be|i\\s+will\\s+be|i'm\\s+turning)\\s+(?:(?:about|around|almost|nearly|just|now)\\s+)?(${NUMBER_PATTERN})\\b(?!\\s*(?:times|days?|weeks?|months?|pounds?|kilos?|feet|foot|inches|cm|percent))`);
 
+/** "I'm a 30-year-old woman", "I am a 62 year old man": the age before "years old". */
+const FIRST_PERSON_YEARS_OLD = new RegExp(`\\b(?:i'm|i\\s+am)\\s+(?:an?\\s+)?(${NUMBER_PATTERN})[\\s-]*(?:years?|yrs?)[\\s-]*old\\b`);
+
 /** Age in years as digits ("I'm 60 years old" → "60"); a bare number only when `asked`. */
 export function extractAge(text: string, asked = false): string | undefined {
   // First person only: "my father was 71" is not the patient's age.
-  const explicit = FIRST_PERSON_AGE.exec(text);
+  const explicit = FIRST_PERSON_YEARS_OLD.exec(text) ?? FIRST_PERSON_AGE.exec(text);
   const raw = explicit?.[1] ?? (asked ? new RegExp(`\\b(${NUMBER_PATTERN})\\b`).exec(text)?.[1] : undefined);
   if (!raw) return undefined;
   const parts = raw.split(/[- ]/).map((part) => numberValue(part));
   const value = parts.every((part) => part !== undefined) ? parts.reduce<number>((sum, part) => sum + (part ?? 0), 0) : undefined;
   return value !== undefined && value > 0 && value < 120 ? String(value) : undefined;
+}
+
+/** Words for a woman and for a man, as a patient says them of themself. */
+const FEMALE_WORDS = "woman|female|lady|girl|mum|mom|mother";
+const MALE_WORDS = "man|male|guy|gentleman|boy|dad|father";
+
+/** "I'm a 30-year-old woman", "I'm a guy", "I'm a stay at home mom": the patient's own sex. Example: "i'm a 62 year old man" → male. */
+const FIRST_PERSON_SEX = new RegExp(`\\b(?:i'm|i\\s+am)\\s+(?:an?\\s+)?(?:(?:${NUMBER_PATTERN}|years?|yrs?|old|young|older|healthy|single|married|retired|working|stay|at|home)[\\s-]+){0,6}(?:(${FEMALE_WORDS})|(${MALE_WORDS}))\\b`);
+
+/** A bare answer to "are you male or female?": "Female.", "a man". */
+const BARE_SEX = new RegExp(`^(?:i'm\\s+|i\\s+am\\s+)?(?:an?\\s+)?(?:(woman|female|lady|girl)|(man|male|guy|gentleman|boy))\\b`);
+
+/** The patient's sex ("female"/"male"); a bare word only when `asked`. */
+export function extractSex(text: string, asked = false): string | undefined {
+  const match = FIRST_PERSON_SEX.exec(text) ?? (asked ? BARE_SEX.exec(text.trim()) : null);
+  if (!match) return undefined;
+  return match[1] ? "female" : "male";
 }
 
 /** Words that describe a dwelling: "small", "two bedroom", "basement". */

@@ -30,6 +30,8 @@ const PERFECT = /\b(?:i've|i\s+have|have\s+been|has\s+been|it's\s+been|been\s+ha
 const SINCE = /\bsince\s+((?:yesterday|last\s+\w+|this\s+(?:morning|week|past\s+\w+)|the\s+(?:weekend|morning|summer|winter|spring|fall)|(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)|(?:january|february|march|april|may|june|july|august|september|october|november|december)|i\s+was\s+\w+|then|christmas|new\s+year'?s?))/;
 /** "Yesterday", "last night", "the other day", "earlier this week". */
 const DEICTIC = /\b(yesterday|last\s+night|this\s+morning|this\s+past\s+(?:week|weekend)|last\s+(?:week|weekend|month|year|monday|tuesday|wednesday|thursday|friday|saturday|sunday)|the\s+other\s+day|earlier\s+this\s+(?:week|month|year)|a\s+(?:few|couple\s+of)\s+days\s+back|a\s+week\s+back)\b/;
+/** "It started Monday", "on Sunday": a day of this week; not "every Friday" (a frequency). */
+const WEEKDAY = /(?<!\b(?:every|each|most|some)\s+)\b(monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b(?!s)/;
 const BARE_PERIOD = new RegExp(`\\b${HEDGE}(${QUANTITY}\\s+${UNIT})\\b`);
 
 /** "Over the last year", "two years ago", "when I was a kid": a past condition's start as said. */
@@ -67,7 +69,7 @@ export function extractOnset(text: string): string | undefined {
   if (period && PERFECT.test(text.slice(0, period.index))) return toAgo(period[1]!);
   const deictic = DEICTIC.exec(text);
   if (deictic) return tidySpan(deictic[1]!);
-  return undefined;
+  return WEEKDAY.exec(text)?.[1];
 }
 
 /**

@@ -57,6 +57,13 @@ interface Walk {
   readonly area: string;
 }
 
+/**
+ * Sections asked only in a live conversation: the patient's age and sex. The MediTOD doctors ask the
+ * age when they need it (two of the three dialogues we can read, late or in passing), so the
+ * benchmark planner, which imitates them turn by turn, leaves it to them; a live history always asks.
+ */
+const LIVE_ONLY_SECTIONS: ReadonlySet<string> = new Set(["basic_information"]);
+
 /** Probability threshold for the learned rates (nods, follow-ups): act when doctors usually do. */
 const ACT_THRESHOLD = 0.5;
 
@@ -69,8 +76,13 @@ export class HistoryPlanner {
     private readonly reader: ConversationReader,
   ) {}
 
-  /** Decides the doctor's next actions from the conversation so far and the patient profile. */
-  decide(history: readonly DialogueTurn[], state: DialogueState): PlannerDecision {
+  /**
+   * Decides the doctor's next actions from the conversation so far and the patient profile. With
+   * `askOn` (a live conversation), an answer or acknowledgement is never the whole reply while the
+   * plan has a question left: the next question follows it ("OK, I see. And when did it start?").
+   * Without it (the MediTOD benchmark), the bare move stands, as the training doctors make it.
+   */
+  decide(history: readonly DialogueTurn[], state: DialogueState, options: { readonly askOn?: boolean } = {}): PlannerDecision {
     const facts = new StateFacts(state);
     const conversation = this.reader.read(history, (value) => facts.isPositive("symptom", value));
     if (conversation.opening === undefined) return { actions: bareAction("nod_prompt_salutations"), reason: "opening" };
@@ -79,9 +91,20 @@ export class HistoryPlanner {
     if (closing === "diagnosis") return { actions: diagnosisActions(state, facts), reason: "diagnosis" };
     if (closing === "farewell") return { actions: bareAction("nod_prompt_salutations"), reason: "farewell" };
 
-    if (this.answers(conversation)) return { actions: bareAction("chit-chat"), reason: "answer" };
-    if (this.acknowledges(conversation)) return { actions: bareAction("nod_prompt_salutations"), reason: "nod" };
+    const bare: PlannerDecision | undefined = this.answers(conversation)
+      ? { actions: bareAction("chit-chat"), reason: "answer" }
+      : this.acknowledges(conversation)
+        ? { actions: bareAction("nod_prompt_salutations"), reason: "nod" }
+        : undefined;
+    const askOn = options.askOn ?? false;
+    if (!bare) return this.nextQuestion(conversation, facts, askOn);
+    if (!askOn) return bare;
+    const next = this.nextQuestion(conversation, facts, askOn);
+    return next.actions.some((action) => action.action === "inquire") ? { ...next, actions: [...bare.actions, ...next.actions] } : bare;
+  }
 
+  /** The next question of the history (a follow-up, the complaint's next step, the next plan item), or the closing. */
+  private nextQuestion(conversation: Conversation, facts: StateFacts, askOn: boolean): PlannerDecision {
     const focus = findComplaint(this.model.plan, facts, conversation);
     const followUp = this.followUp(conversation, facts, focus);
     if (followUp) return { actions: inquire([followUp]), reason: "follow-up" };
@@ -91,7 +114,7 @@ export class HistoryPlanner {
       const step = nextComplaintStep(this.model, facts, conversation, focus);
       if (step) return { actions: inquire(step), reason: "complaint" };
     }
-    const item = this.nextItem(cursor, conversation, facts, focus);
+    const item = this.nextItem(cursor, conversation, facts, focus, askOn);
     if (item) return { actions: inquire(this.asksFor(item, conversation, facts)), reason: "plan", item: item.id };
     return { actions: bareAction("chit-chat"), reason: "closing" };
   }
@@ -188,9 +211,9 @@ export class HistoryPlanner {
    * The next plan item to ask: a transition training doctors agree on, else the complaint's closer,
    * else the review of systems (from the complaint or a symptom question), else the checklists.
    */
-  private nextItem(cursor: Cursor, conversation: Conversation, facts: StateFacts, focus: ComplaintFocus): PlanItem | undefined {
+  private nextItem(cursor: Cursor, conversation: Conversation, facts: StateFacts, focus: ComplaintFocus, askOn: boolean): PlanItem | undefined {
     const walk: Walk = {
-      pending: (item) => !item.values.some((value) => focus.symptoms.includes(value)) && this.openValues(item, conversation, facts).length > 0,
+      pending: (item) => (askOn || !LIVE_ONLY_SECTIONS.has(item.section)) && !item.values.some((value) => focus.symptoms.includes(value)) && this.openValues(item, conversation, facts).length > 0,
       // Questions about the complaint's own companions (sputum for a cough) do not open their system.
       touched: (block) => block.some((item) => conversation.askedItems.has(item.id) && !item.values.some((value) => focus.phaseValues.has(value))),
       done: (section) => this.blocks(section, focus.area)[0]!.filter((item) => conversation.askedItems.has(item.id)).length >= this.model.quota(section),

@@ -256,8 +256,8 @@ describe("context from the history", () => {
   });
 
   it("names the allergen's kind of allergy", async () => {
+    // The itch is the reaction, not a current symptom (issue 14: "penicillin gives me a rash" is an allergy).
     expect(slots(await understand("Codeine, it makes me itchy.", "Do you have any allergies?"))).toEqual({
-      positive_symptom: [{ value: "pruritus" }],
       positive_medical_history: [{ value: "drug allergy" }],
     });
   });

@@ -10,8 +10,8 @@ const entries = (turn: TurnRecord) => turn.entries.all().map((entry) => ({ slot:
 describe("the NLU pipeline (nlu/pipeline.ts), one pass at a time", () => {
   it("runs its passes in the documented order", () => {
     expect(NLU_PASSES.map((pass) => pass.name)).toEqual([
-      "mentions", "filters before status", "certainty", "filters after status", "entries", "medication purpose", "question asked back",
-      "named answers", "asked attribute", "yes/no answers", "sick contacts", "past episodes", "volunteered attributes", "repeats", "small talk", "frames",
+      "mentions", "filters before status", "certainty", "filters after status", "entries", "allergic reactions", "medication purpose", "question asked back",
+      "named answers", "asked attribute", "corrections", "yes/no answers", "sick contacts", "past episodes", "volunteered attributes", "separate pains", "repeats", "small talk", "frames",
     ]);
   });
 
@@ -32,6 +32,23 @@ describe("the NLU pipeline (nlu/pipeline.ts), one pass at a time", () => {
     expect(entries(readTurn({ question: "Do you smoke?", utterance: "My husband smokes inside the house." }, "entries"))).toEqual([
       { slot: "habit", status: "positive", value: "passive smoking" },
     ]);
+  });
+
+  it("allergic reactions: 'penicillin gives me a rash' is a drug allergy, not a rash or a medication", () => {
+    expect(entries(readTurn({ question: "Are you taking any medications?", utterance: "Penicillin gives me a rash." }, "allergic reactions"))).toEqual([
+      { slot: "medical_history", status: "positive", value: "drug allergy" },
+    ]);
+  });
+
+  it("corrections: 'actually … Monday, not Sunday' sets the onset and answers the question asked", () => {
+    const turn = readTurn({ history: ["What brings you in?", "It burns when I pee since Sunday."], question: "Any blood in your urine?", utterance: "Actually it started Monday, not Sunday." }, "corrections");
+    expect(turn.itemsAnswered).toBe(true);
+    expect(entries(turn)).toEqual([{ slot: "symptom", status: "positive", value: "dysuria", onset: "monday" }]);
+  });
+
+  it("separate pains: a pain at a new site is its own entry, named by its site", () => {
+    const turn = readTurn({ history: ["What brings you in?", "My shoulder hurts."], question: "Anything else?", utterance: "My knee hurts too." }, "separate pains");
+    expect(entries(turn)).toContainEqual({ slot: "symptom", status: "positive", value: "knee pain", location: ["knee"] });
   });
 
   it("medication purpose: 'for my asthma' is what the medication named before is for", () => {

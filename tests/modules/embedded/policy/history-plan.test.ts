@@ -20,6 +20,7 @@ describe("history plan (ontology/history-plan.json)", () => {
       "travel",
       "occupation",
       "residence",
+      "basic_information",
     ]);
   });
 

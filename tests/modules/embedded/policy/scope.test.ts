@@ -45,7 +45,7 @@ describe("the history plan's scope", () => {
 
   it("asks a headache's own questions (onset type, site, light sensitivity, nausea) and never whether there are headaches", async () => {
     const asked = await questionsAfter("I've had a headache for three days.");
-    expect(asked).toContain("OK, and did the headaches come on suddenly or gradually?");
+    expect(asked).toContain("OK, and did the headache come on suddenly or gradually?");
     expect(asked.some((text) => /sensitivity to light/.test(text))).toBe(true);
     expect(asked.some((text) => /nausea or vomiting/.test(text))).toBe(true);
     expect(asked.some((text) => /any headaches\?/.test(text))).toBe(false);

@@ -88,6 +88,23 @@ function followsTriggerCue(analysed: AnalysedText, clauseStart: number, start: n
   return TRIGGER_CUE.test(analysed.tokens.slice(Math.max(clauseStart, start - TRIGGER_CUE_WINDOW), start).map((token) => token.text).join(" "));
 }
 
+/** The sense of smell, whose topic word also names an odour ("it smells bad"). */
+const SMELL_SENSE = new Set(["anosmia", "sense of smell altered"]);
+
+/** What gives off an odour before "smells": "it smells", "my pee smells", "the discharge smells". */
+const ODOUR_SUBJECT = /^(?:it|that|this|urine|pee|wee|breath|stool|stools|poo|discharge|wound|sweat|vomit|sputum|phlegm|everything)$/;
+
+/** How an odour is described after "smells": "smells bad", "smells kinda funny", "smells like ammonia". */
+const ODOUR_DESCRIPTION = /^(?:smells?|smelled|smelling)\s+(?:\w+\s+)?(?:bad|funny|strong|weird|off|foul|awful|horrible|different|terrible|fishy|sweet|like)\b|^smelly\b/;
+
+/** "It smells kinda bad": an odour the patient notices, not a change in their sense of smell. */
+function isOdour(analysed: AnalysedText, start: number, end: number): boolean {
+  if (end - start !== 1) return false;
+  const previous = analysed.tokens[start - 1]?.text ?? "";
+  const from = textOf(analysed, start, Math.min(analysed.tokens.length, start + 4));
+  return ODOUR_SUBJECT.test(previous) || ODOUR_DESCRIPTION.test(from);
+}
+
 const isPersonalSlot = (slot: string) => slot === "medical_history" || slot === "symptom";
 
 /** The mention filters, in the order they are tried. */
@@ -104,6 +121,12 @@ export const MENTION_FILTER_RULES: readonly MentionFilterRule[] = [
     example: { question: "What brings you in?", utterance: "I have a cough and my appetite is fine.", phrase: "appetite" },
     drops: ({ analysed, askedValues }, { mention, concept }) =>
       concept.topic === true && !askedValues.has(concept.value) && !TOPIC_NOT_NORMAL.test(clauseTextOf(analysed, mention.start)),
+  },
+  {
+    name: "an odour, not the sense of smell",
+    stage: "before-status",
+    example: { history: ["What brings you in?", "It burns when I pee."], question: "Have you noticed anything different about your urine?", utterance: "It smells kinda bad.", phrase: "smells" },
+    drops: ({ analysed }, { mention, concept }) => SMELL_SENSE.has(concept.value) && isOdour(analysed, mention.start, mention.end),
   },
   {
     name: "bare blood outside a cough",

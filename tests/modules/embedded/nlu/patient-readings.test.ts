@@ -1,0 +1,193 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import type { NluFrame, SlotEntry } from "../../../../src/cmas/schemas.ts";
+import { loadMeditod } from "../../../../src/data/meditod.ts";
+import { Conversation } from "../../../../src/dm/conversation.ts";
+import { buildEmbeddedEngine, type EmbeddedEngine } from "../../../../src/modules/embedded/index.ts";
+import type { DialogueTurn } from "../../../../src/modules/types.ts";
+
+/**
+ * Readings of what lay patients say, from hand-written utterances (issue 14, "Understanding"):
+ * lay words of every body system, corrections, allergies, separate pains, age and sex. Written
+ * before the code that reads them; none comes from a MediTOD dialogue.
+ */
+
+let engine: EmbeddedEngine;
+beforeAll(() => {
+  engine = buildEmbeddedEngine(loadMeditod(), "train", { wording: "clean" });
+});
+
+/** Alternating turns, the doctor first. */
+function conversation(texts: readonly string[]): DialogueTurn[] {
+  return texts.map((text, index) => ({ speaker: index % 2 === 0 ? "doctor" : "patient", text }));
+}
+
+/** The NLU frames of `utterance` after `history` (doctor first, ending with the doctor's question). */
+async function understand(utterance: string, ...history: string[]): Promise<NluFrame[]> {
+  return (await engine.nlu.understand({ history: conversation(history), utterance })).frames ?? [];
+}
+
+/** Every entry of a prefixed slot across the frames. */
+function entriesOf(frames: readonly NluFrame[], slot: string): SlotEntry[] {
+  return frames.flatMap((frame) => (frame.slots?.[slot] as SlotEntry[] | undefined) ?? []);
+}
+
+function valuesOf(frames: readonly NluFrame[], slot: string): unknown[] {
+  return entriesOf(frames, slot).map((entry) => entry.value);
+}
+
+describe("lay words for the common complaints of every body system (ontology/lexicon.json)", () => {
+  const cases: ReadonlyArray<readonly [system: string, utterance: string, value: string]> = [
+    ["genitourinary", "It burns when I pee.", "dysuria"],
+    ["genitourinary", "It stings when I wee.", "dysuria"],
+    ["genitourinary", "I'm always running to the loo.", "urinary frequency"],
+    ["genitourinary", "My pee is cloudy and there's blood in it sometimes, like pink pee.", "hematuria"],
+    ["gastrointestinal", "I get heartburn after meals.", "heartburn"],
+    ["gastrointestinal", "I keep getting this acid coming up into my throat.", "heartburn"],
+    ["gastrointestinal", "I can't keep anything down.", "vomiting"],
+    ["gastrointestinal", "I've had the runs for two days.", "diarrhea"],
+    ["gastrointestinal", "My tummy feels all blown up.", "abdominal bloating"],
+    ["cardiovascular", "My heart keeps racing.", "palpitations"],
+    ["cardiovascular", "My heart flutters and skips beats.", "palpitations"],
+    ["cardiovascular", "My ankles have gone all puffy.", "swelling"],
+    ["respiratory", "I can't get my breath.", "dyspnea"],
+    ["respiratory", "I'm coughing up green gunk.", "colored/excess sputum"],
+    ["neurological", "I've got pins and needles in my hands.", "paresthesia"],
+    ["neurological", "Everything is spinning.", "dizziness"],
+    ["neurological", "I keep passing out.", "syncope"],
+    ["psychiatric", "I've been feeling low.", "depressed mood"],
+    ["psychiatric", "I feel really down in the dumps lately.", "depressed mood"],
+    ["psychiatric", "I'm on edge all the time and can't switch off.", "anxiety"],
+    ["psychiatric", "I can't get to sleep at night.", "sleeplessness"],
+    ["dermatological", "I came out in a rash.", "dermatologic problem"],
+    ["dermatological", "I've broken out in hives.", "dermatologic problem"],
+    ["dermatological", "My skin is really itchy.", "pruritus"],
+    ["musculoskeletal", "My knee is really stiff in the mornings.", "joint stiffness"],
+    ["general", "I feel wiped out all the time.", "bedridden"],
+    ["general", "I've been shivering and burning up.", "fever"],
+    ["general", "My clothes are hanging off me, I've lost so much weight.", "unexplained weight loss"],
+  ];
+  it.each(cases)("%s: %s", async (_system, utterance, value) => {
+    expect(valuesOf(await understand(utterance, "What brings you in today?"), "positive_symptom")).toContain(value);
+  });
+});
+
+describe("corrections: 'actually …, not …' replaces the value it corrects", () => {
+  const history = ["What brings you in today?", "It burns when I pee.", "When did that start?", "Sunday.", "Have you seen any blood in your urine?"];
+
+  it("a corrected onset replaces the onset and is never a denied symptom", async () => {
+    const frames = await understand("Actually it started Monday, not Sunday.", ...history);
+    expect(entriesOf(frames, "positive_symptom")).toContainEqual(expect.objectContaining({ value: "dysuria", onset: "monday" }));
+    expect(entriesOf(frames, "negative_symptom")).toEqual([]);
+  });
+
+  it("the tracked state holds the corrected onset", async () => {
+    const talk = new Conversation(engine, { maxDoctorTurns: 40 });
+    await talk.say("It burns when I pee since Sunday.");
+    const outcome = await talk.say("Sorry, actually it started Monday, not Sunday.");
+    const dysuria = (outcome.state.positive_symptom ?? []).find((entry) => entry.value === "dysuria");
+    expect(dysuria?.onset).toBe("monday");
+    expect(outcome.state.negative_symptom ?? []).toEqual([]);
+  });
+});
+
+describe("allergies: 'X gives me a rash' is an allergy, not a current rash", () => {
+  it.each([
+    ["Penicillin gives me a rash.", "Do you have any allergies?"],
+    ["Penicillin gives me a rash.", "Are you taking any medications?"],
+    ["Amoxicillin makes me come out in hives.", "Is there anything else I should know?"],
+    ["I break out in a rash if I take sulfa drugs.", "Any other medical conditions?"],
+  ])("%s (to: %s)", async (utterance, question) => {
+    const frames = await understand(utterance, "What brings you in today?", "It burns when I pee.", question);
+    expect(valuesOf(frames, "positive_medical_history")).toContain("drug allergy");
+    expect(valuesOf(frames, "positive_symptom")).not.toContain("dermatologic problem");
+    expect(valuesOf(frames, "positive_medication")).toEqual([]);
+  });
+
+  it("an allergy to a food reads as a food allergy", async () => {
+    const frames = await understand("Peanuts make my lips swell up.", "Do you have any allergies?");
+    expect(valuesOf(frames, "positive_medical_history")).toContain("food allergy");
+    expect(valuesOf(frames, "positive_symptom")).toEqual([]);
+  });
+});
+
+describe("separate pains stay separate; sites, smells and relatives read right", () => {
+  it("a flank pain is a flank pain, not a chest pain", async () => {
+    const frames = await understand("I have a pain in my right flank.", "What brings you in today?");
+    expect(entriesOf(frames, "positive_symptom")).toContainEqual(expect.objectContaining({ value: "pain", location: ["flank"] }));
+    expect(valuesOf(frames, "positive_symptom")).not.toContain("chest pain");
+  });
+
+  it("'left side, behind the eye' is a head site, not the side of the chest", async () => {
+    const frames = await understand("Left side, behind the eye.", "What brings you in today?", "I've had a bad headache.", "Where is the headache?");
+    const headache = entriesOf(frames, "positive_symptom").find((entry) => entry.value === "headache");
+    expect(headache?.location).toBeDefined();
+    expect(headache?.location).not.toContain("side of chest");
+    expect(valuesOf(frames, "positive_symptom")).not.toContain("chest pain");
+  });
+
+  it("a flank pain and then a headache are two entries; the headache does not take the flank's place", async () => {
+    const talk = new Conversation(engine, { maxDoctorTurns: 40 });
+    await talk.say("I've got a pain in my right flank.");
+    const outcome = await talk.say("And I've had a headache too, left side, behind the eye.");
+    const symptoms = outcome.state.positive_symptom ?? [];
+    expect(symptoms).toContainEqual(expect.objectContaining({ value: "pain", location: ["flank"] }));
+    expect(symptoms.map((entry) => entry.value)).toContain("headache");
+  });
+
+  it("a second pain at another site is its own entry and keeps the first pain's site", async () => {
+    const talk = new Conversation(engine, { maxDoctorTurns: 40 });
+    await talk.say("My right shoulder hurts.");
+    const outcome = await talk.say("My knee hurts as well.");
+    const pains = (outcome.state.positive_symptom ?? []).filter((entry) => JSON.stringify(entry.location ?? []).length > 2);
+    expect(pains).toContainEqual(expect.objectContaining({ value: "pain", location: ["shoulder"] }));
+    expect(pains).toContainEqual(expect.objectContaining({ location: ["knee"] }));
+  });
+
+  it("'it smells kinda bad' about urine is not a loss of smell", async () => {
+    const frames = await understand("It smells kinda bad.", "What brings you in today?", "It burns when I pee.", "Have you noticed anything different about your urine?");
+    expect(JSON.stringify(frames)).not.toContain("anosmia");
+    expect(JSON.stringify(frames)).not.toContain("smell altered");
+  });
+
+  it("'mom has heart problems' is the mother's", async () => {
+    const asked = await understand("Mom has heart problems.", "Does anyone in your family have any medical conditions?");
+    expect(entriesOf(asked, "positive_family_history")).toContainEqual(expect.objectContaining({ value: "heart diseases", relation: "mother" }));
+    const later = await understand("Yeah, mom has heart problems.", "Does your dad have any medical conditions?", "He has diabetes.", "Anything else in the family?");
+    expect(entriesOf(later, "positive_family_history")).toContainEqual(expect.objectContaining({ value: "heart diseases", relation: "mother" }));
+  });
+});
+
+describe("site answers: 'it's not in my X, it's in my Y' (found in self-play)", () => {
+  it("a pain asked at one site and placed at another is the pain at the other site, not a denial or small talk", async () => {
+    const frames = await understand("It's not in my abdomen, it's in my flank.", "What brings you in?", "I have pain in my side and a fever.", "Have you had any abdominal pain?");
+    expect(entriesOf(frames, "positive_symptom")).toContainEqual(expect.objectContaining({ value: "pain", location: ["flank"] }));
+  });
+
+  it("a swelling asked in the legs and placed in the ankles", async () => {
+    const frames = await understand("It's not in my leg, it's in my ankle.", "What brings you in?", "I've been short of breath.", "Have you had any leg swelling?");
+    expect(entriesOf(frames, "positive_symptom")).toContainEqual(expect.objectContaining({ value: "swelling", location: ["ankle"] }));
+  });
+
+  it("a bare site confirms the asked symptom there", async () => {
+    const frames = await understand("It's in my abdomen.", "What brings you in?", "I've been vomiting blood.", "Have you had any abdominal pain?");
+    expect(entriesOf(frames, "positive_symptom")).toContainEqual(expect.objectContaining({ value: "pain", location: ["abdomen"] }));
+  });
+});
+
+describe("age and sex (basic_information)", () => {
+  it.each([
+    ["im 45", "How old are you?", { age: "45" }],
+    ["I'm a 30-year-old woman.", "Could you tell me a bit about yourself?", { age: "30", sex: "female" }],
+    ["I'm a 62 year old man with a cough.", "What brings you in today?", { age: "62", sex: "male" }],
+    ["Female.", "Are you male or female?", { sex: "female" }],
+    ["45, and I'm a guy.", "How old are you?", { age: "45", sex: "male" }],
+  ])("%s (to: %s)", async (utterance, question, expected) => {
+    const entries = entriesOf(await understand(utterance, question), "basic_information");
+    expect(Object.assign({}, ...entries)).toMatchObject(expected);
+  });
+
+  it("a relative's age is not the patient's", async () => {
+    const entries = entriesOf(await understand("My mother is 70 and has diabetes.", "Any medical conditions in your family?"), "basic_information");
+    expect(entries).toEqual([]);
+  });
+});

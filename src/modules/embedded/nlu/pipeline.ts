@@ -10,6 +10,7 @@ import { filterAfterStatus, filterBeforeStatus } from "./passes/mention-filters.
 import { answerClarifying, answerContact, answerMedicationPurpose, answerNamedItems, answerPastExperience } from "./passes/question-answers.ts";
 import { readMentions } from "./passes/read-mentions.ts";
 import { separatePains } from "./passes/separate-pains.ts";
+import { answerSites } from "./passes/site-answers.ts";
 import { attachVolunteeredDetails } from "./passes/volunteered-details.ts";
 import { answerSmallTalk, dropRepeats, writeFrames } from "./passes/write-frames.ts";
 import { answerYesNo } from "./passes/yes-no-answers.ts";
@@ -53,6 +54,7 @@ export const NLU_PASSES: readonly NluPass[] = [
   { name: "named answers", run: answerNamedItems },
   { name: "asked attribute", run: answerAskedAttribute },
   { name: "corrections", run: readCorrections },
+  { name: "site answers", run: answerSites },
   { name: "yes/no answers", run: answerYesNo },
   { name: "sick contacts", run: answerContact },
   { name: "past episodes", run: answerPastExperience },

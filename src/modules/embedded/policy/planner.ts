@@ -58,11 +58,11 @@ interface Walk {
 }
 
 /**
- * Sections asked only in a live conversation: the patient's age and sex. The MediTOD doctors ask the
- * age when they need it (two of the three dialogues we can read, late or in passing), so the
- * benchmark planner, which imitates them turn by turn, leaves it to them; a live history always asks.
+ * "How old are you?": a doctor's question about the patient's age. Example: "OK, and how old are you?".
+ * Not a plan item: the MediTOD doctors ask it when they need it (two of the three dialogues we can
+ * read, in passing), and a plan item would move the benchmark planner's cursor there with them.
  */
-const LIVE_ONLY_SECTIONS: ReadonlySet<string> = new Set(["basic_information"]);
+const AGE_QUESTION = /\bhow old\b|\byour age\b|\bwhat age\b/i;
 
 /** Probability threshold for the learned rates (nods, follow-ups): act when doctors usually do. */
 const ACT_THRESHOLD = 0.5;
@@ -97,14 +97,15 @@ export class HistoryPlanner {
         ? { actions: bareAction("nod_prompt_salutations"), reason: "nod" }
         : undefined;
     const askOn = options.askOn ?? false;
-    if (!bare) return this.nextQuestion(conversation, facts, askOn);
+    const askAge = askOn && !history.some((turn) => turn.speaker === "doctor" && AGE_QUESTION.test(turn.text));
+    if (!bare) return this.nextQuestion(conversation, facts, askAge);
     if (!askOn) return bare;
-    const next = this.nextQuestion(conversation, facts, askOn);
+    const next = this.nextQuestion(conversation, facts, askAge);
     return next.actions.some((action) => action.action === "inquire") ? { ...next, actions: [...bare.actions, ...next.actions] } : bare;
   }
 
   /** The next question of the history (a follow-up, the complaint's next step, the next plan item), or the closing. */
-  private nextQuestion(conversation: Conversation, facts: StateFacts, askOn: boolean): PlannerDecision {
+  private nextQuestion(conversation: Conversation, facts: StateFacts, askAge: boolean): PlannerDecision {
     const focus = findComplaint(this.model.plan, facts, conversation);
     const followUp = this.followUp(conversation, facts, focus);
     if (followUp) return { actions: inquire([followUp]), reason: "follow-up" };
@@ -114,8 +115,10 @@ export class HistoryPlanner {
       const step = nextComplaintStep(this.model, facts, conversation, focus);
       if (step) return { actions: inquire(step), reason: "complaint" };
     }
-    const item = this.nextItem(cursor, conversation, facts, focus, askOn);
+    const item = this.nextItem(cursor, conversation, facts, focus);
     if (item) return { actions: inquire(this.asksFor(item, conversation, facts)), reason: "plan", item: item.id };
+    // A live history asks the age before it closes, unless the patient gave it (or their sex) or was asked.
+    if (askAge && !facts.hasAny("basic_information")) return { actions: inquire([{ slot: "basic_information", value: "none" }]), reason: "plan" };
     return { actions: bareAction("chit-chat"), reason: "closing" };
   }
 
@@ -211,9 +214,9 @@ export class HistoryPlanner {
    * The next plan item to ask: a transition training doctors agree on, else the complaint's closer,
    * else the review of systems (from the complaint or a symptom question), else the checklists.
    */
-  private nextItem(cursor: Cursor, conversation: Conversation, facts: StateFacts, focus: ComplaintFocus, askOn: boolean): PlanItem | undefined {
+  private nextItem(cursor: Cursor, conversation: Conversation, facts: StateFacts, focus: ComplaintFocus): PlanItem | undefined {
     const walk: Walk = {
-      pending: (item) => (askOn || !LIVE_ONLY_SECTIONS.has(item.section)) && !item.values.some((value) => focus.symptoms.includes(value)) && this.openValues(item, conversation, facts).length > 0,
+      pending: (item) => !item.values.some((value) => focus.symptoms.includes(value)) && this.openValues(item, conversation, facts).length > 0,
       // Questions about the complaint's own companions (sputum for a cough) do not open their system.
       touched: (block) => block.some((item) => conversation.askedItems.has(item.id) && !item.values.some((value) => focus.phaseValues.has(value))),
       done: (section) => this.blocks(section, focus.area)[0]!.filter((item) => conversation.askedItems.has(item.id)).length >= this.model.quota(section),

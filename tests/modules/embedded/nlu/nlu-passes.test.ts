@@ -11,7 +11,7 @@ describe("the NLU pipeline (nlu/pipeline.ts), one pass at a time", () => {
   it("runs its passes in the documented order", () => {
     expect(NLU_PASSES.map((pass) => pass.name)).toEqual([
       "mentions", "filters before status", "certainty", "filters after status", "entries", "allergic reactions", "medication purpose", "question asked back",
-      "named answers", "asked attribute", "corrections", "yes/no answers", "sick contacts", "past episodes", "volunteered attributes", "separate pains", "repeats", "small talk", "frames",
+      "named answers", "asked attribute", "corrections", "site answers", "yes/no answers", "sick contacts", "past episodes", "volunteered attributes", "separate pains", "repeats", "small talk", "frames",
     ]);
   });
 
@@ -44,6 +44,11 @@ describe("the NLU pipeline (nlu/pipeline.ts), one pass at a time", () => {
     const turn = readTurn({ history: ["What brings you in?", "It burns when I pee since Sunday."], question: "Any blood in your urine?", utterance: "Actually it started Monday, not Sunday." }, "corrections");
     expect(turn.itemsAnswered).toBe(true);
     expect(entries(turn)).toEqual([{ slot: "symptom", status: "positive", value: "dysuria", onset: "monday" }]);
+  });
+
+  it("site answers: 'it's not in my leg, it's in my ankle' places the asked swelling at the ankle", () => {
+    const turn = readTurn({ question: "Have you had any leg swelling?", utterance: "It's not in my leg, it's in my ankle." }, "site answers");
+    expect(entries(turn)).toEqual([{ slot: "symptom", status: "positive", value: "swelling", location: ["ankle"] }]);
   });
 
   it("separate pains: a pain at a new site is its own entry, named by its site", () => {

@@ -39,6 +39,8 @@ describe("lay words for the common complaints of every body system (ontology/lex
   const cases: ReadonlyArray<readonly [system: string, utterance: string, value: string]> = [
     ["genitourinary", "It burns when I pee.", "dysuria"],
     ["genitourinary", "It stings when I wee.", "dysuria"],
+    // Self-play: the patient echoes the doctor's lay term ("burning or pain when you pee?").
+    ["genitourinary", "Yes, I have burning and pain when you pee.", "dysuria"],
     ["genitourinary", "I'm always running to the loo.", "urinary frequency"],
     ["genitourinary", "My pee is cloudy and there's blood in it sometimes, like pink pee.", "hematuria"],
     ["gastrointestinal", "I get heartburn after meals.", "heartburn"],

@@ -20,7 +20,6 @@ describe("history plan (ontology/history-plan.json)", () => {
       "travel",
       "occupation",
       "residence",
-      "basic_information",
     ]);
   });
 

@@ -1,5 +1,6 @@
 /**
- * Crash benchmark for durable chat sessions: `npx tsx bench/chat-kill.ts [--turns 1000] [--sessions 20]`.
+ * Crash benchmark for durable chat sessions: `npx tsx bench/chat-kill.ts [--turns 1000] [--sessions 20] [--db :memory:]`
+ * (`--db :memory:`, a server that keeps nothing, is the control: it must report losses).
  *
  * Runs `anamnesis chat --db FILE --transcripts DIR` (embedded engine) in a child process; 20 clients
  * drive 20 sessions with the simulated patient (a conversation that ends is replaced by a new one) while
@@ -17,20 +18,22 @@ import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { rawRequest, startChatServerProcess, type ChatServerProcess } from "./chat-server-process.ts";
 
-const { values } = parseArgs({ options: { turns: { type: "string", default: "1000" }, sessions: { type: "string", default: "20" }, seed: { type: "string", default: "7" } } });
+// --db :memory: is the control: a server that keeps nothing must make this script report losses.
+const { values } = parseArgs({ options: { turns: { type: "string", default: "1000" }, sessions: { type: "string", default: "20" }, seed: { type: "string", default: "7" }, db: { type: "string", default: "file" } } });
 const targetTurns = Number(values.turns);
 const clientCount = Number(values.sessions);
 let seed = Number(values.seed);
 const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
 
 const folder = mkdtempSync(join(tmpdir(), "anamnesis-kill-"));
-const args = ["--db", join(folder, "sessions.db"), "--transcripts", join(folder, "transcripts")];
+const args = ["--db", values.db === ":memory:" ? ":memory:" : join(folder, "sessions.db"), "--transcripts", join(folder, "transcripts")];
 const json = { "content-type": "application/json" };
 type Turn = { speaker: string; text: string };
 
 /** What the clients were told: per session, the history of its last acknowledged answer. */
 const acknowledged = new Map<string, Turn[]>();
 const lost = { turns: 0, sessions: 0, transcripts: 0 };
+const lostSessions = new Set<string>();
 let acknowledgedTurns = 0;
 let kills = 0;
 /** While the server restarts and is checked, clients wait (else they run hundreds of turns before the next kill). */
@@ -63,7 +66,10 @@ async function checkSessions(before: ReadonlyMap<string, Turn[]>): Promise<void>
   for (const [id, history] of before) {
     const answer = await rawRequest(server.port, { method: "GET", path: `/api/sessions/${id}` });
     if (answer.status !== 200) {
-      lost.sessions += 1;
+      // Counted once, with the turns it had acknowledged.
+      if (!lostSessions.has(id)) lost.turns += Math.floor(history.length / 2);
+      lostSessions.add(id);
+      lost.sessions = lostSessions.size;
       continue;
     }
     const stored = (JSON.parse(answer.body) as { history: Turn[] }).history;
@@ -92,6 +98,11 @@ async function client(index: number, cases: string[]): Promise<void> {
         acknowledged.set(id, session.history);
       }
       const answer = await rawRequest(server.port, { method: "POST", path: `/api/sessions/${id}/simulate`, headers: { cookie } });
+      if (answer.status === 404) {
+        // Lost in a restart (the checks count it): go on with a new session.
+        id = null;
+        continue;
+      }
       if (answer.status !== 200) throw new Error(`simulate ${answer.status} ${answer.body.slice(0, 80)}`);
       const session = JSON.parse(answer.body) as { history: Turn[]; ended: boolean };
       acknowledged.set(id, session.history);

@@ -23,7 +23,7 @@ const turnsPerSession = Number(values.turns);
 const json = { "content-type": "application/json" };
 
 const folder = mkdtempSync(join(tmpdir(), "anamnesis-load-"));
-const server = await startChatServerProcess(["--db", join(folder, "sessions.db"), "--db-sync", values["db-sync"]!]);
+const server = await startChatServerProcess(["--db", join(folder, "sessions.db"), "--db-sync", values["db-sync"]]);
 const cases = (JSON.parse((await rawRequest(server.port, { method: "GET", path: "/api/cases" })).body) as { cases: Array<{ id: string }> }).cases.map((item) => item.id);
 
 async function create(cookie: string, caseId: string): Promise<string> {

@@ -28,10 +28,10 @@ export async function startChatServerProcess(args: readonly string[]): Promise<C
   const profile = process.env.CHAT_BENCH_PROFILE_DIR ? ["--cpu-prof", `--cpu-prof-dir=${process.env.CHAT_BENCH_PROFILE_DIR}`] : [];
   const child = spawn(process.execPath, [...profile, CLI, "chat", "--port", "0", ...args], { stdio: ["ignore", "pipe", "pipe"] });
   let stderr = "";
-  child.stderr!.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
+  child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
   const url = await new Promise<string>((resolve, reject) => {
     let stdout = "";
-    child.stdout!.setEncoding("utf8").on("data", (chunk: string) => {
+    child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
       stdout += chunk;
       const match = /at (http:\/\/127\.0\.0\.1:\d+)/.exec(stdout);
       if (match) resolve(match[1]!);

@@ -72,7 +72,7 @@ const toyBackend = { id: "toy", capabilities: { embeddings: true }, embed: async
 const scratch = mkdtempSync(join(tmpdir(), "anamnesis-parity-"));
 try {
   writeFileSync(join(scratch, "stubs.py"), STUBS);
-  const python = spawnSync("python3", [join(scratch, "stubs.py"), join(repo, "src", "prompting"), values.data!, scratch], { encoding: "utf8" });
+  const python = spawnSync("python3", [join(scratch, "stubs.py"), join(repo, "src", "prompting"), values.data, scratch], { encoding: "utf8" });
   if (python.status !== 0) throw new Error(`prompt_gen.py failed: ${python.stderr.trim().split("\n").at(-1)}`);
   const checkout = readMeditodCheckout(repo);
   const dataset = loadMeditod(values.data);

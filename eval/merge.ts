@@ -33,7 +33,7 @@ function checkMergeable(requests: ReadonlyArray<{ dir: string; request: RunReque
     if (seenDirs.has(dir)) throw new AnamnesisError("INVALID_ARGUMENT", `${dir} is given twice`);
     seenDirs.add(dir);
     for (const key of MUST_MATCH) {
-      const normalise = (value: unknown) => JSON.stringify(key === "suites" && Array.isArray(value) ? [...value].sort() : value);
+      const normalise = (value: unknown) => JSON.stringify(key === "suites" && Array.isArray(value) ? [...(value as unknown[])].sort() : value);
       const mine = (request as unknown as Record<string, unknown>)[key];
       const theirs = (first.request as unknown as Record<string, unknown>)[key];
       if (normalise(mine) !== normalise(theirs)) throw new AnamnesisError("INVALID_ARGUMENT", `${dir} differs from ${first.dir} in ${key}: ${normalise(mine)} vs ${normalise(theirs)}; they are not shards of one run`);
@@ -115,7 +115,7 @@ export async function mergeRunDirectories(dirs: readonly string[], outDir: strin
         const shards = coverage.of !== null && coverage.shards.length < coverage.of ? ` (shards given: ${coverage.shards.join(", ")} of ${coverage.of})` : "";
         throw new AnamnesisError("INVALID_ARGUMENT", `${suite}: ${absent} of ${wanted.length} examples are in none of the runs${shards}; merge every shard, finish the runs (run each again to resume), or pass --allow-partial`);
       }
-      missing[suite as SuiteId] = absent;
+      missing[suite] = absent;
     }
     writeFileAtomic(predictionsPath(outDir, suite), sorted.map(([, text]) => `${text}\n`).join(""));
     mergeRequestsFiles(requests.map(({ dir }) => dir), outDir, suite, new Map(sorted.map(([key], index) => [key, index])));

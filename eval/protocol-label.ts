@@ -22,7 +22,7 @@ export function tunedOnSplit(backend: string, dataset: BenchDataset, split: stri
   if (backend !== EMBEDDED_BACKEND_ID || isNoteDataset(dataset)) return null;
   if (split === trainSplit) return "trained on this split: the engine is built from these dialogues";
   const ids = dataset.splits[split as Split] ?? [];
-  const reasons = ids.flatMap((id) => (SHAPED_ON[id] ? [SHAPED_ON[id]!] : []));
+  const reasons = ids.flatMap((id) => (SHAPED_ON[id] ? [SHAPED_ON[id]] : []));
   if (reasons.length > 0) return `tuned on this split: ${reasons.join("; ")}`;
   return dataset.dir === BUNDLED_MEDITOD_DIR && split === "valid" ? "tuned on this split" : null;
 }
@@ -33,16 +33,21 @@ export function tunedMark(reason: string | null | undefined): string {
   return reason.startsWith("trained") ? "trained on this split" : "tuned on this split";
 }
 
+/** A recorded protocol value as text: strings as they are, anything else as its JSON. */
+function asText(value: unknown): string {
+  return typeof value === "string" ? value : (JSON.stringify(value) ?? String(value));
+}
+
 /** One line naming the protocol, prompt source (and commit), retrieval, embedding model and decoding: `official; prompts …`. */
 export function describeProtocol(protocol: Readonly<Record<string, unknown>>): string {
-  const name = String(protocol.name ?? "unrecorded");
+  const name = asText(protocol.name ?? "unrecorded");
   const decoding = protocol.decoding as Record<string, unknown> | undefined;
   const parts = [name];
-  if (protocol.prompt_source) parts.push(`prompts ${String(protocol.prompt_source)}${protocol.meditod_commit ? ` @ ${String(protocol.meditod_commit)}` : ""}`);
-  if (protocol.retrieval) parts.push(`retrieval ${String(protocol.retrieval)}`);
-  if (protocol.embedding_model) parts.push(`embeddings ${String(protocol.embedding_model)}`);
+  if (protocol.prompt_source) parts.push(`prompts ${asText(protocol.prompt_source)}${protocol.meditod_commit ? ` @ ${asText(protocol.meditod_commit)}` : ""}`);
+  if (protocol.retrieval) parts.push(`retrieval ${asText(protocol.retrieval)}`);
+  if (protocol.embedding_model) parts.push(`embeddings ${asText(protocol.embedding_model)}`);
   if (decoding) {
-    const settings = Object.entries(decoding).map(([key, value]) => `${key} ${value === null ? "none" : String(value)}`);
+    const settings = Object.entries(decoding).map(([key, value]) => `${key} ${value === null ? "none" : asText(value)}`);
     parts.push(`decoding ${settings.join(", ")}`);
   }
   return parts.join("; ");

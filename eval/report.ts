@@ -92,7 +92,7 @@ const PROTOCOL_NOTES: Record<string, string> = {
 
 /** The protocol line, and for a run on dialogues the engine was shaped on, the warning. */
 function protocolLines(results: BenchResults): string[] {
-  const name = String(results.protocol.name ?? "");
+  const name = typeof results.protocol.name === "string" ? results.protocol.name : "";
   const differences = typeof results.protocol.differences_from_the_paper === "string" ? ` Differences from the paper: ${results.protocol.differences_from_the_paper}.` : "";
   const lines = [`Protocol: ${describeProtocol(results.protocol)}${PROTOCOL_NOTES[name] ? ` (${PROTOCOL_NOTES[name]})` : ""}.${differences}`];
   if (results.tuned_on_split) lines.push(`**${results.tuned_on_split}.** These figures are not an estimate of how the engine does on unseen dialogues.`);

@@ -99,6 +99,16 @@ export { pythonJsonDumps } from "./data/python-json.ts";
 export { Conversation, type TurnOutcome, type ConversationSnapshot } from "./dm/conversation.ts";
 export { dialogueMachine, type DialogueContext, type DialogueEvent, type DialogueInput } from "./dm/dialogue-machine.ts";
 export { PatientSimulator, caseFromDialogue, type PatientCase } from "./simulator/patient-simulator.ts";
+export { type RecordedRedFlag } from "./dm/dialogue-machine.ts";
+
+// Clinical scope: red flags, working diagnoses, the closing rules, the clinical note; self-play
+export { loadRedFlags, RedFlagRules, type RedFlag } from "./clinical/red-flags.ts";
+export { loadDiagnoses, DiagnosisRules, type WorkingImpression } from "./clinical/diagnoses.ts";
+export { enforceClosingScope } from "./clinical/closing-scope.ts";
+export { clinicalNote, clinicalNoteSchema, type ClinicalNote, type NoteInput } from "./clinical/clinical-note.ts";
+export { noteToMarkdown } from "./clinical/note-markdown.ts";
+export { loadCaseLibrary, meditodCases, type SelfPlayCase } from "./simulator/case-library.ts";
+export { playCase, summarise, type CaseResult, type SelfPlaySummary, type ClosingFit } from "./simulator/self-play.ts";
 
 // The bench runner
 export { runBench, parseShard, type BenchOptions, type BenchResults, type RunRequest, type Shard } from "../eval/runner.ts";

@@ -9,6 +9,7 @@
  * headers (`Retry-After`) of a failed response, whichever client made it.
  */
 import { AsyncLocalStorage } from "node:async_hooks";
+import { z } from "zod";
 import type { BaseChatModel } from "@langchain/core/language_models/chat_models";
 import { AIMessage, AIMessageChunk, HumanMessage, SystemMessage, type BaseMessage } from "@langchain/core/messages";
 import type { ChatMessage, TokenLogprob, TokenUsage } from "./spec.ts";
@@ -47,26 +48,20 @@ function isBase64Floats(value: unknown): boolean {
   return bytes > 0 && bytes % 4 === 0;
 }
 
+/** A vector of numbers, at least one. */
+const vectorSchema = z.array(z.number()).min(1);
+
 /** What each endpoint's successful JSON answer must hold, checked before a client library reads it. */
-const ANSWER_SHAPES: ReadonlyArray<{ readonly endpoint: RegExp; readonly check: (body: any) => string | null; readonly what: string }> = [
-  { endpoint: /\/chat\/completions$/, what: "chat completion", check: (body) => (Array.isArray(body?.choices) ? null : "no 'choices' list") },
-  { endpoint: /\/api\/chat$/, what: "chat answer", check: (body) => (body?.message && typeof body.message === "object" ? null : "no 'message'") },
+const ANSWER_SHAPES: ReadonlyArray<{ readonly endpoint: RegExp; readonly what: string; readonly schema: z.ZodType; readonly problem: string }> = [
+  { endpoint: /\/chat\/completions$/, what: "chat completion", schema: z.object({ choices: z.array(z.unknown()) }), problem: "no 'choices' list" },
+  { endpoint: /\/api\/chat$/, what: "chat answer", schema: z.object({ message: z.looseObject({}) }), problem: "no 'message'" },
   {
     endpoint: /\/embeddings$/,
     what: "embeddings answer",
-    check: (body) =>
-      Array.isArray(body?.data) && body.data.length > 0 && body.data.every((item: any) => isBase64Floats(item?.embedding) || (Array.isArray(item?.embedding) && item.embedding.length > 0 && item.embedding.every((x: unknown) => typeof x === "number")))
-        ? null
-        : "no 'data' list of embeddings",
+    schema: z.object({ data: z.array(z.object({ embedding: z.union([vectorSchema, z.string().refine(isBase64Floats)]) })).min(1) }),
+    problem: "no 'data' list of embeddings",
   },
-  {
-    endpoint: /\/api\/embed$/,
-    what: "embeddings answer",
-    check: (body) =>
-      Array.isArray(body?.embeddings) && body.embeddings.length > 0 && body.embeddings.every((vector: unknown) => Array.isArray(vector) && vector.length > 0 && vector.every((x) => typeof x === "number"))
-        ? null
-        : "no 'embeddings' list of number lists",
-  },
+  { endpoint: /\/api\/embed$/, what: "embeddings answer", schema: z.object({ embeddings: z.array(vectorSchema).min(1) }), problem: "no 'embeddings' list of number lists" },
 ];
 
 /** Text safe to quote in a one-line message. */
@@ -86,7 +81,7 @@ async function checkAnswer(context: AttemptContext, path: string, response: Resp
     context.malformed = `the server answered ${path} with status 200 but not JSON (${type || "no content type"}): ${quote(text)}`;
     return;
   }
-  const problem = shape.check(body);
+  const problem = shape.schema.safeParse(body).success ? null : shape.problem;
   if (problem) context.malformed = `the server's ${shape.what} from ${path} is not the protocol's: ${problem} in ${quote(text)}`;
 }
 

@@ -16,6 +16,7 @@ const detailSchema = z.strictObject({ attribute: z.string(), label: z.string(), 
 const findingSchema = z.strictObject({ value: z.string(), details: z.array(detailSchema) });
 const listingSchema = z.strictObject({ present: z.array(findingSchema), absent: z.array(z.string()), uncertain: z.array(z.string()) });
 
+/** The clinical note's JSON (what `GET /api/sessions/:id/note` and `anamnesis note --format json` give). */
 export const clinicalNoteSchema = z.strictObject({
   patient: z.strictObject({ age: z.string().nullable(), sex: z.string().nullable() }),
   presentingComplaint: z.array(z.string()),
@@ -36,10 +37,12 @@ export const clinicalNoteSchema = z.strictObject({
   redFlags: z.array(z.strictObject({ id: z.string(), label: z.string(), urgency: z.string(), evidence: z.array(z.string()) })),
   workingImpression: z.strictObject({ disease: z.string(), evidence: z.array(z.string()) }).nullable(),
 });
+/** A clinical note: the sections of {@link clinicalNoteSchema}. */
 export type ClinicalNote = z.infer<typeof clinicalNoteSchema>;
 type Finding = z.infer<typeof findingSchema>;
 type Listing = z.infer<typeof listingSchema>;
 
+/** What a note is written from: the tracked state, and optionally the presenting complaint and the rules. */
 export interface NoteInput {
   readonly state: DialogueState;
   /** The presenting complaint's values (default: the first positive symptom). */

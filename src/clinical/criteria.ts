@@ -61,7 +61,7 @@ export function evidenceFor(criterion: Criterion, state: DialogueState): string[
   if ("not" in criterion) return evidenceFor(criterion.not, state) === null ? [] : null;
   if ("all" in criterion) {
     const parts = criterion.all.map((part) => evidenceFor(part, state));
-    return parts.every((part) => part !== null) ? [...new Set(parts.flat() as string[])] : null;
+    return parts.every((part) => part !== null) ? [...new Set(parts.flatMap((part) => part ?? []))] : null;
   }
   const parts = criterion.any.map((part) => evidenceFor(part, state)).filter((part): part is string[] => part !== null);
   return parts.length > 0 ? [...new Set(parts.flat())] : null;

@@ -35,6 +35,7 @@ function positiveValues(state: DialogueState): Set<string> {
   return values;
 }
 
+/** The working diagnoses as compiled data: which of them a state's history supports, best first. */
 export class DiagnosisRules {
   constructor(readonly diagnoses: readonly DiagnosisDefinition[]) {}
 

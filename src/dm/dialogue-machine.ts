@@ -73,6 +73,17 @@ function positiveSymptoms(frames: readonly NluFrame[] | null): string[] {
   return [...new Set(values.filter((value): value is string => typeof value === "string"))];
 }
 
+/**
+ * The conversation as the modules see it: without the urgent-care advice, which the dialogue manager
+ * said, not the policy (its words would read as questions asked, and move the plan). The advice
+ * follows the patient turn its flags fired on.
+ */
+function moduleHistory(context: DialogueContext): DialogueTurn[] {
+  if (context.redFlags.length === 0) return context.history;
+  const advice = new Set(context.redFlags.map((flag) => flag.turn + 1));
+  return context.history.filter((_turn, index) => !advice.has(index));
+}
+
 /** Flags that fire on the state now and have not fired before. */
 function newRedFlags(context: DialogueContext): RedFlag[] {
   if (!context.redFlagRules) return [];
@@ -163,7 +174,7 @@ export const dialogueMachine = setup({
     understanding: {
       invoke: {
         src: "understand",
-        input: ({ context }) => ({ modules: context.modules, history: context.history, text: context.pending! }),
+        input: ({ context }) => ({ modules: context.modules, history: moduleHistory(context), text: context.pending! }),
         onDone: {
           target: "screening",
           actions: assign(({ context, event }) => {
@@ -193,7 +204,7 @@ export const dialogueMachine = setup({
     planning: {
       invoke: {
         src: "plan",
-        input: ({ context }) => ({ modules: context.modules, history: context.history, state: context.state }),
+        input: ({ context }) => ({ modules: context.modules, history: moduleHistory(context), state: context.state }),
         // The closing rules hold whatever backend planned: no disease or test the tracked state does not support.
         onDone: { target: "realising", actions: assign({ actions: ({ context, event }) => (event.output.actions ? enforceClosingScope(event.output.actions, context.state) : null) }) },
         onError: { target: "failed", actions: "rememberError" },
@@ -202,7 +213,7 @@ export const dialogueMachine = setup({
     realising: {
       invoke: {
         src: "realise",
-        input: ({ context }) => ({ modules: context.modules, history: context.history, actions: context.actions ?? [] }),
+        input: ({ context }) => ({ modules: context.modules, history: moduleHistory(context), actions: context.actions ?? [] }),
         onDone: [
           {
             guard: ({ context }) => isClosing(context.actions, context.doctorTurns + 1, context.maxDoctorTurns),

@@ -25,7 +25,7 @@ export const criterionSchema: z.ZodType<Criterion, object> = z.lazy(() =>
     z.strictObject({ any: z.array(criterionSchema).min(1) }),
     z.strictObject({ not: criterionSchema }),
   ]),
-) as z.ZodType<Criterion, object>;
+);
 
 /** A CMAS state written as an example (checked against the state schema by the code that loads it). */
 export const exampleStateSchema = z.record(z.string(), z.array(z.record(z.string(), z.union([z.string(), z.array(z.string())]))));

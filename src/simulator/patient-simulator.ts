@@ -43,6 +43,15 @@ function findInProfile(profile: DialogueState, slot: string, value: string | und
   return undefined;
 }
 
+const OPEN_VALUES = new Set(["other", "all", "none"]);
+
+/** The present (positive or available) values of a slot in the profile. */
+function presentValues(profile: DialogueState, slot: string): string[] {
+  return [...(profile[`positive_${slot}`] ?? []), ...(profile[`avail_${slot}`] ?? [])]
+    .map((entry) => entry.value)
+    .filter((value): value is string => typeof value === "string" && !OPEN_VALUES.has(value));
+}
+
 /** A body site in a patient's words: the lay names of UMLS structures, but "abdomen" stays a noun. */
 function siteName(site: string): string {
   return /^(?:set of |entire |structure of )/.test(site) ? layTerm(site) : site;
@@ -138,6 +147,18 @@ const NEGATIVE: Record<string, (items: string) => string> = {
   medical_test: (items) => `No, I haven't had ${items}.`,
 };
 
+/** The details of a present entry a question asks for (its onset when it asks none), in the patient's words. */
+function askedDetails(profile: DialogueState, entry: SlotEntry, asked: { checks?: Array<{ type?: string }> }, name: string): string[] {
+  const checked = (asked.checks ?? []).map((check) => check.type).filter((type): type is string => !!type);
+  const attributes = checked.length > 0 ? checked.flatMap((type) => (type === "ana_factors" ? ["aggravating_factor", "alleviating_factor"] : type === "characteristics" ? ["positive_characteristics"] : [type])) : ["onset"];
+  return attributes.flatMap((attribute) => {
+    // "Is the rash itchy?": the itch may be its own entry of the profile (pruritus).
+    const itchy = attribute === "itching" && entry.itching === undefined && findInProfile(profile, "symptom", "pruritus")?.status === "positive";
+    const detail = itchy ? "Yes, it's itchy." : describeAttribute(attribute, entry[attribute], name);
+    return detail ? [detail] : [];
+  });
+}
+
 function answerSlot(profile: DialogueState, slot: string, entries: ReadonlyArray<{ value?: string; checks?: Array<{ type?: string }> }>): string {
   if (slot === "basic_information") {
     const age = findInProfile(profile, slot, undefined)?.entry.age;
@@ -171,6 +192,12 @@ function answerSlot(profile: DialogueState, slot: string, entries: ReadonlyArray
       else no.push(`${spokenValue(undefined, locationValues(asked)[0]!)} ${spokenValue(slot, asked.value ?? slot)}`);
       continue;
     }
+    // "Any other medical conditions?": the patient names what the profile has, not the placeholder.
+    const present = OPEN_VALUES.has(asked.value ?? "other") && slot !== "symptom" ? presentValues(profile, slot) : [];
+    if (present.length > 0) {
+      yes.push(joinAlternatives(present.map((value) => spokenValue(slot, value))).replace(/ or /g, " and "));
+      continue;
+    }
     const found = located ?? findInProfile(profile, slot, asked.value);
     // The doctor's "changes in your vision" is the patient's "changes in my vision".
     const name = spokenValue(slot, asked.value ?? slot).replace(/\byour\b/g, "my");
@@ -183,14 +210,7 @@ function answerSlot(profile: DialogueState, slot: string, entries: ReadonlyArray
       continue;
     }
     yes.push(name);
-    const checked = (asked.checks ?? []).map((check) => check.type).filter((type): type is string => !!type);
-    const attributes = checked.length > 0 ? checked.flatMap((type) => (type === "ana_factors" ? ["aggravating_factor", "alleviating_factor"] : type === "characteristics" ? ["positive_characteristics"] : [type])) : ["onset"];
-    for (const attribute of attributes) {
-      // "Is the rash itchy?": the itch may be its own entry of the profile (pruritus).
-      const itchy = attribute === "itching" && found.entry.itching === undefined && findInProfile(profile, "symptom", "pruritus")?.status === "positive";
-      const detail = itchy ? "Yes, it's itchy." : describeAttribute(attribute, found.entry[attribute], name);
-      if (detail) details.push(detail);
-    }
+    details.push(...askedDetails(profile, found.entry, asked, name));
   }
   const parts: string[] = [];
   const both = (items: readonly string[]) => joinAlternatives(items).replace(/ or /g, " and ");
@@ -217,7 +237,9 @@ export class PatientSimulator {
     const said = first.onset ? text(first.onset) : "";
     const onset = said === "" ? "" : /\bago$|^since\b|^(this|last)\b/.test(said) ? ` that started ${said}` : ` for ${said}`;
     const also = complaints[1] ? `, and I've also had some ${layTerm(String(complaints[1].value))}` : "";
-    const site = first.location !== undefined ? ` in my ${layTerm([first.location].flat()[0]!)}` : "";
+    const where = first.location !== undefined ? siteName([first.location].flat()[0]!) : "";
+    // "chest pain in my chest" says the site twice.
+    const site = where !== "" && !layTerm(String(first.value)).includes(where) ? ` in my ${where}` : "";
     return `I've been having ${layTerm(String(first.value))}${site}${onset}${also}.`;
   }
 

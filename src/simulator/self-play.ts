@@ -27,6 +27,7 @@ export interface TranscriptLine {
 /** How the closing fits the case. */
 export type ClosingFit = "right diagnosis" | "honest none" | "missed diagnosis" | "wrong diagnosis" | "contradicted by the profile" | "no closing";
 
+/** One case's self-play: the scores and the whole transcript. */
 export interface CaseResult {
   readonly id: string;
   readonly title: string;
@@ -139,6 +140,7 @@ export async function playCase(doctor: DialogueModules, patientCase: SelfPlayCas
   };
 }
 
+/** Self-play over many cases: means, totals and how the closings fit. */
 export interface SelfPlaySummary {
   readonly cases: number;
   readonly meanCoverage: number;
@@ -156,6 +158,7 @@ export interface SelfPlaySummary {
 const mean = (values: readonly number[]) => (values.length === 0 ? 0 : values.reduce((sum, value) => sum + value, 0) / values.length);
 const ratio = (part: { asked: number; total: number }) => (part.total === 0 ? 1 : part.asked / part.total);
 
+/** The overall figures of a self-play run. */
 export function summarise(results: readonly CaseResult[]): SelfPlaySummary {
   const closings: Record<ClosingFit, number> = { "right diagnosis": 0, "honest none": 0, "missed diagnosis": 0, "wrong diagnosis": 0, "contradicted by the profile": 0, "no closing": 0 };
   for (const result of results) closings[result.closing] += 1;

@@ -11,7 +11,7 @@ export interface CliResult {
 
 /** Runs the real `anamnesis` bin in a child process, as a user would. */
 export function runCli(args: readonly string[], options: { env?: NodeJS.ProcessEnv; input?: string } = {}): CliResult {
-  const result = spawnSync(process.execPath, [bin, ...args], { encoding: "utf8", env: { ...process.env, ...options.env }, ...(options.input !== undefined ? { input: options.input } : {}) });
+  const result = spawnSync(process.execPath, [bin, ...args], { encoding: "utf8", maxBuffer: 1 << 26, env: { ...process.env, ...options.env }, ...(options.input !== undefined ? { input: options.input } : {}) });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 

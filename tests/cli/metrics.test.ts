@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { compareToGolden, golden, pairMetricFields } from "../metrics/golden.ts";
+import { pairLines } from "../../src/metrics/pair-lines.ts";
 import { runCli } from "./helpers.ts";
 
 const scratch = mkdtempSync(join(tmpdir(), "anamnesis-metrics-cli-"));
@@ -32,6 +33,18 @@ describe("anamnesis metrics pairs", () => {
       expect(id).toBe(pair.id);
       expect(compareToGolden(metrics, pairMetricFields(pair), pair.id).mismatches).toEqual([]);
     });
+  });
+});
+
+describe("anamnesis metrics pairs on worker threads", () => {
+  it("writes the same lines, in input order, when a large input is split over workers", () => {
+    // 1,290 pairs: above the threshold at which the compiled CLI scores on worker threads.
+    const many = Array.from({ length: 30 }, (_, round) => golden.pairs.map((p) => ({ id: `${round}-${p.id}`, prediction: p.prediction, reference: p.reference }))).flat();
+    const input = writeFile("many.jsonl", many.map((pair) => JSON.stringify(pair)).join("\n") + "\n");
+    const result = runCli(["metrics", "pairs", "--input", input]);
+    expect(result.stderr).toBe("");
+    const expected = pairLines(many.map((pair) => ({ rawId: pair.id, prediction: pair.prediction, reference: pair.reference })));
+    expect(result.stdout.trimEnd().split("\n")).toEqual(expected);
   });
 });
 

@@ -1,4 +1,8 @@
-import { readFileSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { COMMANDS, selectedCommand } from "../../src/cli/command-table.ts";
 import { bundledPath } from "../../src/package-paths.ts";
@@ -22,6 +26,19 @@ describe("the anamnesis program", () => {
     expect(result.status).toBe(0);
     for (const [name, entry] of Object.entries(COMMANDS)) {
       expect(result.stdout).toMatch(new RegExp(`^  ${name} +${entry.description.slice(0, 20).replace(/[()]/g, "\\$&")}`, "m"));
+    }
+  });
+
+  it("loads no command's code, nor express, xstate, LangChain or the tokenizer, to print --help", () => {
+    const log = join(mkdtempSync(join(tmpdir(), "anamnesis-imports-")), "imports.txt");
+    const hooks = fileURLToPath(new URL("../fixtures/import-log.mjs", import.meta.url));
+    const result = spawnSync(process.execPath, ["--import", hooks, bundledPath("bin", "anamnesis.js"), "--help"], { encoding: "utf8", env: { ...process.env, IMPORT_LOG: log } });
+    expect(result.status).toBe(0);
+    const loaded = readFileSync(log, "utf8").trim().split("\n");
+    expect(loaded.some((url) => url.includes("/commander/"))).toBe(true);
+    expect(loaded.some((url) => url.endsWith("/cli/main.js"))).toBe(true);
+    for (const heavy of ["/express/", "/xstate/", "/@langchain/", "/js-tiktoken/", "/zod/", "/cli/commands/", "/modules/embedded/"]) {
+      expect(loaded.filter((url) => url.includes(heavy)), heavy).toEqual([]);
     }
   });
 

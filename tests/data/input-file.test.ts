@@ -19,7 +19,7 @@ describe("input files", () => {
 
   it("names a missing file and refuses a directory, before reading", () => {
     expect(() => readInputText(join(scratch, "none.jsonl"), "predictions file")).toThrow(`predictions file not found: ${join(scratch, "none.jsonl")}`);
-    expect(() => openInput(scratch, "input file")).toThrow("must be a file, not a directory");
+    expect(() => openInput(scratch, "input file")).toThrow("is a directory, not a file");
   });
 
   it("leaves - as standard input", () => {

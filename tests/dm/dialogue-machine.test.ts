@@ -225,3 +225,21 @@ describe("the closing rules, whatever backend planned", () => {
     expect(outcome.actions).toEqual(asked.actions);
   });
 });
+
+describe("the modules after an escalation", () => {
+  it("never see the urgent-care advice: it is the dialogue manager's turn, not the policy's", async () => {
+    const seen: string[][] = [];
+    const chestPain: NluResult = { frames: [{ intent: "inform", slots: { positive_symptom: [{ value: "chest pain" }, { value: "dyspnea" }] } }], latencyMs: 0 };
+    const modules = scriptedModules({ nlu: [chestPain] });
+    const watched: DialogueModules = {
+      ...modules,
+      policy: { id: "watch", nextActions: async (input) => (seen.push(input.history.map((turn) => turn.text)), modules.policy.nextActions(input)) },
+    };
+    const conversation = new Conversation(watched);
+    await conversation.say("Chest pain and I can't breathe.");
+    await conversation.say("No fever.");
+    expect(seen[0]).toEqual(["What brings you in today?", "Chest pain and I can't breathe."]);
+    expect(seen[1]).toEqual(["What brings you in today?", "Chest pain and I can't breathe.", "Any fevers?", "No fever."]);
+    expect(conversation.snapshot().history.some((turn) => /Before we go on/.test(turn.text))).toBe(true);
+  });
+});

@@ -56,7 +56,7 @@ describe("a red-flag conversation in headless Chromium", () => {
 
       const [download] = await Promise.all([page.waitForEvent("download"), page.click("#note")]);
       expect(download.suggestedFilename()).toMatch(/^anamnesis-note-.+\.md$/);
-      const note = readFileSync((await download.path())!, "utf8");
+      const note = readFileSync((await download.path()), "utf8");
       expect(note).toContain("## Presenting complaint\n\nchest pain, dyspnea");
       expect(note).toContain("- chest pain — onset: an hour ago");
       expect(note).toContain("**Chest pain with breathlessness or sweating** (emergency)");

@@ -10,7 +10,6 @@ import { createNoteModules } from "../../modules/create-note-modules.ts";
 import { parseShard, runBench, type BenchResults } from "../../../eval/runner.ts";
 import { checkSplit, defaultSplit, loadBenchDataset, resolveSuites, suiteData, SUITES, type BenchModules, type ProtocolName, type SuiteId } from "../../../eval/suites.ts";
 import { createOfficialSetup } from "../../modules/official/official-setup.ts";
-import type { MeditodDataset } from "../../data/meditod.ts";
 import { isNoteDataset, isPerplexitySuite, notePromptVersion } from "../../../eval/note-suites.ts";
 import { mergeRunDirectories } from "../../../eval/merge.ts";
 import { describePartial } from "../../../eval/partial-run.ts";
@@ -186,7 +185,7 @@ export function registerBenchCommand(program: Command): void {
       const setup = isNoteDataset(dataset)
         ? await noteModuleSetup(flags.backend, dataset, split, suites, backendOptions)
         : protocol === "official"
-          ? await createOfficialSetup(flags.backend, dataset as MeditodDataset, {
+          ? await createOfficialSetup(flags.backend, dataset, {
               checkoutDir: flags.meditodRepo ?? process.env.MEDITOD_REPO,
               embeddings: flags.embeddings,
               ...(flags.embeddingsBaseUrl ? { embeddingsBaseUrl: flags.embeddingsBaseUrl } : {}),

@@ -1,7 +1,7 @@
 import type { Command } from "commander";
 import { AnamnesisError } from "../../errors.ts";
 import { loadMeditod, type MeditodDataset } from "../../data/meditod.ts";
-import { createModules, EMBEDDED_BACKEND_ID } from "../../modules/create-modules.ts";
+import { createModules, EMBEDDED_BACKEND_ID, type CreateModulesOptions, type ModuleSetup } from "../../modules/create-modules.ts";
 import { caseFromDialogue } from "../../simulator/patient-simulator.ts";
 import { loadCaseLibrary } from "../../simulator/case-library.ts";
 import { runTerminalChat } from "../terminal-chat.ts";
@@ -28,6 +28,33 @@ interface ChatFlags {
 /** Simulated patients: our case library, then the training and validation dialogues; test dialogues stay unseen. */
 function simulatorCases(dataset: MeditodDataset) {
   return [...loadCaseLibrary(), ...(dataset.splits.train ?? []), ...(dataset.splits.valid ?? [])].map((entry) => (typeof entry === "string" ? caseFromDialogue(dataset, entry) : entry));
+}
+
+/** How a chat's modules are made: for people to read, within the scope rules, the offline engine standing by. */
+function chatModuleOptions(flags: ChatFlags): CreateModulesOptions {
+  return {
+    backendOptions: flags.baseUrl ? { baseUrl: flags.baseUrl } : {},
+    // People read the chat: the offline engine speaks from our templates, not the transcripts' "um"s.
+    wording: "clean",
+    // A chat's LLM policy gets the scope rules: diagnoses only with their criteria, no test outside the evidence.
+    templates: { policy: "policy.v2" },
+    ...(flags.fallback ? { fallback: "embedded" as const } : {}),
+    // In the terminal a failed backend turn is answered by the embedded engine, and the chat says so.
+    ...(flags.terminal && flags.backend !== EMBEDDED_BACKEND_ID && flags.fallback ? { answerFailures: true } : {}),
+  };
+}
+
+/** The terminal chat on standard input and output, with every case for `/simulate`. */
+function chatInTerminal(setup: ModuleSetup, dataset: MeditodDataset): Promise<void> {
+  return runTerminalChat({
+    modules: setup.modules,
+    input: process.stdin,
+    output: process.stdout,
+    cases: simulatorCases(dataset),
+    interactive: process.stdin.isTTY === true,
+    backendId: setup.backend.id,
+    ...(setup.failures ? { failures: setup.failures } : {}),
+  });
 }
 
 /** The sessions database, or one clear line when it cannot be opened. */
@@ -62,31 +89,13 @@ export function registerChatCommands(program: Command): void {
       if (!Number.isFinite(idleMinutes) || idleMinutes <= 0) throw new AnamnesisError("INVALID_ARGUMENT", `--idle-minutes must be a positive number (got '${flags.idleMinutes}')`);
       if (flags.dbSync !== "full" && flags.dbSync !== "normal") throw new AnamnesisError("INVALID_ARGUMENT", `--db-sync must be full or normal (got '${flags.dbSync}')`);
       const dataset = loadMeditod(flags.data);
-      const llm = flags.backend !== EMBEDDED_BACKEND_ID;
-      const setup = await createModules(flags.backend, dataset, {
-        backendOptions: flags.baseUrl ? { baseUrl: flags.baseUrl } : {},
-        // People read the chat: the offline engine speaks from our templates, not the transcripts' "um"s.
-        wording: "clean",
-        // A chat's LLM policy gets the scope rules: diagnoses only with their criteria, no test outside the evidence.
-        templates: { policy: "policy.v2" },
-        ...(flags.fallback ? { fallback: "embedded" as const } : {}),
-        // In the terminal a failed backend turn is answered by the embedded engine, and the chat says so.
-        ...(flags.terminal && llm && flags.fallback ? { answerFailures: true } : {}),
-      });
+      const setup = await createModules(flags.backend, dataset, chatModuleOptions(flags));
       if (flags.terminal) {
-        await runTerminalChat({
-          modules: setup.modules,
-          input: process.stdin,
-          output: process.stdout,
-          cases: simulatorCases(dataset),
-          interactive: process.stdin.isTTY === true,
-          backendId: setup.backend.id,
-          ...(setup.failures ? { failures: setup.failures } : {}),
-        });
+        await chatInTerminal(setup, dataset);
         await setup.close();
         return;
       }
-      const store = openStore(flags.db!, flags.dbSync as "full" | "normal");
+      const store = openStore(flags.db!, flags.dbSync);
       const server = await startChatServer({
         modules: setup.modules,
         store,

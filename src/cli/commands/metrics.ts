@@ -1,8 +1,9 @@
 import type { Command } from "commander";
 import { AnamnesisError } from "../../errors.ts";
-import { scoreCorpus, scorePair, type TextPair } from "../../metrics/pair-metrics.ts";
+import { scoreCorpus, type TextPair } from "../../metrics/pair-metrics.ts";
+import { writePairLines } from "../../metrics/pair-lines.ts";
 import { printJson } from "../output.ts";
-import { readJsonLines, toJsonText } from "../../data/json-lines.ts";
+import { readJsonLines } from "../../data/json-lines.ts";
 import { inputName } from "../../data/input-file.ts";
 
 /** One input line: `{"id", "prediction", "reference"}`; `id` is echoed back as given. */
@@ -44,17 +45,8 @@ export function registerMetricsCommands(program: Command): void {
     .command("pairs")
     .description("Every metric for each pair: JSONL in ({id, prediction, reference}), JSONL out ({id, ...metrics}).")
     .requiredOption("--input <file>", "JSONL, one pair per line: {\"id\", \"prediction\", \"reference\"}; - reads standard input")
-    .action((options: { input: string }) => {
-      const pairs = readPairsFile(options.input);
-      const chunk: string[] = [];
-      for (const pair of pairs) {
-        chunk.push(toJsonText({ id: pair.rawId, ...scorePair(pair.prediction, pair.reference) }));
-        if (chunk.length === 1000) {
-          process.stdout.write(`${chunk.join("\n")}\n`);
-          chunk.length = 0;
-        }
-      }
-      if (chunk.length > 0) process.stdout.write(`${chunk.join("\n")}\n`);
+    .action(async (options: { input: string }) => {
+      await writePairLines(readPairsFile(options.input), (text) => process.stdout.write(text));
     });
 
   metrics

@@ -95,7 +95,7 @@ function deformatSlots(slots: Json): JsonObject {
       list.push(rest);
     }
   }
-  return out as JsonObject;
+  return out;
 }
 
 /** `deformat_nlu`: the model's frames → data frames; throws {@link OfficialFormatError} where Python raises. */
@@ -104,7 +104,7 @@ export function deformatOfficialNlu(value: unknown): JsonObject[] {
     if (!isObject(frame)) throw new OfficialFormatError(`a frame is ${JSON.stringify(frame)}, not an object`);
     if (!("intent" in frame)) throw new OfficialFormatError("a frame has no intent");
     const entry: JsonObject = { intent: copy(frame.intent!) };
-    if ("slots" in frame) entry.slots = deformatSlots(frame.slots!);
+    if ("slots" in frame) entry.slots = deformatSlots(frame.slots);
     return entry;
   });
 }

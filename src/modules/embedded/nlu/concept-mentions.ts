@@ -56,3 +56,8 @@ export function conceptMask(tokenCount: number, mentions: readonly Mention[]): b
   for (const mention of mentions) for (let index = mention.start; index < mention.end; index += 1) mask[index] = true;
   return mask;
 }
+
+/** Token spans where the utterance names `value` itself (a symptom is not its own trigger). */
+export function ownMentions(lexicon: Lexicon, analysed: AnalysedText, value: string): Mention[] {
+  return findMentions(lexicon, analysed).filter((mention) => mention.concepts.some((concept) => concept.value === value));
+}

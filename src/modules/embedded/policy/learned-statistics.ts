@@ -244,7 +244,7 @@ function complaintArea(plan: HistoryPlan, dialogue: Dialogue): string {
   const opening = openingTurn(dialogue);
   const facts = opening ? new StateFacts(opening.dialog_state) : undefined;
   const main = facts?.positives("symptom")[0];
-  return main ? templateFor(plan, main, locationsOf(facts!, main)).area : "general";
+  return main ? templateFor(plan, main, locationsOf(facts, main)).area : "general";
 }
 
 /**

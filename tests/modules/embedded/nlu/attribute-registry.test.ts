@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { checkTypes, slotDefinition } from "../../../../src/cmas/ontology.ts";
 import { ATTRIBUTE_EXTRACTORS, SYMPTOM_ATTRIBUTES } from "../../../../src/modules/embedded/nlu/attributes/registry.ts";
+import { IN_MENTION, IN_SENTENCE } from "../../../../src/modules/embedded/nlu/volunteered-attributes.ts";
 import { nluResources, readTurn } from "./nlu-harness.ts";
 
 describe("attribute registry (nlu/attributes/)", () => {
@@ -13,6 +14,11 @@ describe("attribute registry (nlu/attributes/)", () => {
 
   it("derives the attributes that describe a symptom (asked about 'it', they refer to the symptom in focus)", () => {
     expect([...SYMPTOM_ATTRIBUTES].sort()).toEqual(["ana_factors", "characteristics", "color", "duration", "frequency", "initiation", "location", "onset", "progression", "severity", "volume"]);
+  });
+
+  it("reads every volunteered attribute in the volunteered pass, and only registered ones", () => {
+    const volunteered = ATTRIBUTE_EXTRACTORS.filter((extractor) => "readVolunteered" in extractor);
+    expect(volunteered.map((extractor) => extractor.name).sort()).toEqual([...new Set([...IN_MENTION, ...IN_SENTENCE].map((extractor) => extractor.name))].sort());
   });
 
   for (const extractor of ATTRIBUTE_EXTRACTORS) {

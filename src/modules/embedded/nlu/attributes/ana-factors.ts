@@ -1,5 +1,5 @@
 import { extractFactors } from "../ana-factors.ts";
-import { ownMentions } from "../asked-attributes.ts";
+import { ownMentions } from "../concept-mentions.ts";
 import type { CollectedEntry } from "../frame-builder.ts";
 import type { TurnRecord } from "../turn-record.ts";
 import { setFound, type AttributeExtractor } from "./attribute-extractor.ts";
@@ -40,6 +40,11 @@ export const anaFactors = {
   name: "ana_factors",
   appliesTo: ["symptom"],
   questionCue: ANA_FACTORS_CUE,
+  readVolunteered: (span) => {
+    const factors = extractFactors(span.turn.lexicon, span.turn.analysed, span.clause[0], span.spanEnd, span.exclude);
+    span.turn.entries.set(span.entry, "aggravating_factor", factors.aggravating);
+    span.turn.entries.set(span.entry, "alleviating_factor", factors.alleviating);
+  },
   readAnswer: readFactors,
   example: { history: ["What brings you in?", "I get short of breath."], question: "Does anything make it worse?", answer: "It's worse when I climb stairs.", attribute: "aggravating_factor", expected: ["physical exertion"] },
 } as const satisfies AttributeExtractor;

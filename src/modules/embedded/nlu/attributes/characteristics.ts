@@ -27,6 +27,11 @@ export const characteristics = {
   name: "characteristics",
   appliesTo: ["symptom"],
   questionCue: CHARACTERISTICS_CUE,
+  readVolunteered: (span) => {
+    if (!span.mention) return;
+    const { lexicon, analysed, entries } = span.turn;
+    entries.set(span.entry, "positive_characteristics", extractCharacteristics(lexicon, span.entry.attributes.value as string, analysed, span.clause[0], span.spanEnd));
+  },
   readAnswer: readCharacteristics,
   example: { history: ["What brings you in?", "A cough."], question: "How would you describe the cough?", answer: "Uh harsh.", attribute: "positive_characteristics", expected: ["harsh"] },
 } as const satisfies AttributeExtractor;

@@ -1,5 +1,5 @@
 import { extractDuration } from "../time-expressions.ts";
-import { setFound, type AttributeExtractor } from "./attribute-extractor.ts";
+import { setFound, spanText, type AttributeExtractor } from "./attribute-extractor.ts";
 
 /** "How long does it last?", "is it constant or does it come and go?". */
 const DURATION_CUE =
@@ -10,6 +10,7 @@ export const duration = {
   name: "duration",
   appliesTo: ["symptom"],
   questionCue: DURATION_CUE,
+  readVolunteered: (span) => span.turn.entries.set(span.entry, "duration", extractDuration(spanText(span))),
   readAnswer: (turn, entry) => {
     const { polarity } = turn;
     const { proposed } = turn.context.question;

@@ -1,6 +1,6 @@
 import { extractHabitFrequency } from "../habit-attributes.ts";
 import { extractFrequency } from "../time-expressions.ts";
-import { setFound, type AttributeExtractor } from "./attribute-extractor.ts";
+import { leftToAnswer, setFound, spanText, type AttributeExtractor } from "./attribute-extractor.ts";
 
 /** "How often", "how many cigarettes", "how much do you drink". */
 const FREQUENCY_CUE = /\bhow often|how many times|how frequently|how much do you (?:smoke|drink)|how many (?:cigarettes|packs|drinks|beers|joints)|how much alcohol|how regularly\b/;
@@ -10,6 +10,9 @@ export const frequency = {
   name: "frequency",
   appliesTo: ["symptom", "habit", "medication", "medical_history"],
   questionCue: FREQUENCY_CUE,
+  readVolunteered: (span) => {
+    if (!leftToAnswer(span)) span.turn.entries.set(span.entry, "frequency", extractFrequency(spanText(span)));
+  },
   readAnswer: (turn, entry) => {
     const { text } = turn.analysed;
     return setFound(turn, entry, "frequency", entry.base === "habit" ? extractHabitFrequency(text, true) : extractFrequency(text, true));

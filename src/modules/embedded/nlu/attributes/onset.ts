@@ -1,5 +1,7 @@
 import { readStart } from "./starting.ts";
-import type { AttributeExtractor } from "./attribute-extractor.ts";
+import { textOf } from "../analysed-text.ts";
+import { extractOnset } from "../time-expressions.ts";
+import { leftToAnswer, type AttributeExtractor } from "./attribute-extractor.ts";
 
 /** "When did it start?", "how long ago?", "how long have you had it?", "how long has the cough been going on?". */
 const ONSET_CUE =
@@ -10,6 +12,10 @@ export const onset = {
   name: "onset",
   appliesTo: ["symptom"],
   questionCue: ONSET_CUE,
+  // A sentence's one onset dates every symptom it names: patients give one start for the complaint as a whole.
+  readVolunteered: (span) => {
+    if (!leftToAnswer(span)) span.turn.entries.set(span.entry, "onset", extractOnset(textOf(span.turn.analysed, ...span.sentence)));
+  },
   readAnswer: readStart,
   example: { history: ["What brings you in?", "A cough."], question: "When did the cough start?", answer: "About two months ago.", attribute: "onset", expected: "two months ago" },
 } as const satisfies AttributeExtractor;

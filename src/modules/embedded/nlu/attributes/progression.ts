@@ -10,6 +10,10 @@ export const progression = {
   name: "progression",
   appliesTo: ["symptom"],
   questionCue: PROGRESSION_CUE,
+  readVolunteered: (span) => {
+    const { lexicon, analysed, entries } = span.turn;
+    entries.set(span.entry, "progression", extractProgression(lexicon, analysed, span.mention?.start ?? span.sentence[0], span.spanEnd));
+  },
   readAnswer: (turn, entry) => {
     const { lexicon, analysed, polarity } = turn;
     const said = extractProgression(lexicon, analysed, 0, analysed.tokens.length, true);

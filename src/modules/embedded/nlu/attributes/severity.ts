@@ -1,6 +1,6 @@
 import { EXERCISE_TOLERANCE } from "../question-cues.ts";
 import { extractSeverity, extractWalkingDistance } from "../severity.ts";
-import { setFound, type AttributeExtractor } from "./attribute-extractor.ts";
+import { setFound, spanText, type AttributeExtractor } from "./attribute-extractor.ts";
 
 /** "On a scale of 1 to 10", "how bad is it?", "how far can you walk?". */
 const SEVERITY_CUE = new RegExp(
@@ -12,6 +12,9 @@ export const severity = {
   name: "severity",
   appliesTo: ["symptom"],
   questionCue: SEVERITY_CUE,
+  readVolunteered: (span) => {
+    if (span.mention) span.turn.entries.set(span.entry, "severity", extractSeverity(spanText(span)));
+  },
   readAnswer: (turn, entry) => {
     const { text } = turn.analysed;
     return setFound(turn, entry, "severity", extractSeverity(text, true) ?? (turn.context.question.exerciseTolerance ? extractWalkingDistance(text) : undefined));

@@ -33,7 +33,7 @@ function namedTargets(turn: TurnRecord): AttributeTarget[] {
   }
   return targets.map((item) => {
     const refined = (item.value === "pain" && !item.location ? painInFocus(lexicon, context) : undefined) ?? item;
-    return { base: item.slot as BaseSlot, value: refined.value!, named: true, ...(refined.location ? { location: refined.location } : {}) };
+    return { base: item.slot, value: refined.value!, named: true, ...(refined.location ? { location: refined.location } : {}) };
   });
 }
 

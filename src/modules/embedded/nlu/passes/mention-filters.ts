@@ -8,8 +8,14 @@ import type { MentionReading, TurnRecord } from "../turn-record.ts";
  */
 export type DropListener = (rule: MentionFilterRule, reading: MentionReading) => void;
 
+/** The rules of each stage, in table order. */
+const RULES_BY_STAGE: Readonly<Record<MentionFilterRule["stage"], readonly MentionFilterRule[]>> = {
+  "before-status": MENTION_FILTER_RULES.filter((rule) => rule.stage === "before-status"),
+  "after-status": MENTION_FILTER_RULES.filter((rule) => rule.stage === "after-status"),
+};
+
 function filterMentions(turn: TurnRecord, stage: MentionFilterRule["stage"], onDrop?: DropListener): void {
-  const rules = MENTION_FILTER_RULES.filter((rule) => rule.stage === stage);
+  const rules = RULES_BY_STAGE[stage];
   turn.readings = turn.readings.filter((reading) => {
     const rule = rules.find((candidate) => candidate.drops(turn, reading));
     if (rule) onDrop?.(rule, reading);

@@ -25,7 +25,7 @@ export function medicalItems(turn: TurnRecord): { readonly medical: readonly Ask
 
 /** Whether an item of the question is answered by an explicit phrase of the utterance. */
 function answeredBy(turn: TurnRecord, item: AskedItem): boolean {
-  if (item.value === undefined) return turn.entries.find(item.slot as BaseSlot) !== undefined;
+  if (item.value === undefined) return turn.entries.find(item.slot) !== undefined;
   return turn.entries.all().some((entry) => entry.attributes.value === item.value && !entry.fromQuestion);
 }
 
@@ -62,7 +62,7 @@ export function answerNamedItems(turn: TurnRecord): void {
   if (!turn.itemsAnswered || !question.disjunctive || polarity !== "no" || !found.every(({ entry }) => entry.status === "negative")) return;
   for (const item of real) {
     if (item.slot !== "symptom" || answeredBy(turn, item)) continue;
-    const entry = entries.add("symptom", "negative", item.value!, true);
+    const entry = entries.add("symptom", "negative", item.value, true);
     if (entry && item.location) entries.set(entry, "location", item.location);
   }
 }

@@ -9,7 +9,7 @@ import { attachSymptomAttributes } from "../volunteered-attributes.ts";
  */
 export function attachVolunteeredDetails(turn: TurnRecord): void {
   const { lexicon, analysed, entries, found, context, polarity } = turn;
-  attachSymptomAttributes(lexicon, analysed, entries, found, turn.attributeAnswered);
+  attachSymptomAttributes(turn);
   attachMedicationAttributes(lexicon, analysed, entries, found, context);
   attachHabitAttributes(analysed, entries, found);
   attachExposureAttributes(analysed, entries, found, context.question);

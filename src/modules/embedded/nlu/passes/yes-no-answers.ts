@@ -1,5 +1,4 @@
 import { extractRelations } from "../family-relations.ts";
-import type { BaseSlot } from "../frame-builder.ts";
 import { habitStatus } from "../habit-attributes.ts";
 import type { Status } from "../negation.ts";
 import type { AskedItem } from "../question-analysis.ts";
@@ -47,7 +46,7 @@ function addAnsweredItem(turn: TurnRecord, asked: AskedItem, status: Status): vo
   // "Does it hurt when you breathe in?" about a chest pain: the specific pain in focus.
   const focused = asked.value === "pain" && !asked.location ? painInFocus(lexicon, context) : undefined;
   const item = focused ? { ...asked, value: focused.value } : asked;
-  const entry = entries.add(item.slot as BaseSlot, status, item.value, true);
+  const entry = entries.add(item.slot, status, item.value, true);
   if (!entry) return;
   if (item.location) entries.set(entry, "location", item.location);
   if (item.where) entries.set(entry, "where", item.where);
@@ -71,7 +70,7 @@ export function answerYesNo(turn: TurnRecord): void {
   const openSlots = new Set(medical.filter((item) => item.value === "other").map((item) => item.slot));
   const answeredSlots = new Set(found.filter(({ entry }) => entry.status === "positive" && openSlots.has(entry.base)).map(({ entry }) => entry.base));
   for (const item of medical) {
-    if (answeredSlots.has(item.slot as BaseSlot) && status === "negative") continue;
+    if (answeredSlots.has(item.slot) && status === "negative") continue;
     const resolved = itemStatus(turn, item, status);
     if (resolved !== undefined) addAnsweredItem(turn, item, resolved);
   }

@@ -67,9 +67,26 @@ describe("lay words for the common complaints of every body system (ontology/lex
     ["general", "I feel wiped out all the time.", "bedridden"],
     ["general", "I've been shivering and burning up.", "fever"],
     ["general", "My clothes are hanging off me, I've lost so much weight.", "unexplained weight loss"],
+    ["gastrointestinal", "I've been throwing up all night.", "vomiting"],
+    ["gastrointestinal", "My stomach is really upset.", "nausea"],
+    ["genitourinary", "I'm peeing blood.", "hematuria"],
+    ["cardiovascular", "My heart is pounding.", "palpitations"],
+    ["musculoskeletal", "My back is killing me.", "pain"],
+    ["general", "I've found a lump in my breast.", "lump"],
+    ["respiratory", "I've been getting nosebleeds.", "epistaxis"],
+    ["neurological", "I feel shaky all the time.", "tremor"],
+    ["neurological", "My face has gone droopy on one side.", "facial droop"],
+    ["neurological", "I can't move my arm properly.", "muscle weakness"],
+    ["neurological", "My vision went blurry.", "visual impairment"],
+    ["psychiatric", "I can't stop crying.", "depressed mood"],
+    ["psychiatric", "I've been hearing things that aren't there.", "hallucinations"],
   ];
   it.each(cases)("%s: %s", async (_system, utterance, value) => {
     expect(valuesOf(await understand(utterance, "What brings you in today?"), "positive_symptom")).toContain(value);
+  });
+
+  it("'throwing up all night' is vomiting, not a sleepless night", async () => {
+    expect(valuesOf(await understand("I've been throwing up all night.", "What brings you in today?"), "positive_symptom")).toEqual(["vomiting"]);
   });
 });
 

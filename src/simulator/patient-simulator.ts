@@ -1,4 +1,4 @@
-import { splitPrefixedSlot } from "../cmas/ontology.ts";
+import { slotDefinition, splitPrefixedSlot } from "../cmas/ontology.ts";
 import type { DialogueState, DoctorAction, SlotEntry } from "../cmas/schemas.ts";
 import type { MeditodDataset } from "../data/meditod.ts";
 import { getDialogue } from "../data/meditod.ts";
@@ -164,7 +164,8 @@ function answerSlot(profile: DialogueState, slot: string, entries: ReadonlyArray
     const age = findInProfile(profile, slot, undefined)?.entry.age;
     return age ? `I'm ${text(age)}.` : "I'd rather not say.";
   }
-  if (slot === "residence" || slot === "occupation" || slot === "travel") {
+  // Residence, occupation and travel: the ontology's social slots, which keep their status as an attribute.
+  if (slotDefinition(slot)?.group === "social") {
     const found = findInProfile(profile, slot, undefined)?.entry;
     if (!found) return slot === "travel" ? "No, I haven't travelled." : "Nothing special.";
     if (slot === "travel") return found.status === "not_traveled" ? "No, I haven't travelled." : `Yes, I went to ${text(found.destination) || "see family"}${found.date ? ` ${text(found.date)}` : ""}.`;

@@ -3,7 +3,7 @@ import { restoreProfile, saveProfile, type TrackerEntries } from "../cmas/dialog
 import type { DialogueState, DoctorAction, NluFrame } from "../cmas/schemas.ts";
 import type { DialogueModules, DialogueTurn } from "../modules/types.ts";
 import { loadRedFlags } from "../clinical/red-flags.ts";
-import { dialogueMachine, type DialogueInput, type RecordedRedFlag } from "./dialogue-machine.ts";
+import { dialogueMachine, type DialogueContext, type DialogueInput, type RecordedRedFlag } from "./dialogue-machine.ts";
 
 /** What one patient utterance led to. */
 export interface TurnOutcome {
@@ -37,22 +37,11 @@ export interface ConversationSnapshot {
  * Everything a conversation needs to resume exactly where it was, as plain JSON: taken between turns
  * (listening, failed or ended), stored by the chat server after every turn.
  */
-export interface ConversationRecord {
+export type ConversationRecord = Omit<DialogueContext, "modules" | "redFlagRules" | "profile"> & {
   readonly stage: "listening" | "failed" | "ended";
-  readonly history: DialogueTurn[];
-  readonly state: DialogueState;
+  /** The tracked profile as saved entries (`saveProfile`). */
   readonly tracker: TrackerEntries;
-  readonly frames: NluFrame[] | null;
-  readonly actions: DoctorAction[] | null;
-  readonly pending: string | null;
-  readonly error: string | null;
-  readonly doctorTurns: number;
-  readonly maxDoctorTurns: number;
-  readonly redFlags: RecordedRedFlag[];
-  readonly escalation: RecordedRedFlag[];
-  readonly afterEscalation: "continue" | "end";
-  readonly presenting: string[];
-}
+};
 
 /** The doctor turns since the last patient turn, as one reply. */
 function lastReply(history: readonly DialogueTurn[]): string | null {

@@ -13,6 +13,8 @@
  *   {@link OfficialFormatError} with the reason, and the caller counts a format error.
  */
 
+import { MEDICAL_SLOT_NAMES } from "../../cmas/cmas-names.ts";
+
 export class OfficialFormatError extends Error {}
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
@@ -26,7 +28,8 @@ const STATUS_PREFIXES = [
   ["avail_", "avail"],
 ] as const;
 
-const STATUS_SLOTS = ["symptom", "medical_history", "family_history", "habit", "exposure", "medication", "medical_test"];
+/** Slots whose entries carry a status prefix: CMAS's medical slots, the same seven the official `deformat_nlu` lists. */
+const STATUS_SLOTS: readonly string[] = MEDICAL_SLOT_NAMES;
 
 const isObject = (value: unknown): value is JsonObject => typeof value === "object" && value !== null && !Array.isArray(value);
 const copy = <T>(value: T): T => structuredClone(value);

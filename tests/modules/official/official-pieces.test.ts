@@ -92,6 +92,14 @@ describe("format_nlu and deformat_nlu", () => {
     expect(() => deformatOfficialNlu([{ intent: "inform", slots: { symptom: ["cough"] } }])).toThrow(/an entry of symptom is "cough"/);
     expect(deformatOfficialNlu({})).toEqual([]);
   });
+
+  it("prefixes exactly the seven slots the official deformat_nlu lists (taken from cmas.json, checked here)", () => {
+    const official = ["symptom", "medical_history", "family_history", "habit", "exposure", "medication", "medical_test"];
+    const statusOf = (slot: string) => (slot === "medical_test" ? "avail" : "positive");
+    const slots = Object.fromEntries([...official, "disease", "residence"].map((slot) => [slot, [{ value: "v", status: statusOf(slot) }]]));
+    const written = Object.keys(deformatOfficialNlu([{ intent: "inform", slots }])[0]!.slots as object);
+    expect(written).toEqual([...official.map((slot) => `${statusOf(slot)}_${slot}`), "disease", "residence"]);
+  });
 });
 
 describe("post.py", () => {

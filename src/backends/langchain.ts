@@ -12,6 +12,7 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import { z } from "zod";
 import type { BaseChatModel } from "@langchain/core/language_models/chat_models";
 import { AIMessage, AIMessageChunk, HumanMessage, SystemMessage, type BaseMessage } from "@langchain/core/messages";
+import { BufferedResponse, keepAliveFetch } from "./keep-alive-fetch.ts";
 import type { ChatMessage, TokenLogprob, TokenUsage } from "./spec.ts";
 
 interface AttemptContext {
@@ -34,9 +35,14 @@ async function countEmbeddingTokens(context: AttemptContext, url: string, respon
   const path = url.replace(/[?#].*$/, "");
   const usage = EMBEDDING_USAGE.find(([endpoint]) => endpoint.test(path))?.[1];
   if (!usage) return;
-  const tail = (await response.clone().text()).slice(-512);
+  const tail = (await bodyText(response)).slice(-512);
   const count = usage.exec(tail)?.[1];
   if (count !== undefined) context.embeddingTokens += Number(count);
+}
+
+/** The body of an answer as text, leaving the answer readable by the client library. */
+function bodyText(response: Response): Promise<string> {
+  return response instanceof BufferedResponse ? Promise.resolve(response.bodyText) : response.clone().text();
 }
 
 const attemptContext = new AsyncLocalStorage<AttemptContext>();
@@ -73,7 +79,7 @@ async function checkAnswer(context: AttemptContext, path: string, response: Resp
   if (!shape) return;
   const type = response.headers.get("content-type") ?? "";
   if (/ndjson|event-stream/.test(type)) return;
-  const text = await response.clone().text();
+  const text = await bodyText(response);
   let body: unknown;
   try {
     body = JSON.parse(text);
@@ -91,7 +97,7 @@ async function checkAnswer(context: AttemptContext, path: string, response: Resp
  */
 async function readableOllamaError(path: string, response: Response): Promise<Response> {
   if (!path.includes("/api/")) return response;
-  const text = await response.clone().text();
+  const text = await bodyText(response);
   let error: unknown;
   try {
     error = (JSON.parse(text) as { error?: unknown }).error;
@@ -109,9 +115,8 @@ async function readableOllamaError(path: string, response: Response): Promise<Re
 /** `fetch` for LangChain clients: aborts with the current attempt, records failed responses, checks answers. */
 export const attemptFetch: typeof fetch = async (input, init) => {
   const context = attemptContext.getStore();
-  if (!context) return fetch(input, init);
-  const signal = init?.signal ? AbortSignal.any([init.signal, context.signal]) : context.signal;
-  const response = await fetch(input, { ...init, signal });
+  if (!context) return keepAliveFetch(input, init);
+  const response = await keepAliveFetch(input, init, [context.signal]);
   const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
   const path = new URL(url).pathname;
   if (!response.ok) {

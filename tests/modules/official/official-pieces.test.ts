@@ -129,6 +129,18 @@ describe("dense ranking", () => {
     expect([...l2Normalise([3, 4])]).toEqual([0.6, 0.8]);
     expect([...l2Normalise([0, 0])]).toEqual([0, 0]);
   });
+
+  it("selects exactly what a full sort (score descending, then index descending) would, for any k and many ties", () => {
+    let seed = 7;
+    const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    for (let trial = 0; trial < 200; trial += 1) {
+      const scores = Array.from({ length: 1 + Math.floor(random() * 40) }, () => Math.floor(random() * 6) / 5 - 0.5);
+      const k = Math.floor(random() * 8);
+      const sorted = scores.map((_, index) => index).sort((left, right) => scores[right]! - scores[left]! || right - left);
+      expect(topByDescendingArgsort(scores, k)).toEqual(sorted.slice(0, k));
+      expect(topByDescendingArgsort(Float64Array.from(scores), k)).toEqual(sorted.slice(0, k));
+    }
+  });
 });
 
 describe("the official prompter's embeddings", () => {

@@ -42,6 +42,8 @@ export const BUNDLED = {
   meditodDev: bundledPath("data", "meditod-dev"),
   /** `data/mts-dialog/Main-Dataset/`: MTS-Dialog's CSV files. */
   mtsDialog: bundledPath("data", "mts-dialog", "Main-Dataset"),
+  /** `data/mts-dialog/training-vocabulary.txt`: the words seen twice in MTS-Dialog's training set (derived). */
+  mtsDialogVocabulary: bundledPath("data", "mts-dialog", "training-vocabulary.txt"),
   /** `data/cases/library.json`: our simulated-patient cases. */
   caseLibrary: bundledPath("data", "cases", "library.json"),
   /** `server/public/`: the chat page. */

@@ -3,7 +3,7 @@ import { analyseText } from "./nlu/analysed-text.ts";
 import { conversationVocabulary } from "./nlu/conversation-vocabulary.ts";
 import { DialogueContextReader } from "./nlu/dialogue-context.ts";
 import { interpretTurn } from "./nlu/pipeline.ts";
-import { buildLexicon, type Lexicon } from "./nlu/lexicon.ts";
+import { buildMinedLexicon, type Lexicon } from "./nlu/lexicon.ts";
 import { SmallTalkClassifier } from "./nlu/small-talk.ts";
 import { createSpellingCorrector } from "./nlu/spelling.ts";
 import { mineTraining } from "./nlu/training-mining.ts";
@@ -26,8 +26,7 @@ export interface NluResources {
 
 /** Builds the NLU's resources from the training dialogues (shared by the NLU and the doctor-question reader). */
 export function buildNluResources(training: TrainingData): NluResources {
-  const mined = mineTraining(training, buildLexicon());
-  const lexicon = buildLexicon(mined.additions);
+  const { lexicon, mined } = buildMinedLexicon((base) => mineTraining(training, base));
   const speller = createSpellingCorrector(lexicon.words, [...mined.vocabulary, ...conversationVocabulary()]);
   const correct = (word: string) => speller.correct(word);
   const reader = new DialogueContextReader({ lexicon, correct, memory: mined.memory });

@@ -123,15 +123,26 @@ interface ConceptVocabulary {
   readonly values: Map<MedicalSlot, Set<string>>;
 }
 
-/** Concepts, located concepts and topic words of the file, the tool's diseases, then the additions. */
-function buildConcepts(file: LexiconFile, additions: LexiconAdditions): ConceptVocabulary {
+/** Adds one surface form of a concept: to the phrase index, the slot's values and the speller's words. */
+function addConceptTo({ concepts, words, values }: ConceptVocabulary, concept: Concept, form: string): void {
+  concepts.add(form, concept, sameConcept);
+  values.get(concept.slot)?.add(concept.value);
+  if (!concept.topic) for (const word of cleanText(form).match(/[a-z]+/g) ?? []) if (word.length >= 4) words.add(word);
+}
+
+/** The additions' forms the vocabulary does not cover yet (their values are recorded either way). */
+function addConcepts(vocabulary: ConceptVocabulary, additions: LexiconAdditions): void {
+  for (const { concept, form } of additions.concepts ?? []) {
+    if (!covers(vocabulary.concepts, form)) addConceptTo(vocabulary, concept, form);
+    else vocabulary.values.get(concept.slot)?.add(concept.value);
+  }
+}
+
+/** Concepts, located concepts and topic words of the file, then the tool's diseases. */
+function buildConcepts(file: LexiconFile): ConceptVocabulary {
   const vocabulary: ConceptVocabulary = { concepts: new PhraseIndex<Concept>(), words: new Set(), values: new Map(MEDICAL_SLOTS.map((slot) => [slot, new Set<string>()])) };
-  const { concepts, words, values } = vocabulary;
-  const addConcept = (concept: Concept, form: string) => {
-    concepts.add(form, concept, sameConcept);
-    values.get(concept.slot)?.add(concept.value);
-    if (!concept.topic) for (const word of cleanText(form).match(/[a-z]+/g) ?? []) if (word.length >= 4) words.add(word);
-  };
+  const { concepts } = vocabulary;
+  const addConcept = (concept: Concept, form: string) => addConceptTo(vocabulary, concept, form);
   for (const [slot, forms] of Object.entries(file.concepts)) {
     if (!isMedicalSlot(slot)) continue;
     for (const [value, list] of Object.entries(forms)) {
@@ -153,10 +164,6 @@ function buildConcepts(file: LexiconFile, additions: LexiconAdditions): ConceptV
   for (const disease of valueListsJson["disease.value"] as string[]) {
     if (/^(abdomen|lung disease|heart disease)$/.test(disease) || covers(concepts, disease)) continue;
     addConcept({ slot: "medical_history", value: disease }, disease);
-  }
-  for (const { concept, form } of additions.concepts ?? []) {
-    if (!covers(concepts, form)) addConcept(concept, form);
-    else values.get(concept.slot)?.add(concept.value);
   }
   return vocabulary;
 }
@@ -182,9 +189,8 @@ function withToolList(forms: Record<string, string[]>, toolList: readonly string
   return index;
 }
 
-/** Compiles the lexicon, the annotation tool's lists, and any additions. */
-export function buildLexicon(additions: LexiconAdditions = {}, file: LexiconFile = lexiconFile): Lexicon {
-  const { concepts, words, values } = buildConcepts(file, additions);
+/** The lexicon around a concept vocabulary: the file's other indexes and the annotation tool's lists. */
+function assembleLexicon(file: LexiconFile, { concepts, words, values }: ConceptVocabulary): Lexicon {
   // Locations: the tool's 240 body sites with the laterality suffix dropped ("knee(L)" → "knee"); "nowhere" is no site.
   const sites = (valueListsJson["symptom.location"] as string[]).filter((site) => site.replace(/\((?:L|R)\)$/, "").trim() !== "nowhere");
   const characteristics = new Map<string, PhraseIndex<string>>();
@@ -207,4 +213,24 @@ export function buildLexicon(additions: LexiconAdditions = {}, file: LexiconFile
     specificByLocation: new Map(Object.entries(file.specific_by_location)),
     upgrades: file.concept_upgrades.map((upgrade) => ({ value: upgrade.value, when: new Set(upgrade.when), becomes: upgrade.becomes })),
   };
+}
+
+/** Compiles the lexicon, the annotation tool's lists, and any additions. */
+export function buildLexicon(additions: LexiconAdditions = {}, file: LexiconFile = lexiconFile): Lexicon {
+  const vocabulary = buildConcepts(file);
+  addConcepts(vocabulary, additions);
+  return assembleLexicon(file, vocabulary);
+}
+
+/**
+ * `buildLexicon(mine(buildLexicon()).additions)`, compiled once: `mine` reads the lexicon as built from
+ * the files (it must not keep it for later), then its additions are added to that same lexicon.
+ * Compiling it twice cost about 34 ms of every engine start.
+ */
+export function buildMinedLexicon<M extends { readonly additions: LexiconAdditions }>(mine: (lexicon: Lexicon) => M, file: LexiconFile = lexiconFile): { lexicon: Lexicon; mined: M } {
+  const vocabulary = buildConcepts(file);
+  const lexicon = assembleLexicon(file, vocabulary);
+  const mined = mine(lexicon);
+  addConcepts(vocabulary, mined.additions);
+  return { lexicon, mined };
 }

@@ -1,9 +1,9 @@
 #!/usr/bin/env node
-// Runs the compiled CLI (dist/, built by `npm run build`, which `npm ci` and `npm install` run through
-// `prepare`). Node starts it without compiling anything; each command's code loads only when it runs.
+// Runs the bundled CLI (dist/bundle/, built by `npm run build`, which `npm ci` and `npm install` run
+// through `prepare`). Node starts it without compiling anything; each command's code loads only when it runs.
 import { existsSync } from "node:fs";
 
-const main = new URL("../dist/src/cli/main.js", import.meta.url);
+const main = new URL("../dist/bundle/cli.js", import.meta.url);
 if (!existsSync(main)) {
   process.stderr.write("anamnesis: the compiled CLI is missing (dist/); run `npm run build` in the package folder\n");
   process.exit(2);

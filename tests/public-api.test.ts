@@ -42,7 +42,7 @@ describe("the public API", () => {
     const out = JSON.parse(result.stdout) as { missing: string[]; testing: string; url: string };
     expect(out.missing).toEqual([]);
     expect(out.testing).toBe("function");
-    expect(fileURLToPath(out.url)).toBe(bundledPath("dist", "src", "index.js"));
+    expect(fileURLToPath(out.url)).toBe(bundledPath("dist", "bundle", "anamnesis.js"));
   });
 
   it("scores with the root import as the official script does", async () => {

@@ -116,6 +116,14 @@ describe("anamnesis score --judge <backend id>", () => {
     expect(JSON.parse(judged.stdout).non_medical).toEqual({ precision: 0.75, recall: 0.75, f1: 0.75 });
   });
 
+  it("reports a plug-in's own AnamnesisError on one line with exit 2: the plug-in's `anamnesis` is the CLI's, not a second copy", async () => {
+    const file = join(scratch, "nlu-refusing.jsonl");
+    writeFileSync(file, predictions.map((line) => JSON.stringify(line)).join("\n"));
+    const plugin = fileURLToPath(new URL("../fixtures/refusing-provider.js", import.meta.url));
+    const result = await startCli(["score", "meditod-nlu", "--predictions", file, "--provider-module", plugin, "--judge", "refusing:any", "--json"]).done;
+    expect([result.status, result.stderr.trim()]).toEqual([2, "anamnesis: refusing: this plug-in serves no model"]);
+  });
+
   it("explains on one line why the embedded engine cannot judge", async () => {
     const file = join(scratch, "nlu-embedded.jsonl");
     writeFileSync(file, predictions.map((line) => JSON.stringify(line)).join("\n"));

@@ -1,8 +1,8 @@
 /**
  * A `fetch` over `node:http` / `node:https` with keep-alive agents, for the LLM client libraries.
  *
- * Why not the global `fetch`: Node 20's fetch (undici behind WHATWG streams) spends about 0.44 ms of
- * CPU on one small local request, against 0.10 ms for `http.request` and 0.21 ms for this one
+ * Why not the global `fetch`: Node 20's fetch (undici behind WHATWG streams) spends about 0.45 ms of
+ * CPU on one small local request, against 0.1 ms for `http.request` and 0.2–0.25 ms for this one
  * (bench/http-transport.ts). At concurrency 32 against a 50 ms server the client's one event loop, not
  * the server, set the pace: a whole official-protocol request cost 1.45 ms of client CPU over the
  * global fetch and 0.91 ms over this one.

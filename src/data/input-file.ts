@@ -79,16 +79,36 @@ export function openInput(path: string, what: string): Readable {
 }
 
 const CHUNK_BYTES = 1 << 20;
+/** What a reader blocks on for a moment while a non-blocking standard input has nothing yet. */
+const PAUSE = new Int32Array(new SharedArrayBuffer(4));
 
 /**
- * Calls `onLine(text, lineNumber)` for each line of a UTF-8 file (1-based numbers; `\r\n` endings and a
- * leading byte-order mark removed), reading 1 MiB at a time (standard input, `-`, is read whole).
- * Returns the number of lines.
+ * Reads up to a buffer's length from a file descriptor; 0 at the end. A pipe on standard input may be
+ * non-blocking (when the parent made it so): then "nothing yet" (EAGAIN) waits 5 ms and reads again.
+ */
+function readChunk(fd: number, buffer: Buffer): number {
+  for (;;) {
+    try {
+      return readSync(fd, buffer, 0, buffer.length, null);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === "EOF") return 0;
+      if (code !== "EAGAIN") throw error;
+      Atomics.wait(PAUSE, 0, 0, 5);
+    }
+  }
+}
+
+/**
+ * Calls `onLine(text, lineNumber)` for each line of a UTF-8 file, or of standard input for `-` (1-based
+ * numbers; `\r\n` endings and a leading byte-order mark removed), reading 1 MiB at a time, so that
+ * neither a large file nor a long pipe is ever held whole. Returns the number of lines.
  */
 export function forEachLine(path: string, what: string, onLine: (text: string, line: number) => void): number {
-  if (isStandardInput(path)) return forEachLineOfText(readInputText(path, what), onLine);
-  checkInputFile(path, what);
-  const file = openSync(path, "r");
+  const standardInput = isStandardInput(path);
+  if (!standardInput) checkInputFile(path, what);
+  // File descriptor 0 itself, not process.stdin, which would switch a pipe to non-blocking mode.
+  const file = standardInput ? 0 : openSync(path, "r");
   const decoder = new StringDecoder("utf8");
   const buffer = Buffer.allocUnsafe(CHUNK_BYTES);
   let pending = "";
@@ -99,7 +119,7 @@ export function forEachLine(path: string, what: string, onLine: (text: string, l
     onLine(withoutBom.endsWith("\r") ? withoutBom.slice(0, -1) : withoutBom, line);
   };
   try {
-    for (let read = readSync(file, buffer, 0, CHUNK_BYTES, null); read > 0; read = readSync(file, buffer, 0, CHUNK_BYTES, null)) {
+    for (let read = readChunk(file, buffer); read > 0; read = readChunk(file, buffer)) {
       pending += decoder.write(buffer.subarray(0, read));
       let start = 0;
       for (let end = pending.indexOf("\n"); end !== -1; end = pending.indexOf("\n", start)) {
@@ -111,15 +131,7 @@ export function forEachLine(path: string, what: string, onLine: (text: string, l
     pending += decoder.end();
     if (pending !== "") emit(pending);
   } finally {
-    closeSync(file);
+    if (!standardInput) closeSync(file);
   }
   return line;
-}
-
-/** {@link forEachLine} over text already read. */
-function forEachLineOfText(text: string, onLine: (text: string, line: number) => void): number {
-  const lines = text.replace(/^\ufeff/, "").split("\n");
-  if (lines.at(-1) === "") lines.pop();
-  lines.forEach((line, index) => onLine(line.endsWith("\r") ? line.slice(0, -1) : line, index + 1));
-  return lines.length;
 }

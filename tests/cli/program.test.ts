@@ -1,4 +1,4 @@
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -79,6 +79,30 @@ describe("- reads standard input", () => {
     expect(fromStdin.stderr).toBe("");
     expect(fromStdin.stdout.trim().split("\n")).toHaveLength(5);
     expect(JSON.parse(fromStdin.stdout.split("\n")[0]!)).toHaveProperty("id", golden.pairs[0]!.id);
+  });
+
+  it("reads a slow pipe as it comes: a line and a multi-byte character split across writes, CRLF endings", async () => {
+    const bin = bundledPath("bin", "anamnesis.js");
+    const child = spawn(process.execPath, [bin, "metrics", "pairs", "--input", "-"], { stdio: ["pipe", "pipe", "pipe"] });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.setEncoding("utf8").on("data", (chunk: string) => (stdout += chunk));
+    child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
+    const bytes = Buffer.from(`${JSON.stringify({ id: "é1", prediction: "Fièvre depuis hier.", reference: "Fièvre depuis hier soir." })}\r\n${pairs}`, "utf8");
+    const cuts = [7, bytes.indexOf("è") + 1, bytes.length - 3];
+    let from = 0;
+    for (const cut of [...cuts, bytes.length]) {
+      child.stdin.write(bytes.subarray(from, cut));
+      from = cut;
+      await new Promise((resolve) => setTimeout(resolve, 60));
+    }
+    child.stdin.end();
+    const status = await new Promise((resolve) => child.on("close", resolve));
+    expect([status, stderr]).toEqual([0, ""]);
+    const rows = stdout.trim().split("\n").map((line) => JSON.parse(line) as { id: string });
+    expect(rows.map((row) => row.id)).toEqual(["é1", ...golden.pairs.slice(0, 5).map((pair) => pair.id)]);
+    const whole = runCli(["metrics", "pairs", "--input", "-"], { input: bytes.toString("utf8") });
+    expect(stdout).toBe(whole.stdout);
   });
 
   it("names standard input in line errors", () => {

@@ -4,8 +4,11 @@
  * with an empty response cache each time. `scriptableModel` lets a fake server's replies be scripted.
  */
 import { afterAll, beforeAll, describe, it } from "vitest";
+import type { BackendOptions } from "../../src/backends/config.ts";
+import { createBackend } from "../../src/backends/registry.ts";
 import { BACKEND_CONTRACT, ContractSkip, type ContractOptions, type ContractSubject, type ScriptedReply } from "../../src/testing/index.ts";
 import { obedientModel, type Reply, type Responder } from "./fake-llm-server.ts";
+import { hermeticOptions, startFakeServer, tempDir, type FakeProtocol } from "./helpers.ts";
 
 export { contractSchema, type ContractSubject } from "../../src/testing/index.ts";
 
@@ -52,4 +55,26 @@ export function scriptableModel(protocol: "openai" | "ollama", base: Responder =
     },
     scriptReplies: (replies) => void queue.push(...replies),
   };
+}
+
+/**
+ * A contract subject: backend `id` against a fresh fake server speaking `protocol` whose replies the
+ * contract can script, with an empty response cache and `options` (its `apiKey` is the secret the
+ * contract looks for). `dispose` closes the server and removes the cache; so does a failed creation.
+ */
+export async function fakeServerSubject(protocol: FakeProtocol, id: string, options: BackendOptions = {}): Promise<ContractSubject> {
+  const model = scriptableModel(protocol);
+  const server = await startFakeServer(protocol, { respond: model.respond });
+  const cache = tempDir();
+  const dispose = async () => {
+    await server.close();
+    cache.remove();
+  };
+  try {
+    const backend = await createBackend(id, { ...hermeticOptions(server, cache.path), ...options });
+    return { backend, secret: options.apiKey, scriptReplies: model.scriptReplies, requestCount: () => server.requests.length, dispose };
+  } catch (error) {
+    await dispose();
+    throw error;
+  }
 }

@@ -1,9 +1,8 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { BackendOptions } from "../../src/backends/config.ts";
-import { createBackend } from "../../src/backends/registry.ts";
 import { AnamnesisError } from "../../src/errors.ts";
-import { scripted, startFakeOllamaServer, startFakeOpenAIServer, type FakeServer, type FakeServerOptions, type Reply } from "./fake-llm-server.ts";
-import { tempDir } from "./helpers.ts";
+import { scripted, type FakeServerOptions, type Reply } from "./fake-llm-server.ts";
+import { fakeServerBackendForTest } from "./helpers.ts";
 
 /**
  * Fault injection through the real clients (LangChain's ChatOpenAI / ChatOllama and our retries) against
@@ -18,23 +17,10 @@ const OK: Reply = { content: "Any fever?" };
 
 for (const protocol of ["openai", "ollama"] as const) {
   describe(`${protocol} backend under faults`, () => {
-    let cache: { path: string; remove: () => void };
-    let server: FakeServer | undefined;
-    beforeEach(() => {
-      cache = tempDir();
-    });
-    afterEach(async () => {
-      await server?.close();
-      server = undefined;
-      cache.remove();
-    });
-
-    async function open(serverOptions: FakeServerOptions, options: BackendOptions = {}) {
-      server = await (protocol === "openai" ? startFakeOpenAIServer : startFakeOllamaServer)(serverOptions);
-      const id = protocol === "openai" ? "openai:gpt-test" : "ollama:llama3.1:8b";
-      const backend = await createBackend(id, { baseUrl: server.baseUrl, cacheDir: cache.path, env: {}, config: {}, retryBaseDelayMs: 5, timeoutMs: 2000, ...options });
-      return { server, backend };
-    }
+    const id = protocol === "openai" ? "openai:gpt-test" : "ollama:llama3.1:8b";
+    /** The backend on a fresh misbehaving server and cache, closed and removed when the test finishes. */
+    const open = (serverOptions: FakeServerOptions, options: BackendOptions = {}) =>
+      fakeServerBackendForTest(protocol, id, serverOptions, { retryBaseDelayMs: 5, timeoutMs: 2000, ...options });
 
     async function failure(promise: Promise<unknown>): Promise<AnamnesisError> {
       const error = await promise.then(
@@ -104,8 +90,6 @@ for (const protocol of ["openai", "ollama"] as const) {
         const { backend } = await open({ embedFault: () => bad }, { maxRetries: 0 });
         const error = await failure(backend.embed!(["a cough"], { noCache: true }));
         expect(error.message).toMatch(/embedding/i);
-        await server!.close();
-        server = undefined;
       }
     });
   });

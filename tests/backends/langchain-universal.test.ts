@@ -1,9 +1,10 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import type { BackendOptions } from "../../src/backends/config.ts";
 import { createBackend } from "../../src/backends/registry.ts";
 import { NoSuchModelError } from "../../src/backends/errors.ts";
-import { runBackendContract, scriptableModel } from "./backend-contract.ts";
-import { startFakeOpenAIServer, type FakeServer } from "./fake-llm-server.ts";
-import { nluFramesSchema, tempDir, GOOD_FRAMES } from "./helpers.ts";
+import { fakeServerSubject, runBackendContract } from "./backend-contract.ts";
+import type { FakeServerOptions } from "./fake-llm-server.ts";
+import { nluFramesSchema, fakeServerBackendForTest, tempDirForTest, GOOD_FRAMES } from "./helpers.ts";
 
 /**
  * `langchain:<provider>:<model>` goes through LangChain's initChatModel; tested with its OpenAI
@@ -12,47 +13,14 @@ import { nluFramesSchema, tempDir, GOOD_FRAMES } from "./helpers.ts";
 
 const USER = [{ role: "user", content: "I have had a cough for two days." }] as const;
 
-runBackendContract("langchain:openai (initChatModel)", async () => {
-  const model = scriptableModel("openai");
-  const server = await startFakeOpenAIServer({ respond: model.respond });
-  const cache = tempDir();
-  const backend = await createBackend("langchain:openai:gpt-4o-mini", {
-    baseUrl: server.baseUrl,
-    apiKey: "sk-langchain-secret-9012",
-    cacheDir: cache.path,
-    env: {},
-    config: {},
-    retryBaseDelayMs: 1,
-  });
-  return {
-    backend,
-    secret: "sk-langchain-secret-9012",
-    scriptReplies: model.scriptReplies,
-    requestCount: () => server.requests.length,
-    dispose: async () => {
-      await server.close();
-      cache.remove();
-    },
-  };
-});
+runBackendContract("langchain:openai (initChatModel)", () =>
+  fakeServerSubject("openai", "langchain:openai:gpt-4o-mini", { apiKey: "sk-langchain-secret-9012", retryBaseDelayMs: 1 }),
+);
 
 describe("langchain:<provider>:<model>", () => {
-  let cache: { path: string; remove: () => void };
-  let server: FakeServer | undefined;
-  beforeEach(() => {
-    cache = tempDir();
-  });
-  afterEach(async () => {
-    await server?.close();
-    server = undefined;
-    cache.remove();
-  });
-
-  async function open(options: Record<string, unknown> = {}) {
-    server = await startFakeOpenAIServer();
-    const backend = await createBackend("langchain:openai:gpt-4o-mini", { baseUrl: server.baseUrl, apiKey: "sk-test", cacheDir: cache.path, env: {}, config: {}, ...options });
-    return { server, backend };
-  }
+  /** langchain:openai:gpt-4o-mini on a fresh fake OpenAI server and cache, closed and removed when the test finishes. */
+  const open = (serverOptions: FakeServerOptions = {}, options: BackendOptions = {}) =>
+    fakeServerBackendForTest("openai", "langchain:openai:gpt-4o-mini", serverOptions, { apiKey: "sk-test", ...options });
 
   it("reaches the server through the integration with our key, model and settings", async () => {
     const { server, backend } = await open();
@@ -74,8 +42,7 @@ describe("langchain:<provider>:<model>", () => {
   });
 
   it("puts the schema in the prompt with structuredOutput: prompt, for models without tools", async () => {
-    server = await startFakeOpenAIServer({ respond: () => ({ content: JSON.stringify(GOOD_FRAMES) }) });
-    const backend = await createBackend("langchain:openai:gpt-4o-mini", { baseUrl: server.baseUrl, structuredOutput: "prompt", cacheDir: cache.path, env: {}, config: {} });
+    const { server, backend } = await open({ respond: () => ({ content: JSON.stringify(GOOD_FRAMES) }) }, { structuredOutput: "prompt" });
     const result = await backend.generateObject(USER, nluFramesSchema);
     expect(result.object).toEqual(GOOD_FRAMES);
     expect(server.calls[0]!.body.tools).toBeUndefined();
@@ -87,7 +54,7 @@ describe("langchain:<provider>:<model>", () => {
     await expect(createBackend("langchain:gpt-4o-mini", { env: {}, config: {} }).then((b) => b.generate(USER))).rejects.toThrow(
       /must be langchain:<provider>:<model>/,
     );
-    const unknown = await createBackend("langchain:nosuchprovider:model-x", { env: {}, config: {}, cacheDir: cache.path, maxRetries: 0 })
+    const unknown = await createBackend("langchain:nosuchprovider:model-x", { env: {}, config: {}, cacheDir: tempDirForTest(), maxRetries: 0 })
       .then((backend) => backend.generate(USER))
       .catch((error: unknown) => error);
     expect(unknown).toBeInstanceOf(Error);

@@ -18,12 +18,12 @@
  */
 import { statSync } from "node:fs";
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, onTestFinished } from "vitest";
 import { toGrammarSchema } from "../../src/backends/llamacpp.ts";
 import { createBackend } from "../../src/backends/registry.ts";
 import { toStrictJsonSchema, zodToJsonSchema } from "../../src/backends/structured.ts";
 import { contractSchema, runBackendContract } from "./backend-contract.ts";
-import { doctorActionsSchema, tempDir } from "./helpers.ts";
+import { doctorActionsSchema, tempDir, tempDirForTest } from "./helpers.ts";
 import { writeTinyLlamaGguf } from "./tiny-gguf.ts";
 
 /** Enough for the contract's JSON under the grammar (whitespace and indentation included). */
@@ -68,24 +68,16 @@ runBackendContract(
 
 describe("llamacpp grammar", () => {
   it("constrains even a random model to schema-valid JSON", async () => {
-    const dir = tempDir();
-    try {
-      const modelPath = writeTinyLlamaGguf(join(dir.path, "tiny-llama.gguf"), { seed: 99 });
-      const backend = await createBackend(`llamacpp:${modelPath}`, { gpu: false, threads: 1, contextSize: 512, noCache: true, env: {}, config: {} });
-      try {
-        expect(backend.parameters).toMatchObject({ endpoint: modelPath, structuredOutput: "jsonSchema", concurrency: 1 });
-        const result = await backend.generateObject([{ role: "user", content: "Is the cough dry?" }], contractSchema, {
-          maxTokens: MAX_TOKENS,
-          temperature: 0,
-        });
-        expect(result.formatError).toBeUndefined();
-        expect(result.repaired).toBe(false);
-        expect(contractSchema.parse(JSON.parse(result.raw))).toEqual(result.object);
-      } finally {
-        await backend.close?.();
-      }
-    } finally {
-      dir.remove();
-    }
+    const modelPath = writeTinyLlamaGguf(join(tempDirForTest(), "tiny-llama.gguf"), { seed: 99 });
+    const backend = await createBackend(`llamacpp:${modelPath}`, { gpu: false, threads: 1, contextSize: 512, noCache: true, env: {}, config: {} });
+    onTestFinished(() => backend.close?.());
+    expect(backend.parameters).toMatchObject({ endpoint: modelPath, structuredOutput: "jsonSchema", concurrency: 1 });
+    const result = await backend.generateObject([{ role: "user", content: "Is the cough dry?" }], contractSchema, {
+      maxTokens: MAX_TOKENS,
+      temperature: 0,
+    });
+    expect(result.formatError).toBeUndefined();
+    expect(result.repaired).toBe(false);
+    expect(contractSchema.parse(JSON.parse(result.raw))).toEqual(result.object);
   });
 });

@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   ATTRIBUTE_EQUIVALENCE_PROMPT_FILE,
   createAttributeJudge,
@@ -7,8 +7,7 @@ import {
   renderAttributeEquivalencePrompt,
 } from "../../src/backends/llm-attribute-judge.ts";
 import { exactJudge } from "../../src/metrics/attribute-judge.ts";
-import { startFakeOpenAIServer, type FakeServer } from "./fake-llm-server.ts";
-import { tempDir } from "./helpers.ts";
+import { fakeServerForTest, hermeticOptions, tempDirForTest } from "./helpers.ts";
 
 const OFFICIAL_PROMPT =
   'You are an expert in the English language. Your task is identifying whether two phrases have similar meanings. If the two phrases have similar meanings, say "positive." Otherwise, say "negative". Pay special attention to any medical terms present in the phrases. Here are the phrases.\n\nPhrase 1: two days ago\nPhrase 2: since monday\nAnswer (positive/negative):';
@@ -28,26 +27,21 @@ describe("attribute-equivalence prompt", () => {
 });
 
 describe("createAttributeJudge", () => {
-  let cache: { path: string; remove: () => void };
-  let server: FakeServer;
-
-  beforeEach(async () => {
-    cache = tempDir();
-    server = await startFakeOpenAIServer({
+  /** A fake judge model that finds "since monday" equivalent and nothing else, and hermetic options for it: closed and removed when the test finishes. */
+  async function judgeServer() {
+    const server = await fakeServerForTest("openai", {
       respond: (call) => ({ content: call.messages[0]!.content.includes("Phrase 2: since monday") ? "Positive." : "Negative" }),
     });
-  });
-  afterEach(async () => {
-    await server.close();
-    cache.remove();
-  });
+    return { server, options: hermeticOptions(server, tempDirForTest()) };
+  }
 
   it("returns the exact judge for `exact`", async () => {
     expect(await createAttributeJudge("exact")).toBe(exactJudge);
   });
 
   it("asks the backend once per distinct pair, as a lone system message with max_tokens 10 and temperature 0", async () => {
-    const judge = await createAttributeJudge("openai:gpt-3.5-turbo-0125", { baseUrl: server.baseUrl, cacheDir: cache.path, env: {}, config: {} });
+    const { server, options } = await judgeServer();
+    const judge = await createAttributeJudge("openai:gpt-3.5-turbo-0125", options);
     expect(judge.id).toBe("openai:gpt-3.5-turbo-0125");
     const pairs = [
       { gold: "two days ago", predicted: "Since Monday" },
@@ -62,7 +56,7 @@ describe("createAttributeJudge", () => {
   });
 
   it("caches verdicts like any response", async () => {
-    const options = { baseUrl: server.baseUrl, cacheDir: cache.path, env: {}, config: {} };
+    const { server, options } = await judgeServer();
     const pairs = [{ gold: "two days ago", predicted: "since Monday" }];
     await (await createAttributeJudge("openai:gpt-4o-mini", options)).equivalent(pairs);
     const again = await (await createAttributeJudge("openai:gpt-4o-mini", options)).equivalent(pairs);

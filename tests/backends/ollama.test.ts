@@ -1,55 +1,20 @@
 import { Ollama } from "ollama";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { BackendOptions } from "../../src/backends/config.ts";
 import { createBackend } from "../../src/backends/registry.ts";
 import { AnamnesisError } from "../../src/errors.ts";
-import { runBackendContract, scriptableModel } from "./backend-contract.ts";
-import { scripted, startFakeOllamaServer, type FakeServer, type FakeServerOptions } from "./fake-llm-server.ts";
-import { GOOD_ACTIONS, GOOD_FRAMES, doctorActionsSchema, nluFramesSchema, tempDir } from "./helpers.ts";
+import { fakeServerSubject, runBackendContract } from "./backend-contract.ts";
+import { scripted, type FakeServerOptions } from "./fake-llm-server.ts";
+import { GOOD_ACTIONS, GOOD_FRAMES, doctorActionsSchema, fakeServerBackendForTest, fakeServerForTest, nluFramesSchema, tempDirForTest } from "./helpers.ts";
 
 const USER = [{ role: "user", content: "I have had a cough for two days." }] as const;
 
-runBackendContract("ollama", async () => {
-  const model = scriptableModel("ollama");
-  const server = await startFakeOllamaServer({ respond: model.respond });
-  const cache = tempDir();
-  const backend = await createBackend("ollama:llama3.1:8b", { baseUrl: server.baseUrl, cacheDir: cache.path, env: {}, config: {} });
-  return {
-    backend,
-    scriptReplies: model.scriptReplies,
-    requestCount: () => server.requests.length,
-    dispose: async () => {
-      await server.close();
-      cache.remove();
-    },
-  };
-});
+runBackendContract("ollama", () => fakeServerSubject("ollama", "ollama:llama3.1:8b"));
 
 describe("ollama backend against a fake Ollama server", () => {
-  let cache: { path: string; remove: () => void };
-  let server: FakeServer | undefined;
-
-  beforeEach(() => {
-    cache = tempDir();
-  });
-  afterEach(async () => {
-    await server?.close();
-    server = undefined;
-    cache.remove();
-  });
-
-  async function open(serverOptions: FakeServerOptions = {}, options: BackendOptions = {}) {
-    server = await startFakeOllamaServer(serverOptions);
-    const backend = await createBackend("ollama:llama3.1:8b", {
-      baseUrl: server.baseUrl,
-      cacheDir: cache.path,
-      env: {},
-      config: {},
-      retryBaseDelayMs: 10,
-      ...options,
-    });
-    return { server, backend };
-  }
+  /** ollama:llama3.1:8b on a fresh fake server and cache, closed and removed when the test finishes. */
+  const open = (serverOptions: FakeServerOptions = {}, options: BackendOptions = {}) =>
+    fakeServerBackendForTest("ollama", "ollama:llama3.1:8b", serverOptions, { retryBaseDelayMs: 10, ...options });
 
   it("streams /api/chat as NDJSON and sums the usage", async () => {
     const { server, backend } = await open({ respond: () => ({ content: "Since when do you have the cough?" }) });
@@ -62,9 +27,9 @@ describe("ollama backend against a fake Ollama server", () => {
   });
 
   it("finds the host in OLLAMA_HOST, with or without a scheme", async () => {
-    server = await startFakeOllamaServer();
+    const server = await fakeServerForTest("ollama");
     const backend = await createBackend("ollama:qwen2.5", {
-      cacheDir: cache.path,
+      cacheDir: tempDirForTest(),
       config: {},
       env: { OLLAMA_HOST: server.url.replace("http://", "") },
     });
@@ -141,7 +106,7 @@ describe("ollama backend against a fake Ollama server", () => {
   });
 
   it("the fake server also answers non-streaming /api/chat (raw ollama client)", async () => {
-    server = await startFakeOllamaServer({ respond: () => ({ content: "plain" }) });
+    const server = await fakeServerForTest("ollama", { respond: () => ({ content: "plain" }) });
     const client = new Ollama({ host: server.url });
     const reply = await client.chat({ model: "llama3.1:8b", messages: [{ role: "user", content: "hi" }], stream: false });
     expect(reply.message.content).toBe("plain");

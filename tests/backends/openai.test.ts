@@ -1,14 +1,14 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { createServer } from "node:net";
 import { join } from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createBackend } from "../../src/backends/registry.ts";
 import type { BackendOptions } from "../../src/backends/config.ts";
 import { UsageRecorder, describeBackend } from "../../src/backends/run-record.ts";
 import { AnamnesisError } from "../../src/errors.ts";
-import { runBackendContract, scriptableModel } from "./backend-contract.ts";
-import { scripted, startFakeOpenAIServer, type FakeServer } from "./fake-llm-server.ts";
-import { GOOD_ACTIONS, GOOD_FRAMES, doctorActionsSchema, nluFramesSchema, tempDir } from "./helpers.ts";
+import { fakeServerSubject, runBackendContract } from "./backend-contract.ts";
+import { scripted, type FakeServerOptions } from "./fake-llm-server.ts";
+import { GOOD_ACTIONS, GOOD_FRAMES, doctorActionsSchema, fakeServerBackendForTest, nluFramesSchema, tempDirForTest } from "./helpers.ts";
 
 const USER = [{ role: "user", content: "I have had a cough for two days." }] as const;
 
@@ -19,56 +19,15 @@ function listFiles(dir: string): string[] {
 }
 
 for (const streaming of [false, true]) {
-  runBackendContract(`openai${streaming ? " (SSE streaming)" : ""}`, async () => {
-    const model = scriptableModel("openai");
-    const server = await startFakeOpenAIServer({ respond: model.respond });
-    const cache = tempDir();
-    const backend = await createBackend("openai:gpt-4o-mini", {
-      baseUrl: server.baseUrl,
-      apiKey: "sk-contract-secret-1234",
-      streaming,
-      cacheDir: cache.path,
-      env: {},
-      config: {},
-    });
-    return {
-      backend,
-      secret: "sk-contract-secret-1234",
-      scriptReplies: model.scriptReplies,
-      requestCount: () => server.requests.length,
-      dispose: async () => {
-        await server.close();
-        cache.remove();
-      },
-    };
-  });
+  runBackendContract(`openai${streaming ? " (SSE streaming)" : ""}`, () =>
+    fakeServerSubject("openai", "openai:gpt-4o-mini", { apiKey: "sk-contract-secret-1234", streaming }),
+  );
 }
 
 describe("openai backend against a fake OpenAI server", () => {
-  let cache: { path: string; remove: () => void };
-  let server: FakeServer | undefined;
-
-  beforeEach(() => {
-    cache = tempDir();
-  });
-  afterEach(async () => {
-    await server?.close();
-    server = undefined;
-    cache.remove();
-  });
-
-  async function open(respond?: Parameters<typeof startFakeOpenAIServer>[0], options: BackendOptions = {}) {
-    server = await startFakeOpenAIServer(respond);
-    const backend = await createBackend("openai:gpt-4o-mini", {
-      baseUrl: server.baseUrl,
-      cacheDir: cache.path,
-      env: {},
-      config: {},
-      retryBaseDelayMs: 10,
-      ...options,
-    });
-    return { server, backend };
-  }
+  /** openai:gpt-4o-mini on a fresh fake server and cache, closed and removed when the test finishes. */
+  const open = (serverOptions: FakeServerOptions = {}, options: BackendOptions = {}) =>
+    fakeServerBackendForTest("openai", "openai:gpt-4o-mini", serverOptions, { retryBaseDelayMs: 10, ...options });
 
   it("sends a plain chat completion and reads the text and usage", async () => {
     const { server, backend } = await open({ respond: () => ({ content: "Hello." }) }, { apiKey: "sk-test-key" });
@@ -236,7 +195,7 @@ describe("openai backend against a fake OpenAI server", () => {
     });
     const backend = await createBackend("openai:gpt-4o-mini", {
       baseUrl: `http://127.0.0.1:${port}/v1`,
-      cacheDir: cache.path,
+      cacheDir: tempDirForTest(),
       env: {},
       config: {},
       maxRetries: 2,
@@ -258,14 +217,7 @@ describe("openai backend against a fake OpenAI server", () => {
   });
 
   it("never has more requests in flight than the concurrency limit", async () => {
-    server = await startFakeOpenAIServer({ latencyMs: 60 });
-    const backend = await createBackend("openai:gpt-4o-mini", {
-      baseUrl: server.baseUrl,
-      cacheDir: cache.path,
-      env: {},
-      config: {},
-      concurrency: 3,
-    });
+    const { server, backend } = await open({ latencyMs: 60 }, { concurrency: 3 });
     const results = await Promise.all(
       Array.from({ length: 15 }, (_, i) => backend.generate([{ role: "user", content: `question ${i}` }])),
     );
@@ -274,13 +226,13 @@ describe("openai backend against a fake OpenAI server", () => {
   });
 
   it("re-runs from the cache with zero requests and the original latency; noCache bypasses", async () => {
-    const { server, backend } = await open({ latencyMs: 30 });
+    const { server, backend, anotherBackend } = await open({ latencyMs: 30 });
     const prompts = ["first", "second", "third"].map((content) => [{ role: "user" as const, content }]);
     const original = await Promise.all(prompts.map((messages) => backend.generate(messages, { temperature: 0 })));
     const originalObject = await backend.generateObject(USER, nluFramesSchema);
     const sent = server.requests.length;
 
-    const again = await createBackend("openai:gpt-4o-mini", { baseUrl: server.baseUrl, cacheDir: cache.path, env: {}, config: {} });
+    const again = await anotherBackend();
     const replay = await Promise.all(prompts.map((messages) => again.generate(messages, { temperature: 0 })));
     const replayObject = await again.generateObject(USER, nluFramesSchema);
     expect(server.requests.length).toBe(sent);
@@ -290,7 +242,7 @@ describe("openai backend against a fake OpenAI server", () => {
 
     const bypass = await again.generate(prompts[0]!, { temperature: 0, noCache: true });
     expect(bypass.cached).toBe(false);
-    const disabled = await createBackend("openai:gpt-4o-mini", { baseUrl: server.baseUrl, cacheDir: cache.path, env: {}, config: {}, noCache: true });
+    const disabled = await anotherBackend({ noCache: true });
     expect((await disabled.generate(prompts[1]!, { temperature: 0 })).cached).toBe(false);
     expect(server.requests.length).toBe(sent + 2);
   });
@@ -298,7 +250,7 @@ describe("openai backend against a fake OpenAI server", () => {
   it("keeps the API key out of run records, the cache and error messages", async () => {
     const secret = "sk-live-0123456789abcdef";
     const recorder = new UsageRecorder();
-    const { backend } = await open(
+    const { backend, cacheDir } = await open(
       {
         respond: scripted(
           { content: "fine" },
@@ -317,6 +269,6 @@ describe("openai backend against a fake OpenAI server", () => {
     const record = JSON.stringify({ header: await describeBackend(backend), requests: recorder.records, summary: recorder.summary(), backend });
     expect(record).toContain("openai:gpt-4o-mini");
     expect(record).not.toContain(secret);
-    for (const file of listFiles(cache.path)) expect(readFileSync(file, "utf8")).not.toContain(secret);
+    for (const file of listFiles(cacheDir)) expect(readFileSync(file, "utf8")).not.toContain(secret);
   });
 });

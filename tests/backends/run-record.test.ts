@@ -1,17 +1,12 @@
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { UsageRecorder, gitRevision } from "../../src/backends/run-record.ts";
-import { tempDir } from "./helpers.ts";
+import { tempDirForTest } from "./helpers.ts";
 
 describe("run records", () => {
   it("gitRevision is the HEAD commit inside a checkout and null outside", async () => {
     expect(await gitRevision(fileURLToPath(new URL("../..", import.meta.url)))).toMatch(/^[0-9a-f]{40}$/);
-    const outside = tempDir();
-    try {
-      expect(await gitRevision(outside.path)).toBeNull();
-    } finally {
-      outside.remove();
-    }
+    expect(await gitRevision(tempDirForTest())).toBeNull();
   });
 
   it("UsageRecorder sums requests and computes the format-error rate", () => {

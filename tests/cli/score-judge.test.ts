@@ -1,10 +1,11 @@
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { loadMeditod } from "../../src/data/meditod.ts";
-import { startFakeOpenAIServer, type ChatCall } from "../backends/fake-llm-server.ts";
+import type { ChatCall } from "../backends/fake-llm-server.ts";
+import { fakeServerForTest } from "../backends/helpers.ts";
+import { tempDirForFile } from "../temp-dirs.ts";
 import { startCli } from "./helpers.ts";
 
 /**
@@ -12,8 +13,7 @@ import { startCli } from "./helpers.ts";
  * verdicts are scripted: the judged non-medical F1 must equal the hand computation.
  */
 
-const scratch = mkdtempSync(join(tmpdir(), "anamnesis-judge-"));
-afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+const scratch = tempDirForFile("anamnesis-judge-");
 
 const dialogue = loadMeditod().dialogues.get("115")!;
 const gold = (turn: number) => {
@@ -72,37 +72,33 @@ describe("anamnesis score --judge <backend id>", () => {
     expect(gold(1)[0]!.slots!.positive_symptom![1]!.onset).toBe("few months ago");
     const file = join(scratch, "nlu.jsonl");
     writeFileSync(file, predictions.map((line) => JSON.stringify(line)).join("\n"));
-    const server = await startFakeOpenAIServer({ respond: verdict });
+    const server = await fakeServerForTest("openai", { respond: verdict });
     const env = { OPENAI_API_KEY: "", OPENAI_BASE_URL: "", ANAMNESIS_CACHE_DIR: join(scratch, "cache") };
     const args = ["score", "meditod-nlu", "--predictions", file, "--judge", "openai:gpt-3.5-turbo-0125", "--base-url", server.baseUrl, "--json"];
-    try {
-      const judged = await startCli(args, { env }).done;
-      expect(judged.stderr).toBe("");
-      const scores = JSON.parse(judged.stdout);
-      // Non-medical: onset coughing TP (judged same), onset dyspnea FN + FP, characteristics TP, color TP.
-      expect(scores.non_medical).toEqual({ precision: 0.75, recall: 0.75, f1: 0.75 });
-      expect(scores.medical.f1).toBe(1);
-      // Overall pools medical (exact) and judged non-medical counts.
-      const medicalTuples = 3 + 2; // turn 1: coughing, its progression, dyspnea; turn 5: coughing, sputum
-      const overall = (medicalTuples + 3) / (medicalTuples + 4);
-      expect(scores.overall.precision).toBeCloseTo(overall, 15);
-      expect(server.calls).toHaveLength(4);
-      const prompt = server.calls[0]!.messages[0]!;
-      expect(prompt.role).toBe("system");
-      expect(prompt.content).toMatch(/^You are an expert in the English language\./);
-      expect(server.calls[0]!.body.max_tokens).toBe(10);
-      expect(server.calls[0]!.body.temperature).toBe(0);
+    const judged = await startCli(args, { env }).done;
+    expect(judged.stderr).toBe("");
+    const scores = JSON.parse(judged.stdout);
+    // Non-medical: onset coughing TP (judged same), onset dyspnea FN + FP, characteristics TP, color TP.
+    expect(scores.non_medical).toEqual({ precision: 0.75, recall: 0.75, f1: 0.75 });
+    expect(scores.medical.f1).toBe(1);
+    // Overall pools medical (exact) and judged non-medical counts.
+    const medicalTuples = 3 + 2; // turn 1: coughing, its progression, dyspnea; turn 5: coughing, sputum
+    const overall = (medicalTuples + 3) / (medicalTuples + 4);
+    expect(scores.overall.precision).toBeCloseTo(overall, 15);
+    expect(server.calls).toHaveLength(4);
+    const prompt = server.calls[0]!.messages[0]!;
+    expect(prompt.role).toBe("system");
+    expect(prompt.content).toMatch(/^You are an expert in the English language\./);
+    expect(server.calls[0]!.body.max_tokens).toBe(10);
+    expect(server.calls[0]!.body.temperature).toBe(0);
 
-      // The same judgement again comes from the verdict cache: no request.
-      const again = await startCli(args, { env }).done;
-      expect(JSON.parse(again.stdout)).toEqual(scores);
-      expect(server.calls).toHaveLength(4);
+    // The same judgement again comes from the verdict cache: no request.
+    const again = await startCli(args, { env }).done;
+    expect(JSON.parse(again.stdout)).toEqual(scores);
+    expect(server.calls).toHaveLength(4);
 
-      const exact = await startCli(["score", "meditod-nlu", "--predictions", file, "--json"], { env }).done;
-      expect(JSON.parse(exact.stdout).non_medical).toEqual({ precision: 0, recall: 0, f1: 0 });
-    } finally {
-      await server.close();
-    }
+    const exact = await startCli(["score", "meditod-nlu", "--predictions", file, "--json"], { env }).done;
+    expect(JSON.parse(exact.stdout).non_medical).toEqual({ precision: 0, recall: 0, f1: 0 });
   });
 
   it("takes the judge from a --provider-module, as any command does", async () => {

@@ -1,14 +1,15 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { loadMtsDialog } from "../../src/data/mts-dialog.ts";
 import { noteSplit } from "../../src/data/note-dataset.ts";
 import { lmEvalProcessResults } from "../../src/metrics/lm-eval.ts";
 import { tokenize13a } from "../../src/metrics/tokenize-13a.ts";
 import { LM_EVAL_DESCRIPTIONS } from "../../eval/note-suites.ts";
-import { startFakeOpenAIServer, type ChatCall, type Reply } from "../backends/fake-llm-server.ts";
+import type { ChatCall, Reply } from "../backends/fake-llm-server.ts";
+import { fakeServerForTest } from "../backends/helpers.ts";
 import { runCli, startCli } from "../cli/helpers.ts";
+import { tempDirForFile } from "../temp-dirs.ts";
 
 /**
  * lm-evaluation-harness's clinical-note suites end to end through the real `anamnesis` bin: the
@@ -16,8 +17,7 @@ import { runCli, startCli } from "../cli/helpers.ts";
  * answers every prompt with the gold note.
  */
 
-const scratch = mkdtempSync(join(tmpdir(), "anamnesis-bench-notes-"));
-afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+const scratch = tempDirForFile("anamnesis-bench-notes-");
 
 const valid = noteSplit(loadMtsDialog(), "valid");
 const lines = (path: string) => readFileSync(path, "utf8").trim().split("\n").map((line) => JSON.parse(line) as Record<string, any>);
@@ -146,66 +146,58 @@ describe("anamnesis bench: clinical-note suites against an OpenAI-protocol serve
   const goldNote = (call: ChatCall): Reply => ({ content: `${gold.get(call.messages.at(-1)!.content) ?? "unknown dialogue"}\n\nFollow-up in two weeks.` });
 
   it("sends lm-eval's zero-shot prompt with stop \\n\\n, scores the gold notes as gold, and re-scoring reproduces results.json", async () => {
-    const server = await startFakeOpenAIServer({ respond: goldNote });
+    const server = await fakeServerForTest("openai", { respond: goldNote });
     const out = join(scratch, "mts-openai");
     const env = { OPENAI_API_KEY: "", OPENAI_BASE_URL: "", ANAMNESIS_CACHE_DIR: join(scratch, "cache") };
-    try {
-      const run = await startCli(["bench", "--suite", "mts-dialog", "--split", "valid", "--limit", "10", "--backend", "openai:gpt-4o-mini", "--base-url", server.baseUrl, "--out", out, "--no-cache", "--json"], { env }).done;
-      expect(run.stderr).not.toMatch(/error/i);
-      expect(run.status).toBe(0);
-      const results = JSON.parse(run.stdout);
+    const run = await startCli(["bench", "--suite", "mts-dialog", "--split", "valid", "--limit", "10", "--backend", "openai:gpt-4o-mini", "--base-url", server.baseUrl, "--out", out, "--no-cache", "--json"], { env }).done;
+    expect(run.stderr).not.toMatch(/error/i);
+    expect(run.status).toBe(0);
+    const results = JSON.parse(run.stdout);
 
-      expect(server.calls).toHaveLength(10);
-      for (const call of server.calls) {
-        expect(call.messages).toEqual([
-          { role: "system", content: LM_EVAL_DESCRIPTIONS.mts_dialog },
-          { role: "user", content: expect.any(String) },
-        ]);
-        expect(gold.has(call.messages[1]!.content)).toBe(true);
-        expect(call.body.stop).toEqual(["\n\n"]);
-        expect(call.body.temperature).toBe(0);
-        expect(call.body.max_tokens ?? call.body.max_completion_tokens).toBe(256);
-      }
-      expect(LM_EVAL_DESCRIPTIONS.mts_dialog.startsWith("Instructions: The following text is from a collection of medical dialogs")).toBe(true);
-      expect(results.prompt_versions.note).toMatch(/^lm-eval:mts_dialog#[0-9a-f]{12}$/);
-
-      // Every prediction is the gold note, cut at the blank line; its scores are gold's.
-      const predictions = lines(join(out, "predictions-mts-dialog.jsonl"));
-      predictions.forEach((line, index) => {
-        expect(line.prediction).toBe(valid[index]!.target);
-        expect(line.raw).toBe(`${valid[index]!.target}\n\nFollow-up in two weeks.`);
-        const scores = lmEvalProcessResults("mts_dialog", line.prediction, valid[index]!.target);
-        if (tokenize13a(valid[index]!.target).length >= 4) expect(scores.bleu).toBe(1);
-        expect(scores.rouge1).toBe(1);
-        expect(scores.rougeL).toBe(1);
-      });
-      expect(results.suites["mts-dialog"].rouge1).toBe(1);
-      expect(results.suites["mts-dialog"].rougeL).toBe(1);
-      // "Accutane." (valid-3) has fewer than 4 tokens: BLEU 0, nudged to 1e-5, pulls the mean below 1.
-      const expectedBleu = (9 + 1e-5) / 10;
-      expect(results.suites["mts-dialog"].bleu).toBeCloseTo(expectedBleu, 12);
-
-      const rescored = runCli(["score", "mts-dialog", "--predictions", join(out, "predictions-mts-dialog.jsonl"), "--json"]);
-      expect(rescored.status).toBe(0);
-      expect(JSON.parse(rescored.stdout)).toEqual(results.suites["mts-dialog"]);
-    } finally {
-      await server.close();
+    expect(server.calls).toHaveLength(10);
+    for (const call of server.calls) {
+      expect(call.messages).toEqual([
+        { role: "system", content: LM_EVAL_DESCRIPTIONS.mts_dialog },
+        { role: "user", content: expect.any(String) },
+      ]);
+      expect(gold.has(call.messages[1]!.content)).toBe(true);
+      expect(call.body.stop).toEqual(["\n\n"]);
+      expect(call.body.temperature).toBe(0);
+      expect(call.body.max_tokens ?? call.body.max_completion_tokens).toBe(256);
     }
+    expect(LM_EVAL_DESCRIPTIONS.mts_dialog.startsWith("Instructions: The following text is from a collection of medical dialogs")).toBe(true);
+    expect(results.prompt_versions.note).toMatch(/^lm-eval:mts_dialog#[0-9a-f]{12}$/);
+
+    // Every prediction is the gold note, cut at the blank line; its scores are gold's.
+    const predictions = lines(join(out, "predictions-mts-dialog.jsonl"));
+    predictions.forEach((line, index) => {
+      expect(line.prediction).toBe(valid[index]!.target);
+      expect(line.raw).toBe(`${valid[index]!.target}\n\nFollow-up in two weeks.`);
+      const scores = lmEvalProcessResults("mts_dialog", line.prediction, valid[index]!.target);
+      if (tokenize13a(valid[index]!.target).length >= 4) expect(scores.bleu).toBe(1);
+      expect(scores.rouge1).toBe(1);
+      expect(scores.rougeL).toBe(1);
+    });
+    expect(results.suites["mts-dialog"].rouge1).toBe(1);
+    expect(results.suites["mts-dialog"].rougeL).toBe(1);
+    // "Accutane." (valid-3) has fewer than 4 tokens: BLEU 0, nudged to 1e-5, pulls the mean below 1.
+    const expectedBleu = (9 + 1e-5) / 10;
+    expect(results.suites["mts-dialog"].bleu).toBeCloseTo(expectedBleu, 12);
+
+    const rescored = runCli(["score", "mts-dialog", "--predictions", join(out, "predictions-mts-dialog.jsonl"), "--json"]);
+    expect(rescored.status).toBe(0);
+    expect(JSON.parse(rescored.stdout)).toEqual(results.suites["mts-dialog"]);
   });
 
   it("refuses the perplexity suites on a backend that cannot score a text, before any request", async () => {
-    const server = await startFakeOpenAIServer({ respond: goldNote });
-    try {
-      const run = await startCli(["bench", "--suite", "mts-dialog-perplexity", "--backend", "openai:gpt-4o-mini", "--base-url", server.baseUrl, "--out", join(scratch, "ppl-openai")], {
-        env: { OPENAI_API_KEY: "", OPENAI_BASE_URL: "" },
-      }).done;
-      expect(run.status).toBe(2);
-      expect(run.stderr).toBe(
-        "anamnesis: backend openai:gpt-4o-mini cannot score the log-likelihood of a given text, which the perplexity suites need (lm-eval's loglikelihood_rolling); use --backend llamacpp:<file.gguf>, or --backend embedded for the offline n-gram model\n",
-      );
-      expect(server.calls).toHaveLength(0);
-    } finally {
-      await server.close();
-    }
+    const server = await fakeServerForTest("openai", { respond: goldNote });
+    const run = await startCli(["bench", "--suite", "mts-dialog-perplexity", "--backend", "openai:gpt-4o-mini", "--base-url", server.baseUrl, "--out", join(scratch, "ppl-openai")], {
+      env: { OPENAI_API_KEY: "", OPENAI_BASE_URL: "" },
+    }).done;
+    expect(run.status).toBe(2);
+    expect(run.stderr).toBe(
+      "anamnesis: backend openai:gpt-4o-mini cannot score the log-likelihood of a given text, which the perplexity suites need (lm-eval's loglikelihood_rolling); use --backend llamacpp:<file.gguf>, or --backend embedded for the offline n-gram model\n",
+    );
+    expect(server.calls).toHaveLength(0);
   });
 });

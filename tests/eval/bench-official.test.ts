@@ -1,11 +1,12 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { cpSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BUNDLED_MEDITOD_DIR } from "../../src/data/meditod.ts";
-import { startFakeOllamaServer, startFakeOpenAIServer, type ChatCall, type FakeServer, type Reply } from "../backends/fake-llm-server.ts";
+import { startFakeOpenAIServer, type ChatCall, type FakeServer, type Reply } from "../backends/fake-llm-server.ts";
+import { fakeServerForTest } from "../backends/helpers.ts";
 import { runCli, startCli } from "../cli/helpers.ts";
 import { STAND_IN, writeStandInCheckout } from "../modules/official/stand-in-checkout.ts";
+import { tempDirForFile } from "../temp-dirs.ts";
 
 /**
  * `anamnesis bench --protocol official` end to end through the real OpenAI client: the bundled sample
@@ -18,8 +19,7 @@ import { STAND_IN, writeStandInCheckout } from "../modules/official/stand-in-che
  * Every expected message below is written out from the official code's rules.
  */
 
-const scratch = mkdtempSync(join(tmpdir(), "anamnesis-official-bench-"));
-afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+const scratch = tempDirForFile("anamnesis-official-bench-");
 
 const X1 = [
   { speaker: "doctor", uttr_id: 0, text: "Hello there.", actions: [{ action: "nod_prompt_salutations" }] },
@@ -276,24 +276,20 @@ describe("anamnesis bench --protocol official", () => {
   });
 
   it("runs against Ollama too: num_predict 200, temperature 0, no format", async () => {
-    const ollama = await startFakeOllamaServer({ respond, embed });
-    try {
-      const args = ["bench", "--suite", "meditod-nlu", "--limit", "3", "--backend", "ollama:llama3", "--base-url", ollama.baseUrl, "--meditod-repo", checkout, "--embeddings", "ollama:bge-large", "--embeddings-base-url", ollama.baseUrl, "--data", dataDir, "--out", join(scratch, "ollama"), "--no-cache", "--json"];
-      const run = await startCli(args, { env }).done;
-      expect(run.status).toBe(0);
-      expect(ollama.calls).toHaveLength(3);
-      for (const call of ollama.calls) {
-        expect(call.body.options).toMatchObject({ temperature: 0, num_predict: 200 });
-        expect(call.body.format).toBeUndefined();
-        expect(call.body.tools).toBeUndefined();
-      }
-      // The same exemplars as through the OpenAI protocol: the ranking depends on the embeddings only.
-      const first = readJsonLines(join(scratch, "ollama", "predictions-meditod-nlu.jsonl"))[0]!;
-      expect(first.exemplars).toEqual(["115:101", "115:99", "115:97", "115:95", "115:93"]);
-      expect(ollama.requests.filter((request) => request.path === "/api/embed")).toHaveLength(2 + 3);
-    } finally {
-      await ollama.close();
+    const ollama = await fakeServerForTest("ollama", { respond, embed });
+    const args = ["bench", "--suite", "meditod-nlu", "--limit", "3", "--backend", "ollama:llama3", "--base-url", ollama.baseUrl, "--meditod-repo", checkout, "--embeddings", "ollama:bge-large", "--embeddings-base-url", ollama.baseUrl, "--data", dataDir, "--out", join(scratch, "ollama"), "--no-cache", "--json"];
+    const run = await startCli(args, { env }).done;
+    expect(run.status).toBe(0);
+    expect(ollama.calls).toHaveLength(3);
+    for (const call of ollama.calls) {
+      expect(call.body.options).toMatchObject({ temperature: 0, num_predict: 200 });
+      expect(call.body.format).toBeUndefined();
+      expect(call.body.tools).toBeUndefined();
     }
+    // The same exemplars as through the OpenAI protocol: the ranking depends on the embeddings only.
+    const first = readJsonLines(join(scratch, "ollama", "predictions-meditod-nlu.jsonl"))[0]!;
+    expect(first.exemplars).toEqual(["115:101", "115:99", "115:97", "115:95", "115:93"]);
+    expect(ollama.requests.filter((request) => request.path === "/api/embed")).toHaveLength(2 + 3);
   });
 
   it("fails with one line when the checkout or the embeddings are missing", () => {

@@ -1,12 +1,13 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { loadMeditod, type Utterance } from "../../src/data/meditod.ts";
 import { toPaperFrames } from "../../src/cmas/paper-format.ts";
 import { countMessageTokens } from "../../src/modules/token-budget.ts";
-import { startFakeOpenAIServer, type ChatCall, type Reply } from "../backends/fake-llm-server.ts";
+import type { ChatCall, Reply } from "../backends/fake-llm-server.ts";
+import { fakeServerForTest } from "../backends/helpers.ts";
 import { runCli, startCli } from "../cli/helpers.ts";
+import { tempDirForFile } from "../temp-dirs.ts";
 
 /**
  * The whole MediTOD benchmark through the real OpenAI client against a local server that answers
@@ -15,8 +16,7 @@ import { runCli, startCli } from "../cli/helpers.ts";
 
 const dataset = loadMeditod();
 const dialogue = dataset.dialogues.get(dataset.splits.test![0]!)!;
-const scratch = mkdtempSync(join(tmpdir(), "anamnesis-bench-"));
-afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+const scratch = tempDirForFile("anamnesis-bench-");
 
 const render = (turns: readonly Utterance[]) => turns.map((turn) => `${turn.speaker}: ${turn.text}`).join("\n");
 
@@ -54,50 +54,46 @@ function goldAnswer(call: ChatCall): Reply {
 
 describe("anamnesis bench against an OpenAI-protocol server", () => {
   it("runs all three suites end to end, with scores that re-scoring reproduces", async () => {
-    const server = await startFakeOpenAIServer({ respond: goldAnswer });
+    const server = await fakeServerForTest("openai", { respond: goldAnswer });
     const out = join(scratch, "gold");
-    try {
-      const run = await startCli(
-        ["bench", "--suite", "meditod", "--backend", "openai:gpt-4o-mini", "--base-url", server.baseUrl, "--out", out, "--no-cache", "--json"],
-        { env: { OPENAI_API_KEY: "", OPENAI_BASE_URL: "", ANAMNESIS_CACHE_DIR: join(scratch, "cache") } },
-      ).done;
-      expect(run.stderr).not.toMatch(/error/i);
-      expect(run.status).toBe(0);
-      const results = JSON.parse(run.stdout);
-      expect(results.backend).toBe("openai:gpt-4o-mini");
-      expect(Object.keys(results.prompt_versions)).toEqual(["nlu", "policy", "nlg"]);
-      // Near 1.0: answers are gold; values go through the official lower-casing.
-      expect(results.suites["meditod-nlu"].overall.f1).toBeGreaterThan(0.97);
-      expect(results.suites["meditod-nlu"].format_errors).toBe(0);
-      expect(results.suites["meditod-pol"].overall.f1).toBeGreaterThan(0.97);
-      expect(results.suites["meditod-pol"].precision_at["1"]).toBeGreaterThan(0.97);
-      expect(results.suites["meditod-nlg"].bleu4).toBeGreaterThan(95);
-      // Every prompt keeps its five exemplars, policy included (its compact state leaves room).
-      for (const suite of ["meditod-nlu", "meditod-pol", "meditod-nlg"]) expect(results.runs[suite].exemplars.min).toBe(5);
-      expect(results.prompt_versions.policy).toMatch(/^policy\.v2#/);
-      // The first request of every turn is kept beside its prediction.
-      const requests = readFileSync(join(out, "requests-meditod-pol.jsonl"), "utf8").trim().split("\n").map((line) => JSON.parse(line));
-      expect(requests).toHaveLength(74);
-      for (const request of requests) expect(request.messages).toHaveLength(12);
+    const run = await startCli(
+      ["bench", "--suite", "meditod", "--backend", "openai:gpt-4o-mini", "--base-url", server.baseUrl, "--out", out, "--no-cache", "--json"],
+      { env: { OPENAI_API_KEY: "", OPENAI_BASE_URL: "", ANAMNESIS_CACHE_DIR: join(scratch, "cache") } },
+    ).done;
+    expect(run.stderr).not.toMatch(/error/i);
+    expect(run.status).toBe(0);
+    const results = JSON.parse(run.stdout);
+    expect(results.backend).toBe("openai:gpt-4o-mini");
+    expect(Object.keys(results.prompt_versions)).toEqual(["nlu", "policy", "nlg"]);
+    // Near 1.0: answers are gold; values go through the official lower-casing.
+    expect(results.suites["meditod-nlu"].overall.f1).toBeGreaterThan(0.97);
+    expect(results.suites["meditod-nlu"].format_errors).toBe(0);
+    expect(results.suites["meditod-pol"].overall.f1).toBeGreaterThan(0.97);
+    expect(results.suites["meditod-pol"].precision_at["1"]).toBeGreaterThan(0.97);
+    expect(results.suites["meditod-nlg"].bleu4).toBeGreaterThan(95);
+    // Every prompt keeps its five exemplars, policy included (its compact state leaves room).
+    for (const suite of ["meditod-nlu", "meditod-pol", "meditod-nlg"]) expect(results.runs[suite].exemplars.min).toBe(5);
+    expect(results.prompt_versions.policy).toMatch(/^policy\.v2#/);
+    // The first request of every turn is kept beside its prediction.
+    const requests = readFileSync(join(out, "requests-meditod-pol.jsonl"), "utf8").trim().split("\n").map((line) => JSON.parse(line));
+    expect(requests).toHaveLength(74);
+    for (const request of requests) expect(request.messages).toHaveLength(12);
 
-      // Every prompt fits the 8,192-token window with room for the answer, and shows the last turn.
-      expect(seen).toHaveLength(74 * 3);
-      for (const prompt of seen) {
-        expect(prompt.tokens).toBeLessThanOrEqual(8192 - 256);
-        expect(prompt.text).toContain(prompt.lastTurn);
-      }
-
-      // Re-scoring the predictions files gives exactly the suites of results.json.
-      for (const suite of ["meditod-nlu", "meditod-pol", "meditod-nlg"]) {
-        const rescored = runCli(["score", suite, "--predictions", join(out, `predictions-${suite}.jsonl`), "--json"]);
-        expect(rescored.status).toBe(0);
-        expect(JSON.parse(rescored.stdout)).toEqual(results.suites[suite]);
-      }
-      expect(readFileSync(join(out, "report.md"), "utf8")).toContain("GPT-4-Turbo (paper, in-context)");
-      expect(readFileSync(join(out, "report.html"), "utf8")).toContain("<svg");
-    } finally {
-      await server.close();
+    // Every prompt fits the 8,192-token window with room for the answer, and shows the last turn.
+    expect(seen).toHaveLength(74 * 3);
+    for (const prompt of seen) {
+      expect(prompt.tokens).toBeLessThanOrEqual(8192 - 256);
+      expect(prompt.text).toContain(prompt.lastTurn);
     }
+
+    // Re-scoring the predictions files gives exactly the suites of results.json.
+    for (const suite of ["meditod-nlu", "meditod-pol", "meditod-nlg"]) {
+      const rescored = runCli(["score", suite, "--predictions", join(out, `predictions-${suite}.jsonl`), "--json"]);
+      expect(rescored.status).toBe(0);
+      expect(JSON.parse(rescored.stdout)).toEqual(results.suites[suite]);
+    }
+    expect(readFileSync(join(out, "report.md"), "utf8")).toContain("GPT-4-Turbo (paper, in-context)");
+    expect(readFileSync(join(out, "report.html"), "utf8")).toContain("<svg");
   });
 
   it("resumes a killed run without requesting finished examples again", async () => {
@@ -107,7 +103,7 @@ describe("anamnesis bench against an OpenAI-protocol server", () => {
 
     // A server that answers 30 requests, then stops answering: the client hangs, and we kill it.
     let answered = 0;
-    const dying = await startFakeOpenAIServer({
+    const dying = await fakeServerForTest("openai", {
       respond: (call) => {
         if (answered >= 30) return { hang: true };
         answered += 1;
@@ -128,17 +124,13 @@ describe("anamnesis bench against an OpenAI-protocol server", () => {
     expect(saved.length).toBe(30);
     const finished = new Set(saved.map((line) => JSON.parse(line).turn as number));
 
-    const healthy = await startFakeOpenAIServer({ respond: goldAnswer });
-    try {
-      const second = await startCli([...args, "--base-url", healthy.baseUrl, "--json"], { env }).done;
-      expect(second.status).toBe(0);
-      expect(healthy.calls).toHaveLength(74 - 30);
-      for (const call of healthy.calls) expect(finished.has(exampleOf(call).turn)).toBe(false);
-      const results = JSON.parse(second.stdout);
-      expect(results.runs["meditod-nlu"]).toMatchObject({ predicted: 74, resumed: 30 });
-      expect(results.suites["meditod-nlu"].samples).toBe(74);
-    } finally {
-      await healthy.close();
-    }
+    const healthy = await fakeServerForTest("openai", { respond: goldAnswer });
+    const second = await startCli([...args, "--base-url", healthy.baseUrl, "--json"], { env }).done;
+    expect(second.status).toBe(0);
+    expect(healthy.calls).toHaveLength(74 - 30);
+    for (const call of healthy.calls) expect(finished.has(exampleOf(call).turn)).toBe(false);
+    const results = JSON.parse(second.stdout);
+    expect(results.runs["meditod-nlu"]).toMatchObject({ predicted: 74, resumed: 30 });
+    expect(results.suites["meditod-nlu"].samples).toBe(74);
   });
 });

@@ -1,24 +1,25 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startChatServer } from "../../server/app.ts";
+import { beforeAll, describe, expect, it } from "vitest";
 import { loadMeditod } from "../../src/data/meditod.ts";
 import { createModules } from "../../src/modules/create-modules.ts";
 import { caseFromDialogue } from "../../src/simulator/patient-simulator.ts";
 import type { DialogueModules } from "../../src/modules/types.ts";
+import { tempDirForFile } from "../temp-dirs.ts";
+import { callApi, chatServerForFile } from "./chat-server.ts";
 
 const dataset = loadMeditod();
-const transcripts = mkdtempSync(join(tmpdir(), "anamnesis-transcripts-"));
-let server: { url: string; close(): Promise<void> };
-let flakyServer: { url: string; close(): Promise<void> };
+const transcripts = tempDirForFile("anamnesis-transcripts-");
+let modules: DialogueModules;
 let failNext = true;
 
 beforeAll(async () => {
-  const { modules } = await createModules("embedded", dataset);
-  server = await startChatServer({ modules, cases: [caseFromDialogue(dataset, "317")], transcriptsDir: transcripts, maxSessions: 3 });
-  // A system whose NLU fails once, to show a failed turn is reported and can be retried.
-  const flaky: DialogueModules = {
+  ({ modules } = await createModules("embedded", dataset));
+});
+const server = chatServerForFile(() => ({ modules, cases: [caseFromDialogue(dataset, "317")], transcriptsDir: transcripts, maxSessions: 3 }));
+// A system whose NLU fails once, to show a failed turn is reported and can be retried.
+const flakyServer = chatServerForFile(() => ({
+  modules: {
     ...modules,
     nlu: {
       id: "flaky",
@@ -30,23 +31,8 @@ beforeAll(async () => {
         return modules.nlu.understand(input, options);
       },
     },
-  };
-  flakyServer = await startChatServer({ modules: flaky });
-});
-afterAll(async () => {
-  await server.close();
-  await flakyServer.close();
-  rmSync(transcripts, { recursive: true, force: true });
-});
-
-async function call(base: string, method: string, path: string, body?: unknown, raw?: string) {
-  const response = await fetch(`${base}${path}`, {
-    method,
-    headers: body !== undefined || raw !== undefined ? { "content-type": "application/json" } : {},
-    body: raw ?? (body !== undefined ? JSON.stringify(body) : undefined),
-  });
-  return { status: response.status, json: (response.status === 204 ? null : await response.json()) as any };
-}
+  },
+}));
 
 describe("the chat server", () => {
   it("binds 127.0.0.1 by default", () => {
@@ -54,22 +40,22 @@ describe("the chat server", () => {
   });
 
   it("runs a conversation and fills the profile", async () => {
-    const created = await call(server.url, "POST", "/api/sessions", {});
+    const created = await callApi(server.url, "POST", "/api/sessions", {});
     expect(created.status).toBe(201);
     expect(created.json.history).toEqual([{ speaker: "doctor", text: "What brings you in today?" }]);
-    const turn = await call(server.url, "POST", `/api/sessions/${created.json.id}/turns`, { text: "I've had a bad cough for about a week, and I'm short of breath." });
+    const turn = await callApi(server.url, "POST", `/api/sessions/${created.json.id}/turns`, { text: "I've had a bad cough for about a week, and I'm short of breath." });
     expect(turn.status).toBe(200);
     expect(turn.json.outcome.error).toBeNull();
     expect(turn.json.history).toHaveLength(3);
     expect(turn.json.history[2].speaker).toBe("doctor");
-    const fetched = await call(server.url, "GET", `/api/sessions/${created.json.id}`);
+    const fetched = await callApi(server.url, "GET", `/api/sessions/${created.json.id}`);
     expect(fetched.json.history).toEqual(turn.json.history);
     expect(fetched.json.state).toEqual(turn.json.state);
   });
 
   it("lets a simulated patient answer and saves transcripts only to the given directory", async () => {
-    const created = await call(server.url, "POST", "/api/sessions", { case: "317" });
-    const first = await call(server.url, "POST", `/api/sessions/${created.json.id}/simulate`);
+    const created = await callApi(server.url, "POST", "/api/sessions", { case: "317" });
+    const first = await callApi(server.url, "POST", `/api/sessions/${created.json.id}/simulate`);
     expect(first.status).toBe(200);
     expect(first.json.patient).toMatch(/cough/);
     const saved = JSON.parse(readFileSync(join(transcripts, `${created.json.id}.json`), "utf8"));
@@ -89,70 +75,70 @@ describe("the chat server", () => {
   ];
   for (const [what, method, action, body, raw, status, code] of invalid) {
     it(`rejects ${what} with ${status} and keeps serving`, async () => {
-      const created = await call(server.url, "POST", "/api/sessions", {});
-      const response = await call(server.url, method, `/api/sessions/${created.json.id}/${action}`, body, raw);
+      const created = await callApi(server.url, "POST", "/api/sessions", {});
+      const response = await callApi(server.url, method, `/api/sessions/${created.json.id}/${action}`, body, raw);
       expect(response.status).toBe(status);
       expect(response.json.error.code).toBe(code);
-      expect((await call(server.url, "GET", "/api/health")).json.ok).toBe(true);
+      expect((await callApi(server.url, "GET", "/api/health")).json.ok).toBe(true);
     });
   }
 
   it("serves the page the ontology's status names (the page hard-codes none)", async () => {
-    const response = await call(server.url, "GET", "/api/ontology");
+    const response = await callApi(server.url, "GET", "/api/ontology");
     expect(response.json).toEqual({ statuses: ["positive", "negative", "unknown", "avail", "unavail"], presentStatuses: ["positive", "avail"] });
   });
 
   it("answers unknown sessions, cases and endpoints with 404", async () => {
-    expect((await call(server.url, "GET", "/api/sessions/nope")).json.error.code).toBe("unknown_session");
-    expect((await call(server.url, "POST", "/api/sessions", { case: "407" })).json.error.code).toBe("unknown_case");
-    expect((await call(server.url, "GET", "/api/nothing")).status).toBe(404);
+    expect((await callApi(server.url, "GET", "/api/sessions/nope")).json.error.code).toBe("unknown_session");
+    expect((await callApi(server.url, "POST", "/api/sessions", { case: "407" })).json.error.code).toBe("unknown_case");
+    expect((await callApi(server.url, "GET", "/api/nothing")).status).toBe(404);
   });
 
   it("keeps at most maxSessions sessions, dropping the client's own least recently used", async () => {
     const ids: string[] = [];
-    for (let index = 0; index < 4; index += 1) ids.push((await call(server.url, "POST", "/api/sessions", {})).json.id);
-    expect((await call(server.url, "GET", `/api/sessions/${ids[0]}`)).status).toBe(404);
-    expect((await call(server.url, "GET", `/api/sessions/${ids[3]}`)).status).toBe(200);
-    expect((await call(server.url, "DELETE", `/api/sessions/${ids[3]}`)).status).toBe(204);
-    expect((await call(server.url, "GET", `/api/sessions/${ids[3]}`)).status).toBe(404);
+    for (let index = 0; index < 4; index += 1) ids.push((await callApi(server.url, "POST", "/api/sessions", {})).json.id);
+    expect((await callApi(server.url, "GET", `/api/sessions/${ids[0]}`)).status).toBe(404);
+    expect((await callApi(server.url, "GET", `/api/sessions/${ids[3]}`)).status).toBe(200);
+    expect((await callApi(server.url, "DELETE", `/api/sessions/${ids[3]}`)).status).toBe(204);
+    expect((await callApi(server.url, "GET", `/api/sessions/${ids[3]}`)).status).toBe(404);
   });
 
   it("escalates on a red flag: advice in the reply, the flag in the answer and the saved transcript; the patient may end there", async () => {
-    const created = await call(server.url, "POST", "/api/sessions", {});
+    const created = await callApi(server.url, "POST", "/api/sessions", {});
     expect(created.json.redFlags).toEqual([]);
-    const turn = await call(server.url, "POST", `/api/sessions/${created.json.id}/turns`, { text: "I've had crushing chest pain since this morning and I'm short of breath." });
+    const turn = await callApi(server.url, "POST", `/api/sessions/${created.json.id}/turns`, { text: "I've had crushing chest pain since this morning and I'm short of breath." });
     expect(turn.json.outcome.escalation).toMatchObject([{ id: "chest_pain_with_breathlessness_or_sweating", urgency: "emergency", turn: 1 }]);
     expect(turn.json.outcome.doctor).toMatch(/^Before we go on[^\n]*ambulance[^\n]*\n\n\S/);
     expect(turn.json.redFlags).toHaveLength(1);
     const saved = JSON.parse(readFileSync(join(transcripts, `${created.json.id}.json`), "utf8"));
     expect(saved.redFlags.map((flag: { id: string }) => flag.id)).toEqual(["chest_pain_with_breathlessness_or_sweating"]);
 
-    const note = await call(server.url, "GET", `/api/sessions/${created.json.id}/note`);
+    const note = await callApi(server.url, "GET", `/api/sessions/${created.json.id}/note`);
     expect(note.json.note).toMatchObject({ presentingComplaint: ["chest pain", "dyspnea"], redFlags: [{ id: "chest_pain_with_breathlessness_or_sweating" }] });
     const markdown = await fetch(`${server.url}/api/sessions/${created.json.id}/note?format=markdown`);
     expect(markdown.headers.get("content-type")).toMatch(/^text\/markdown/);
     expect(markdown.headers.get("content-disposition")).toMatch(/^attachment; filename="?anamnesis-note-[0-9a-f-]+\.md"?$/);
     expect(await markdown.text()).toMatch(/## Presenting complaint\n\nchest pain, dyspnea\n[^]*## Red flags\n\n- \*\*Chest pain with breathlessness or sweating\*\*/);
-    expect((await call(server.url, "GET", `/api/sessions/${created.json.id}/note?format=pdf`)).status).toBe(400);
+    expect((await callApi(server.url, "GET", `/api/sessions/${created.json.id}/note?format=pdf`)).status).toBe(400);
 
-    const ended = await call(server.url, "POST", `/api/sessions/${created.json.id}/end`);
+    const ended = await callApi(server.url, "POST", `/api/sessions/${created.json.id}/end`);
     expect(ended.status).toBe(200);
     expect(ended.json).toMatchObject({ ended: true, redFlags: [{ id: "chest_pain_with_breathlessness_or_sweating" }] });
-    expect((await call(server.url, "POST", `/api/sessions/${created.json.id}/turns`, { text: "hello?" })).status).toBe(409);
+    expect((await callApi(server.url, "POST", `/api/sessions/${created.json.id}/turns`, { text: "hello?" })).status).toBe(409);
   });
 
   it("reports a failed turn and retries it", async () => {
-    const created = await call(flakyServer.url, "POST", "/api/sessions", {});
-    const failed = await call(flakyServer.url, "POST", `/api/sessions/${created.json.id}/turns`, { text: "I have a cough." });
+    const created = await callApi(flakyServer.url, "POST", "/api/sessions", {});
+    const failed = await callApi(flakyServer.url, "POST", `/api/sessions/${created.json.id}/turns`, { text: "I have a cough." });
     expect(failed.status).toBe(200);
     expect(failed.json.outcome).toMatchObject({ doctor: null, error: "backend unreachable" });
-    const retried = await call(flakyServer.url, "POST", `/api/sessions/${created.json.id}/retry`);
+    const retried = await callApi(flakyServer.url, "POST", `/api/sessions/${created.json.id}/retry`);
     expect(retried.json.outcome.error).toBeNull();
     expect(retried.json).toMatchObject({ error: null, failed: false, turns: 1 });
     expect(retried.json.history.map((turn: { speaker: string }) => turn.speaker)).toEqual(["doctor", "patient", "doctor"]);
     // A second retry has nothing to retry: refused, and the turn is not counted again.
-    const again = await call(flakyServer.url, "POST", `/api/sessions/${created.json.id}/retry`);
+    const again = await callApi(flakyServer.url, "POST", `/api/sessions/${created.json.id}/retry`);
     expect(again).toMatchObject({ status: 409, json: { error: { code: "nothing_to_retry" } } });
-    expect((await call(flakyServer.url, "GET", `/api/sessions/${created.json.id}`)).json).toMatchObject({ turns: 1, error: null, failed: false, history: retried.json.history });
+    expect((await callApi(flakyServer.url, "GET", `/api/sessions/${created.json.id}`)).json).toMatchObject({ turns: 1, error: null, failed: false, history: retried.json.history });
   });
 });

@@ -1,18 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser } from "playwright-core";
-import { startChatServer } from "../../server/app.ts";
+import { describe, expect, it } from "vitest";
 import type { DoctorAction } from "../../src/cmas/schemas.ts";
 import type { QuestionReader } from "../../src/modules/embedded/question-reader.ts";
-import type { DialogueModules } from "../../src/modules/types.ts";
 import type { PatientCase } from "../../src/simulator/patient-simulator.ts";
-import { launchChromium } from "./browser.ts";
+import { chatPageHarness } from "./page-harness.ts";
+import { scriptedModules } from "./scripted-modules.ts";
 
 /** Deterministic parts: the page is under test here, not the engine. */
-const modules: DialogueModules = {
-  nlu: { id: "scripted", understand: async () => ({ frames: [{ intent: "inform" }], latencyMs: 0 }) },
-  policy: { id: "scripted", nextActions: async () => ({ actions: [{ action: "inquire" }], latencyMs: 0 }) },
-  nlg: { id: "scripted", realise: async () => ({ text: "Anything else?", latencyMs: 0 }) },
-};
+const modules = scriptedModules({ frames: () => [{ intent: "inform" }], actions: [{ action: "inquire" }], reply: "Anything else?" });
 const questionReader: QuestionReader = {
   read: (text): DoctorAction[] =>
     /cough/i.test(text) ? [{ action: "inquire", symptom: [{ value: "coughing", checks: [{ type: "onset" }] }] }] : [{ action: "inquire" }],
@@ -26,25 +20,11 @@ const patientCase: PatientCase = {
   },
 };
 
-let browser: Browser;
-let server: { url: string; close(): Promise<void> };
-
-beforeAll(async () => {
-  server = await startChatServer({ modules, cases: [patientCase], questionReader });
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const chat = chatPageHarness({ modules, cases: [patientCase], questionReader });
 
 describe("practice mode in headless Chromium", () => {
   it("lets the user ask as the doctor and shows the coverage checklist", async () => {
-    const page = await browser.newPage({ viewport: { width: 1200, height: 800 } });
-    const requests: string[] = [];
-    page.on("request", (request) => requests.push(request.url()));
-    await page.goto(server.url);
-    await page.locator("#transcript li.doctor").first().waitFor();
+    const { page, requests } = await chat.openChat({ viewport: { width: 1200, height: 800 } });
 
     await page.selectOption("#role", "doctor");
     await page.locator("#coverage-panel:not([hidden])").waitFor();
@@ -80,8 +60,7 @@ describe("practice mode in headless Chromium", () => {
     await page.locator("#transcript li.doctor").first().waitFor();
     expect(await page.locator("#transcript li.doctor").first().innerText()).toContain("What brings you in today?");
 
-    expect(requests.every((url) => url.startsWith(server.url))).toBe(true);
+    expect(requests.every((url) => url.startsWith(chat.url))).toBe(true);
     if (process.env.SCREENSHOT_DIR) await page.screenshot({ path: `${process.env.SCREENSHOT_DIR}/practice.png` });
-    await page.close();
   });
 });

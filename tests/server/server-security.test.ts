@@ -1,21 +1,18 @@
 import { request as httpRequest } from "node:http";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startChatServer } from "../../server/app.ts";
+import { beforeAll, describe, expect, it } from "vitest";
 import { loadMeditod } from "../../src/data/meditod.ts";
 import { createModules } from "../../src/modules/create-modules.ts";
+import { chatServerForFile } from "./chat-server.ts";
 
 /** The server refuses other origins and foreign hosts, accepts only JSON bodies, and limits each client on its own. */
 
-let server: Awaited<ReturnType<typeof startChatServer>>;
+const server = chatServerForFile(async () => ({
+  modules: (await createModules("embedded", loadMeditod())).modules,
+  limits: { sessionsPerClient: 3, turnBurst: 5, turnsPerSecond: 0.5 },
+}));
 let port: number;
-
-beforeAll(async () => {
-  const { modules } = await createModules("embedded", loadMeditod());
-  server = await startChatServer({ modules, limits: { sessionsPerClient: 3, turnBurst: 5, turnsPerSecond: 0.5 } });
+beforeAll(() => {
   port = Number(new URL(server.url).port);
-});
-afterAll(async () => {
-  await server.close();
 });
 
 /** A raw HTTP request (fetch cannot set `Host` or `Origin` freely). */

@@ -1,0 +1,65 @@
+/**
+ * The chat page under test: a chat server and headless Chromium for the tests of a file, and pages
+ * that record what they load and what the Content Security Policy refused. The helper closes pages
+ * when their test finishes, and the browser and server after the file's last test, passed or failed.
+ */
+import type { Browser, Page, Response } from "playwright-core";
+import { afterAll, beforeAll, onTestFinished } from "vitest";
+import type { ChatServerOptions } from "../../server/app.ts";
+import { launchChromium } from "./browser.ts";
+import { chatServerForFile } from "./chat-server.ts";
+
+/** Console messages of a refusal under the page's CSP (an inline script or style the page needed, say). */
+const CSP_REFUSAL = /Content Security Policy|Refused to/i;
+
+/** An open chat page with the doctor's greeting shown, and what it has done so far. */
+export interface ChatPage {
+  readonly page: Page;
+  /** The response that loaded the page. */
+  readonly loaded: Response | null;
+  /** The URL of every request the page made. */
+  readonly requests: readonly string[];
+  /** Console messages of refusals under the CSP: none while the page keeps to the policy. */
+  readonly cspViolations: readonly string[];
+}
+
+export interface ChatPageHarness {
+  /** The chat server's URL. */
+  readonly url: string;
+  /**
+   * Opens a page (with Playwright's page `options`) on `url` (default: this harness's server) and
+   * waits for the doctor's greeting. The page is closed when the current test finishes.
+   */
+  openChat(options?: Parameters<Browser["newPage"]>[0], url?: string): Promise<ChatPage>;
+}
+
+/** A chat server with `options` and headless Chromium, for the tests of this file. */
+export function chatPageHarness(options: ChatServerOptions): ChatPageHarness {
+  const server = chatServerForFile(() => options);
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return {
+    get url() {
+      return server.url;
+    },
+    async openChat(pageOptions, url = server.url) {
+      if (!browser) throw new Error("Chromium starts in beforeAll: open pages inside a test");
+      const page = await browser.newPage(pageOptions);
+      onTestFinished(() => page.close());
+      const requests: string[] = [];
+      const cspViolations: string[] = [];
+      page.on("request", (request) => requests.push(request.url()));
+      page.on("console", (message) => {
+        if (CSP_REFUSAL.test(message.text())) cspViolations.push(message.text());
+      });
+      const loaded = await page.goto(url);
+      await page.locator("#transcript li.doctor").first().waitFor();
+      return { page, loaded, requests, cspViolations };
+    },
+  };
+}

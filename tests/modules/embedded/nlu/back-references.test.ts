@@ -21,6 +21,7 @@ describe("an attribute in a sentence of its own goes to the symptom 'it' refers 
   const cases: ReadonlyArray<readonly [kind: string, utterance: string, expected: SlotEntry]> = [
     ["onset", "I've had a cough. It started about three days ago.", { value: "coughing", onset: "three days ago" }],
     ["onset", "My throat is sore. It's been like that since Sunday.", { value: "pharyngitis", onset: "since sunday" }],
+    ["onset", "I've got this cough. It's been about a week now.", { value: "coughing", onset: "a week ago" }],
     ["onset", "I keep getting headaches. They started last month.", { value: "headache", onset: "last month" }],
     ["onset", "I've been throwing up. Um, so this has been going on since yesterday.", { value: "vomiting", onset: "since yesterday" }],
     ["severity", "I have a headache. It's about a 7 out of 10.", { value: "headache", severity: "7" }],
@@ -69,6 +70,7 @@ describe("negative controls: 'it' that refers to something else gives no attribu
     "I have a cough. It's my daughter's birthday on Monday.",
     "I have a cough. That's why I came in today.",
     "I have a cough. This morning was really busy.",
+    "I have a cough. They gave me antibiotics at the clinic last week.",
   ];
   for (const utterance of controls) {
     it(`"${utterance}"`, () => {

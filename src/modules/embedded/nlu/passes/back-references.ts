@@ -28,13 +28,17 @@ const OPENS_WITH_REFERENCE =
  */
 const REFERS_ELSEWHERE = /^(?:it|this|that)(?:'s| is| was|'s been| has been) (?:just |really |such )?(?:a (?:long|busy|rough|hard|tough|bad|good|nice) (?:day|week|night|month|year)|my|your|his|her|our|their|why|how|what|all|the (?:reason|thing|day|week|weekend))\b/;
 
+/** "They" who act are people, not symptoms: "they gave me antibiotics last week", "they told me it was a virus". */
+const PEOPLE_AS_THEY = /^they (?:gave|give|told|tell|said|say|prescribed|sent|did|put|took|thought|think|wanted|want|checked|ran|found|asked|called|admitted|discharged|kept)\b/;
+
 /** The reference a sentence opens with, or none (also none when the "it" is not the symptom). */
 function openingReference(turn: TurnRecord, sentence: readonly [number, number]): TokenSpan | undefined {
   const text = textOf(turn.analysed, ...sentence);
   const opening = OPENS_WITH_REFERENCE.exec(text);
   if (!opening) return undefined;
   const offset = opening[0].length - opening[1]!.length;
-  if (REFERS_ELSEWHERE.test(text.slice(offset))) return undefined;
+  const rest = text.slice(offset);
+  if (REFERS_ELSEWHERE.test(rest) || PEOPLE_AS_THEY.test(rest)) return undefined;
   const { tokens } = turn.analysed;
   const at = tokens[sentence[0]]!.start + offset;
   const start = tokens.findIndex((token, index) => index >= sentence[0] && token.start >= at);

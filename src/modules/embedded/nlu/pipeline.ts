@@ -3,6 +3,7 @@ import type { AnalysedText } from "./analysed-text.ts";
 import type { DialogueContext } from "./dialogue-context.ts";
 import { readAllergicReactions } from "./passes/allergic-reactions.ts";
 import { answerAskedAttribute } from "./passes/asked-attribute-answers.ts";
+import { readBackReferences } from "./passes/back-references.ts";
 import { readCorrections } from "./passes/corrections.ts";
 import { readCertainty } from "./passes/certainty.ts";
 import { addMentionEntries } from "./passes/mention-entries.ts";
@@ -31,6 +32,7 @@ export type { InterpretResources } from "./turn-record.ts";
  * 6. answers to the question — medication purpose, a question back, named answers, the asked
  *    attribute, yes/no answers, sick contacts, past episodes;
  * 7. volunteered attributes — what the patient says about what they name, and the social slots;
+ *    back-references — a sentence of its own about "it" (the last symptom named, else the one asked);
  * 8. frames — repeats dropped, small talk, sites normalised, MediTOD frames written.
  *
  * A pass that decides the whole turn (a question asked back, small talk) sets `turn.frames` and the
@@ -59,6 +61,7 @@ export const NLU_PASSES: readonly NluPass[] = [
   { name: "sick contacts", run: answerContact },
   { name: "past episodes", run: answerPastExperience },
   { name: "volunteered attributes", run: attachVolunteeredDetails },
+  { name: "back-references", run: readBackReferences },
   { name: "separate pains", run: separatePains },
   { name: "repeats", run: dropRepeats },
   { name: "small talk", run: answerSmallTalk },

@@ -26,6 +26,8 @@ const LAST_UNIT = /\b(?:for|in|over|during|within)\s+the\s+(?:last|past)\s+(day|
 /** "I've had a cough for about five days now": a period reaching to now, in the perfect, is an onset. */
 const FOR_PERIOD = new RegExp(`\\bfor\\s+${HEDGE}(${QUANTITY}\\s+${UNIT})(?:\\s+now)?\\b`);
 const PERFECT = /\b(?:i've|i\s+have|have\s+been|has\s+been|it's\s+been|been\s+having|had|been)\b/;
+/** "It's been about a week now", "this has been going on two days": how long it has been is an onset. */
+const BEEN_PERIOD = new RegExp(`\\b(?:it's|it\\s+has|that's|that\\s+has|this\\s+has)\\s+been\\s+(?:going\\s+on\\s+)?${HEDGE}(${QUANTITY}\\s+${UNIT})\\b`);
 /** "Since yesterday", "since last week", "since Christmas", "since I was 20". */
 const SINCE = /\bsince\s+((?:yesterday|last\s+\w+|this\s+(?:morning|week|past\s+\w+)|the\s+(?:weekend|morning|summer|winter|spring|fall)|(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)|(?:january|february|march|april|may|june|july|august|september|october|november|december)|i\s+was\s+\w+|then|christmas|new\s+year'?s?))/;
 /** "Yesterday", "last night", "the other day", "earlier this week". */
@@ -67,6 +69,8 @@ export function extractOnset(text: string): string | undefined {
   if (since) return tidySpan(`since ${since[1]}`);
   const period = FOR_PERIOD.exec(text);
   if (period && PERFECT.test(text.slice(0, period.index))) return toAgo(period[1]!);
+  const been = BEEN_PERIOD.exec(text);
+  if (been) return toAgo(been[1]!);
   const deictic = DEICTIC.exec(text);
   if (deictic) return tidySpan(deictic[1]!);
   return WEEKDAY.exec(text)?.[1];

@@ -41,6 +41,12 @@ function readMentionedSymptoms(turn: TurnRecord, targets: readonly Found[], sent
   for (const span of spans) for (const attribute of IN_MENTION) attribute.readVolunteered?.(span);
 }
 
+/** The volunteered attributes of one symptom read at one span, its onset first. */
+export function readAttributesAt(span: VolunteeredSpan): void {
+  onset.readVolunteered(span);
+  for (const attribute of IN_MENTION) attribute.readVolunteered?.(span);
+}
+
 /** Volunteered attributes of a sentence with no symptom phrase, for the symptoms asked about. */
 function readAskedSymptoms(turn: TurnRecord, targets: readonly CollectedEntry[], sentence: readonly [number, number]): void {
   for (const entry of targets) {

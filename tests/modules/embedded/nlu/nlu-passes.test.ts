@@ -11,7 +11,7 @@ describe("the NLU pipeline (nlu/pipeline.ts), one pass at a time", () => {
   it("runs its passes in the documented order", () => {
     expect(NLU_PASSES.map((pass) => pass.name)).toEqual([
       "mentions", "filters before status", "certainty", "filters after status", "entries", "allergic reactions", "medication purpose", "question asked back",
-      "named answers", "asked attribute", "corrections", "site answers", "yes/no answers", "sick contacts", "past episodes", "volunteered attributes", "separate pains", "repeats", "small talk", "frames",
+      "named answers", "asked attribute", "corrections", "site answers", "yes/no answers", "sick contacts", "past episodes", "volunteered attributes", "back-references", "separate pains", "repeats", "small talk", "frames",
     ]);
   });
 
@@ -108,6 +108,14 @@ describe("the NLU pipeline (nlu/pipeline.ts), one pass at a time", () => {
     expect(entries(turn)).toEqual([
       { slot: "symptom", status: "positive", value: "coughing", aggravating_factor: ["night"] },
       { slot: "symptom", status: "positive", value: "colored/excess sputum", color: "green" },
+    ]);
+  });
+
+  it("back-references: an onset in a sentence of its own dates the symptom 'it' refers to", () => {
+    const turn = readTurn({ question: "What brings you in?", utterance: "I've got a sore throat and a cough. It started on Saturday." }, "back-references");
+    expect(entries(turn)).toEqual([
+      { slot: "symptom", status: "positive", value: "pharyngitis" },
+      { slot: "symptom", status: "positive", value: "coughing", onset: "saturday" },
     ]);
   });
 

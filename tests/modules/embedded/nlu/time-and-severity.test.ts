@@ -13,6 +13,11 @@ describe("onset", () => {
     expect(extractOnset("i've felt off for the past couple of weeks")).toBe("couple of weeks ago");
     expect(extractOnset("these last like 5 days")).toBe("5 days ago");
   });
+  it("reads how long it has been as an onset, not a busy week", () => {
+    expect(extractOnset("it's been about a week now")).toBe("a week ago");
+    expect(extractOnset("this has been going on two days")).toBe("two days ago");
+    expect(extractOnset("it's been a rough week")).toBeUndefined();
+  });
   it("keeps 'since' and deictic phrases", () => {
     expect(extractOnset("ever since last friday")).toBe("since last friday");
     expect(extractOnset("it started yesterday evening")).toBe("yesterday");

@@ -14,7 +14,14 @@ import type { TurnRecord } from "../turn-record.ts";
 export function readMentions(turn: TurnRecord): void {
   const { lexicon, analysed, context } = turn;
   turn.mentions = findMentions(lexicon, analysed, context.question.slots);
-  turn.readings = turn.mentions.map((mention) => ({ mention, concept: resolveConcept(turn, mention) }));
+  // In text order: "the pain" may refer to a pain named earlier in the turn.
+  turn.readings = [];
+  for (const mention of turn.mentions) turn.readings.push({ mention, concept: resolveConcept(turn, mention) });
+}
+
+/** The last specific pain the turn named before token `at` ("I have chest pain. The pain …"). */
+function specificPainBefore(turn: TurnRecord, at: number): Concept | undefined {
+  return turn.readings.filter(({ mention, concept }) => mention.end <= at && isSpecificPain(turn.lexicon, concept)).at(-1)?.concept;
 }
 
 /** The specific pain under discussion (chest pain, headache …), when the focus is one. */
@@ -49,7 +56,7 @@ function resolveConcept(turn: TurnRecord, mention: Mention): Concept {
   const asked = question.items.find((item) => item.slot === "symptom" && isSpecificPain(lexicon, item));
   if (asked?.value) return { ...concept, value: asked.value, ...(asked.location ? { location: asked.location } : {}) };
   // "When I take a deep breath the pain is a lot worse": "the pain" is the specific pain being discussed.
-  const focused = painInFocus(lexicon, context);
+  const focused = specificPainBefore(turn, mention.start) ?? painInFocus(lexicon, context);
   if (focused && isDefinite(analysed, mention.start) && !namesSite(lexicon, analysed, mention.start)) {
     return { ...concept, value: focused.value, ...(focused.location ? { location: focused.location } : {}) };
   }

@@ -84,17 +84,23 @@ interface ChatContext {
   readonly cases: ReadonlyMap<string, PatientCase>;
 }
 
-/** Runs one turn of a conversation, one at a time per session, committed before it is answered. */
+/**
+ * Runs one turn of a conversation, one at a time per session, committed before it is answered. A
+ * retry of a turn the offline engine answered replaces that turn (even a closing one): it is not
+ * counted again.
+ */
 async function runTurn(context: ChatContext, request: Request, response: Response, session: ConversationSession, kind: "say" | "simulate" | "retry", input: string | null, turn: () => Promise<TurnOutcome>) {
   if (session.busy) throw new HttpError(409, "busy", "the previous turn is still running");
-  if (session.conversation.snapshot().ended) throw new HttpError(409, "ended", "this conversation has ended; start a new one");
+  const before = session.conversation.snapshot();
+  const replacing = kind === "retry" && !before.failed;
+  if (before.ended && !replacing) throw new HttpError(409, "ended", "this conversation has ended; start a new one");
   const done = context.limits.startTurn(clientOf(request, response));
   session.busy = true;
   try {
     const outcome = await turn();
+    if (outcome.error === null && !replacing) session.turns += 1;
     if (outcome.error === null) {
       session.lastActions = outcome.actions;
-      session.turns += 1;
     }
     // The outcome's state is the session's state, already in the view: neither stored nor sent twice.
     const { state: _state, ...stored } = outcome;
@@ -159,9 +165,10 @@ function sessionRoutes(context: ChatContext): express.Router {
     const text = session.turns === 0 ? session.simulator.openingStatement() : session.simulator.answer(session.lastActions);
     response.json({ patient: text, ...(await runTurn(context, request, response, session, "simulate", text, () => session.conversation.say(text))) });
   });
+  // Retry: a failed turn from the stage that failed, or a turn the offline engine answered re-asked of the configured backend.
   router.post("/sessions/:id/retry", async (request, response) => {
     const session = conversationOf(context, request);
-    if (!session.conversation.snapshot().failed) throw new HttpError(409, "nothing_to_retry", "the last turn did not fail");
+    if (!session.conversation.snapshot().retryable) throw new HttpError(409, "nothing_to_retry", "the last turn neither failed nor was answered by the offline engine");
     response.json(await runTurn(context, request, response, session, "retry", null, () => session.conversation.retry()));
   });
   // The clinical note from the tracked state: JSON by default, or a Markdown file to download.

@@ -194,7 +194,21 @@ export class SessionRegistry {
       return { id: session.id, role: "doctor" as const, case: practice.patientCase.id, title: practice.patientCase.title, history: practice.history, coverage: practice.coverage(), ended: false, error: null, turns: session.turns };
     }
     const snapshot = session.conversation.snapshot();
-    return { id: session.id, case: session.simulator?.patientCase.id ?? null, history: snapshot.history, state: snapshot.state, ended: snapshot.ended, error: snapshot.error, failed: snapshot.failed, turns: session.turns, redFlags: snapshot.redFlags, presenting: snapshot.presenting };
+    return {
+      id: session.id,
+      case: session.simulator?.patientCase.id ?? null,
+      history: snapshot.history,
+      state: snapshot.state,
+      ended: snapshot.ended,
+      error: snapshot.error,
+      failed: snapshot.failed,
+      retryable: snapshot.retryable,
+      turns: session.turns,
+      redFlags: snapshot.redFlags,
+      // Turns the offline engine answered because the configured backend failed (the page marks them).
+      fallbacks: snapshot.fallbacks,
+      presenting: snapshot.presenting,
+    };
   }
 
   private export(session: LiveSession): void {

@@ -22,16 +22,37 @@ function setStatus(text, isError) {
   $("status").className = isError ? "error" : "";
 }
 
-function renderTranscript(history, practice) {
+/** The doctor turn that carries each fallback's notice: the last of the reply to its patient turn. */
+function fallbackNotices(history, fallbacks) {
+  const notices = new Map();
+  for (const fallback of fallbacks) {
+    let reply = fallback.turn + 1;
+    while (reply + 1 < history.length && history[reply + 1].speaker === "doctor") reply += 1;
+    notices.set(reply, fallback);
+  }
+  return notices;
+}
+
+function renderTranscript(history, practice, fallbacks) {
   const list = $("transcript");
+  const notices = fallbackNotices(history, fallbacks || []);
   list.replaceChildren(
-    ...history.map((turn) => {
+    ...history.map((turn, index) => {
       const item = document.createElement("li");
       item.className = turn.speaker;
       const who = document.createElement("span");
       who.className = "who";
       who.textContent = practice && turn.speaker === "doctor" ? "you (doctor)" : turn.speaker;
       item.append(who, document.createTextNode(turn.text));
+      const fallback = notices.get(index);
+      if (fallback) {
+        // Not an error: the turn was answered, by the offline engine instead of the configured backend.
+        const notice = document.createElement("span");
+        notice.className = "fallback-notice";
+        notice.textContent = `offline engine answered: ${fallback.reason}`;
+        item.classList.add("offline");
+        item.append(notice);
+      }
       return item;
     }),
   );
@@ -158,7 +179,7 @@ function renderPractice(view) {
   document.body.classList.add("practice");
   renderRedFlags([], true);
   $("note").hidden = true;
-  renderTranscript(view.history, true);
+  renderTranscript(view.history, true, []);
   renderCoverage(view.coverage);
   $("profile-panel").hidden = true;
   $("coverage-panel").hidden = false;
@@ -174,6 +195,23 @@ function renderPractice(view) {
   setStatus(view.history.length === 0 ? "You are the doctor: take the history. Start by asking what brings the patient in." : "");
 }
 
+/** Retry re-runs a failed turn, or re-asks the configured backend for a turn the offline engine answered; the status says which. */
+function renderRetryAndStatus(view) {
+  const lastFallback = (view.fallbacks || []).at(-1);
+  const offline = view.retryable && !view.error && lastFallback;
+  $("retry").hidden = !view.retryable;
+  $("retry").textContent = offline ? `Retry with ${lastFallback.backend}` : "Retry";
+  $("retry").title = offline ? `Ask ${lastFallback.backend} again for the last turn` : "Run the failed turn again";
+  if (view.error) {
+    setStatus(`The last turn failed: ${view.error}`, true);
+    return;
+  }
+  const notes = [];
+  if (view.ended) notes.push("The history is complete. Start a new conversation to go again.");
+  if (offline) notes.push(`The offline engine answered the last turn because ${lastFallback.backend} failed; Retry asks ${lastFallback.backend} again.`);
+  setStatus(notes.join(" "));
+}
+
 function render(view) {
   if (view.role === "doctor") {
     renderPractice(view);
@@ -186,7 +224,7 @@ function render(view) {
   $("debug-summary").textContent = "Last turn: NLU frames and doctor actions";
   $("message").placeholder = "Type the patient's answer…";
   $("message").setAttribute("aria-label", "Patient's answer");
-  renderTranscript(view.history, false);
+  renderTranscript(view.history, false, view.fallbacks);
   renderProfile(view.state);
   renderRedFlags(view.redFlags || [], view.ended);
   // The note is written by the server from the tracked state; the link downloads it as Markdown.
@@ -201,10 +239,7 @@ function render(view) {
   $("auto").disabled = view.ended;
   $("message").disabled = simulated || view.ended;
   $("send").disabled = simulated || view.ended;
-  $("retry").hidden = !view.error;
-  if (view.ended) setStatus("The history is complete. Start a new conversation to go again.");
-  else if (view.error) setStatus(`The last turn failed: ${view.error}`, true);
-  else setStatus("");
+  renderRetryAndStatus(view);
 }
 
 async function guarded(work) {
@@ -250,7 +285,12 @@ $("composer").addEventListener("submit", (event) => {
 
 $("simulate").addEventListener("click", () => guarded(async () => render(await api("POST", `/api/sessions/${session.id}/simulate`))));
 $("end").addEventListener("click", () => guarded(async () => render(await api("POST", `/api/sessions/${session.id}/end`))));
-$("retry").addEventListener("click", () => guarded(async () => render(await api("POST", `/api/sessions/${session.id}/retry`))));
+$("retry").addEventListener("click", () =>
+  guarded(async () => {
+    setStatus("Asking again…");
+    render(await api("POST", `/api/sessions/${session.id}/retry`));
+  }),
+);
 $("auto").addEventListener("click", () =>
   guarded(async () => {
     for (let step = 0; step < 150 && session && !session.ended && !session.error; step += 1) {

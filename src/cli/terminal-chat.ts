@@ -2,8 +2,7 @@ import { createInterface } from "node:readline";
 import type { Readable, Writable } from "node:stream";
 import { clinicalNote } from "../clinical/clinical-note.ts";
 import { noteToMarkdown } from "../clinical/note-markdown.ts";
-import { Conversation } from "../dm/conversation.ts";
-import type { FailureLog } from "../modules/failure-fallback.ts";
+import { Conversation, type TurnOutcome } from "../dm/conversation.ts";
 import type { DialogueModules } from "../modules/types.ts";
 import { PatientSimulator, type PatientCase } from "../simulator/patient-simulator.ts";
 
@@ -18,18 +17,15 @@ export interface TerminalChatOptions {
   readonly output: Writable;
   /** Cases for `/simulate`. */
   readonly cases?: readonly PatientCase[];
-  /** Failures of an LLM backend that the embedded engine answered for. */
-  readonly failures?: FailureLog;
   /** Whether the input is a person at a terminal (no echo). */
   readonly interactive?: boolean;
-  /** The backend's id, in failure messages. */
-  readonly backendId?: string;
 }
 
 const HELP = `Commands (anything else is the patient's answer):
   /help              this list
   /state             the CMAS patient profile so far (JSON)
   /note              the clinical note so far (Markdown)
+  /retry             ask the backend again for the last turn (when it failed, or the offline engine answered it)
   /simulate [case]   a simulated patient answers a new history to its end (no case: list the cases)
   /quit              end the chat (also: quit, exit)`;
 
@@ -43,9 +39,6 @@ export async function runTerminalChat(options: TerminalChatOptions): Promise<voi
   const reader = createInterface({ input: options.input, terminal: false });
   let conversation = new Conversation(options.modules);
   const prompt = () => output.write("patient: ");
-  const reportFailures = () => {
-    for (const failure of options.failures?.take() ?? []) write(`(the ${options.backendId ?? "model"} backend failed at ${failure}; the embedded engine answered instead)`);
-  };
 
   write(`doctor: ${conversation.opening}`);
   write("(type /help for commands)");
@@ -61,10 +54,7 @@ export async function runTerminalChat(options: TerminalChatOptions): Promise<voi
       } else if (text !== "" && conversation.snapshot().ended) {
         write(ENDED);
       } else if (text !== "") {
-        const outcome = await conversation.say(text);
-        reportFailures();
-        write(outcome.doctor !== null ? `doctor: ${outcome.doctor}` : `(failed: ${outcome.error}; type again to retry)`);
-        if (conversation.snapshot().ended) write(ENDED);
+        reply(await conversation.say(text), conversation, write);
       }
       prompt();
     }
@@ -72,6 +62,13 @@ export async function runTerminalChat(options: TerminalChatOptions): Promise<voi
     reader.close();
     output.write("\n");
   }
+}
+
+/** Prints the doctor's reply, the offline engine's notice when it answered, or the failure. */
+function reply(outcome: TurnOutcome, conversation: Conversation, write: (text: string) => void): void {
+  if (outcome.fallback) write(`(offline engine answered: ${outcome.fallback.reason}; /retry asks ${outcome.fallback.backend} again)`);
+  write(outcome.doctor !== null ? `doctor: ${outcome.doctor}` : `(failed: ${outcome.error}; /retry, or type again)`);
+  if (conversation.snapshot().ended) write(ENDED);
 }
 
 /** Runs a command; returns a new conversation when the command started one. */
@@ -90,6 +87,10 @@ async function runCommand(text: string, conversation: Conversation, options: Ter
       return undefined;
     case "/simulate":
       return simulate(rest.join(" "), options, write);
+    case "/retry":
+      if (snapshot.retryable) reply(await conversation.retry(), conversation, write);
+      else write("(nothing to retry: the last turn was answered by the configured backend)");
+      return undefined;
     default:
       write(`(unknown command ${command}; /help lists them)`);
       return undefined;
@@ -113,6 +114,7 @@ async function simulate(caseId: string, options: TerminalChatOptions, write: (te
   for (let turn = 0; turn < SIMULATED_TURN_LIMIT; turn += 1) {
     write(`patient: ${said}`);
     const outcome = await conversation.say(said);
+    if (outcome.fallback) write(`(offline engine answered: ${outcome.fallback.reason})`);
     write(outcome.doctor !== null ? `doctor: ${outcome.doctor}` : `(failed: ${outcome.error})`);
     if (outcome.ended || outcome.error !== null) break;
     said = simulator.answer(outcome.actions);

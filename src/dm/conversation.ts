@@ -3,7 +3,7 @@ import { restoreProfile, saveProfile, type TrackerEntries } from "../cmas/dialog
 import type { DialogueState, DoctorAction, NluFrame } from "../cmas/schemas.ts";
 import type { DialogueModules, DialogueTurn } from "../modules/types.ts";
 import { loadRedFlags } from "../clinical/red-flags.ts";
-import { dialogueMachine, type DialogueContext, type DialogueInput, type RecordedRedFlag } from "./dialogue-machine.ts";
+import { dialogueMachine, type DialogueContext, type DialogueInput, type FallbackTurn, type RecordedRedFlag } from "./dialogue-machine.ts";
 
 /** What one patient utterance led to. */
 export interface TurnOutcome {
@@ -16,6 +16,8 @@ export interface TurnOutcome {
   readonly state: DialogueState;
   readonly ended: boolean;
   readonly error: string | null;
+  /** Set when the offline engine answered this turn (wholly or in part) because the configured backend failed. */
+  readonly fallback: FallbackTurn | null;
   readonly elapsedMs: number;
 }
 
@@ -27,6 +29,10 @@ export interface ConversationSnapshot {
   readonly error: string | null;
   /** The last turn failed and can be retried. */
   readonly failed: boolean;
+  /** The last turn can be retried: it failed, or the offline engine answered it (a retry re-asks the configured backend). */
+  readonly retryable: boolean;
+  /** Every turn the offline engine answered because the configured backend failed. */
+  readonly fallbacks: readonly FallbackTurn[];
   /** Every red flag fired so far, with the turn it fired on. */
   readonly redFlags: readonly RecordedRedFlag[];
   /** The presenting complaint: the positive symptoms of the first patient turn that named any. */
@@ -37,11 +43,22 @@ export interface ConversationSnapshot {
  * Everything a conversation needs to resume exactly where it was, as plain JSON: taken between turns
  * (listening, failed or ended), stored by the chat server after every turn.
  */
-export type ConversationRecord = Omit<DialogueContext, "modules" | "redFlagRules" | "profile"> & {
+export type ConversationRecord = Omit<DialogueContext, "modules" | "redFlagRules" | "profile" | "fallbacks" | "reaskBackend"> & {
   readonly stage: "listening" | "failed" | "ended";
   /** The tracked profile as saved entries (`saveProfile`). */
   readonly tracker: TrackerEntries;
+  /** Absent in records written before fallbacks were recorded. */
+  readonly fallbacks?: FallbackTurn[];
+  readonly reaskBackend?: boolean;
+  /** When the offline engine answered the last turn: the conversation before it, to re-ask the backend from. */
+  readonly reask?: ReaskPoint;
 };
+
+/** Where a Retry of a turn the offline engine answered starts from: the conversation before the turn, and what the patient said. */
+export interface ReaskPoint {
+  readonly before: ConversationRecord;
+  readonly text: string;
+}
 
 /** The doctor turns since the last patient turn, as one reply. */
 function lastReply(history: readonly DialogueTurn[]): string | null {
@@ -52,20 +69,33 @@ function lastReply(history: readonly DialogueTurn[]): string | null {
 
 /** One history-taking conversation: a promise-based face of {@link dialogueMachine}. */
 export class Conversation {
-  private readonly actor: Actor<typeof dialogueMachine>;
+  private actor: Actor<typeof dialogueMachine>;
+  /** Set while the last turn was answered by the offline engine: {@link retry} re-asks the backend from here. */
+  private reask: ReaskPoint | null;
 
-  constructor(modules: DialogueModules, options: Omit<DialogueInput, "modules"> = {}, resumeFrom?: ConversationRecord) {
-    const input = { modules, ...options };
+  constructor(
+    private readonly modules: DialogueModules,
+    private readonly options: Omit<DialogueInput, "modules"> = {},
+    resumeFrom?: ConversationRecord,
+  ) {
+    this.actor = this.startActor(resumeFrom);
+    this.reask = resumeFrom?.reask ?? null;
+  }
+
+  private startActor(resumeFrom?: ConversationRecord): Actor<typeof dialogueMachine> {
+    const input = { modules: this.modules, ...this.options };
+    let actor: Actor<typeof dialogueMachine>;
     if (resumeFrom) {
-      const { stage, tracker, ...rest } = resumeFrom;
+      const { stage, tracker, reask: _reask, fallbacks = [], reaskBackend = false, ...rest } = resumeFrom;
       // The red-flag rules are code, not data: they come from the options again, as for a new conversation.
-      const redFlagRules = options.redFlags === undefined ? loadRedFlags() : options.redFlags;
-      const snapshot = dialogueMachine.resolveState({ value: stage, context: { ...rest, modules, redFlagRules, profile: restoreProfile(tracker) } });
-      this.actor = createActor(dialogueMachine, { input, snapshot });
+      const redFlagRules = this.options.redFlags === undefined ? loadRedFlags() : this.options.redFlags;
+      const context = { ...rest, fallbacks, reaskBackend, modules: this.modules, redFlagRules, profile: restoreProfile(tracker) };
+      actor = createActor(dialogueMachine, { input, snapshot: dialogueMachine.resolveState({ value: stage, context }) });
     } else {
-      this.actor = createActor(dialogueMachine, { input });
+      actor = createActor(dialogueMachine, { input });
     }
-    this.actor.start();
+    actor.start();
+    return actor;
   }
 
   /** A conversation that continues from a {@link record} (after a restart, with the same modules). */
@@ -75,6 +105,10 @@ export class Conversation {
 
   /** The conversation as plain JSON, to be stored and {@link resume}d; only between turns. Serialise it before the next turn. */
   record(): ConversationRecord {
+    return this.reask ? { ...this.machineRecord(), reask: this.reask } : this.machineRecord();
+  }
+
+  private machineRecord(): ConversationRecord {
     const snapshot = this.actor.getSnapshot();
     const stage = snapshot.status === "done" ? "ended" : snapshot.matches("failed") ? "failed" : snapshot.matches("listening") ? "listening" : null;
     if (stage === null) throw new Error("a conversation is recorded between turns, not during one");
@@ -92,13 +126,25 @@ export class Conversation {
   snapshot(): ConversationSnapshot {
     const snapshot = this.actor.getSnapshot();
     const { context } = snapshot;
-    return { history: context.history, state: context.state, ended: snapshot.status === "done", error: context.error, failed: snapshot.matches("failed"), redFlags: context.redFlags, presenting: context.presenting };
+    const failed = snapshot.matches("failed");
+    return {
+      history: context.history,
+      state: context.state,
+      ended: snapshot.status === "done",
+      error: context.error,
+      failed,
+      retryable: failed || this.reask !== null,
+      fallbacks: context.fallbacks,
+      redFlags: context.redFlags,
+      presenting: context.presenting,
+    };
   }
 
   private async settle(started: number): Promise<TurnOutcome> {
     const snapshot = await waitFor(this.actor, (current) => current.matches("listening") || current.matches("failed") || current.status === "done");
     const { context } = snapshot;
     const failed = snapshot.matches("failed");
+    const last = context.fallbacks.at(-1);
     return {
       doctor: failed ? null : lastReply(context.history),
       escalation: context.escalation,
@@ -107,28 +153,48 @@ export class Conversation {
       state: context.state,
       ended: snapshot.status === "done",
       error: failed ? context.error : null,
+      fallback: !failed && last !== undefined && last.turn === context.history.findLastIndex((turn) => turn.speaker === "patient") ? last : null,
       elapsedMs: performance.now() - started,
     };
   }
 
   /** The patient says `text`; resolves with the doctor's reply (or the failure). */
   async say(text: string): Promise<TurnOutcome> {
-    const started = performance.now();
     if (this.actor.getSnapshot().status === "done") throw new Error("the conversation has ended");
     if (text.trim() === "") throw new Error("the patient said nothing");
-    this.actor.send({ type: "PATIENT_SAID", text });
-    return this.settle(started);
+    return this.answer(text.trim(), false);
   }
 
-  /** Runs the failed stage again; throws when the last turn did not fail (nothing to retry). */
+  /** Runs a patient turn; keeps where to re-ask the backend from when the offline engine answered it. */
+  private async answer(text: string, reaskBackend: boolean): Promise<TurnOutcome> {
+    const started = performance.now();
+    const before = this.machineRecord();
+    this.actor.send({ type: "PATIENT_SAID", text, ...(reaskBackend ? { reaskBackend } : {}) });
+    const outcome = await this.settle(started);
+    this.reask = outcome.fallback ? { before, text } : null;
+    return outcome;
+  }
+
+  /**
+   * Retries the last turn with the configured backend: a failed turn from the stage that failed; a
+   * turn the offline engine answered from its start, replacing that answer (if the backend fails
+   * again, the offline engine answers again and says why). Throws when there is nothing to retry.
+   */
   async retry(): Promise<TurnOutcome> {
     const started = performance.now();
-    if (!this.actor.getSnapshot().matches("failed")) throw new Error("the last turn did not fail");
-    this.actor.send({ type: "RETRY" });
-    return this.settle(started);
+    if (this.actor.getSnapshot().matches("failed")) {
+      this.actor.send({ type: "RETRY" });
+      return this.settle(started);
+    }
+    if (!this.reask) throw new Error("the last turn did not fail and was not answered by the offline engine");
+    const { before, text } = this.reask;
+    this.actor.stop();
+    this.actor = this.startActor(before);
+    return this.answer(text, true);
   }
 
   end(): void {
+    this.reask = null;
     this.actor.send({ type: "END" });
   }
 }

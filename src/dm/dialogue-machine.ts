@@ -2,7 +2,7 @@ import { assign, fromPromise, setup } from "xstate";
 import { EMPTY_PROFILE, profileState, trackFrames, type TrackedProfile } from "../cmas/dialogue-state.ts";
 import type { DialogueState, DoctorAction, NluFrame } from "../cmas/schemas.ts";
 import { ontology } from "../cmas/ontology.ts";
-import type { DialogueModules, DialogueTurn, NlgResult, NluResult, PolicyResult } from "../modules/types.ts";
+import type { BackendFailure, CallOptions, DialogueModules, DialogueStage, DialogueTurn, NlgResult, NluResult, PolicyResult } from "../modules/types.ts";
 import { loadRedFlags, type RedFlag, type RedFlagRules } from "../clinical/red-flags.ts";
 import { enforceClosingScope } from "../clinical/closing-scope.ts";
 
@@ -17,12 +17,28 @@ import { enforceClosingScope } from "../clinical/closing-scope.ts";
  * through `escalating`: it records the flag with the turn it fired on, and the doctor advises urgent
  * care in plain words as a turn of its own, before the policy's next question; then the history goes
  * on (or ends, with `afterEscalation: "end"`). The patient can end it at any turn (`END`).
+ *
+ * When the modules answer a stage with the offline engine because the configured backend failed
+ * (`failure-fallback.ts`), the turn goes through the same states — red flags, closing scope — and
+ * is recorded in `fallbacks`: which turn, which backend, which stages, why.
  */
 
 /** A red flag as recorded in the conversation: when it fired. */
 export interface RecordedRedFlag extends RedFlag {
   /** Index in the history of the patient turn after which it fired. */
   readonly turn: number;
+}
+
+/** A turn the offline engine answered, wholly or in part, because the configured backend failed. */
+export interface FallbackTurn {
+  /** Index in the history of the patient turn whose reply it gave. */
+  readonly turn: number;
+  /** The configured backend that failed. */
+  readonly backend: string;
+  /** The stages the offline engine answered, in order. */
+  readonly stages: DialogueStage[];
+  /** One line: the backend, the first stage it failed at, and why (`openai:m failed at nlu: …`). */
+  readonly reason: string;
 }
 
 /** What the dialogue machine keeps between events: the conversation, the profile, what each stage produced and the red flags. */
@@ -49,10 +65,14 @@ export interface DialogueContext {
   readonly afterEscalation: "continue" | "end";
   /** The positive symptoms of the first patient turn that named any: the presenting complaint, for the note. */
   readonly presenting: string[];
+  /** Every turn the offline engine answered for a failed backend, in order. */
+  readonly fallbacks: FallbackTurn[];
+  /** The turn being processed re-asks the configured backend (a Retry): passed to the modules. */
+  readonly reaskBackend: boolean;
 }
 
 /** Events the dialogue machine takes: a patient utterance, a retry of a failed turn, the end. */
-export type DialogueEvent = { type: "PATIENT_SAID"; text: string } | { type: "RETRY" } | { type: "END" };
+export type DialogueEvent = { type: "PATIENT_SAID"; text: string; reaskBackend?: boolean } | { type: "RETRY" } | { type: "END" };
 
 /** What the dialogue machine starts from: the modules and limits. */
 export interface DialogueInput {
@@ -97,6 +117,24 @@ function isClosing(actions: readonly DoctorAction[] | null, doctorTurns: number,
   return (actions ?? []).some((action) => action.action === "diagnosis");
 }
 
+/** The fallbacks with a stage's failure added to the turn's entry (`turn`: its patient turn's index). */
+function noteFailure(fallbacks: FallbackTurn[], failure: BackendFailure | undefined, turn: number): FallbackTurn[] {
+  if (!failure) return fallbacks;
+  const last = fallbacks.at(-1);
+  if (last?.turn === turn) return [...fallbacks.slice(0, -1), { ...last, stages: [...last.stages, failure.stage] }];
+  return [...fallbacks, { turn, backend: failure.backend, stages: [failure.stage], reason: `${failure.backend} failed at ${failure.stage}: ${failure.reason}` }];
+}
+
+/** The index of the patient turn being answered. */
+function patientTurn(history: readonly DialogueTurn[]): number {
+  return history.findLastIndex((turn) => turn.speaker === "patient");
+}
+
+/** What the modules get besides the input: the cancellation signal, and a Retry's re-ask. */
+function callOptions(signal: AbortSignal, reaskBackend: boolean): CallOptions {
+  return reaskBackend ? { signal, reaskBackend } : { signal };
+}
+
 function describeError(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
@@ -109,14 +147,14 @@ export const dialogueMachine = setup({
     input: {} as DialogueInput,
   },
   actors: {
-    understand: fromPromise<NluResult, { modules: DialogueModules; history: DialogueTurn[]; text: string }>(({ input, signal }) =>
-      input.modules.nlu.understand({ history: input.history, utterance: input.text }, { signal }),
+    understand: fromPromise<NluResult, { modules: DialogueModules; history: DialogueTurn[]; text: string; reaskBackend: boolean }>(({ input, signal }) =>
+      input.modules.nlu.understand({ history: input.history, utterance: input.text }, callOptions(signal, input.reaskBackend)),
     ),
-    plan: fromPromise<PolicyResult, { modules: DialogueModules; history: DialogueTurn[]; state: DialogueState }>(({ input, signal }) =>
-      input.modules.policy.nextActions({ history: input.history, state: input.state }, { signal }),
+    plan: fromPromise<PolicyResult, { modules: DialogueModules; history: DialogueTurn[]; state: DialogueState; reaskBackend: boolean }>(({ input, signal }) =>
+      input.modules.policy.nextActions({ history: input.history, state: input.state }, callOptions(signal, input.reaskBackend)),
     ),
-    realise: fromPromise<NlgResult, { modules: DialogueModules; history: DialogueTurn[]; actions: DoctorAction[] }>(({ input, signal }) =>
-      input.modules.nlg.realise({ history: input.history, actions: input.actions }, { signal }),
+    realise: fromPromise<NlgResult, { modules: DialogueModules; history: DialogueTurn[]; actions: DoctorAction[]; reaskBackend: boolean }>(({ input, signal }) =>
+      input.modules.nlg.realise({ history: input.history, actions: input.actions }, callOptions(signal, input.reaskBackend)),
     ),
   },
   guards: {
@@ -129,9 +167,23 @@ export const dialogueMachine = setup({
     // Invoked actors' error events carry `error`; it is not in DialogueEvent, hence the cast.
     rememberError: assign({ error: ({ event }) => describeError((event as unknown as { error: unknown }).error) }),
     // A retry starts the failed stage afresh: the old error must not outlive it (else a later retry
-    // would look possible and count the same turn again).
-    clearError: assign({ error: null }),
-    startTurn: assign({ pending: ({ event }) => (event.type === "PATIENT_SAID" ? event.text.trim() : null), error: null, escalation: [] }),
+    // would look possible and count the same turn again). It asks the configured backend again.
+    clearError: assign({ error: null, reaskBackend: true }),
+    startTurn: assign({
+      pending: ({ event }) => (event.type === "PATIENT_SAID" ? event.text.trim() : null),
+      error: null,
+      escalation: [],
+      reaskBackend: ({ event }) => event.type === "PATIENT_SAID" && event.reaskBackend === true,
+    }),
+    // The realised reply closes the turn: it joins the history, and the offline engine's part is noted.
+    sayReply: assign(({ context, event }) => {
+      const output = (event as unknown as { output: NlgResult }).output;
+      return {
+        history: [...context.history, { speaker: "doctor" as const, text: output.text }],
+        doctorTurns: context.doctorTurns + 1,
+        fallbacks: noteFailure(context.fallbacks, output.backendFailure, patientTurn(context.history)),
+      };
+    }),
     // The advice is a doctor turn of its own, so the next question stays the last turn the patient answers.
     escalate: assign(({ context }) => {
       const fired = newRedFlags(context);
@@ -162,6 +214,8 @@ export const dialogueMachine = setup({
     escalation: [],
     afterEscalation: input.afterEscalation ?? "continue",
     presenting: [],
+    fallbacks: [],
+    reaskBackend: false,
   }),
   initial: "listening",
   states: {
@@ -174,7 +228,7 @@ export const dialogueMachine = setup({
     understanding: {
       invoke: {
         src: "understand",
-        input: ({ context }) => ({ modules: context.modules, history: moduleHistory(context), text: context.pending! }),
+        input: ({ context }) => ({ modules: context.modules, history: moduleHistory(context), text: context.pending!, reaskBackend: context.reaskBackend }),
         onDone: {
           target: "screening",
           actions: assign(({ context, event }) => {
@@ -187,6 +241,7 @@ export const dialogueMachine = setup({
               history: [...context.history, { speaker: "patient" as const, text: context.pending! }],
               pending: null,
               presenting: context.presenting.length > 0 ? context.presenting : positiveSymptoms(event.output.frames),
+              fallbacks: noteFailure(context.fallbacks, event.output.backendFailure, context.history.length),
             };
           }),
         },
@@ -204,26 +259,25 @@ export const dialogueMachine = setup({
     planning: {
       invoke: {
         src: "plan",
-        input: ({ context }) => ({ modules: context.modules, history: moduleHistory(context), state: context.state }),
-        // The closing rules hold whatever backend planned: no disease or test the tracked state does not support.
-        onDone: { target: "realising", actions: assign({ actions: ({ context, event }) => (event.output.actions ? enforceClosingScope(event.output.actions, context.state) : null) }) },
+        input: ({ context }) => ({ modules: context.modules, history: moduleHistory(context), state: context.state, reaskBackend: context.reaskBackend }),
+        // The closing rules hold whatever backend planned, the offline engine too: no disease or test the tracked state does not support.
+        onDone: {
+          target: "realising",
+          actions: assign({
+            actions: ({ context, event }) => (event.output.actions ? enforceClosingScope(event.output.actions, context.state) : null),
+            fallbacks: ({ context, event }) => noteFailure(context.fallbacks, event.output.backendFailure, patientTurn(context.history)),
+          }),
+        },
         onError: { target: "failed", actions: "rememberError" },
       },
     },
     realising: {
       invoke: {
         src: "realise",
-        input: ({ context }) => ({ modules: context.modules, history: moduleHistory(context), actions: context.actions ?? [] }),
+        input: ({ context }) => ({ modules: context.modules, history: moduleHistory(context), actions: context.actions ?? [], reaskBackend: context.reaskBackend }),
         onDone: [
-          {
-            guard: ({ context }) => isClosing(context.actions, context.doctorTurns + 1, context.maxDoctorTurns),
-            target: "ended",
-            actions: assign(({ context, event }) => ({ history: [...context.history, { speaker: "doctor" as const, text: event.output.text }], doctorTurns: context.doctorTurns + 1 })),
-          },
-          {
-            target: "listening",
-            actions: assign(({ context, event }) => ({ history: [...context.history, { speaker: "doctor" as const, text: event.output.text }], doctorTurns: context.doctorTurns + 1 })),
-          },
+          { guard: ({ context }) => isClosing(context.actions, context.doctorTurns + 1, context.maxDoctorTurns), target: "ended", actions: "sayReply" },
+          { target: "listening", actions: "sayReply" },
         ],
         onError: { target: "failed", actions: "rememberError" },
       },

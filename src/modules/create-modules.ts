@@ -5,7 +5,7 @@ import { createLlmModules, type LlmModulesOptions } from "./llm/llm-modules.ts";
 import { DEFAULT_TOKEN_BUDGET } from "./llm/in-context-prompter.ts";
 import type { DialogueModules } from "./types.ts";
 import { withFallback } from "./fallback.ts";
-import { answerFailuresWith, type FailureLog } from "./failure-fallback.ts";
+import { answerFailuresWith } from "./failure-fallback.ts";
 
 /** The id of the offline engine, and the default backend. */
 export const EMBEDDED_BACKEND_ID = "embedded";
@@ -26,8 +26,6 @@ export interface ModuleSetup {
   /** Template version#hash per module (LLM backends only). */
   readonly promptVersions: Record<string, string>;
   readonly protocol: Record<string, unknown>;
-  /** With `answerFailures`: the failures the embedded engine answered for. */
-  readonly failures?: FailureLog;
   close(): Promise<void>;
 }
 
@@ -39,8 +37,10 @@ export interface CreateModulesOptions extends Omit<LlmModulesOptions, "retriever
   /** `embedded`: answer with the offline engine when the model's output is a format error. */
   readonly fallback?: "embedded";
   /**
-   * For chats: a stage whose backend fails (throws) is answered by the embedded engine too, and the
-   * failure logged in `failures` (a benchmark never sets this: a dead endpoint must end the run).
+   * For chats (web and terminal): a stage whose backend fails (throws, times out, answers garbage) is
+   * answered by the embedded engine too, and the answer carries a `backendFailure` note that the
+   * dialogue manager turns into the turn's fallback marker (a benchmark never sets this: a dead
+   * endpoint must end the run). See `failure-fallback.ts`.
    */
   readonly answerFailures?: boolean;
   /**
@@ -86,11 +86,9 @@ export async function createModules(backendId: string, dataset: MeditodDataset, 
     Object.entries(modules.prompters).map(([task, prompter]) => [task, `${prompter.template.version}#${prompter.template.hash}`]),
   );
   const embedded = options.fallback === "embedded" || options.answerFailures ? await embeddedModules(dataset, trainSplit, options.wording) : undefined;
-  const guarded = options.fallback === "embedded" ? withFallback(modules, embedded!) : modules;
-  const answering = options.answerFailures ? answerFailuresWith(guarded, embedded!) : undefined;
+  const guarded = options.fallback === "embedded" ? withFallback(modules, embedded!, { backendId: backend.id }) : modules;
   return {
-    modules: answering?.modules ?? guarded,
-    ...(answering ? { failures: answering.failures } : {}),
+    modules: options.answerFailures ? answerFailuresWith(guarded, embedded!, { backendId: backend.id }) : guarded,
     backend: { id: backend.id, parameters: backend.parameters },
     promptVersions,
     protocol: {

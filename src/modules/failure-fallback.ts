@@ -1,63 +1,64 @@
-import type { DialogueModules } from "./types.ts";
+import type { BackendFailure, CallOptions, DialogueModules, DialogueStage, ModuleCallInfo } from "./types.ts";
 
 /**
- * For a person in a chat: when a stage of the primary modules fails (a dead or timing-out backend),
- * the fallback modules (the embedded engine) answer that stage instead of leaving the turn
- * unanswered, and the failure is logged so the chat can say so. After a failure the primary is not
- * tried again for a while (`cooldownMs`), so a dead backend costs one wait, not one per turn.
+ * For a person in a chat (web page or terminal): when a stage of the primary modules fails (a dead,
+ * hanging or garbling backend), the fallback modules (the embedded engine) answer that stage instead
+ * of leaving the turn unanswered, and the answer says so in `backendFailure` (which backend, which
+ * stage, why), so the dialogue manager can mark the turn. After a failure the primary is not tried
+ * again for a while (`cooldownMs`), so a dead backend costs one wait, not one per stage; a call with
+ * `reaskBackend` (the person pressed Retry) asks it anyway, and a success ends the wait.
  * Cancellation (an aborted signal) is never answered by the fallback.
  */
 
-export interface FailureLog {
-  /** The failures since the last call, as `stage: message` lines, oldest first. */
-  take(): string[];
-}
-
 export interface FailureFallbackOptions {
+  /** The configured backend's id, in the failure notes (default: the primary NLU's id). */
+  readonly backendId?: string;
   /** How long the primary is left alone after a failure (default 30 s). */
   readonly cooldownMs?: number;
   readonly now?: () => number;
 }
 
-function describe(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
+/** The longest failure description kept: a backend may answer with a whole HTML page. */
+const MAX_REASON_LENGTH = 300;
+
+/** An error as one line of at most {@link MAX_REASON_LENGTH} characters. */
+export function oneLineReason(error: unknown): string {
+  const text = (error instanceof Error ? error.message : String(error)).replace(/\s+/g, " ").trim() || "unknown error";
+  return text.length > MAX_REASON_LENGTH ? `${text.slice(0, MAX_REASON_LENGTH - 1)}…` : text;
 }
 
-export function answerFailuresWith(primary: DialogueModules, fallback: DialogueModules, options: FailureFallbackOptions = {}): { modules: DialogueModules; failures: FailureLog } {
+export function answerFailuresWith(primary: DialogueModules, fallback: DialogueModules, options: FailureFallbackOptions = {}): DialogueModules {
+  const backend = options.backendId ?? primary.nlu.id;
   const cooldownMs = options.cooldownMs ?? 30_000;
   const now = options.now ?? (() => performance.now());
   let failedAt = Number.NEGATIVE_INFINITY;
   let lastError = "";
-  let pending: string[] = [];
 
-  /** Runs a stage on the primary, or on the fallback when the primary fails or is cooling down. */
-  const run = async <T>(stage: string, first: () => Promise<T>, second: () => Promise<T>, signal?: AbortSignal): Promise<T> => {
-    if (now() - failedAt < cooldownMs) {
-      pending.push(`${stage}: skipped, the backend failed ${Math.round((now() - failedAt) / 1000)} s ago (${lastError})`);
-      return second();
-    }
+  const offline = async <T extends ModuleCallInfo>(stage: DialogueStage, reason: string, answer: () => Promise<T>): Promise<T> => {
+    const backendFailure: BackendFailure = { backend, stage, reason };
+    return { ...(await answer()), backendFailure };
+  };
+
+  /** Runs a stage on the primary, or on the fallback when the primary fails or is left alone. */
+  const run = async <T extends ModuleCallInfo>(stage: DialogueStage, call: CallOptions | undefined, ask: (call: CallOptions) => Promise<T>, answer: (call: CallOptions) => Promise<T>): Promise<T> => {
+    const { reaskBackend, ...rest } = call ?? {};
+    const since = now() - failedAt;
+    if (!reaskBackend && since < cooldownMs) return offline(stage, `not asked: it failed ${Math.round(since / 1000)} s ago (${lastError})`, () => answer(rest));
     try {
-      return await first();
+      const result = await ask(reaskBackend ? { ...rest, noCache: true } : rest);
+      failedAt = Number.NEGATIVE_INFINITY;
+      return result;
     } catch (error) {
-      if (signal?.aborted) throw error;
+      if (rest.signal?.aborted) throw error;
       failedAt = now();
-      lastError = describe(error);
-      pending.push(`${stage}: ${lastError}`);
-      return second();
+      lastError = oneLineReason(error);
+      return offline(stage, lastError, () => answer(rest));
     }
   };
 
-  const modules: DialogueModules = {
-    nlu: { id: primary.nlu.id, understand: (input, call) => run("nlu", () => primary.nlu.understand(input, call), () => fallback.nlu.understand(input, call), call?.signal) },
-    policy: { id: primary.policy.id, nextActions: (input, call) => run("policy", () => primary.policy.nextActions(input, call), () => fallback.policy.nextActions(input, call), call?.signal) },
-    nlg: { id: primary.nlg.id, realise: (input, call) => run("nlg", () => primary.nlg.realise(input, call), () => fallback.nlg.realise(input, call), call?.signal) },
+  return {
+    nlu: { id: primary.nlu.id, understand: (input, call) => run("nlu", call, (options) => primary.nlu.understand(input, options), (options) => fallback.nlu.understand(input, options)) },
+    policy: { id: primary.policy.id, nextActions: (input, call) => run("policy", call, (options) => primary.policy.nextActions(input, options), (options) => fallback.policy.nextActions(input, options)) },
+    nlg: { id: primary.nlg.id, realise: (input, call) => run("nlg", call, (options) => primary.nlg.realise(input, options), (options) => fallback.nlg.realise(input, options)) },
   };
-  const failures: FailureLog = {
-    take() {
-      const taken = pending;
-      pending = [];
-      return taken;
-    },
-  };
-  return { modules, failures };
 }

@@ -1,17 +1,20 @@
-import type { DialogueModules, ModuleCallInfo } from "./types.ts";
+import type { DialogueModules, DialogueStage, ModuleCallInfo } from "./types.ts";
 
 /**
  * Modules that fall back to other modules (typically the embedded engine) when the primary output is
  * a format error, so a conversation or a run always has a usable answer. The primary's raw text and
- * format error are kept, and `fallback` names the module that answered instead.
+ * format error are kept, `fallback` names the module that answered instead, and `backendFailure`
+ * says why (for a chat's turn marker).
  */
 export type FallbackInfo = ModuleCallInfo & { readonly fallback?: string };
 
-export function withFallback(primary: DialogueModules, fallback: DialogueModules): DialogueModules {
-  const merge = (first: ModuleCallInfo, second: ModuleCallInfo, by: string): FallbackInfo => ({
+export function withFallback(primary: DialogueModules, fallback: DialogueModules, options: { readonly backendId?: string } = {}): DialogueModules {
+  const backend = options.backendId ?? primary.nlu.id;
+  const merge = (stage: DialogueStage, first: ModuleCallInfo, second: ModuleCallInfo, by: string): FallbackInfo => ({
     ...first,
     latencyMs: first.latencyMs + second.latencyMs,
     fallback: by,
+    backendFailure: { backend, stage, reason: `format error: ${first.formatError ?? "an empty reply"}` },
   });
   return {
     nlu: {
@@ -20,7 +23,7 @@ export function withFallback(primary: DialogueModules, fallback: DialogueModules
         const result = await primary.nlu.understand(input, options);
         if (result.frames !== null) return result;
         const backup = await fallback.nlu.understand(input, options);
-        return { ...merge(result, backup, fallback.nlu.id), frames: backup.frames };
+        return { ...merge("nlu", result, backup, fallback.nlu.id), frames: backup.frames };
       },
     },
     policy: {
@@ -29,7 +32,7 @@ export function withFallback(primary: DialogueModules, fallback: DialogueModules
         const result = await primary.policy.nextActions(input, options);
         if (result.actions !== null) return result;
         const backup = await fallback.policy.nextActions(input, options);
-        return { ...merge(result, backup, fallback.policy.id), actions: backup.actions };
+        return { ...merge("policy", result, backup, fallback.policy.id), actions: backup.actions };
       },
     },
     nlg: {
@@ -38,7 +41,7 @@ export function withFallback(primary: DialogueModules, fallback: DialogueModules
         const result = await primary.nlg.realise(input, options);
         if (result.formatError === undefined && result.text.trim() !== "") return result;
         const backup = await fallback.nlg.realise(input, options);
-        return { ...merge(result, backup, fallback.nlg.id), text: backup.text };
+        return { ...merge("nlg", result, backup, fallback.nlg.id), text: backup.text };
       },
     },
   };

@@ -11,6 +11,23 @@ export interface DialogueTurn {
   readonly text: string;
 }
 
+/** A stage of a history-taking turn. */
+export type DialogueStage = "nlu" | "policy" | "nlg";
+
+/**
+ * Why another module (the offline engine) answered a call in the configured backend's place: the
+ * backend threw (unreachable, timeout, garbage), was left alone after a recent failure, or gave a
+ * format error even after the repair request. Never carries a secret: backends redact their keys
+ * from their errors.
+ */
+export interface BackendFailure {
+  /** The configured backend's id (`openai:gpt-4o-mini`). */
+  readonly backend: string;
+  readonly stage: DialogueStage;
+  /** What went wrong, one line (`backend openai:m at http://127.0.0.1:8000/v1: 500 …`, `format error: frames: …`). */
+  readonly reason: string;
+}
+
 /** What a module call cost and how it went; recorded per line in a run's predictions file. */
 export interface ModuleCallInfo {
   /** The model's reply as text, kept even (especially) when it could not be used. */
@@ -32,10 +49,19 @@ export interface ModuleCallInfo {
    * `requests-<suite>.jsonl` so that a run can be diffed against another pipeline's prompts.
    */
   readonly request?: { readonly messages: ReadonlyArray<{ readonly role: string; readonly content: string }>; readonly parameters: Readonly<Record<string, unknown>> };
+  /** Set when the offline engine answered this call because the configured backend failed. */
+  readonly backendFailure?: BackendFailure;
 }
 
 export interface CallOptions {
   readonly signal?: AbortSignal;
+  /**
+   * The person asked for the configured backend again (a chat's Retry): ask it even while it is left
+   * alone after a failure, and not its response cache.
+   */
+  readonly reaskBackend?: boolean;
+  /** Ask the backend itself, not its response cache (LLM modules pass it on to the backend). */
+  readonly noCache?: boolean;
 }
 
 export interface NluInput {

@@ -23,15 +23,17 @@ describe("a turn whose backend failed, in the terminal chat", () => {
   it("is answered by the embedded engine, which the chat says; the dead backend is not retried every stage", async () => {
     const dead = deadBackend();
     let clock = 0;
-    const { modules, failures } = answerFailuresWith(dead, embedded, { cooldownMs: 30_000, now: () => clock });
+    const modules = answerFailuresWith(dead, embedded, { backendId: "openai:dead", cooldownMs: 30_000, now: () => clock });
     const input = new PassThrough();
     const output = new PassThrough();
     let printed = "";
     output.on("data", (chunk: Buffer) => (printed += chunk.toString()));
-    const done = runTerminalChat({ modules, input, output, failures, backendId: "openai:dead" });
+    const done = runTerminalChat({ modules, input, output });
     input.end("I've had a cough for two weeks.\nNo blood.\n");
     await done;
-    expect(printed).toContain("(the openai:dead backend failed at nlu: connect ECONNREFUSED 127.0.0.1:9; the embedded engine answered instead)");
+    expect(printed).toContain("(offline engine answered: openai:dead failed at nlu: connect ECONNREFUSED 127.0.0.1:9; /retry asks openai:dead again)");
+    // The second turn, within the cooldown: the backend is not asked, and the notice says why.
+    expect(printed).toMatch(/\(offline engine answered: openai:dead failed at nlu: not asked: it failed 0 s ago \(connect ECONNREFUSED 127\.0\.0\.1:9\); \/retry asks openai:dead again\)/);
     expect(printed.match(/^doctor: /gm)).toHaveLength(3);
     expect(printed).toMatch(/doctor: OK, and [^\n]*cough/);
     // One real attempt; every later stage within the cooldown goes straight to the embedded engine.
@@ -45,7 +47,7 @@ describe("a turn whose backend failed, in the terminal chat", () => {
     const controller = new AbortController();
     controller.abort();
     const cancelled: DialogueModules = { ...embedded, nlu: { id: "x", understand: async () => { throw new Error("aborted"); } } };
-    const { modules } = answerFailuresWith(cancelled, embedded);
+    const modules = answerFailuresWith(cancelled, embedded);
     await expect(modules.nlu.understand({ history: [], utterance: "hi" }, { signal: controller.signal })).rejects.toThrow("aborted");
   });
 });

@@ -24,6 +24,7 @@ import { describeProtocol, tunedMark } from "../../../eval/protocol-label.ts";
 import { clearRunDirectory } from "../../../eval/run-directory.ts";
 import { createProgressReporter } from "../progress.ts";
 import { PROVIDER_MODULE_OPTION } from "../provider-module-option.ts";
+import { positiveInteger } from "../positive-integer.ts";
 
 interface BenchFlags {
   suite: string[];
@@ -66,13 +67,6 @@ export function chooseProtocol(flags: Pick<BenchFlags, "protocol" | "meditodRepo
   }
   if (embedded) return "embedded";
   return (flags.protocol as ProtocolName | undefined) ?? (flags.meditodRepo ?? env.MEDITOD_REPO ? "official" : "anamnesis");
-}
-
-function positiveInteger(value: string | undefined, flag: string): number | undefined {
-  if (value === undefined) return undefined;
-  const number = Number(value);
-  if (!Number.isInteger(number) || number < 1) throw new AnamnesisError("INVALID_ARGUMENT", `${flag} must be a positive integer (got '${value}')`);
-  return number;
 }
 
 /** The clinical-note suites' results as a table, and whether lm-eval's numbers are comparable. */

@@ -7,6 +7,7 @@ import { loadCaseLibrary } from "../../simulator/case-library.ts";
 import { runTerminalChat } from "../terminal-chat.ts";
 import { startChatServer } from "../../../server/app.ts";
 import { PROVIDER_MODULE_OPTION } from "../provider-module-option.ts";
+import { positiveInteger } from "../positive-integer.ts";
 import { defaultDatabasePath, SqliteSessionStore } from "../../../server/sqlite-session-store.ts";
 import { buildQuestionReader } from "../../modules/embedded/question-reader.ts";
 import { loadTrainingData } from "../../modules/embedded/training-data.ts";
@@ -16,6 +17,7 @@ interface ChatFlags {
   host: string;
   backend: string;
   baseUrl?: string;
+  timeoutMs?: string;
   data?: string;
   transcripts?: string;
   db?: string;
@@ -33,14 +35,15 @@ function simulatorCases(dataset: MeditodDataset) {
 /** How a chat's modules are made: for people to read, within the scope rules, the offline engine standing by. */
 function chatModuleOptions(flags: ChatFlags): CreateModulesOptions {
   return {
-    backendOptions: flags.baseUrl ? { baseUrl: flags.baseUrl } : {},
+    backendOptions: { ...(flags.baseUrl ? { baseUrl: flags.baseUrl } : {}), ...(flags.timeoutMs ? { timeoutMs: positiveInteger(flags.timeoutMs, "--timeout-ms")! } : {}) },
     // People read the chat: the offline engine speaks from our templates, not the transcripts' "um"s.
     wording: "clean",
     // A chat's LLM policy gets the scope rules: diagnoses only with their criteria, no test outside the evidence.
     templates: { policy: "policy.v2" },
+    // A stage whose backend fails or answers garbage is answered by the embedded engine, on the page and
+    // in the terminal, and the turn says so; --no-fallback leaves the failure to the person's Retry.
     ...(flags.fallback ? { fallback: "embedded" as const } : {}),
-    // In the terminal a failed backend turn is answered by the embedded engine, and the chat says so.
-    ...(flags.terminal && flags.backend !== EMBEDDED_BACKEND_ID && flags.fallback ? { answerFailures: true } : {}),
+    ...(flags.backend !== EMBEDDED_BACKEND_ID && flags.fallback ? { answerFailures: true } : {}),
   };
 }
 
@@ -52,8 +55,6 @@ function chatInTerminal(setup: ModuleSetup, dataset: MeditodDataset): Promise<vo
     output: process.stdout,
     cases: simulatorCases(dataset),
     interactive: process.stdin.isTTY === true,
-    backendId: setup.backend.id,
-    ...(setup.failures ? { failures: setup.failures } : {}),
   });
 }
 
@@ -74,13 +75,14 @@ export function registerChatCommands(program: Command): void {
     .option("--host <address>", "address to bind; the default keeps the server on this machine", "127.0.0.1")
     .option("--backend <id>", "embedded (offline, default), openai:<model>, ollama:<model>, llamacpp:<file.gguf>, langchain:<provider>:<model>, or a --provider-module's", EMBEDDED_BACKEND_ID)
     .option("--base-url <url>", "server base URL for openai/ollama backends")
+    .option("--timeout-ms <n>", "per-request timeout of an LLM backend (a hanging model is given up after it, and its retries)")
     .option("--data <dir>", "MediTOD directory (training dialogues and simulated-patient cases)")
     .option("--transcripts <dir>", "also export each conversation as JSON in this directory, replaced atomically after every turn")
     .option("--db <path>", "the sessions database (SQLite; ':memory:' keeps nothing after exit)", defaultDatabasePath())
     .option("--db-sync <mode>", "full: every answered turn is on disk (survives a power cut); normal: survives the process being killed, commits faster", "full")
     .option("--idle-minutes <n>", "delete sessions idle this long", "1440")
     .option("--terminal", "chat in the terminal instead of the browser")
-    .option("--no-fallback", "with an LLM backend, do not let the offline engine answer when the model's output is invalid (or, in the terminal, when the backend fails)")
+    .option("--no-fallback", "with an LLM backend, never let the offline engine answer a turn the backend failed (error, timeout, garbage, invalid output): the turn fails and Retry asks the backend again")
     .option(...PROVIDER_MODULE_OPTION)
     .action(async (flags: ChatFlags) => {
       const port = Number(flags.port);
@@ -109,8 +111,9 @@ export function registerChatCommands(program: Command): void {
       }).catch((error: NodeJS.ErrnoException) => {
         throw new AnamnesisError("INVALID_ARGUMENT", `cannot listen on ${flags.host}:${port}: ${error.code ?? error.message}`);
       });
+      const fallback = flags.backend === EMBEDDED_BACKEND_ID ? "" : flags.fallback ? "; the offline engine answers a turn the backend fails" : "; no offline fallback";
       process.stdout.write(
-        `Anamnesis chat (${setup.backend.id}) at ${server.url}  — Ctrl-C to stop; ${server.registry.size} sessions resumed from ${flags.db}${flags.transcripts ? `; transcripts in ${flags.transcripts}` : ""}\n`,
+        `Anamnesis chat (${setup.backend.id}${fallback}) at ${server.url}  — Ctrl-C to stop; ${server.registry.size} sessions resumed from ${flags.db}${flags.transcripts ? `; transcripts in ${flags.transcripts}` : ""}\n`,
       );
       await new Promise<void>((resolve) => {
         process.once("SIGINT", () => resolve());

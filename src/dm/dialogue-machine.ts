@@ -125,6 +125,11 @@ function noteFailure(fallbacks: FallbackTurn[], failure: BackendFailure | undefi
   return [...fallbacks, { turn, backend: failure.backend, stages: [failure.stage], reason: `${failure.backend} failed at ${failure.stage}: ${failure.reason}` }];
 }
 
+/** A Retry asks the backend once per turn: after it failed again, the turn's later stages leave it alone. */
+function stillReasking(context: DialogueContext, output: { readonly backendFailure?: BackendFailure }): boolean {
+  return context.reaskBackend && output.backendFailure === undefined;
+}
+
 /** The index of the patient turn being answered. */
 function patientTurn(history: readonly DialogueTurn[]): number {
   return history.findLastIndex((turn) => turn.speaker === "patient");
@@ -242,6 +247,7 @@ export const dialogueMachine = setup({
               pending: null,
               presenting: context.presenting.length > 0 ? context.presenting : positiveSymptoms(event.output.frames),
               fallbacks: noteFailure(context.fallbacks, event.output.backendFailure, context.history.length),
+              reaskBackend: stillReasking(context, event.output),
             };
           }),
         },
@@ -266,6 +272,7 @@ export const dialogueMachine = setup({
           actions: assign({
             actions: ({ context, event }) => (event.output.actions ? enforceClosingScope(event.output.actions, context.state) : null),
             fallbacks: ({ context, event }) => noteFailure(context.fallbacks, event.output.backendFailure, patientTurn(context.history)),
+            reaskBackend: ({ context, event }) => stillReasking(context, event.output),
           }),
         },
         onError: { target: "failed", actions: "rememberError" },

@@ -43,6 +43,31 @@ describe("a turn whose backend failed, in the terminal chat", () => {
     expect(dead.calls).toBe(2);
   });
 
+  it("takes /retry, which asks the backend again for a turn the embedded engine answered", async () => {
+    let down = true;
+    const flaky: DialogueModules = {
+      nlu: { id: "llm:openai:m", understand: async (input, call) => (down ? Promise.reject(new Error("no response within 300 ms (timeout)")) : embedded.nlu.understand(input, call)) },
+      policy: embedded.policy,
+      nlg: { id: "llm:openai:m", realise: async () => ({ text: "LLM: how long have you had it?", latencyMs: 0 }) },
+    };
+    const modules = answerFailuresWith(flaky, embedded, { backendId: "openai:m" });
+    const input = new PassThrough();
+    const output = new PassThrough();
+    let printed = "";
+    output.on("data", (chunk: Buffer) => {
+      printed += chunk.toString();
+      // The backend recovers once the offline engine has answered.
+      if (printed.includes("/retry asks openai:m again)")) down = false;
+    });
+    const done = runTerminalChat({ modules, input, output });
+    input.end("I've had a cough for two weeks.\n/retry\n/retry\n");
+    await done;
+    expect(printed).toContain("(offline engine answered: openai:m failed at nlu: no response within 300 ms (timeout); /retry asks openai:m again)");
+    expect(printed.match(/^doctor: /gm)).toHaveLength(3);
+    expect(printed).toMatch(/\/retry\ndoctor: LLM: how long have you had it\?\n/);
+    expect(printed).toContain("(nothing to retry: the last turn was answered by the configured backend)");
+  });
+
   it("is not answered by the fallback when the turn was cancelled", async () => {
     const controller = new AbortController();
     controller.abort();

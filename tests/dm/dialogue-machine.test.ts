@@ -3,6 +3,7 @@ import { Conversation } from "../../src/dm/conversation.ts";
 import type { DialogueModules, NluResult, PolicyResult } from "../../src/modules/types.ts";
 import type { DoctorAction } from "../../src/cmas/schemas.ts";
 import { loadRedFlags } from "../../src/clinical/red-flags.ts";
+import { answerFailuresWith } from "../../src/modules/failure-fallback.ts";
 
 /** Modules scripted per call, to drive the machine down each of its paths. */
 function scriptedModules(options: {
@@ -241,5 +242,68 @@ describe("the modules after an escalation", () => {
     expect(seen[0]).toEqual(["What brings you in today?", "Chest pain and I can't breathe."]);
     expect(seen[1]).toEqual(["What brings you in today?", "Chest pain and I can't breathe.", "Any fevers?", "No fever."]);
     expect(conversation.snapshot().history.some((turn) => /Before we go on/.test(turn.text))).toBe(true);
+  });
+});
+
+describe("a turn the offline engine answers for a failed backend", () => {
+  const dead = (): DialogueModules => {
+    const fail = async (): Promise<never> => {
+      throw new Error("backend openai:m at http://127.0.0.1:9/v1: connection refused");
+    };
+    return { nlu: { id: "llm:openai:m", understand: fail }, policy: { id: "llm:openai:m", nextActions: fail }, nlg: { id: "llm:openai:m", realise: fail } };
+  };
+
+  it("goes through the closing rules like any other: the fallback's unsupported diagnosis becomes an honest 'none'", async () => {
+    const headache: NluResult = { frames: [{ intent: "inform", slots: { positive_symptom: [{ value: "headache" }] } }], latencyMs: 0 };
+    const guess: PolicyResult = { actions: [{ action: "inquire", medical_test: [{ value: "plain x-ray" }] }, { action: "diagnosis", disease: [{ value: "viral respiratory infection" }] }], latencyMs: 0 };
+    const modules = answerFailuresWith(dead(), scriptedModules({ nlu: [headache], policy: [guess], nlg: ["I can't say what it is."] }), { backendId: "openai:m" });
+    const outcome = await new Conversation(modules).say("Headache.");
+    expect(outcome.actions).toEqual([{ action: "diagnosis", symptom: [{ value: "headache" }] }]);
+    expect(outcome.fallback).toEqual({ turn: 1, backend: "openai:m", stages: ["nlu", "policy", "nlg"], reason: "openai:m failed at nlu: backend openai:m at http://127.0.0.1:9/v1: connection refused" });
+    expect(outcome.ended).toBe(true);
+  });
+
+  it("can be retried with the backend from the turn's start, even after a restart and even when it closed the history; the retry replaces it", async () => {
+    let up = false;
+    const llm = scriptedModules({ nlg: ["LLM: any fevers?"] });
+    const flaky: DialogueModules = {
+      nlu: { id: "llm", understand: (input, call) => (up ? llm.nlu.understand(input, call) : dead().nlu.understand(input, call)) },
+      policy: { id: "llm", nextActions: (input, call) => (up ? llm.policy.nextActions(input, call) : dead().policy.nextActions(input, call)) },
+      nlg: { id: "llm", realise: (input, call) => (up ? llm.nlg.realise(input, call) : dead().nlg.realise(input, call)) },
+    };
+    const closing: PolicyResult = { actions: [{ action: "diagnosis", symptom: [{ value: "coughing" }] }], latencyMs: 0 };
+    const modules = answerFailuresWith(flaky, scriptedModules({ policy: [closing], nlg: ["Offline: that is all I needed."] }), { backendId: "openai:m" });
+    const first = new Conversation(modules);
+    const offline = await first.say("I cough.");
+    expect(offline).toMatchObject({ doctor: "Offline: that is all I needed.", ended: true, fallback: { turn: 1 } });
+    expect(first.snapshot()).toMatchObject({ retryable: true, failed: false, fallbacks: [offline.fallback] });
+
+    // The record carries the turn's starting point: a restart can still retry it.
+    const resumed = Conversation.resume(modules, JSON.parse(JSON.stringify(first.record())));
+    expect(resumed.snapshot()).toMatchObject({ retryable: true, ended: true, fallbacks: [offline.fallback] });
+    up = true;
+    const retried = await resumed.retry();
+    expect(retried).toMatchObject({ doctor: "LLM: any fevers?", ended: false, fallback: null, error: null });
+    expect(resumed.snapshot()).toMatchObject({ retryable: false, fallbacks: [] });
+    expect(resumed.snapshot().history.map((turn) => turn.text)).toEqual(["What brings you in today?", "I cough.", "LLM: any fevers?"]);
+    await expect(resumed.retry()).rejects.toThrow(/did not fail/);
+  });
+
+  it("is not retryable once the patient has said something else, or ended the history", async () => {
+    const modules = answerFailuresWith(dead(), scriptedModules({}), { backendId: "openai:m" });
+    const conversation = new Conversation(modules);
+    await conversation.say("I cough.");
+    expect(conversation.snapshot().retryable).toBe(true);
+    conversation.end();
+    expect(conversation.snapshot()).toMatchObject({ retryable: false, ended: true });
+  });
+
+  it("resumes a record written before fallbacks were recorded", async () => {
+    const conversation = new Conversation(scriptedModules({}));
+    await conversation.say("I cough.");
+    const { fallbacks: _fallbacks, reaskBackend: _reask, ...old } = conversation.record();
+    const resumed = Conversation.resume(scriptedModules({}), old);
+    expect(resumed.snapshot()).toMatchObject({ fallbacks: [], retryable: false });
+    expect((await resumed.say("No fever.")).fallback).toBeNull();
   });
 });

@@ -17,16 +17,19 @@ export function runCli(args: readonly string[], options: { env?: NodeJS.ProcessE
 
 /**
  * Runs the bin without blocking the event loop, so servers in the test process keep answering.
- * `onStderr` sees stderr as it arrives; `kill()` ends the child like a user's Ctrl-C would not: SIGKILL.
+ * `onStdout` and `onStderr` see the output as it arrives; `kill()` ends the child like a user's Ctrl-C would not: SIGKILL.
  */
-export function startCli(args: readonly string[], options: { env?: NodeJS.ProcessEnv; onStderr?: (chunk: string) => void } = {}): {
+export function startCli(args: readonly string[], options: { env?: NodeJS.ProcessEnv; onStdout?: (chunk: string) => void; onStderr?: (chunk: string) => void } = {}): {
   done: Promise<CliResult>;
   kill(): void;
 } {
   const child = spawn(process.execPath, [bin, ...args], { env: { ...process.env, ...options.env }, stdio: ["ignore", "pipe", "pipe"] });
   let stdout = "";
   let stderr = "";
-  child.stdout.setEncoding("utf8").on("data", (chunk: string) => (stdout += chunk));
+  child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
+    stdout += chunk;
+    options.onStdout?.(chunk);
+  });
   child.stderr.setEncoding("utf8").on("data", (chunk: string) => {
     stderr += chunk;
     options.onStderr?.(chunk);

@@ -1,8 +1,8 @@
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakeOpenAIServer, type FakeServer } from "../backends/fake-llm-server.ts";
+import { tempDirForFile } from "../temp-dirs.ts";
 import { startCli } from "./helpers.ts";
 
 /**
@@ -10,7 +10,7 @@ import { startCli } from "./helpers.ts";
  * 500: by default the offline engine answers the turn and says so; `--no-fallback` fails the turn.
  */
 
-const scratch = mkdtempSync(join(tmpdir(), "anamnesis-chat-fallback-"));
+const scratch = tempDirForFile("anamnesis-chat-fallback-");
 const config = join(scratch, "config.json");
 let llm: FakeServer;
 
@@ -21,7 +21,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await llm.close();
-  rmSync(scratch, { recursive: true, force: true });
 });
 
 /** Starts `anamnesis chat` on a free port, runs one turn, and stops it. */

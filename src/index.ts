@@ -91,7 +91,7 @@ export {
   type ModuleSetup,
   type CreateModulesOptions,
 } from "./modules/create-modules.ts";
-export type { DialogueModules, NluModule, PolicyModule, NlgModule, DialogueTurn } from "./modules/types.ts";
+export type { DialogueModules, NluModule, PolicyModule, NlgModule, DialogueTurn, BackendFailure } from "./modules/types.ts";
 export { createOfficialSetup, type OfficialSetupOptions } from "./modules/official/official-setup.ts";
 export { createOfficialModules, OFFICIAL_MAX_TOKENS, type OfficialModules, type OfficialModulesOptions } from "./modules/official/official-modules.ts";
 export { readMeditodCheckout, type MeditodCheckout } from "./modules/official/meditod-checkout.ts";
@@ -99,7 +99,7 @@ export { pythonJsonDumps } from "./data/python-json.ts";
 export { Conversation, type TurnOutcome, type ConversationSnapshot } from "./dm/conversation.ts";
 export { dialogueMachine, type DialogueContext, type DialogueEvent, type DialogueInput } from "./dm/dialogue-machine.ts";
 export { PatientSimulator, caseFromDialogue, type PatientCase } from "./simulator/patient-simulator.ts";
-export { type RecordedRedFlag } from "./dm/dialogue-machine.ts";
+export { type RecordedRedFlag, type FallbackTurn } from "./dm/dialogue-machine.ts";
 
 // Clinical scope: red flags, working diagnoses, the closing rules, the clinical note; self-play
 export { loadRedFlags, RedFlagRules, type RedFlag } from "./clinical/red-flags.ts";

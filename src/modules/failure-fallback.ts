@@ -27,6 +27,7 @@ export function oneLineReason(error: unknown): string {
   return text.length > MAX_REASON_LENGTH ? `${text.slice(0, MAX_REASON_LENGTH - 1)}…` : text;
 }
 
+/** The primary modules, with each stage answered by `fallback` when the primary fails (see the top of this file). */
 export function answerFailuresWith(primary: DialogueModules, fallback: DialogueModules, options: FailureFallbackOptions = {}): DialogueModules {
   const backend = options.backendId ?? primary.nlu.id;
   const cooldownMs = options.cooldownMs ?? 30_000;

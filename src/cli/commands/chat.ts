@@ -82,7 +82,7 @@ export function registerChatCommands(program: Command): void {
     .option("--db-sync <mode>", "full: every answered turn is on disk (survives a power cut); normal: survives the process being killed, commits faster", "full")
     .option("--idle-minutes <n>", "delete sessions idle this long", "1440")
     .option("--terminal", "chat in the terminal instead of the browser")
-    .option("--no-fallback", "with an LLM backend, never let the offline engine answer a turn the backend failed (error, timeout, garbage, invalid output): the turn fails and Retry asks the backend again")
+    .option("--no-fallback", "with an LLM backend, never let the offline engine answer for it: a turn the backend fails (error, timeout, garbage) fails and waits for Retry; an invalid output is kept as the model gave it")
     .option(...PROVIDER_MODULE_OPTION)
     .action(async (flags: ChatFlags) => {
       const port = Number(flags.port);

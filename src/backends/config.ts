@@ -103,6 +103,11 @@ export interface BackendOptions extends BackendSettings {
   configPath?: string;
   /** An already loaded config; skips reading the file. */
   config?: AnamnesisConfig;
+  /**
+   * Settings a command starts from, below everything the user sets (config file, environment, flags):
+   * the chat waits less for a hanging model than a benchmark run does.
+   */
+  baseline?: BackendSettings;
 }
 
 /** Everything a provider factory needs, merged from options, environment and config file. */
@@ -184,10 +189,11 @@ export function resolveSettings(
   options: BackendOptions,
   fromEnv?: (env: NodeJS.ProcessEnv) => BackendSettings,
 ): ResolvedSettings {
-  const { recorder, env: givenEnv, configPath, config: givenConfig, cacheDir, ...flags } = options;
+  const { recorder, env: givenEnv, configPath, config: givenConfig, cacheDir, baseline, ...flags } = options;
   const env = givenEnv ?? process.env;
   const config = givenConfig ?? loadConfig(configPath, env);
   const merged: BackendSettings = {
+    ...defined(baseline ?? {}),
     ...defined(config.defaults ?? {}),
     ...defined(providerSettings(config.providers?.[provider])),
     ...defined(config.backends?.[id] ?? {}),

@@ -12,7 +12,8 @@ import { defaultDatabasePath, SqliteSessionStore } from "../../../server/sqlite-
 import { buildQuestionReader } from "../../modules/embedded/question-reader.ts";
 import { loadTrainingData } from "../../modules/embedded/training-data.ts";
 
-interface ChatFlags {
+/** The options of `anamnesis chat`, as commander parses them. */
+export interface ChatFlags {
   port: string;
   host: string;
   backend: string;
@@ -32,10 +33,22 @@ function simulatorCases(dataset: MeditodDataset) {
   return [...loadCaseLibrary(), ...(dataset.splits.train ?? []), ...(dataset.splits.valid ?? [])].map((entry) => (typeof entry === "string" ? caseFromDialogue(dataset, entry) : entry));
 }
 
+/**
+ * What a chat waits for a hanging model before the offline engine answers, unless the config file, the
+ * environment or `--timeout-ms` say otherwise: 60 s per attempt and one retry (2 minutes once, then
+ * 30 s of offline answers), where a benchmark run's defaults (120 s, 4 retries) would hold a person
+ * for 10 minutes. A slow local model that needs longer gets `--timeout-ms`.
+ */
+export const CHAT_BACKEND_BASELINE = { timeoutMs: 60_000, maxRetries: 1 } as const;
+
 /** How a chat's modules are made: for people to read, within the scope rules, the offline engine standing by. */
-function chatModuleOptions(flags: ChatFlags): CreateModulesOptions {
+export function chatModuleOptions(flags: ChatFlags): CreateModulesOptions {
   return {
-    backendOptions: { ...(flags.baseUrl ? { baseUrl: flags.baseUrl } : {}), ...(flags.timeoutMs ? { timeoutMs: positiveInteger(flags.timeoutMs, "--timeout-ms")! } : {}) },
+    backendOptions: {
+      ...(flags.fallback ? { baseline: CHAT_BACKEND_BASELINE } : {}),
+      ...(flags.baseUrl ? { baseUrl: flags.baseUrl } : {}),
+      ...(flags.timeoutMs ? { timeoutMs: positiveInteger(flags.timeoutMs, "--timeout-ms")! } : {}),
+    },
     // People read the chat: the offline engine speaks from our templates, not the transcripts' "um"s.
     wording: "clean",
     // A chat's LLM policy gets the scope rules: diagnoses only with their criteria, no test outside the evidence.
@@ -75,7 +88,7 @@ export function registerChatCommands(program: Command): void {
     .option("--host <address>", "address to bind; the default keeps the server on this machine", "127.0.0.1")
     .option("--backend <id>", "embedded (offline, default), openai:<model>, ollama:<model>, llamacpp:<file.gguf>, langchain:<provider>:<model>, or a --provider-module's", EMBEDDED_BACKEND_ID)
     .option("--base-url <url>", "server base URL for openai/ollama backends")
-    .option("--timeout-ms <n>", "per-request timeout of an LLM backend (a hanging model is given up after it, and its retries)")
+    .option("--timeout-ms <n>", "per-request timeout of an LLM backend (a hanging model is given up after it, and its retries); with the fallback on, the chat starts from 60000 ms and 1 retry unless the config file sets them")
     .option("--data <dir>", "MediTOD directory (training dialogues and simulated-patient cases)")
     .option("--transcripts <dir>", "also export each conversation as JSON in this directory, replaced atomically after every turn")
     .option("--db <path>", "the sessions database (SQLite; ':memory:' keeps nothing after exit)", defaultDatabasePath())

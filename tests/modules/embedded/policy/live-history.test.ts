@@ -74,6 +74,17 @@ describe("a live history asks the attributes a clinician needs", () => {
     expect(medication.sort()).toEqual(["medication:levothyroxine/frequency", "medication:levothyroxine/impact", "medication:levothyroxine/respone_to"]);
   });
 
+  it("asks whether tiredness is getting better or worse, and who in the family had a disease, once each", () => {
+    const tired: DialogueState = { positive_symptom: [{ value: "bedridden", onset: "three months ago" }] };
+    const live = everyAsk(play(planner, "I've been tired all the time for three months.", tired, undefined, 90, true).steps);
+    expect(live.filter((ask) => ask === "symptom:bedridden/progression")).toHaveLength(1);
+    const history = turns("What brings you in today?", "I've been tired all the time.", "Does anyone in your family have heart problems?", "Yes, heart disease.");
+    const family: DialogueState = { ...tired, positive_family_history: [{ value: "heart diseases" }] };
+    expect(asked(planner.decide(history, family, { askOn: true }).actions)).toEqual(["family_history:heart diseases/relation"]);
+    const asked_ = [...history, { speaker: "doctor" as const, text: "Who in your family had heart problems?" }, { speaker: "patient" as const, text: "Not sure." }];
+    expect(asked(planner.decide(asked_, family, { askOn: true }).actions)).not.toContain("family_history:heart diseases/relation");
+  });
+
   it("never repeats a question in a whole live history", () => {
     const histories: Array<[string, DialogueState]> = [
       ["I've had back pain for a week.", backPain],

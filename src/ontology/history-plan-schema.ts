@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { criterionSchema } from "./criteria-schema.ts";
 
 /**
  * The zod schema of `ontology/history-plan.json`, the embedded policy's history-taking plan. Its
@@ -31,6 +32,8 @@ export const stepPartSchema = z.strictObject({
   when_positive: z.boolean().optional(),
   /** Ask only of a symptom felt somewhere (the lexicon's `locatable` concepts): "where is the fatigue?" is never asked. */
   when_locatable: z.boolean().optional(),
+  /** A live history (chat, self-play) asks this step whatever the learned rate: a pain's severity, an episodic symptom's frequency. */
+  live: z.boolean().optional(),
 });
 
 export const complaintSchema = z.strictObject({
@@ -45,6 +48,18 @@ export const complaintSchema = z.strictObject({
    * in its order, except the plan's `symptom_specific_checks` (the template of symptoms the plan does not know).
    */
   steps: z.union([z.literal("cmas"), z.array(z.array(stepPartSchema).min(1)).min(1)]),
+});
+
+/**
+ * What a live history (chat, self-play) asks beyond the training doctors' habits, as a clinician
+ * would. The MediTOD benchmark leaves these out: its score is agreement with the annotated doctors.
+ */
+export const liveHistorySchema = z.strictObject({
+  description: z.string(),
+  /** Slot → follow-up checks asked of each positive entry of it, whatever the learned rate. */
+  follow_up: z.record(z.string(), z.array(z.string()).min(1)),
+  /** Plan items asked once the state meets a criterion (night sweats once a constitutional symptom is found). */
+  screens: z.array(z.strictObject({ item: z.string(), why: z.string(), when: criterionSchema })),
 });
 
 export const historyPlanSchema = z.strictObject({
@@ -65,6 +80,7 @@ export const historyPlanSchema = z.strictObject({
   items: z.array(planItemSchema).min(1),
   follow_up: z.record(z.string(), z.strictObject({ checks: z.array(z.string()), prior: z.number().min(0).max(1) })),
   follow_up_exempt: z.array(z.string()),
+  live_history: liveHistorySchema,
   priors: z.strictObject({
     order_strength: z.number().nonnegative(),
     successor_strength: z.number().nonnegative(),

@@ -25,10 +25,25 @@ describe("self-play of the embedded doctor on every case", () => {
 
   it("catches the red flags the dialogue manager can see, and raises none a case does not carry", () => {
     const byId = new Map(results.map((result) => [result.id, result]));
-    for (const id of ["chest-pain-acs", "thunderclap-headache", "meningitis", "gi-bleed", "allergic-reaction", "suicidal-thoughts", "first-seizure"]) {
+    for (const id of ["chest-pain-acs", "thunderclap-headache", "meningitis", "gi-bleed", "allergic-reaction", "suicidal-thoughts", "first-seizure", "haemoptysis-weight-loss"]) {
       expect(byId.get(id)!.redFlags.missed, id).toEqual([]);
     }
     expect(results.flatMap((result) => result.redFlags.falseAlarms)).toEqual([]);
+  });
+
+  it("asks night sweats of the patient losing weight, and how bad every presenting pain is, once", () => {
+    const inquiries = (id: string) =>
+      results
+        .find((result) => result.id === id)!
+        .transcript.flatMap((line) => line.actions ?? [])
+        .flatMap((action) => (action.action === "inquire" && Array.isArray(action.symptom) ? action.symptom : []));
+    expect(inquiries("haemoptysis-weight-loss").filter((entry) => entry.value === "night sweats")).toHaveLength(1);
+    const pains = cases.filter((entry) => entry.source === "library" && ["pain", "headache", "chest pain"].includes(String(entry.profile.positive_symptom?.[0]?.value)));
+    expect(pains.length).toBeGreaterThanOrEqual(7);
+    for (const { id, profile } of pains) {
+      const severity = inquiries(id).filter((entry) => entry.value === profile.positive_symptom![0]!.value && entry.checks?.some((check) => check.type === "severity"));
+      expect(severity, id).toHaveLength(1);
+    }
   });
 
   it("records every turn, and counts a question asked twice as a repeat", async () => {

@@ -95,9 +95,16 @@ const COMPLAINT_CHECK_THRESHOLD = 0.5;
 
 /**
  * The next unexplored step of the complaint, as asks (with the check values doctors attach in
- * training), or undefined when every step is settled.
+ * training), or undefined when every step is settled. In a `live` history the template's live steps
+ * (a pain's severity) are asked whatever their learned rate.
  */
-export function nextComplaintStep(model: PolicyModel, facts: StateFacts, conversation: Conversation, focus: ComplaintFocus): Ask[] | undefined {
+export function nextComplaintStep(
+  model: PolicyModel,
+  facts: StateFacts,
+  conversation: Conversation,
+  focus: ComplaintFocus,
+  live = false,
+): Ask[] | undefined {
   const { plan } = model;
   const settled = (part: StepPart): boolean => {
     if (part.check) {
@@ -113,7 +120,7 @@ export function nextComplaintStep(model: PolicyModel, facts: StateFacts, convers
       if (parts.some((part) => part.when_locatable && !locatable.has(part.value))) continue;
       const own = step[0]!;
       // Attributes doctors rarely ask of a complaint (learned) are left out.
-      if (own.value === "$" && own.check && model.complaintCheckRate(own.check) < COMPLAINT_CHECK_THRESHOLD) continue;
+      if (own.value === "$" && own.check && !(live && own.live) && model.complaintCheckRate(own.check) < COMPLAINT_CHECK_THRESHOLD) continue;
       if (settled(parts[0]!)) continue;
       return parts
         .filter((part) => !settled(part))

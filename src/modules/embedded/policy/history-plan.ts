@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import { checkTypes, slotDefinition } from "../../../cmas/ontology.ts";
+import { criterionProblem } from "../../../clinical/criteria.ts";
 import { historyPlanSchema, type complaintSchema, type planItemSchema, type stepPartSchema } from "../../../ontology/history-plan-schema.ts";
 import { loadOntologyFile, type OntologyFile } from "../../../ontology/ontology-files.ts";
 
@@ -89,6 +90,22 @@ function checkConsistency(file: HistoryPlanFile): void {
     const definition = slotDefinition(slot);
     if (!definition) fail(`follow_up names unknown slot '${slot}'`);
     for (const check of followUp.checks) if (!checkTypes(definition).includes(check)) fail(`follow_up: '${check}' is not a check type of ${slot}`);
+  }
+  checkLiveHistory(file, ids);
+}
+
+/** Cross-checks the live history's additions: follow-up check types of their slots, screening items and criteria. */
+function checkLiveHistory(file: HistoryPlanFile, ids: ReadonlySet<string>): void {
+  const live = file.live_history;
+  for (const [slot, checks] of Object.entries(live.follow_up)) {
+    const definition = slotDefinition(slot);
+    if (!definition) fail(`live_history.follow_up names unknown slot '${slot}'`);
+    for (const check of checks) if (!checkTypes(definition).includes(check)) fail(`live_history.follow_up: '${check}' is not a check type of ${slot}`);
+  }
+  for (const screen of live.screens) {
+    if (!ids.has(screen.item)) fail(`live_history.screens names unknown item '${screen.item}'`);
+    const problem = criterionProblem(screen.when);
+    if (problem) fail(`live_history.screens '${screen.item}': ${problem}`);
   }
 }
 

@@ -6,6 +6,7 @@ import { closingMove, diagnosisActions } from "./closing.ts";
 import { asksDoctor, isQuestion, wordCount, type Conversation, type ConversationReader } from "./conversation-reader.ts";
 import { reviewOfSystemsFor, type PlanItem } from "./history-plan.ts";
 import { unknownValues } from "./item-knowledge.ts";
+import { hasLiveFollowUp, liveFollowUp, screenItem } from "./live-history.ts";
 import type { PolicyModel } from "./policy-model.ts";
 import { StateFacts } from "./state-facts.ts";
 
@@ -21,6 +22,9 @@ import { StateFacts } from "./state-facts.ts";
  * 5. the next plan item after the one the doctor asked last (the cursor), in the learned order,
  *    skipping what the state knows or the doctor already asked, section by section;
  * 6. "any questions?" when nothing is left.
+ * A live conversation (chat, self-play) also asks what a clinician asks beyond the training doctors'
+ * habits (`live_history` of the plan): screening items (night sweats once weight loss is found) before
+ * the next plan item, the complaint template's live steps (a pain's severity), every medication's dose and response.
  */
 
 export interface PlannerDecision {
@@ -64,6 +68,15 @@ interface Walk {
  */
 const AGE_QUESTION = /\bhow old\b|\byour age\b|\bwhat age\b/i;
 
+/** What a live conversation (chat, self-play) adds to the planner's inputs; the benchmark has none. */
+interface Live {
+  readonly state: DialogueState;
+  /** The doctor's turns so far, in order. */
+  readonly doctorTexts: readonly string[];
+  /** The age is still to be asked before the closing (nobody asked it yet). */
+  readonly askAge: boolean;
+}
+
 /** Probability threshold for the learned rates (nods, follow-ups): act when doctors usually do. */
 const ACT_THRESHOLD = 0.5;
 
@@ -97,29 +110,46 @@ export class HistoryPlanner {
         ? { actions: bareAction("nod_prompt_salutations"), reason: "nod" }
         : undefined;
     const askOn = options.askOn ?? false;
-    const askAge = askOn && !history.some((turn) => turn.speaker === "doctor" && AGE_QUESTION.test(turn.text));
-    if (!bare) return this.nextQuestion(conversation, facts, askAge);
+    const live: Live | undefined = askOn
+      ? { state, doctorTexts: history.filter((turn) => turn.speaker === "doctor").map((turn) => turn.text), askAge: !history.some((turn) => turn.speaker === "doctor" && AGE_QUESTION.test(turn.text)) }
+      : undefined;
+    if (!bare) return this.nextQuestion(conversation, facts, live);
     if (!askOn) return bare;
-    const next = this.nextQuestion(conversation, facts, askAge);
+    const next = this.nextQuestion(conversation, facts, live);
     return next.actions.some((action) => action.action === "inquire") ? { ...next, actions: [...bare.actions, ...next.actions] } : bare;
   }
 
-  /** The next question of the history (a follow-up, the complaint's next step, the next plan item), or the closing. */
-  private nextQuestion(conversation: Conversation, facts: StateFacts, askAge: boolean): PlannerDecision {
-    const focus = findComplaint(this.model.plan, facts, conversation);
-    const followUp = this.followUp(conversation, facts, focus);
+  /**
+   * The next question of the history (a follow-up, the complaint's next step, the next plan item), or
+   * the closing. A live history also asks what `live_history` of the plan adds (see live-history.ts).
+   */
+  private nextQuestion(conversation: Conversation, facts: StateFacts, live: Live | undefined): PlannerDecision {
+    const { plan } = this.model;
+    const focus = findComplaint(plan, facts, conversation);
+    const followUp = this.followUp(conversation, facts, focus, live !== undefined) ?? (live && liveFollowUp(plan, this.reader, conversation, facts, live.doctorTexts));
     if (followUp) return { actions: inquire([followUp]), reason: "follow-up" };
 
     const cursor = this.cursor(conversation, focus);
     if (cursor.kind === "complaint") {
-      const step = nextComplaintStep(this.model, facts, conversation, focus);
+      const step = nextComplaintStep(this.model, facts, conversation, focus, live !== undefined);
       if (step) return { actions: inquire(step), reason: "complaint" };
     }
-    const item = this.nextItem(cursor, conversation, facts, focus);
+    const open = (item: PlanItem) => !item.values.some((value) => focus.symptoms.includes(value)) && this.openValues(item, conversation, facts).length > 0;
+    const item = this.screen(live, cursor, open, focus.area) ?? this.nextItem(cursor, conversation, facts, focus);
     if (item) return { actions: inquire(this.asksFor(item, conversation, facts)), reason: "plan", item: item.id };
     // A live history asks the age before it closes, unless the patient gave it (or their sex) or was asked.
-    if (askAge && !facts.hasAny("basic_information")) return { actions: inquire([{ slot: "basic_information", value: "none" }]), reason: "plan" };
+    if (live?.askAge && !facts.hasAny("basic_information")) return { actions: inquire([{ slot: "basic_information", value: "none" }]), reason: "plan" };
     return { actions: bareAction("chit-chat"), reason: "closing" };
+  }
+
+  /**
+   * A live history's screening item due now (night sweats once weight loss is found), after the
+   * complaint's closer ("has this happened before?"), which finishes the complaint.
+   */
+  private screen(live: Live | undefined, cursor: Cursor, open: (item: PlanItem) => boolean, area: string): PlanItem | undefined {
+    if (!live) return undefined;
+    if (cursor.kind === "complaint" && this.blocks("chief_complaint", area)[0]!.some(open)) return undefined;
+    return screenItem(this.model.plan, live.state, open);
   }
 
   /** A patient's question gets an answer (chit-chat) when doctors usually answer rather than ask on. */
@@ -141,7 +171,7 @@ export class HistoryPlanner {
    * A positive finding just reported (the answer to the doctor's last item, or a symptom the patient
    * brought up in the last turn) whose follow-up attributes are unknown and unasked.
    */
-  private followUp(conversation: Conversation, facts: StateFacts, focus: ComplaintFocus): Ask | undefined {
+  private followUp(conversation: Conversation, facts: StateFacts, focus: ComplaintFocus, live: boolean): Ask | undefined {
     const { plan } = this.model;
     const last = conversation.lastDoctor;
     if (!last) return undefined;
@@ -155,6 +185,8 @@ export class HistoryPlanner {
     }
     for (const { slot, value } of reported) {
       if (focus.phaseValues.has(value) || plan.file.follow_up_exempt.includes(value)) continue;
+      // A live history follows these slots up its own way (every positive entry, every check).
+      if (live && hasLiveFollowUp(plan, slot)) continue;
       if (this.model.followUpRate(slot) < ACT_THRESHOLD) continue;
       for (const check of this.model.followUpChecks(slot)) {
         const attributes = plan.file.check_attributes[check] ?? [check];

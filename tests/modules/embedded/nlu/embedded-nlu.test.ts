@@ -88,6 +88,9 @@ describe("short answers read against the doctor's question", () => {
     });
     const impact = await understand("Not really, no.", "Anything for the cough?", "I tried some Robitussin.", "Did it help?");
     expect(slots(impact)).toEqual({ positive_medication: [{ value: "cough syrup", impact: "no" }] });
+    // A bare "No." to whether a medication of several words helped is its impact, not a denial of taking it.
+    const named = await understand("No.", "Are you taking any medications?", "Just some cough syrup.", "OK, and has the cough syrup helped?");
+    expect(slots(named)).toEqual({ positive_medication: [{ value: "cough syrup", impact: "no" }] });
   });
 
   it("fills social slots with their status values", async () => {

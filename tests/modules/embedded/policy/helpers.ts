@@ -118,6 +118,7 @@ export function speak(actions: readonly DoctorAction[]): string {
           const value = entry.value ?? "";
           const check = entry.checks?.[0]?.type;
           if (value === "other") return SPOKEN_OTHER[slot] ?? "Anything else?";
+          if (slot === "basic_information") return "How old are you?";
           const what = value === "coughing" ? "cough" : (SPOKEN[value] ?? value);
           if (check && SPOKEN_CHECK[check] && check !== "where") return SPOKEN_CHECK[check](what);
           return `Any ${what}?`;
@@ -151,6 +152,7 @@ export function answerNo(state: DialogueState, actions: readonly DoctorAction[])
       for (const entry of entries as ActionEntry[]) {
         const check = entry.checks?.[0];
         if (slot === "residence") add("residence", { value: "house", status: "living" });
+        else if (slot === "basic_information") add("basic_information", { age: "40" });
         else if (slot === "occupation") add("occupation", { value: "teacher", status: "true" });
         else if (slot === "travel") add("travel", { status: "not_traveled" });
         else if (check?.type && check.type !== "location" && check.type !== "where") {
@@ -175,7 +177,8 @@ export interface PlayedStep {
 
 /**
  * Plays a history: the planner asks, the doctor says it ({@link speak}), the patient denies it
- * ({@link answerNo}), until the planner closes, `stop` says so, or `maxTurns` is reached.
+ * ({@link answerNo}), until the planner closes, `stop` says so, or `maxTurns` is reached. `live`
+ * plays it as a live conversation (the planner's `askOn`), the default as the MediTOD benchmark.
  */
 export function play(
   planner: HistoryPlanner,
@@ -183,12 +186,13 @@ export function play(
   initial: DialogueState,
   stop: (decision: PlannerDecision) => boolean = () => false,
   maxTurns = 90,
+  live = false,
 ): { steps: PlayedStep[]; history: DialogueTurn[]; state: DialogueState } {
   const history = turns("What brings you in today?", opening);
   let state = initial;
   const steps: PlayedStep[] = [];
   for (let turn = 0; turn < maxTurns; turn += 1) {
-    const decision = planner.decide(history, state);
+    const decision = planner.decide(history, state, { askOn: live });
     steps.push({ decision, state });
     if (decision.reason === "closing" || stop(decision)) break;
     history.push({ speaker: "doctor", text: speak(decision.actions) }, { speaker: "patient", text: "No." });

@@ -30,6 +30,16 @@ describe("history plan (ontology/history-plan.json)", () => {
     const unknownItem = planJson();
     ((unknownItem.areas as Array<{ review_of_systems: string[][] }>)[0]!.review_of_systems[0]!).push("nonexistent");
     expect(() => compileHistoryPlan(unknownItem)).toThrow(/unknown item 'nonexistent'/);
+    type Live = { screens: Array<{ item: string; when: unknown }>; follow_up: Record<string, string[]> };
+    const unknownScreen = planJson();
+    (unknownScreen.live_history as Live).screens[0]!.item = "nonexistent";
+    expect(() => compileHistoryPlan(unknownScreen)).toThrow(/live_history.screens names unknown item 'nonexistent'/);
+    const badCriterion = planJson();
+    (badCriterion.live_history as Live).screens[0]!.when = { finding: { slot: "symptom", values: ["fever"], attributes: { colour: "red" } } };
+    expect(() => compileHistoryPlan(badCriterion)).toThrow(/live_history.screens 'night_sweats': symptom has no attribute 'colour'/);
+    const badFollowUp = planJson();
+    (badFollowUp.live_history as Live).follow_up.medication = ["severity"];
+    expect(() => compileHistoryPlan(badFollowUp)).toThrow(/live_history.follow_up: 'severity' is not a check type of medication/);
   });
 
   it("uses canonical lower-case values", () => {

@@ -1,5 +1,6 @@
 import { conceptKey } from "../dialogue-context.ts";
 import type { BaseSlot } from "../frame-builder.ts";
+import { ASKS_TO_REPEAT_OR_EXPLAIN } from "../clarification-requests.ts";
 import { OPEN_VALUES } from "../lexicon.ts";
 import { isSocialSlot, type AskedItem } from "../question-analysis.ts";
 import { answerAllergyQuestion, answerMedicationQuestion, answerSickContact } from "../slot-details.ts";
@@ -37,9 +38,13 @@ export function answerMedicationPurpose(turn: TurnRecord): void {
   }
 }
 
-/** "I haven't heard of pulmonary embolism": the patient asks what was meant, and answers nothing yet. */
+/**
+ * "I haven't heard of pulmonary embolism", "Sorry, I didn't catch that": the patient asks what was
+ * meant, or to hear it again, and answers nothing yet.
+ */
 export function answerClarifying(turn: TurnRecord): void {
-  if (CLARIFYING.test(turn.firstSentence) && turn.found.length === 0) turn.frames = [{ intent: "chit-chat" }];
+  const asks = CLARIFYING.test(turn.firstSentence) || ASKS_TO_REPEAT_OR_EXPLAIN.test(turn.firstSentence);
+  if (asks && turn.found.length === 0) turn.frames = [{ intent: "chit-chat" }];
 }
 
 /**

@@ -157,10 +157,12 @@ const PRONOUN_AUX_YES = new RegExp(`^(?:${ANSWER_SUBJECT}\\s+(?:have|has|do|did|
  */
 const BARE_AUXILIARY_TAIL = new RegExp(
   [
-    "^(?:(?:been|had|got|gotten|get|have|do|did)(?:\\s+|$))?(?:$|(?:one|some|that|those)$",
-    "(?:it|them|yes|yeah|yep|yup|sure|actually|too|also|though|as well|indeed|definitely|i think|i guess|i believe|kind of|sort of)\\b",
+    "^(?:(?:been|had|got|gotten|get|have|do|did)(?:\\s+|$))?(?:(?:it|them|one|some|that|those)(?:\\s+|$))?(?:$",
+    "(?:yes|yeah|yep|yup|sure|actually|too|also|though|as well|indeed|definitely|i think|i guess|i believe|kind of|sort of)\\b",
     "(?:a (?:little|bit|lot|few|couple)|just a (?:little|bit)|sometimes|somewhat|occasionally|often|usually|mostly|mainly|once|twice|lately|recently|before|now|today|yesterday|last|every|constantly|all the time)\\b",
-    "(?:only|especially) (?:at|in|on)\\b|(?:only |especially )?(?:when|whenever|if|after|while|until|since|because)\\b|on and off|off and on|at (?:night|times|first)\\b|in the (?:mornings?|evenings?|night)\\b|this (?:morning|week|month|year)\\b)",
+    "(?:socially|regularly|daily|weekly|nightly|rarely|normally|generally|frequently|intermittently|here and there|now and then|from time to time)\\b",
+    "(?:only|especially) (?:at|in|on)\\b|(?:only |especially )?(?:when|whenever|if|after|while|until|since|because)\\b|on and off|off and on|on (?:the )?weekends?\\b",
+    "at (?:night|times|first)\\b|in the (?:mornings?|evenings?|night)\\b|this (?:morning|week|month|year)\\b)",
   ].join("|"),
 );
 

@@ -98,3 +98,22 @@ describe("a yes, or something said about the symptom, records it as present", ()
     expectStatus(["Yeah, it's been a long week."], ["positive"]);
   });
 });
+
+describe("answers about other slots keep their readings without a bare 'I had' or 'I was'", () => {
+  const slotsOf = (question: string, utterance: string) => (readTurn({ history: ["What brings you in today?", "I've had a cough for a week."], question, utterance }).frames ?? []).flatMap((frame) => (frame.slots ? [frame.slots] : []));
+
+  it("a relative's illness names the sick contact", () => {
+    expect(slotsOf("Have you been around anyone sick?", "My son had the flu last week.")).toEqual([{ positive_exposure: [{ value: "sick person", where: "at home" }] }]);
+    expect(slotsOf("Have you been around anyone sick?", "My daughter didn't have a cough.")).toEqual([{ negative_exposure: [{ value: "sick person" }] }]);
+  });
+
+  it("'I was in Mexico' is travel there; 'I was at work all week' is no travel", () => {
+    expect(slotsOf("Have you travelled recently?", "I was in Mexico last month.")).toEqual([{ travel: [{ status: "traveled", destination: "mexico" }] }]);
+    expect(slotsOf("Have you travelled recently?", "I was at work all week.")).toEqual([]);
+  });
+
+  it("'my dad does' confirms a family history; 'I had some last night' a symptom", () => {
+    expect(slotsOf("Does anyone in your family have heart problems?", "My dad does.")).toEqual([{ positive_family_history: [{ value: "heart diseases", relation: "father" }] }]);
+    expect(statusesOf({ question: "Any chest pain?", utterance: "I had some last night." }, "chest pain")).toEqual(["positive"]);
+  });
+});

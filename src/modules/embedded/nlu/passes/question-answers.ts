@@ -2,6 +2,7 @@ import { conceptKey } from "../dialogue-context.ts";
 import type { BaseSlot } from "../frame-builder.ts";
 import { ASKS_TO_REPEAT_OR_EXPLAIN } from "../clarification-requests.ts";
 import { OPEN_VALUES } from "../lexicon.ts";
+import { mentionStatus } from "../negation.ts";
 import { isSocialSlot, type AskedItem } from "../question-analysis.ts";
 import { answerAllergyQuestion, answerMedicationQuestion, answerSickContact } from "../slot-details.ts";
 import type { TurnRecord } from "../turn-record.ts";
@@ -72,9 +73,23 @@ export function answerNamedItems(turn: TurnRecord): void {
   }
 }
 
-/** "Any sick contacts?" — "My coworker had a cold": the exposure, not the patient's illness. */
+/**
+ * Whether an illness the mention filters set aside (a relative's: "My son had the flu last week") is
+ * said as present: it names the contact to "been around anyone sick?".
+ */
+function setAsideIllness(turn: TurnRecord): boolean {
+  const { analysed, mentions, readings } = turn;
+  const kept = new Set(readings.map(({ mention }) => mention));
+  const inConcept = analysed.tokens.map((_, index) => mentions.some((mention) => mention.start <= index && index < mention.end));
+  const scope = { tokens: analysed.tokens, clauses: analysed.clauses, inConcept };
+  return mentions.some(
+    (mention) => !kept.has(mention) && mention.concepts.some((concept) => concept.slot === "symptom" || concept.slot === "medical_history") && mentionStatus(scope, mention.start, mention.end) === "positive",
+  );
+}
+
+/** "Any sick contacts?" — "My coworker had a cold", "My son had the flu": the exposure, not the patient's illness. */
 export function answerContact(turn: TurnRecord): void {
-  answerSickContact(turn.entries, turn.found, turn.context.question, turn.analysed.text);
+  answerSickContact(turn.entries, turn.found, turn.context.question, turn.analysed.text, turn.polarity !== "no" && setAsideIllness(turn));
 }
 
 /** A past-experience question answered with a condition ("I've had asthma all my life"). */

@@ -59,9 +59,15 @@ describe("a request to repeat or explain records nothing for the symptom asked",
         "Sorry, can you repeat that?",
         "Sorry, I didn't catch that.",
         "Could you say that again?",
+        "I don't understand.",
+        "What do you mean by cough?",
       ],
       [],
     );
+  });
+
+  it("hearing of nothing is no request: 'I didn't hear any wheezing' denies", () => {
+    expect(statusesOf({ question: "Any wheezing?", utterance: "I didn't hear any wheezing." }, "wheezing")).toEqual(["negative"]);
   });
 
   it("is read as chit-chat, so the doctor can ask again", () => {

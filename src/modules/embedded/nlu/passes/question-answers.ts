@@ -14,8 +14,8 @@ import type { TurnRecord } from "../turn-record.ts";
  * (`asked-attribute-answers.ts`, `yes-no-answers.ts`).
  */
 
-/** "Never heard of it", "what's that?", "what do you mean": the patient asks what was meant. */
-const CLARIFYING = /\b(?:(?:haven't|have not|never|not) (?:\w+ )?heard (?:of|about)|what(?:'s| is| are) (?:that|those|it)\b|what do you mean|what does that mean)/;
+/** "Never heard of it", "what's that?": the patient asks what was meant (requests to repeat or explain: `clarification-requests.ts`). */
+const CLARIFYING = /\b(?:(?:haven't|have not|never|not) (?:\w+ )?heard (?:of|about)|what(?:'s| is| are) (?:that|those|it)\b)/;
 /** "Yes, both", "all of the above": the answer covers every item asked. */
 const ANSWERS_ALL = /\b(?:both|all of (?:them|those|these|the above)|all three|each of them)\b/;
 
@@ -45,7 +45,13 @@ export function answerMedicationPurpose(turn: TurnRecord): void {
  */
 export function answerClarifying(turn: TurnRecord): void {
   const asks = CLARIFYING.test(turn.firstSentence) || ASKS_TO_REPEAT_OR_EXPLAIN.test(turn.firstSentence);
-  if (asks && turn.found.length === 0) turn.frames = [{ intent: "chit-chat" }];
+  if (asks && (turn.found.length === 0 || onlyNamedInRequest(turn))) turn.frames = [{ intent: "chit-chat" }];
+}
+
+/** "What do you mean by cough?" (and nothing more): what the patient names inside a request to explain it is no report of it. */
+function onlyNamedInRequest(turn: TurnRecord): boolean {
+  const request = ASKS_TO_REPEAT_OR_EXPLAIN.exec(turn.firstSentence);
+  return request !== null && turn.analysed.sentences.length === 1 && /^\s*by\b/.test(turn.firstSentence.slice(request.index + request[0].length));
 }
 
 /**

@@ -21,6 +21,11 @@ export const lexiconSchema = z.object({
   specific_by_location: z.record(z.string(), z.record(z.string(), z.string())),
   /** What each allergy concept is to (words of an answer to "any allergies?"), in the order they are tried. */
   allergens: z.record(z.string(), z.array(z.string())),
+  /**
+   * Symptoms that are an allergic reaction when they follow taking a drug or eating a food ("I get a
+   * rash when I take amoxicillin"); any other symptom beside a drug is no allergy by itself.
+   */
+  allergic_reactions: z.array(z.string()),
   /** Body sites that restate a concept rather than locate it (the skin of a rash). */
   restating_sites: z.record(z.string(), z.string()),
   concept_upgrades: z.array(z.object({ value: z.string(), when: z.array(z.string()), becomes: z.string() })),

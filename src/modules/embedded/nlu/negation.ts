@@ -1,4 +1,5 @@
 import type { ReadingStatusName } from "../../../cmas/cmas-names.ts";
+import { ASKS_TO_REPEAT_OR_EXPLAIN } from "./clarification-requests.ts";
 import { cuePhrases } from "./rules/negation-cues.ts";
 import type { Token } from "./text.ts";
 import { PEOPLE, wordsPattern } from "./word-lists.ts";
@@ -136,10 +137,41 @@ const COPULA_WINDOW = 3;
 const COPULAS = new Set(["been", "is", "are", "was", "were", "it's", "that's", "everything's", "everybody's", "everyone's", "all's", "seems", "feels", "looks", "stayed", "remained", "be"]);
 /** "I haven't", "it doesn't", "we never": a subject and a denying auxiliary. */
 const PRONOUN_AUX_NO = /^(?:i|it|we|they|that|he|she)(?:'s|'ve|'m)?\s+(?:haven't|hasn't|don't|didn't|doesn't|isn't|wasn't|am not|'m not|have not|has not|do not|did not|can't|cannot|couldn't|never)\b/;
-/** "I do", "my mom has": a subject and a bare affirmative auxiliary. */
-const PRONOUN_AUX_YES = new RegExp(
-  `^(?:i|it|we|they|that|he|she|(?:my|his|her|our)\\s+(?:\\w+\\s+)?${wordsPattern(PEOPLE.relatives)})\\s+(?:have|has|do|did|does|am|is|was|were|had|used to|think so|believe so|guess so)\\b(?!\\s*(?:n't|not))`,
+/** "I", "it", "my mom": who an auxiliary answer is about. */
+const ANSWER_SUBJECT = `(?:i|it|we|they|that|he|she|(?:my|his|her|our)\\s+(?:\\w+\\s+)?${wordsPattern(PEOPLE.relatives)})`;
+
+/** "I used to", "I think so", "my dad does, I believe so": a yes whatever follows. */
+const AFFIRMS_WHATEVER_FOLLOWS = new RegExp(`^${ANSWER_SUBJECT}\\s+(?:used to|think so|believe so|guess so)\\b`);
+
+/**
+ * "I do", "my mom has", "I've had", "it's been": a subject and an affirmative auxiliary, not denied;
+ * a yes only when the auxiliary stands for the verb of the question (`BARE_AUXILIARY_TAIL`).
+ */
+const PRONOUN_AUX_YES = new RegExp(`^(?:${ANSWER_SUBJECT}\\s+(?:have|has|do|did|does|am|is|was|were|had)|i've|we've|they've|it's|i'm)\\b(?!\\s*(?:n't|not|never))\\s*`);
+
+/**
+ * What may follow, in its clause, an auxiliary that answers on its own ("I do", "I have, yeah", "it
+ * does sometimes", "I did last week", "I've had it on and off", "I have some"): nothing, a yes, how
+ * much, how often or when, or "it"/"them" for the thing asked. Not a complement of its own: "it was
+ * a long day", "I was at work all day", "I have to go", "I did my best".
+ */
+const BARE_AUXILIARY_TAIL = new RegExp(
+  [
+    "^(?:(?:been|had|got|gotten|get|have|do|did)(?:\\s+|$))?(?:(?:it|them|one|some|that|those)(?:\\s+|$))?(?:$",
+    "(?:yes|yeah|yep|yup|sure|actually|too|also|though|as well|indeed|definitely|i think|i guess|i believe|kind of|sort of)\\b",
+    "(?:a (?:little|bit|lot|few|couple)|just a (?:little|bit)|sometimes|somewhat|occasionally|often|usually|mostly|mainly|once|twice|lately|recently|before|now|today|yesterday|last|every|constantly|all the time)\\b",
+    "(?:socially|regularly|daily|weekly|nightly|rarely|normally|generally|frequently|intermittently|here and there|now and then|from time to time)\\b",
+    "(?:only|especially) (?:at|in|on)\\b|(?:only |especially )?(?:when|whenever|if|after|while|until|since|because)\\b|on and off|off and on|on (?:the )?weekends?\\b",
+    "at (?:night|times|first)\\b|in the (?:mornings?|evenings?|night)\\b|this (?:morning|week|month|year)\\b)",
+  ].join("|"),
 );
+
+/** Whether `rest` (the first sentence after any answer particle, commas kept) affirms with a bare auxiliary ("I do, mostly at night"). */
+function affirmsByAuxiliary(rest: string): boolean {
+  if (AFFIRMS_WHATEVER_FOLLOWS.test(rest)) return true;
+  const auxiliary = PRONOUN_AUX_YES.exec(rest);
+  return auxiliary !== null && BARE_AUXILIARY_TAIL.test(rest.slice(auxiliary[0].length).split(",")[0]!.trim());
+}
 
 /** "It's just me", "yeah, only me": nobody else has it. */
 const JUST_ME = /^(?:(?:yeah|yes|no|nope|well)\s+)*(?:it's|it\s+is|that's)?\s*(?:just|only)\s+me\b/;
@@ -150,8 +182,15 @@ const UNSURE_ANSWER = /\b(?:not (?:\w+ )?sure|don't (?:really )?know|not (?:\w+ 
 /** "Not that I know of", "I don't think so", "not really": a hedged no. */
 const NOT_THAT_I_KNOW = /^(?:not that i (?:know|can think|remember|recall|am aware|'ve noticed|noticed)|i don't think so|don't think so|not really|not at all|not much|not to my knowledge)\b/;
 
-/** "A little bit", "a few times", "I do", "only when I climb stairs": a qualified yes. */
-const SOME_OF_IT = /^(?:(?:oh|well|yeah|um)\s+)?(?:a little(?: bit)?|a bit|a tiny bit|kind of|sort of|somewhat|slightly|a few times|a couple (?:of )?times|once|twice|i do|i have|i did|i am|(?:only|just|mostly|usually|especially|mainly) (?:when|if|after|with|at))\b(?!\s*(?:not|n't|no|never|nothing))/;
+/** "A little bit", "a few times", "only when I climb stairs", "mostly in the mornings": a qualified yes ("I do" is `PRONOUN_AUX_YES`). */
+const SOME_OF_IT = /^(?:(?:oh|well|yeah|um)\s+)?(?:a little(?: bit)?|a bit|a tiny bit|kind of|sort of|somewhat|slightly|a few times|a couple (?:of )?times|once|twice|(?:only|just|mostly|usually|especially|mainly) (?:when|if|after|with|at|in|on|during))\b(?!\s*(?:not|n't|no|never|nothing))/;
+
+/** The words after the first `skip` words that are not commas, joined, commas kept ("i have , yeah"). */
+function wordsAfter(words: readonly string[], skip: number): string {
+  let seen = 0;
+  const at = words.findIndex((word) => word !== "," && seen++ === skip);
+  return at < 0 ? "" : words.slice(at).join(" ");
+}
 
 /**
  * How the utterance answers a yes/no question, judged on its first sentence: leading particles
@@ -161,14 +200,17 @@ const SOME_OF_IT = /^(?:(?:oh|well|yeah|um)\s+)?(?:a little(?: bit)?|a bit|a tin
 export function answerPolarity(tokens: readonly Token[]): AnswerPolarity | undefined {
   const words = tokens.map((token) => token.text);
   const firstSentenceEnd = tokens.findIndex((token) => token.kind === "punct" && token.text !== ",");
-  const first = words.slice(0, firstSentenceEnd < 0 ? words.length : firstSentenceEnd).filter((word) => word !== ",");
-  if (first[0] === "i" && first[1] === "mean") first.splice(0, 2);
+  const withCommas = words.slice(0, firstSentenceEnd < 0 ? words.length : firstSentenceEnd);
+  if (withCommas[0] === "i" && withCommas[1] === "mean") withCommas.splice(0, 2);
+  const first = withCommas.filter((word) => word !== ",");
   // A question back ("Is he going to be okay?") answers nothing, unless it starts with yes or no.
   const asksBack = tokens[firstSentenceEnd]?.text === "?" && !YES.has(first[0] ?? "") && !NO.has(first[0] ?? "");
   if (asksBack) return undefined;
   // "It's just me": nobody else (in the family, at home) has it.
   if (JUST_ME.test(first.join(" "))) return "no";
   const text = first.join(" ");
+  // "Sorry, I didn't catch that", "I'm not sure what you mean": no answer yet.
+  if (ASKS_TO_REPEAT_OR_EXPLAIN.test(text)) return undefined;
   if (UNSURE_ANSWER.test(text)) return "unknown";
   if (NOT_THAT_I_KNOW.test(text.replace(/^(?:(?:um|uh|oh|well|so|no|nope)\s+)+/, ""))) {
     return /^not much\b/.test(text) ? "unknown" : "no";
@@ -188,7 +230,7 @@ export function answerPolarity(tokens: readonly Token[]): AnswerPolarity | undef
   if (/\b(?:maybe|possibly|perhaps|might)\b/.test(rest) && polarity !== "no") return "unknown";
   if (polarity) return polarity;
   if (PRONOUN_AUX_NO.test(rest)) return "no";
-  if (PRONOUN_AUX_YES.test(rest)) return "yes";
+  if (affirmsByAuxiliary(wordsAfter(withCommas, index))) return "yes";
   // "Hearing has been OK", "everybody's been well": a copula and a normal-state word, no negation.
   const hasNegation = first.some((word) => NEGATION_CUES.has(word));
   const normalAt = first.findIndex((word, position) => NORMAL_STATE.has(word) && first.slice(Math.max(0, position - COPULA_WINDOW), position).some((before) => COPULAS.has(before)));

@@ -24,12 +24,13 @@ const HOUSEHOLD = new RegExp(wordsPattern(PEOPLE.family, PEOPLE.relatives, PEOPL
 
 /**
  * "Any sick contacts?" — "My coworker had a cold last week": someone else's illness is the exposure
- * (where: at work/at home from who it was), not the patient's own symptom or history.
+ * (where: at work/at home from who it was), not the patient's own symptom or history. `relativeIll`:
+ * a relative's illness the mention filters already set aside ("My son had the flu").
  */
-export function answerSickContact(entries: EntryCollector, found: readonly Found[], question: QuestionAnalysis, text: string): void {
+export function answerSickContact(entries: EntryCollector, found: readonly Found[], question: QuestionAnalysis, text: string, relativeIll = false): void {
   if (!question.items.some((item) => item.slot === "exposure" && item.value === "sick person") || !OTHER_PERSON.test(text)) return;
   const illnesses = found.filter(({ entry }) => (entry.base === "symptom" || entry.base === "medical_history" || entry.base === "family_history") && entry.status !== "negative");
-  if (illnesses.length === 0) return;
+  if (illnesses.length === 0 && !relativeIll) return;
   for (const { entry } of illnesses) entries.remove(entry);
   const contact = entries.find("exposure", "sick person") ?? entries.add("exposure", "positive", "sick person", true);
   if (!contact) return;

@@ -93,13 +93,13 @@ export function extractOccupation(lexicon: Lexicon, analysed: AnalysedText, aske
   return undefined;
 }
 
-/** "I went to Mexico last month", "back from Spain": the place travelled to (group 1). */
-const DESTINATION = /\b(?:went|been|travel(?:l?ed)?|trip|flew|visited|visiting|back\s+from|came\s+back\s+from|returned\s+from)\s+(?:to\s+|from\s+)?([a-z]+(?:\s[a-z]+){0,2}?)(?=[,.;!?]|$|\s+(?:for|last|this|a|in|on|about|and|but|recently|with|ago|over|around|like|few|couple|several|\d+|one|two|three|four|five|six|seven|eight|nine|ten))/;
+/** "I went to Mexico last month", "back from Spain", "I was in Mexico": the place travelled to (group 1). */
+const DESTINATION = /\b(?:went|been|(?:was|were)\s+in|travel(?:l?ed)?|trip|flew|visited|visiting|back\s+from|came\s+back\s+from|returned\s+from)\s+(?:to\s+|from\s+)?([a-z]+(?:\s[a-z]+){0,2}?)(?=[,.;!?]|$|\s+(?:for|last|this|a|in|on|about|and|but|recently|with|ago|over|around|like|few|couple|several|\d+|one|two|three|four|five|six|seven|eight|nine|ten))/;
 
 /** A travel destination after "to"/"went to"/"visited", or undefined. */
 export function extractDestination(text: string): string | undefined {
   const match = DESTINATION.exec(text);
   if (!match) return undefined;
   const place = tidySpan(match[1]!);
-  return /^(?:anywhere|there|here|the|a|work|home|school|it|that|out|back)$/.test(place) ? undefined : place;
+  return /^(?:anywhere|there|here|the|a|work|home|school|it|that|out|back|(?:the\s+)?(?:hospital|er|emergency|clinic|bed))$/.test(place) ? undefined : place;
 }

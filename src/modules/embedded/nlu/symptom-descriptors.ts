@@ -10,6 +10,8 @@ import { NUMBER_PATTERN, tidySpan } from "./text.ts";
 
 /** Words after "worse"/"better" that make it a trigger, not a trend ("gets worse when I walk"). */
 const FACTOR_FOLLOWERS = new Set(["when", "with", "if", "after", "at", "in", "during", "whenever", "while", "on", "from", "by", "because"]);
+/** Particles between the trend and a trigger ("eases off when I take Tylenol", "calms down after I rest"). */
+const PARTICLES = new Set(["off", "down", "up", "a", "bit", "little", "lot"]);
 /** Forms of "unchanged" that only mean progression when the doctor asked about the trend. */
 const WEAK_UNCHANGED = new Set(["same", "the same", "pretty much the same", "about the same", "constant", "stable", "steady"]);
 
@@ -20,7 +22,8 @@ const WEAK_UNCHANGED = new Set(["same", "the same", "pretty much the same", "abo
 export function extractProgression(lexicon: Lexicon, analysed: AnalysedText, from: number, to: number, asked = false): string | undefined {
   const { tokens } = analysed;
   for (const match of lexicon.progression.findAll(tokens, from, to)) {
-    const next = tokens[match.end];
+    let next = tokens[match.end];
+    for (let at = match.end; next && PARTICLES.has(next.text); at += 1) next = tokens[at + 1];
     if (next && FACTOR_FOLLOWERS.has(next.text)) continue;
     const said = textOf(analysed, match.start, match.end);
     // "around the same time" is about when, not how it changed.

@@ -8,6 +8,12 @@ import { wordsPattern } from "../word-lists.ts";
  * "Peanuts make my lips swell up". A reaction the patient gets from a drug or a food is an allergy
  * (`medical_history`: drug allergy, food allergy), whatever the question was: the rash is not a
  * current symptom and the drug is not a medication taken.
+ *
+ * A drug beside a symptom is no allergy by itself: "I have a headache that eases off when I take
+ * Tylenol" is a headache and a medication taken for it. An allergy needs an allergy cue: the words
+ * ("allergic", "a reaction to", "anaphylaxis"), a drug or food that causes the symptom ("penicillin
+ * gives me", "I can't take ibuprofen because it makes me …"), or an allergic reaction (rash, hives,
+ * swelling, itching, wheezing: `lexicon.json` allergic_reactions) after taking it.
  */
 
 /** Generic words of the allergen lists: they name a class ("food makes me bloated"), not an allergen. */
@@ -19,22 +25,111 @@ const ALLERGEN_WORDS: ReadonlyArray<readonly [value: string, words: RegExp]> = (
   new RegExp(wordsPattern((lexiconFile.allergens[value] ?? []).filter((word) => !GENERIC_ALLERGEN_WORDS.has(word)))),
 ]);
 
+/** The symptoms that are an allergic reaction when they follow taking a drug or eating a food. */
+const ALLERGIC_REACTIONS = new Set(lexiconFile.allergic_reactions);
+
+/** "Allergic to", "an allergy to", "a reaction to": what follows is what the patient is allergic to. Example: "I'm allergic to penicillin". */
+const ALLERGIC_TO = /\b(?:allergic|allerg(?:y|ies)|reactions?|react(?:s|ed)?) (?:to|from|with)\b/g;
+
 /**
- * How a reaction is said: "gives me", "makes my", "brings me out in", "if I take", "when I eat",
- * "reaction to", "can't take". Example: "amoxicillin makes me come out in hives".
+ * An allergy in words, the allergen elsewhere in the sentence: "Penicillin, I went into anaphylaxis",
+ * "a bad reaction", "reacts badly"; not a diagnosis ("Claritin for allergic rhinitis").
  */
-const REACTION_CUE =
-  /\b(?:gives? me|gave me|makes? me|made me|makes? my|made my|brings? me out|brought me out|react(?:s|ed)? (?:to|badly)|reaction to|(?:if|when|whenever|after) i (?:take|took|eat|ate|have|had)|can(?:'t|not) (?:take|have|eat)|allergic)\b/;
+const ALLERGY_WORDS = /\b(?:allergic(?! (?:rhinitis|conjunctivitis|asthma|eczema|dermatitis))|anaphyla\w*|(?:bad|allergic|severe) reactions?|react(?:s|ed)? badly)\b/;
 
-/** A sentence saying the drug helps ("Tylenol gives me some relief"): a treatment, not a reaction. */
-const HELPS = /\b(?:help|helps|helped|relief|relieves|better|easier|settles?)\b/;
+/**
+ * A cause: "gives me", "made my", "brings me out", "sets me off". Example: "amoxicillin makes me come
+ * out in hives" (the drug or food must stand just before it, or "it" refer to one).
+ */
+const CAUSE_CUE = /\b(?:gives?|gave|makes?|made|brings?|brought|causes?|caused|sets?) (?:me|my)\b/g;
 
-/** The allergy a sentence reports, or undefined. */
-function allergyOf(turn: TurnRecord, sentence: string, start: number, end: number): string | undefined {
-  if (!REACTION_CUE.test(sentence) || HELPS.test(sentence)) return undefined;
+/**
+ * Taking it, after which a reaction comes: "if I take", "when I ate", "every time I have", "after
+ * taking", "I can't eat". Example: "I get a rash when I take amoxicillin".
+ */
+const TAKING_CUE =
+  /\b(?:(?:if|when|whenever|after|once|every time|each time) i (?:take|took|eat|ate|have|had|use|used)|after (?:taking|eating|having)|can(?:'t|not) (?:take|have|eat|tolerate))\b/;
+
+/** A sentence saying the drug relieves ("Tylenol gives me some relief", "eases off when I take it"): a treatment, not a reaction. */
+const RELIEVES =
+  /\b(?:help(?:s|ed|ing)?|relie(?:f|ve|ves|ved)|better|easier|eases?|eased|easing|settles?|settled|calms?|calmed|soothes?|(?:goes|go|went|gone) away|clears? up|cleared up|takes? the edge off|took the edge off|gets? rid of|got rid of|does the trick)\b/;
+
+/** How many tokens from a cue the drug or food may stand ("sulfa drugs always give me", "allergic to the penicillin"). */
+const AGENT_WINDOW = 3;
+
+/** "It", "they", "that": what the patient just named. */
+const REFERENCE = new Set(["it", "they", "them", "that", "this", "which", "those", "these"]);
+
+/** The allergy of the drug or food at token `index` (an allergen word, a medication phrase), or undefined. */
+function allergyAt(turn: TurnRecord, index: number): string | undefined {
+  const listed = ALLERGEN_WORDS.find(([, words]) => words.test(turn.analysed.tokens[index]?.text ?? ""))?.[0];
+  if (listed) return listed;
+  return turn.found.some(({ mention, entry }) => entry.base === "medication" && mention.start <= index && index < mention.end) ? "drug allergy" : undefined;
+}
+
+/** The allergy of what a reference at `index` points to: the last thing named before it, when that is a drug or food. */
+function referredAllergy(turn: TurnRecord, sentenceStart: number, index: number): string | undefined {
+  for (let at = index - 1; at >= sentenceStart; at -= 1) {
+    const allergy = allergyAt(turn, at);
+    if (allergy) return allergy;
+    if (turn.found.some(({ mention }) => mention.start <= at && at < mention.end)) return undefined;
+  }
+  return undefined;
+}
+
+/**
+ * The allergy of the drug or food in tokens `[from, to)` of a sentence, else of what a reference at
+ * `reference` points to ("I can't take ibuprofen because it makes me wheezy"; not "I take Tylenol
+ * for my headache but it makes me dizzy").
+ */
+function agentAllergy(turn: TurnRecord, sentenceStart: number, [from, to]: readonly [number, number], reference: number): string | undefined {
+  for (let at = Math.max(sentenceStart, from); at < to; at += 1) {
+    const allergy = allergyAt(turn, at);
+    if (allergy) return allergy;
+  }
+  return REFERENCE.has(turn.analysed.tokens[reference]?.text ?? "") ? referredAllergy(turn, sentenceStart, reference) : undefined;
+}
+
+/** The token spans of each match of a global `cue` in the sentence `[start, end)`. */
+function cueSpans(turn: TurnRecord, start: number, end: number, cue: RegExp): Array<readonly [number, number]> {
+  const { tokens } = turn.analysed;
+  const offset = tokens[start]!.start;
+  const tokenAt = (char: number) => tokens.findIndex((token, index) => index >= start && token.end > char);
+  return [...textOf(turn.analysed, start, end).matchAll(cue)].map((match) => [tokenAt(offset + match.index), tokenAt(offset + match.index + match[0].length - 1) + 1] as const);
+}
+
+/** The allergy a drug or food causing a reaction says ("penicillin gives me a rash"), or undefined. */
+function causedAllergy(turn: TurnRecord, start: number, end: number): string | undefined {
+  for (const [cue] of cueSpans(turn, start, end, CAUSE_CUE)) {
+    const allergy = agentAllergy(turn, start, [cue - AGENT_WINDOW, cue], cue - 1);
+    if (allergy) return allergy;
+  }
+  return undefined;
+}
+
+/** The allergy of "allergic to X" (X a drug or food), false when what follows is neither ("allergic to pollen"), undefined without the words. */
+function allergicTo(turn: TurnRecord, start: number, end: number): string | false | undefined {
+  const spans = cueSpans(turn, start, end, ALLERGIC_TO);
+  if (spans.length === 0) return undefined;
+  for (const [, after] of spans) {
+    const allergy = agentAllergy(turn, start, [after, Math.min(end, after + AGENT_WINDOW)], after);
+    if (allergy) return allergy;
+  }
+  return false;
+}
+
+/** The allergy the sentence `[start, end)` names with an allergy cue, or undefined. */
+function cuedAllergy(turn: TurnRecord, sentence: string, start: number, end: number): string | undefined {
+  const named = allergicTo(turn, start, end);
+  if (named !== undefined) return named || undefined;
   const inSentence = turn.found.filter(({ mention }) => mention.start >= start && mention.start < end);
-  const reacts = /\b(?:allergic|reaction|react)/.test(sentence) || inSentence.some(({ entry }) => entry.base === "symptom" && entry.status === "positive");
-  if (!reacts) return undefined;
+  const reactions = inSentence.filter(({ entry }) => entry.base === "symptom" && entry.status === "positive");
+  if (reactions.length > 0) {
+    const caused = causedAllergy(turn, start, end);
+    if (caused) return caused;
+  }
+  const allergicReaction = TAKING_CUE.test(sentence) && reactions.some(({ entry }) => ALLERGIC_REACTIONS.has(entry.attributes.value as string));
+  if (!allergicReaction && !ALLERGY_WORDS.test(sentence)) return undefined;
   if (inSentence.some(({ entry }) => entry.base === "medication")) return "drug allergy";
   return ALLERGEN_WORDS.find(([, words]) => words.test(sentence))?.[0];
 }
@@ -46,7 +141,8 @@ export function readAllergicReactions(turn: TurnRecord): void {
   for (const [start, end] of analysed.sentences) {
     if (seen.has(start)) continue;
     seen.add(start);
-    const allergy = allergyOf(turn, textOf(analysed, start, end), start, end);
+    const sentence = textOf(analysed, start, end);
+    const allergy = RELIEVES.test(sentence) ? undefined : cuedAllergy(turn, sentence, start, end);
     if (!allergy) continue;
     const reaction = turn.found.filter(({ mention }) => mention.start >= start && mention.start < end && sentenceOf(analysed, mention.start)[0] === start);
     for (const found of reaction) {

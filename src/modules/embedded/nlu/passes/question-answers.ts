@@ -1,6 +1,8 @@
 import { conceptKey } from "../dialogue-context.ts";
 import type { BaseSlot } from "../frame-builder.ts";
+import { ASKS_TO_REPEAT_OR_EXPLAIN } from "../clarification-requests.ts";
 import { OPEN_VALUES } from "../lexicon.ts";
+import { mentionStatus } from "../negation.ts";
 import { isSocialSlot, type AskedItem } from "../question-analysis.ts";
 import { answerAllergyQuestion, answerMedicationQuestion, answerSickContact } from "../slot-details.ts";
 import type { TurnRecord } from "../turn-record.ts";
@@ -12,8 +14,8 @@ import type { TurnRecord } from "../turn-record.ts";
  * (`asked-attribute-answers.ts`, `yes-no-answers.ts`).
  */
 
-/** "Never heard of it", "what's that?", "what do you mean": the patient asks what was meant. */
-const CLARIFYING = /\b(?:(?:haven't|have not|never|not) (?:\w+ )?heard (?:of|about)|what(?:'s| is| are) (?:that|those|it)\b|what do you mean|what does that mean)/;
+/** "Never heard of it", "what's that?": the patient asks what was meant (requests to repeat or explain: `clarification-requests.ts`). */
+const CLARIFYING = /\b(?:(?:haven't|have not|never|not) (?:\w+ )?heard (?:of|about)|what(?:'s| is| are) (?:that|those|it)\b)/;
 /** "Yes, both", "all of the above": the answer covers every item asked. */
 const ANSWERS_ALL = /\b(?:both|all of (?:them|those|these|the above)|all three|each of them)\b/;
 
@@ -37,9 +39,19 @@ export function answerMedicationPurpose(turn: TurnRecord): void {
   }
 }
 
-/** "I haven't heard of pulmonary embolism": the patient asks what was meant, and answers nothing yet. */
+/**
+ * "I haven't heard of pulmonary embolism", "Sorry, I didn't catch that": the patient asks what was
+ * meant, or to hear it again, and answers nothing yet.
+ */
 export function answerClarifying(turn: TurnRecord): void {
-  if (CLARIFYING.test(turn.firstSentence) && turn.found.length === 0) turn.frames = [{ intent: "chit-chat" }];
+  const asks = CLARIFYING.test(turn.firstSentence) || ASKS_TO_REPEAT_OR_EXPLAIN.test(turn.firstSentence);
+  if (asks && (turn.found.length === 0 || onlyNamedInRequest(turn))) turn.frames = [{ intent: "chit-chat" }];
+}
+
+/** "What do you mean by cough?" (and nothing more): what the patient names inside a request to explain it is no report of it. */
+function onlyNamedInRequest(turn: TurnRecord): boolean {
+  const request = ASKS_TO_REPEAT_OR_EXPLAIN.exec(turn.firstSentence);
+  return request !== null && turn.analysed.sentences.length === 1 && /^\s*by\b/.test(turn.firstSentence.slice(request.index + request[0].length));
 }
 
 /**
@@ -67,9 +79,23 @@ export function answerNamedItems(turn: TurnRecord): void {
   }
 }
 
-/** "Any sick contacts?" — "My coworker had a cold": the exposure, not the patient's illness. */
+/**
+ * Whether an illness the mention filters set aside (a relative's: "My son had the flu last week") is
+ * said as present: it names the contact to "been around anyone sick?".
+ */
+function setAsideIllness(turn: TurnRecord): boolean {
+  const { analysed, mentions, readings } = turn;
+  const kept = new Set(readings.map(({ mention }) => mention));
+  const inConcept = analysed.tokens.map((_, index) => mentions.some((mention) => mention.start <= index && index < mention.end));
+  const scope = { tokens: analysed.tokens, clauses: analysed.clauses, inConcept };
+  return mentions.some(
+    (mention) => !kept.has(mention) && mention.concepts.some((concept) => concept.slot === "symptom" || concept.slot === "medical_history") && mentionStatus(scope, mention.start, mention.end) === "positive",
+  );
+}
+
+/** "Any sick contacts?" — "My coworker had a cold", "My son had the flu": the exposure, not the patient's illness. */
 export function answerContact(turn: TurnRecord): void {
-  answerSickContact(turn.entries, turn.found, turn.context.question, turn.analysed.text);
+  answerSickContact(turn.entries, turn.found, turn.context.question, turn.analysed.text, turn.polarity !== "no" && setAsideIllness(turn));
 }
 
 /** A past-experience question answered with a condition ("I've had asthma all my life"). */

@@ -3,6 +3,7 @@ import { tokenizeMeditod } from "../../metrics/tokenize-meditod.ts";
 import { loadOntologyFile } from "../../ontology/ontology-files.ts";
 import type { NlgInput, NlgModule } from "../types.ts";
 import { actionShape, turnShapeKey, type ActionShape } from "./nlg/action-signature.ts";
+import { clarifiedReply } from "./nlg/clarified-reply.ts";
 import type { TrainingData } from "./training-data.ts";
 
 /**
@@ -309,7 +310,8 @@ export function buildEmbeddedNlg(training: TrainingData, wording: NlgWording = "
     id: wording === "clean" ? "embedded:clean" : "embedded",
     async realise(input: NlgInput) {
       const started = performance.now();
-      const body = isClosingQuestion(input) && wording === "clean" ? closingQuestion() : realise(input.actions);
+      const clarified = wording === "clean" ? clarifiedReply(input, realiseFromTemplates, closingQuestion()) : undefined;
+      const body = clarified ?? (isClosingQuestion(input) && wording === "clean" ? closingQuestion() : realise(input.actions));
       const echo = wording === "transcript" && templateFile.echoShortAnswers ? shortAnswerEcho(input.history) : null;
       const text = echo ? `${echo}, OK. ${body.replace(ACKNOWLEDGEMENT, "And ")}` : body;
       return { text, latencyMs: performance.now() - started };

@@ -63,18 +63,26 @@ function askAgain(question: string, questions: readonly DoctorAction[], said: st
   return `Sorry, let me put it more simply. ${meanings.join(" ")} ${question}`;
 }
 
+/** The doctor's lines a request may be about that no action words: the closing question, and the opening asked again. */
+export interface FixedLines {
+  readonly closing: string;
+  readonly openingAgain: string;
+}
+
 /**
  * The reply to a live patient's request to repeat or explain, or undefined when the patient asked
- * nothing of the kind (or the doctor neither asks again nor closes). `realise` words the questions;
- * `closing` is the closing's "any questions for me?", asked again when that was what the patient missed.
+ * nothing of the kind (or the doctor neither asks again nor closes). `realise` words the questions.
+ * A lone chit-chat is the opening asked again (when the request was about the opening line) or the
+ * closing's "any questions for me?", asked again or moved on to.
  */
-export function clarifiedReply(input: NlgInput, realise: (actions: readonly DoctorAction[]) => string, closing: string): string | undefined {
+export function clarifiedReply(input: NlgInput, realise: (actions: readonly DoctorAction[]) => string, lines: FixedLines): string | undefined {
   const move = clarificationMove(input.history);
   if (move === undefined) return undefined;
   const questions = input.actions.filter((action) => action.action === "inquire");
   if (questions.length === 0) {
-    const closes = move === "repeat" && input.actions.length > 0 && input.actions.every((action) => action.action === "chit-chat");
-    return closes ? `Of course. ${closing}` : undefined;
+    if (input.actions.length === 0 || input.actions.some((action) => action.action !== "chit-chat")) return undefined;
+    if (move === "repeat" && input.history.length === 2) return lines.openingAgain;
+    return `${move === "repeat" ? "Of course." : "That's alright."} ${lines.closing}`;
   }
   const question = bareQuestion(realise(questions));
   if (move === "move-on") return `That's alright, let's move on. ${question}`;

@@ -127,14 +127,16 @@ export class HistoryPlanner {
   /**
    * A live patient's first request to repeat or explain the doctor's last question: the same question
    * again, as decided before the patient asked (the request records nothing, so the state is the same),
-   * without its acknowledgement; the closing's "any questions for me?" too. Undefined otherwise: a
-   * second request in a row moves on as any patient question does, and the opening line is the
-   * dialogue manager's.
+   * without its acknowledgement; the closing's "any questions for me?" too; the opening line (the
+   * dialogue manager's) as a chit-chat the NLG words. Undefined otherwise: a second request in a row
+   * moves on as any patient question does.
    */
   private askAgain(history: readonly DialogueTurn[], state: DialogueState, options: { readonly askOn?: boolean }): PlannerDecision | undefined {
     if (clarificationMove(history) !== "repeat") return undefined;
     const asked = history.findLastIndex((turn) => turn.speaker === "doctor");
-    if (asked <= 0) return undefined;
+    // The opening line is the dialogue manager's: the NLG asks it again in other words.
+    if (asked === 0) return { actions: bareAction("chit-chat"), reason: "repeat" };
+    if (asked < 0) return undefined;
     const before = this.decide(history.slice(0, asked), state, options);
     const questions = before.actions.filter((action) => action.action === "inquire");
     if (questions.length > 0) return { ...before, actions: questions, reason: "repeat" };

@@ -51,8 +51,20 @@ describe("the planner asks the same question again once, in a live history", () 
     expect(again.actions).toEqual([{ action: "chit-chat" }]);
   });
 
-  it("does not replay the opening line, which is the dialogue manager's", () => {
-    expect(planner.decide(turns("What brings you in today?", "Sorry, what do you mean?"), {}, { askOn: true }).reason).not.toBe("repeat");
+  it("asks the opening line (the dialogue manager's, not a plan item) again as a chit-chat the NLG words", () => {
+    const again = planner.decide(turns("What brings you in today?", "Sorry, what do you mean?"), {}, { askOn: true });
+    expect(again).toMatchObject({ reason: "repeat", actions: [{ action: "chit-chat" }] });
+  });
+
+  it("asks a new question again when the patient asks about it after the doctor moved on", () => {
+    const history = afterRequest("Sorry, can you repeat that?");
+    const again = planner.decide(history, cough, { askOn: true });
+    history.push({ speaker: "doctor", text: speak(again.actions) }, { speaker: "patient", text: "Pardon?" });
+    const onward = planner.decide(history, cough, { askOn: true });
+    history.push({ speaker: "doctor", text: speak(onward.actions) }, { speaker: "patient", text: "What do you mean?" });
+    const third = planner.decide(history, cough, { askOn: true });
+    expect(third.reason).toBe("repeat");
+    expect(asked(third.actions)).toEqual(asked(onward.actions.filter((action) => action.action === "inquire")));
   });
 });
 
@@ -85,6 +97,16 @@ describe("the live NLG words the question again more plainly", () => {
     const closing = "Those are all the questions I had for you. Do you have any questions for me?";
     const history: DialogueTurn[] = [...opened, { speaker: "doctor", text: closing }, { speaker: "patient", text: "Sorry, can you repeat that?" }];
     expect(await say(live, history, [{ action: "chit-chat" }])).toBe(`Of course. ${closing}`);
+  });
+
+  it("moves on to the closing question when nothing is left to ask", async () => {
+    const closing = "Those are all the questions I had for you. Do you have any questions for me?";
+    const history: DialogueTurn[] = [...asking("Pardon?"), { speaker: "doctor", text: "Of course, let me ask again. Have you had any sputum?" }, { speaker: "patient", text: "Sorry?  What do you mean?" }];
+    expect(await say(live, history, [{ action: "chit-chat" }])).toBe(`That's alright. ${closing}`);
+  });
+
+  it("asks the opening question again in other words", async () => {
+    expect(await say(live, turns("What brings you in today?", "Sorry, what do you mean?"), [{ action: "chit-chat" }])).toBe("Of course. What is the main problem that brought you here today?");
   });
 
   it("leaves the benchmark's transcript wording alone", async () => {

@@ -5,6 +5,7 @@ import { ontology } from "../cmas/ontology.ts";
 import type { BackendFailure, CallOptions, DialogueModules, DialogueStage, DialogueTurn, NlgResult, NluResult, PolicyResult } from "../modules/types.ts";
 import { loadRedFlags, type RedFlag, type RedFlagRules } from "../clinical/red-flags.ts";
 import { enforceClosingScope } from "../clinical/closing-scope.ts";
+import { asksToRepeat } from "../modules/embedded/clarification-turns.ts";
 
 /**
  * The dialogue manager: an xstate machine that runs one history-taking turn per patient utterance —
@@ -16,7 +17,9 @@ import { enforceClosingScope } from "../clinical/closing-scope.ts";
  * they fire whatever backend understood the patient. When a flag first fires the machine passes
  * through `escalating`: it records the flag with the turn it fired on, and the doctor advises urgent
  * care in plain words as a turn of its own, before the policy's next question; then the history goes
- * on (or ends, with `afterEscalation: "end"`). The patient can end it at any turn (`END`).
+ * on (or ends, with `afterEscalation: "end"`). The patient can end it at any turn (`END`). A patient
+ * who asks to repeat or explain right after the advice hears the advice again, word for word, before
+ * the policy's reply (which asks its question again).
  *
  * When the modules answer a stage with the offline engine because the configured backend failed
  * (`failure-fallback.ts`), the turn goes through the same states — red flags, closing scope — and
@@ -100,8 +103,25 @@ function positiveSymptoms(frames: readonly NluFrame[] | null): string[] {
  */
 function moduleHistory(context: DialogueContext): DialogueTurn[] {
   if (context.redFlags.length === 0) return context.history;
-  const advice = new Set(context.redFlags.map((flag) => flag.turn + 1));
-  return context.history.filter((_turn, index) => !advice.has(index));
+  return context.history.filter((turn, index) => !isAdvice(context, turn, index));
+}
+
+/** Whether a turn is urgent-care advice: said when its flags fired, or said again word for word when the patient asked. */
+function isAdvice(context: DialogueContext, turn: DialogueTurn, index: number): boolean {
+  if (turn.speaker !== "doctor") return false;
+  return context.redFlags.some((flag) => flag.turn + 1 === index || context.history[flag.turn + 1]?.text === turn.text);
+}
+
+/**
+ * The advice the doctor gave in its last reply, when the patient's turn just heard asks to repeat or
+ * explain: said again, so the request never loses it. Empty otherwise.
+ */
+function adviceToRepeat(context: DialogueContext): string[] {
+  const asked = context.history.at(-1);
+  if (context.redFlags.length === 0 || asked?.speaker !== "patient" || !asksToRepeat(asked.text)) return [];
+  const before = context.history.findLastIndex((turn, index) => turn.speaker === "patient" && index < context.history.length - 1);
+  const reply = context.history.slice(before + 1, -1).map((turn, offset) => ({ turn, index: before + 1 + offset }));
+  return [...new Set(reply.filter(({ turn, index }) => isAdvice(context, turn, index)).map(({ turn }) => turn.text))];
 }
 
 /** Flags that fire on the state now and have not fired before. */
@@ -166,6 +186,7 @@ export const dialogueMachine = setup({
     hasText: ({ event }) => event.type === "PATIENT_SAID" && event.text.trim().length > 0,
     hasPending: ({ context }) => context.pending !== null,
     redFlagFired: ({ context }) => newRedFlags(context).length > 0,
+    asksToHearAdvice: ({ context }) => adviceToRepeat(context).length > 0,
     endsAfterEscalation: ({ context }) => context.afterEscalation === "end",
   },
   actions: {
@@ -190,6 +211,10 @@ export const dialogueMachine = setup({
       };
     }),
     // The advice is a doctor turn of its own, so the next question stays the last turn the patient answers.
+    // The advice said again is a doctor turn of its own too; the modules do not see it (`moduleHistory`).
+    repeatAdvice: assign({
+      history: ({ context }) => [...context.history, ...adviceToRepeat(context).map((text) => ({ speaker: "doctor" as const, text }))],
+    }),
     escalate: assign(({ context }) => {
       const fired = newRedFlags(context);
       const turn = context.history.length - 1;
@@ -256,7 +281,7 @@ export const dialogueMachine = setup({
     },
     // Red flags are read from the state the turn produced, whatever backend produced it.
     screening: {
-      always: [{ guard: "redFlagFired", target: "escalating" }, { target: "planning" }],
+      always: [{ guard: "redFlagFired", target: "escalating" }, { guard: "asksToHearAdvice", target: "planning", actions: "repeatAdvice" }, { target: "planning" }],
     },
     escalating: {
       entry: "escalate",

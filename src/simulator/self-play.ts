@@ -1,3 +1,4 @@
+import { asksToRepeat } from "../modules/embedded/clarification-turns.ts";
 import { loadDiagnoses } from "../clinical/diagnoses.ts";
 import type { DoctorAction, NluFrame } from "../cmas/schemas.ts";
 import { Conversation } from "../dm/conversation.ts";
@@ -64,13 +65,16 @@ function inquiryKeys(actions: readonly DoctorAction[]): string[] {
     );
 }
 
-/** Repeats: inquiries a turn makes that an earlier turn already made. */
-function countRepeats(turns: readonly DoctorAction[][]): number {
+/**
+ * Repeats: inquiries a turn makes that an earlier turn already made. A turn that answers the
+ * patient's request to repeat or explain (`reasked[index]`) asks again on purpose: not a repeat.
+ */
+export function countRepeats(turns: readonly DoctorAction[][], reasked: readonly boolean[] = []): number {
   const seen = new Set<string>();
   let repeats = 0;
-  for (const actions of turns) {
+  for (const [index, actions] of turns.entries()) {
     const keys = new Set(inquiryKeys(actions));
-    for (const key of keys) if (seen.has(key)) repeats += 1;
+    if (!reasked[index]) for (const key of keys) if (seen.has(key)) repeats += 1;
     for (const key of keys) seen.add(key);
   }
   return repeats;
@@ -89,6 +93,8 @@ export async function playCase(doctor: DialogueModules, patientCase: SelfPlayCas
   const conversation = new Conversation(doctor, { maxDoctorTurns });
   const transcript: TranscriptLine[] = [{ turn: 0, speaker: "doctor", text: conversation.opening }];
   const turns: DoctorAction[][] = [];
+  // Whether each doctor turn answers a patient's request to repeat or explain (the case simulator makes none today).
+  const reasked: boolean[] = [];
   let said = simulator.openingStatement();
   let named: string | null = null;
   let closed = false;
@@ -102,6 +108,7 @@ export async function playCase(doctor: DialogueModules, patientCase: SelfPlayCas
     }
     const actions = outcome.actions ?? [];
     turns.push(actions);
+    reasked.push(asksToRepeat(said));
     transcript.push({ turn, speaker: "doctor", text: outcome.doctor ?? "", actions, ...(outcome.escalation.length > 0 ? { escalation: outcome.escalation.map((flag) => flag.id) } : {}) });
     const diagnosis = actions.find((action) => action.action === "diagnosis");
     if (diagnosis) {
@@ -125,7 +132,7 @@ export async function playCase(doctor: DialogueModules, patientCase: SelfPlayCas
     values,
     attributes,
     coverage: coverage.total === 0 ? 1 : coverage.asked / coverage.total,
-    repeatedQuestions: countRepeats(turns),
+    repeatedQuestions: countRepeats(turns, reasked),
     redFlags: {
       expected: patientCase.redFlags,
       caught: patientCase.redFlags.filter((id) => fired.includes(id)),

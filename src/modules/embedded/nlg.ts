@@ -3,6 +3,7 @@ import { tokenizeMeditod } from "../../metrics/tokenize-meditod.ts";
 import { loadOntologyFile } from "../../ontology/ontology-files.ts";
 import type { NlgInput, NlgModule } from "../types.ts";
 import { actionShape, turnShapeKey, type ActionShape } from "./nlg/action-signature.ts";
+import { clarifiedReply } from "./nlg/clarified-reply.ts";
 import type { TrainingData } from "./training-data.ts";
 
 /**
@@ -287,6 +288,11 @@ function closingQuestion(): string {
   return templateFile.templates["chit-chat/closing"] ?? "Do you have any questions for me?";
 }
 
+/** The opening question asked again, for a patient who asked what it meant. */
+function openingAgain(): string {
+  return templateFile.templates["chit-chat/opening-again"] ?? "Of course. What brought you here today?";
+}
+
 export function buildEmbeddedNlg(training: TrainingData, wording: NlgWording = "transcript"): NlgModule {
   const turns = new UtteranceBank();
   for (const dialogue of training.dialogues) {
@@ -309,7 +315,8 @@ export function buildEmbeddedNlg(training: TrainingData, wording: NlgWording = "
     id: wording === "clean" ? "embedded:clean" : "embedded",
     async realise(input: NlgInput) {
       const started = performance.now();
-      const body = isClosingQuestion(input) && wording === "clean" ? closingQuestion() : realise(input.actions);
+      const clarified = wording === "clean" ? clarifiedReply(input, realiseFromTemplates, { closing: closingQuestion(), openingAgain: openingAgain() }) : undefined;
+      const body = clarified ?? (isClosingQuestion(input) && wording === "clean" ? closingQuestion() : realise(input.actions));
       const echo = wording === "transcript" && templateFile.echoShortAnswers ? shortAnswerEcho(input.history) : null;
       const text = echo ? `${echo}, OK. ${body.replace(ACKNOWLEDGEMENT, "And ")}` : body;
       return { text, latencyMs: performance.now() - started };

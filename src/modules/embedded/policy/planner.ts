@@ -3,6 +3,7 @@ import type { DialogueTurn } from "../../types.ts";
 import { askOf, bareAction, inquire, type Ask } from "./actions.ts";
 import { checkAsked, findComplaint, nextComplaintStep, type ComplaintFocus } from "./chief-complaint.ts";
 import { closingMove, diagnosisActions } from "./closing.ts";
+import { clarificationMove } from "../clarification-turns.ts";
 import { asksDoctor, isQuestion, wordCount, type Conversation, type ConversationReader } from "./conversation-reader.ts";
 import { reviewOfSystemsFor, type PlanItem } from "./history-plan.ts";
 import { unknownValues } from "./item-knowledge.ts";
@@ -24,13 +25,15 @@ import { StateFacts } from "./state-facts.ts";
  * 6. "any questions?" when nothing is left.
  * A live conversation (chat, self-play) also asks what a clinician asks beyond the training doctors'
  * habits (`live_history` of the plan): screening items (night sweats once weight loss is found) before
- * the next plan item, the complaint template's live steps (a pain's severity), every medication's dose and response.
+ * the next plan item, the complaint template's live steps (a pain's severity), every medication's dose and response;
+ * and when the patient asks to hear the question again or what it means, it asks the same question
+ * once more (the NLG words it more plainly), then moves on if they ask again (`clarification-turns.ts`).
  */
 
 export interface PlannerDecision {
   readonly actions: DoctorAction[];
   /** Which rule decided, for tests and debugging. */
-  readonly reason: "opening" | "closing" | "diagnosis" | "farewell" | "answer" | "nod" | "follow-up" | "complaint" | "plan";
+  readonly reason: "opening" | "closing" | "diagnosis" | "farewell" | "answer" | "nod" | "follow-up" | "complaint" | "plan" | "repeat";
   /** The plan item asked, when the move is a plan item. */
   readonly item?: string;
 }
@@ -99,6 +102,8 @@ export class HistoryPlanner {
     const facts = new StateFacts(state);
     const conversation = this.reader.read(history, (value) => facts.isPositive("symptom", value));
     if (conversation.opening === undefined) return { actions: bareAction("nod_prompt_salutations"), reason: "opening" };
+    const again = options.askOn ? this.askAgain(history, state, options) : undefined;
+    if (again) return again;
 
     const closing = closingMove(this.model.plan, conversation);
     if (closing === "diagnosis") return { actions: diagnosisActions(state, facts), reason: "diagnosis" };
@@ -117,6 +122,25 @@ export class HistoryPlanner {
     if (!askOn) return bare;
     const next = this.nextQuestion(conversation, facts, live);
     return next.actions.some((action) => action.action === "inquire") ? { ...next, actions: [...bare.actions, ...next.actions] } : bare;
+  }
+
+  /**
+   * A live patient's first request to repeat or explain the doctor's last question: the same question
+   * again, as decided before the patient asked (the request records nothing, so the state is the same),
+   * without its acknowledgement; the closing's "any questions for me?" too; the opening line (the
+   * dialogue manager's) as a chit-chat the NLG words. Undefined otherwise: a second request in a row
+   * moves on as any patient question does.
+   */
+  private askAgain(history: readonly DialogueTurn[], state: DialogueState, options: { readonly askOn?: boolean }): PlannerDecision | undefined {
+    if (clarificationMove(history) !== "repeat") return undefined;
+    const asked = history.findLastIndex((turn) => turn.speaker === "doctor");
+    // The opening line is the dialogue manager's: the NLG asks it again in other words.
+    if (asked === 0) return { actions: bareAction("chit-chat"), reason: "repeat" };
+    if (asked < 0) return undefined;
+    const before = this.decide(history.slice(0, asked), state, options);
+    const questions = before.actions.filter((action) => action.action === "inquire");
+    if (questions.length > 0) return { ...before, actions: questions, reason: "repeat" };
+    return before.reason === "closing" ? { ...before, reason: "repeat" } : undefined;
   }
 
   /**

@@ -4,8 +4,8 @@
  * Runs the web chat server in-process with `openai:bench` behind the local fake OpenAI server
  * (tests/backends/fake-llm-server.ts) and the offline fallback on, as `anamnesis chat` sets it up, and
  * lets the simulated patient of a library case answer `--turns` turns through `POST …/simulate` in each
- * scenario: a healthy backend; a backend that refuses connections (with the default retries, and with
- * none); one answering 500; one hanging past a 2 s `timeoutMs`. Prints the first turn's latency (the
+ * scenario: a healthy backend; a backend that refuses connections (with the chat's one retry, with a
+ * benchmark run's four, and with none); one answering 500; one hanging past a 2 s `timeoutMs`. Prints the first turn's latency (the
  * one that waits for the backend to fail) and the median of the later turns (answered by the offline
  * engine while the backend is left alone), and how many turns the offline engine answered.
  */
@@ -13,6 +13,7 @@ import { createServer } from "node:net";
 import { parseArgs } from "node:util";
 import { startChatServer } from "../server/app.ts";
 import { loadMeditod } from "../src/data/meditod.ts";
+import { CHAT_BACKEND_BASELINE } from "../src/cli/commands/chat.ts";
 import { createModules } from "../src/modules/create-modules.ts";
 import { loadCaseLibrary } from "../src/simulator/case-library.ts";
 import { instanceOf, startFakeOpenAIServer, type Reply } from "../tests/backends/fake-llm-server.ts";
@@ -40,7 +41,8 @@ interface Scenario {
 
 const SCENARIOS: Scenario[] = [
   { name: "healthy backend", fault: null, settings: {} },
-  { name: "connection refused, default retries (4)", settings: {} },
+  { name: "connection refused, the chat's 1 retry", settings: {} },
+  { name: "connection refused, 4 retries (bench default)", settings: { maxRetries: 4 } },
   { name: "connection refused, maxRetries 0", settings: { maxRetries: 0 } },
   { name: "500, maxRetries 0", fault: { status: 500 }, settings: { maxRetries: 0 } },
   { name: "hang, timeoutMs 2000, maxRetries 0", fault: { hang: true }, settings: { maxRetries: 0, timeoutMs: 2000 } },
@@ -59,7 +61,8 @@ async function run(scenario: Scenario): Promise<string> {
   const llm = await startFakeOpenAIServer({ respond: (call) => scenario.fault ?? (call.schema ? { content: JSON.stringify(instanceOf(call.schema)) } : { content: "Could you tell me more?" }) });
   const baseUrl = scenario.fault === undefined ? `http://127.0.0.1:${await closedPort()}/v1` : llm.baseUrl;
   const setup = await createModules("openai:bench", dataset, {
-    backendOptions: { baseUrl, env: {}, config: {}, noCache: true, ...scenario.settings },
+    // As `anamnesis chat` starts: the chat's baseline (60 s per attempt, one retry) under the scenario's settings.
+    backendOptions: { baseUrl, env: {}, config: {}, noCache: true, baseline: CHAT_BACKEND_BASELINE, ...scenario.settings },
     wording: "clean",
     fallback: "embedded",
     answerFailures: true,
@@ -81,7 +84,7 @@ async function run(scenario: Scenario): Promise<string> {
   await setup.close();
   await llm.close();
   const [first, ...later] = latencies;
-  return `${scenario.name.padEnd(42)} first turn ${first!.toFixed(0).padStart(6)} ms   later turns p50 ${median(later).toFixed(1).padStart(6)} ms   offline-answered ${offline}/${latencies.length}`;
+  return `${scenario.name.padEnd(46)} first turn ${first!.toFixed(0).padStart(6)} ms   later turns p50 ${median(later).toFixed(1).padStart(6)} ms   offline-answered ${offline}/${latencies.length}`;
 }
 
 for (const scenario of SCENARIOS) process.stdout.write(`${await run(scenario)}\n`);

@@ -135,10 +135,12 @@ function build(results: BenchResults, dataset: BenchDataset, dir: string): { int
   const caveat = onSample
     ? `Our figures are on the bundled public sample (${results.split} split: ${dataset.splits[results.split as Split]?.length ?? 0} dialogue). The paper's figures are on ${baselines.test_set}: a different test set, shown for orientation only.`
     : `The paper's figures are on ${baselines.test_set}.`;
+  const templates = Object.entries(results.prompt_versions).map(([task, version]) => `${task} \`${version}\``).join(", ");
   const intro = [
     runLine(results),
     ...protocolLines(results),
-    `Prompt templates: ${Object.entries(results.prompt_versions).map(([task, version]) => `${task} \`${version}\``).join(", ") || "none (no LLM prompts)"}. Non-medical matching: \`${String(results.protocol.judge)}\`${results.protocol.judge === "exact" ? " (exact match, stricter than the paper's LLM judge)" : ""}.`,
+    // The protocol line already says when there are no prompts; templates are named when there are.
+    `${templates ? `Prompt templates: ${templates}. ` : ""}Non-medical matching: \`${String(results.protocol.judge)}\`${results.protocol.judge === "exact" ? " (exact match, stricter than the paper's LLM judge)" : ""}.`,
     caveat,
     `Paper baselines: ${baselines.source}`,
   ];

@@ -2,8 +2,12 @@ import { textOf } from "../analysed-text.ts";
 import { extractVolume } from "../symptom-descriptors.ts";
 import { setFound, type AttributeExtractor } from "./attribute-extractor.ts";
 
-/** "How much sputum", "teaspoons", "how much … a day". */
-const VOLUME_CUE = /\bhow much (?:sputum|phlegm|mucus|blood|are you (?:bringing|producing|coughing))|teaspoons?|tablespoons?|how much .* (?:each|a|per) day\b/;
+/**
+ * "How much sputum", "teaspoons", "how much … a day", and the embedded doctor's own wording of the
+ * check (`nlg-templates.json` inquire/symptom/volume): "how much coughing up blood are you getting?".
+ */
+const VOLUME_CUE =
+  /\bhow much (?:sputum|phlegm|mucus|blood|are you (?:bringing|producing|coughing))|\bhow much (?:[\w/]+ ){1,4}are you (?:getting|bringing up|coughing up|producing)\b|teaspoons?|tablespoons?|how much .* (?:each|a|per) day\b/;
 
 /** Symptoms that are something coughed up, which have a colour and an amount. */
 export const SPUTUM_VALUES: ReadonlySet<string> = new Set(["colored/excess sputum", "hemoptysis"]);

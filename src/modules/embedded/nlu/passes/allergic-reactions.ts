@@ -134,6 +134,54 @@ function cuedAllergy(turn: TurnRecord, sentence: string, start: number, end: num
   return ALLERGEN_WORDS.find(([, words]) => words.test(sentence))?.[0];
 }
 
+/**
+ * Where a new statement starts inside a sentence: ", and", ", but", ", so", "but", and "and" before
+ * "I"/"my". Example: "I'm allergic to peanuts | , and I take Tylenol for headaches".
+ */
+const STATEMENT_BREAK = /(?:,\s*(?:and|but|so|also|plus)|\bbut|\band(?= (?:i|i'm|i've|my)\b))\b/g;
+
+/** Every cue of an allergy, to find the statements that hold one ("allergic to", "gives me", "if I take"). */
+const ALLERGY_CUES = [ALLERGIC_TO, CAUSE_CUE, new RegExp(ALLERGY_WORDS.source, "g"), new RegExp(TAKING_CUE.source, "g")];
+
+type Span = readonly [number, number];
+
+/** The statements of the sentence `[start, end)`, split at each statement break. */
+function statementsOf(turn: TurnRecord, start: number, end: number): Span[] {
+  const edges = [start, ...cueSpans(turn, start, end, STATEMENT_BREAK).map(([from]) => from), end];
+  return edges.slice(0, -1).flatMap((from, index): Span[] => (edges[index + 1]! > from ? [[from, edges[index + 1]!]] : []));
+}
+
+/** The concept mentions found in a statement. */
+function foundIn(turn: TurnRecord, [from, to]: Span): TurnRecord["found"] {
+  return turn.found.filter(({ mention }) => mention.start >= from && mention.start < to);
+}
+
+/** "…, and it gave me hives": the statement says "it" and names no drug or food of its own. */
+function refersBack(turn: TurnRecord, [from, to]: Span): boolean {
+  const indices = Array.from({ length: to - from }, (_, offset) => from + offset);
+  return indices.some((index) => REFERENCE.has(turn.analysed.tokens[index]!.text)) && !indices.some((index) => allergyAt(turn, index));
+}
+
+/** "…, and my skin gets itchy": the statement only goes on naming allergic reactions. */
+function onlyReactions(turn: TurnRecord, statement: Span): boolean {
+  const found = foundIn(turn, statement);
+  return found.length > 0 && found.every(({ entry }) => entry.base === "symptom" && ALLERGIC_REACTIONS.has(entry.attributes.value as string));
+}
+
+/**
+ * The statements of the sentence `[start, end)` that belong to its allergy: those with an allergy cue,
+ * the one "it" refers back to, and those that only go on with reactions (the whole sentence when no
+ * statement holds a cue). "I'm allergic to peanuts, and I take Tylenol for headaches": only the first.
+ */
+function allergyStatements(turn: TurnRecord, start: number, end: number): Span[] {
+  const statements = statementsOf(turn, start, end);
+  const inAllergy = statements.map(([from, to]) => ALLERGY_CUES.some((cue) => cueSpans(turn, from, to, cue).length > 0));
+  if (!inAllergy.includes(true)) return [[start, end]];
+  for (let index = statements.length - 1; index > 0; index -= 1) if (inAllergy[index] && refersBack(turn, statements[index]!)) inAllergy[index - 1] = true;
+  for (let index = 1; index < statements.length; index += 1) if (!inAllergy[index] && inAllergy[index - 1] && onlyReactions(turn, statements[index]!)) inAllergy[index] = true;
+  return statements.filter((_, index) => inAllergy[index]);
+}
+
 /** Reads each sentence that reports a reaction to a drug or food as that allergy. */
 export function readAllergicReactions(turn: TurnRecord): void {
   const { analysed, entries } = turn;
@@ -144,7 +192,8 @@ export function readAllergicReactions(turn: TurnRecord): void {
     const sentence = textOf(analysed, start, end);
     const allergy = RELIEVES.test(sentence) ? undefined : cuedAllergy(turn, sentence, start, end);
     if (!allergy) continue;
-    const reaction = turn.found.filter(({ mention }) => mention.start >= start && mention.start < end && sentenceOf(analysed, mention.start)[0] === start);
+    // Only the allergen and the reaction: the sentence's other statements keep their facts.
+    const reaction = allergyStatements(turn, start, end).flatMap((statement) => foundIn(turn, statement).filter(({ mention }) => sentenceOf(analysed, mention.start)[0] === start));
     for (const found of reaction) {
       if (found.entry.base !== "symptom" && found.entry.base !== "medication") continue;
       entries.remove(found.entry);

@@ -79,12 +79,14 @@ export function answerAskedAttribute(turn: TurnRecord): void {
     const existing = entries.find(target.base, target.value);
     const entry = entries.add(target.base, status, target.value, true);
     if (!entry) continue;
+    const onRecord = context.knownPositive.has(conceptKey(target.base, target.value));
+    // "I'm not sure how much blood": unsure of the attribute asked, not of the symptom already affirmed.
+    if (entry.status === "unknown" && onRecord) entry.status = "positive";
     if (target.location) entries.set(entry, "location", target.location);
     const answered = readAskedAttribute(turn, entry);
     turn.attributeAnswered = answered || turn.attributeAnswered;
     if (status === "negative" && question.proposedFactors.length > 0 && entry.base === "symptom") entries.set(entry, "not_aggravating_factor", question.proposedFactors);
     // "It" with nothing said about it: no news about a symptom already on record.
-    const onRecord = context.knownPositive.has(conceptKey(target.base, target.value));
     if (!answered && !target.named && !existing && onRecord && Object.keys(entry.attributes).length === 1) entries.remove(entry);
   }
 }

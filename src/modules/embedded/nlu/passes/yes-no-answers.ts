@@ -1,3 +1,4 @@
+import { conceptKey } from "../dialogue-context.ts";
 import { extractRelations } from "../family-relations.ts";
 import { habitStatus } from "../habit-attributes.ts";
 import type { Status } from "../negation.ts";
@@ -58,6 +59,16 @@ function addAnsweredItem(turn: TurnRecord, asked: AskedItem, status: Status): vo
   }
 }
 
+/**
+ * "How much blood are you coughing up?" — "Not sure": the patient is unsure of the attribute asked,
+ * not of the symptom they already affirmed, which keeps its presence (CMAS cannot say "volume
+ * unknown"). Only a question about presence makes "not sure" an unknown presence.
+ */
+function isUnsureOfAttribute(turn: TurnRecord, item: { readonly slot: string; readonly value?: string | undefined }): boolean {
+  const { context, polarity } = turn;
+  return polarity === "unknown" && context.question.attribute !== undefined && item.value !== undefined && context.knownPositive.has(conceptKey(item.slot, item.value));
+}
+
 /** Reads a short answer against every medical item asked. */
 export function answerYesNo(turn: TurnRecord): void {
   const { context, polarity, firstSentence, found } = turn;
@@ -71,6 +82,7 @@ export function answerYesNo(turn: TurnRecord): void {
   const answeredSlots = new Set(found.filter(({ entry }) => entry.status === "positive" && openSlots.has(entry.base)).map(({ entry }) => entry.base));
   for (const item of medical) {
     if (answeredSlots.has(item.slot) && status === "negative") continue;
+    if (isUnsureOfAttribute(turn, item)) continue;
     const resolved = itemStatus(turn, item, status);
     if (resolved !== undefined) addAnsweredItem(turn, item, resolved);
   }

@@ -79,6 +79,8 @@ describe("signed client cookies", () => {
       const created = await call(server.url, "POST", "/api/sessions", cookie, {});
       expect(created.status, cookie).toBe(201);
       expect(server.registry.get(created.json.id).client, cookie).toBe("address:127.0.0.1");
+      // As for any cookie-less request, a good cookie comes back (a browser with an old unsigned one gets its replacement).
+      expect(created.issued, cookie).toMatch(SIGNED_COOKIE);
       theirs.push(created.json.id);
     }
     // Four forged identities share one quota of two: the first two sessions made room for the last two.

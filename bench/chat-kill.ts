@@ -16,7 +16,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { rawRequest, startChatServerProcess, type ChatServerProcess } from "./chat-server-process.ts";
+import { issuedClientCookie, rawRequest, startChatServerProcess, type ChatServerProcess } from "./chat-server-process.ts";
 
 // --db :memory: is the control: a server that keeps nothing must make this script report losses.
 const { values } = parseArgs({ options: { turns: { type: "string", default: "1000" }, sessions: { type: "string", default: "20" }, seed: { type: "string", default: "7" }, db: { type: "string", default: "file" } } });
@@ -81,8 +81,7 @@ async function checkSessions(before: ReadonlyMap<string, Turn[]>): Promise<void>
 }
 
 /** One client: keeps a session going with the simulated patient until the run has its turns. */
-async function client(index: number, cases: string[]): Promise<void> {
-  const cookie = `anamnesis_client=${(index + 1).toString(16).padStart(32, "0")}`;
+async function client(index: number, cases: string[], cookie: string): Promise<void> {
   let id: string | null = null;
   while (acknowledgedTurns < targetTurns) {
     if (paused) {
@@ -117,8 +116,15 @@ async function client(index: number, cases: string[]): Promise<void> {
 
 server = await startChatServerProcess(args);
 const cases = (JSON.parse((await rawRequest(server.port, { method: "GET", path: "/api/cases" })).body) as { cases: Array<{ id: string }> }).cases.map((item) => item.id);
+// Signed by the server once, good across its restarts (the signing secret is in the database file).
+const cookies: string[] = [];
+for (let index = 0; index < clientCount; index += 1) {
+  const cookie = await issuedClientCookie(server.port);
+  if (!cookie) throw new Error(`the server issued no client cookie for client ${index + 1} (more clients than its burst of new identities per address)`);
+  cookies.push(cookie);
+}
 const started = performance.now();
-const clients = Promise.all(Array.from({ length: clientCount }, (_, index) => client(index, cases)));
+const clients = Promise.all(Array.from({ length: clientCount }, (_, index) => client(index, cases, cookies[index]!)));
 while (acknowledgedTurns < targetTurns) {
   // A random moment: after 10–60 more acknowledged turns, a few milliseconds apart, so turns are in flight.
   const killAt = acknowledgedTurns + 10 + Math.floor(random() * 50);

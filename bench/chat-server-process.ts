@@ -110,3 +110,13 @@ export function percentile(values: readonly number[], fraction: number): number 
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)]!;
 }
+
+/**
+ * A client cookie signed by the server, as a browser gets one on its first API call (the server refuses
+ * cookies it did not sign); null when the address has had its share of new identities for now.
+ */
+export async function issuedClientCookie(port: number): Promise<string | null> {
+  const answer = await rawRequest(port, { method: "GET", path: "/api/cases" });
+  const cookie = [answer.headers["set-cookie"] ?? []].flat().find((line) => line.startsWith("anamnesis_client="));
+  return cookie ? cookie.split(";")[0]! : null;
+}

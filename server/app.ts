@@ -1,5 +1,4 @@
 import express, { type NextFunction, type Request, type Response } from "express";
-import { randomBytes } from "node:crypto";
 import type { Duplex } from "node:stream";
 import { z } from "zod";
 import type { DialogueModules } from "../src/modules/types.ts";
@@ -12,6 +11,7 @@ import { clinicalNote } from "../src/clinical/clinical-note.ts";
 import { noteToMarkdown } from "../src/clinical/note-markdown.ts";
 import type { QuestionReader } from "../src/modules/embedded/question-reader.ts";
 import type { TurnOutcome } from "../src/dm/conversation.ts";
+import { ClientIdentities } from "./client-identity.ts";
 import { ClientLimits, type ClientLimitOptions } from "./client-limits.ts";
 import { HttpError } from "./http-error.ts";
 import { allowedHostNames, guardRequests, securityHeaders } from "./security.ts";
@@ -63,24 +63,12 @@ function parseBody<T>(schema: z.ZodType<T>, body: unknown): T {
 }
 
 const PUBLIC_DIR = BUNDLED.serverPublic;
-const CLIENT_COOKIE = "anamnesis_client";
-const CLIENT_COOKIE_PATTERN = /(?:^|;\s*)anamnesis_client=([0-9a-f]{32})(?:;|$)/;
-
-/**
- * Who is asking, for the per-client limits: the browser's client cookie (set on its first API call),
- * else the remote address (scripts without cookies share their address's limits).
- */
-function clientOf(request: Request, response: Response): string {
-  const match = CLIENT_COOKIE_PATTERN.exec(request.headers.cookie ?? "");
-  if (match) return `cookie:${match[1]}`;
-  response.cookie(CLIENT_COOKIE, randomBytes(16).toString("hex"), { httpOnly: true, sameSite: "strict", path: "/" });
-  return `address:${request.socket.remoteAddress ?? "unknown"}`;
-}
-
 interface ChatContext {
   readonly options: ChatServerOptions;
   readonly registry: SessionRegistry;
   readonly limits: ClientLimits;
+  /** Who is asking: a signed client cookie, else the remote address. */
+  readonly identities: ClientIdentities;
   readonly cases: ReadonlyMap<string, PatientCase>;
 }
 
@@ -94,7 +82,7 @@ async function runTurn(context: ChatContext, request: Request, response: Respons
   const before = session.conversation.snapshot();
   const replacing = kind === "retry" && !before.failed;
   if (before.ended && !replacing) throw new HttpError(409, "ended", "this conversation has ended; start a new one");
-  const done = context.limits.startTurn(clientOf(request, response));
+  const done = context.limits.startTurn(context.identities.clientOf(request, response));
   session.busy = true;
   try {
     const outcome = await turn();
@@ -124,7 +112,7 @@ async function createSession(context: ChatContext, request: Request, response: R
   const patientCase = body.case !== undefined ? context.cases.get(body.case) : undefined;
   if (body.case !== undefined && !patientCase) throw new HttpError(404, "unknown_case", `no case ${body.case}`);
   if (body.role === "doctor" && !context.options.questionReader) throw new HttpError(409, "practice_unavailable", "practice mode is not available on this server");
-  const client = clientOf(request, response);
+  const client = context.identities.clientOf(request, response);
   context.limits.createSession(client);
   return context.registry.create(client, body.role ?? "patient", patientCase);
 }
@@ -147,7 +135,7 @@ function sessionRoutes(context: ChatContext): express.Router {
       return;
     }
     if (session.busy) throw new HttpError(409, "busy", "the previous turn is still being saved");
-    const done = context.limits.startTurn(clientOf(request, response));
+    const done = context.limits.startTurn(context.identities.clientOf(request, response));
     session.busy = true;
     try {
       const { patient, actions } = session.practice.ask(text);
@@ -261,7 +249,8 @@ export async function createChatApp(options: ChatServerOptions): Promise<{ app: 
   });
   await registry.expireIdle();
   await registry.resume();
-  const context: ChatContext = { options, registry, limits, cases };
+  const identities = new ClientIdentities(await store.clientSecret(), limits);
+  const context: ChatContext = { options, registry, limits, identities, cases };
 
   const app = express();
   app.disable("x-powered-by");
@@ -277,7 +266,7 @@ export async function createChatApp(options: ChatServerOptions): Promise<{ app: 
     response.json({ statuses: STATUS_NAMES, presentStatuses: PRESENT_STATUSES });
   });
   app.get("/api/cases", (request, response) => {
-    clientOf(request, response);
+    identities.clientOf(request, response);
     response.json({ cases: [...cases.values()].map(({ id, title }) => ({ id, title })) });
   });
   app.use("/api", sessionRoutes(context));

@@ -17,6 +17,17 @@ export interface ClientLimitOptions {
   readonly sessionsPerMinute?: number;
   /** Turns one client may have running at once (default 4). */
   readonly concurrentTurns?: number;
+  /**
+   * New client identities (signed cookies) handed out per minute to one remote address, sustained
+   * (default 12) … Beyond it, cookie-less requests get no cookie and share their address's limits, so a
+   * script that drops its cookie cannot buy itself a fresh quota; a browser keeps its cookie and never asks again.
+   */
+  readonly identitiesPerMinute?: number;
+  /**
+   * … and in a burst (default 60): a classroom of trainees opening the page at once behind one
+   * address (a NAT, or the reverse proxy of a deployment on 127.0.0.1, where every visitor shares it).
+   */
+  readonly identityBurst?: number;
 }
 
 /** A token bucket: `capacity` tokens, refilled at `perSecond`. */
@@ -52,6 +63,8 @@ class TokenBucket {
 interface ClientState {
   turns: TokenBucket;
   creations: TokenBucket;
+  /** New identities handed out to this client (meaningful for remote addresses, which are the ones asking). */
+  identities: TokenBucket;
   running: number;
 }
 
@@ -64,6 +77,8 @@ export class ClientLimits {
   private readonly turnBurst: number;
   private readonly sessionsPerMinute: number;
   private readonly concurrentTurns: number;
+  private readonly identitiesPerMinute: number;
+  private readonly identityBurst: number;
   private readonly clients = new Map<string, ClientState>();
 
   constructor(options: ClientLimitOptions = {}, private readonly now: () => number = Date.now) {
@@ -72,6 +87,8 @@ export class ClientLimits {
     this.turnBurst = options.turnBurst ?? 40;
     this.sessionsPerMinute = options.sessionsPerMinute ?? 60;
     this.concurrentTurns = options.concurrentTurns ?? 4;
+    this.identitiesPerMinute = options.identitiesPerMinute ?? 12;
+    this.identityBurst = options.identityBurst ?? 60;
   }
 
   private state(client: string): ClientState {
@@ -79,7 +96,12 @@ export class ClientLimits {
     if (!state) {
       if (this.clients.size >= MAX_TRACKED_CLIENTS) this.forgetIdle();
       const now = this.now();
-      state = { turns: new TokenBucket(this.turnBurst, this.turnsPerSecond, now), creations: new TokenBucket(this.sessionsPerMinute, this.sessionsPerMinute / 60, now), running: 0 };
+      state = {
+        turns: new TokenBucket(this.turnBurst, this.turnsPerSecond, now),
+        creations: new TokenBucket(this.sessionsPerMinute, this.sessionsPerMinute / 60, now),
+        identities: new TokenBucket(this.identityBurst, this.identitiesPerMinute / 60, now),
+        running: 0,
+      };
       this.clients.set(client, state);
     }
     return state;
@@ -87,12 +109,17 @@ export class ClientLimits {
 
   private forgetIdle(): void {
     const now = this.now();
-    for (const [client, state] of this.clients) if (state.running === 0 && state.turns.full(now) && state.creations.full(now)) this.clients.delete(client);
+    for (const [client, state] of this.clients) if (state.running === 0 && state.turns.full(now) && state.creations.full(now) && state.identities.full(now)) this.clients.delete(client);
     // Still full: the oldest go (a forgotten client starts with full buckets, which only helps it).
     for (const client of this.clients.keys()) {
       if (this.clients.size < MAX_TRACKED_CLIENTS) break;
       if (this.clients.get(client)!.running === 0) this.clients.delete(client);
     }
+  }
+
+  /** Whether `address` (a client key) may be handed a new identity now; counts it if so. */
+  mayIssueIdentity(address: string): boolean {
+    return this.state(address).identities.take(this.now()) === 0;
   }
 
   /** Counts a session creation; throws 429 when the client creates too fast. */

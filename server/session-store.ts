@@ -48,5 +48,11 @@ export interface SessionStore {
   delete(id: string): Promise<boolean>;
   /** Deletes the sessions last updated before `before` (ISO time) with their turns; returns their ids. */
   expire(before: string): Promise<string[]>;
+  /**
+   * The server's secret for signing client cookies: random, made on the first call and the same ever
+   * after for this store (so browsers keep their identity across restarts); one per process for a
+   * store that keeps nothing.
+   */
+  clientSecret(): Promise<Buffer>;
   close(): Promise<void>;
 }

@@ -1,4 +1,5 @@
 import Database from "better-sqlite3";
+import { randomBytes } from "node:crypto";
 import { mkdirSync } from "node:fs";
 import { homedir } from "node:os";
 import { dirname, join } from "node:path";
@@ -35,7 +36,14 @@ CREATE TABLE IF NOT EXISTS turns (
   outcome TEXT NOT NULL,
   PRIMARY KEY (session_id, seq)
 ) STRICT, WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS meta (
+  key TEXT PRIMARY KEY,
+  value BLOB NOT NULL
+) STRICT, WITHOUT ROWID;
 `;
+
+/** Bytes of the client-cookie secret (HMAC-SHA256 keys gain nothing beyond the hash's 32). */
+const CLIENT_SECRET_BYTES = 32;
 
 interface SessionRow {
   id: string;
@@ -95,6 +103,9 @@ export class SqliteSessionStore implements SessionStore {
       turns: this.db.prepare("SELECT seq, at, kind, input, outcome FROM turns WHERE session_id = ? ORDER BY seq"),
       delete: this.db.prepare("DELETE FROM sessions WHERE id = ?"),
       idle: this.db.prepare("SELECT id FROM sessions WHERE updated < ?"),
+      // INSERT OR IGNORE: the first server to ask makes the secret; another process on the same file keeps it.
+      offerMeta: this.db.prepare("INSERT OR IGNORE INTO meta (key, value) VALUES (?, ?)"),
+      meta: this.db.prepare("SELECT value FROM meta WHERE key = ?").pluck(),
     };
   }
 
@@ -175,6 +186,11 @@ export class SqliteSessionStore implements SessionStore {
       for (const id of ids) this.statements.delete.run(id);
       return ids;
     })();
+  }
+
+  async clientSecret(): Promise<Buffer> {
+    this.statements.offerMeta.run("client_secret", randomBytes(CLIENT_SECRET_BYTES));
+    return this.statements.meta.get("client_secret") as Buffer;
   }
 
   /** Reads see every write queued before them. */

@@ -7,7 +7,7 @@ import type { Browser, Page, Response } from "playwright-core";
 import { afterAll, beforeAll, onTestFinished } from "vitest";
 import type { ChatServerOptions } from "../../server/app.ts";
 import { launchChromium } from "./browser.ts";
-import { chatServerForFile } from "./chat-server.ts";
+import { chatServerForFile, type ChatServer } from "./chat-server.ts";
 
 /** Console messages of a refusal under the page's CSP (an inline script or style the page needed, say). */
 const CSP_REFUSAL = /Content Security Policy|Refused to/i;
@@ -26,6 +26,8 @@ export interface ChatPage {
 export interface ChatPageHarness {
   /** The chat server's URL. */
   readonly url: string;
+  /** The chat server's sessions (read inside a test). */
+  readonly registry: ChatServer["registry"];
   /**
    * Opens a page (with Playwright's page `options`) on `url` (default: this harness's server) and
    * waits for the doctor's greeting. The page is closed when the current test finishes.
@@ -46,6 +48,9 @@ export function chatPageHarness(options: ChatServerOptions): ChatPageHarness {
   return {
     get url() {
       return server.url;
+    },
+    get registry() {
+      return server.registry;
     },
     async openChat(pageOptions, url = server.url) {
       if (!browser) throw new Error("Chromium starts in beforeAll: open pages inside a test");

@@ -81,12 +81,18 @@ describe("the chat server keeps other origins out", () => {
 });
 
 describe("per-client limits", () => {
-  const alice = { ...json, cookie: `anamnesis_client=${"a".repeat(32)}` };
-  const mallory = { ...json, cookie: `anamnesis_client=${"b".repeat(32)}` };
+  /** Two browsers, each with the signed client cookie the server gave it on its first API call. */
+  const alice = { ...json, cookie: "" };
+  const mallory = { ...json, cookie: "" };
+  const issuedCookie = async () => String((await send("GET", "/api/cases")).headers["set-cookie"]).split(";")[0]!;
+  beforeAll(async () => {
+    alice.cookie = await issuedCookie();
+    mallory.cookie = await issuedCookie();
+  });
 
-  it("gives a browser a client cookie on its first API call", async () => {
+  it("gives a browser a signed client cookie on its first API call", async () => {
     const answer = await send("GET", "/api/cases");
-    expect(String(answer.headers["set-cookie"])).toMatch(/^anamnesis_client=[0-9a-f]{32}; Path=\/; HttpOnly; SameSite=Strict/);
+    expect(String(answer.headers["set-cookie"])).toMatch(/^anamnesis_client=[0-9a-f]{32}\.[A-Za-z0-9_-]{22}; Path=\/; HttpOnly; SameSite=Strict/);
   });
 
   it("a client creating many sessions evicts only its own, never another client's", async () => {

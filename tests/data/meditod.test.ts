@@ -1,8 +1,8 @@
-import { cpSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { BUNDLED_MEDITOD_DIR, datasetStats, loadMeditod } from "../../src/data/meditod.ts";
+import { BUNDLED_MEDITOD_DIR, checkDialogs, datasetStats, loadMeditod } from "../../src/data/meditod.ts";
 import { nlgExamples, nluExamples, policyExamples } from "../../src/data/meditod-views.ts";
 import { AnamnesisError } from "../../src/errors.ts";
 
@@ -18,6 +18,15 @@ describe("MediTOD loader", () => {
       valid: { dialogues: 1, utterances: 107, patient_turns: 53, doctor_turns: 54 },
       test: { dialogues: 1, utterances: 149, patient_turns: 74, doctor_turns: 75 },
     });
+  });
+
+  it("ships a sample that has MediTOD's format (the loader trusts it rather than validating it at every start)", () => {
+    const path = join(BUNDLED_MEDITOD_DIR, "dialogs.json");
+    const json: unknown = JSON.parse(readFileSync(path, "utf8"));
+    expect(Object.keys(checkDialogs(json, path))).toEqual(["115", "317", "407"]);
+    const broken = structuredClone(json) as Record<string, { utterances: Array<Record<string, unknown>> }>;
+    broken["115"]!.utterances[1]!.nlu = "not frames";
+    expect(() => checkDialogs(broken, path)).toThrow(/does not have MediTOD's format: .*115.*utterances.*1.*nlu/);
   });
 
   it("loads a user-given release directory with an out-of-domain split", () => {

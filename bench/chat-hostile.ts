@@ -14,23 +14,14 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
+import { seededRandom } from "../tests/metrics/random.ts";
 import { issuedClientCookie, keepAliveRetries, rawRequest, startChatServerProcess, type RawAnswer } from "./chat-server-process.ts";
 
 const { values } = parseArgs({ options: { requests: { type: "string", default: "10000" }, seed: { type: "string", default: "13" } } });
 const total = Number(values.requests);
 
-/** mulberry32: a small seeded generator, so a run can be repeated. */
-function generator(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-const random = generator(Number(values.seed));
+// Seeded, so a run can be repeated.
+const random = seededRandom(Number(values.seed));
 const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
 
 interface Attack {

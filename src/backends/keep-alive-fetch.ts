@@ -4,8 +4,8 @@
  * Why not the global `fetch`: Node 20's fetch (undici behind WHATWG streams) spends about 0.45 ms of
  * CPU on one small local request, against 0.1 ms for `http.request` and 0.2–0.25 ms for this one
  * (bench/http-transport.ts). At concurrency 32 against a 50 ms server the client's one event loop, not
- * the server, set the pace: a whole official-protocol request cost 1.45 ms of client CPU over the
- * global fetch and 0.91 ms over this one.
+ * the server, set the pace: an official-protocol request cost the client 1.1–1.3 ms of CPU over the
+ * global fetch and 0.75–0.85 ms over this one (bench/backends.ts).
  *
  * It covers what the OpenAI and Ollama clients send: a string or byte body, any headers, abort
  * signals. JSON answers are read whole, so that {@link BufferedResponse.bodyText} can be checked without
@@ -128,18 +128,17 @@ async function toResponse(answer: IncomingMessage, signals: readonly AbortSignal
  */
 export async function keepAliveFetch(input: FetchInput, init: FetchInit = {}, extraSignals: readonly AbortSignal[] = []): Promise<Response> {
   const signals = [...(init.signal ? [init.signal] : []), ...extraSignals];
+  const viaGlobalFetch = () => fetch(input, { ...init, ...(signals.length > 0 ? { signal: AbortSignal.any(signals) } : {}) });
   const body = plainBody(init.body);
   const url = typeof input === "string" ? new URL(input) : input instanceof URL ? input : undefined;
-  if (!url || body === undefined || (url.protocol !== "http:" && url.protocol !== "https:")) {
-    return fetch(input, { ...init, ...(signals.length > 0 ? { signal: AbortSignal.any(signals) } : {}) });
-  }
+  if (!url || body === undefined || (url.protocol !== "http:" && url.protocol !== "https:")) return viaGlobalFetch();
   const already = signals.find((signal) => signal.aborted);
   if (already) throw abortReason(already);
   const answer = await send(url, init, body, signals);
   if ((answer.statusCode ?? 0) >= 300 && (answer.statusCode ?? 0) < 400 && answer.headers.location && init.redirect !== "manual") {
     // Redirects are rare for API endpoints: fetch follows them by its rules (method, body, limits).
     answer.resume();
-    return fetch(input, { ...init, ...(signals.length > 0 ? { signal: AbortSignal.any(signals) } : {}) });
+    return viaGlobalFetch();
   }
   return toResponse(answer, signals);
 }

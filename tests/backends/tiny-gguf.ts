@@ -10,6 +10,7 @@
  * tensor descriptors, then tensor data aligned to `general.alignment` (32).
  */
 import { writeFileSync } from "node:fs";
+import { seededRandom } from "../metrics/random.ts";
 
 const GGUF_MAGIC = 0x46554747; // "GGUF" little-endian
 const GGUF_VERSION = 3;
@@ -117,17 +118,6 @@ function writeValue(writer: ByteWriter, entry: MetadataValue): void {
   }
 }
 
-/** Deterministic PRNG (mulberry32) so every written model is byte-identical. */
-function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 export interface TinyLlamaOptions {
   embeddingLength?: number;
@@ -169,6 +159,7 @@ export function buildTinyLlamaGguf(options: TinyLlamaOptions = {}): Buffer {
   const nFf = options.feedForwardLength ?? 128;
   const nLayer = options.blockCount ?? 1;
   const nHead = options.headCount ?? 4;
+  // Seeded, so every written model is byte-identical.
   const random = seededRandom(options.seed ?? 1234);
   const vocab = vocabulary(options.vocabularySize);
   const nVocab = vocab.tokens.length;

@@ -10,6 +10,7 @@ import { l2Normalise, OfficialPrompter, topByDescendingArgsort } from "../../../
 import type { ChatBackend } from "../../../src/backends/spec.ts";
 import { loadMeditod } from "../../../src/data/meditod.ts";
 import { writeStandInCheckout, STAND_IN } from "./stand-in-checkout.ts";
+import { seededRandom } from "../../metrics/random.ts";
 
 /**
  * The pieces of the official protocol against values derived by hand from the rules of the official
@@ -131,8 +132,7 @@ describe("dense ranking", () => {
   });
 
   it("selects exactly what a full sort (score descending, then index descending) would, for any k and many ties", () => {
-    let seed = 7;
-    const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const random = seededRandom(7);
     for (let trial = 0; trial < 200; trial += 1) {
       const scores = Array.from({ length: 1 + Math.floor(random() * 40) }, () => Math.floor(random() * 6) / 5 - 0.5);
       const k = Math.floor(random() * 8);

@@ -26,7 +26,7 @@ import { createOfficialModules } from "../src/modules/official/official-modules.
 import { writeStandInCheckout } from "../tests/modules/official/stand-in-checkout.ts";
 
 /** Official-protocol turns per second at `concurrency`: `total` predictions cycling through the sample's turns. */
-async function officialThroughput(baseUrl: string, concurrency: number, total: number): Promise<{ measured: number; ideal: number }> {
+async function officialThroughput(baseUrl: string, concurrency: number, total: number): Promise<{ measured: number; ideal: number; cpuPerRequest: number }> {
   const scratch = mkdtempSync(join(tmpdir(), "anamnesis-bench-official-"));
   const dataset = loadMeditod();
   const options = { baseUrl, concurrency, noCache: true, maxRetries: 0, env: {}, config: {} };
@@ -42,13 +42,16 @@ async function officialThroughput(baseUrl: string, concurrency: number, total: n
   // Warm-up: embeds the three pools (once per run, as in a bench run) and opens connections.
   await Promise.all(Array.from({ length: concurrency }, (_, index) => predict(index)));
   let next = 0;
+  const cpuBefore = process.cpuUsage();
   const started = performance.now();
   await Promise.all(Array.from({ length: concurrency }, async () => {
     while (next < total) await predict(next++);
   }));
   const measured = performance.now() - started;
+  const cpu = process.cpuUsage(cpuBefore);
   rmSync(scratch, { recursive: true, force: true });
-  return { measured, ideal: (total * 2 * latencyMs) / concurrency };
+  // The client's CPU per HTTP request (two per turn): what decides the pace when one event loop serves 32.
+  return { measured, ideal: (total * 2 * latencyMs) / concurrency, cpuPerRequest: (cpu.user + cpu.system) / 1000 / (total * 2) };
 }
 
 const { values } = parseArgs({
@@ -109,12 +112,12 @@ if (values.serve) {
   if (total >= 10) console.log(`(concurrency 1 ran ${Math.round(total / 10)} requests instead of ${total} to keep the run short)`);
 
   console.log("\nofficial protocol (--protocol official): a query embedding, then a chat completion, per turn");
-  console.log("concurrency     turns  measured ms  ideal ms  efficiency  turns/s");
+  console.log("concurrency     turns  measured ms  ideal ms  efficiency  turns/s  client CPU ms/request");
   for (const concurrency of [8, 32]) {
     const turns = Math.max(1, Math.round(total / 2));
-    const { measured, ideal } = await officialThroughput(baseUrl, concurrency, turns);
+    const { measured, ideal, cpuPerRequest } = await officialThroughput(baseUrl, concurrency, turns);
     console.log(
-      [String(concurrency).padStart(11), String(turns).padStart(9), measured.toFixed(0).padStart(12), ideal.toFixed(0).padStart(9), `${((ideal / measured) * 100).toFixed(1)}%`.padStart(11), (turns / (measured / 1000)).toFixed(0).padStart(8)].join(" "),
+      [String(concurrency).padStart(11), String(turns).padStart(9), measured.toFixed(0).padStart(12), ideal.toFixed(0).padStart(9), `${((ideal / measured) * 100).toFixed(1)}%`.padStart(11), (turns / (measured / 1000)).toFixed(0).padStart(8), cpuPerRequest.toFixed(3).padStart(22)].join(" "),
     );
   }
   child.send({ type: "stop" });

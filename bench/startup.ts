@@ -7,7 +7,10 @@
  *   implementations' ~280 pairs/s (our research notes), as a ratio;
  * - with `--npm-test`, the wall time of `npm test` (once; it takes minutes).
  *
- *   npx tsx bench/startup.ts [--runs 11] [--npm-test]
+ * - with `--against DIR` (another built checkout, e.g. a clean clone of an earlier commit), the bench
+ *   command of both, alternating run by run, so that a busy host slows both alike.
+ *
+ *   npx tsx bench/startup.ts [--runs 11] [--npm-test] [--against DIR]
  *
  * Run `npm run build` first: the CLI runs the compiled build.
  */
@@ -19,7 +22,7 @@ import { parseArgs } from "node:util";
 import { loadMtsDialog } from "../src/data/mts-dialog.ts";
 import { PACKAGE_ROOT, bundledPath } from "../src/package-paths.ts";
 
-const { values } = parseArgs({ options: { runs: { type: "string", default: "11" }, "npm-test": { type: "boolean", default: false } } });
+const { values } = parseArgs({ options: { runs: { type: "string", default: "11" }, "npm-test": { type: "boolean", default: false }, against: { type: "string" } } });
 const runs = Number(values.runs);
 const bin = bundledPath("bin", "anamnesis.js");
 /** The Python references' throughput on text pairs, from our research notes. */
@@ -95,6 +98,18 @@ try {
   const metrics = medianOf(`anamnesis metrics pairs, ${PAIRS} MTS-Dialog pairs`, () => timeProcess(process.execPath, [bin, "metrics", "pairs", "--input", pairsFile]));
   const python = PAIRS / PYTHON_PAIRS_PER_SECOND;
   console.log(`  → ${(PAIRS / metrics).toFixed(0)} pairs/s as a whole process; Python references ≈ ${python.toFixed(1)} s on the same pairs: ${(python / metrics).toFixed(1)}× (target ≥ 20×)`);
+
+  if (values.against) {
+    const theirs = join(values.against, "bin", "anamnesis.js");
+    const ours: Timing[] = [];
+    const other: Timing[] = [];
+    for (let run = 0; run < runs; run += 1) {
+      ours.push(timeProcess(process.execPath, [bin, ...benchArgs]));
+      other.push(timeProcess(process.execPath, [theirs, ...benchArgs]));
+    }
+    const describe = (timings: Timing[]) => `median ${median(timings.map((t) => t.wall)).toFixed(3)} s (min ${Math.min(...timings.map((t) => t.wall)).toFixed(3)})`;
+    console.log(`anamnesis bench, alternating ${runs} runs each: this checkout ${describe(ours)}; ${values.against} ${describe(other)}`);
+  }
 
   if (values["npm-test"]) {
     const { wall } = timeProcess("npm", ["test", "--silent"]);

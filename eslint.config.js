@@ -24,7 +24,7 @@ export default tseslint.config(
   {
     // Tests and the fake servers handle wire JSON and parsed command output as the untyped data it
     // is, and assert its shape with expect(); typing each parse would only restate the assertions.
-    files: ["tests/**/*.ts"],
+    files: ["tests/**/*.ts", "test-support/**/*.ts"],
     rules: {
       "@typescript-eslint/no-explicit-any": "off",
       "@typescript-eslint/no-unsafe-assignment": "off",

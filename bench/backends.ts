@@ -16,14 +16,14 @@ import { availableParallelism, loadavg } from "node:os";
 import { performance } from "node:perf_hooks";
 import { parseArgs } from "node:util";
 import { createBackend } from "../src/backends/registry.ts";
-import { startFakeOpenAIServer } from "../tests/backends/fake-llm-server.ts";
+import { startFakeOpenAIServer } from "../test-support/fake-llm-server.ts";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { loadMeditod, splitIds } from "../src/data/meditod.ts";
 import { readMeditodCheckout } from "../src/modules/official/meditod-checkout.ts";
 import { createOfficialModules } from "../src/modules/official/official-modules.ts";
-import { writeStandInCheckout } from "../tests/modules/official/stand-in-checkout.ts";
+import { writeStandInCheckout } from "../test-support/stand-in-checkout.ts";
 
 /** Official-protocol turns per second at `concurrency`: `total` predictions cycling through the sample's turns. */
 async function officialThroughput(baseUrl: string, concurrency: number, total: number): Promise<{ measured: number; ideal: number; cpuPerRequest: number }> {

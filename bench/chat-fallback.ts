@@ -2,7 +2,7 @@
  * What a person waits for when the chat's LLM backend fails: `npx tsx bench/chat-fallback.ts [--turns 10]`.
  *
  * Runs the web chat server in-process with `openai:bench` behind the local fake OpenAI server
- * (tests/backends/fake-llm-server.ts) and the offline fallback on, as `anamnesis chat` sets it up, and
+ * (test-support/fake-llm-server.ts) and the offline fallback on, as `anamnesis chat` sets it up, and
  * lets the simulated patient of a library case answer `--turns` turns through `POST …/simulate` in each
  * scenario: a healthy backend; a backend that refuses connections (with the chat's one retry, with a
  * benchmark run's four, and with none); one answering 500; one hanging past a 2 s `timeoutMs`. Prints the first turn's latency (the
@@ -13,10 +13,10 @@ import { createServer } from "node:net";
 import { parseArgs } from "node:util";
 import { startChatServer } from "../server/app.ts";
 import { loadMeditod } from "../src/data/meditod.ts";
-import { CHAT_BACKEND_BASELINE } from "../src/cli/commands/chat.ts";
+import { CHAT_BACKEND_BASELINE } from "../cli/commands/chat.ts";
 import { createModules } from "../src/modules/create-modules.ts";
 import { loadCaseLibrary } from "../src/simulator/case-library.ts";
-import { instanceOf, startFakeOpenAIServer, type Reply } from "../tests/backends/fake-llm-server.ts";
+import { instanceOf, startFakeOpenAIServer, type Reply } from "../test-support/fake-llm-server.ts";
 
 const { values } = parseArgs({ options: { turns: { type: "string", default: "10" } } });
 const turns = Number(values.turns);

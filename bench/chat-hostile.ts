@@ -14,7 +14,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { seededRandom } from "../tests/metrics/random.ts";
+import { seededRandom } from "../test-support/random.ts";
 import { issuedClientCookie, keepAliveRetries, rawRequest, startChatServerProcess, type RawAnswer } from "./chat-server-process.ts";
 
 const { values } = parseArgs({ options: { requests: { type: "string", default: "10000" }, seed: { type: "string", default: "13" } } });

@@ -12,7 +12,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { loadMeditod } from "../src/data/meditod.ts";
-import { Conversation } from "../src/dm/conversation.ts";
+import { Conversation } from "../src/dialogue-manager/conversation.ts";
 import { buildEmbeddedEngine } from "../src/modules/embedded/index.ts";
 import { PatientSimulator, caseFromDialogue } from "../src/simulator/patient-simulator.ts";
 

@@ -2,12 +2,12 @@
  * Keeps two of the engine's style rules true: no function in `src/modules/embedded/` longer than 60
  * lines, and no regular expression longer than 120 characters unless it is named (assigned to a
  * constant with a doc comment that shows an example). Prints the offenders and exits 1 when there are
- * any; `tests/modules/embedded/code-shape.test.ts` runs the same check.
+ * any; `tests/house-rules/code-shape.test.ts` runs the same check.
  *
  *   npx tsx bench/function-lengths.ts [--dir src/modules/embedded] [--max-lines 60] [--max-regex 120]
  */
 import { parseArgs } from "node:util";
-import { checkCodeShape } from "./code-shape.ts";
+import { checkCodeShape } from "../test-support/code-shape.ts";
 
 const { values } = parseArgs({
   options: { dir: { type: "string", default: "src/modules/embedded" }, "max-lines": { type: "string", default: "60" }, "max-regex": { type: "string", default: "120" } },

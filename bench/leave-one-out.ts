@@ -18,7 +18,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { BUNDLED_MEDITOD_DIR, loadMeditod, type Dialogue } from "../src/data/meditod.ts";
-import { BUNDLED } from "../src/package-paths.ts";
+import { BUNDLED } from "../src/foundation/package-paths.ts";
 
 /** The figures read from one fold's results.json. */
 interface FoldSuites {

@@ -4,7 +4,7 @@
  *   npx tsx bench/llamacpp-loglikelihood.ts [--vocab 1000,32000,128000] [--tokens 1024] [--context 512] [--runs 3] [--threads 1]
  *
  * For each vocabulary size it writes a random-weight LLaMA with the tests' GGUF writer
- * (tests/backends/tiny-gguf.ts) and a tiny hidden size (32, one block), so the transformer costs next
+ * (test-support/tiny-gguf.ts) and a tiny hidden size (32, one block), so the transformer costs next
  * to nothing and what grows with the vocabulary is the per-position work of reading a next-token
  * distribution. The text is MTS-Dialog's bundled valid notes, cut to `--tokens` tokens (the writer's
  * byte-fallback vocabulary tokenizes any size the same way). Each measurement runs in its own child
@@ -35,7 +35,7 @@ import { createBackend } from "../src/backends/registry.ts";
 import { rollingTokenWindows } from "../src/backends/rolling-windows.ts";
 import { loadMtsDialog } from "../src/data/mts-dialog.ts";
 import { noteSplit } from "../src/data/note-dataset.ts";
-import { writeTinyLlamaGguf } from "../tests/backends/tiny-gguf.ts";
+import { writeTinyLlamaGguf } from "../test-support/tiny-gguf.ts";
 
 const MODES = ["rolling", "confidence", "floor"] as const;
 type Mode = (typeof MODES)[number];

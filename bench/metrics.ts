@@ -14,7 +14,7 @@ import { scoreCorpus, scorePair, scorePairsAndCorpus, type TextPair } from "../s
 import { loadMeditod } from "../src/data/meditod.ts";
 import { loadMtsDialog } from "../src/data/mts-dialog.ts";
 // The same seeded PRNG as the randomised tests, so a bench input can be reproduced in a test.
-import { seededRandom } from "../tests/metrics/random.ts";
+import { seededRandom } from "../test-support/random.ts";
 
 
 function argument(name: string, fallback: number): number {

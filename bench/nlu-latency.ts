@@ -11,7 +11,7 @@ import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { loadMeditod } from "../src/data/meditod.ts";
 import { buildEmbeddedEngine } from "../src/modules/embedded/index.ts";
-import type { DialogueTurn } from "../src/modules/types.ts";
+import type { DialogueTurn } from "../src/language/module-interfaces.ts";
 
 const { values } = parseArgs({ options: { rounds: { type: "string", default: "20" } } });
 const rounds = Number(values.rounds);

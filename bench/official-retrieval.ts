@@ -17,8 +17,8 @@ import type { ChatBackend } from "../src/backends/spec.ts";
 import { BUNDLED_MEDITOD_DIR, loadMeditod } from "../src/data/meditod.ts";
 import { readMeditodCheckout } from "../src/modules/official/meditod-checkout.ts";
 import { OfficialPrompter } from "../src/modules/official/official-prompter.ts";
-import { seededRandom } from "../tests/metrics/random.ts";
-import { writeStandInCheckout } from "../tests/modules/official/stand-in-checkout.ts";
+import { seededRandom } from "../test-support/random.ts";
+import { writeStandInCheckout } from "../test-support/stand-in-checkout.ts";
 
 const { values } = parseArgs({ options: { copies: { type: "string", default: "165" }, dimensions: { type: "string", default: "1024" }, queries: { type: "string", default: "200" } } });
 const [copies, dimensions, queries] = [Number(values.copies), Number(values.dimensions), Number(values.queries)];

@@ -20,7 +20,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { loadMtsDialog } from "../src/data/mts-dialog.ts";
-import { PACKAGE_ROOT, bundledPath } from "../src/package-paths.ts";
+import { PACKAGE_ROOT, bundledPath } from "../src/foundation/package-paths.ts";
 
 const { values } = parseArgs({ options: { runs: { type: "string", default: "11" }, "npm-test": { type: "boolean", default: false }, against: { type: "string" } } });
 const runs = Number(values.runs);

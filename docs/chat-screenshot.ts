@@ -8,7 +8,7 @@ import { startChatServer } from "../server/app.ts";
 import { loadMeditod } from "../src/data/meditod.ts";
 import { buildEmbeddedEngine } from "../src/modules/embedded/index.ts";
 import { caseFromDialogue } from "../src/simulator/patient-simulator.ts";
-import { launchChromium } from "../tests/server/browser.ts";
+import { launchChromium } from "../test-support/browser.ts";
 const dataset = loadMeditod();
 const engine = buildEmbeddedEngine(dataset, "train", { wording: "clean" });
 const server = await startChatServer({ modules: engine, cases: ["115", "317"].map((id) => caseFromDialogue(dataset, id)) });

@@ -6,8 +6,8 @@
  */
 import { existsSync } from "node:fs";
 import { pathToFileURL } from "node:url";
-import { bundledPath } from "../src/package-paths.ts";
-import { launchChromium } from "../tests/server/browser.ts";
+import { bundledPath } from "../src/foundation/package-paths.ts";
+import { launchChromium } from "../test-support/browser.ts";
 
 const report = bundledPath("runs", "default", "report.html");
 if (!existsSync(report)) throw new Error(`no ${report}: run npm run bench first`);

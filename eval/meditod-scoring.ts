@@ -1,4 +1,4 @@
-import { AnamnesisError } from "../src/errors.ts";
+import { AnamnesisError } from "../src/foundation/errors.ts";
 import { getDialogue, type MeditodDataset, type Utterance } from "../src/data/meditod.ts";
 import { isScoredDoctorTurn } from "../src/data/meditod-views.ts";
 import { scoreCmas, scoreUnrolledTurns, unrollTurns, type CmasScores, type TurnToScore } from "../src/metrics/cmas-f1.ts";

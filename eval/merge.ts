@@ -1,5 +1,5 @@
 import { join } from "node:path";
-import { AnamnesisError } from "../src/errors.ts";
+import { AnamnesisError } from "../src/foundation/errors.ts";
 import { createAttributeJudge } from "../src/backends/index.ts";
 import { noteSplit } from "../src/data/note-dataset.ts";
 import { readLinesOf } from "./predictions-file.ts";

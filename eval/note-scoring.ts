@@ -1,4 +1,4 @@
-import { AnamnesisError } from "../src/errors.ts";
+import { AnamnesisError } from "../src/foundation/errors.ts";
 import type { NoteDataset, NoteDocument } from "../src/data/note-dataset.ts";
 import { lmEvalNanmean, lmEvalProcessResults, type LmEvalDocResult } from "../src/metrics/lm-eval.ts";
 import { aggregatePerplexity, loglikelihoodItem, type PerplexityScores } from "../src/metrics/perplexity.ts";

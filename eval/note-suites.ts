@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { AnamnesisError } from "../src/errors.ts";
+import { AnamnesisError } from "../src/foundation/errors.ts";
 import { noteSplit, type NoteDataset, type NoteDatasetInfo, type NoteDocument, type NoteTask } from "../src/data/note-dataset.ts";
 import { scoreLoglikelihoodPredictions, scoreNotePredictions } from "./note-scoring.ts";
 import { NOTE_LINES, type NotePredictionLine } from "./predictions-file.ts";

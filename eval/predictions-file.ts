@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { AnamnesisError } from "../src/errors.ts";
+import { AnamnesisError } from "../src/foundation/errors.ts";
 import { describeIssues } from "../src/cmas/schemas.ts";
 import { streamJsonLines } from "../src/data/json-lines.ts";
 

@@ -16,7 +16,7 @@ import { isNoteDataset, isPerplexitySuite } from "./note-suites.ts";
 import { noteDocumentResults, type NoteGenerationScores } from "./note-scoring.ts";
 import type { BenchDataset } from "./suites.ts";
 import { lmEvalNanmean } from "../src/metrics/lm-eval.ts";
-import { readBundledJson } from "../src/package-paths.ts";
+import { readBundledJson } from "../src/foundation/package-paths.ts";
 import { nlgLineFormatError } from "./meditod-scoring.ts";
 import { describeProtocol, tunedMark } from "./protocol-label.ts";
 

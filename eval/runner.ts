@@ -1,7 +1,7 @@
 import { appendFileSync, existsSync } from "node:fs";
 import { join } from "node:path";
-import { AnamnesisError } from "../src/errors.ts";
-import type { ModuleCallInfo } from "../src/modules/types.ts";
+import { AnamnesisError } from "../src/foundation/errors.ts";
+import type { ModuleCallInfo } from "../src/language/module-interfaces.ts";
 import { exactJudge, type AttributeJudge } from "../src/metrics/attribute-judge.ts";
 import { gitRevision } from "../src/backends/run-record.ts";
 import { readLinesOf, type AnyPredictionLine } from "./predictions-file.ts";

@@ -1,11 +1,11 @@
-import { AnamnesisError } from "../src/errors.ts";
+import { AnamnesisError } from "../src/foundation/errors.ts";
 import { getDialogue, loadMeditod, SPLITS, type MeditodDataset, type Split } from "../src/data/meditod.ts";
 import { loadMtsDialog } from "../src/data/mts-dialog.ts";
 import { loadMedtext } from "../src/data/medtext.ts";
 import { noteSplit, type NoteDataset } from "../src/data/note-dataset.ts";
 import { nlgExamples, nluExamples, policyExamples } from "../src/data/meditod-views.ts";
 import type { LoglikelihoodScorer } from "../src/backends/spec.ts";
-import type { CallOptions, DialogueModules, DialogueTurn, ModuleCallInfo, NoteModule } from "../src/modules/types.ts";
+import type { CallOptions, DialogueModules, DialogueTurn, ModuleCallInfo, NoteModule } from "../src/language/module-interfaces.ts";
 import type { AttributeJudge } from "../src/metrics/attribute-judge.ts";
 import { scoreNlgPredictions, scoreNluPredictions, scorePolicyPredictions } from "./meditod-scoring.ts";
 import { MEDITOD_LINES, type AnyPredictionLine, type PredictionLine, type PredictionsFormat } from "./predictions-file.ts";

@@ -6,7 +6,7 @@
  */
 
 // Errors
-export { AnamnesisError, isAnamnesisError, type AnamnesisErrorCode } from "./errors.ts";
+export { AnamnesisError, isAnamnesisError, type AnamnesisErrorCode } from "./foundation/errors.ts";
 
 // CMAS: schemas, ontology, dialogue state
 export {
@@ -42,7 +42,7 @@ export {
   type Split,
 } from "./data/meditod.ts";
 export { loadMtsDialog } from "./data/mts-dialog.ts";
-export { PACKAGE_ROOT, BUNDLED, bundledPath } from "./package-paths.ts";
+export { PACKAGE_ROOT, BUNDLED, bundledPath } from "./foundation/package-paths.ts";
 
 // Scorers: the official MediTOD scripts
 export {
@@ -91,15 +91,15 @@ export {
   type ModuleSetup,
   type CreateModulesOptions,
 } from "./modules/create-modules.ts";
-export type { DialogueModules, NluModule, PolicyModule, NlgModule, DialogueTurn, BackendFailure } from "./modules/types.ts";
+export type { DialogueModules, NluModule, PolicyModule, NlgModule, DialogueTurn, BackendFailure } from "./language/module-interfaces.ts";
 export { createOfficialSetup, type OfficialSetupOptions } from "./modules/official/official-setup.ts";
 export { createOfficialModules, OFFICIAL_MAX_TOKENS, type OfficialModules, type OfficialModulesOptions } from "./modules/official/official-modules.ts";
 export { readMeditodCheckout, type MeditodCheckout } from "./modules/official/meditod-checkout.ts";
 export { pythonJsonDumps } from "./data/python-json.ts";
-export { Conversation, type TurnOutcome, type ConversationSnapshot } from "./dm/conversation.ts";
-export { dialogueMachine, type DialogueContext, type DialogueEvent, type DialogueInput } from "./dm/dialogue-machine.ts";
+export { Conversation, type TurnOutcome, type ConversationSnapshot } from "./dialogue-manager/conversation.ts";
+export { dialogueMachine, type DialogueContext, type DialogueEvent, type DialogueInput } from "./dialogue-manager/dialogue-machine.ts";
 export { PatientSimulator, caseFromDialogue, type PatientCase } from "./simulator/patient-simulator.ts";
-export { type RecordedRedFlag, type FallbackTurn } from "./dm/dialogue-machine.ts";
+export { type RecordedRedFlag, type FallbackTurn } from "./dialogue-manager/dialogue-machine.ts";
 
 // Clinical scope: red flags, working diagnoses, the closing rules, the clinical note; self-play
 export { loadRedFlags, RedFlagRules, type RedFlag } from "./clinical/red-flags.ts";

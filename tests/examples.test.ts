@@ -1,6 +1,6 @@
 import { spawnSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
-import { PACKAGE_ROOT, bundledPath } from "../src/package-paths.ts";
+import { PACKAGE_ROOT, bundledPath } from "../src/foundation/package-paths.ts";
 
 describe("examples/mock-provider", () => {
   it("passes the backend contract of anamnesis/testing", () => {

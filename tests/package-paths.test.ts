@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { BUNDLED, PACKAGE_ROOT, bundledPath, readBundledJson } from "../src/package-paths.ts";
+import { BUNDLED, PACKAGE_ROOT, bundledPath, readBundledJson } from "../src/foundation/package-paths.ts";
 
 describe("package paths", () => {
   it("finds the root holding our package.json", () => {

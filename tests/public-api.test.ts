@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
-import { PACKAGE_ROOT, bundledPath } from "../src/package-paths.ts";
+import { PACKAGE_ROOT, bundledPath } from "../src/foundation/package-paths.ts";
 
 /**
  * The public API: what `package.json` `exports` names (`anamnesis`, `anamnesis/testing`) imports from

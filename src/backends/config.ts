@@ -31,7 +31,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { homedir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { z } from "zod";
-import { AnamnesisError } from "../errors.ts";
+import { AnamnesisError } from "../foundation/errors.ts";
 import type { UsageRecorder } from "./run-record.ts";
 import { defaultCacheDir } from "./response-cache.ts";
 import { formatPath } from "./structured.ts";

@@ -5,7 +5,7 @@
  * needs a chat backend from it — `score --judge embedded`, `--retrieval dense` — the provider says so,
  * naming what to use instead.
  */
-import { AnamnesisError } from "../errors.ts";
+import { AnamnesisError } from "../foundation/errors.ts";
 import type { ChatBackend } from "./spec.ts";
 
 /** The `embedded` provider's factory: always a clear error (see above). */

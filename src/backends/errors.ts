@@ -1,4 +1,4 @@
-import { AnamnesisError } from "../errors.ts";
+import { AnamnesisError } from "../foundation/errors.ts";
 
 /** A backend id that names no usable model (malformed id, missing model file, engine not installed). */
 export class NoSuchModelError extends AnamnesisError {

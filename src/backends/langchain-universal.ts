@@ -14,7 +14,7 @@ import type { BaseChatModel } from "@langchain/core/language_models/chat_models"
 import type { AIMessage, AIMessageChunk } from "@langchain/core/messages";
 import { createChatBackend } from "./chat-backend.ts";
 import { sanitizeUrl, type ResolvedSettings } from "./config.ts";
-import { AnamnesisError } from "../errors.ts";
+import { AnamnesisError } from "../foundation/errors.ts";
 import { NoSuchModelError } from "./errors.ts";
 import { attemptFetch, callChatModel, modelCache, replyText, runAttempt, toLangChainMessages, usageOf } from "./langchain.ts";
 import type { ChatBackend, CompletionRequest, ModelDriver } from "./spec.ts";

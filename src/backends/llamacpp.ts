@@ -14,7 +14,7 @@
  */
 import { existsSync, statSync } from "node:fs";
 import { resolve } from "node:path";
-import { AnamnesisError } from "../errors.ts";
+import { AnamnesisError } from "../foundation/errors.ts";
 import { canonicalJson } from "./response-cache.ts";
 import { createChatBackend } from "./chat-backend.ts";
 import type { ResolvedSettings } from "./config.ts";

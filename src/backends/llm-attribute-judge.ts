@@ -5,12 +5,12 @@
  * `'positive' in reply.lower()`. Verdicts go through the backend, so they are cached like any response.
  */
 import { readFileSync } from "node:fs";
-import { AnamnesisError } from "../errors.ts";
+import { AnamnesisError } from "../foundation/errors.ts";
 import { exactJudge, type AttributeJudge } from "../metrics/attribute-judge.ts";
 import type { BackendOptions } from "./config.ts";
 import { createBackend } from "./registry.ts";
 import type { ChatBackend } from "./spec.ts";
-import { bundledPath } from "../package-paths.ts";
+import { bundledPath } from "../foundation/package-paths.ts";
 
 export const ATTRIBUTE_EQUIVALENCE_PROMPT_FILE = bundledPath("prompts", "attribute-equivalence.v1.txt");
 

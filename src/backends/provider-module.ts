@@ -19,7 +19,7 @@
 import { existsSync } from "node:fs";
 import { isAbsolute, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-import { AnamnesisError } from "../errors.ts";
+import { AnamnesisError } from "../foundation/errors.ts";
 import { registerProvider, type ProviderFactory, type ProviderRegistration } from "./registry.ts";
 
 /** One provider as a module exports it. */

@@ -9,7 +9,7 @@
  * by `--provider-module` or by the config file's `providers`, which {@link createBackend} loads the
  * first time an id names a provider it does not know yet.
  */
-import { AnamnesisError } from "../errors.ts";
+import { AnamnesisError } from "../foundation/errors.ts";
 import { configuredProviderModules, loadConfig, resolveSettings, type BackendOptions, type BackendSettings, type ResolvedSettings } from "./config.ts";
 import { NoSuchModelError, NoSuchProviderError } from "./errors.ts";
 import type { ChatBackend } from "./spec.ts";

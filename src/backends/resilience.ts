@@ -3,7 +3,7 @@
  * exponential backoff and full jitter that honour `Retry-After`, a per-attempt timeout and cancellation.
  * LangChain's own retries are switched off (`maxRetries: 0`); this policy replaces them.
  */
-import { AnamnesisError } from "../errors.ts";
+import { AnamnesisError } from "../foundation/errors.ts";
 import type { FailureInfo } from "./spec.ts";
 
 /**

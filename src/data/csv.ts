@@ -1,4 +1,4 @@
-import { AnamnesisError } from "../errors.ts";
+import { AnamnesisError } from "../foundation/errors.ts";
 
 /**
  * A small RFC 4180 CSV reader: comma-separated fields, `"`-quoted fields that may hold commas, line

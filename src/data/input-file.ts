@@ -2,7 +2,7 @@ import { closeSync, createReadStream, openSync, readFileSync, readSync, statSync
 import { StringDecoder } from "node:string_decoder";
 import { resolve } from "node:path";
 import type { Readable } from "node:stream";
-import { AnamnesisError } from "../errors.ts";
+import { AnamnesisError } from "../foundation/errors.ts";
 
 /**
  * Where a command reads a file a user names, `-` means standard input (`… | anamnesis metrics pairs

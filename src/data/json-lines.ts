@@ -1,4 +1,4 @@
-import { AnamnesisError } from "../errors.ts";
+import { AnamnesisError } from "../foundation/errors.ts";
 import { forEachLine, inputName } from "./input-file.ts";
 
 /**

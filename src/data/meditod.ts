@@ -1,9 +1,9 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { z } from "zod";
-import { AnamnesisError } from "../errors.ts";
+import { AnamnesisError } from "../foundation/errors.ts";
 import { describeIssues, type DialogueState, type DoctorAction, type NluFrame } from "../cmas/schemas.ts";
-import { BUNDLED } from "../package-paths.ts";
+import { BUNDLED } from "../foundation/package-paths.ts";
 
 /**
  * The MediTOD dataset: `dialogs.json` plus split id files, in the format of dair-iitd/MediTOD `data/`.

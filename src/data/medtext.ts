@@ -1,4 +1,4 @@
-import { AnamnesisError } from "../errors.ts";
+import { AnamnesisError } from "../foundation/errors.ts";
 import { indexDocuments, readTableFile, type NoteDataset } from "./note-dataset.ts";
 import { resolveInputPath } from "./input-file.ts";
 

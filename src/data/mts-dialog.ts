@@ -1,9 +1,9 @@
 import { existsSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { AnamnesisError } from "../errors.ts";
+import { AnamnesisError } from "../foundation/errors.ts";
 import { indexDocuments, readTableFile, type NoteDataset, type NoteDocument } from "./note-dataset.ts";
 import { isStandardInput } from "./input-file.ts";
-import { BUNDLED } from "../package-paths.ts";
+import { BUNDLED } from "../foundation/package-paths.ts";
 
 /**
  * MTS-Dialog (abachaa/MTS-Dialog, CC BY 4.0): short doctor-patient dialogues, each with a clinical-note

@@ -1,5 +1,5 @@
 import { extname } from "node:path";
-import { AnamnesisError } from "../errors.ts";
+import { AnamnesisError } from "../foundation/errors.ts";
 import { parseCsvObjects } from "./csv.ts";
 import { inputName, readInputText } from "./input-file.ts";
 import { parseJsonLines } from "./json-lines.ts";

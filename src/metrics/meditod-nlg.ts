@@ -3,7 +3,7 @@
  * flattened doctor turns: every text goes through `preprocess_text`, BLEU-2/4 are nltk corpus BLEU on
  * its whitespace tokens (×100), ROUGE-1/L are rouge_score F1 without stemming (0–1).
  */
-import { AnamnesisError } from "../errors.ts";
+import { AnamnesisError } from "../foundation/errors.ts";
 import { BLEU2_WEIGHTS, BLEU4_WEIGHTS, nltkBleuFromStats } from "./bleu-nltk.ts";
 import { segmentStats, type SegmentStats } from "./ngrams.ts";
 import { numpyMean } from "./numpy-sum.ts";

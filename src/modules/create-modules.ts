@@ -3,9 +3,9 @@ import type { MeditodDataset, Split } from "../data/meditod.ts";
 import { DenseRetriever } from "../retrieval/exemplar-retriever.ts";
 import { createLlmModules, type LlmModulesOptions } from "./llm/llm-modules.ts";
 import { DEFAULT_TOKEN_BUDGET } from "./llm/in-context-prompter.ts";
-import type { DialogueModules } from "./types.ts";
-import { withFallback } from "./fallback.ts";
-import { answerFailuresWith } from "./failure-fallback.ts";
+import type { DialogueModules } from "../language/module-interfaces.ts";
+import { withFallback } from "./format-error-fallback.ts";
+import { answerFailuresWith } from "./backend-failure-fallback.ts";
 
 /** The id of the offline engine, and the default backend. */
 export const EMBEDDED_BACKEND_ID = "embedded";

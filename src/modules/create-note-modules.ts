@@ -3,7 +3,7 @@ import type { LoglikelihoodScorer } from "../backends/spec.ts";
 import { noteSplit, type NoteDataset } from "../data/note-dataset.ts";
 import { EMBEDDED_BACKEND_ID } from "./create-modules.ts";
 import { LlmNoteWriter, NOTE_GENERATION } from "./llm/llm-note-writer.ts";
-import type { NoteModule } from "./types.ts";
+import type { NoteModule } from "../language/module-interfaces.ts";
 
 /** The note writer and the log-likelihood scorer of a backend, for the clinical-note suites. */
 export interface NoteModuleSetup {

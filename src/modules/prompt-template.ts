@@ -1,8 +1,8 @@
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
-import { AnamnesisError } from "../errors.ts";
+import { AnamnesisError } from "../foundation/errors.ts";
 import { checkTypes, nluSlots, ontology, type SlotDefinition } from "../cmas/ontology.ts";
-import { BUNDLED } from "../package-paths.ts";
+import { BUNDLED } from "../foundation/package-paths.ts";
 import { criterionText } from "../clinical/criteria.ts";
 import { loadDiagnoses } from "../clinical/diagnoses.ts";
 

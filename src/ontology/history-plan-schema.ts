@@ -4,7 +4,7 @@ import { criterionSchema } from "./criteria-schema.ts";
 /**
  * The zod schema of `ontology/history-plan.json`, the embedded policy's history-taking plan. Its
  * cross-checks against CMAS (slots, check types) are made when the plan is compiled
- * (`src/modules/embedded/policy/history-plan.ts`).
+ * (`src/language/history-plan.ts`).
  */
 
 const checkSchema = z.strictObject({ type: z.string(), values: z.array(z.string()).optional() });

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import type { z } from "zod";
-import { BUNDLED } from "../package-paths.ts";
+import { BUNDLED } from "../foundation/package-paths.ts";
 import { describeZodIssues } from "./describe-zod-issues.ts";
 import { cmasSchema } from "./cmas-schema.ts";
 import { diagnosesSchema } from "./diagnoses-schema.ts";

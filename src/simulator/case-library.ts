@@ -3,10 +3,10 @@ import { z } from "zod";
 import { loadRedFlags } from "../clinical/red-flags.ts";
 import { dialogueStateSchema, describeIssues } from "../cmas/schemas.ts";
 import { getDialogue, type MeditodDataset } from "../data/meditod.ts";
-import { AnamnesisError } from "../errors.ts";
-import { BUNDLED } from "../package-paths.ts";
+import { AnamnesisError } from "../foundation/errors.ts";
+import { BUNDLED } from "../foundation/package-paths.ts";
 import { templateFor } from "../modules/embedded/policy/chief-complaint.ts";
-import { loadHistoryPlan } from "../modules/embedded/policy/history-plan.ts";
+import { loadHistoryPlan } from "../language/history-plan.ts";
 import { caseFromDialogue, type PatientCase } from "./patient-simulator.ts";
 
 /**

@@ -2,7 +2,7 @@ import { slotDefinition, splitPrefixedSlot } from "../cmas/ontology.ts";
 import type { DialogueState, DoctorAction, SlotEntry } from "../cmas/schemas.ts";
 import type { MeditodDataset } from "../data/meditod.ts";
 import { getDialogue } from "../data/meditod.ts";
-import { actionSlots } from "../modules/embedded/nlg/action-signature.ts";
+import { actionSlots } from "../language/action-signature.ts";
 import { joinAlternatives, layTerm, spokenValue } from "../modules/embedded/nlg.ts";
 
 /**

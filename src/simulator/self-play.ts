@@ -1,9 +1,9 @@
-import { asksToRepeat } from "../modules/embedded/clarification-turns.ts";
+import { asksToRepeat } from "../language/repeat-requests.ts";
 import { loadDiagnoses } from "../clinical/diagnoses.ts";
 import type { DoctorAction, NluFrame } from "../cmas/schemas.ts";
-import { Conversation } from "../dm/conversation.ts";
-import type { DialogueModules } from "../modules/types.ts";
-import { actionSlots } from "../modules/embedded/nlg/action-signature.ts";
+import { Conversation } from "../dialogue-manager/conversation.ts";
+import type { DialogueModules } from "../language/module-interfaces.ts";
+import { actionSlots } from "../language/action-signature.ts";
 import type { SelfPlayCase } from "./case-library.ts";
 import { coverageOf } from "./coverage.ts";
 import { PatientSimulator } from "./patient-simulator.ts";

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, it } from "vitest";
 import type { BackendOptions } from "../../src/backends/config.ts";
 import { createBackend } from "../../src/backends/registry.ts";
 import { BACKEND_CONTRACT, ContractSkip, type ContractOptions, type ContractSubject, type ScriptedReply } from "../../src/testing/index.ts";
-import { obedientModel, type Reply, type Responder } from "./fake-llm-server.ts";
+import { obedientModel, type Reply, type Responder } from "../../test-support/fake-llm-server.ts";
 import { hermeticOptions, startFakeServer, tempDir, type FakeProtocol } from "./helpers.ts";
 
 export { contractSchema, type ContractSubject } from "../../src/testing/index.ts";

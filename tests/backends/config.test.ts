@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { resolveSettings } from "../../src/backends/config.ts";
-import { CHAT_BACKEND_BASELINE, chatModuleOptions, type ChatFlags } from "../../src/cli/commands/chat.ts";
+import { CHAT_BACKEND_BASELINE, chatModuleOptions, type ChatFlags } from "../../cli/commands/chat.ts";
 
 describe("backend settings", () => {
   it("take a command's baseline below everything the user sets: config defaults, provider, backend, environment, flags", () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { BackendOptions } from "../../src/backends/config.ts";
-import { AnamnesisError } from "../../src/errors.ts";
-import { scripted, type FakeServerOptions, type Reply } from "./fake-llm-server.ts";
+import { AnamnesisError } from "../../src/foundation/errors.ts";
+import { scripted, type FakeServerOptions, type Reply } from "../../test-support/fake-llm-server.ts";
 import { fakeServerBackendForTest } from "./helpers.ts";
 
 /**

@@ -9,7 +9,7 @@ import type { BackendOptions } from "../../src/backends/config.ts";
 import { createBackend } from "../../src/backends/registry.ts";
 import type { ChatBackend } from "../../src/backends/spec.ts";
 import { tempDirForTest } from "../temp-dirs.ts";
-import { startFakeOllamaServer, startFakeOpenAIServer, type FakeServer, type FakeServerOptions } from "./fake-llm-server.ts";
+import { startFakeOllamaServer, startFakeOpenAIServer, type FakeServer, type FakeServerOptions } from "../../test-support/fake-llm-server.ts";
 
 export { tempDir, tempDirForTest } from "../temp-dirs.ts";
 

@@ -3,7 +3,7 @@ import type { BackendOptions } from "../../src/backends/config.ts";
 import { createBackend } from "../../src/backends/registry.ts";
 import { NoSuchModelError } from "../../src/backends/errors.ts";
 import { fakeServerSubject, runBackendContract } from "./backend-contract.ts";
-import type { FakeServerOptions } from "./fake-llm-server.ts";
+import type { FakeServerOptions } from "../../test-support/fake-llm-server.ts";
 import { nluFramesSchema, fakeServerBackendForTest, tempDirForTest, GOOD_FRAMES } from "./helpers.ts";
 
 /**

@@ -20,7 +20,7 @@ import { noteSplit } from "../../src/data/note-dataset.ts";
 import { aggregatePerplexity, loglikelihoodItem } from "../../src/metrics/perplexity.ts";
 import { runCli } from "../cli/helpers.ts";
 import { tempDir } from "./helpers.ts";
-import { writeTinyLlamaGguf } from "./tiny-gguf.ts";
+import { writeTinyLlamaGguf } from "../../test-support/tiny-gguf.ts";
 
 const WINDOW = 255;
 const BOS = 1;

@@ -24,7 +24,7 @@ import { createBackend } from "../../src/backends/registry.ts";
 import { toStrictJsonSchema, zodToJsonSchema } from "../../src/backends/structured.ts";
 import { contractSchema, runBackendContract } from "./backend-contract.ts";
 import { doctorActionsSchema, tempDir, tempDirForTest } from "./helpers.ts";
-import { writeTinyLlamaGguf } from "./tiny-gguf.ts";
+import { writeTinyLlamaGguf } from "../../test-support/tiny-gguf.ts";
 
 /** Enough for the contract's JSON under the grammar (whitespace and indentation included). */
 const MAX_TOKENS = 80;

@@ -2,9 +2,9 @@ import { Ollama } from "ollama";
 import { describe, expect, it } from "vitest";
 import type { BackendOptions } from "../../src/backends/config.ts";
 import { createBackend } from "../../src/backends/registry.ts";
-import { AnamnesisError } from "../../src/errors.ts";
+import { AnamnesisError } from "../../src/foundation/errors.ts";
 import { fakeServerSubject, runBackendContract } from "./backend-contract.ts";
-import { scripted, type FakeServerOptions } from "./fake-llm-server.ts";
+import { scripted, type FakeServerOptions } from "../../test-support/fake-llm-server.ts";
 import { GOOD_ACTIONS, GOOD_FRAMES, doctorActionsSchema, fakeServerBackendForTest, fakeServerForTest, nluFramesSchema, tempDirForTest } from "./helpers.ts";
 
 const USER = [{ role: "user", content: "I have had a cough for two days." }] as const;

@@ -5,7 +5,7 @@ import { createChatBackend } from "../../src/backends/chat-backend.ts";
 import { loadConfig, resolveSettings, sanitizeUrl } from "../../src/backends/config.ts";
 import { NoSuchModelError, NoSuchProviderError } from "../../src/backends/errors.ts";
 import { createBackend, listProviders, parseBackendId, registerProvider } from "../../src/backends/registry.ts";
-import { AnamnesisError } from "../../src/errors.ts";
+import { AnamnesisError } from "../../src/foundation/errors.ts";
 import { tempDir } from "./helpers.ts";
 
 describe("backend ids", () => {

@@ -1,7 +1,7 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startFakeOpenAIServer, type FakeServer } from "../backends/fake-llm-server.ts";
+import { startFakeOpenAIServer, type FakeServer } from "../../test-support/fake-llm-server.ts";
 import { tempDirForFile } from "../temp-dirs.ts";
 import { startCli } from "./helpers.ts";
 

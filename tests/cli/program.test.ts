@@ -4,8 +4,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { COMMANDS, selectedCommand } from "../../src/cli/command-table.ts";
-import { bundledPath } from "../../src/package-paths.ts";
+import { COMMANDS, selectedCommand } from "../../cli/command-table.ts";
+import { bundledPath } from "../../src/foundation/package-paths.ts";
 import { golden } from "../metrics/golden.ts";
 import { runCli } from "./helpers.ts";
 
@@ -39,12 +39,12 @@ describe("the anamnesis program", () => {
     for (const heavy of ["/express/", "/xstate/", "/@langchain/", "/js-tiktoken/", "/zod/"]) {
       expect(loaded.filter((url) => url.includes(heavy)), heavy).toEqual([]);
     }
-    // The bundle marks each source module it holds with a "// src/…" line: list the modules loaded.
+    // The bundle marks each source module it holds with a "// src/…" (or cli/, eval/, server/) line: list the modules loaded.
     const sources = loaded
       .filter((url) => url.includes("/dist/bundle/"))
-      .flatMap((url) => readFileSync(fileURLToPath(url), "utf8").match(/^\/\/ (?:src|eval|server)\/\S+\.ts$/gm) ?? []);
-    expect(sources).toContain("// src/cli/main.ts");
-    for (const heavy of ["src/cli/commands/", "src/modules/", "eval/", "server/"]) {
+      .flatMap((url) => readFileSync(fileURLToPath(url), "utf8").match(/^\/\/ (?:src|eval|server|cli)\/\S+\.ts$/gm) ?? []);
+    expect(sources).toContain("// cli/main.ts");
+    for (const heavy of ["cli/commands/", "src/modules/", "eval/", "server/"]) {
       expect(sources.filter((source) => source.includes(heavy)), heavy).toEqual([]);
     }
   });

@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { loadMeditod } from "../../src/data/meditod.ts";
-import type { ChatCall } from "../backends/fake-llm-server.ts";
+import type { ChatCall } from "../../test-support/fake-llm-server.ts";
 import { fakeServerForTest } from "../backends/helpers.ts";
 import { tempDirForFile } from "../temp-dirs.ts";
 import { startCli } from "./helpers.ts";

@@ -1,10 +1,10 @@
 import { PassThrough } from "node:stream";
 import { describe, expect, it } from "vitest";
 import { loadMeditod } from "../../src/data/meditod.ts";
-import { runTerminalChat } from "../../src/cli/terminal-chat.ts";
-import { answerFailuresWith } from "../../src/modules/failure-fallback.ts";
+import { runTerminalChat } from "../../cli/terminal-chat.ts";
+import { answerFailuresWith } from "../../src/modules/backend-failure-fallback.ts";
 import { buildEmbeddedEngine } from "../../src/modules/embedded/index.ts";
-import type { DialogueModules } from "../../src/modules/types.ts";
+import type { DialogueModules } from "../../src/language/module-interfaces.ts";
 
 const embedded = buildEmbeddedEngine(loadMeditod(), "train", { wording: "clean" });
 

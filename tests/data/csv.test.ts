@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parseCsv, parseCsvObjects } from "../../src/data/csv.ts";
-import { AnamnesisError } from "../../src/errors.ts";
+import { AnamnesisError } from "../../src/foundation/errors.ts";
 
 describe("CSV reader (RFC 4180)", () => {
   it("reads plain fields and records ended by CRLF, LF or CR", () => {

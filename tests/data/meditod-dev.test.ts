@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { DialogueStateTracker } from "../../src/cmas/dialogue-state.ts";
 import { describeIssues, dialogueStateSchema, doctorActionsSchema, nluFramesSchema } from "../../src/cmas/schemas.ts";
 import { datasetStats, getDialogue, loadMeditod, splitIds } from "../../src/data/meditod.ts";
-import { BUNDLED } from "../../src/package-paths.ts";
+import { BUNDLED } from "../../src/foundation/package-paths.ts";
 import lexicon from "../../ontology/lexicon.json" with { type: "json" };
 import { CORRECTIONS, DIALOGUE_ID, NEW_CONCEPTS, OUTPUT_PATH, convert, readRaw, render } from "../../data/meditod-dev/convert.ts";
 

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { BUNDLED_MEDITOD_DIR, checkDialogs, datasetStats, loadMeditod } from "../../src/data/meditod.ts";
 import { nlgExamples, nluExamples, policyExamples } from "../../src/data/meditod-views.ts";
-import { AnamnesisError } from "../../src/errors.ts";
+import { AnamnesisError } from "../../src/foundation/errors.ts";
 
 const dataset = loadMeditod();
 const scratch = mkdtempSync(join(tmpdir(), "anamnesis-data-"));

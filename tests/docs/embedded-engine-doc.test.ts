@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { NLU_PASSES } from "../../src/modules/embedded/nlu/pipeline.ts";
 import { MENTION_FILTER_RULES } from "../../src/modules/embedded/nlu/rules/mention-filters.ts";
 import { NEGATION_CUE_RULES } from "../../src/modules/embedded/nlu/rules/negation-cues.ts";
-import { bundledPath } from "../../src/package-paths.ts";
+import { bundledPath } from "../../src/foundation/package-paths.ts";
 import { readTurn } from "../modules/embedded/nlu/nlu-harness.ts";
 
 /** docs/embedded-engine.md stays true: its worked example, pass list, rule names and attribute file are checked against the code. */

@@ -6,7 +6,7 @@ import { noteSplit } from "../../src/data/note-dataset.ts";
 import { lmEvalProcessResults } from "../../src/metrics/lm-eval.ts";
 import { tokenize13a } from "../../src/metrics/tokenize-13a.ts";
 import { LM_EVAL_DESCRIPTIONS } from "../../eval/note-suites.ts";
-import type { ChatCall, Reply } from "../backends/fake-llm-server.ts";
+import type { ChatCall, Reply } from "../../test-support/fake-llm-server.ts";
 import { fakeServerForTest } from "../backends/helpers.ts";
 import { runCli, startCli } from "../cli/helpers.ts";
 import { tempDirForFile } from "../temp-dirs.ts";

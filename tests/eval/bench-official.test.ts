@@ -2,10 +2,10 @@ import { cpSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BUNDLED_MEDITOD_DIR } from "../../src/data/meditod.ts";
-import { startFakeOpenAIServer, type ChatCall, type FakeServer, type Reply } from "../backends/fake-llm-server.ts";
+import { startFakeOpenAIServer, type ChatCall, type FakeServer, type Reply } from "../../test-support/fake-llm-server.ts";
 import { fakeServerForTest } from "../backends/helpers.ts";
 import { runCli, startCli } from "../cli/helpers.ts";
-import { STAND_IN, writeStandInCheckout } from "../modules/official/stand-in-checkout.ts";
+import { STAND_IN, writeStandInCheckout } from "../../test-support/stand-in-checkout.ts";
 import { tempDirForFile } from "../temp-dirs.ts";
 
 /**

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { loadMeditod, type Utterance } from "../../src/data/meditod.ts";
 import { toPaperFrames } from "../../src/cmas/paper-format.ts";
 import { countMessageTokens } from "../../src/modules/token-budget.ts";
-import type { ChatCall, Reply } from "../backends/fake-llm-server.ts";
+import type { ChatCall, Reply } from "../../test-support/fake-llm-server.ts";
 import { fakeServerForTest } from "../backends/helpers.ts";
 import { runCli, startCli } from "../cli/helpers.ts";
 import { tempDirForFile } from "../temp-dirs.ts";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { BLEU2_WEIGHTS, fsum, nltkCorpusBleu, nltkSentenceBleu, PY_FLOAT_MIN } from "../../src/metrics/bleu-nltk.ts";
-import { seededRandom } from "./random.ts";
+import { seededRandom } from "../../test-support/random.ts";
 
 /** An independent oracle for fsum: the exact sum in BigInt units of 2^-1074, rounded half-even once. */
 function exactlyRoundedSum(values: readonly number[]): number {

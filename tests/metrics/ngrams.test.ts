@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { clippedNgramMatches, closestReferenceLength, internTokens, poolSegmentStats, segmentStats } from "../../src/metrics/ngrams.ts";
-import { seededRandom } from "./random.ts";
+import { seededRandom } from "../../test-support/random.ts";
 
 /** Straight from the definition: Σ over hypothesis n-grams of min(count, max count in any reference). */
 function naiveClipped(hyp: readonly string[], refs: readonly (readonly string[])[], order: number): number {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { withFallback } from "../../src/modules/fallback.ts";
-import type { DialogueModules } from "../../src/modules/types.ts";
+import { withFallback } from "../../src/modules/format-error-fallback.ts";
+import type { DialogueModules } from "../../src/language/module-interfaces.ts";
 
 const broken: DialogueModules = {
   nlu: { id: "llm", understand: async () => ({ frames: null, formatError: "frames: expected array", raw: "oops", latencyMs: 5 }) },

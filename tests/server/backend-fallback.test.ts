@@ -4,10 +4,10 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished } 
 import type { ChatServerOptions } from "../../server/app.ts";
 import { SqliteSessionStore } from "../../server/sqlite-session-store.ts";
 import { loadMeditod } from "../../src/data/meditod.ts";
-import { Conversation } from "../../src/dm/conversation.ts";
+import { Conversation } from "../../src/dialogue-manager/conversation.ts";
 import { createModules, type CreateModulesOptions } from "../../src/modules/create-modules.ts";
 import { buildEmbeddedEngine } from "../../src/modules/embedded/index.ts";
-import { instanceOf, startFakeOpenAIServer, type FakeServer, type Reply } from "../backends/fake-llm-server.ts";
+import { instanceOf, startFakeOpenAIServer, type FakeServer, type Reply } from "../../test-support/fake-llm-server.ts";
 import { hermeticOptions } from "../backends/helpers.ts";
 import { tempDirForFile } from "../temp-dirs.ts";
 import { callApi as call, chatServerForTest } from "./chat-server.ts";

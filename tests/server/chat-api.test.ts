@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { loadMeditod } from "../../src/data/meditod.ts";
 import { createModules } from "../../src/modules/create-modules.ts";
 import { caseFromDialogue } from "../../src/simulator/patient-simulator.ts";
-import type { DialogueModules } from "../../src/modules/types.ts";
+import type { DialogueModules } from "../../src/language/module-interfaces.ts";
 import { tempDirForFile } from "../temp-dirs.ts";
 import { callApi, chatServerForFile } from "./chat-server.ts";
 

@@ -3,7 +3,7 @@ import Database from "better-sqlite3";
 import { describe, expect, it } from "vitest";
 import { ClientLimits } from "../../server/client-limits.ts";
 import { SqliteSessionStore } from "../../server/sqlite-session-store.ts";
-import type { DialogueModules } from "../../src/modules/types.ts";
+import type { DialogueModules } from "../../src/language/module-interfaces.ts";
 import { tempDirForFile } from "../temp-dirs.ts";
 import { chatServerForTest } from "./chat-server.ts";
 import { chatPageHarness } from "./page-harness.ts";

@@ -9,7 +9,7 @@ import { createModules } from "../../src/modules/create-modules.ts";
 import { buildQuestionReader } from "../../src/modules/embedded/question-reader.ts";
 import { loadTrainingData } from "../../src/modules/embedded/training-data.ts";
 import { caseFromDialogue } from "../../src/simulator/patient-simulator.ts";
-import type { DialogueModules } from "../../src/modules/types.ts";
+import type { DialogueModules } from "../../src/language/module-interfaces.ts";
 import { tempDirForFile } from "../temp-dirs.ts";
 import { callApi, chatServerForTest } from "./chat-server.ts";
 

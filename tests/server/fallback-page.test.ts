@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { answerFailuresWith } from "../../src/modules/failure-fallback.ts";
-import type { DialogueModules } from "../../src/modules/types.ts";
+import { answerFailuresWith } from "../../src/modules/backend-failure-fallback.ts";
+import type { DialogueModules } from "../../src/language/module-interfaces.ts";
 import { chatPageHarness } from "./page-harness.ts";
 import { scriptedModules } from "./scripted-modules.ts";
 

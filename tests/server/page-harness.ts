@@ -6,7 +6,7 @@
 import type { Browser, Page, Response } from "playwright-core";
 import { afterAll, beforeAll, onTestFinished } from "vitest";
 import type { ChatServerOptions } from "../../server/app.ts";
-import { launchChromium } from "./browser.ts";
+import { launchChromium } from "../../test-support/browser.ts";
 import { chatServerForFile, type ChatServer } from "./chat-server.ts";
 
 /** Console messages of a refusal under the page's CSP (an inline script or style the page needed, say). */

@@ -3,7 +3,7 @@ import { loadMeditod } from "../../src/data/meditod.ts";
 import { buildQuestionReader } from "../../src/modules/embedded/question-reader.ts";
 import { loadTrainingData } from "../../src/modules/embedded/training-data.ts";
 import { createModules } from "../../src/modules/create-modules.ts";
-import type { DialogueModules } from "../../src/modules/types.ts";
+import type { DialogueModules } from "../../src/language/module-interfaces.ts";
 import { caseFromDialogue } from "../../src/simulator/patient-simulator.ts";
 import { callApi, chatServerForFile } from "./chat-server.ts";
 

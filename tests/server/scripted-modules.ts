@@ -1,5 +1,5 @@
 import type { DoctorAction, NluFrame } from "../../src/cmas/schemas.ts";
-import type { DialogueModules } from "../../src/modules/types.ts";
+import type { DialogueModules } from "../../src/language/module-interfaces.ts";
 
 /** What scripted modules do every turn: read the patient's utterance as `frames`, then take `actions` and say `reply`. */
 export interface DialogueScript {

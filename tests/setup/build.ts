@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { PACKAGE_ROOT } from "../../src/package-paths.ts";
+import { PACKAGE_ROOT } from "../../src/foundation/package-paths.ts";
 
 /**
  * vitest global setup: brings the build (dist/) up to date before any test runs, so tests that spawn

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { loadMeditod } from "../../src/data/meditod.ts";
 import { buildEmbeddedEngine } from "../../src/modules/embedded/index.ts";
-import type { DialogueModules } from "../../src/modules/types.ts";
+import type { DialogueModules } from "../../src/language/module-interfaces.ts";
 import { loadCaseLibrary, meditodCases } from "../../src/simulator/case-library.ts";
 import { playCase, summarise, type CaseResult } from "../../src/simulator/self-play.ts";
 

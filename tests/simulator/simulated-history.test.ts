@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { DialogueState } from "../../src/cmas/schemas.ts";
 import { loadMeditod } from "../../src/data/meditod.ts";
-import { BUNDLED } from "../../src/package-paths.ts";
-import { Conversation } from "../../src/dm/conversation.ts";
+import { BUNDLED } from "../../src/foundation/package-paths.ts";
+import { Conversation } from "../../src/dialogue-manager/conversation.ts";
 import { buildEmbeddedEngine } from "../../src/modules/embedded/index.ts";
 import { PatientSimulator, caseFromDialogue } from "../../src/simulator/patient-simulator.ts";
 

@@ -1,6 +1,6 @@
 import type { MeditodDataset, Split } from "../../data/meditod.ts";
 import { registerEmbeddedModules } from "../create-modules.ts";
-import type { DialogueModules } from "../types.ts";
+import type { DialogueModules } from "../../language/module-interfaces.ts";
 import { buildEmbeddedNlg, type NlgWording } from "./nlg.ts";
 import { buildEmbeddedNlu } from "./nlu.ts";
 import { buildEmbeddedPolicy } from "./policy.ts";

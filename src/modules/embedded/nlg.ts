@@ -1,8 +1,8 @@
 import type { DoctorAction } from "../../cmas/schemas.ts";
 import { tokenizeMeditod } from "../../metrics/tokenize-meditod.ts";
 import { loadOntologyFile } from "../../ontology/ontology-files.ts";
-import type { NlgInput, NlgModule } from "../types.ts";
-import { actionShape, turnShapeKey, type ActionShape } from "./nlg/action-signature.ts";
+import type { NlgInput, NlgModule } from "../../language/module-interfaces.ts";
+import { actionShape, turnShapeKey, type ActionShape } from "../../language/action-signature.ts";
 import { clarifiedReply } from "./nlg/clarified-reply.ts";
 import type { TrainingData } from "./training-data.ts";
 

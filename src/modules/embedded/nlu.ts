@@ -1,4 +1,4 @@
-import type { NluModule } from "../types.ts";
+import type { NluModule } from "../../language/module-interfaces.ts";
 import { analyseText } from "./nlu/analysed-text.ts";
 import { conversationVocabulary } from "./nlu/conversation-vocabulary.ts";
 import { DialogueContextReader } from "./nlu/dialogue-context.ts";

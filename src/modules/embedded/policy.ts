@@ -1,7 +1,7 @@
 import type { DialogueState } from "../../cmas/schemas.ts";
-import type { DialogueTurn, PolicyModule } from "../types.ts";
+import type { DialogueTurn, PolicyModule } from "../../language/module-interfaces.ts";
 import { ConversationReader } from "./policy/conversation-reader.ts";
-import { loadHistoryPlan } from "./policy/history-plan.ts";
+import { loadHistoryPlan } from "../../language/history-plan.ts";
 import { learnStatistics } from "./policy/learned-statistics.ts";
 import { HistoryPlanner } from "./policy/planner.ts";
 import { PolicyModel } from "./policy/policy-model.ts";

@@ -1,11 +1,11 @@
 import { checkTypes, slotDefinition } from "../../cmas/ontology.ts";
 import type { ActionEntry, DoctorAction } from "../../cmas/schemas.ts";
-import type { DialogueTurn } from "../types.ts";
+import type { DialogueTurn } from "../../language/module-interfaces.ts";
 import { analyseText } from "./nlu/analysed-text.ts";
 import type { AskedAttribute, AskedItem } from "./nlu/question-analysis.ts";
 import { buildNluResources, type NluResources } from "./nlu.ts";
 import type { TrainingData } from "./training-data.ts";
-import { loadHistoryPlan } from "./policy/history-plan.ts";
+import { loadHistoryPlan } from "../../language/history-plan.ts";
 
 /**
  * Reads a doctor's free-text question into CMAS doctor actions — the reverse direction of the chat,

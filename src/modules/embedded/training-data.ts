@@ -1,4 +1,4 @@
-import { AnamnesisError } from "../../errors.ts";
+import { AnamnesisError } from "../../foundation/errors.ts";
 import { getDialogue, splitIds, type Dialogue, type MeditodDataset, type Split } from "../../data/meditod.ts";
 
 /**

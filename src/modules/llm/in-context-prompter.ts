@@ -5,7 +5,7 @@ import { nlgExamples, nluExamples, policyExamples } from "../../data/meditod-vie
 import { LexicalRetriever, type ExemplarRetriever, type RetrievalDocument } from "../../retrieval/exemplar-retriever.ts";
 import { fitPrompt, type Exemplar, type FittedPrompt } from "../token-budget.ts";
 import { loadPromptTemplate, type PromptTemplate } from "../prompt-template.ts";
-import { renderTurns, type DialogueTurn } from "../types.ts";
+import { renderTurns, type DialogueTurn } from "../../language/module-interfaces.ts";
 
 /**
  * The paper's in-context prompts: the task's instructions and definitions as the system message, the

@@ -1,6 +1,6 @@
 import type { ChatBackend, ChatMessage } from "../../backends/spec.ts";
 import { countMessageTokens } from "../token-budget.ts";
-import type { CallOptions, NoteInput, NoteModule, NoteResult } from "../types.ts";
+import type { CallOptions, NoteInput, NoteModule, NoteResult } from "../../language/module-interfaces.ts";
 
 /**
  * Note writing through any chat backend, as lm-evaluation-harness's `generate_until` tasks run zero-shot

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { AnamnesisError } from "../../errors.ts";
+import { AnamnesisError } from "../../foundation/errors.ts";
 import type { MeditodDataset } from "../../data/meditod.ts";
 
 /**

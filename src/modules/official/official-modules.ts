@@ -1,8 +1,8 @@
 import type { ChatBackend } from "../../backends/spec.ts";
 import type { DoctorAction, NluFrame } from "../../cmas/schemas.ts";
-import { AnamnesisError } from "../../errors.ts";
+import { AnamnesisError } from "../../foundation/errors.ts";
 import type { MeditodDataset, Split } from "../../data/meditod.ts";
-import type { CallOptions, DialogueModules, ModuleCallInfo } from "../types.ts";
+import type { CallOptions, DialogueModules, ModuleCallInfo } from "../../language/module-interfaces.ts";
 import { OfficialPrompter } from "./official-prompter.ts";
 import { officialPostProcess } from "./official-post-process.ts";
 import type { MeditodCheckout, OfficialTask } from "./meditod-checkout.ts";

@@ -1,8 +1,8 @@
 import type { ChatBackend, ChatMessage } from "../../backends/spec.ts";
-import { AnamnesisError } from "../../errors.ts";
+import { AnamnesisError } from "../../foundation/errors.ts";
 import type { MeditodDataset, Split } from "../../data/meditod.ts";
 import { splitIds } from "../../data/meditod.ts";
-import type { CallOptions } from "../types.ts";
+import type { CallOptions } from "../../language/module-interfaces.ts";
 import { rawDialogue, rawDialogues, type RawDialogues } from "./official-dataset.ts";
 import { officialTurn, OFFICIAL_HISTORY_SIZE, taskSpeaker, type OfficialTurn } from "./official-turns.ts";
 import type { OfficialTask } from "./meditod-checkout.ts";

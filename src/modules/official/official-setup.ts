@@ -1,5 +1,5 @@
 import { createBackend, type BackendOptions } from "../../backends/index.ts";
-import { AnamnesisError } from "../../errors.ts";
+import { AnamnesisError } from "../../foundation/errors.ts";
 import type { MeditodDataset, Split } from "../../data/meditod.ts";
 import type { ModuleSetup } from "../create-modules.ts";
 import { readMeditodCheckout, COMMONS_PATH } from "./meditod-checkout.ts";

@@ -1,4 +1,4 @@
-import { AnamnesisError } from "../../errors.ts";
+import { AnamnesisError } from "../../foundation/errors.ts";
 import { pythonJsonDumps } from "../../data/python-json.ts";
 import { formatOfficialNlu } from "./official-nlu-format.ts";
 import type { RawJson, RawUtterance } from "./official-dataset.ts";

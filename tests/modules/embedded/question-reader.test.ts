@@ -3,7 +3,7 @@ import { doctorActionsSchema } from "../../../src/cmas/schemas.ts";
 import { loadMeditod } from "../../../src/data/meditod.ts";
 import { buildQuestionReader, type QuestionReader } from "../../../src/modules/embedded/question-reader.ts";
 import { loadTrainingData } from "../../../src/modules/embedded/training-data.ts";
-import type { DialogueTurn } from "../../../src/modules/types.ts";
+import type { DialogueTurn } from "../../../src/language/module-interfaces.ts";
 
 let reader: QuestionReader;
 

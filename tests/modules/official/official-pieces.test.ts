@@ -9,8 +9,8 @@ import { officialPostProcess } from "../../../src/modules/official/official-post
 import { l2Normalise, OfficialPrompter, topByDescendingArgsort } from "../../../src/modules/official/official-prompter.ts";
 import type { ChatBackend } from "../../../src/backends/spec.ts";
 import { loadMeditod } from "../../../src/data/meditod.ts";
-import { writeStandInCheckout, STAND_IN } from "./stand-in-checkout.ts";
-import { seededRandom } from "../../metrics/random.ts";
+import { writeStandInCheckout, STAND_IN } from "../../../test-support/stand-in-checkout.ts";
+import { seededRandom } from "../../../test-support/random.ts";
 
 /**
  * The pieces of the official protocol against values derived by hand from the rules of the official

@@ -1,12 +1,12 @@
 import type { DoctorAction } from "../../../cmas/schemas.ts";
 import { loadOntologyFile } from "../../../ontology/ontology-files.ts";
-import type { NlgInput } from "../../types.ts";
-import { askedMeaningOf, clarificationMove } from "../clarification-turns.ts";
-import { actionShape } from "./action-signature.ts";
+import type { NlgInput } from "../../../language/module-interfaces.ts";
+import { askedMeaningOf, clarificationMove } from "../../../language/repeat-requests.ts";
+import { actionShape } from "../../../language/action-signature.ts";
 
 /**
  * How the live doctor words its reply to a patient who asked to hear the question again or what it
- * means (`clarification-turns.ts`): the first time, the same question with its terms explained in
+ * means (`src/language/repeat-requests.ts`): the first time, the same question with its terms explained in
  * everyday words (`plain` of `ontology/lay-terms.json`: "By sputum, I mean the stuff you cough up from
  * your chest."), or the word the patient asked about explained and used in the question; the second
  * time, "That's alright, let's move on." before the next question.

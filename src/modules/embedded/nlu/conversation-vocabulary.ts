@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { BUNDLED } from "../../../package-paths.ts";
+import { BUNDLED } from "../../../foundation/package-paths.ts";
 
 /**
  * Everyday and clinical English as patients and doctors speak it: the words that occur at least twice

@@ -1,4 +1,4 @@
-import type { DialogueTurn } from "../../types.ts";
+import type { DialogueTurn } from "../../../language/module-interfaces.ts";
 import { analyseText, sentenceOf } from "./analysed-text.ts";
 import { extractLocations } from "./body-locations.ts";
 import { conceptMask, findMentions } from "./concept-mentions.ts";

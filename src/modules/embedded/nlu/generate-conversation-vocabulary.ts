@@ -6,7 +6,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { BUNDLED_MTS_DIALOG_DIR, MTS_DIALOG_SPLIT_FILES } from "../../../data/mts-dialog.ts";
-import { BUNDLED } from "../../../package-paths.ts";
+import { BUNDLED } from "../../../foundation/package-paths.ts";
 import { deriveConversationVocabulary } from "./conversation-vocabulary.ts";
 
 /** The vocabulary file's text as the bundled training CSV gives it. */

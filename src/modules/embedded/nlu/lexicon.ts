@@ -1,6 +1,6 @@
 import { MEDICAL_SLOT_NAMES, type MedicalSlotName } from "../../../cmas/cmas-names.ts";
 import { loadOntologyFile, type OntologyFile } from "../../../ontology/ontology-files.ts";
-import { readBundledJson } from "../../../package-paths.ts";
+import { readBundledJson } from "../../../foundation/package-paths.ts";
 import { PhraseIndex } from "./phrase-index.ts";
 import { cleanText, tokenize } from "./text.ts";
 

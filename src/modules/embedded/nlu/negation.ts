@@ -1,5 +1,5 @@
 import type { ReadingStatusName } from "../../../cmas/cmas-names.ts";
-import { ASKS_TO_REPEAT_OR_EXPLAIN } from "./clarification-requests.ts";
+import { ASKS_TO_REPEAT_OR_EXPLAIN } from "../../../language/repeat-request-pattern.ts";
 import { cuePhrases } from "./rules/negation-cues.ts";
 import type { Token } from "./text.ts";
 import { PEOPLE, wordsPattern } from "./word-lists.ts";

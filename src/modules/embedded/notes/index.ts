@@ -1,7 +1,7 @@
 import type { LoglikelihoodResult, LoglikelihoodScorer } from "../../../backends/spec.ts";
 import type { NoteDocument } from "../../../data/note-dataset.ts";
 import { Bm25Index } from "../../../retrieval/bm25.ts";
-import type { CallOptions, NoteInput, NoteModule, NoteResult } from "../../types.ts";
+import type { CallOptions, NoteInput, NoteModule, NoteResult } from "../../../language/module-interfaces.ts";
 import { KneserNeyByteLm } from "./ngram-lm.ts";
 
 /**

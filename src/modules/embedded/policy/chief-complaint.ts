@@ -1,6 +1,6 @@
 import { askOf, type Ask } from "./actions.ts";
 import type { Conversation } from "./conversation-reader.ts";
-import type { ComplaintTemplate, HistoryPlan, StepPart } from "./history-plan.ts";
+import type { ComplaintTemplate, HistoryPlan, StepPart } from "../../../language/history-plan.ts";
 import type { PolicyModel } from "./policy-model.ts";
 import type { StateFacts } from "./state-facts.ts";
 import { loadOntologyFile } from "../../../ontology/ontology-files.ts";

@@ -1,7 +1,7 @@
 import type { DialogueState, DoctorAction } from "../../../cmas/schemas.ts";
 import { loadDiagnoses } from "../../../clinical/diagnoses.ts";
 import type { Conversation } from "./conversation-reader.ts";
-import type { HistoryPlan } from "./history-plan.ts";
+import type { HistoryPlan } from "../../../language/history-plan.ts";
 import type { StateFacts } from "./state-facts.ts";
 
 /**

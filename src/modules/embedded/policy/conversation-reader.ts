@@ -1,5 +1,5 @@
-import type { DialogueTurn } from "../../types.ts";
-import type { HistoryPlan, PlanItem } from "./history-plan.ts";
+import type { DialogueTurn } from "../../../language/module-interfaces.ts";
+import type { HistoryPlan, PlanItem } from "../../../language/history-plan.ts";
 
 /**
  * Reads the conversation text: which plan items the doctor has already asked about (so they are not

@@ -1,5 +1,5 @@
 import { slotDefinition } from "../../../cmas/ontology.ts";
-import type { PlanItem } from "./history-plan.ts";
+import type { PlanItem } from "../../../language/history-plan.ts";
 import type { StateFacts } from "./state-facts.ts";
 
 /**

@@ -2,7 +2,7 @@ import type { DialogueState } from "../../../cmas/schemas.ts";
 import { evidenceFor } from "../../../clinical/criteria.ts";
 import { askOf, type Ask } from "./actions.ts";
 import type { ConversationReader, Conversation } from "./conversation-reader.ts";
-import type { HistoryPlan, PlanItem } from "./history-plan.ts";
+import type { HistoryPlan, PlanItem } from "../../../language/history-plan.ts";
 import type { StateFacts } from "./state-facts.ts";
 import { spokenValue } from "../nlg.ts";
 

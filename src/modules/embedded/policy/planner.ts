@@ -1,11 +1,11 @@
 import type { DialogueState, DoctorAction } from "../../../cmas/schemas.ts";
-import type { DialogueTurn } from "../../types.ts";
+import type { DialogueTurn } from "../../../language/module-interfaces.ts";
 import { askOf, bareAction, inquire, type Ask } from "./actions.ts";
 import { checkAsked, findComplaint, nextComplaintStep, type ComplaintFocus } from "./chief-complaint.ts";
 import { closingMove, diagnosisActions } from "./closing.ts";
-import { clarificationMove } from "../clarification-turns.ts";
+import { clarificationMove } from "../../../language/repeat-requests.ts";
 import { asksDoctor, isQuestion, wordCount, type Conversation, type ConversationReader } from "./conversation-reader.ts";
-import { reviewOfSystemsFor, type PlanItem } from "./history-plan.ts";
+import { reviewOfSystemsFor, type PlanItem } from "../../../language/history-plan.ts";
 import { unknownValues } from "./item-knowledge.ts";
 import { hasLiveFollowUp, liveFollowUp, screenItem } from "./live-history.ts";
 import type { PolicyModel } from "./policy-model.ts";
@@ -27,7 +27,7 @@ import { StateFacts } from "./state-facts.ts";
  * habits (`live_history` of the plan): screening items (night sweats once weight loss is found) before
  * the next plan item, the complaint template's live steps (a pain's severity), every medication's dose and response;
  * and when the patient asks to hear the question again or what it means, it asks the same question
- * once more (the NLG words it more plainly), then moves on if they ask again (`clarification-turns.ts`).
+ * once more (the NLG words it more plainly), then moves on if they ask again (`src/language/repeat-requests.ts`).
  */
 
 export interface PlannerDecision {

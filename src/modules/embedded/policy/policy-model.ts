@@ -1,4 +1,4 @@
-import { groupKey, type HistoryPlan, type PlanItem } from "./history-plan.ts";
+import { groupKey, type HistoryPlan, type PlanItem } from "../../../language/history-plan.ts";
 import type { LearnedStatistics } from "./learned-statistics.ts";
 
 /**

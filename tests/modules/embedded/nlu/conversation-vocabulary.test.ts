@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { conversationVocabulary, deriveConversationVocabulary } from "../../../../src/modules/embedded/nlu/conversation-vocabulary.ts";
 import { renderConversationVocabulary } from "../../../../src/modules/embedded/nlu/generate-conversation-vocabulary.ts";
-import { BUNDLED } from "../../../../src/package-paths.ts";
+import { BUNDLED } from "../../../../src/foundation/package-paths.ts";
 
 describe("the conversation vocabulary (MTS-Dialog's training words seen twice)", () => {
   it("is up to date (regenerate with `npx tsx src/modules/embedded/nlu/generate-conversation-vocabulary.ts`)", () => {

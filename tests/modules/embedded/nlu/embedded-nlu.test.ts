@@ -5,7 +5,7 @@ import { nluExamples } from "../../../../src/data/meditod-views.ts";
 import { scoreCmas } from "../../../../src/metrics/cmas-f1.ts";
 import { buildEmbeddedNlu } from "../../../../src/modules/embedded/nlu.ts";
 import { loadTrainingData } from "../../../../src/modules/embedded/training-data.ts";
-import type { DialogueTurn, NluModule } from "../../../../src/modules/types.ts";
+import type { DialogueTurn, NluModule } from "../../../../src/language/module-interfaces.ts";
 
 let dataset: MeditodDataset;
 let nlu: NluModule;

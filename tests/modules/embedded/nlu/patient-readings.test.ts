@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { NluFrame, SlotEntry } from "../../../../src/cmas/schemas.ts";
 import { loadMeditod } from "../../../../src/data/meditod.ts";
-import { Conversation } from "../../../../src/dm/conversation.ts";
+import { Conversation } from "../../../../src/dialogue-manager/conversation.ts";
 import { buildEmbeddedEngine, type EmbeddedEngine } from "../../../../src/modules/embedded/index.ts";
-import type { DialogueTurn } from "../../../../src/modules/types.ts";
+import type { DialogueTurn } from "../../../../src/language/module-interfaces.ts";
 
 /**
  * Readings of what lay patients say, from hand-written utterances (issue 14, "Understanding"):

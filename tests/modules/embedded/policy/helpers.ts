@@ -1,12 +1,12 @@
 import type { ActionEntry, DialogueState, DoctorAction } from "../../../../src/cmas/schemas.ts";
 import { loadMeditod } from "../../../../src/data/meditod.ts";
 import { ConversationReader } from "../../../../src/modules/embedded/policy/conversation-reader.ts";
-import { loadHistoryPlan } from "../../../../src/modules/embedded/policy/history-plan.ts";
+import { loadHistoryPlan } from "../../../../src/language/history-plan.ts";
 import { learnStatistics } from "../../../../src/modules/embedded/policy/learned-statistics.ts";
 import { HistoryPlanner, type PlannerDecision } from "../../../../src/modules/embedded/policy/planner.ts";
 import { PolicyModel } from "../../../../src/modules/embedded/policy/policy-model.ts";
 import { loadTrainingData, type TrainingData } from "../../../../src/modules/embedded/training-data.ts";
-import type { DialogueTurn } from "../../../../src/modules/types.ts";
+import type { DialogueTurn } from "../../../../src/language/module-interfaces.ts";
 
 export const dataset = loadMeditod();
 export const training = loadTrainingData(dataset, "train");

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ConversationReader } from "../../../../src/modules/embedded/policy/conversation-reader.ts";
-import { compileHistoryPlan } from "../../../../src/modules/embedded/policy/history-plan.ts";
-import { readBundledJson } from "../../../../src/package-paths.ts";
+import { compileHistoryPlan } from "../../../../src/language/history-plan.ts";
+import { readBundledJson } from "../../../../src/foundation/package-paths.ts";
 import { plan, turns } from "./helpers.ts";
 
 const planJson = () => readBundledJson("ontology/history-plan.json") as Record<string, unknown>;

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { loadMeditod } from "../../../../src/data/meditod.ts";
-import { Conversation } from "../../../../src/dm/conversation.ts";
+import { Conversation } from "../../../../src/dialogue-manager/conversation.ts";
 import { buildEmbeddedEngine } from "../../../../src/modules/embedded/index.ts";
 import { realiseFromTemplates } from "../../../../src/modules/embedded/nlg.ts";
 import { askOf, inquire } from "../../../../src/modules/embedded/policy/actions.ts";
-import { loadHistoryPlan } from "../../../../src/modules/embedded/policy/history-plan.ts";
+import { loadHistoryPlan } from "../../../../src/language/history-plan.ts";
 import { loadOntologyFile } from "../../../../src/ontology/ontology-files.ts";
 
 /**

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { realiseFromTemplates } from "../../../../src/modules/embedded/nlg.ts";
 import { askOf, inquire } from "../../../../src/modules/embedded/policy/actions.ts";
 import { ConversationReader } from "../../../../src/modules/embedded/policy/conversation-reader.ts";
-import { loadHistoryPlan } from "../../../../src/modules/embedded/policy/history-plan.ts";
+import { loadHistoryPlan } from "../../../../src/language/history-plan.ts";
 
 /**
  * The planner knows what it has asked only by reading the doctor's words back. In the chat those

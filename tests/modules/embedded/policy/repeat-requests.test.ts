@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { DialogueState, DoctorAction } from "../../../../src/cmas/schemas.ts";
 import { buildEmbeddedEngine } from "../../../../src/modules/embedded/index.ts";
-import type { DialogueTurn } from "../../../../src/modules/types.ts";
+import type { DialogueTurn } from "../../../../src/language/module-interfaces.ts";
 import { asked, dataset, play, plannerFrom, speak, turns } from "./helpers.ts";
 
 /**

@@ -1,6 +1,6 @@
 import { conceptKey } from "../dialogue-context.ts";
 import type { BaseSlot } from "../frame-builder.ts";
-import { ASKS_TO_REPEAT_OR_EXPLAIN } from "../clarification-requests.ts";
+import { ASKS_TO_REPEAT_OR_EXPLAIN } from "../../../../language/repeat-request-pattern.ts";
 import { OPEN_VALUES } from "../lexicon.ts";
 import { mentionStatus } from "../negation.ts";
 import { isSocialSlot, type AskedItem } from "../question-analysis.ts";

@@ -10,7 +10,7 @@
  * tensor descriptors, then tensor data aligned to `general.alignment` (32).
  */
 import { writeFileSync } from "node:fs";
-import { seededRandom } from "../metrics/random.ts";
+import { seededRandom } from "./random.ts";
 
 const GGUF_MAGIC = 0x46554747; // "GGUF" little-endian
 const GGUF_VERSION = 3;

@@ -1,4 +1,4 @@
-import type { ActionEntry, DoctorAction } from "../../../cmas/schemas.ts";
+import type { ActionEntry, DoctorAction } from "../cmas/schemas.ts";
 
 /**
  * An action's shape without its values: `inquire`, `inquire/symptom`, `inquire/symptom/onset`,

@@ -1,10 +1,10 @@
 import type { Command } from "commander";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
-import { clinicalNote } from "../../clinical/clinical-note.ts";
-import { noteToMarkdown } from "../../clinical/note-markdown.ts";
-import { describeIssues, dialogueStateSchema, type DialogueState } from "../../cmas/schemas.ts";
-import { getDialogue, loadMeditod } from "../../data/meditod.ts";
-import { AnamnesisError } from "../../errors.ts";
+import { clinicalNote } from "../../src/clinical/clinical-note.ts";
+import { noteToMarkdown } from "../../src/clinical/note-markdown.ts";
+import { describeIssues, dialogueStateSchema, type DialogueState } from "../../src/cmas/schemas.ts";
+import { getDialogue, loadMeditod } from "../../src/data/meditod.ts";
+import { AnamnesisError } from "../../src/foundation/errors.ts";
 import { printJson } from "../output.ts";
 import { z } from "zod";
 

@@ -1,8 +1,8 @@
 import type { z } from "zod";
-import { checkTypes, slotDefinition } from "../../../cmas/ontology.ts";
-import { criterionProblem } from "../../../clinical/criteria.ts";
-import { historyPlanSchema, type complaintSchema, type planItemSchema, type stepPartSchema } from "../../../ontology/history-plan-schema.ts";
-import { loadOntologyFile, type OntologyFile } from "../../../ontology/ontology-files.ts";
+import { checkTypes, slotDefinition } from "../cmas/ontology.ts";
+import { criterionProblem } from "../clinical/criteria.ts";
+import { historyPlanSchema, type complaintSchema, type planItemSchema, type stepPartSchema } from "../ontology/history-plan-schema.ts";
+import { loadOntologyFile, type OntologyFile } from "../ontology/ontology-files.ts";
 
 /**
  * The history-taking plan (`ontology/history-plan.json`): sections in OSCE order, the items asked in

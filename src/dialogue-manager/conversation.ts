@@ -1,7 +1,7 @@
 import { createActor, waitFor, type Actor } from "xstate";
 import { restoreProfile, saveProfile, type TrackerEntries } from "../cmas/dialogue-state.ts";
 import type { DialogueState, DoctorAction, NluFrame } from "../cmas/schemas.ts";
-import type { DialogueModules, DialogueTurn } from "../modules/types.ts";
+import type { DialogueModules, DialogueTurn } from "../language/module-interfaces.ts";
 import { loadRedFlags } from "../clinical/red-flags.ts";
 import { dialogueMachine, type DialogueContext, type DialogueInput, type FallbackTurn, type RecordedRedFlag } from "./dialogue-machine.ts";
 

@@ -1,5 +1,5 @@
-import type { DialogueTurn } from "../types.ts";
-import { ASKS_TO_REPEAT_OR_EXPLAIN } from "./nlu/clarification-requests.ts";
+import type { DialogueTurn } from "./module-interfaces.ts";
+import { ASKS_TO_REPEAT_OR_EXPLAIN } from "./repeat-request-pattern.ts";
 
 /**
  * What a live doctor does when the patient asks to hear the question again or what it means, as a

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { loadMeditod } from "../../src/data/meditod.ts";
-import { Conversation } from "../../src/dm/conversation.ts";
+import { Conversation } from "../../src/dialogue-manager/conversation.ts";
 import { buildEmbeddedEngine } from "../../src/modules/embedded/index.ts";
 import { countRepeats } from "../../src/simulator/self-play.ts";
 

@@ -1,10 +1,10 @@
 import type { Command } from "commander";
-import { AnamnesisError } from "../../errors.ts";
-import { scoreCorpus, type TextPair } from "../../metrics/pair-metrics.ts";
-import { writePairLines } from "../../metrics/pair-lines.ts";
+import { AnamnesisError } from "../../src/foundation/errors.ts";
+import { scoreCorpus, type TextPair } from "../../src/metrics/pair-metrics.ts";
+import { writePairLines } from "../../src/metrics/pair-lines.ts";
 import { printJson } from "../output.ts";
-import { readJsonLines } from "../../data/json-lines.ts";
-import { inputName } from "../../data/input-file.ts";
+import { readJsonLines } from "../../src/data/json-lines.ts";
+import { inputName } from "../../src/data/input-file.ts";
 
 /** One input line: `{"id", "prediction", "reference"}`; `id` is echoed back as given. */
 interface InputPair extends TextPair {

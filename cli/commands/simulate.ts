@@ -1,12 +1,12 @@
 import type { Command } from "commander";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { loadMeditod } from "../../data/meditod.ts";
-import { AnamnesisError } from "../../errors.ts";
-import { createModules, EMBEDDED_BACKEND_ID } from "../../modules/create-modules.ts";
-import { loadCaseLibrary, meditodCases, type SelfPlayCase } from "../../simulator/case-library.ts";
-import { playCase, summarise } from "../../simulator/self-play.ts";
-import { CASE_COLUMNS, caseRows, selfPlayHtml, summaryLines } from "../../simulator/self-play-report.ts";
+import { loadMeditod } from "../../src/data/meditod.ts";
+import { AnamnesisError } from "../../src/foundation/errors.ts";
+import { createModules, EMBEDDED_BACKEND_ID } from "../../src/modules/create-modules.ts";
+import { loadCaseLibrary, meditodCases, type SelfPlayCase } from "../../src/simulator/case-library.ts";
+import { playCase, summarise } from "../../src/simulator/self-play.ts";
+import { CASE_COLUMNS, caseRows, selfPlayHtml, summaryLines } from "../../src/simulator/self-play-report.ts";
 import { formatTable, printJson } from "../output.ts";
 
 interface SimulateFlags {

@@ -1,7 +1,7 @@
 import { Command, CommanderError } from "commander";
 import { readFileSync } from "node:fs";
-import { isAnamnesisError } from "../errors.ts";
-import { bundledPath } from "../package-paths.ts";
+import { isAnamnesisError } from "../src/foundation/errors.ts";
+import { bundledPath } from "../src/foundation/package-paths.ts";
 import { COMMANDS, selectedCommand } from "./command-table.ts";
 import { loadProviderModulesOf } from "./provider-module-option.ts";
 

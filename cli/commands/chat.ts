@@ -1,16 +1,16 @@
 import type { Command } from "commander";
-import { AnamnesisError } from "../../errors.ts";
-import { loadMeditod, type MeditodDataset } from "../../data/meditod.ts";
-import { createModules, EMBEDDED_BACKEND_ID, type CreateModulesOptions, type ModuleSetup } from "../../modules/create-modules.ts";
-import { caseFromDialogue } from "../../simulator/patient-simulator.ts";
-import { loadCaseLibrary } from "../../simulator/case-library.ts";
+import { AnamnesisError } from "../../src/foundation/errors.ts";
+import { loadMeditod, type MeditodDataset } from "../../src/data/meditod.ts";
+import { createModules, EMBEDDED_BACKEND_ID, type CreateModulesOptions, type ModuleSetup } from "../../src/modules/create-modules.ts";
+import { caseFromDialogue } from "../../src/simulator/patient-simulator.ts";
+import { loadCaseLibrary } from "../../src/simulator/case-library.ts";
 import { runTerminalChat } from "../terminal-chat.ts";
-import { startChatServer } from "../../../server/app.ts";
+import { startChatServer } from "../../server/app.ts";
 import { PROVIDER_MODULE_OPTION } from "../provider-module-option.ts";
 import { positiveInteger } from "../positive-integer.ts";
-import { defaultDatabasePath, SqliteSessionStore } from "../../../server/sqlite-session-store.ts";
-import { buildQuestionReader } from "../../modules/embedded/question-reader.ts";
-import { loadTrainingData } from "../../modules/embedded/training-data.ts";
+import { defaultDatabasePath, SqliteSessionStore } from "../../server/sqlite-session-store.ts";
+import { buildQuestionReader } from "../../src/modules/embedded/question-reader.ts";
+import { loadTrainingData } from "../../src/modules/embedded/training-data.ts";
 
 /** The options of `anamnesis chat`, as commander parses them. */
 export interface ChatFlags {

@@ -1,5 +1,5 @@
 import type { Command } from "commander";
-import { datasetStats, loadMeditod } from "../../data/meditod.ts";
+import { datasetStats, loadMeditod } from "../../src/data/meditod.ts";
 import { formatTable, printJson } from "../output.ts";
 
 export function registerDataCommands(program: Command): void {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkCodeShape } from "../../../bench/code-shape.ts";
+import { checkCodeShape } from "../../test-support/code-shape.ts";
 
 describe("the embedded engine's code shape (bench/function-lengths.ts)", () => {
   it("has no function over 60 lines and no unnamed regular expression over 120 characters", () => {

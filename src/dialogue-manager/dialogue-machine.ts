@@ -2,10 +2,10 @@ import { assign, fromPromise, setup } from "xstate";
 import { EMPTY_PROFILE, profileState, trackFrames, type TrackedProfile } from "../cmas/dialogue-state.ts";
 import type { DialogueState, DoctorAction, NluFrame } from "../cmas/schemas.ts";
 import { ontology } from "../cmas/ontology.ts";
-import type { BackendFailure, CallOptions, DialogueModules, DialogueStage, DialogueTurn, NlgResult, NluResult, PolicyResult } from "../modules/types.ts";
+import type { BackendFailure, CallOptions, DialogueModules, DialogueStage, DialogueTurn, NlgResult, NluResult, PolicyResult } from "../language/module-interfaces.ts";
 import { loadRedFlags, type RedFlag, type RedFlagRules } from "../clinical/red-flags.ts";
 import { enforceClosingScope } from "../clinical/closing-scope.ts";
-import { asksToRepeat } from "../modules/embedded/clarification-turns.ts";
+import { asksToRepeat } from "../language/repeat-requests.ts";
 
 /**
  * The dialogue manager: an xstate machine that runs one history-taking turn per patient utterance —

@@ -8,7 +8,7 @@ export default tseslint.config(
     files: ["**/*.ts"],
     extends: [tseslint.configs.recommendedTypeChecked],
     languageOptions: {
-      parserOptions: { projectService: { allowDefaultProject: ["vitest.config.ts", "docs/*.ts"] }, tsconfigRootDir: import.meta.dirname },
+      parserOptions: { projectService: { allowDefaultProject: ["vitest.config.ts"] }, tsconfigRootDir: import.meta.dirname },
     },
     rules: {
       // A leading underscore marks a deliberately unused binding (an interface's parameter, a key

@@ -27,7 +27,7 @@ node --input-type=module -e '
   const t = await import("anamnesis/testing");
   if (typeof t.checkBackend !== "function") throw new Error("anamnesis/testing exports no checkBackend");
   console.log("library import: ok");'
-test -f node_modules/anamnesis/dist/src/index.d.ts
+test -f node_modules/anamnesis/dist/index.d.ts
 test -f node_modules/anamnesis/dist/src/testing/index.d.ts
 
 # The example plug-in, copied outside the package as a user's own module would be.

@@ -14,7 +14,7 @@ import { parseArgs } from "node:util";
 import { startChatServer } from "../server/app.ts";
 import { loadMeditod } from "../src/data/meditod.ts";
 import { CHAT_BACKEND_BASELINE } from "../cli/commands/chat.ts";
-import { createModules } from "../src/modules/create-modules.ts";
+import { createModules } from "../src/modules/builders/create-modules.ts";
 import { loadCaseLibrary } from "../src/simulator/case-library.ts";
 import { instanceOf, startFakeOpenAIServer, type Reply } from "../test-support/fake-llm-server.ts";
 

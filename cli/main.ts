@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import { isAnamnesisError } from "../src/foundation/errors.ts";
 import { bundledPath } from "../src/foundation/package-paths.ts";
 import { COMMANDS, selectedCommand } from "./command-table.ts";
-import { loadProviderModulesOf } from "./provider-module-option.ts";
+import { loadProviderModulesOf } from "./shared/provider-module-option.ts";
 
 /** The package's version, from its package.json. */
 export function packageVersion(): string {

@@ -7,7 +7,7 @@ import { unrollActions } from "../src/cmas/scoring-tuples.ts";
 import { exactJudge, type AttributeJudge } from "../src/metrics/attribute-judge.ts";
 import { scoreMeditodNlg, type MeditodNlgResult } from "../src/metrics/meditod-nlg.ts";
 import type { PredictionLine } from "./predictions-file.ts";
-import { nlgReplyFormatError } from "../src/modules/nlg-reply-check.ts";
+import { nlgReplyFormatError } from "../src/modules/prompting/nlg-reply-check.ts";
 
 /** Policy scores: the NLU fields plus Precision@K keyed "1" … "10" and "inf". */
 export type PolicyScores = CmasScores & { precision_at: Record<string, number> };

@@ -1,5 +1,5 @@
 import { BUNDLED_MEDITOD_DIR, type Split } from "../src/data/meditod.ts";
-import { EMBEDDED_BACKEND_ID } from "../src/modules/create-modules.ts";
+import { EMBEDDED_BACKEND_ID } from "../src/modules/builders/create-modules.ts";
 import { isNoteDataset } from "./note-suites.ts";
 import type { BenchDataset } from "./suites.ts";
 

@@ -9,7 +9,7 @@ import { PRESENT_STATUSES } from "../src/cmas/ontology.ts";
 import { BUNDLED } from "../src/foundation/package-paths.ts";
 import { clinicalNote } from "../src/clinical/clinical-note.ts";
 import { noteToMarkdown } from "../src/clinical/note-markdown.ts";
-import type { QuestionReader } from "../src/modules/embedded/question-reader.ts";
+import type { QuestionReader } from "../src/language/question-reader.ts";
 import type { TurnOutcome } from "../src/dialogue-manager/conversation.ts";
 import { ClientIdentities } from "./client-identity.ts";
 import { ClientLimits, type ClientLimitOptions } from "./client-limits.ts";

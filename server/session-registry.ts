@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { Conversation, type ConversationRecord, type TurnOutcome } from "../src/dialogue-manager/conversation.ts";
 import type { DialogueModules } from "../src/language/module-interfaces.ts";
-import type { QuestionReader } from "../src/modules/embedded/question-reader.ts";
+import type { QuestionReader } from "../src/language/question-reader.ts";
 import { PatientSimulator, type PatientCase } from "../src/simulator/patient-simulator.ts";
 import { PracticeDialogue, type PracticeRecord } from "../src/simulator/practice.ts";
 import { HttpError } from "./http-error.ts";

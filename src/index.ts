@@ -1,8 +1,9 @@
 /**
  * The public API of Anamnesis (`import { … } from "anamnesis"`): the CMAS schemas and the dialogue-state
  * tracker, the MediTOD data, the official scorers and text metrics, backends (`createBackend`,
- * `registerProvider`, provider modules), the dialogue modules and manager, and the bench runner.
- * The backend contract kit for plug-in authors is `anamnesis/testing`.
+ * `registerProvider`, provider modules), the dialogue modules and manager, the simulator. The
+ * package's entry (`index.ts` at the root) adds the benchmark runner (`eval/index.ts`); the backend
+ * contract kit for plug-in authors is `anamnesis/testing`.
  */
 
 // Errors
@@ -44,17 +45,7 @@ export {
 export { loadMtsDialog } from "./data/mts-dialog.ts";
 export { PACKAGE_ROOT, BUNDLED, bundledPath } from "./foundation/package-paths.ts";
 
-// Scorers: the official MediTOD scripts
-export {
-  scoreNluPredictions as scoreNlu,
-  scorePolicyPredictions as scorePolicy,
-  scoreNlgPredictions as scoreNlg,
-  scoreNluPredictions,
-  scorePolicyPredictions,
-  scoreNlgPredictions,
-  type PolicyScores,
-} from "../eval/meditod-scoring.ts";
-export { readPredictionLines, type PredictionLine } from "../eval/predictions-file.ts";
+// Scorers
 export { scoreCmas, type CmasScores, type CmasTask, type PrecisionRecallF1, type TurnToScore } from "./metrics/cmas-f1.ts";
 export { precisionAtK, OFFICIAL_K } from "./metrics/precision-at-k.ts";
 export { scoreMeditodNlg, type MeditodNlgResult } from "./metrics/meditod-nlg.ts";
@@ -90,7 +81,7 @@ export {
   EMBEDDED_BACKEND_ID,
   type ModuleSetup,
   type CreateModulesOptions,
-} from "./modules/create-modules.ts";
+} from "./modules/builders/create-modules.ts";
 export type { DialogueModules, NluModule, PolicyModule, NlgModule, DialogueTurn, BackendFailure } from "./language/module-interfaces.ts";
 export { createOfficialSetup, type OfficialSetupOptions } from "./modules/official/official-setup.ts";
 export { createOfficialModules, OFFICIAL_MAX_TOKENS, type OfficialModules, type OfficialModulesOptions } from "./modules/official/official-modules.ts";
@@ -109,7 +100,3 @@ export { clinicalNote, clinicalNoteSchema, type ClinicalNote, type NoteInput } f
 export { noteToMarkdown } from "./clinical/note-markdown.ts";
 export { loadCaseLibrary, meditodCases, type SelfPlayCase } from "./simulator/case-library.ts";
 export { playCase, summarise, type CaseResult, type SelfPlaySummary, type ClosingFit } from "./simulator/self-play.ts";
-
-// The bench runner
-export { runBench, parseShard, type BenchOptions, type BenchResults, type RunRequest, type Shard } from "../eval/runner.ts";
-export { SUITES, resolveSuites, loadBenchDataset, type SuiteId } from "../eval/suites.ts";

@@ -10,7 +10,7 @@ import { PACKAGE_ROOT, bundledPath } from "../src/foundation/package-paths.ts";
  * the build with its types, and every exported name carries TSDoc.
  */
 
-const ENTRY_POINTS = { anamnesis: "src/index.ts", "anamnesis/testing": "src/testing/index.ts" } as const;
+const ENTRY_POINTS = { anamnesis: "index.ts", "anamnesis/testing": "src/testing/index.ts" } as const;
 
 /** One type-checked program over both entry points (building it is most of this file's time). */
 let shared: ts.Program | undefined;
@@ -55,7 +55,7 @@ describe("the public API", () => {
   });
 
   it("scores with the root import as the official script does", async () => {
-    const { scoreNlu, loadMeditod } = await import("../src/index.ts");
+    const { scoreNlu, loadMeditod } = await import("../index.ts");
     const fixture = JSON.parse(readFileSync(new URL("./fixtures/meditod-official-scores.json", import.meta.url), "utf8")) as {
       cases: Array<{ task: string; name: string; lines: Array<Record<string, unknown>>; official: Record<string, number> }>;
     };

@@ -5,8 +5,8 @@ import { AnamnesisError } from "../../src/foundation/errors.ts";
 import { createAttributeJudge } from "../../src/backends/index.ts";
 import type { BackendOptions } from "../../src/backends/index.ts";
 import type { NoteDataset } from "../../src/data/note-dataset.ts";
-import { createModules, EMBEDDED_BACKEND_ID, type ModuleSetup } from "../../src/modules/create-modules.ts";
-import { createNoteModules } from "../../src/modules/create-note-modules.ts";
+import { createModules, EMBEDDED_BACKEND_ID, type ModuleSetup } from "../../src/modules/builders/create-modules.ts";
+import { createNoteModules } from "../../src/modules/builders/create-note-modules.ts";
 import { parseShard, runBench, type BenchResults } from "../../eval/runner.ts";
 import { checkSplit, defaultSplit, loadBenchDataset, resolveSuites, suiteData, SUITES, type BenchModules, type ProtocolName, type SuiteId } from "../../eval/suites.ts";
 import { createOfficialSetup } from "../../src/modules/official/official-setup.ts";
@@ -19,12 +19,12 @@ import type { MeditodNlgResult } from "../../src/metrics/meditod-nlg.ts";
 import type { PerplexityScores } from "../../src/metrics/perplexity.ts";
 import type { PolicyScores } from "../../eval/meditod-scoring.ts";
 import type { NoteGenerationScores } from "../../eval/note-scoring.ts";
-import { formatScore, formatTable, printJson } from "../output.ts";
+import { formatScore, formatTable, printJson } from "../shared/output.ts";
 import { describeProtocol, tunedMark } from "../../eval/protocol-label.ts";
 import { clearRunDirectory } from "../../eval/run-directory.ts";
-import { createProgressReporter } from "../progress.ts";
-import { PROVIDER_MODULE_OPTION } from "../provider-module-option.ts";
-import { positiveInteger } from "../positive-integer.ts";
+import { createProgressReporter } from "../shared/progress.ts";
+import { PROVIDER_MODULE_OPTION } from "../shared/provider-module-option.ts";
+import { positiveInteger } from "../shared/positive-integer.ts";
 
 interface BenchFlags {
   suite: string[];

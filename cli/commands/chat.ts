@@ -1,13 +1,13 @@
 import type { Command } from "commander";
 import { AnamnesisError } from "../../src/foundation/errors.ts";
 import { loadMeditod, type MeditodDataset } from "../../src/data/meditod.ts";
-import { createModules, EMBEDDED_BACKEND_ID, type CreateModulesOptions, type ModuleSetup } from "../../src/modules/create-modules.ts";
+import { createModules, EMBEDDED_BACKEND_ID, type CreateModulesOptions, type ModuleSetup } from "../../src/modules/builders/create-modules.ts";
 import { caseFromDialogue } from "../../src/simulator/patient-simulator.ts";
 import { loadCaseLibrary } from "../../src/simulator/case-library.ts";
-import { runTerminalChat } from "../terminal-chat.ts";
+import { runTerminalChat } from "../shared/terminal-chat.ts";
 import { startChatServer } from "../../server/app.ts";
-import { PROVIDER_MODULE_OPTION } from "../provider-module-option.ts";
-import { positiveInteger } from "../positive-integer.ts";
+import { PROVIDER_MODULE_OPTION } from "../shared/provider-module-option.ts";
+import { positiveInteger } from "../shared/positive-integer.ts";
 import { defaultDatabasePath, SqliteSessionStore } from "../../server/sqlite-session-store.ts";
 import { buildQuestionReader } from "../../src/modules/embedded/question-reader.ts";
 import { loadTrainingData } from "../../src/modules/embedded/training-data.ts";

@@ -1,6 +1,6 @@
 import type { Command } from "commander";
 import { datasetStats, loadMeditod } from "../../src/data/meditod.ts";
-import { formatTable, printJson } from "../output.ts";
+import { formatTable, printJson } from "../shared/output.ts";
 
 export function registerDataCommands(program: Command): void {
   const data = program.command("data").description("Inspect the bundled datasets.");

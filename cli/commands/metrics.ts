@@ -2,7 +2,7 @@ import type { Command } from "commander";
 import { AnamnesisError } from "../../src/foundation/errors.ts";
 import { scoreCorpus, type TextPair } from "../../src/metrics/pair-metrics.ts";
 import { writePairLines } from "../../src/metrics/pair-lines.ts";
-import { printJson } from "../output.ts";
+import { printJson } from "../shared/output.ts";
 import { readJsonLines } from "../../src/data/json-lines.ts";
 import { inputName } from "../../src/data/input-file.ts";
 

@@ -5,7 +5,7 @@ import { noteToMarkdown } from "../../src/clinical/note-markdown.ts";
 import { describeIssues, dialogueStateSchema, type DialogueState } from "../../src/cmas/schemas.ts";
 import { getDialogue, loadMeditod } from "../../src/data/meditod.ts";
 import { AnamnesisError } from "../../src/foundation/errors.ts";
-import { printJson } from "../output.ts";
+import { printJson } from "../shared/output.ts";
 import { z } from "zod";
 
 interface NoteFlags {

@@ -3,11 +3,11 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { loadMeditod } from "../../src/data/meditod.ts";
 import { AnamnesisError } from "../../src/foundation/errors.ts";
-import { createModules, EMBEDDED_BACKEND_ID } from "../../src/modules/create-modules.ts";
+import { createModules, EMBEDDED_BACKEND_ID } from "../../src/modules/builders/create-modules.ts";
 import { loadCaseLibrary, meditodCases, type SelfPlayCase } from "../../src/simulator/case-library.ts";
 import { playCase, summarise } from "../../src/simulator/self-play.ts";
 import { CASE_COLUMNS, caseRows, selfPlayHtml, summaryLines } from "../../src/simulator/self-play-report.ts";
-import { formatTable, printJson } from "../output.ts";
+import { formatTable, printJson } from "../shared/output.ts";
 
 interface SimulateFlags {
   doctor: string;

@@ -188,3 +188,13 @@ export function loadHistoryPlan(): HistoryPlan {
   cached ??= compileHistoryPlan(loadOntologyFile("history-plan.json"));
   return cached;
 }
+
+/**
+ * The template of a symptom at its sites (the plan's `default` when none names it): a template for
+ * given sites (abdominal pain, back pain) wins over one for the symptom anywhere.
+ */
+export function templateFor(plan: HistoryPlan, symptom: string, locations: readonly string[] = []): ComplaintTemplate {
+  const named = plan.complaints.filter((complaint) => complaint.symptoms.includes(symptom));
+  const sited = named.find((complaint) => complaint.locations !== null && locations.some((location) => complaint.locations!.test(location)));
+  return sited ?? named.find((complaint) => complaint.locations === null) ?? plan.complaints.find((complaint) => complaint.id === "default") ?? plan.complaints.at(-1)!;
+}

@@ -5,7 +5,7 @@ import { dialogueStateSchema, describeIssues } from "../cmas/schemas.ts";
 import { getDialogue, type MeditodDataset } from "../data/meditod.ts";
 import { AnamnesisError } from "../foundation/errors.ts";
 import { BUNDLED } from "../foundation/package-paths.ts";
-import { templateFor } from "../modules/embedded/policy/chief-complaint.ts";
+import { templateFor } from "../language/history-plan.ts";
 import { loadHistoryPlan } from "../language/history-plan.ts";
 import { caseFromDialogue, type PatientCase } from "./patient-simulator.ts";
 

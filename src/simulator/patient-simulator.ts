@@ -3,7 +3,7 @@ import type { DialogueState, DoctorAction, SlotEntry } from "../cmas/schemas.ts"
 import type { MeditodDataset } from "../data/meditod.ts";
 import { getDialogue } from "../data/meditod.ts";
 import { actionSlots } from "../language/action-signature.ts";
-import { joinAlternatives, layTerm, spokenValue } from "../modules/embedded/nlg.ts";
+import { joinAlternatives, layTerm, spokenValue } from "../language/lay-terms.ts";
 
 /**
  * A simulated patient: answers the doctor's actions from a case profile (a CMAS state), so a

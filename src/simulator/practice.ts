@@ -1,8 +1,8 @@
 import { slotDefinition } from "../cmas/ontology.ts";
 import type { DoctorAction } from "../cmas/schemas.ts";
-import { layTerm } from "../modules/embedded/nlg.ts";
+import { layTerm } from "../language/lay-terms.ts";
 import { actionSlots } from "../language/action-signature.ts";
-import type { QuestionReader } from "../modules/embedded/question-reader.ts";
+import type { QuestionReader } from "../language/question-reader.ts";
 import type { DialogueTurn } from "../language/module-interfaces.ts";
 import { coverageOf, type Coverage } from "./coverage.ts";
 import { PatientSimulator, type PatientCase } from "./patient-simulator.ts";

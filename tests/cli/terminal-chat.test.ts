@@ -1,8 +1,8 @@
 import { PassThrough } from "node:stream";
 import { describe, expect, it } from "vitest";
 import { loadMeditod } from "../../src/data/meditod.ts";
-import { runTerminalChat } from "../../cli/terminal-chat.ts";
-import { answerFailuresWith } from "../../src/modules/backend-failure-fallback.ts";
+import { runTerminalChat } from "../../cli/shared/terminal-chat.ts";
+import { answerFailuresWith } from "../../src/modules/builders/backend-failure-fallback.ts";
 import { buildEmbeddedEngine } from "../../src/modules/embedded/index.ts";
 import type { DialogueModules } from "../../src/language/module-interfaces.ts";
 

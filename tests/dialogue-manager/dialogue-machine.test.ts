@@ -3,7 +3,7 @@ import { Conversation } from "../../src/dialogue-manager/conversation.ts";
 import type { DialogueModules, NluResult, PolicyResult } from "../../src/language/module-interfaces.ts";
 import type { DoctorAction } from "../../src/cmas/schemas.ts";
 import { loadRedFlags } from "../../src/clinical/red-flags.ts";
-import { answerFailuresWith } from "../../src/modules/backend-failure-fallback.ts";
+import { answerFailuresWith } from "../../src/modules/builders/backend-failure-fallback.ts";
 
 /** Modules scripted per call, to drive the machine down each of its paths. */
 function scriptedModules(options: {

@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { loadMeditod, type Utterance } from "../../src/data/meditod.ts";
 import { toPaperFrames } from "../../src/cmas/paper-format.ts";
-import { countMessageTokens } from "../../src/modules/token-budget.ts";
+import { countMessageTokens } from "../../src/modules/prompting/token-budget.ts";
 import type { ChatCall, Reply } from "../../test-support/fake-llm-server.ts";
 import { fakeServerForTest } from "../backends/helpers.ts";
 import { runCli, startCli } from "../cli/helpers.ts";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { withFallback } from "../../src/modules/format-error-fallback.ts";
+import { withFallback } from "../../src/modules/builders/format-error-fallback.ts";
 import type { DialogueModules } from "../../src/language/module-interfaces.ts";
 
 const broken: DialogueModules = {

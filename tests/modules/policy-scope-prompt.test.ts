@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { loadDiagnoses } from "../../src/clinical/diagnoses.ts";
-import { loadPromptTemplate } from "../../src/modules/prompt-template.ts";
+import { loadPromptTemplate } from "../../src/modules/prompting/prompt-template.ts";
 
 describe("the chat's in-context policy prompt (policy.v2) states the scope rules", () => {
   const prompt = loadPromptTemplate("policy.v2").system;

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { loadPromptTemplate } from "../../src/modules/prompt-template.ts";
+import { loadPromptTemplate } from "../../src/modules/prompting/prompt-template.ts";
 import { ontology } from "../../src/cmas/ontology.ts";
 
 const scratch = mkdtempSync(join(tmpdir(), "anamnesis-prompts-"));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { countMessageTokens, countTokens, fitPrompt } from "../../src/modules/token-budget.ts";
+import { countMessageTokens, countTokens, fitPrompt } from "../../src/modules/prompting/token-budget.ts";
 
 describe("token budget", () => {
   it("counts cl100k_base tokens", () => {

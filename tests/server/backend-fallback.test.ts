@@ -5,7 +5,7 @@ import type { ChatServerOptions } from "../../server/app.ts";
 import { SqliteSessionStore } from "../../server/sqlite-session-store.ts";
 import { loadMeditod } from "../../src/data/meditod.ts";
 import { Conversation } from "../../src/dialogue-manager/conversation.ts";
-import { createModules, type CreateModulesOptions } from "../../src/modules/create-modules.ts";
+import { createModules, type CreateModulesOptions } from "../../src/modules/builders/create-modules.ts";
 import { buildEmbeddedEngine } from "../../src/modules/embedded/index.ts";
 import { instanceOf, startFakeOpenAIServer, type FakeServer, type Reply } from "../../test-support/fake-llm-server.ts";
 import { hermeticOptions } from "../backends/helpers.ts";

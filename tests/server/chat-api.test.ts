@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { loadMeditod } from "../../src/data/meditod.ts";
-import { createModules } from "../../src/modules/create-modules.ts";
+import { createModules } from "../../src/modules/builders/create-modules.ts";
 import { caseFromDialogue } from "../../src/simulator/patient-simulator.ts";
 import type { DialogueModules } from "../../src/language/module-interfaces.ts";
 import { tempDirForFile } from "../temp-dirs.ts";

@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { SqliteSessionStore, defaultDatabasePath } from "../../server/sqlite-session-store.ts";
 import type { SessionStore } from "../../server/session-store.ts";
 import { loadMeditod } from "../../src/data/meditod.ts";
-import { createModules } from "../../src/modules/create-modules.ts";
+import { createModules } from "../../src/modules/builders/create-modules.ts";
 import { buildQuestionReader } from "../../src/modules/embedded/question-reader.ts";
 import { loadTrainingData } from "../../src/modules/embedded/training-data.ts";
 import { caseFromDialogue } from "../../src/simulator/patient-simulator.ts";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { answerFailuresWith } from "../../src/modules/backend-failure-fallback.ts";
+import { answerFailuresWith } from "../../src/modules/builders/backend-failure-fallback.ts";
 import type { DialogueModules } from "../../src/language/module-interfaces.ts";
 import { chatPageHarness } from "./page-harness.ts";
 import { scriptedModules } from "./scripted-modules.ts";

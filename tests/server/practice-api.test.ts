@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { loadMeditod } from "../../src/data/meditod.ts";
 import { buildQuestionReader } from "../../src/modules/embedded/question-reader.ts";
 import { loadTrainingData } from "../../src/modules/embedded/training-data.ts";
-import { createModules } from "../../src/modules/create-modules.ts";
+import { createModules } from "../../src/modules/builders/create-modules.ts";
 import type { DialogueModules } from "../../src/language/module-interfaces.ts";
 import { caseFromDialogue } from "../../src/simulator/patient-simulator.ts";
 import { callApi, chatServerForFile } from "./chat-server.ts";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { DoctorAction } from "../../src/cmas/schemas.ts";
-import type { QuestionReader } from "../../src/modules/embedded/question-reader.ts";
+import type { QuestionReader } from "../../src/language/question-reader.ts";
 import type { PatientCase } from "../../src/simulator/patient-simulator.ts";
 import { chatPageHarness } from "./page-harness.ts";
 import { scriptedModules } from "./scripted-modules.ts";

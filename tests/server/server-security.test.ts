@@ -1,7 +1,7 @@
 import { request as httpRequest } from "node:http";
 import { beforeAll, describe, expect, it } from "vitest";
 import { loadMeditod } from "../../src/data/meditod.ts";
-import { createModules } from "../../src/modules/create-modules.ts";
+import { createModules } from "../../src/modules/builders/create-modules.ts";
 import { chatServerForFile } from "./chat-server.ts";
 
 /** The server refuses other origins and foreign hosts, accepts only JSON bodies, and limits each client on its own. */

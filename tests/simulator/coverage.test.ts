@@ -3,7 +3,7 @@ import { buildQuestionReader } from "../../src/modules/embedded/question-reader.
 import { loadTrainingData } from "../../src/modules/embedded/training-data.ts";
 import { describe, expect, it } from "vitest";
 import type { DoctorAction } from "../../src/cmas/schemas.ts";
-import type { QuestionReader } from "../../src/modules/embedded/question-reader.ts";
+import type { QuestionReader } from "../../src/language/question-reader.ts";
 import { coverageOf } from "../../src/simulator/coverage.ts";
 import { PracticeDialogue } from "../../src/simulator/practice.ts";
 import type { PatientCase } from "../../src/simulator/patient-simulator.ts";

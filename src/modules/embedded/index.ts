@@ -1,5 +1,4 @@
 import type { MeditodDataset, Split } from "../../data/meditod.ts";
-import { registerEmbeddedModules } from "../create-modules.ts";
 import type { DialogueModules } from "../../language/module-interfaces.ts";
 import { buildEmbeddedNlg, type NlgWording } from "./nlg.ts";
 import { buildEmbeddedNlu } from "./nlu.ts";
@@ -28,5 +27,3 @@ export function buildEmbeddedEngine(dataset: MeditodDataset, trainSplit: Split |
     buildMs: performance.now() - started,
   };
 }
-
-registerEmbeddedModules(async (dataset, { trainSplit, wording }) => buildEmbeddedEngine(dataset, trainSplit, wording ? { wording } : {}));

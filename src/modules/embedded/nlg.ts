@@ -4,6 +4,7 @@ import { loadOntologyFile } from "../../ontology/ontology-files.ts";
 import type { NlgInput, NlgModule } from "../../language/module-interfaces.ts";
 import { actionShape, turnShapeKey, type ActionShape } from "../../language/action-signature.ts";
 import { clarifiedReply } from "./nlg/clarified-reply.ts";
+import { detailTerm, joinAlternatives, layTerm, spokenValue } from "../../language/lay-terms.ts";
 import type { TrainingData } from "./training-data.ts";
 
 /**
@@ -18,18 +19,6 @@ import type { TrainingData } from "./training-data.ts";
  */
 
 const templateFile = loadOntologyFile("nlg-templates.json");
-const layTerms = loadOntologyFile("lay-terms.json").terms;
-
-/** How a canonical value is said to a patient; UMLS body-structure names lose their anatomy wording ("structure of calf of leg" → "calf"). */
-export function layTerm(value: string): string {
-  return layTerms[value] ?? value.replace(/^(?:entire |set of )?structure of (?:the )?(.+?)(?: of .+)?$/, "$1");
-}
-
-/** How a value of a slot is said; placeholders such as `other` or `all` are worded by the slot. */
-export function spokenValue(slot: string | undefined, value: string): string {
-  return layTerms[`${slot}:${value}`] ?? layTerm(value);
-}
-
 function spokenValues(shape: ActionShape): string[] {
   return shape.values.map((value) => spokenValue(shape.slot, value));
 }
@@ -38,12 +27,6 @@ function spokenValues(shape: ActionShape): string[] {
 function joinAll(items: readonly string[]): string {
   if (items.length <= 1) return items[0] ?? "";
   return `${items.slice(0, -1).join(", ")} and ${items.at(-1)}`;
-}
-
-/** "a", "a or b", "a, b or c". */
-export function joinAlternatives(items: readonly string[]): string {
-  if (items.length <= 1) return items[0] ?? "";
-  return `${items.slice(0, -1).join(", ")} or ${items.at(-1)}`;
 }
 
 interface TrainingUtterance {
@@ -78,7 +61,7 @@ function turnValues(actions: readonly DoctorAction[]): string[] {
 function detailValue(shape: ActionShape): string {
   const value = shape.values[0];
   if (value === undefined) return "";
-  return layTerms[`detail:${value}`] ?? spokenValue(shape.slot, value);
+  return detailTerm(shape.slot, value);
 }
 
 /** Whether an action shape asks a detail of its value (a check type: `inquire/symptom/location`). */

@@ -1,7 +1,7 @@
 import type { NluModule } from "../../language/module-interfaces.ts";
 import { analyseText } from "./nlu/analysed-text.ts";
 import { conversationVocabulary } from "./nlu/conversation-vocabulary.ts";
-import { DialogueContextReader } from "./nlu/dialogue-context.ts";
+import { HistoryContextReader } from "./nlu/history-context-reader.ts";
 import { interpretTurn } from "./nlu/pipeline.ts";
 import { buildMinedLexicon, type Lexicon } from "./nlu/lexicon.ts";
 import { SmallTalkClassifier } from "./nlu/small-talk.ts";
@@ -20,7 +20,7 @@ const WARM_UP: ReadonlyArray<readonly [string, string]> = [
 export interface NluResources {
   readonly lexicon: Lexicon;
   readonly correct: (word: string) => string | undefined;
-  readonly reader: DialogueContextReader;
+  readonly reader: HistoryContextReader;
   readonly smallTalk: SmallTalkClassifier;
 }
 
@@ -29,7 +29,7 @@ export function buildNluResources(training: TrainingData): NluResources {
   const { lexicon, mined } = buildMinedLexicon((base) => mineTraining(training, base));
   const speller = createSpellingCorrector(lexicon.words, [...mined.vocabulary, ...conversationVocabulary()]);
   const correct = (word: string) => speller.correct(word);
-  const reader = new DialogueContextReader({ lexicon, correct, memory: mined.memory });
+  const reader = new HistoryContextReader({ lexicon, correct, memory: mined.memory });
   const smallTalk = new SmallTalkClassifier(mined.acknowledgements);
   return { lexicon, correct, reader, smallTalk };
 }

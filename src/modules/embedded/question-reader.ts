@@ -1,8 +1,8 @@
 import { checkTypes, slotDefinition } from "../../cmas/ontology.ts";
 import type { ActionEntry, DoctorAction } from "../../cmas/schemas.ts";
-import type { DialogueTurn } from "../../language/module-interfaces.ts";
+import type { QuestionReader } from "../../language/question-reader.ts";
 import { analyseText } from "./nlu/analysed-text.ts";
-import type { AskedAttribute, AskedItem } from "./nlu/question-analysis.ts";
+import type { AskedAttribute, AskedItem } from "./nlu/question-types.ts";
 import { buildNluResources, type NluResources } from "./nlu.ts";
 import type { TrainingData } from "./training-data.ts";
 import { loadHistoryPlan } from "../../language/history-plan.ts";
@@ -15,10 +15,6 @@ import { loadHistoryPlan } from "../../language/history-plan.ts";
  * that analysis to actions.
  */
 
-export interface QuestionReader {
-  /** The doctor actions a doctor utterance performs, given the conversation before it. */
-  read(utterance: string, history?: readonly DialogueTurn[]): DoctorAction[];
-}
 
 /** Which check type asks for an analysed attribute, per slot (habits "start", medications "start"…). */
 function checkFor(slot: string, attribute: AskedAttribute | undefined): string | undefined {

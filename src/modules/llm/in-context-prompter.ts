@@ -3,8 +3,8 @@ import { toPaperFrames } from "../../cmas/paper-format.ts";
 import type { MeditodDataset, Split } from "../../data/meditod.ts";
 import { nlgExamples, nluExamples, policyExamples } from "../../data/meditod-views.ts";
 import { LexicalRetriever, type ExemplarRetriever, type RetrievalDocument } from "../../retrieval/exemplar-retriever.ts";
-import { fitPrompt, type Exemplar, type FittedPrompt } from "../token-budget.ts";
-import { loadPromptTemplate, type PromptTemplate } from "../prompt-template.ts";
+import { fitPrompt, type Exemplar, type FittedPrompt } from "../prompting/token-budget.ts";
+import { loadPromptTemplate, type PromptTemplate } from "../prompting/prompt-template.ts";
 import { renderTurns, type DialogueTurn } from "../../language/module-interfaces.ts";
 
 /**

@@ -3,10 +3,10 @@ import { extractJson } from "../../backends/structured.ts";
 import { fromPaperFrames, normaliseActions, paperFrameSchema, paperNluOutputSchema, paperPolicyOutputSchema } from "../../cmas/paper-format.ts";
 import { doctorActionsSchema, type DoctorAction, type NluFrame } from "../../cmas/schemas.ts";
 import type { MeditodDataset, Split } from "../../data/meditod.ts";
-import type { FittedPrompt } from "../token-budget.ts";
+import type { FittedPrompt } from "../prompting/token-budget.ts";
 import type { CallOptions, DialogueModules, ModuleCallInfo, NlgInput, NlgModule, NlgResult, NluInput, NluModule, NluResult, PolicyInput, PolicyModule, PolicyResult } from "../../language/module-interfaces.ts";
 import { InContextPrompter, type PrompterOptions } from "./in-context-prompter.ts";
-import { nlgReplyFormatError } from "../nlg-reply-check.ts";
+import { nlgReplyFormatError } from "../prompting/nlg-reply-check.ts";
 import { z } from "zod";
 
 /**

@@ -1,5 +1,5 @@
 import type { ChatBackend, ChatMessage } from "../../backends/spec.ts";
-import { countMessageTokens } from "../token-budget.ts";
+import { countMessageTokens } from "../prompting/token-budget.ts";
 import type { CallOptions, NoteInput, NoteModule, NoteResult } from "../../language/module-interfaces.ts";
 
 /**

@@ -1,5 +1,5 @@
 import { pyLower } from "../../metrics/python-text.ts";
-import { nlgReplyFormatError } from "../nlg-reply-check.ts";
+import { nlgReplyFormatError } from "../prompting/nlg-reply-check.ts";
 import { deformatOfficialNlu, OfficialFormatError } from "./official-nlu-format.ts";
 import type { OfficialTask } from "./meditod-checkout.ts";
 import type { RawJson } from "./official-dataset.ts";

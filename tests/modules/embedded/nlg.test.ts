@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { loadMeditod } from "../../../src/data/meditod.ts";
-import { buildEmbeddedNlg, joinAlternatives, layTerm, realiseFromTemplates } from "../../../src/modules/embedded/nlg.ts";
+import { buildEmbeddedNlg, realiseFromTemplates } from "../../../src/modules/embedded/nlg.ts";
+import { joinAlternatives, layTerm } from "../../../src/language/lay-terms.ts";
 import { loadTrainingData } from "../../../src/modules/embedded/training-data.ts";
 import type { DoctorAction } from "../../../src/cmas/schemas.ts";
 

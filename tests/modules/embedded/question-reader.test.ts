@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { doctorActionsSchema } from "../../../src/cmas/schemas.ts";
 import { loadMeditod } from "../../../src/data/meditod.ts";
-import { buildQuestionReader, type QuestionReader } from "../../../src/modules/embedded/question-reader.ts";
+import { buildQuestionReader } from "../../../src/modules/embedded/question-reader.ts";
+import type { QuestionReader } from "../../../src/language/question-reader.ts";
 import { loadTrainingData } from "../../../src/modules/embedded/training-data.ts";
 import type { DialogueTurn } from "../../../src/language/module-interfaces.ts";
 

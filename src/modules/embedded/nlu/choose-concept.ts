@@ -1,6 +1,6 @@
 import type { Mention } from "./concept-mentions.ts";
 import type { Concept, Lexicon } from "./lexicon.ts";
-import type { AskedItem, AskedSlot } from "./question-analysis.ts";
+import type { AskedItem, AskedSlot } from "./question-types.ts";
 
 /**
  * The concept a phrase shared by several slots denotes: the one whose slot the doctor is asking

@@ -1,6 +1,6 @@
 import type { NluFrame } from "../../../cmas/schemas.ts";
 import type { AnalysedText } from "./analysed-text.ts";
-import type { DialogueContext } from "./dialogue-context.ts";
+import type { HistoryContext } from "./history-context.ts";
 import { readAllergicReactions } from "./passes/allergic-reactions.ts";
 import { answerAskedAttribute } from "./passes/asked-attribute-answers.ts";
 import { readBackReferences } from "./passes/back-references.ts";
@@ -78,6 +78,6 @@ export function runPasses(turn: TurnRecord, passes: readonly NluPass[] = NLU_PAS
 }
 
 /** The NLU frames of one analysed patient utterance in its dialogue context (never empty). */
-export function interpretTurn(resources: InterpretResources, analysed: AnalysedText, context: DialogueContext): NluFrame[] {
+export function interpretTurn(resources: InterpretResources, analysed: AnalysedText, context: HistoryContext): NluFrame[] {
   return runPasses(newTurnRecord(resources, analysed, context)).frames!;
 }

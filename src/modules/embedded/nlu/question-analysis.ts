@@ -1,13 +1,12 @@
-import { SOCIAL_SLOT_NAMES, type SocialSlotName } from "../../../cmas/cmas-names.ts";
 import { slotDefinition } from "../../../cmas/ontology.ts";
 import { analyseText, type AnalysedText } from "./analysed-text.ts";
 import { factorPhrases } from "./ana-factors.ts";
 import { extractLocations } from "./body-locations.ts";
-import { ATTRIBUTE_EXTRACTORS, type AskedAttribute } from "./attributes/registry.ts";
+import { ATTRIBUTE_EXTRACTORS } from "./attributes/registry.ts";
 import { chooseConcept } from "./choose-concept.ts";
 import { findMentions, type Mention } from "./concept-mentions.ts";
 import { FAMILY_CUE } from "./family-relations.ts";
-import type { Concept, Lexicon, MedicalSlot } from "./lexicon.ts";
+import type { Concept, Lexicon } from "./lexicon.ts";
 import { extractProgression } from "./symptom-descriptors.ts";
 import {
   AGE_CUE,
@@ -30,71 +29,14 @@ import {
 import { extractDuration, extractOnset } from "./time-expressions.ts";
 
 export { CLOSING } from "./question-cues.ts";
+export { EMPTY_QUESTION, isSocialSlot, SOCIAL_SLOTS, type AskedAttribute, type AskedItem, type AskedSlot, type QuestionAnalysis, type SocialSlot } from "./question-types.ts";
+import { SOCIAL_SLOTS, type AskedAttribute, type AskedItem, type AskedSlot, type QuestionAnalysis } from "./question-types.ts";
 
 /**
  * What the doctor's last utterance asks: which slots and values (items), which attribute of them,
  * what values the doctor proposes ("has it been constant since?"), and whether a "yes" means the
  * concept is absent ("are you otherwise healthy?"). Patients' short answers are read against this.
  */
-
-/** Social and demographic slots (no status prefix), from `ontology/cmas.json`. */
-export const SOCIAL_SLOTS = SOCIAL_SLOT_NAMES;
-/** A social or demographic slot (no status prefix). */
-export type SocialSlot = SocialSlotName;
-
-/** Whether a slot name is a social or demographic slot. */
-export function isSocialSlot(slot: string): slot is SocialSlot {
-  return (SOCIAL_SLOTS as readonly string[]).includes(slot);
-}
-/** Any slot a doctor can ask about. */
-export type AskedSlot = MedicalSlot | SocialSlot;
-/** The attributes a doctor question can ask for: the registry's (`attributes/registry.ts`). */
-export type { AskedAttribute } from "./attributes/registry.ts";
-
-/** One thing a question asks about. */
-export interface AskedItem {
-  readonly slot: AskedSlot;
-  /** Canonical value for medical slots; "other" for open questions ("any other medications?"). */
-  readonly value?: string;
-  readonly location?: readonly string[];
-  /** Exposure setting named in the question ("at work"). */
-  readonly where?: string;
-  /** Asked as an ROS topic ("any changes in your vision?"). */
-  readonly topic?: boolean;
-}
-
-/** The reading of a doctor utterance. */
-export interface QuestionAnalysis {
-  /** False for statements ("So you started smoking around 35."): a bare "yeah" then only acknowledges. */
-  readonly isQuestion: boolean;
-  readonly items: readonly AskedItem[];
-  readonly attribute?: AskedAttribute;
-  /** "Yes" means absent: "are you otherwise healthy?", "all of that's normal?". */
-  readonly inverted: boolean;
-  /** Closing or small talk: "any questions for me?", "how does that sound?". */
-  readonly smallTalk: boolean;
-  /** Attribute values the doctor proposes, adopted on "yes" ("has it been constant?" → duration). */
-  readonly proposed: Readonly<Record<string, string>>;
-  /** Trigger phrases the doctor lists ("after walking a few blocks" → physical exertion). */
-  readonly proposedFactors: readonly string[];
-  /** The doctor offers alternatives ("at rest or when you exert yourself?"): a bare "yes" picks none. */
-  readonly alternatives: boolean;
-  /** Slots in play, for slot-restricted phrases and for "how about X?" follow-ups. */
-  readonly slots: ReadonlySet<AskedSlot>;
-  /** Symptom concepts the question names (they become the dialogue focus). */
-  readonly symptoms: readonly Concept[];
-  /** The question refers back ("it", "that", "your symptoms"): attributes apply to the focus. */
-  readonly anaphoric: boolean;
-  /** Things asked as a list with "or" ("any dizziness or fainting spells?"). */
-  readonly disjunctive: boolean;
-  /** "How far can you walk before you need to rest?": a severity asked as a distance. */
-  readonly exerciseTolerance: boolean;
-}
-
-/** The reading when there is no doctor utterance yet. */
-export const EMPTY_QUESTION: QuestionAnalysis = {
-  isQuestion: false, items: [], inverted: false, smallTalk: false, proposed: {}, proposedFactors: [], alternatives: false, slots: new Set(), symptoms: [], anaphoric: false, disjunctive: false, exerciseTolerance: false,
-};
 
 /** Splits cleaned text into sentences, keeping each one's terminal punctuation. */
 function splitKeepingMarks(text: string): string[] {

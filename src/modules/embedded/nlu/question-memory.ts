@@ -3,7 +3,7 @@ import { analyseText } from "./analysed-text.ts";
 import { isAskedAttribute } from "./attributes/registry.ts";
 import { FUNCTION_WORDS } from "./word-lists.ts";
 import { isMedicalSlot } from "./lexicon.ts";
-import { isSocialSlot, type AskedAttribute, type AskedItem, type QuestionAnalysis } from "./question-analysis.ts";
+import { isSocialSlot, type AskedAttribute, type AskedItem, type QuestionAnalysis } from "./question-types.ts";
 
 /**
  * Doctor questions of the training dialogues with what they asked (their `inquire` actions). When

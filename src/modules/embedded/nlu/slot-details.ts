@@ -1,12 +1,13 @@
 import { clauseRange, sentenceOf, textOf, type AnalysedText } from "./analysed-text.ts";
-import { conceptKey, type DialogueContext } from "./dialogue-context.ts";
+import { conceptKey } from "./history-context-reader.ts";
+import type { HistoryContext } from "./history-context.ts";
 import { extractRelations } from "./family-relations.ts";
 import type { EntryCollector, Found } from "./frame-builder.ts";
 import { extractHabitFrequency, extractVolunteeredHabitStart } from "./habit-attributes.ts";
 import { lexiconFile, type Lexicon } from "./lexicon.ts";
 import { extractImpact, purposePhrase } from "./medication-attributes.ts";
 import type { AnswerPolarity } from "./negation.ts";
-import type { QuestionAnalysis } from "./question-analysis.ts";
+import type { QuestionAnalysis } from "./question-types.ts";
 import { extractAge, extractDestination, extractOccupation, extractResidence, extractSex } from "./social-history.ts";
 import type { TokenSpan } from "./text.ts";
 import { PEOPLE, wordsPattern } from "./word-lists.ts";
@@ -61,7 +62,7 @@ export function answerAllergyQuestion(entries: EntryCollector, found: readonly F
 }
 
 /** Sets purpose or impact on the medications a "what for?"/"does it help?" question is about. */
-export function answerMedicationQuestion(entries: EntryCollector, found: readonly Found[], context: DialogueContext, polarity: AnswerPolarity | undefined, text: string): void {
+export function answerMedicationQuestion(entries: EntryCollector, found: readonly Found[], context: HistoryContext, polarity: AnswerPolarity | undefined, text: string): void {
   const { question } = context;
   const named = question.items.filter((item) => item.slot === "medication" && item.value && item.value !== "other").map((item) => item.value!);
   const targets = named.length > 0 ? named : found.some(({ entry }) => entry.base === "medication") ? [] : context.medications.slice(0, 2).map((concept) => concept.value);
@@ -78,7 +79,7 @@ export function answerMedicationQuestion(entries: EntryCollector, found: readonl
 }
 
 /** Impact, purpose and frequency of medications. */
-export function attachMedicationAttributes(lexicon: Lexicon, analysed: AnalysedText, entries: EntryCollector, found: readonly Found[], context: DialogueContext): void {
+export function attachMedicationAttributes(lexicon: Lexicon, analysed: AnalysedText, entries: EntryCollector, found: readonly Found[], context: HistoryContext): void {
   const medications = found.filter(({ entry }) => entry.base === "medication" && entry.status !== "negative");
   for (const { mention, entry } of medications) {
     const [, end] = sentenceOf(analysed, mention.start);
@@ -99,7 +100,7 @@ export function attachMedicationAttributes(lexicon: Lexicon, analysed: AnalysedT
  * typically treats that the patient has reported (this turn or before: inhalers → asthma); else the
  * symptom the doctor asked about ("have you tried anything for this cough?").
  */
-function medicationPurpose(lexicon: Lexicon, analysed: AnalysedText, found: readonly Found[], context: DialogueContext, mention: TokenSpan, value: string, sentenceEnd: number): string | undefined {
+function medicationPurpose(lexicon: Lexicon, analysed: AnalysedText, found: readonly Found[], context: HistoryContext, mention: TokenSpan, value: string, sentenceEnd: number): string | undefined {
   if (purposePhrase(textOf(analysed, mention.start, sentenceEnd))) {
     const after = found.find(({ mention: other, entry }) => other.start >= mention.end && other.start < sentenceEnd && (entry.base === "symptom" || entry.base === "medical_history"));
     if (after) return after.entry.attributes.value as string;

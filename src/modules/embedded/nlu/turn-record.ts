@@ -1,7 +1,7 @@
 import type { NluFrame } from "../../../cmas/schemas.ts";
 import { textOf, type AnalysedText } from "./analysed-text.ts";
 import type { Mention } from "./concept-mentions.ts";
-import type { DialogueContext } from "./dialogue-context.ts";
+import type { HistoryContext } from "./history-context.ts";
 import { EntryCollector, type Found } from "./frame-builder.ts";
 import type { Concept, Lexicon } from "./lexicon.ts";
 import { answerPolarity, type AnswerPolarity, type Status } from "./negation.ts";
@@ -29,7 +29,7 @@ export interface MentionReading {
 
 export interface TurnRecord extends InterpretResources {
   readonly analysed: AnalysedText;
-  readonly context: DialogueContext;
+  readonly context: HistoryContext;
   /** How the turn answers a yes/no question ("No.", "I do", "Not that I know of"). */
   readonly polarity: AnswerPolarity | undefined;
   /** The first sentence, where short answers are read. */
@@ -52,7 +52,7 @@ export interface TurnRecord extends InterpretResources {
 }
 
 /** The record of a turn before any pass has run. */
-export function newTurnRecord(resources: InterpretResources, analysed: AnalysedText, context: DialogueContext): TurnRecord {
+export function newTurnRecord(resources: InterpretResources, analysed: AnalysedText, context: HistoryContext): TurnRecord {
   const first = analysed.sentences[0];
   return {
     ...resources,

@@ -1,8 +1,8 @@
 import { askOf, type Ask } from "./actions.ts";
 import type { Conversation } from "./conversation-reader.ts";
-import type { ComplaintTemplate, HistoryPlan, StepPart } from "../../../language/history-plan.ts";
+import { templateFor, type HistoryPlan, type StepPart } from "../../../language/history-plan.ts";
 import type { PolicyModel } from "./policy-model.ts";
-import type { StateFacts } from "./state-facts.ts";
+import { locationsOf, type StateFacts } from "./state-facts.ts";
 import { loadOntologyFile } from "../../../ontology/ontology-files.ts";
 
 /**
@@ -20,23 +20,6 @@ export interface ComplaintFocus {
   readonly area: string;
   /** Values explored in the complaint phase: the complaint symptoms and their templates' companions. */
   readonly phaseValues: ReadonlySet<string>;
-}
-
-/**
- * The template of a symptom at its sites (the plan's `default` when none names it): a template for
- * given sites (abdominal pain, back pain) wins over one for the symptom anywhere.
- */
-export function templateFor(plan: HistoryPlan, symptom: string, locations: readonly string[] = []): ComplaintTemplate {
-  const named = plan.complaints.filter((complaint) => complaint.symptoms.includes(symptom));
-  const sited = named.find((complaint) => complaint.locations !== null && locations.some((location) => complaint.locations!.test(location)));
-  return sited ?? named.find((complaint) => complaint.locations === null) ?? plan.complaints.find((complaint) => complaint.id === "default") ?? plan.complaints.at(-1)!;
-}
-
-const listOf = (raw: string | string[] | undefined): string[] => (raw === undefined ? [] : Array.isArray(raw) ? raw : [raw]);
-
-/** The sites the state records for a symptom. */
-export function locationsOf(facts: StateFacts, symptom: string): string[] {
-  return facts.entries("symptom").flatMap((item) => (item.entry.value === symptom ? listOf(item.entry.location) : []));
 }
 
 const locatable = new Set(loadOntologyFile("lexicon.json").locatable);

@@ -1,10 +1,9 @@
 import type { ActionEntry, DialogueState, DoctorAction } from "../../../cmas/schemas.ts";
 import type { Dialogue, Utterance } from "../../../data/meditod.ts";
 import { asksDoctor, isQuestion, wordCount } from "./conversation-reader.ts";
-import { groupKey, orderGroups, type HistoryPlan, type PlanItem } from "../../../language/history-plan.ts";
+import { groupKey, orderGroups, templateFor, type HistoryPlan, type PlanItem } from "../../../language/history-plan.ts";
 import { itemCovers } from "./item-knowledge.ts";
-import { locationsOf, templateFor } from "./chief-complaint.ts";
-import { StateFacts } from "./state-facts.ts";
+import { locationsOf, StateFacts } from "./state-facts.ts";
 
 /**
  * What the training dialogues teach the planner, counted by replaying every doctor turn against the

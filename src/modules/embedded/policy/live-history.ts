@@ -4,7 +4,7 @@ import { askOf, type Ask } from "./actions.ts";
 import type { ConversationReader, Conversation } from "./conversation-reader.ts";
 import type { HistoryPlan, PlanItem } from "../../../language/history-plan.ts";
 import type { StateFacts } from "./state-facts.ts";
-import { spokenValue } from "../nlg.ts";
+import { spokenValue } from "../../../language/lay-terms.ts";
 
 /**
  * What a live history (chat, self-play) asks beyond the training doctors' habits, as a clinician

@@ -80,3 +80,9 @@ export class StateFacts {
     return keys;
   }
 }
+
+
+/** The sites the state records for a symptom. */
+export function locationsOf(facts: StateFacts, symptom: string): string[] {
+  return facts.entries("symptom").flatMap((item) => (item.entry.value === symptom ? listOf(item.entry.location) : []));
+}

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { loadMeditod } from "../../../../src/data/meditod.ts";
 import { Conversation } from "../../../../src/dialogue-manager/conversation.ts";
 import { buildEmbeddedEngine } from "../../../../src/modules/embedded/index.ts";
-import { templateFor } from "../../../../src/modules/embedded/policy/chief-complaint.ts";
+import { templateFor } from "../../../../src/language/history-plan.ts";
 import { loadHistoryPlan } from "../../../../src/language/history-plan.ts";
 
 const plan = loadHistoryPlan();

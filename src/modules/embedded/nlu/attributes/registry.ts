@@ -1,4 +1,5 @@
 import type { AttributeExtractor } from "./attribute-extractor.ts";
+import type { AskedAttribute } from "../question-types.ts";
 import { age } from "./age.ts";
 import { anaFactors } from "./ana-factors.ts";
 import { characteristics } from "./characteristics.ts";
@@ -40,8 +41,10 @@ export const ATTRIBUTE_EXTRACTORS = [
   relation,
 ] as const satisfies readonly AttributeExtractor[];
 
-/** The attributes a doctor question can ask for. */
-export type AskedAttribute = (typeof ATTRIBUTE_EXTRACTORS)[number]["name"];
+type ExtractorName = (typeof ATTRIBUTE_EXTRACTORS)[number]["name"];
+/** Compiles only while the extractors are exactly the attributes `question-types.ts` lists. */
+const sameNames: [ExtractorName, AskedAttribute] extends [AskedAttribute, ExtractorName] ? true : never = true;
+void sameNames;
 
 const byName = new Map<string, AttributeExtractor>(ATTRIBUTE_EXTRACTORS.map((extractor) => [extractor.name, extractor]));
 

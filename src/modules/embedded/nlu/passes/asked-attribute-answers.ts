@@ -1,4 +1,4 @@
-import { conceptKey } from "../dialogue-context.ts";
+import { conceptKey } from "../history-context-reader.ts";
 import type { BaseSlot } from "../frame-builder.ts";
 import { readAskedAttribute } from "../asked-attributes.ts";
 import type { Status } from "../negation.ts";

@@ -1,5 +1,5 @@
 import { textOf } from "../analysed-text.ts";
-import { conceptKey } from "../dialogue-context.ts";
+import { conceptKey } from "../history-context-reader.ts";
 import { extractOnsetAnswer } from "../time-expressions.ts";
 import type { TurnRecord } from "../turn-record.ts";
 

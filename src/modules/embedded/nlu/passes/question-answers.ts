@@ -1,9 +1,9 @@
-import { conceptKey } from "../dialogue-context.ts";
+import { conceptKey } from "../history-context-reader.ts";
 import type { BaseSlot } from "../frame-builder.ts";
 import { ASKS_TO_REPEAT_OR_EXPLAIN } from "../../../../language/repeat-request-pattern.ts";
 import { OPEN_VALUES } from "../lexicon.ts";
 import { mentionStatus } from "../negation.ts";
-import { isSocialSlot, type AskedItem } from "../question-analysis.ts";
+import { isSocialSlot, type AskedItem } from "../question-types.ts";
 import { answerAllergyQuestion, answerMedicationQuestion, answerSickContact } from "../slot-details.ts";
 import type { TurnRecord } from "../turn-record.ts";
 

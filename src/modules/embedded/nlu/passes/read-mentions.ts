@@ -1,7 +1,7 @@
 import { sentenceOf, textOf, type AnalysedText } from "../analysed-text.ts";
 import { extractLocations } from "../body-locations.ts";
 import { findMentions, type Mention } from "../concept-mentions.ts";
-import type { DialogueContext } from "../dialogue-context.ts";
+import type { HistoryContext } from "../history-context.ts";
 import { chooseConcept } from "../choose-concept.ts";
 import { isSpecificPain, type Concept, type Lexicon } from "../lexicon.ts";
 import type { TurnRecord } from "../turn-record.ts";
@@ -25,7 +25,7 @@ function specificPainBefore(turn: TurnRecord, at: number): Concept | undefined {
 }
 
 /** The specific pain under discussion (chest pain, headache …), when the focus is one. */
-export function painInFocus(lexicon: Lexicon, context: DialogueContext): Concept | undefined {
+export function painInFocus(lexicon: Lexicon, context: HistoryContext): Concept | undefined {
   const focused = context.focus[0];
   return focused && isSpecificPain(lexicon, focused) ? focused : undefined;
 }

@@ -1,8 +1,8 @@
-import { conceptKey } from "../dialogue-context.ts";
+import { conceptKey } from "../history-context-reader.ts";
 import { extractRelations } from "../family-relations.ts";
 import { habitStatus } from "../habit-attributes.ts";
 import type { Status } from "../negation.ts";
-import type { AskedItem } from "../question-analysis.ts";
+import type { AskedItem } from "../question-types.ts";
 import type { TurnRecord } from "../turn-record.ts";
 import { statusFromAnswer, topicStatus } from "./certainty.ts";
 import { medicalItems } from "./question-answers.ts";

@@ -1,6 +1,7 @@
 import { clauseRange, sentenceOf, textOf, type AnalysedText } from "../analysed-text.ts";
 import { extractFactors, hasFactorCue } from "../ana-factors.ts";
-import { conceptKey, type DialogueContext } from "../dialogue-context.ts";
+import { conceptKey } from "../history-context-reader.ts";
+import type { HistoryContext } from "../history-context.ts";
 import { extractRelations } from "../family-relations.ts";
 import type { Lexicon } from "../lexicon.ts";
 import type { MentionReading, TurnRecord } from "../turn-record.ts";
@@ -62,7 +63,7 @@ function isFactorMention(lexicon: Lexicon, analysed: AnalysedText, reading: Ment
 const RESPIRATORY = new Set(["coughing", "colored/excess sputum", "hemoptysis", "dyspnea", "wheezing"]);
 
 /** Whether the cough or sputum is being discussed (in focus, asked, reported, or named now). */
-function respiratoryContext(context: DialogueContext, text: string): boolean {
+function respiratoryContext(context: HistoryContext, text: string): boolean {
   if (/\b(?:cough\w*|sputum|phlegm|mucus|spit\w*)\b/.test(text)) return true;
   if (context.question.items.some((item) => item.value !== undefined && RESPIRATORY.has(item.value))) return true;
   if (context.focus.some((concept) => RESPIRATORY.has(concept.value))) return true;

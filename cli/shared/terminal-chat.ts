@@ -1,10 +1,10 @@
 import { createInterface } from "node:readline";
 import type { Readable, Writable } from "node:stream";
-import { clinicalNote } from "../src/clinical/clinical-note.ts";
-import { noteToMarkdown } from "../src/clinical/note-markdown.ts";
-import { Conversation, type TurnOutcome } from "../src/dialogue-manager/conversation.ts";
-import type { DialogueModules } from "../src/language/module-interfaces.ts";
-import { PatientSimulator, type PatientCase } from "../src/simulator/patient-simulator.ts";
+import { clinicalNote } from "../../src/clinical/clinical-note.ts";
+import { noteToMarkdown } from "../../src/clinical/note-markdown.ts";
+import { Conversation, type TurnOutcome } from "../../src/dialogue-manager/conversation.ts";
+import type { DialogueModules } from "../../src/language/module-interfaces.ts";
+import { PatientSimulator, type PatientCase } from "../../src/simulator/patient-simulator.ts";
 
 /**
  * The terminal chat: lines are the patient's answers, except the commands below, which are never

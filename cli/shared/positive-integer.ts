@@ -1,4 +1,4 @@
-import { AnamnesisError } from "../src/foundation/errors.ts";
+import { AnamnesisError } from "../../src/foundation/errors.ts";
 
 /** A flag's value as a positive integer (undefined when the flag was not given); anything else is one clear error line. */
 export function positiveInteger(value: string | undefined, flag: string): number | undefined {

@@ -4,31 +4,14 @@ import { extractLocations } from "./body-locations.ts";
 import { conceptMask, findMentions } from "./concept-mentions.ts";
 import { isSpecificPain, type Concept, type Lexicon } from "./lexicon.ts";
 import { answerPolarity, mentionStatus, type AnswerPolarity } from "./negation.ts";
+import type { HistoryContext } from "./history-context.ts";
 import { analyseQuestion, EMPTY_QUESTION, type QuestionAnalysis } from "./question-analysis.ts";
 import type { QuestionMemory } from "./question-memory.ts";
 
 /**
- * What the history tells the NLU about the current patient turn: the doctor's last question (read
- * with the one before, for "how about X?" follow-ups), the symptoms currently in focus (what "it" or
- * "your symptoms" refer to), and the concepts the patient has already reported.
- *
- * History turns are summarised context-free and cached by text, so a dialogue replayed turn by turn
- * analyses each utterance once.
+ * Reads the {@link HistoryContext} of each patient turn. History turns are summarised context-free and
+ * cached by text, so a dialogue replayed turn by turn analyses each utterance once.
  */
-
-export interface DialogueContext {
-  readonly question: QuestionAnalysis;
-  /** Symptoms "it"/"this"/"your symptoms" most likely refer to, most recent first. */
-  readonly focus: readonly Concept[];
-  /** Medications the patient named most recently ("what do you take that for?"). */
-  readonly medications: readonly Concept[];
-  /** Values the patient has already reported as present (base slot + value keys). */
-  readonly knownPositive: ReadonlySet<string>;
-  /** Values already reported absent. */
-  readonly knownNegative: ReadonlySet<string>;
-  /** Where the generic pain already reported is felt (its latest sites), for telling a second pain apart. */
-  readonly painSites: readonly string[];
-}
 
 interface PatientSummary {
   readonly positive: readonly Concept[];
@@ -67,7 +50,7 @@ export interface ContextResources {
 }
 
 /** Reads dialogue contexts, memoising the analysis of each history utterance by its text. */
-export class DialogueContextReader {
+export class HistoryContextReader {
   private readonly questions = new Memo<QuestionAnalysis>(4000);
   private readonly patients = new Memo<PatientSummary>(4000);
 
@@ -111,7 +94,7 @@ export class DialogueContextReader {
   }
 
   /** Reads the history before a patient utterance. */
-  read(history: readonly DialogueTurn[]): DialogueContext {
+  read(history: readonly DialogueTurn[]): HistoryContext {
     const doctorIndexes = history.flatMap((turn, index) => (turn.speaker === "doctor" ? [index] : []));
     const last = doctorIndexes.at(-1);
     const before = doctorIndexes.at(-2);

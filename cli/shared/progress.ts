@@ -1,5 +1,5 @@
 import cliProgress from "cli-progress";
-import type { ProgressEvent } from "../eval/runner.ts";
+import type { ProgressEvent } from "../../eval/runner.ts";
 
 /**
  * Progress on stderr (stdout may carry JSON): a bar on a terminal; on a pipe or in CI, plain lines.

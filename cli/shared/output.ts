@@ -1,4 +1,4 @@
-import { toJsonText } from "../src/data/json-lines.ts";
+import { toJsonText } from "../../src/data/json-lines.ts";
 
 /** Writes JSON on stdout (NaN and ±Infinity as null). */
 export function printJson(value: unknown): void {

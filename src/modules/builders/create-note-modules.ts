@@ -1,9 +1,9 @@
-import { createBackend, type BackendOptions } from "../backends/index.ts";
-import type { LoglikelihoodScorer } from "../backends/spec.ts";
-import { noteSplit, type NoteDataset } from "../data/note-dataset.ts";
+import { createBackend, type BackendOptions } from "../../backends/index.ts";
+import type { LoglikelihoodScorer } from "../../backends/spec.ts";
+import { noteSplit, type NoteDataset } from "../../data/note-dataset.ts";
 import { EMBEDDED_BACKEND_ID } from "./create-modules.ts";
-import { LlmNoteWriter, NOTE_GENERATION } from "./llm/llm-note-writer.ts";
-import type { NoteModule } from "../language/module-interfaces.ts";
+import { LlmNoteWriter, NOTE_GENERATION } from "../llm/llm-note-writer.ts";
+import type { NoteModule } from "../../language/module-interfaces.ts";
 
 /** The note writer and the log-likelihood scorer of a backend, for the clinical-note suites. */
 export interface NoteModuleSetup {
@@ -22,7 +22,7 @@ export interface NoteModuleSetup {
  */
 export async function createNoteModules(backendId: string, dataset: NoteDataset, split: string, options: { backendOptions?: BackendOptions } = {}): Promise<NoteModuleSetup> {
   if (backendId === EMBEDDED_BACKEND_ID) {
-    const { buildEmbeddedNoteEngine, NOTE_LM_ORDER } = await import("./embedded/notes/index.ts");
+    const { buildEmbeddedNoteEngine, NOTE_LM_ORDER } = await import("../embedded/notes/index.ts");
     const training = noteSplit(dataset, dataset.trainingSplit);
     const { note, likelihood, heldOut } = buildEmbeddedNoteEngine(training, noteSplit(dataset, split));
     return {

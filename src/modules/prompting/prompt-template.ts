@@ -1,10 +1,10 @@
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
-import { AnamnesisError } from "../foundation/errors.ts";
-import { checkTypes, nluSlots, ontology, type SlotDefinition } from "../cmas/ontology.ts";
-import { BUNDLED } from "../foundation/package-paths.ts";
-import { criterionText } from "../clinical/criteria.ts";
-import { loadDiagnoses } from "../clinical/diagnoses.ts";
+import { AnamnesisError } from "../../foundation/errors.ts";
+import { checkTypes, nluSlots, ontology, type SlotDefinition } from "../../cmas/ontology.ts";
+import { BUNDLED } from "../../foundation/package-paths.ts";
+import { criterionText } from "../../clinical/criteria.ts";
+import { loadDiagnoses } from "../../clinical/diagnoses.ts";
 
 /**
  * Prompt templates live in `prompts/<task>.v<N>.txt`, with a `=== system ===` and a `=== user ===`

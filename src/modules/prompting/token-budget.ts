@@ -1,6 +1,6 @@
 import { Tiktoken } from "js-tiktoken/lite";
 import cl100k from "js-tiktoken/ranks/cl100k_base";
-import type { ChatMessage } from "../backends/spec.ts";
+import type { ChatMessage } from "../../backends/spec.ts";
 
 /**
  * Prompt token budget. The paper keeps five exemplars "to ensure the prompt stays within the 4096

@@ -1,22 +1,14 @@
-import { createBackend, type BackendOptions } from "../backends/index.ts";
-import type { MeditodDataset, Split } from "../data/meditod.ts";
-import { DenseRetriever } from "../retrieval/exemplar-retriever.ts";
-import { createLlmModules, type LlmModulesOptions } from "./llm/llm-modules.ts";
-import { DEFAULT_TOKEN_BUDGET } from "./llm/in-context-prompter.ts";
-import type { DialogueModules } from "../language/module-interfaces.ts";
+import { createBackend, type BackendOptions } from "../../backends/index.ts";
+import type { MeditodDataset, Split } from "../../data/meditod.ts";
+import { DenseRetriever } from "../../retrieval/exemplar-retriever.ts";
+import { createLlmModules, type LlmModulesOptions } from "../llm/llm-modules.ts";
+import { DEFAULT_TOKEN_BUDGET } from "../llm/in-context-prompter.ts";
+import type { DialogueModules } from "../../language/module-interfaces.ts";
 import { withFallback } from "./format-error-fallback.ts";
 import { answerFailuresWith } from "./backend-failure-fallback.ts";
 
 /** The id of the offline engine, and the default backend. */
 export const EMBEDDED_BACKEND_ID = "embedded";
-
-/** Builds the offline engine's modules; set by the engine so that this layer does not import it eagerly. */
-type EmbeddedFactory = (dataset: MeditodDataset, options: { trainSplit: Split | readonly string[]; wording?: "transcript" | "clean" }) => Promise<DialogueModules>;
-let embeddedFactory: EmbeddedFactory | undefined;
-
-export function registerEmbeddedModules(factory: EmbeddedFactory): void {
-  embeddedFactory = factory;
-}
 
 /** Dialogue modules built for a backend, with what a run records about them. */
 export interface ModuleSetup {
@@ -50,10 +42,10 @@ export interface CreateModulesOptions extends Omit<LlmModulesOptions, "retriever
   readonly wording?: "transcript" | "clean";
 }
 
-/** The embedded engine's modules; its code is imported on first use. */
+/** The embedded engine's modules; its code is imported on first use, so that other backends never load it. */
 async function embeddedModules(dataset: MeditodDataset, trainSplit: Split | readonly string[], wording?: "transcript" | "clean"): Promise<DialogueModules> {
-  if (!embeddedFactory) await import("./embedded/index.ts");
-  return embeddedFactory!(dataset, { trainSplit, ...(wording ? { wording } : {}) });
+  const { buildEmbeddedEngine } = await import("../embedded/index.ts");
+  return buildEmbeddedEngine(dataset, trainSplit, wording ? { wording } : {});
 }
 
 /** The dialogue modules (NLU, policy, NLG) for a backend id: the embedded engine for `embedded`, otherwise the in-context LLM modules over `createBackend(id)`. */

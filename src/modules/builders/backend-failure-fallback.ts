@@ -1,4 +1,4 @@
-import type { BackendFailure, CallOptions, DialogueModules, DialogueStage, ModuleCallInfo } from "../language/module-interfaces.ts";
+import type { BackendFailure, CallOptions, DialogueModules, DialogueStage, ModuleCallInfo } from "../../language/module-interfaces.ts";
 
 /**
  * For a person in a chat (web page or terminal): when a stage of the primary modules fails (a dead,

@@ -1,4 +1,4 @@
-import type { DialogueModules, DialogueStage, ModuleCallInfo } from "../language/module-interfaces.ts";
+import type { DialogueModules, DialogueStage, ModuleCallInfo } from "../../language/module-interfaces.ts";
 
 /**
  * Modules that fall back to other modules (typically the embedded engine) when the primary output is

@@ -14,6 +14,6 @@ export const PROVIDER_MODULE_OPTION = [
 export async function loadProviderModulesOf(command: Command): Promise<void> {
   const paths = command.opts<{ providerModule?: string[] }>().providerModule;
   if (!paths || paths.length === 0) return;
-  const { loadProviderModules } = await import("../src/backends/provider-module.ts");
+  const { loadProviderModules } = await import("../../src/backends/provider-module.ts");
   await loadProviderModules(paths);
 }

@@ -117,7 +117,7 @@ export interface NlgModule {
   realise(input: NlgInput, options?: CallOptions): Promise<NlgResult>;
 }
 
-export interface NoteInput {
+export interface NoteRequest {
   /** What the writer is asked to do (lm-eval's task `description`). */
   readonly instructions: string;
   /** The text to write from (lm-eval's `doc_to_text`): a dialogue, or a patient's record. */
@@ -129,7 +129,7 @@ export interface NoteResult extends ModuleCallInfo {
 /** Writes a clinical note (or a diagnosis and treatment) from a dialogue or a patient's record. */
 export interface NoteModule {
   readonly id: string;
-  write(input: NoteInput, options?: CallOptions): Promise<NoteResult>;
+  write(input: NoteRequest, options?: CallOptions): Promise<NoteResult>;
 }
 
 /** The three modules of a dialogue system. */

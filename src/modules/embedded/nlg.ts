@@ -80,7 +80,7 @@ function fill(template: string, shape: ActionShape): string {
  * The most specific template for an action shape: `inquire/symptom/onset+values` → `inquire/symptom/onset`
  * → `inquire/symptom` → `inquire`.
  */
-function templateFor(shape: ActionShape): string {
+function actionTemplate(shape: ActionShape): string {
   if (shape.key === "diagnosis" && shape.values.length === 0) return templateFile.templates["diagnosis/none"] ?? "OK.";
   const own = shape.values.length > 0 ? templateFile.templates[`${shape.key}=${shape.values.join("|")}`] : undefined;
   if (own) return fill(own, shape);
@@ -108,7 +108,7 @@ export function realiseFromTemplates(actions: readonly DoctorAction[]): string {
   const plan = templateFile.templates["inquire/medical_test/plan"];
   const parts = ordered.map((action) => {
     const shape = actionShape(action);
-    return diagnosing && shape.key === "inquire/medical_test" && plan ? fill(plan, shape) : templateFor(shape);
+    return diagnosing && shape.key === "inquire/medical_test" && plan ? fill(plan, shape) : actionTemplate(shape);
   });
   const questions = parts.filter((part) => /^[a-z]/.test(part));
   const statements = parts.filter((part) => !/^[a-z]/.test(part));
@@ -291,7 +291,7 @@ export function buildEmbeddedNlg(training: TrainingData, wording: NlgWording = "
     if (whole) return whole;
     if (actions.length === 1) return realiseFromTemplates(actions);
     // Word each action on its own (from training where possible) and join them.
-    return actions.map((action, index) => turns.find([action]) ?? (index === 0 ? realiseFromTemplates([action]) : capitalise(templateFor(actionShape(action))))).join(" ");
+    return actions.map((action, index) => turns.find([action]) ?? (index === 0 ? realiseFromTemplates([action]) : capitalise(actionTemplate(actionShape(action))))).join(" ");
   };
 
   return {

@@ -1,6 +1,6 @@
 import type { ChatBackend, ChatMessage } from "../../backends/spec.ts";
 import { countMessageTokens } from "../prompting/token-budget.ts";
-import type { CallOptions, NoteInput, NoteModule, NoteResult } from "../../language/module-interfaces.ts";
+import type { CallOptions, NoteRequest, NoteModule, NoteResult } from "../../language/module-interfaces.ts";
 
 /**
  * Note writing through any chat backend, as lm-evaluation-harness's `generate_until` tasks run zero-shot
@@ -13,7 +13,7 @@ import type { CallOptions, NoteInput, NoteModule, NoteResult } from "../../langu
 export const NOTE_GENERATION = { until: "\n\n", maxTokens: 256, temperature: 0 } as const;
 
 /** The messages of lm-eval's zero-shot chat context: `description` as system, `doc_to_text` as user. */
-export function noteMessages(input: NoteInput): ChatMessage[] {
+export function noteMessages(input: NoteRequest): ChatMessage[] {
   return [
     { role: "system", content: input.instructions },
     { role: "user", content: input.input },
@@ -33,7 +33,7 @@ export class LlmNoteWriter implements NoteModule {
     this.id = `llm:${backend.id}`;
   }
 
-  async write(input: NoteInput, options: CallOptions = {}): Promise<NoteResult> {
+  async write(input: NoteRequest, options: CallOptions = {}): Promise<NoteResult> {
     const messages = noteMessages(input);
     const result = await this.backend.generate(messages, {
       temperature: NOTE_GENERATION.temperature,

@@ -1,7 +1,7 @@
 import type { LoglikelihoodResult, LoglikelihoodScorer } from "../../../backends/spec.ts";
 import type { NoteDocument } from "../../../data/note-dataset.ts";
 import { Bm25Index } from "../../../retrieval/bm25.ts";
-import type { CallOptions, NoteInput, NoteModule, NoteResult } from "../../../language/module-interfaces.ts";
+import type { CallOptions, NoteRequest, NoteModule, NoteResult } from "../../../language/module-interfaces.ts";
 import { KneserNeyByteLm } from "./ngram-lm.ts";
 
 /**
@@ -50,7 +50,7 @@ export class NearestNoteWriter implements NoteModule {
     this.fallback = training.reduce<NoteDocument | undefined>((best, document) => (!best || frequency.get(document.target)! > frequency.get(best.target)! ? document : best), undefined);
   }
 
-  async write(input: NoteInput, _options: CallOptions = {}): Promise<NoteResult> {
+  async write(input: NoteRequest, _options: CallOptions = {}): Promise<NoteResult> {
     const started = performance.now();
     const exclude = this.heldOut.has(input.input) ? (index: number) => this.training[index]!.input === input.input : undefined;
     const [hit] = this.index.search(input.input, 1, exclude);

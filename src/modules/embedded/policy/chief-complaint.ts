@@ -1,5 +1,5 @@
 import { askOf, type Ask } from "./actions.ts";
-import type { Conversation } from "./conversation-reader.ts";
+import type { ConversationReading } from "./conversation-reader.ts";
 import { templateFor, type HistoryPlan, type StepPart } from "../../../language/history-plan.ts";
 import type { PolicyModel } from "./policy-model.ts";
 import { locationsOf, type StateFacts } from "./state-facts.ts";
@@ -25,7 +25,7 @@ export interface ComplaintFocus {
 const locatable = new Set(loadOntologyFile("lexicon.json").locatable);
 
 /** Finds the presenting complaint from the state and the patient's opening words. */
-export function findComplaint(plan: HistoryPlan, facts: StateFacts, conversation: Conversation): ComplaintFocus {
+export function findComplaint(plan: HistoryPlan, facts: StateFacts, conversation: ConversationReading): ComplaintFocus {
   const positives = facts.positives("symptom");
   // The state lists symptoms in order of first mention, so those before the last one the opening
   // names came from the opening too, even in words the cues miss.
@@ -43,7 +43,7 @@ export function findComplaint(plan: HistoryPlan, facts: StateFacts, conversation
  * Whether a doctor turn asked this check of this value: a symptom, habit, medication … the turn names
  * (a turn naming nothing is about the main complaint).
  */
-export function checkAsked(conversation: Conversation, focus: ComplaintFocus, value: string, check: string): boolean {
+export function checkAsked(conversation: ConversationReading, focus: ComplaintFocus, value: string, check: string): boolean {
   return conversation.doctor.some(
     (reading) =>
       reading.checks.includes(check) &&
@@ -52,7 +52,7 @@ export function checkAsked(conversation: Conversation, focus: ComplaintFocus, va
 }
 
 /** Whether a plan item covering this symptom value was asked. */
-function valueAsked(plan: HistoryPlan, conversation: Conversation, value: string): boolean {
+function valueAsked(plan: HistoryPlan, conversation: ConversationReading, value: string): boolean {
   for (const id of conversation.askedItems) {
     const item = plan.itemsById.get(id);
     if (item && item.slot === "symptom" && (item.values.includes(value) || item.aliases.includes(value))) return true;
@@ -65,7 +65,7 @@ function valueAsked(plan: HistoryPlan, conversation: Conversation, value: string
  * the pain is): a question worded by an item names the item, not the check, so the check alone would
  * never read as asked and the step would be asked again and again.
  */
-function checkedItemAsked(plan: HistoryPlan, conversation: Conversation, value: string, check: string): boolean {
+function checkedItemAsked(plan: HistoryPlan, conversation: ConversationReading, value: string, check: string): boolean {
   for (const id of conversation.askedItems) {
     const item = plan.itemsById.get(id);
     if (item?.check?.type === check && item.values.includes(value)) return true;
@@ -84,7 +84,7 @@ const COMPLAINT_CHECK_THRESHOLD = 0.5;
 export function nextComplaintStep(
   model: PolicyModel,
   facts: StateFacts,
-  conversation: Conversation,
+  conversation: ConversationReading,
   focus: ComplaintFocus,
   live = false,
 ): Ask[] | undefined {

@@ -1,6 +1,6 @@
 import type { DialogueState, DoctorAction } from "../../../cmas/schemas.ts";
 import { loadDiagnoses } from "../../../clinical/diagnoses.ts";
-import type { Conversation } from "./conversation-reader.ts";
+import type { ConversationReading } from "./conversation-reader.ts";
 import type { HistoryPlan } from "../../../language/history-plan.ts";
 import type { StateFacts } from "./state-facts.ts";
 
@@ -13,7 +13,7 @@ import type { StateFacts } from "./state-facts.ts";
 export type ClosingMove = "diagnosis" | "farewell";
 
 /** The closing move due now, if the doctor has already opened the closing. */
-export function closingMove(plan: HistoryPlan, conversation: Conversation): ClosingMove | undefined {
+export function closingMove(plan: HistoryPlan, conversation: ConversationReading): ClosingMove | undefined {
   const opened = conversation.doctor.findLastIndex((reading) => reading.closingQuestion);
   if (opened < 0) return undefined;
   const last = conversation.doctor.length - 1;

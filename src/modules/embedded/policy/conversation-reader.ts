@@ -33,7 +33,7 @@ export interface DoctorTurnReading extends DoctorReading {
   readonly topics: readonly string[];
 }
 
-export interface Conversation {
+export interface ConversationReading {
   readonly doctor: readonly DoctorTurnReading[];
   /** Items recognised in any doctor utterance after the opening. */
   readonly askedItems: ReadonlySet<string>;
@@ -130,7 +130,7 @@ export class ConversationReader {
    * Reads a whole history. The opening doctor turn ("what brings you in?") asks no plan item.
    * `reported` tells which symptom values the patient has reported (for the topics of attribute questions).
    */
-  read(history: readonly DialogueTurn[], reported: (value: string) => boolean = () => true): Conversation {
+  read(history: readonly DialogueTurn[], reported: (value: string) => boolean = () => true): ConversationReading {
     const doctor: DoctorTurnReading[] = [];
     const askedItems = new Set<string>();
     const askedValues = new Set<string>();

@@ -1,7 +1,7 @@
 import type { DialogueState } from "../../../cmas/schemas.ts";
 import { evidenceFor } from "../../../clinical/criteria.ts";
 import { askOf, type Ask } from "./actions.ts";
-import type { ConversationReader, Conversation } from "./conversation-reader.ts";
+import type { ConversationReader, ConversationReading } from "./conversation-reader.ts";
 import type { HistoryPlan, PlanItem } from "../../../language/history-plan.ts";
 import type { StateFacts } from "./state-facts.ts";
 import { spokenValue } from "../../../language/lay-terms.ts";
@@ -45,7 +45,7 @@ const names = (text: string, slot: string, value: string): boolean => wholeWord(
 export function liveFollowUp(
   plan: HistoryPlan,
   reader: ConversationReader,
-  conversation: Conversation,
+  conversation: ConversationReading,
   facts: StateFacts,
   doctorTexts: readonly string[],
 ): Ask | undefined {

@@ -4,7 +4,7 @@ import { askOf, bareAction, inquire, type Ask } from "./actions.ts";
 import { checkAsked, findComplaint, nextComplaintStep, type ComplaintFocus } from "./chief-complaint.ts";
 import { closingMove, diagnosisActions } from "./closing.ts";
 import { clarificationMove } from "../../../language/repeat-requests.ts";
-import { asksDoctor, isQuestion, wordCount, type Conversation, type ConversationReader } from "./conversation-reader.ts";
+import { asksDoctor, isQuestion, wordCount, type ConversationReading, type ConversationReader } from "./conversation-reader.ts";
 import { reviewOfSystemsFor, type PlanItem } from "../../../language/history-plan.ts";
 import { unknownValues } from "./item-knowledge.ts";
 import { hasLiveFollowUp, liveFollowUp, screenItem } from "./live-history.ts";
@@ -147,7 +147,7 @@ export class HistoryPlanner {
    * The next question of the history (a follow-up, the complaint's next step, the next plan item), or
    * the closing. A live history also asks what `live_history` of the plan adds (see live-history.ts).
    */
-  private nextQuestion(conversation: Conversation, facts: StateFacts, live: Live | undefined): PlannerDecision {
+  private nextQuestion(conversation: ConversationReading, facts: StateFacts, live: Live | undefined): PlannerDecision {
     const { plan } = this.model;
     const focus = findComplaint(plan, facts, conversation);
     const followUp = this.followUp(conversation, facts, focus, live !== undefined) ?? (live && liveFollowUp(plan, this.reader, conversation, facts, live.doctorTexts));
@@ -177,13 +177,13 @@ export class HistoryPlanner {
   }
 
   /** A patient's question gets an answer (chit-chat) when doctors usually answer rather than ask on. */
-  private answers(conversation: Conversation): boolean {
+  private answers(conversation: ConversationReading): boolean {
     const said = conversation.lastPatient;
     return conversation.patientSpokeLast && said !== undefined && asksDoctor(said) && this.model.answerRate() >= ACT_THRESHOLD;
   }
 
   /** A long patient turn gets a bare nod when doctors usually nod in that context. */
-  private acknowledges(conversation: Conversation): boolean {
+  private acknowledges(conversation: ConversationReading): boolean {
     const said = conversation.lastPatient;
     if (!conversation.patientSpokeLast || said === undefined) return false;
     if (wordCount(said) < this.model.plan.file.priors.long_answer_words) return false;
@@ -195,7 +195,7 @@ export class HistoryPlanner {
    * A positive finding just reported (the answer to the doctor's last item, or a symptom the patient
    * brought up in the last turn) whose follow-up attributes are unknown and unasked.
    */
-  private followUp(conversation: Conversation, facts: StateFacts, focus: ComplaintFocus, live: boolean): Ask | undefined {
+  private followUp(conversation: ConversationReading, facts: StateFacts, focus: ComplaintFocus, live: boolean): Ask | undefined {
     const { plan } = this.model;
     const last = conversation.lastDoctor;
     if (!last) return undefined;
@@ -227,7 +227,7 @@ export class HistoryPlanner {
    * an attribute question naming no item is about what the patient had just mentioned; turns that
    * name nothing ("how so?") do not move it.
    */
-  private cursor(conversation: Conversation, focus: ComplaintFocus): Cursor {
+  private cursor(conversation: ConversationReading, focus: ComplaintFocus): Cursor {
     const { plan } = this.model;
     const review = reviewOfSystemsFor(plan, focus.area);
     let found: Cursor | undefined;
@@ -270,7 +270,7 @@ export class HistoryPlanner {
    * The next plan item to ask: a transition training doctors agree on, else the complaint's closer,
    * else the review of systems (from the complaint or a symptom question), else the checklists.
    */
-  private nextItem(cursor: Cursor, conversation: Conversation, facts: StateFacts, focus: ComplaintFocus): PlanItem | undefined {
+  private nextItem(cursor: Cursor, conversation: ConversationReading, facts: StateFacts, focus: ComplaintFocus): PlanItem | undefined {
     const walk: Walk = {
       pending: (item) => !item.values.some((value) => focus.symptoms.includes(value)) && this.openValues(item, conversation, facts).length > 0,
       // Questions about the complaint's own companions (sputum for a cough) do not open their system.
@@ -343,12 +343,12 @@ export class HistoryPlanner {
   }
 
   /** An item's values that the state lacks and no question has named. */
-  private openValues(item: PlanItem, conversation: Conversation, facts: StateFacts): string[] {
+  private openValues(item: PlanItem, conversation: ConversationReading, facts: StateFacts): string[] {
     return unknownValues(item, facts).filter((value) => !conversation.askedValues.has(`${item.id}|${value}`));
   }
 
   /** The asks for an item: its open values, with its check and learned check values. */
-  private asksFor(item: PlanItem, conversation: Conversation, facts: StateFacts): Ask[] {
+  private asksFor(item: PlanItem, conversation: ConversationReading, facts: StateFacts): Ask[] {
     const check = item.check;
     return this.openValues(item, conversation, facts).map((value) =>
       askOf(item.slot, value, check?.type, check && (check.values ?? this.model.checkValues(item.slot, value, check.type))),

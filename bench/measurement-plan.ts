@@ -19,6 +19,8 @@ export interface PlanOptions {
   readonly against?: string;
   /** Also time `npm test` (minutes). */
   readonly npmTest: boolean;
+  /** A dair-iitd/MediTOD checkout, for the official protocol's parity check (else MEDITOD_REPO). */
+  readonly meditodRepo?: string;
 }
 
 /** What one command printed: its stdout, parsed as JSON when the measurement asks for it. */
@@ -152,6 +154,16 @@ function noteSuiteFigures({ data }: CommandOutput): Figure[] {
   ];
 }
 
+function parityFigures({ data }: CommandOutput): Figure[] {
+  const d = data as { meditodCommit: string | null; tasks: Array<{ task: string; identical: number; queries: number }> };
+  return d.tasks.map((t) => ({ name: `${t.task} requests identical to \`prompt_gen.py\`'s (MediTOD ${d.meditodCommit?.slice(0, 7) ?? "checkout"})`, value: `${t.identical} of ${t.queries}` }));
+}
+
+function parityCommand(options: PlanOptions): readonly string[] {
+  const repo = options.meditodRepo ? ["--meditod-repo", options.meditodRepo] : [];
+  return ["npx", "tsx", "bench/official-prompt-parity.ts", ...repo, ...(options.python ? ["--python", options.python] : []), "--json"];
+}
+
 /** The score measurements: exact figures, the same on any machine. */
 export const SCORE_MEASUREMENTS: readonly Measurement[] = [
   {
@@ -193,6 +205,15 @@ export const SCORE_MEASUREMENTS: readonly Measurement[] = [
     command: () => ["npx", "anamnesis", "bench", "--suite", "mts-dialog", "mts-dialog-perplexity", "--out", "runs/measurements-notes", "--restart", "--json"],
     json: true,
     figures: noteSuiteFigures,
+  },
+  {
+    name: "official-prompt-parity",
+    title: "`--protocol official` against the official `prompt_gen.py`",
+    note: "The checkout's `prompt_gen.py` runs with the embedding model replaced by a toy vector of each text's characters, and our requests are built with the same vectors; every message list of the test split is compared. Needs a MediTOD checkout (`--meditod-repo DIR` or MEDITOD_REPO) and a Python with numpy.",
+    command: parityCommand,
+    json: true,
+    optional: true,
+    figures: parityFigures,
   },
 ];
 

@@ -4,6 +4,7 @@
  *
  *   npx tsx bench/measurements.ts [--only NAME,…] [--quick] [--list]
  *                                 [--python python3] [--python-refs DIR] [--against DIR] [--npm-test]
+ *                                 [--meditod-repo DIR]
  *                                 [--out FILE] [--readme FILE]
  *
  * - Each measurement is one command, run from the package's folder as a user would type it, one after
@@ -18,6 +19,9 @@
  *   alternately (`--python`, `--python-refs DIR` or PYTHONPATH say where they are; without them the
  *   figure is printed with the reason there is no ratio), and `--against DIR` times the bench command
  *   of another built checkout alternately with this one.
+ * - Optional measurements (`llamacpp`, which needs node-llama-cpp; `official-prompt-parity`, which
+ *   needs a MediTOD checkout given by `--meditod-repo DIR` or MEDITOD_REPO) are skipped, with the
+ *   reason, when what they need is missing.
  *
  * Run `npm run build` first: the commands run the compiled CLI.
  */
@@ -45,11 +49,12 @@ const { values } = parseArgs({
     "python-refs": { type: "string" },
     against: { type: "string" },
     "npm-test": { type: "boolean", default: false },
+    "meditod-repo": { type: "string", default: process.env.MEDITOD_REPO },
     out: { type: "string" },
     readme: { type: "string" },
   },
 });
-const options: PlanOptions = { quick: values.quick, python: values.python, pythonRefs: values["python-refs"], against: values.against, npmTest: values["npm-test"] };
+const options: PlanOptions = { quick: values.quick, python: values.python, pythonRefs: values["python-refs"], against: values.against, npmTest: values["npm-test"], meditodRepo: values["meditod-repo"] };
 
 /** The commit measured: HEAD, and whether the working tree differed from it. */
 function commitOf(): string {

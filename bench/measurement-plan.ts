@@ -67,7 +67,7 @@ export interface Timing {
 }
 
 export const timing = (t: Timing): string =>
-  `median ${seconds(t.medianWall)} (min ${seconds(t.minWall)}, max ${seconds(t.maxWall)}, ${t.runs} runs${t.medianCpu === undefined ? "" : `; CPU ${seconds(t.medianCpu)}`})`;
+  `median ${seconds(t.medianWall)} (min ${seconds(t.minWall)}, max ${seconds(t.maxWall)}, ${t.runs} run${t.runs === 1 ? "" : "s"}${t.medianCpu === undefined ? "" : `; CPU ${seconds(t.medianCpu)}`})`;
 
 /** The quick variant of a command's settings, or the full one. */
 const pick = (options: PlanOptions, full: readonly string[], quick: readonly string[]): readonly string[] => (options.quick ? quick : full);

@@ -89,8 +89,9 @@ function run(measurement: Measurement, commit: string): { section: MeasurementSe
   }
   const data = measurement.json ? (JSON.parse(result.stdout) as unknown) : measurement.read?.();
   const output = { stdout: result.stdout, data };
-  const section = { name: measurement.name, title: measurement.title, command: shown(argv), stamp, figures: measurement.figures(output), ...(measurement.note ? { note: measurement.note } : {}) };
-  return { section, measured: { ...output, stamp } };
+  const command = shown(argv);
+  const section = { name: measurement.name, title: measurement.title, command, stamp, figures: measurement.figures(output), ...(measurement.note ? { note: measurement.note } : {}) };
+  return { section, measured: { ...output, command, stamp } };
 }
 
 /** The measurements `--only` names (all without it); an unknown name is an error listing the known. */

@@ -9,8 +9,10 @@ import type { MeasurementStamp } from "../test-support/measurements-page.ts";
 import { SMOKE_LABEL } from "../test-support/measurements-page.ts";
 import { fixed, foldLine, ms, perSecond, seconds, type FoldFigures, type Timing } from "./measurement-plan.ts";
 
-/** What one measurement of this run left: its stdout, its data and its stamp. */
+/** What one measurement of this run left: its command, stdout, data and stamp. */
 export interface MeasuredRun {
+  /** The command as the page shows it. */
+  readonly command: string;
   readonly stdout: string;
   readonly data: unknown;
   readonly stamp: MeasurementStamp;
@@ -45,7 +47,7 @@ function testSplit(runs: ReadonlyMap<string, MeasuredRun>): string {
   const run = runs.get("test-split")!;
   const s = (run.data as { suites: Suites }).suites;
   return [
-    "| `npm run bench`: test dialogue 407, embedded engine, exact judge | |",
+    `| \`${run.command}\`: test dialogue 407, embedded engine, exact judge | |`,
     "|---|---|",
     `| NLU F1 (overall / medical / non-medical) | ${fixed(s["meditod-nlu"].overall.f1, 4)} / ${fixed(s["meditod-nlu"].medical.f1, 4)} / ${fixed(s["meditod-nlu"].non_medical.f1, 4)} |`,
     `| policy F1 / P@1 / P@inf | ${fixed(s["meditod-pol"].overall.f1, 4)} / ${fixed(s["meditod-pol"].precision_at["1"]!, 4)} / ${fixed(s["meditod-pol"].precision_at.inf!, 4)} |`,
@@ -59,7 +61,7 @@ function leaveOneOut(runs: ReadonlyMap<string, MeasuredRun>): string {
   const run = runs.get("leave-one-out")!;
   const { folds, mean } = run.data as { folds: Array<{ heldOut: string }>; mean: FoldFigures };
   return [
-    `Leave one dialogue out (\`npx tsx bench/leave-one-out.ts\`; ${folds.map((fold) => fold.heldOut).join(", ")}; the test split never read), mean: ${foldLine(mean)}.`,
+    `Leave one dialogue out (\`${run.command}\`; ${folds.map((fold) => fold.heldOut).join(", ")}; the test split never read), mean: ${foldLine(mean)}.`,
     "",
     provenance(run.stamp),
   ].join("\n");
@@ -70,17 +72,18 @@ function speed(runs: ReadonlyMap<string, MeasuredRun>): string {
   const embedded = runs.get("embedded")!.data as { engineBuildMs: number; chatTurn: { p50Ms: number; p95Ms: number } };
   const python = runs.get("metrics-python")!.data as { pairs: number; ours: Timing; python: Timing | null; ratio?: number; reason?: string };
   const load = runs.get("chat-load")!.data as { worstAfterWarmUp: { turnsPerSecond: number; p95Ms: number } };
+  const command = (name: string) => `\`${runs.get(name)!.command}\``;
   const ratio = python.python
     ? `${seconds(python.ours.medianWall)} against ${seconds(python.python.medianWall)} for the Python references: ${fixed(python.ratio!, 1)}×`
     : `${seconds(python.ours.medianWall)} (no ratio: ${python.reason ?? "the Python references did not run"})`;
   return [
     "| figure | value | command |",
     "|---|---|---|",
-    `| \`npm run bench\`, whole process (median) | ${seconds(startup.npmRunBench.medianWall)} | \`npx tsx bench/startup.ts\` |`,
-    `| \`anamnesis --help\`, whole process (median) | ${seconds(startup.help.medianWall)} | \`npx tsx bench/startup.ts\` |`,
-    `| embedded engine build / chat turn p50 / p95 | ${ms(embedded.engineBuildMs, 0)} / ${ms(embedded.chatTurn.p50Ms)} / ${ms(embedded.chatTurn.p95Ms)} | \`npx tsx bench/embedded.ts\` |`,
-    `| \`metrics pairs\`, ${python.pairs.toLocaleString("en-US")} pairs, side by side | ${ratio} | \`npx tsx bench/metrics-python.ts\` |`,
-    `| chat server, worst round after warm-up | ${perSecond(load.worstAfterWarmUp.turnsPerSecond, "turns")}, p95 ${ms(load.worstAfterWarmUp.p95Ms, 1)} | \`npx tsx bench/chat-load.ts\` |`,
+    `| \`npm run bench\`, whole process (median) | ${seconds(startup.npmRunBench.medianWall)} | ${command("startup")} |`,
+    `| \`anamnesis --help\`, whole process (median) | ${seconds(startup.help.medianWall)} | ${command("startup")} |`,
+    `| embedded engine build / chat turn p50 / p95 | ${ms(embedded.engineBuildMs, 0)} / ${ms(embedded.chatTurn.p50Ms)} / ${ms(embedded.chatTurn.p95Ms)} | ${command("embedded")} |`,
+    `| \`metrics pairs\`, ${python.pairs.toLocaleString("en-US")} pairs, side by side | ${ratio} | ${command("metrics-python")} |`,
+    `| chat server, worst round after warm-up | ${perSecond(load.worstAfterWarmUp.turnsPerSecond, "turns")}, p95 ${ms(load.worstAfterWarmUp.p95Ms, 1)} | ${command("chat-load")} |`,
     "",
     provenance(runs.get("startup")!.stamp),
   ].join("\n");

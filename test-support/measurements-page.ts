@@ -62,10 +62,15 @@ export function checkStamp(stamp: MeasurementStamp | undefined, where: string): 
   if (problems.length > 0) throw new Error(`${where}: the stamp's ${problems.join(", ")} ${problems.length === 1 ? "is" : "are"} missing or malformed; refusing to write`);
 }
 
-/** One line naming the machine and moment, e.g. for a section's header. */
+/** The moment and machine of a stamp, as one clause (no final full stop). */
 export function describeStamp(stamp: MeasurementStamp): string {
   const load = `load average ${stamp.loadAverage.before.toFixed(2)} before, ${stamp.loadAverage.after.toFixed(2)} after`;
-  return `${stamp.date}, commit \`${stamp.commit}\`, ${stamp.cpuCount} × ${stamp.cpuModel}, Node ${stamp.node}, ${load}${stamp.smoke ? ` — ${SMOKE_LABEL}` : ""}`;
+  return `${stamp.date}, commit \`${stamp.commit}\`, ${stamp.cpuCount} × ${stamp.cpuModel}, Node ${stamp.node}, ${load}`;
+}
+
+/** The stamp as a sentence, with the smoke-run label after it when it is one. */
+function stampSentence(prefix: string, stamp: MeasurementStamp): string {
+  return `${prefix} ${describeStamp(stamp)}.${stamp.smoke ? ` **${SMOKE_LABEL}**` : ""}`;
 }
 
 /** Pipes and line breaks would break a table row. */
@@ -81,7 +86,7 @@ export function renderSection(section: MeasurementSection): string {
     `<!-- measurement:${section.name} -->`,
     `## ${section.title}`,
     "",
-    `Measured ${describeStamp(section.stamp)}.`,
+    stampSentence("Measured", section.stamp),
     "",
     `Command: \`${section.command}\``,
     "",
@@ -124,7 +129,7 @@ export function renderMeasurementsPage(stamp: MeasurementStamp | undefined, meas
     "",
     `Every figure quoted in the README and in \`docs/\` comes from this page, and every figure on it from the command shown in its section, run by \`npx tsx bench/measurements.ts\` (\`--only NAME,…\` reruns some sections and keeps the others with their own stamps). Ratios are measured side by side in one run, the two sides alternating.`,
     "",
-    `Last written ${describeStamp(stamp)}.`,
+    stampSentence("Last written", stamp),
   ];
   return `${[...header, "", ...body.flatMap((section) => [section, ""])].join("\n").trimEnd()}\n`;
 }

@@ -27,7 +27,8 @@ function anchorsOf(page: string): Set<string> {
 }
 
 /** Top-level folders whose files the pages name in code spans, e.g. `src/cmas/dialogue-state.ts`. */
-const REPOSITORY_PATH = /`((?:src|eval|server|cli|bench|tests|test-support|ontology|prompts|data|examples|docs|\.ci)\/[\w./-]+|index\.ts|package\.json)`/g;
+const FOLDERS = ["src", "eval", "server", "cli", "bench", "tests", "test-support", "ontology", "prompts", "data", "examples", "docs", "\\.ci"];
+const REPOSITORY_PATH = new RegExp(`\`((?:${FOLDERS.join("|")})/[\\w./-]+|index\\.ts|package\\.json)\``, "g");
 
 describe("links and file names in README.md and docs/", () => {
   it("every relative link reaches a file, and the heading it names", () => {

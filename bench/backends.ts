@@ -1,5 +1,5 @@
 /**
- * Backend throughput benchmark: `npx tsx bench/backends.ts [--requests 2000] [--latency 50]`.
+ * Backend throughput benchmark: `npx tsx bench/backends.ts [--requests 2000] [--latency 50] [--json]`.
  *
  * Second part, the official MediTOD protocol (`--protocol official`): every turn is a query embedding
  * then a chat completion, both to the same server, so the ideal is `turns × 2 × latency / concurrency`;
@@ -24,6 +24,7 @@ import { loadMeditod, splitIds } from "../src/data/meditod.ts";
 import { readMeditodCheckout } from "../src/modules/official/meditod-checkout.ts";
 import { createOfficialModules } from "../src/modules/official/official-modules.ts";
 import { writeStandInCheckout } from "../test-support/stand-in-checkout.ts";
+import { benchOutput } from "./json-output.ts";
 
 /** Official-protocol turns per second at `concurrency`: `total` predictions cycling through the sample's turns. */
 async function officialThroughput(baseUrl: string, concurrency: number, total: number): Promise<{ measured: number; ideal: number; cpuPerRequest: number }> {
@@ -59,8 +60,10 @@ const { values } = parseArgs({
     requests: { type: "string", default: "2000" },
     latency: { type: "string", default: "50" },
     serve: { type: "boolean", default: false },
+    json: { type: "boolean", default: false },
   },
 });
+const out = benchOutput();
 const latencyMs = Number(values.latency);
 
 if (values.serve) {
@@ -83,9 +86,10 @@ if (values.serve) {
     });
   const { baseUrl } = await ask<{ baseUrl: string }>();
 
-  console.log(`OpenAI backend → local server with ${latencyMs} ms latency (server in a child process, cache off)`);
-  console.log(`machine: ${availableParallelism()} cores, load average ${loadavg()[0]!.toFixed(2)} (other work on the machine lowers the figures)`);
-  console.log("concurrency  requests  measured ms  ideal ms  efficiency  req/s  max in flight at server");
+  out.line(`OpenAI backend → local server with ${latencyMs} ms latency (server in a child process, cache off)`);
+  out.line(`machine: ${availableParallelism()} cores, load average ${loadavg()[0]!.toFixed(2)} (other work on the machine lowers the figures)`);
+  const plain: Array<{ concurrency: number; requests: number; measuredMs: number; idealMs: number; efficiency: number; requestsPerSecond: number; maxInFlight: number }> = [];
+  out.line("concurrency  requests  measured ms  ideal ms  efficiency  req/s  max in flight at server");
   for (const concurrency of [1, 8, 32]) {
     // Concurrency 1 at 50 ms would take 100 s for 2,000 requests: it runs a tenth of them.
     const requests = concurrency === 1 ? Math.max(1, Math.round(total / 10)) : total;
@@ -97,7 +101,8 @@ if (values.serve) {
     const measured = performance.now() - started;
     const ideal = (requests * latencyMs) / concurrency;
     const { maxInFlight } = await ask<{ maxInFlight: number }>({ type: "stats" });
-    console.log(
+    plain.push({ concurrency, requests, measuredMs: measured, idealMs: ideal, efficiency: ideal / measured, requestsPerSecond: requests / (measured / 1000), maxInFlight });
+    out.line(
       [
         String(concurrency).padStart(11),
         String(requests).padStart(9),
@@ -109,16 +114,19 @@ if (values.serve) {
       ].join(" "),
     );
   }
-  if (total >= 10) console.log(`(concurrency 1 ran ${Math.round(total / 10)} requests instead of ${total} to keep the run short)`);
+  if (total >= 10) out.line(`(concurrency 1 ran ${Math.round(total / 10)} requests instead of ${total} to keep the run short)`);
 
-  console.log("\nofficial protocol (--protocol official): a query embedding, then a chat completion, per turn");
-  console.log("concurrency     turns  measured ms  ideal ms  efficiency  turns/s  client CPU ms/request");
+  const official: Array<{ concurrency: number; turns: number; measuredMs: number; idealMs: number; efficiency: number; turnsPerSecond: number; clientCpuMsPerRequest: number }> = [];
+  out.line("\nofficial protocol (--protocol official): a query embedding, then a chat completion, per turn");
+  out.line("concurrency     turns  measured ms  ideal ms  efficiency  turns/s  client CPU ms/request");
   for (const concurrency of [8, 32]) {
     const turns = Math.max(1, Math.round(total / 2));
     const { measured, ideal, cpuPerRequest } = await officialThroughput(baseUrl, concurrency, turns);
-    console.log(
+    official.push({ concurrency, turns, measuredMs: measured, idealMs: ideal, efficiency: ideal / measured, turnsPerSecond: turns / (measured / 1000), clientCpuMsPerRequest: cpuPerRequest });
+    out.line(
       [String(concurrency).padStart(11), String(turns).padStart(9), measured.toFixed(0).padStart(12), ideal.toFixed(0).padStart(9), `${((ideal / measured) * 100).toFixed(1)}%`.padStart(11), (turns / (measured / 1000)).toFixed(0).padStart(8), cpuPerRequest.toFixed(3).padStart(22)].join(" "),
     );
   }
   child.send({ type: "stop" });
+  out.result({ latencyMs, plain, official });
 }

@@ -1,5 +1,5 @@
 /**
- * What a person waits for when the chat's LLM backend fails: `npx tsx bench/chat-fallback.ts [--turns 10]`.
+ * What a person waits for when the chat's LLM backend fails: `npx tsx bench/chat-fallback.ts [--turns 10] [--json]`.
  *
  * Runs the web chat server in-process with `openai:bench` behind the local fake OpenAI server
  * (test-support/fake-llm-server.ts) and the offline fallback on, as `anamnesis chat` sets it up, and
@@ -17,8 +17,10 @@ import { CHAT_BACKEND_BASELINE } from "../cli/commands/chat.ts";
 import { createModules } from "../src/modules/builders/create-modules.ts";
 import { loadCaseLibrary } from "../src/simulator/case-library.ts";
 import { instanceOf, startFakeOpenAIServer, type Reply } from "../test-support/fake-llm-server.ts";
+import { benchOutput } from "./json-output.ts";
 
-const { values } = parseArgs({ options: { turns: { type: "string", default: "10" } } });
+const { values } = parseArgs({ options: { turns: { type: "string", default: "10" }, json: { type: "boolean", default: false } } });
+const out = benchOutput();
 const turns = Number(values.turns);
 const dataset = loadMeditod();
 const patientCase = loadCaseLibrary()[0]!;
@@ -57,7 +59,16 @@ interface Answer {
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
 
-async function run(scenario: Scenario): Promise<string> {
+/** One scenario's figures: the first turn (which waits for the backend to fail) and the later ones. */
+interface ScenarioFigures {
+  readonly scenario: string;
+  readonly firstTurnMs: number;
+  readonly laterTurnsP50Ms: number;
+  readonly offlineAnswered: number;
+  readonly turns: number;
+}
+
+async function run(scenario: Scenario): Promise<ScenarioFigures> {
   const llm = await startFakeOpenAIServer({ respond: (call) => scenario.fault ?? (call.schema ? { content: JSON.stringify(instanceOf(call.schema)) } : { content: "Could you tell me more?" }) });
   const baseUrl = scenario.fault === undefined ? `http://127.0.0.1:${await closedPort()}/v1` : llm.baseUrl;
   const setup = await createModules("openai:bench", dataset, {
@@ -84,7 +95,13 @@ async function run(scenario: Scenario): Promise<string> {
   await setup.close();
   await llm.close();
   const [first, ...later] = latencies;
-  return `${scenario.name.padEnd(46)} first turn ${first!.toFixed(0).padStart(6)} ms   later turns p50 ${median(later).toFixed(1).padStart(6)} ms   offline-answered ${offline}/${latencies.length}`;
+  return { scenario: scenario.name, firstTurnMs: first!, laterTurnsP50Ms: median(later), offlineAnswered: offline, turns: latencies.length };
 }
 
-for (const scenario of SCENARIOS) process.stdout.write(`${await run(scenario)}\n`);
+const scenarios: ScenarioFigures[] = [];
+for (const scenario of SCENARIOS) {
+  const figures = await run(scenario);
+  scenarios.push(figures);
+  out.line(`${figures.scenario.padEnd(46)} first turn ${figures.firstTurnMs.toFixed(0).padStart(6)} ms   later turns p50 ${figures.laterTurnsP50Ms.toFixed(1).padStart(6)} ms   offline-answered ${figures.offlineAnswered}/${figures.turns}`);
+}
+out.result({ turnsPerScenario: turns, scenarios });

@@ -1,5 +1,5 @@
 /**
- * Hostile-requests benchmark for the chat server: `npx tsx bench/chat-hostile.ts [--requests 10000]`.
+ * Hostile-requests benchmark for the chat server: `npx tsx bench/chat-hostile.ts [--requests 10000] [--json]`.
  *
  * Starts `anamnesis chat` (embedded engine, a fresh SQLite file) in a child process on loopback and
  * sends it malformed and hostile requests, 16 at a time: bad JSON, wrong types, cross-origin requests
@@ -16,8 +16,10 @@ import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { seededRandom } from "../test-support/random.ts";
 import { issuedClientCookie, keepAliveRetries, rawRequest, startChatServerProcess, type RawAnswer } from "./chat-server-process.ts";
+import { benchOutput } from "./json-output.ts";
 
-const { values } = parseArgs({ options: { requests: { type: "string", default: "10000" }, seed: { type: "string", default: "13" } } });
+const { values } = parseArgs({ options: { requests: { type: "string", default: "10000" }, seed: { type: "string", default: "13" }, json: { type: "boolean", default: false } } });
+const out = benchOutput();
 const total = Number(values.requests);
 
 // Seeded, so a run can be repeated.
@@ -140,10 +142,21 @@ const rss = server.rssMiB();
 await server.stop();
 rmSync(folder, { recursive: true, force: true });
 
-console.log(`${total} hostile requests in ${seconds.toFixed(1)} s against anamnesis chat (embedded, SQLite), 16 at a time\n`);
-console.log("kind                    statuses");
-for (const [kind, tally] of tallies) console.log(`${kind.padEnd(24)}${[...tally.statuses].sort(([a], [b]) => a - b).map(([status, count]) => `${status}×${count}`).join("  ")}`);
-console.log(`\ncrashes ${crashed ? 1 : 0}   5xx ${problems.fiveHundreds}   errors without a JSON code ${problems.errorsWithoutCode}   failed connections ${problems.connectionFailures} (re-sent after a keep-alive race: ${keepAliveRetries.count})   server RSS after ${rss.toFixed(0)} MiB`);
-if (server.stderr().trim() !== "") console.log(`server stderr:\n${server.stderr().slice(0, 2000)}`);
-for (const example of problems.examples) console.log(`  e.g. ${example}`);
+out.line(`${total} hostile requests in ${seconds.toFixed(1)} s against anamnesis chat (embedded, SQLite), 16 at a time\n`);
+out.line("kind                    statuses");
+for (const [kind, tally] of tallies) out.line(`${kind.padEnd(24)}${[...tally.statuses].sort(([a], [b]) => a - b).map(([status, count]) => `${status}×${count}`).join("  ")}`);
+out.line(`\ncrashes ${crashed ? 1 : 0}   5xx ${problems.fiveHundreds}   errors without a JSON code ${problems.errorsWithoutCode}   failed connections ${problems.connectionFailures} (re-sent after a keep-alive race: ${keepAliveRetries.count})   server RSS after ${rss.toFixed(0)} MiB`);
+if (server.stderr().trim() !== "") out.line(`server stderr:\n${server.stderr().slice(0, 2000)}`);
+for (const example of problems.examples) out.line(`  e.g. ${example}`);
+out.result({
+  requests: total,
+  seconds,
+  crashes: crashed ? 1 : 0,
+  fiveHundreds: problems.fiveHundreds,
+  errorsWithoutCode: problems.errorsWithoutCode,
+  failedConnections: problems.connectionFailures,
+  resentAfterKeepAliveRace: keepAliveRetries.count,
+  serverRssMiB: rss,
+  statuses: Object.fromEntries([...tallies].map(([kind, tally]) => [kind, Object.fromEntries(tally.statuses)])),
+});
 process.exitCode = crashed || problems.fiveHundreds + problems.errorsWithoutCode + problems.connectionFailures > 0 ? 1 : 0;

@@ -1,5 +1,5 @@
 /**
- * Crash benchmark for durable chat sessions: `npx tsx bench/chat-kill.ts [--turns 1000] [--sessions 20] [--db :memory:]`
+ * Crash benchmark for durable chat sessions: `npx tsx bench/chat-kill.ts [--turns 1000] [--sessions 20] [--db :memory:] [--json]`
  * (`--db :memory:`, a server that keeps nothing, is the control: it must report losses).
  *
  * Runs `anamnesis chat --db FILE --transcripts DIR` (embedded engine) in a child process; 20 clients
@@ -17,9 +17,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { issuedClientCookie, rawRequest, startChatServerProcess, type ChatServerProcess } from "./chat-server-process.ts";
+import { benchOutput } from "./json-output.ts";
 
 // --db :memory: is the control: a server that keeps nothing must make this script report losses.
-const { values } = parseArgs({ options: { turns: { type: "string", default: "1000" }, sessions: { type: "string", default: "20" }, seed: { type: "string", default: "7" }, db: { type: "string", default: "file" } } });
+const { values } = parseArgs({ options: { turns: { type: "string", default: "1000" }, sessions: { type: "string", default: "20" }, seed: { type: "string", default: "7" }, db: { type: "string", default: "file" }, json: { type: "boolean", default: false } } });
+const out = benchOutput();
 const targetTurns = Number(values.turns);
 const clientCount = Number(values.sessions);
 let seed = Number(values.seed);
@@ -53,7 +55,7 @@ function checkTranscripts(): void {
       if (!sameStart(transcript.history, history)) lost.transcripts += 1;
     } catch {
       lost.transcripts += 1;
-      console.log(`  corrupt or missing transcript ${path} (exists: ${existsSync(path)})`);
+      out.line(`  corrupt or missing transcript ${path} (exists: ${existsSync(path)})`);
     }
   }
 }
@@ -75,7 +77,7 @@ async function checkSessions(before: ReadonlyMap<string, Turn[]>): Promise<void>
     const stored = (JSON.parse(answer.body) as { history: Turn[] }).history;
     if (!sameStart(stored, history)) {
       lost.turns += Math.max(1, (history.length - stored.length) / 2);
-      console.log(`  session ${id}: acknowledged ${history.length} history entries, found ${stored.length}`);
+      out.line(`  session ${id}: acknowledged ${history.length} history entries, found ${stored.length}`);
     }
   }
 }
@@ -138,7 +140,7 @@ while (acknowledgedTurns < targetTurns) {
   const before = new Map(acknowledged);
   server = await startChatServerProcess(args);
   await checkSessions(before);
-  if (kills % 5 === 0) console.log(`kill ${kills}: ${acknowledgedTurns} turns acknowledged, ${acknowledged.size} sessions`);
+  if (kills % 5 === 0) out.line(`kill ${kills}: ${acknowledgedTurns} turns acknowledged, ${acknowledged.size} sessions`);
   paused = false;
 }
 await clients;
@@ -147,6 +149,7 @@ await server.stop();
 checkTranscripts();
 const seconds = (performance.now() - started) / 1000;
 rmSync(folder, { recursive: true, force: true });
-console.log(`\n${acknowledgedTurns} acknowledged turns over ${acknowledged.size} sessions (${clientCount} at a time), ${kills} kill -9s and restarts, ${seconds.toFixed(0)} s`);
-console.log(`acknowledged turns lost ${lost.turns}   sessions lost ${lost.sessions}   corrupt transcripts ${lost.transcripts}`);
+out.line(`\n${acknowledgedTurns} acknowledged turns over ${acknowledged.size} sessions (${clientCount} at a time), ${kills} kill -9s and restarts, ${seconds.toFixed(0)} s`);
+out.line(`acknowledged turns lost ${lost.turns}   sessions lost ${lost.sessions}   corrupt transcripts ${lost.transcripts}`);
+out.result({ acknowledgedTurns, sessions: acknowledged.size, concurrentSessions: clientCount, kills, seconds, db: values.db, lost });
 process.exitCode = lost.turns + lost.sessions + lost.transcripts > 0 ? 1 : 0;

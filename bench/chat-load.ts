@@ -1,5 +1,5 @@
 /**
- * Chat server load benchmark: `npx tsx bench/chat-load.ts [--sessions 50] [--turns 30] [--rounds 3] [--db-sync full|normal]`.
+ * Chat server load benchmark: `npx tsx bench/chat-load.ts [--sessions 50] [--turns 30] [--rounds 3] [--db-sync full|normal] [--json]`.
  *
  * Starts `anamnesis chat` (embedded engine, sessions in a fresh SQLite file with WAL; with
  * the default `--db-sync full` every turn is on disk before it is answered) in a child process on loopback. Each
@@ -16,8 +16,10 @@ import { join } from "node:path";
 import { availableParallelism, loadavg } from "node:os";
 import { parseArgs } from "node:util";
 import { issuedClientCookie, percentile, rawRequest, startChatServerProcess } from "./chat-server-process.ts";
+import { benchOutput } from "./json-output.ts";
 
-const { values } = parseArgs({ options: { sessions: { type: "string", default: "50" }, turns: { type: "string", default: "30" }, rounds: { type: "string", default: "3" }, "db-sync": { type: "string", default: "full" } } });
+const { values } = parseArgs({ options: { sessions: { type: "string", default: "50" }, turns: { type: "string", default: "30" }, rounds: { type: "string", default: "3" }, "db-sync": { type: "string", default: "full" }, json: { type: "boolean", default: false } } });
+const out = benchOutput();
 const sessionCount = Number(values.sessions);
 const turnsPerSession = Number(values.turns);
 const json = { "content-type": "application/json" };
@@ -59,10 +61,12 @@ async function client(index: number, latencies: number[], failures: string[]): P
   return ids.map((id) => id).concat([cookie]);
 }
 
-console.log(`${sessionCount} concurrent sessions × ${turnsPerSession} turns per round, embedded engine, SQLite (WAL, --db-sync ${values["db-sync"]}), loopback`);
-console.log(`server RSS at start ${server.rssMiB().toFixed(0)} MiB\n`);
-console.log("round  turns  seconds  turns/s  p50 ms  p95 ms  max ms  failures  RSS MiB  server CPU ms/turn");
+out.line(`${sessionCount} concurrent sessions × ${turnsPerSession} turns per round, embedded engine, SQLite (WAL, --db-sync ${values["db-sync"]}), loopback`);
+const startRssMiB = server.rssMiB();
+out.line(`server RSS at start ${startRssMiB.toFixed(0)} MiB\n`);
+out.line("round  turns  seconds  turns/s  p50 ms  p95 ms  max ms  failures  RSS MiB  server CPU ms/turn");
 let worst = { rate: Infinity, p95: 0 };
+const rounds: Array<{ turns: number; seconds: number; turnsPerSecond: number; p50Ms: number; p95Ms: number; maxMs: number; failures: number; rssMiB: number; serverCpuMsPerTurn: number }> = [];
 for (let round = 1; round <= Number(values.rounds); round += 1) {
   const latencies: number[] = [];
   const failures: string[] = [];
@@ -79,12 +83,15 @@ for (let round = 1; round <= Number(values.rounds); round += 1) {
     const cookie = ids.at(-1)!;
     for (const id of ids.slice(0, -1)) await rawRequest(server.port, { method: "DELETE", path: `/api/sessions/${id}`, headers: { cookie } });
   }
-  console.log(
-    `${String(round).padStart(5)}  ${String(latencies.length).padStart(5)}  ${seconds.toFixed(2).padStart(7)}  ${rate.toFixed(0).padStart(7)}  ${percentile(latencies, 0.5).toFixed(1).padStart(6)}  ${p95.toFixed(1).padStart(6)}  ${Math.max(...latencies).toFixed(1).padStart(6)}  ${String(failures.length).padStart(8)}  ${server.rssMiB().toFixed(0).padStart(7)}  ${cpuPerTurn.toFixed(2).padStart(18)}`,
+  const rss = server.rssMiB();
+  rounds.push({ turns: latencies.length, seconds, turnsPerSecond: rate, p50Ms: percentile(latencies, 0.5), p95Ms: p95, maxMs: Math.max(...latencies), failures: failures.length, rssMiB: rss, serverCpuMsPerTurn: cpuPerTurn });
+  out.line(
+    `${String(round).padStart(5)}  ${String(latencies.length).padStart(5)}  ${seconds.toFixed(2).padStart(7)}  ${rate.toFixed(0).padStart(7)}  ${percentile(latencies, 0.5).toFixed(1).padStart(6)}  ${p95.toFixed(1).padStart(6)}  ${Math.max(...latencies).toFixed(1).padStart(6)}  ${String(failures.length).padStart(8)}  ${rss.toFixed(0).padStart(7)}  ${cpuPerTurn.toFixed(2).padStart(18)}`,
   );
-  if (failures.length > 0) console.log(`  e.g. ${failures[0]}`);
+  if (failures.length > 0) out.line(`  e.g. ${failures[0]}`);
 }
 await server.stop();
 rmSync(folder, { recursive: true, force: true });
-console.log(`\nworst round after the warm-up: ${worst.rate.toFixed(0)} turns/s (target ≥ 500), p95 ${worst.p95.toFixed(1)} ms (target ≤ 100); load average ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} cores`);
-console.log("server CPU per turn does not grow with other load on the machine: 1000 / (CPU ms per turn) is the turns/s one core of a quiet machine can serve");
+out.line(`\nworst round after the warm-up: ${worst.rate.toFixed(0)} turns/s, p95 ${worst.p95.toFixed(1)} ms; load average ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} cores`);
+out.result({ sessions: sessionCount, turnsPerSession, dbSync: values["db-sync"], startRssMiB, rounds, worstAfterWarmUp: { turnsPerSecond: worst.rate, p95Ms: worst.p95 } });
+out.line("server CPU per turn does not grow with other load on the machine: 1000 / (CPU ms per turn) is the turns/s one core of a quiet machine can serve");

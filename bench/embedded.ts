@@ -3,7 +3,7 @@
  * run directory) as a user runs it, and chat-turn latency (NLU → state → policy → NLG through the
  * dialogue manager) over simulated conversations.
  *
- *   npx tsx bench/embedded.ts [--runs 5] [--conversations 20]
+ *   npx tsx bench/embedded.ts [--runs 5] [--conversations 20] [--json]
  */
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -15,8 +15,10 @@ import { loadMeditod } from "../src/data/meditod.ts";
 import { Conversation } from "../src/dialogue-manager/conversation.ts";
 import { buildEmbeddedEngine } from "../src/modules/embedded/index.ts";
 import { PatientSimulator, caseFromDialogue } from "../src/simulator/patient-simulator.ts";
+import { benchOutput, median } from "./json-output.ts";
 
-const { values } = parseArgs({ options: { runs: { type: "string", default: "5" }, conversations: { type: "string", default: "20" } } });
+const { values } = parseArgs({ options: { runs: { type: "string", default: "5" }, conversations: { type: "string", default: "20" }, json: { type: "boolean", default: false } } });
+const out = benchOutput();
 const runs = Number(values.runs);
 const conversations = Number(values.conversations);
 const bin = fileURLToPath(new URL("../bin/anamnesis.js", import.meta.url));
@@ -34,7 +36,8 @@ for (let run = 0; run < runs; run += 1) {
   if (result.status !== 0) throw new Error(`bench failed: ${result.stderr}`);
 }
 seconds.sort((a, b) => a - b);
-console.log(`npm run bench (3 suites, test split, embedded): median ${quantile(seconds, 0.5).toFixed(2)} s, max ${seconds.at(-1)!.toFixed(2)} s over ${runs} runs (target < 5 s)`);
+const benchCommand = { runs, medianWall: median(seconds), maxWall: seconds.at(-1)! };
+out.line(`anamnesis bench (3 suites, test split, embedded): median ${benchCommand.medianWall.toFixed(2)} s, max ${benchCommand.maxWall.toFixed(2)} s over ${runs} runs`);
 
 // 2. Chat turns with simulated patients (cases from the train and valid dialogues).
 const dataset = loadMeditod();
@@ -54,7 +57,7 @@ for (let index = 0; index < conversations; index += 1) {
   }
 }
 turnMs.sort((a, b) => a - b);
-console.log(`engine build: ${buildMs.toFixed(0)} ms (trained on ${engine.trainedOn.join(", ")})`);
-console.log(
-  `chat turn (embedded, ${turnMs.length} turns in ${conversations} simulated conversations): p50 ${quantile(turnMs, 0.5).toFixed(2)} ms, p95 ${quantile(turnMs, 0.95).toFixed(2)} ms, max ${turnMs.at(-1)!.toFixed(2)} ms (target p95 < 10 ms)`,
-);
+const chatTurn = { conversations, turns: turnMs.length, p50Ms: quantile(turnMs, 0.5), p95Ms: quantile(turnMs, 0.95), maxMs: turnMs.at(-1)! };
+out.line(`engine build: ${buildMs.toFixed(0)} ms (trained on ${engine.trainedOn.join(", ")})`);
+out.line(`chat turn (embedded, ${chatTurn.turns} turns in ${conversations} simulated conversations): p50 ${chatTurn.p50Ms.toFixed(2)} ms, p95 ${chatTurn.p95Ms.toFixed(2)} ms, max ${chatTurn.maxMs.toFixed(2)} ms`);
+out.result({ benchCommand, engineBuildMs: buildMs, trainedOn: engine.trainedOn, chatTurn });

@@ -1,7 +1,7 @@
 /**
  * What lm-eval's `loglikelihood_rolling` costs on the `llamacpp:` backend as the vocabulary grows:
  *
- *   npx tsx bench/llamacpp-loglikelihood.ts [--vocab 1000,32000,128000] [--tokens 1024] [--context 512] [--runs 3] [--threads 1]
+ *   npx tsx bench/llamacpp-loglikelihood.ts [--vocab 1000,32000,128000] [--tokens 1024] [--context 512] [--runs 3] [--threads 1] [--json]
  *
  * For each vocabulary size it writes a random-weight LLaMA with the tests' GGUF writer
  * (test-support/tiny-gguf.ts) and a tiny hidden size (32, one block), so the transformer costs next
@@ -36,6 +36,7 @@ import { rollingTokenWindows } from "../src/backends/rolling-windows.ts";
 import { loadMtsDialog } from "../src/data/mts-dialog.ts";
 import { noteSplit } from "../src/data/note-dataset.ts";
 import { writeTinyLlamaGguf } from "../test-support/tiny-gguf.ts";
+import { benchOutput } from "./json-output.ts";
 
 const MODES = ["rolling", "confidence", "floor"] as const;
 type Mode = (typeof MODES)[number];
@@ -55,6 +56,7 @@ const { values } = parseArgs({
     context: { type: "string", default: "512" },
     runs: { type: "string", default: "3" },
     threads: { type: "string", default: "1" },
+    json: { type: "boolean", default: false },
     // Child process only.
     child: { type: "string" },
     model: { type: "string" },
@@ -64,6 +66,7 @@ const tokenCount = Number(values.tokens);
 const contextSize = Number(values.context);
 const runs = Number(values.runs);
 const threads = Number(values.threads);
+const out = benchOutput();
 
 /** The bundled MTS-Dialog valid notes, joined, as the first `tokens` tokens' worth of text (≈ one byte per token here). */
 function benchText(tokens: number): string {
@@ -158,11 +161,12 @@ if (values.child) {
   const vocabularies = values.vocab.split(",").map(Number);
   const dir = mkdtempSync(join(tmpdir(), "anamnesis-bench-llamacpp-"));
   try {
-    console.log(`llamacpp loglikelihoodRolling: random-weight LLaMA (hidden 32, 1 block, F32), context ${contextSize}, ${threads} thread(s), median of ${runs}`);
-    console.log(`machine: ${availableParallelism()} cores, load average ${loadavg()[0]!.toFixed(2)}`);
+    out.line(`llamacpp loglikelihoodRolling: random-weight LLaMA (hidden 32, 1 block, F32), context ${contextSize}, ${threads} thread(s), median of ${runs}`);
+    out.line(`machine: ${availableParallelism()} cores, load average ${loadavg()[0]!.toFixed(2)}`);
     let textTokens = 0;
     let evaluatedPositions = 0;
-    console.log("vocabulary  model MiB  mode        tokens/s  ms/token  × floor  peak RSS MiB");
+    const rows: Array<{ vocabulary: number; modelMiB: number; mode: string; tokensPerSecond: number; msPerToken: number; timesFloor: number; peakRssMiB: number }> = [];
+    out.line("vocabulary  model MiB  mode        tokens/s  ms/token  × floor  peak RSS MiB");
     for (const vocabularySize of vocabularies) {
       const modelPath = writeTinyLlamaGguf(join(dir, `random-${vocabularySize}.gguf`), { vocabularySize, embeddingLength: 32, feedForwardLength: 64, headCount: 4, blockCount: 1, contextLength: contextSize });
       const modelMiB = statSync(modelPath).size / 2 ** 20;
@@ -173,7 +177,8 @@ if (values.child) {
         // Same text, same windows: every mode must have evaluated the same positions.
         if (result.evaluated !== floor.evaluated) throw new Error(`${result.mode} evaluated ${result.evaluated} positions, the floor ${floor.evaluated}`);
         result.tokens = floor.tokens;
-        console.log(
+        rows.push({ vocabulary: vocabularySize, modelMiB, mode: result.mode, tokensPerSecond: result.tokens / result.seconds, msPerToken: (1000 * result.seconds) / result.tokens, timesFloor: result.seconds / floor.seconds, peakRssMiB: result.maxRssMiB });
+        out.line(
           [
             String(vocabularySize).padStart(10),
             modelMiB.toFixed(1).padStart(9),
@@ -189,7 +194,8 @@ if (values.child) {
       textTokens = floor.tokens;
       evaluatedPositions = floor.evaluated;
     }
-    console.log(`text: ${textTokens} tokens of MTS-Dialog valid notes, ${evaluatedPositions} positions evaluated (every window re-reads its context)`);
+    out.line(`text: ${textTokens} tokens of MTS-Dialog valid notes, ${evaluatedPositions} positions evaluated (every window re-reads its context)`);
+    out.result({ contextSize, threads, runs, textTokens, evaluatedPositions, rows });
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -4,7 +4,7 @@
  * every per-pair metric (HF/sacrebleu/nltk BLEU, rouge 1/2/L/Lsum with and without stemming, lm-eval,
  * MediTOD) plus the corpus block.
  *
- *   npx tsx bench/metrics.ts [--pairs N] [--seed S] [--dump pairs.jsonl]
+ *   npx tsx bench/metrics.ts [--pairs N] [--seed S] [--dump pairs.jsonl] [--json]
  *
  * `--dump` writes the generated pairs as `metrics pairs` input (JSONL) and exits, e.g. to score them with
  * the CLI or with the Python references.
@@ -15,7 +15,9 @@ import { loadMeditod } from "../src/data/meditod.ts";
 import { loadMtsDialog } from "../src/data/mts-dialog.ts";
 // The same seeded PRNG as the randomised tests, so a bench input can be reproduced in a test.
 import { seededRandom } from "../test-support/random.ts";
+import { benchOutput } from "./json-output.ts";
 
+const out = benchOutput();
 
 function argument(name: string, fallback: number): number {
   const index = process.argv.indexOf(`--${name}`);
@@ -93,7 +95,7 @@ if (dumpIndex >= 0) {
   process.exit(0);
 }
 const chars = pairs.reduce((sum, p) => sum + p.prediction.length + p.reference.length, 0);
-console.log(`${pairs.length} pairs (seed ${seed}), mean ${(chars / pairs.length / 2).toFixed(0)} characters per text`);
+out.line(`${pairs.length} pairs (seed ${seed}), mean ${(chars / pairs.length / 2).toFixed(0)} characters per text`);
 
 let peakHeap = 0;
 function sampleHeap(): void {
@@ -104,8 +106,11 @@ function rate(seconds: number): string {
   return `${Math.round(pairs.length / seconds).toLocaleString("en-US")} pairs/s`;
 }
 
+/** Each timed step's figures, for `--json`. */
+const steps: Record<string, { wallSeconds: number; cpuSeconds: number; pairsPerSecond: number; pairsPerCpuSecond: number }> = {};
+
 /** Wall-clock and CPU time (user + system of this process, less sensitive to other load on the machine). */
-function time<T>(label: string, run: () => T): T {
+function time<T>(label: string, key: string, run: () => T): T {
   const start = process.hrtime.bigint();
   const cpuStart = process.cpuUsage();
   const result = run();
@@ -113,14 +118,15 @@ function time<T>(label: string, run: () => T): T {
   const seconds = Number(process.hrtime.bigint() - start) / 1e9;
   const cpuSeconds = (cpu.user + cpu.system) / 1e6;
   sampleHeap();
-  console.log(`${label.padEnd(46)} wall ${seconds.toFixed(3)} s ${rate(seconds).padStart(15)} | cpu ${cpuSeconds.toFixed(3)} s ${rate(cpuSeconds).padStart(15)}`);
+  steps[key] = { wallSeconds: seconds, cpuSeconds, pairsPerSecond: pairs.length / seconds, pairsPerCpuSecond: pairs.length / cpuSeconds };
+  out.line(`${label.padEnd(46)} wall ${seconds.toFixed(3)} s ${rate(seconds).padStart(15)} | cpu ${cpuSeconds.toFixed(3)} s ${rate(cpuSeconds).padStart(15)}`);
   return result;
 }
 
 // First run: Porter memo and JIT cold, as a fresh process scoring a file would be.
-time("every metric per pair + corpus (cold)", () => scorePairsAndCorpus(pairs));
-time("every metric per pair + corpus (warm)", () => scorePairsAndCorpus(pairs));
-time("scorePair for each pair (CLI `metrics pairs`)", () => {
+time("every metric per pair + corpus (cold)", "cold", () => scorePairsAndCorpus(pairs));
+time("every metric per pair + corpus (warm)", "warm", () => scorePairsAndCorpus(pairs));
+time("scorePair for each pair (CLI `metrics pairs`)", "scorePair", () => {
   let checksum = 0;
   pairs.forEach((p, i) => {
     checksum += scorePair(p.prediction, p.reference).rouge.stem.rougeL.fmeasure;
@@ -128,10 +134,12 @@ time("scorePair for each pair (CLI `metrics pairs`)", () => {
   });
   return checksum;
 });
-const corpus = time("scoreCorpus (CLI `metrics corpus`)", () => scoreCorpus(pairs));
-console.log(
+const corpus = time("scoreCorpus (CLI `metrics corpus`)", "scoreCorpus", () => scoreCorpus(pairs));
+out.line(
   `corpus: HF bleu ${"bleu" in corpus.hf_bleu ? corpus.hf_bleu.bleu.toFixed(4) : corpus.hf_bleu.error}, sacrebleu ${corpus.sacrebleu_corpus.score.toFixed(2)}, ` +
     `MediTOD BLEU-4 ${corpus.meditod.bleu4_x100.toFixed(2)}, ROUGE-L mean ${corpus.meditod.rougeL_mean?.toFixed(4)}`,
 );
 const usage = process.memoryUsage();
-console.log(`peak RSS ${mib(process.resourceUsage().maxRSS * 1024)}, peak heap used (sampled) ${mib(peakHeap)}, heap total ${mib(usage.heapTotal)}`);
+const peakRssMiB = (process.resourceUsage().maxRSS * 1024) / 1024 / 1024;
+out.line(`peak RSS ${mib(process.resourceUsage().maxRSS * 1024)}, peak heap used (sampled) ${mib(peakHeap)}, heap total ${mib(usage.heapTotal)}`);
+out.result({ pairs: pairs.length, seed, steps, peakRssMiB, peakHeapUsedMiB: peakHeap / 1024 / 1024 });

@@ -1,6 +1,7 @@
 /**
  * Checks `--protocol official` against the official code itself:
- * `MEDITOD_REPO=../MediTOD npx tsx bench/official-prompt-parity.ts [--data DIR]` (needs python3 with numpy).
+ * `MEDITOD_REPO=../MediTOD npx tsx bench/official-prompt-parity.ts [--data DIR] [--python python3] [--json]`
+ * (needs a Python with numpy: `--python`, else PYTHON, else python3).
  *
  * Runs the checkout's `src/prompting/prompt_gen.py` for the three tasks on the test split, with the
  * loading of bge-large replaced by stubs (written here, below) that embed a text as a toy vector of its
@@ -13,11 +14,15 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import type { ChatBackend } from "../src/backends/spec.ts";
+import { benchOutput } from "./json-output.ts";
 import { BUNDLED_MEDITOD_DIR, loadMeditod } from "../src/data/meditod.ts";
 import { readMeditodCheckout, type OfficialTask } from "../src/modules/official/meditod-checkout.ts";
 import { OfficialPrompter } from "../src/modules/official/official-prompter.ts";
 
-const { values } = parseArgs({ options: { data: { type: "string", default: BUNDLED_MEDITOD_DIR }, "meditod-repo": { type: "string" } } });
+const { values } = parseArgs({
+  options: { data: { type: "string", default: BUNDLED_MEDITOD_DIR }, "meditod-repo": { type: "string" }, python: { type: "string", default: process.env.PYTHON ?? "python3" }, json: { type: "boolean", default: false } },
+});
+const out = benchOutput();
 const repo = values["meditod-repo"] ?? process.env.MEDITOD_REPO;
 if (!repo) throw new Error("give --meditod-repo DIR or set MEDITOD_REPO");
 
@@ -72,10 +77,11 @@ const toyBackend = { id: "toy", capabilities: { embeddings: true }, embed: async
 const scratch = mkdtempSync(join(tmpdir(), "anamnesis-parity-"));
 try {
   writeFileSync(join(scratch, "stubs.py"), STUBS);
-  const python = spawnSync("python3", [join(scratch, "stubs.py"), join(repo, "src", "prompting"), values.data, scratch], { encoding: "utf8" });
+  const python = spawnSync(values.python, [join(scratch, "stubs.py"), join(repo, "src", "prompting"), values.data, scratch], { encoding: "utf8" });
   if (python.status !== 0) throw new Error(`prompt_gen.py failed: ${python.stderr.trim().split("\n").at(-1)}`);
   const checkout = readMeditodCheckout(repo);
   const dataset = loadMeditod(values.data);
+  const tasks: Array<{ task: OfficialTask; identical: number; queries: number }> = [];
   for (const [file, task] of [["nlu", "nlu"], ["pol", "policy"], ["nlg", "nlg"]] as Array<[string, OfficialTask]>) {
     const official = JSON.parse(readFileSync(join(scratch, `${file}.json`), "utf8")) as Array<{ did: string; uid: number; prompt_elements: unknown[] }>;
     const prompter = new OfficialPrompter(task, checkout.taskDescriptions[task], dataset, toyBackend);
@@ -83,10 +89,12 @@ try {
     for (const query of official) {
       const ours = (await prompter.build(query.did, query.uid)).messages;
       if (JSON.stringify(ours) === JSON.stringify(query.prompt_elements)) identical += 1;
-      else console.log(`${task} ${query.did}:${query.uid} differs at message ${ours.findIndex((message, index) => JSON.stringify(message) !== JSON.stringify(query.prompt_elements[index]))}`);
+      else out.line(`${task} ${query.did}:${query.uid} differs at message ${ours.findIndex((message, index) => JSON.stringify(message) !== JSON.stringify(query.prompt_elements[index]))}`);
     }
-    console.log(`${task}: ${identical} of ${official.length} requests identical to prompt_gen.py's (MediTOD ${checkout.commit ?? "checkout"})`);
+    tasks.push({ task, identical, queries: official.length });
+    out.line(`${task}: ${identical} of ${official.length} requests identical to prompt_gen.py's (MediTOD ${checkout.commit ?? "checkout"})`);
   }
+  out.result({ meditodCommit: checkout.commit ?? null, tasks });
 } finally {
   rmSync(scratch, { recursive: true, force: true });
 }

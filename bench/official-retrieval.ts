@@ -1,6 +1,6 @@
 /**
  * Exemplar retrieval of `--protocol official` at full MediTOD size: `npx tsx bench/official-retrieval.ts
- * [--copies 165] [--dimensions 1024] [--queries 200]`.
+ * [--copies 165] [--dimensions 1024] [--queries 200] [--json]`.
  *
  * The public sample's training dialogue has 51 patient turns; MediTOD's full training split has about
  * 8,400 per task. This writes a MediTOD directory whose training split is `--copies` copies of
@@ -19,8 +19,10 @@ import { readMeditodCheckout } from "../src/modules/official/meditod-checkout.ts
 import { OfficialPrompter } from "../src/modules/official/official-prompter.ts";
 import { seededRandom } from "../test-support/random.ts";
 import { writeStandInCheckout } from "../test-support/stand-in-checkout.ts";
+import { benchOutput } from "./json-output.ts";
 
-const { values } = parseArgs({ options: { copies: { type: "string", default: "165" }, dimensions: { type: "string", default: "1024" }, queries: { type: "string", default: "200" } } });
+const { values } = parseArgs({ options: { copies: { type: "string", default: "165" }, dimensions: { type: "string", default: "1024" }, queries: { type: "string", default: "200" }, json: { type: "boolean", default: false } } });
+const out = benchOutput();
 const [copies, dimensions, queries] = [Number(values.copies), Number(values.dimensions), Number(values.queries)];
 
 const scratch = mkdtempSync(join(tmpdir(), "anamnesis-retrieval-"));
@@ -47,6 +49,7 @@ await prompter.build("407", patientTurns[0]!); // embeds the pool once, as a run
 const started = performance.now();
 for (let query = 0; query < queries; query += 1) await prompter.build("407", patientTurns[query % patientTurns.length]!);
 const perQuery = (performance.now() - started) / queries;
-console.log(`pool: ${prompter.pool.length} NLU turns × ${dimensions} dimensions; ${queries} queries`);
-console.log(`retrieval: ${perQuery.toFixed(2)} ms per query (query embedding in-process, inner products, top 5)`);
+out.line(`pool: ${prompter.pool.length} NLU turns × ${dimensions} dimensions; ${queries} queries`);
+out.result({ poolTurns: prompter.pool.length, dimensions, queries, msPerQuery: perQuery });
+out.line(`retrieval: ${perQuery.toFixed(2)} ms per query (query embedding in-process, inner products, top 5)`);
 rmSync(scratch, { recursive: true, force: true });

@@ -1,0 +1,55 @@
+import { spawnSync } from "node:child_process";
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { PACKAGE_ROOT, bundledPath } from "../../src/foundation/package-paths.ts";
+
+/**
+ * Every `anamnesis` command line in README.md and docs/ names a command that exists and only flags
+ * that command's `--help` lists, so a renamed flag cannot linger in the documentation.
+ */
+
+const PAGES = ["README.md", ...readdirSync(join(PACKAGE_ROOT, "docs")).filter((name) => name.endsWith(".md")).map((name) => `docs/${name}`)];
+const bin = bundledPath("bin", "anamnesis.js");
+const helpCache = new Map<string, string | null>();
+
+/** The `--help` of a command path (`["score", "meditod-nlu"]`), or null when there is no such command. */
+function helpOf(path: readonly string[]): string | null {
+  const key = path.join(" ");
+  if (!helpCache.has(key)) {
+    const result = spawnSync(process.execPath, [bin, ...path, "--help"], { encoding: "utf8" });
+    // Commander prints the parent's help for an unknown subcommand: the usage line tells them apart.
+    helpCache.set(key, result.status === 0 && result.stdout.includes(`Usage: anamnesis ${key}`) ? result.stdout : null);
+  }
+  return helpCache.get(key)!;
+}
+
+/** The command lines of a page: `npx anamnesis …` and `anamnesis …`, up to a pipe, a comment or the line's end. */
+function commandLines(page: string): string[] {
+  const lines: string[] = [];
+  const text = readFileSync(join(PACKAGE_ROOT, page), "utf8").replace(/\\\n\s*/g, " ");
+  for (const match of text.matchAll(/(?:npx |^|`|\| )anamnesis ((?:[a-z][\w-]*)(?: [^`|#\n]*)?)/gm)) lines.push(match[1]!.trim());
+  return lines;
+}
+
+describe("anamnesis command lines in README.md and docs/", () => {
+  it("name existing commands and only the flags their --help lists", () => {
+    const problems: string[] = [];
+    for (const page of PAGES) {
+      for (const line of commandLines(page)) {
+        const words = line.split(/\s+/);
+        // The command path: the command, and its subcommand when it has one (score meditod-nlu, metrics pairs, data stats).
+        const path = helpOf(words.slice(0, 2)) && !words[1]?.startsWith("-") ? words.slice(0, 2) : words.slice(0, 1);
+        const help = helpOf(path);
+        if (!help) {
+          problems.push(`${page}: no command "${path.join(" ")}" (${line})`);
+          continue;
+        }
+        for (const flag of words.filter((word) => /^--[a-z][\w-]*$/.test(word))) {
+          if (!new RegExp(`(^|[\\s,])${flag}(\\s|$|,)`, "m").test(help)) problems.push(`${page}: ${path.join(" ")} has no ${flag} (${line})`);
+        }
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+});

@@ -66,6 +66,13 @@ describe("sessions stored by an earlier revision", () => {
     }
     for (const { id } of fixture.sessions) views.set(String(id), (await callApi(first.url, "GET", `/api/sessions/${String(id)}`)).json);
     await first.close();
+    const store = new SqliteSessionStore(path);
+    const versions = new Map((await store.all()).map((stored) => [stored.id, (stored.record as { conversation: { version?: number } }).conversation.version]));
+    await store.close();
+    // A session is written when a turn of it is committed; one left as it was keeps the format it had.
+    const continued = new Set(fixture.continuation.filter((step) => step.method === "POST" && step.status === 200).map((step) => step.path.split("/")[3]));
+    expect(continued.size).toBe(4);
+    for (const { id } of fixture.sessions) expect(versions.get(String(id)), String(id)).toBe(continued.has(String(id)) ? 2 : undefined);
 
     const second = await chatServerForTest({ modules: flaky.modules, cases, store: new SqliteSessionStore(path) });
     for (const [id, view] of views) expect((await callApi(second.url, "GET", `/api/sessions/${id}`)).json, id).toEqual(view);

@@ -107,6 +107,7 @@ export class Conversation {
     return this.actor.getSnapshot().context.history[0]!.text;
   }
 
+  /** The conversation now: history, dialogue state, and whether it ended, failed or can be retried. */
   snapshot(): ConversationSnapshot {
     const snapshot = this.actor.getSnapshot();
     const { context } = snapshot;
@@ -177,6 +178,7 @@ export class Conversation {
     return this.answer(text, true);
   }
 
+  /** The patient ends the history (nothing is left to retry). */
   end(): void {
     this.reask = null;
     this.actor.send({ type: "END" });

@@ -15,7 +15,7 @@ import { ClientIdentities } from "./client-identity.ts";
 import { ClientLimits, type ClientLimitOptions } from "./client-limits.ts";
 import { HttpError } from "./http-error.ts";
 import { allowedHostNames, guardRequests, securityHeaders } from "./security.ts";
-import { SessionRegistry, type ConversationSession, type LiveSession } from "./session-registry.ts";
+import { SessionRegistry, type ConversationSession, type LiveSession, type PracticeSession } from "./session-registry.ts";
 import type { SessionStore } from "./session-store.ts";
 import { SqliteSessionStore } from "./sqlite-session-store.ts";
 import { TranscriptWriter } from "./transcripts.ts";
@@ -117,6 +117,78 @@ async function createSession(context: ChatContext, request: Request, response: R
   return context.registry.create(client, body.role ?? "patient", patientCase);
 }
 
+/** A turn of a practice session: the trainee asks, the simulated patient answers; committed before it is answered. */
+async function askInPractice(context: ChatContext, request: Request, response: Response, session: PracticeSession, text: string): Promise<void> {
+  if (session.busy) throw new HttpError(409, "busy", "the previous turn is still being saved");
+  const done = context.limits.startTurn(context.identities.clientOf(request, response));
+  session.busy = true;
+  try {
+    const { patient, actions } = session.practice.ask(text);
+    session.turns += 1;
+    await context.registry.commit(session, { kind: "ask", input: text, outcome: { patient, actions } });
+    response.json({ ...context.registry.view(session), patient, actions });
+  } finally {
+    session.busy = false;
+    done();
+  }
+}
+
+/** POST /sessions/:id/turns: the patient says something, or in a practice session the trainee asks. */
+async function takeTurn(context: ChatContext, request: Request, response: Response): Promise<void> {
+  const session = context.registry.get(String(request.params.id));
+  const { text } = parseBody(turnBody, request.body);
+  if (session.kind === "practice") return askInPractice(context, request, response, session, text);
+  response.json(await runTurn(context, request, response, session, "say", text, () => session.conversation.say(text)));
+}
+
+/** POST /sessions/:id/simulate: the simulated patient says its next line. */
+async function simulateTurn(context: ChatContext, request: Request, response: Response): Promise<void> {
+  const session = conversationOf(context, request);
+  if (!session.simulator) throw new HttpError(409, "no_case", "this session has no simulated patient; start one with a case");
+  const text = session.turns === 0 ? session.simulator.openingStatement() : session.simulator.answer(session.lastActions);
+  response.json({ patient: text, ...(await runTurn(context, request, response, session, "simulate", text, () => session.conversation.say(text))) });
+}
+
+/** POST /sessions/:id/retry: a failed turn from the stage that failed, or a turn the offline engine answered re-asked of the configured backend. */
+async function retryTurn(context: ChatContext, request: Request, response: Response): Promise<void> {
+  const session = conversationOf(context, request);
+  if (!session.conversation.snapshot().retryable) throw new HttpError(409, "nothing_to_retry", "the last turn neither failed nor was answered by the offline engine");
+  response.json(await runTurn(context, request, response, session, "retry", null, () => session.conversation.retry()));
+}
+
+/** GET /sessions/:id/note: the clinical note from the tracked state, JSON by default or a Markdown file to download. */
+function sendNote(context: ChatContext, request: Request, response: Response): void {
+  const session = conversationOf(context, request);
+  const { format } = parseBody(noteQuery, request.query);
+  const snapshot = session.conversation.snapshot();
+  const note = clinicalNote({ state: snapshot.state, presenting: snapshot.presenting });
+  if (format === "json") {
+    response.json({ id: session.id, note });
+    return;
+  }
+  response.type("text/markdown; charset=utf-8");
+  response.attachment(`anamnesis-note-${session.id}.md`);
+  response.send(noteToMarkdown(note, `Clinical note — session ${session.id}`));
+}
+
+/** POST /sessions/:id/end: after a red flag (or at any point) the patient may stop the history; the session and its note stay. */
+async function endConversation(context: ChatContext, request: Request, response: Response): Promise<void> {
+  const session = conversationOf(context, request);
+  if (session.busy) throw new HttpError(409, "busy", "the previous turn is still running");
+  if (session.conversation.snapshot().ended) throw new HttpError(409, "ended", "this conversation has already ended");
+  session.conversation.end();
+  await context.registry.commit(session, { kind: "end", input: null, outcome: null });
+  response.json(context.registry.view(session));
+}
+
+/** DELETE /sessions/:id, once no turn of it is running. */
+async function deleteSession(context: ChatContext, request: Request, response: Response): Promise<void> {
+  const session = context.registry.get(String(request.params.id));
+  if (session.busy) throw new HttpError(409, "busy", "a turn is running; delete the session when it has finished");
+  await context.registry.delete(session.id);
+  response.status(204).end();
+}
+
 /** The JSON API's session routes; additive endpoints go beside these. */
 function sessionRoutes(context: ChatContext): express.Router {
   const { registry } = context;
@@ -127,67 +199,12 @@ function sessionRoutes(context: ChatContext): express.Router {
   router.get("/sessions/:id", (request, response) => {
     response.json(registry.view(registry.get(String(request.params.id))));
   });
-  router.post("/sessions/:id/turns", async (request, response) => {
-    const session = registry.get(String(request.params.id));
-    const { text } = parseBody(turnBody, request.body);
-    if (session.kind === "conversation") {
-      response.json(await runTurn(context, request, response, session, "say", text, () => session.conversation.say(text)));
-      return;
-    }
-    if (session.busy) throw new HttpError(409, "busy", "the previous turn is still being saved");
-    const done = context.limits.startTurn(context.identities.clientOf(request, response));
-    session.busy = true;
-    try {
-      const { patient, actions } = session.practice.ask(text);
-      session.turns += 1;
-      await registry.commit(session, { kind: "ask", input: text, outcome: { patient, actions } });
-      response.json({ ...registry.view(session), patient, actions });
-    } finally {
-      session.busy = false;
-      done();
-    }
-  });
-  router.post("/sessions/:id/simulate", async (request, response) => {
-    const session = conversationOf(context, request);
-    if (!session.simulator) throw new HttpError(409, "no_case", "this session has no simulated patient; start one with a case");
-    const text = session.turns === 0 ? session.simulator.openingStatement() : session.simulator.answer(session.lastActions);
-    response.json({ patient: text, ...(await runTurn(context, request, response, session, "simulate", text, () => session.conversation.say(text))) });
-  });
-  // Retry: a failed turn from the stage that failed, or a turn the offline engine answered re-asked of the configured backend.
-  router.post("/sessions/:id/retry", async (request, response) => {
-    const session = conversationOf(context, request);
-    if (!session.conversation.snapshot().retryable) throw new HttpError(409, "nothing_to_retry", "the last turn neither failed nor was answered by the offline engine");
-    response.json(await runTurn(context, request, response, session, "retry", null, () => session.conversation.retry()));
-  });
-  // The clinical note from the tracked state: JSON by default, or a Markdown file to download.
-  router.get("/sessions/:id/note", (request, response) => {
-    const session = conversationOf(context, request);
-    const { format } = parseBody(noteQuery, request.query);
-    const snapshot = session.conversation.snapshot();
-    const note = clinicalNote({ state: snapshot.state, presenting: snapshot.presenting });
-    if (format === "json") {
-      response.json({ id: session.id, note });
-      return;
-    }
-    response.type("text/markdown; charset=utf-8");
-    response.attachment(`anamnesis-note-${session.id}.md`);
-    response.send(noteToMarkdown(note, `Clinical note — session ${session.id}`));
-  });
-  // After a red flag (or at any point) the patient may stop the history; the session and its note stay.
-  router.post("/sessions/:id/end", async (request, response) => {
-    const session = conversationOf(context, request);
-    if (session.busy) throw new HttpError(409, "busy", "the previous turn is still running");
-    if (session.conversation.snapshot().ended) throw new HttpError(409, "ended", "this conversation has already ended");
-    session.conversation.end();
-    await registry.commit(session, { kind: "end", input: null, outcome: null });
-    response.json(registry.view(session));
-  });
-  router.delete("/sessions/:id", async (request, response) => {
-    const session = registry.get(String(request.params.id));
-    if (session.busy) throw new HttpError(409, "busy", "a turn is running; delete the session when it has finished");
-    await registry.delete(session.id);
-    response.status(204).end();
-  });
+  router.post("/sessions/:id/turns", (request, response) => takeTurn(context, request, response));
+  router.post("/sessions/:id/simulate", (request, response) => simulateTurn(context, request, response));
+  router.post("/sessions/:id/retry", (request, response) => retryTurn(context, request, response));
+  router.get("/sessions/:id/note", (request, response) => sendNote(context, request, response));
+  router.post("/sessions/:id/end", (request, response) => endConversation(context, request, response));
+  router.delete("/sessions/:id", (request, response) => deleteSession(context, request, response));
   return router;
 }
 

@@ -38,9 +38,9 @@ export class ClientIdentities {
 
   /** The client id of a request's cookie header if its signature checks (compared in constant time), else null. */
   verify(cookieHeader: string | undefined): string | null {
-    const match = SIGNED_CLIENT_COOKIE.exec(cookieHeader ?? "");
-    if (!match) return null;
-    const [, id, signature] = match as unknown as [string, string, string];
+    const [, id, signature] = SIGNED_CLIENT_COOKIE.exec(cookieHeader ?? "") ?? [];
+    // Both groups are required by the pattern: a match has them, no match has neither.
+    if (id === undefined || signature === undefined) return null;
     // The text is compared, not its decoded bytes: the last of 22 characters carries 4 bits that decoding
     // drops, and a cookie differing only there is not the one we issued.
     const given = Buffer.from(signature, "latin1");

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { Conversation, type ConversationRecord, type TurnOutcome } from "../src/dialogue-manager/conversation.ts";
+import { Conversation, type TurnOutcome } from "../src/dialogue-manager/conversation.ts";
+import type { StoredConversationRecord } from "../src/dialogue-manager/conversation-record.ts";
 import type { DialogueModules } from "../src/language/module-interfaces.ts";
 import type { QuestionReader } from "../src/language/question-reader.ts";
 import { PatientSimulator, type PatientCase } from "../src/simulator/patient-simulator.ts";
@@ -43,7 +44,8 @@ export interface PracticeSession extends SessionBase {
 export type LiveSession = ConversationSession | PracticeSession;
 
 interface ConversationSessionRecord {
-  readonly conversation: ConversationRecord;
+  /** Today's format when written; a session stored by an earlier version may hold the record of before. */
+  readonly conversation: StoredConversationRecord;
   readonly lastActions: TurnOutcome["actions"];
 }
 

@@ -89,6 +89,9 @@ export { readMeditodCheckout, type MeditodCheckout } from "./modules/official/me
 export { pythonJsonDumps } from "./data/python-json.ts";
 export { Conversation, type TurnOutcome, type ConversationSnapshot } from "./dialogue-manager/conversation.ts";
 export { dialogueMachine, type DialogueContext, type DialogueEvent, type DialogueInput } from "./dialogue-manager/dialogue-machine.ts";
+// What dialogueMachine.provide() takes to run a conversation without the Conversation class.
+export { moduleActors } from "./dialogue-manager/module-actors.ts";
+export { clinicalRules } from "./dialogue-manager/clinical-rules.ts";
 export { PatientSimulator, caseFromDialogue, type PatientCase } from "./simulator/patient-simulator.ts";
 export { type RecordedRedFlag, type FallbackTurn } from "./dialogue-manager/dialogue-machine.ts";
 

@@ -16,87 +16,100 @@ export interface CsvOptions {
   readonly source?: string;
 }
 
-/** The records of a CSV text, each a list of fields. */
-export function parseCsv(text: string, options: CsvOptions = {}): string[][] {
-  const source = options.source ?? "CSV";
-  const records: string[][] = [];
-  let record: string[] = [];
-  let field = "";
+/** One pass over a CSV text: the record and field being read, and where in the text it is. */
+class CsvReader {
+  private readonly records: string[][] = [];
+  private record: string[] = [];
+  private field = "";
   /** The field began with a quote (even if now closed). */
-  let quoted = false;
+  private quoted = false;
   /** Inside an open quoted field. */
-  let inQuotes = false;
+  private inQuotes = false;
   /** The current record has content: a field separator, a character or a quoted (possibly empty) field. */
-  let started = false;
-  let line = 1;
-  let quoteLine = 1;
+  private started = false;
+  private line = 1;
+  private quoteLine = 1;
 
-  const endField = () => {
-    record.push(field);
-    field = "";
-    quoted = false;
-  };
-  const endRecord = () => {
-    if (started) {
-      endField();
-      records.push(record);
-    }
-    record = [];
-    field = "";
-    quoted = false;
-    started = false;
-  };
+  constructor(
+    private readonly text: string,
+    private readonly source: string,
+  ) {}
 
-  let i = text.charCodeAt(0) === 0xfeff ? 1 : 0;
-  const n = text.length;
-  while (i < n) {
-    const c = text[i]!;
-    if (inQuotes) {
-      if (c === '"') {
-        if (text[i + 1] === '"') {
-          field += '"';
-          i += 2;
-          continue;
-        }
-        inQuotes = false;
-        i += 1;
-        continue;
+  /** Every record of the text. */
+  read(): string[][] {
+    const { text } = this;
+    let i = text.charCodeAt(0) === 0xfeff ? 1 : 0;
+    while (i < text.length) i += this.inQuotes ? this.readQuoted(i) : this.readUnquoted(i);
+    if (this.inQuotes) throw new AnamnesisError("INVALID_DATA", `${this.source}:${this.quoteLine}: a quoted field opened on this line is never closed`);
+    this.endRecord();
+    return this.records;
+  }
+
+  /** Reads at `i` inside a quoted field: a doubled quote, the closing quote, or a character kept as written. Returns the characters read. */
+  private readQuoted(i: number): number {
+    const c = this.text[i]!;
+    if (c === '"') {
+      if (this.text[i + 1] === '"') {
+        this.field += '"';
+        return 2;
       }
-      if (c === "\n" || (c === "\r" && text[i + 1] !== "\n")) line += 1;
-      field += c;
-      i += 1;
-      continue;
+      this.inQuotes = false;
+      return 1;
     }
+    if (c === "\n" || (c === "\r" && this.text[i + 1] !== "\n")) this.line += 1;
+    this.field += c;
+    return 1;
+  }
+
+  /** Reads at `i` outside quotes: a separator, a line break, a field's opening quote, or a character of an unquoted field. Returns the characters read. */
+  private readUnquoted(i: number): number {
+    const c = this.text[i]!;
     if (c === ",") {
-      started = true;
-      endField();
-      i += 1;
-      continue;
+      this.started = true;
+      this.endField();
+      return 1;
     }
     if (c === "\r" || c === "\n") {
-      endRecord();
-      i += c === "\r" && text[i + 1] === "\n" ? 2 : 1;
-      line += 1;
-      continue;
+      this.endRecord();
+      this.line += 1;
+      return c === "\r" && this.text[i + 1] === "\n" ? 2 : 1;
     }
-    if (quoted) {
-      throw new AnamnesisError("INVALID_DATA", `${source}:${line}: unexpected ${JSON.stringify(c)} after the closing quote of a field (a quote inside a quoted field is written "")`);
+    if (this.quoted) {
+      throw new AnamnesisError("INVALID_DATA", `${this.source}:${this.line}: unexpected ${JSON.stringify(c)} after the closing quote of a field (a quote inside a quoted field is written "")`);
     }
-    if (c === '"' && field === "") {
-      quoted = true;
-      inQuotes = true;
-      started = true;
-      quoteLine = line;
-      i += 1;
-      continue;
+    if (c === '"' && this.field === "") {
+      this.quoted = true;
+      this.inQuotes = true;
+      this.quoteLine = this.line;
+    } else {
+      this.field += c;
     }
-    field += c;
-    started = true;
-    i += 1;
+    this.started = true;
+    return 1;
   }
-  if (inQuotes) throw new AnamnesisError("INVALID_DATA", `${source}:${quoteLine}: a quoted field opened on this line is never closed`);
-  endRecord();
-  return records;
+
+  private endField(): void {
+    this.record.push(this.field);
+    this.field = "";
+    this.quoted = false;
+  }
+
+  /** Ends the record being read; one with no content (a blank line, the text's last line break) is no record. */
+  private endRecord(): void {
+    if (this.started) {
+      this.endField();
+      this.records.push(this.record);
+    }
+    this.record = [];
+    this.field = "";
+    this.quoted = false;
+    this.started = false;
+  }
+}
+
+/** The records of a CSV text, each a list of fields. */
+export function parseCsv(text: string, options: CsvOptions = {}): string[][] {
+  return new CsvReader(text, options.source ?? "CSV").read();
 }
 
 /**

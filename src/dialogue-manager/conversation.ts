@@ -1,9 +1,11 @@
-import { createActor, waitFor, type Actor } from "xstate";
-import { restoreProfile, saveProfile, type TrackerEntries } from "../cmas/dialogue-state.ts";
+import { createActor, waitFor, type Actor, type Snapshot } from "xstate";
 import type { DialogueState, DoctorAction, NluFrame } from "../cmas/schemas.ts";
 import type { DialogueModules, DialogueTurn } from "../language/module-interfaces.ts";
-import { loadRedFlags } from "../clinical/red-flags.ts";
-import { dialogueMachine, type DialogueContext, type DialogueInput, type FallbackTurn, type RecordedRedFlag } from "./dialogue-machine.ts";
+import { loadRedFlags, type RedFlagRules } from "../clinical/red-flags.ts";
+import { clinicalRules } from "./clinical-rules.ts";
+import { CONVERSATION_RECORD_VERSION, readConversationRecord, type ConversationRecord, type ReaskPoint, type StoredConversationRecord } from "./conversation-record.ts";
+import { dialogueMachine, type DialogueInput, type FallbackTurn, type RecordedRedFlag } from "./dialogue-machine.ts";
+import { moduleActors } from "./module-actors.ts";
 
 /** What one patient utterance led to. */
 export interface TurnOutcome {
@@ -39,25 +41,10 @@ export interface ConversationSnapshot {
   readonly presenting: readonly string[];
 }
 
-/**
- * Everything a conversation needs to resume exactly where it was, as plain JSON: taken between turns
- * (listening, failed or ended), stored by the chat server after every turn.
- */
-export type ConversationRecord = Omit<DialogueContext, "modules" | "redFlagRules" | "profile" | "fallbacks" | "reaskBackend"> & {
-  readonly stage: "listening" | "failed" | "ended";
-  /** The tracked profile as saved entries (`saveProfile`). */
-  readonly tracker: TrackerEntries;
-  /** Absent in records written before fallbacks were recorded. */
-  readonly fallbacks?: FallbackTurn[];
-  readonly reaskBackend?: boolean;
-  /** When the offline engine answered the last turn: the conversation before it, to re-ask the backend from. */
-  readonly reask?: ReaskPoint;
-};
-
-/** Where a Retry of a turn the offline engine answered starts from: the conversation before the turn, and what the patient said. */
-export interface ReaskPoint {
-  readonly before: ConversationRecord;
-  readonly text: string;
+/** How a new conversation runs: the machine's input, and its red-flag rules. */
+export interface ConversationOptions extends DialogueInput {
+  /** Red-flag rules (default: the bundled ones); null turns escalation off. */
+  readonly redFlags?: RedFlagRules | null;
 }
 
 /** The doctor turns since the last patient turn, as one reply. */
@@ -67,55 +54,52 @@ function lastReply(history: readonly DialogueTurn[]): string | null {
   return said.length > 0 ? said.join("\n\n") : null;
 }
 
-/** One history-taking conversation: a promise-based face of {@link dialogueMachine}. */
+/** One history-taking conversation: a promise-based face of {@link dialogueMachine}, given its modules and the clinical rules. */
 export class Conversation {
+  private readonly machine: typeof dialogueMachine;
+  private readonly input: DialogueInput;
   private actor: Actor<typeof dialogueMachine>;
   /** Set while the last turn was answered by the offline engine: {@link retry} re-asks the backend from here. */
   private reask: ReaskPoint | null;
 
-  constructor(
-    private readonly modules: DialogueModules,
-    private readonly options: Omit<DialogueInput, "modules"> = {},
-    resumeFrom?: ConversationRecord,
-  ) {
-    this.actor = this.startActor(resumeFrom);
-    this.reask = resumeFrom?.reask ?? null;
+  constructor(modules: DialogueModules, options: ConversationOptions = {}, resumeFrom?: StoredConversationRecord) {
+    // The modules and the rules are code, not data: a resumed conversation is given them again.
+    const { redFlags = loadRedFlags(), ...input } = options;
+    this.machine = dialogueMachine.provide({ actors: moduleActors(modules), ...clinicalRules(redFlags) });
+    this.input = input;
+    const record = resumeFrom ? readConversationRecord(resumeFrom) : undefined;
+    this.actor = this.startActor(record?.snapshot);
+    this.reask = record?.reask ?? null;
   }
 
-  private startActor(resumeFrom?: ConversationRecord): Actor<typeof dialogueMachine> {
-    const input = { modules: this.modules, ...this.options };
-    let actor: Actor<typeof dialogueMachine>;
-    if (resumeFrom) {
-      const { stage, tracker, reask: _reask, fallbacks = [], reaskBackend = false, ...rest } = resumeFrom;
-      // The red-flag rules are code, not data: they come from the options again, as for a new conversation.
-      const redFlagRules = this.options.redFlags === undefined ? loadRedFlags() : this.options.redFlags;
-      const context = { ...rest, fallbacks, reaskBackend, modules: this.modules, redFlagRules, profile: restoreProfile(tracker) };
-      actor = createActor(dialogueMachine, { input, snapshot: dialogueMachine.resolveState({ value: stage, context }) });
-    } else {
-      actor = createActor(dialogueMachine, { input });
-    }
+  /** A started actor: at a persisted snapshot, or new from the input (xstate reads the input only when there is no snapshot). */
+  private startActor(snapshot?: Snapshot<unknown>): Actor<typeof dialogueMachine> {
+    const actor = createActor(this.machine, { input: this.input, ...(snapshot ? { snapshot } : {}) });
     actor.start();
     return actor;
   }
 
-  /** A conversation that continues from a {@link record} (after a restart, with the same modules). */
-  static resume(modules: DialogueModules, record: ConversationRecord): Conversation {
+  /** A conversation that continues from a {@link record} (after a restart, with the same modules), of today's format or of before. */
+  static resume(modules: DialogueModules, record: StoredConversationRecord): Conversation {
     return new Conversation(modules, {}, record);
   }
 
   /** The conversation as plain JSON, to be stored and {@link resume}d; only between turns. Serialise it before the next turn. */
   record(): ConversationRecord {
-    return this.reask ? { ...this.machineRecord(), reask: this.reask } : this.machineRecord();
+    const snapshot = this.persisted();
+    return this.reask ? { version: CONVERSATION_RECORD_VERSION, snapshot, reask: this.reask } : { version: CONVERSATION_RECORD_VERSION, snapshot };
   }
 
-  private machineRecord(): ConversationRecord {
+  /**
+   * The machine's persisted snapshot; only between turns (a turn's running stage would be in it). No
+   * deep copy: the machine's context values are replaced on every change, never mutated, and the chat
+   * server serialises a record at once.
+   */
+  private persisted(): Snapshot<unknown> {
     const snapshot = this.actor.getSnapshot();
-    const stage = snapshot.status === "done" ? "ended" : snapshot.matches("failed") ? "failed" : snapshot.matches("listening") ? "listening" : null;
-    if (stage === null) throw new Error("a conversation is recorded between turns, not during one");
-    const { modules: _modules, redFlagRules: _rules, profile, ...rest } = snapshot.context;
-    // No deep copy: the machine's context values are replaced on every change, never mutated (the
-    // profile too), and saveProfile copies the entries; the chat server serialises a record at once.
-    return { ...rest, history: [...rest.history], stage, tracker: saveProfile(profile) };
+    const between = snapshot.status === "done" || snapshot.matches("failed") || snapshot.matches("listening");
+    if (!between) throw new Error("a conversation is recorded between turns, not during one");
+    return this.actor.getPersistedSnapshot();
   }
 
   /** The doctor's opening line. */
@@ -123,6 +107,7 @@ export class Conversation {
     return this.actor.getSnapshot().context.history[0]!.text;
   }
 
+  /** The conversation now: history, dialogue state, and whether it ended, failed or can be retried. */
   snapshot(): ConversationSnapshot {
     const snapshot = this.actor.getSnapshot();
     const { context } = snapshot;
@@ -168,7 +153,7 @@ export class Conversation {
   /** Runs a patient turn; keeps where to re-ask the backend from when the offline engine answered it. */
   private async answer(text: string, reaskBackend: boolean): Promise<TurnOutcome> {
     const started = performance.now();
-    const before = this.machineRecord();
+    const before = this.persisted();
     this.actor.send({ type: "PATIENT_SAID", text, ...(reaskBackend ? { reaskBackend } : {}) });
     const outcome = await this.settle(started);
     this.reask = outcome.fallback ? { before, text } : null;
@@ -193,6 +178,7 @@ export class Conversation {
     return this.answer(text, true);
   }
 
+  /** The patient ends the history (nothing is left to retry). */
   end(): void {
     this.reask = null;
     this.actor.send({ type: "END" });

@@ -1,11 +1,9 @@
-import { assign, fromPromise, setup } from "xstate";
-import { EMPTY_PROFILE, profileState, trackFrames, type TrackedProfile } from "../cmas/dialogue-state.ts";
+import { and, assign, fromPromise, setup } from "xstate";
+import { profileState, restoreProfile, saveProfile, trackFrames, type TrackerEntries } from "../cmas/dialogue-state.ts";
 import type { DialogueState, DoctorAction, NluFrame } from "../cmas/schemas.ts";
 import { ontology } from "../cmas/ontology.ts";
-import type { BackendFailure, CallOptions, DialogueModules, DialogueStage, DialogueTurn, NlgResult, NluResult, PolicyResult } from "../language/module-interfaces.ts";
-import { loadRedFlags, type RedFlag, type RedFlagRules } from "../clinical/red-flags.ts";
-import { enforceClosingScope } from "../clinical/closing-scope.ts";
-import { asksToRepeat } from "../language/repeat-requests.ts";
+import type { BackendFailure, DialogueStage, DialogueTurn, NlgInput, NlgResult, NluInput, NluResult, PolicyInput, PolicyResult } from "../language/module-interfaces.ts";
+import type { RedFlag } from "../clinical/red-flags.ts";
 
 /**
  * The dialogue manager: an xstate machine that runs one history-taking turn per patient utterance —
@@ -13,17 +11,22 @@ import { asksToRepeat } from "../language/repeat-requests.ts";
  * each stage produced. A failing stage (a dead backend) puts the machine in `failed`, from which the
  * same utterance can be retried or a new one said; nothing said so far is lost.
  *
- * Red flags (`ontology/red-flags.json`) are read from the tracked state after every patient turn, so
- * they fire whatever backend understood the patient. When a flag first fires the machine passes
- * through `escalating`: it records the flag with the turn it fired on, and the doctor advises urgent
- * care in plain words as a turn of its own, before the policy's next question; then the history goes
- * on (or ends, with `afterEscalation: "end"`). The patient can end it at any turn (`END`). A patient
- * who asks to repeat or explain right after the advice hears the advice again, word for word, before
- * the policy's reply (which asks its question again).
+ * The machine is the flow alone. What it runs is given to it with `machine.provide()`: the NLU, policy
+ * and NLG modules as its `understand`, `plan` and `realise` actors (`module-actors.ts`), and the
+ * clinical rules as guards and actions (`clinical-rules.ts`). Its context is plain JSON, so a
+ * conversation is stored as xstate's own persisted snapshot (`actor.getPersistedSnapshot()`).
+ *
+ * Red flags are read from the tracked state after every patient turn, so they fire whatever backend
+ * understood the patient. When a flag first fires the machine passes through `escalating`: it records
+ * the flag with the turn it fired on, and the doctor advises urgent care in plain words as a turn of its
+ * own, before the policy's next question; then the history goes on (or ends, with
+ * `afterEscalation: "end"`). The patient can end it at any turn (`END`). A patient who asks to repeat
+ * or explain right after the advice hears the advice again, word for word, before the policy's reply
+ * (which asks its question again).
  *
  * When the modules answer a stage with the offline engine because the configured backend failed
- * (`failure-fallback.ts`), the turn goes through the same states — red flags, closing scope — and
- * is recorded in `fallbacks`: which turn, which backend, which stages, why.
+ * (`backend-failure-fallback.ts`), the turn goes through the same states — red flags, closing scope —
+ * and is recorded in `fallbacks`: which turn, which backend, which stages, why.
  */
 
 /** A red flag as recorded in the conversation: when it fired. */
@@ -44,9 +47,12 @@ export interface FallbackTurn {
   readonly reason: string;
 }
 
-/** What the dialogue machine keeps between events: the conversation, the profile, what each stage produced and the red flags. */
+/**
+ * What the dialogue machine keeps between events: the conversation, the profile, what each stage
+ * produced and the red flags. Plain JSON (the modules and rules are the machine's, not the context's),
+ * so that xstate persists it as it is.
+ */
 export interface DialogueContext {
-  readonly modules: DialogueModules;
   readonly history: DialogueTurn[];
   readonly state: DialogueState;
   /** Frames of the last patient utterance (null after a format error). */
@@ -58,9 +64,8 @@ export interface DialogueContext {
   /** Doctor turns after the opening one. */
   readonly doctorTurns: number;
   readonly maxDoctorTurns: number;
-  /** The tracked profile `state` is derived from (it keeps first-mention order across statuses). */
-  readonly profile: TrackedProfile;
-  readonly redFlagRules: RedFlagRules | null;
+  /** The tracked profile `state` is derived from, as saved entries (it keeps first-mention order across statuses). */
+  readonly tracker: TrackerEntries;
   /** Every red flag fired so far, in firing order, each once. */
   readonly redFlags: RecordedRedFlag[];
   /** Flags that first fired on the turn being processed (empty otherwise). */
@@ -77,17 +82,20 @@ export interface DialogueContext {
 /** Events the dialogue machine takes: a patient utterance, a retry of a failed turn, the end. */
 export type DialogueEvent = { type: "PATIENT_SAID"; text: string; reaskBackend?: boolean } | { type: "RETRY" } | { type: "END" };
 
-/** What the dialogue machine starts from: the modules and limits. */
+/** What the dialogue machine starts from: its limits and opening (its modules and rules are provided, not input). */
 export interface DialogueInput {
-  readonly modules: DialogueModules;
   /** The conversation ends after this many doctor turns (default 120). */
   readonly maxDoctorTurns?: number;
   /** The doctor's opening line (default: the ontology's). */
   readonly opening?: string;
-  /** Red-flag rules (default: the bundled ones); null turns escalation off. */
-  readonly redFlags?: RedFlagRules | null;
   /** After advising urgent care: go on with the history (default) or end it there. */
   readonly afterEscalation?: "continue" | "end";
+}
+
+/** What a stage's actor is given: its module's input, and whether the turn re-asks the configured backend (a Retry). */
+export interface StageRequest<Input> {
+  readonly request: Input;
+  readonly reaskBackend: boolean;
 }
 
 /** Positive symptom values in a turn's frames. */
@@ -112,26 +120,15 @@ function isAdvice(context: DialogueContext, turn: DialogueTurn, index: number): 
   return context.redFlags.some((flag) => flag.turn + 1 === index || context.history[flag.turn + 1]?.text === turn.text);
 }
 
-/**
- * The advice the doctor gave in its last reply, when the patient's turn just heard asks to repeat or
- * explain: said again, so the request never loses it. Empty otherwise.
- */
-function adviceToRepeat(context: DialogueContext): string[] {
-  const asked = context.history.at(-1);
-  if (context.redFlags.length === 0 || asked?.speaker !== "patient" || !asksToRepeat(asked.text)) return [];
+/** The urgent-care advice in the doctor's reply before the patient's last turn (each text once); empty if none. */
+function adviceInLastReply(context: DialogueContext): string[] {
+  if (context.redFlags.length === 0 || context.history.at(-1)?.speaker !== "patient") return [];
   const before = context.history.findLastIndex((turn, index) => turn.speaker === "patient" && index < context.history.length - 1);
   const reply = context.history.slice(before + 1, -1).map((turn, offset) => ({ turn, index: before + 1 + offset }));
   return [...new Set(reply.filter(({ turn, index }) => isAdvice(context, turn, index)).map(({ turn }) => turn.text))];
 }
 
-/** Flags that fire on the state now and have not fired before. */
-function newRedFlags(context: DialogueContext): RedFlag[] {
-  if (!context.redFlagRules) return [];
-  const known = new Set(context.redFlags.map((flag) => flag.id));
-  return context.redFlagRules.evaluate(context.state).filter((flag) => !known.has(flag.id));
-}
-
-/** A turn whose actions close the history: a diagnosis, or a goodbye after questions have been asked. */
+/** A turn whose actions close the history: a diagnosis, or the turn limit reached. */
 function isClosing(actions: readonly DoctorAction[] | null, doctorTurns: number, maxDoctorTurns: number): boolean {
   if (doctorTurns >= maxDoctorTurns) return true;
   return (actions ?? []).some((action) => action.action === "diagnosis");
@@ -155,43 +152,59 @@ function patientTurn(history: readonly DialogueTurn[]): number {
   return history.findLastIndex((turn) => turn.speaker === "patient");
 }
 
-/** What the modules get besides the input: the cancellation signal, and a Retry's re-ask. */
-function callOptions(signal: AbortSignal, reaskBackend: boolean): CallOptions {
-  return reaskBackend ? { signal, reaskBackend } : { signal };
+/** The context after the patient's utterance was understood: the profile tracked, the turn in the history. */
+function heardPatient(context: DialogueContext, understood: NluResult): Partial<DialogueContext> {
+  // A format error leaves the profile as it was: the turn still enters the history.
+  const profile = understood.frames ? trackFrames(restoreProfile(context.tracker), understood.frames) : null;
+  return {
+    frames: understood.frames,
+    tracker: profile ? saveProfile(profile) : context.tracker,
+    state: profile ? profileState(profile) : context.state,
+    history: [...context.history, { speaker: "patient" as const, text: context.pending! }],
+    pending: null,
+    presenting: context.presenting.length > 0 ? context.presenting : positiveSymptoms(understood.frames),
+    fallbacks: noteFailure(context.fallbacks, understood.backendFailure, context.history.length),
+    reaskBackend: stillReasking(context, understood),
+  };
 }
 
 function describeError(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-/** The xstate v5 dialogue manager: listening → understanding → planning → realising → listening, ending after a diagnosis or a turn limit; a failing stage goes to `failed`, from which the turn is retried. */
-export const dialogueMachine = setup({
+/** An actor for a stage whose module was not provided: the stage fails (the machine's `failed` state) saying so. */
+function unprovidedStage<Input, Output>(module: string) {
+  return fromPromise<Output, StageRequest<Input>>(() => Promise.reject(new Error(`the dialogue machine was given no ${module} module (provide one with machine.provide())`)));
+}
+
+/**
+ * The dialogue machine's setup: its types, and the named actors, guards and actions its states use.
+ * The stages' actors fail until modules are provided; the clinical rules' guards and actions do nothing
+ * until provided (no flag fires, no request to repeat is heard, no plan is scoped).
+ */
+const dialogueSetup = setup({
   types: {
     context: {} as DialogueContext,
     events: {} as DialogueEvent,
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- xstate infers the input's type from this value: without the assertion it would be {}.
     input: {} as DialogueInput,
   },
   actors: {
-    understand: fromPromise<NluResult, { modules: DialogueModules; history: DialogueTurn[]; text: string; reaskBackend: boolean }>(({ input, signal }) =>
-      input.modules.nlu.understand({ history: input.history, utterance: input.text }, callOptions(signal, input.reaskBackend)),
-    ),
-    plan: fromPromise<PolicyResult, { modules: DialogueModules; history: DialogueTurn[]; state: DialogueState; reaskBackend: boolean }>(({ input, signal }) =>
-      input.modules.policy.nextActions({ history: input.history, state: input.state }, callOptions(signal, input.reaskBackend)),
-    ),
-    realise: fromPromise<NlgResult, { modules: DialogueModules; history: DialogueTurn[]; actions: DoctorAction[]; reaskBackend: boolean }>(({ input, signal }) =>
-      input.modules.nlg.realise({ history: input.history, actions: input.actions }, callOptions(signal, input.reaskBackend)),
-    ),
+    understand: unprovidedStage<NluInput, NluResult>("NLU"),
+    plan: unprovidedStage<PolicyInput, PolicyResult>("policy"),
+    realise: unprovidedStage<NlgInput, NlgResult>("NLG"),
   },
   guards: {
     hasText: ({ event }) => event.type === "PATIENT_SAID" && event.text.trim().length > 0,
     hasPending: ({ context }) => context.pending !== null,
-    redFlagFired: ({ context }) => newRedFlags(context).length > 0,
-    asksToHearAdvice: ({ context }) => adviceToRepeat(context).length > 0,
     endsAfterEscalation: ({ context }) => context.afterEscalation === "end",
+    adviceInLastReply: ({ context }) => adviceInLastReply(context).length > 0,
+    // Clinical rules (clinical-rules.ts): a red flag fires on the tracked state; the patient's last turn asks to repeat or explain.
+    redFlagFired: () => false,
+    asksToRepeat: () => false,
   },
   actions: {
-    // Invoked actors' error events carry `error`; it is not in DialogueEvent, hence the cast.
-    rememberError: assign({ error: ({ event }) => describeError((event as unknown as { error: unknown }).error) }),
+    rememberError: assign((_, params: { error: unknown }) => ({ error: describeError(params.error) })),
     // A retry starts the failed stage afresh: the old error must not outlive it (else a later retry
     // would look possible and count the same turn again). It asks the configured backend again.
     clearError: assign({ error: null, reaskBackend: true }),
@@ -201,35 +214,43 @@ export const dialogueMachine = setup({
       escalation: [],
       reaskBackend: ({ event }) => event.type === "PATIENT_SAID" && event.reaskBackend === true,
     }),
+    hearPatient: assign(({ context }, params: { understood: NluResult }) => heardPatient(context, params.understood)),
+    takePlan: assign(({ context }, params: { planned: PolicyResult }) => ({
+      actions: params.planned.actions ?? null,
+      fallbacks: noteFailure(context.fallbacks, params.planned.backendFailure, patientTurn(context.history)),
+      reaskBackend: stillReasking(context, params.planned),
+    })),
     // The realised reply closes the turn: it joins the history, and the offline engine's part is noted.
-    sayReply: assign(({ context, event }) => {
-      const output = (event as unknown as { output: NlgResult }).output;
-      return {
-        history: [...context.history, { speaker: "doctor" as const, text: output.text }],
-        doctorTurns: context.doctorTurns + 1,
-        fallbacks: noteFailure(context.fallbacks, output.backendFailure, patientTurn(context.history)),
-      };
-    }),
-    // The advice is a doctor turn of its own, so the next question stays the last turn the patient answers.
-    // The advice said again is a doctor turn of its own too; the modules do not see it (`moduleHistory`).
+    sayReply: assign(({ context }, params: { reply: NlgResult }) => ({
+      history: [...context.history, { speaker: "doctor" as const, text: params.reply.text }],
+      doctorTurns: context.doctorTurns + 1,
+      fallbacks: noteFailure(context.fallbacks, params.reply.backendFailure, patientTurn(context.history)),
+    })),
+    // The advice said again is a doctor turn of its own, so the next question stays the last turn the
+    // patient answers; the modules do not see it (`moduleHistory`).
     repeatAdvice: assign({
-      history: ({ context }) => [...context.history, ...adviceToRepeat(context).map((text) => ({ speaker: "doctor" as const, text }))],
+      history: ({ context }) => [...context.history, ...adviceInLastReply(context).map((text) => ({ speaker: "doctor" as const, text }))],
     }),
-    escalate: assign(({ context }) => {
-      const fired = newRedFlags(context);
-      const turn = context.history.length - 1;
-      const recorded = fired.map((flag) => ({ ...flag, turn }));
-      return {
-        redFlags: [...context.redFlags, ...recorded],
-        escalation: recorded,
-        history: [...context.history, { speaker: "doctor" as const, text: context.redFlagRules!.escalationText(fired) }],
-      };
-    }),
+    // Clinical rules (clinical-rules.ts): advise urgent care for the flags that fired; keep the plan to the closing scope.
+    escalate: () => {},
+    keepToClosingScope: () => {},
   },
-}).createMachine({
+});
+
+/**
+ * What `dialogueMachine.provide()` takes: the stages' actors, and the guards and actions of the
+ * clinical rules.
+ */
+export type DialogueImplementations = Parameters<typeof dialogueMachine.provide>[0];
+
+/**
+ * The xstate v5 dialogue manager: listening → understanding → screening → planning → realising →
+ * listening, ending after a diagnosis or a turn limit; a failing stage goes to `failed`, from which the
+ * turn is retried. Give it its modules and rules with `provide()` (see the top of this file).
+ */
+export const dialogueMachine = dialogueSetup.createMachine({
   id: "history-taking",
   context: ({ input }) => ({
-    modules: input.modules,
     history: [{ speaker: "doctor", text: input.opening ?? ontology.questions.opening ?? "What brings you in today?" }],
     state: {},
     frames: null,
@@ -238,8 +259,7 @@ export const dialogueMachine = setup({
     error: null,
     doctorTurns: 0,
     maxDoctorTurns: input.maxDoctorTurns ?? 120,
-    profile: EMPTY_PROFILE,
-    redFlagRules: input.redFlags === undefined ? loadRedFlags() : input.redFlags,
+    tracker: [],
     redFlags: [],
     escalation: [],
     afterEscalation: input.afterEscalation ?? "continue",
@@ -258,30 +278,18 @@ export const dialogueMachine = setup({
     understanding: {
       invoke: {
         src: "understand",
-        input: ({ context }) => ({ modules: context.modules, history: moduleHistory(context), text: context.pending!, reaskBackend: context.reaskBackend }),
-        onDone: {
-          target: "screening",
-          actions: assign(({ context, event }) => {
-            // A format error leaves the profile as it was: the turn still enters the history.
-            const profile = event.output.frames ? trackFrames(context.profile, event.output.frames) : context.profile;
-            return {
-              frames: event.output.frames,
-              profile,
-              state: profile === context.profile ? context.state : profileState(profile),
-              history: [...context.history, { speaker: "patient" as const, text: context.pending! }],
-              pending: null,
-              presenting: context.presenting.length > 0 ? context.presenting : positiveSymptoms(event.output.frames),
-              fallbacks: noteFailure(context.fallbacks, event.output.backendFailure, context.history.length),
-              reaskBackend: stillReasking(context, event.output),
-            };
-          }),
-        },
-        onError: { target: "failed", actions: "rememberError" },
+        input: ({ context }) => ({ request: { history: moduleHistory(context), utterance: context.pending! }, reaskBackend: context.reaskBackend }),
+        onDone: { target: "screening", actions: { type: "hearPatient", params: ({ event }) => ({ understood: event.output }) } },
+        onError: { target: "failed", actions: { type: "rememberError", params: ({ event }) => ({ error: event.error }) } },
       },
     },
     // Red flags are read from the state the turn produced, whatever backend produced it.
     screening: {
-      always: [{ guard: "redFlagFired", target: "escalating" }, { guard: "asksToHearAdvice", target: "planning", actions: "repeatAdvice" }, { target: "planning" }],
+      always: [
+        { guard: "redFlagFired", target: "escalating" },
+        { guard: and(["adviceInLastReply", "asksToRepeat"]), target: "planning", actions: "repeatAdvice" },
+        { target: "planning" },
+      ],
     },
     escalating: {
       entry: "escalate",
@@ -290,28 +298,21 @@ export const dialogueMachine = setup({
     planning: {
       invoke: {
         src: "plan",
-        input: ({ context }) => ({ modules: context.modules, history: moduleHistory(context), state: context.state, reaskBackend: context.reaskBackend }),
-        // The closing rules hold whatever backend planned, the offline engine too: no disease or test the tracked state does not support.
-        onDone: {
-          target: "realising",
-          actions: assign({
-            actions: ({ context, event }) => (event.output.actions ? enforceClosingScope(event.output.actions, context.state) : null),
-            fallbacks: ({ context, event }) => noteFailure(context.fallbacks, event.output.backendFailure, patientTurn(context.history)),
-            reaskBackend: ({ context, event }) => stillReasking(context, event.output),
-          }),
-        },
-        onError: { target: "failed", actions: "rememberError" },
+        input: ({ context }) => ({ request: { history: moduleHistory(context), state: context.state }, reaskBackend: context.reaskBackend }),
+        // The closing rules hold whatever backend planned, the offline engine too.
+        onDone: { target: "realising", actions: [{ type: "takePlan", params: ({ event }) => ({ planned: event.output }) }, "keepToClosingScope"] },
+        onError: { target: "failed", actions: { type: "rememberError", params: ({ event }) => ({ error: event.error }) } },
       },
     },
     realising: {
       invoke: {
         src: "realise",
-        input: ({ context }) => ({ modules: context.modules, history: moduleHistory(context), actions: context.actions ?? [], reaskBackend: context.reaskBackend }),
+        input: ({ context }) => ({ request: { history: moduleHistory(context), actions: context.actions ?? [] }, reaskBackend: context.reaskBackend }),
         onDone: [
-          { guard: ({ context }) => isClosing(context.actions, context.doctorTurns + 1, context.maxDoctorTurns), target: "ended", actions: "sayReply" },
-          { target: "listening", actions: "sayReply" },
+          { guard: ({ context }) => isClosing(context.actions, context.doctorTurns + 1, context.maxDoctorTurns), target: "ended", actions: { type: "sayReply", params: ({ event }) => ({ reply: event.output }) } },
+          { target: "listening", actions: { type: "sayReply", params: ({ event }) => ({ reply: event.output }) } },
         ],
-        onError: { target: "failed", actions: "rememberError" },
+        onError: { target: "failed", actions: { type: "rememberError", params: ({ event }) => ({ error: event.error }) } },
       },
     },
     failed: {

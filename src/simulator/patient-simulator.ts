@@ -159,7 +159,21 @@ function askedDetails(profile: DialogueState, entry: SlotEntry, asked: { checks?
   });
 }
 
-function answerSlot(profile: DialogueState, slot: string, entries: ReadonlyArray<{ value?: string; checks?: Array<{ type?: string }> }>): string {
+/** What the doctor asks of a slot: each value (or the slot's placeholder), and the details it checks. */
+type AskedEntries = ReadonlyArray<{ value?: string; checks?: Array<{ type?: string }> }>;
+
+/** The answers to a question's values, sorted by kind before they are said. */
+interface SortedAnswers {
+  readonly yes: string[];
+  readonly no: string[];
+  readonly unsure: string[];
+  readonly details: string[];
+  /** "It's not in my abdomen, it's in my knee." */
+  readonly corrections: string[];
+}
+
+/** The answer to a question a patient answers as a whole rather than value by value (age, social history, "otherwise healthy?"); undefined for any other. */
+function wholeSlotAnswer(profile: DialogueState, slot: string, entries: AskedEntries): string | undefined {
   if (slot === "basic_information") {
     const age = findInProfile(profile, slot, undefined)?.entry.age;
     return age ? `I'm ${text(age)}.` : "I'd rather not say.";
@@ -177,42 +191,43 @@ function answerSlot(profile: DialogueState, slot: string, entries: ReadonlyArray
     const found = findInProfile(profile, slot, "general");
     return found?.status === "positive" ? "Not really, I've been feeling unwell lately." : "Yes, I've been healthy otherwise.";
   }
-  const yes: string[] = [];
-  const no: string[] = [];
-  const unsure: string[] = [];
-  const details: string[] = [];
-  /** "It's not in my abdomen, it's in my knee." */
-  const corrections: string[] = [];
+  return undefined;
+}
+
+/** Each asked value sorted by what the profile says of it: yes (with the details asked), no, not sure, or "not there, here". */
+function sortAnswers(profile: DialogueState, slot: string, entries: AskedEntries): SortedAnswers {
+  const answers: SortedAnswers = { yes: [], no: [], unsure: [], details: [], corrections: [] };
   for (const asked of entries) {
     const located = locatedAnswer(profile, slot, asked);
     if (located === "no") {
       const elsewhere = findInProfile(profile, slot, asked.value);
       const site = elsewhere?.status === "positive" ? [elsewhere.entry.location ?? []].flat()[0] : undefined;
       // The same complaint somewhere else: the patient says where it is rather than a bare no.
-      if (site !== undefined) corrections.push(`It's not in my ${siteName(locationValues(asked)[0]!)}, it's in my ${siteName(site)}.`);
-      else no.push(`${spokenValue(undefined, locationValues(asked)[0]!)} ${spokenValue(slot, asked.value ?? slot)}`);
+      if (site !== undefined) answers.corrections.push(`It's not in my ${siteName(locationValues(asked)[0]!)}, it's in my ${siteName(site)}.`);
+      else answers.no.push(`${spokenValue(undefined, locationValues(asked)[0]!)} ${spokenValue(slot, asked.value ?? slot)}`);
       continue;
     }
     // "Any other medical conditions?": the patient names what the profile has, not the placeholder.
     const present = OPEN_VALUES.has(asked.value ?? "other") && slot !== "symptom" ? presentValues(profile, slot) : [];
     if (present.length > 0) {
-      yes.push(joinAlternatives(present.map((value) => spokenValue(slot, value))).replace(/ or /g, " and "));
+      answers.yes.push(joinAlternatives(present.map((value) => spokenValue(slot, value))).replace(/ or /g, " and "));
       continue;
     }
     const found = located ?? findInProfile(profile, slot, asked.value);
     // The doctor's "changes in your vision" is the patient's "changes in my vision".
     const name = spokenValue(slot, asked.value ?? slot).replace(/\byour\b/g, "my");
-    if (!found || found.status === "negative" || found.status === "unavail") {
-      no.push(name);
-      continue;
+    if (!found || found.status === "negative" || found.status === "unavail") answers.no.push(name);
+    else if (found.status === "unknown") answers.unsure.push(name);
+    else {
+      answers.yes.push(name);
+      answers.details.push(...askedDetails(profile, found.entry, asked, name));
     }
-    if (found.status === "unknown") {
-      unsure.push(name);
-      continue;
-    }
-    yes.push(name);
-    details.push(...askedDetails(profile, found.entry, asked, name));
   }
+  return answers;
+}
+
+/** The sorted answers said in order: yes (or the details asked for), then no, not sure, and the corrections. */
+function sayAnswers(slot: string, entries: AskedEntries, { yes, no, unsure, details, corrections }: SortedAnswers): string {
   const parts: string[] = [];
   const both = (items: readonly string[]) => joinAlternatives(items).replace(/ or /g, " and ");
   // Asked for a detail the case does not record ("when did it start?"): a patient says they don't know.
@@ -224,6 +239,11 @@ function answerSlot(profile: DialogueState, slot: string, entries: ReadonlyArray
   if (unsure.length > 0) parts.push(`I'm not sure about ${joinAlternatives(unsure)}.`);
   parts.push(...corrections);
   return parts.join(" ");
+}
+
+/** The patient's answer to what the doctor asks of one slot. */
+function answerSlot(profile: DialogueState, slot: string, entries: AskedEntries): string {
+  return wholeSlotAnswer(profile, slot, entries) ?? sayAnswers(slot, entries, sortAnswers(profile, slot, entries));
 }
 
 /** A simulated patient: answers a doctor's questions from a case profile (the final state of a dialogue) with yes and the asked details, no, or "not sure". */

@@ -1,9 +1,21 @@
+import { readFileSync } from "node:fs";
+import { createActor, waitFor } from "xstate";
 import { describe, expect, it } from "vitest";
 import { Conversation } from "../../src/dialogue-manager/conversation.ts";
+import type { LegacyConversationRecord } from "../../src/dialogue-manager/conversation-record.ts";
+import { dialogueMachine } from "../../src/dialogue-manager/dialogue-machine.ts";
+import type { StoredSessionsFixture } from "../server/stored-sessions-fixture.ts";
 import type { DialogueModules, NluResult, PolicyResult } from "../../src/language/module-interfaces.ts";
 import type { DoctorAction } from "../../src/cmas/schemas.ts";
 import { loadRedFlags } from "../../src/clinical/red-flags.ts";
 import { answerFailuresWith } from "../../src/modules/builders/backend-failure-fallback.ts";
+
+/** A conversation record as the chat server stored it at 8ee4bf2 (hand-built, before version 2), the first at `stage`. */
+function legacyRecord(stage: LegacyConversationRecord["stage"]): LegacyConversationRecord {
+  const fixture = JSON.parse(readFileSync(new URL("../fixtures/stored-sessions-8ee4bf2.json", import.meta.url), "utf8")) as StoredSessionsFixture;
+  const records = fixture.sessions.map((session) => (session.record as { conversation: LegacyConversationRecord }).conversation);
+  return records.find((record) => record.stage === stage)!;
+}
 
 /** Modules scripted per call, to drive the machine down each of its paths. */
 function scriptedModules(options: {
@@ -102,7 +114,8 @@ describe("the dialogue machine", () => {
     const listening = JSON.parse(JSON.stringify(original.record()));
     await original.say("Wheezing.");
     const failed = JSON.parse(JSON.stringify(original.record()));
-    expect(failed).toMatchObject({ stage: "failed", pending: "Wheezing.", error: "down" });
+    // The record is xstate's persisted snapshot of the machine, stopped at the failed stage.
+    expect(failed).toMatchObject({ version: 2, snapshot: { status: "active", value: "failed", children: {}, context: { pending: "Wheezing.", error: "down" } } });
 
     const resumed = Conversation.resume(modules, failed);
     expect(resumed.snapshot()).toMatchObject({ failed: true, error: "down", history: original.snapshot().history });
@@ -299,11 +312,42 @@ describe("a turn the offline engine answers for a failed backend", () => {
   });
 
   it("resumes a record written before fallbacks were recorded", async () => {
-    const conversation = new Conversation(scriptedModules({}));
-    await conversation.say("I cough.");
-    const { fallbacks: _fallbacks, reaskBackend: _reask, ...old } = conversation.record();
+    const { fallbacks: _fallbacks, reaskBackend: _reask, ...old } = legacyRecord("failed");
     const resumed = Conversation.resume(scriptedModules({}), old);
-    expect(resumed.snapshot()).toMatchObject({ fallbacks: [], retryable: false });
-    expect((await resumed.say("No fever.")).fallback).toBeNull();
+    expect(resumed.snapshot()).toMatchObject({ fallbacks: [], retryable: true, failed: true, error: "connection refused" });
+    expect((await resumed.retry()).fallback).toBeNull();
+  });
+});
+
+describe("the machine, xstate's way", () => {
+  it("is stored as xstate's persisted snapshot, which createActor restores", async () => {
+    const conversation = new Conversation(scriptedModules({}));
+    await conversation.say("I've had a cough.");
+    const { snapshot } = JSON.parse(JSON.stringify(conversation.record())) as ReturnType<Conversation["record"]>;
+    const restored = createActor(dialogueMachine, { snapshot, input: {} }).start();
+    expect(restored.getSnapshot().value).toBe("listening");
+    expect(restored.getSnapshot().context).toMatchObject({ history: conversation.snapshot().history, state: conversation.snapshot().state, doctorTurns: 1 });
+  });
+
+  it("runs no stage it was not given: without modules, the turn fails and says so", async () => {
+    const actor = createActor(dialogueMachine, { input: {} }).start();
+    actor.send({ type: "PATIENT_SAID", text: "I've had a cough." });
+    const failed = await waitFor(actor, (snapshot) => snapshot.matches("failed"));
+    expect(failed.context).toMatchObject({ pending: "I've had a cough.", error: expect.stringMatching(/given no NLU module/) });
+  });
+});
+
+describe("records stored before version 2 (hand-built)", () => {
+  it("resume where they were, with the point a Retry re-asks the backend from, and are recorded again in today's format", async () => {
+    const legacy = legacyRecord("listening");
+    const withReask = { ...legacy, reask: { before: { ...legacy, stage: "listening" as const }, text: "I cough." } };
+    const resumed = Conversation.resume(scriptedModules({}), withReask);
+    expect(resumed.snapshot()).toMatchObject({ history: legacy.history, state: legacy.state, redFlags: legacy.redFlags, retryable: true, failed: false });
+    const record = resumed.record();
+    expect(record).toMatchObject({ version: 2, snapshot: { value: "listening", context: { tracker: legacy.tracker } }, reask: { before: { value: "listening" }, text: "I cough." } });
+    // A Retry starts from the stored point: the history as it was, then the turn said again.
+    const retried = await resumed.retry();
+    expect(retried.doctor).toBe("Any fevers?");
+    expect(resumed.snapshot().history).toEqual([...legacy.history, { speaker: "patient", text: "I cough." }, { speaker: "doctor", text: "Any fevers?" }]);
   });
 });

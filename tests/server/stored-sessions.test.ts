@@ -1,0 +1,80 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import Database from "better-sqlite3";
+import { beforeAll, describe, expect, it } from "vitest";
+import { SqliteSessionStore } from "../../server/sqlite-session-store.ts";
+import { loadMeditod } from "../../src/data/meditod.ts";
+import { createModules } from "../../src/modules/builders/create-modules.ts";
+import { caseFromDialogue } from "../../src/simulator/patient-simulator.ts";
+import { tempDirForTest } from "../temp-dirs.ts";
+import { callApi, chatServerForTest } from "./chat-server.ts";
+import { flakyBackendModules } from "./flaky-backend-modules.ts";
+import { STORED_SESSION_CASE, blankElapsed, type StoredSessionsFixture } from "./stored-sessions-fixture.ts";
+
+/**
+ * Sessions stored by an earlier revision resume after an upgrade: the rows a chat server wrote at
+ * 8ee4bf2 (`tests/fixtures/capture-stored-sessions.ts`), loaded into a new database, are continued by
+ * today's server exactly as that revision's server continued them — a red flag's advice asked for again,
+ * a simulated patient answering on, an offline answer re-asked of the backend, a failed turn retried,
+ * an ended conversation refusing turns.
+ */
+
+const FIXTURE = new URL("../fixtures/stored-sessions-8ee4bf2.json", import.meta.url);
+const fixture = JSON.parse(readFileSync(FIXTURE, "utf8")) as StoredSessionsFixture;
+const dataset = loadMeditod();
+const cases = [caseFromDialogue(dataset, STORED_SESSION_CASE)];
+let flaky: ReturnType<typeof flakyBackendModules>;
+
+beforeAll(async () => {
+  flaky = flakyBackendModules((await createModules("embedded", dataset)).modules);
+});
+
+/** A database file holding the fixture's rows as the earlier revision wrote them (the record as text). */
+async function databaseOfFixture(): Promise<string> {
+  const path = join(tempDirForTest("anamnesis-stored-"), "sessions.db");
+  await new SqliteSessionStore(path).close();
+  const db = new Database(path);
+  const columns = (row: object) => Object.keys(row).join(", ");
+  const names = (row: object) => Object.keys(row).map((key) => `@${key}`).join(", ");
+  db.transaction(() => {
+    for (const { record, ...row } of fixture.sessions) db.prepare(`INSERT INTO sessions (${columns({ ...row, record })}) VALUES (${names({ ...row, record })})`).run({ ...row, record: JSON.stringify(record) });
+    for (const { outcome, ...row } of fixture.turns) db.prepare(`INSERT INTO turns (${columns({ ...row, outcome })}) VALUES (${names({ ...row, outcome })})`).run({ ...row, outcome: JSON.stringify(outcome) });
+  })();
+  db.close();
+  return path;
+}
+
+describe("sessions stored by an earlier revision", () => {
+  it("resume after the upgrade and continue as that revision continued them", async () => {
+    const path = await databaseOfFixture();
+    const server = await chatServerForTest({ modules: flaky.modules, cases, store: new SqliteSessionStore(path) });
+    expect(server.registry.size).toBe(fixture.sessions.length);
+    for (const step of fixture.continuation) {
+      flaky.setHealth(step.health);
+      const answer = await callApi(server.url, step.method, step.path, step.body);
+      expect({ status: answer.status, answer: blankElapsed(answer.json) }, `${step.session}: ${step.method} ${step.path}`).toEqual({ status: step.status, answer: step.answer });
+    }
+  });
+
+  it("are stored again in today's format once continued, and resume from it", async () => {
+    const path = await databaseOfFixture();
+    const first = await chatServerForTest({ modules: flaky.modules, cases, store: new SqliteSessionStore(path) });
+    const views = new Map<string, unknown>();
+    for (const step of fixture.continuation) {
+      flaky.setHealth(step.health);
+      await callApi(first.url, step.method, step.path, step.body);
+    }
+    for (const { id } of fixture.sessions) views.set(String(id), (await callApi(first.url, "GET", `/api/sessions/${String(id)}`)).json);
+    await first.close();
+    const store = new SqliteSessionStore(path);
+    const versions = new Map((await store.all()).map((stored) => [stored.id, (stored.record as { conversation: { version?: number } }).conversation.version]));
+    await store.close();
+    // A session is written when a turn of it is committed; one left as it was keeps the format it had.
+    const continued = new Set(fixture.continuation.filter((step) => step.method === "POST" && step.status === 200).map((step) => step.path.split("/")[3]));
+    expect(continued.size).toBe(4);
+    for (const { id } of fixture.sessions) expect(versions.get(String(id)), String(id)).toBe(continued.has(String(id)) ? 2 : undefined);
+
+    const second = await chatServerForTest({ modules: flaky.modules, cases, store: new SqliteSessionStore(path) });
+    for (const [id, view] of views) expect((await callApi(second.url, "GET", `/api/sessions/${id}`)).json, id).toEqual(view);
+  });
+});

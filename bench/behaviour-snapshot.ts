@@ -82,9 +82,15 @@ function stableContent(path: string, checkout: string): string {
     .join("\n");
 }
 
+/**
+ * A progress line of the bench command, e.g. "meditod-nlu: 12/74". The last (74/74) is always printed;
+ * the ones before it only when a suite runs longer than 2 s, so on a slow or busy machine: those are dropped.
+ */
+const PROGRESS_LINE = /^[\w-]+: (\d+)\/(\d+)\n/gm;
+
 function cli(checkout: string, args: readonly string[], cwd: string): string {
   const run = spawnSync(process.execPath, [join(checkout, "bin/anamnesis.js"), ...args], { cwd, encoding: "utf8", maxBuffer: 1 << 28 });
-  return `exit ${run.status}\n--- stdout\n${run.stdout}\n--- stderr\n${run.stderr}`;
+  return `exit ${run.status}\n--- stdout\n${run.stdout}\n--- stderr\n${run.stderr.replace(PROGRESS_LINE, (line, done: string, total: string) => (done === total ? line : ""))}`;
 }
 
 function copyStable(from: string, to: string, checkout: string): void {

@@ -12,7 +12,7 @@ export {
   scorePolicyPredictions,
   scoreNlgPredictions,
   type PolicyScores,
-} from "./meditod-scoring.ts";
+} from "./suites/meditod/meditod-scoring.ts";
 export { readPredictionLines, type PredictionLine } from "./predictions-file.ts";
 
 // The bench runner

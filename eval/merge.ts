@@ -8,7 +8,7 @@ import { ensureDirectory, predictionsPath, readJsonFile, requestsPath, rewriteRe
 import { existsSync, readFileSync } from "node:fs";
 import { scoreRunDirectory, selectExamples, type BenchResults, type RunRequest } from "./runner.ts";
 import { checkOutputDirectory } from "../src/data/input-file.ts";
-import { describeNoteData, isNoteDataset } from "./note-suites.ts";
+import { describeNoteData, isNoteDataset } from "./suites/clinical-notes/note-suites.ts";
 import { loadBenchDataset, MEDITOD_SUITES, NOTE_SUITES, suiteData, SUITES, type SuiteId } from "./suites.ts";
 
 /** What must be equal in every merged run (run.json keys; `protocol` where a run records one). */

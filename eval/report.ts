@@ -10,14 +10,14 @@ import { NOTE_LINES, readLinesOf, readPredictionLines } from "./predictions-file
 import { predictionsPath, writeFileAtomic } from "./run-directory.ts";
 import type { BenchResults } from "./runner.ts";
 import { describePartial } from "./partial-run.ts";
-import type { PolicyScores } from "./meditod-scoring.ts";
+import type { PolicyScores } from "./suites/meditod/meditod-scoring.ts";
 import { getDialogue } from "../src/data/meditod.ts";
-import { isNoteDataset, isPerplexitySuite } from "./note-suites.ts";
-import { noteDocumentResults, type NoteGenerationScores } from "./note-scoring.ts";
+import { isNoteDataset, isPerplexitySuite } from "./suites/clinical-notes/note-suites.ts";
+import { noteDocumentResults, type NoteGenerationScores } from "./suites/clinical-notes/note-scoring.ts";
 import type { BenchDataset } from "./suites.ts";
 import { lmEvalNanmean } from "../src/metrics/lm-eval.ts";
 import { readBundledJson } from "../src/foundation/package-paths.ts";
-import { nlgLineFormatError } from "./meditod-scoring.ts";
+import { nlgLineFormatError } from "./suites/meditod/meditod-scoring.ts";
 import { describeProtocol, tunedMark } from "./protocol-label.ts";
 
 /**

@@ -6,7 +6,7 @@ import { exactJudge, type AttributeJudge } from "../src/metrics/attribute-judge.
 import { gitRevision } from "../src/backends/run-record.ts";
 import { readLinesOf, type AnyPredictionLine } from "./predictions-file.ts";
 import { SUITES, type ProtocolName, type BenchDataset, type BenchModules, type SuiteExample, type SuiteId } from "./suites.ts";
-import { describeNoteData, isNoteDataset, type NoteRunData } from "./note-suites.ts";
+import { describeNoteData, isNoteDataset, type NoteRunData } from "./suites/clinical-notes/note-suites.ts";
 import { toJsonText } from "../src/data/json-lines.ts";
 import { ensureDirectory, predictionsPath, readFinishedLines, readJsonFile, requestsPath, rewriteRequestsFile, withoutLineNumber, writeFileAtomic } from "./run-directory.ts";
 import { writeReports } from "./report.ts";

@@ -7,9 +7,9 @@ import { nlgExamples, nluExamples, policyExamples } from "../src/data/meditod-vi
 import type { LoglikelihoodScorer } from "../src/backends/spec.ts";
 import type { CallOptions, DialogueModules, DialogueTurn, ModuleCallInfo, NoteModule } from "../src/language/module-interfaces.ts";
 import type { AttributeJudge } from "../src/metrics/attribute-judge.ts";
-import { scoreNlgPredictions, scoreNluPredictions, scorePolicyPredictions } from "./meditod-scoring.ts";
+import { scoreNlgPredictions, scoreNluPredictions, scorePolicyPredictions } from "./suites/meditod/meditod-scoring.ts";
 import { MEDITOD_LINES, type AnyPredictionLine, type PredictionLine, type PredictionsFormat } from "./predictions-file.ts";
-import { isNoteDataset, NOTE_SUITE_DEFINITIONS, NOTE_SUITES, type NoteSuiteId } from "./note-suites.ts";
+import { isNoteDataset, NOTE_SUITE_DEFINITIONS, NOTE_SUITES, type NoteSuiteId } from "./suites/clinical-notes/note-suites.ts";
 
 /**
  * Benchmark suites as data: a dataset view, how to predict one example with the modules, and how to

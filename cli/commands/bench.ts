@@ -10,15 +10,15 @@ import { createNoteModules } from "../../src/modules/builders/create-note-module
 import { parseShard, runBench, type BenchResults } from "../../eval/runner.ts";
 import { checkSplit, defaultSplit, loadBenchDataset, resolveSuites, suiteData, SUITES, type BenchModules, type ProtocolName, type SuiteId } from "../../eval/suites.ts";
 import { createOfficialSetup } from "../../src/modules/official/official-setup.ts";
-import { isNoteDataset, isPerplexitySuite, notePromptVersion } from "../../eval/note-suites.ts";
+import { isNoteDataset, isPerplexitySuite, notePromptVersion } from "../../eval/suites/clinical-notes/note-suites.ts";
 import { mergeRunDirectories } from "../../eval/merge.ts";
 import { describePartial } from "../../eval/partial-run.ts";
 import { checkOutputDirectory } from "../../src/data/input-file.ts";
 import type { CmasScores } from "../../src/metrics/cmas-f1.ts";
 import type { MeditodNlgResult } from "../../src/metrics/meditod-nlg.ts";
 import type { PerplexityScores } from "../../src/metrics/perplexity.ts";
-import type { PolicyScores } from "../../eval/meditod-scoring.ts";
-import type { NoteGenerationScores } from "../../eval/note-scoring.ts";
+import type { PolicyScores } from "../../eval/suites/meditod/meditod-scoring.ts";
+import type { NoteGenerationScores } from "../../eval/suites/clinical-notes/note-scoring.ts";
 import { formatScore, formatTable, printJson } from "../shared/output.ts";
 import { describeProtocol, tunedMark } from "../../eval/protocol-label.ts";
 import { clearRunDirectory } from "../../eval/run-directory.ts";

@@ -3,13 +3,13 @@ import { loadMeditod } from "../../src/data/meditod.ts";
 import { exactJudge, type AttributeJudge } from "../../src/metrics/attribute-judge.ts";
 import type { CmasScores } from "../../src/metrics/cmas-f1.ts";
 import { inPredictionsFile, NOTE_LINES, readLinesOf, readPredictionLines } from "../../eval/predictions-file.ts";
-import { scoreNlgPredictions, scoreNluPredictions, scorePolicyPredictions, type PolicyScores } from "../../eval/meditod-scoring.ts";
+import { scoreNlgPredictions, scoreNluPredictions, scorePolicyPredictions, type PolicyScores } from "../../eval/suites/meditod/meditod-scoring.ts";
 import { createAttributeJudge } from "../../src/backends/index.ts";
 import { PROVIDER_MODULE_OPTION } from "../shared/provider-module-option.ts";
 import { formatScore, formatTable, printJson } from "../shared/output.ts";
 import { loadBenchDataset, NOTE_SUITES, SUITES } from "../../eval/suites.ts";
-import type { NoteGenerationScores } from "../../eval/note-scoring.ts";
-import { isPerplexitySuite } from "../../eval/note-suites.ts";
+import type { NoteGenerationScores } from "../../eval/suites/clinical-notes/note-scoring.ts";
+import { isPerplexitySuite } from "../../eval/suites/clinical-notes/note-suites.ts";
 import type { PerplexityScores } from "../../src/metrics/perplexity.ts";
 
 interface ScoreOptions {

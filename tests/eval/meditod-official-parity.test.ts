@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { loadMeditod } from "../../src/data/meditod.ts";
-import { scoreNluPredictions, scorePolicyPredictions } from "../../eval/meditod-scoring.ts";
+import { scoreNluPredictions, scorePolicyPredictions } from "../../eval/suites/meditod/meditod-scoring.ts";
 import type { PredictionLine } from "../../eval/predictions-file.ts";
 
 /**

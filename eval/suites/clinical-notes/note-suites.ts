@@ -1,9 +1,9 @@
 import { createHash } from "node:crypto";
-import { AnamnesisError } from "../src/foundation/errors.ts";
-import { noteSplit, type NoteDataset, type NoteDatasetInfo, type NoteDocument, type NoteTask } from "../src/data/note-dataset.ts";
+import { AnamnesisError } from "../../../src/foundation/errors.ts";
+import { noteSplit, type NoteDataset, type NoteDatasetInfo, type NoteDocument, type NoteTask } from "../../../src/data/note-dataset.ts";
 import { scoreLoglikelihoodPredictions, scoreNotePredictions } from "./note-scoring.ts";
-import { NOTE_LINES, type NotePredictionLine } from "./predictions-file.ts";
-import type { BenchDataset, Suite, SuiteExample } from "./suites.ts";
+import { NOTE_LINES, type NotePredictionLine } from "../../predictions-file.ts";
+import type { BenchDataset, Suite, SuiteExample } from "../../suites.ts";
 
 /**
  * The clinical-note suites of lm-evaluation-harness, as data: `mts-dialog` and `medtext` (generate a

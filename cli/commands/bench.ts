@@ -9,7 +9,7 @@ import { createModules, EMBEDDED_BACKEND_ID, type ModuleSetup } from "../../src/
 import { createNoteModules } from "../../src/modules/builders/create-note-modules.ts";
 import { parseShard, runBench, type BenchResults } from "../../eval/runner.ts";
 import { checkSplit, defaultSplit, loadBenchDataset, resolveSuites, suiteData, SUITES, type BenchModules, type ProtocolName, type SuiteId } from "../../eval/suites.ts";
-import { createOfficialSetup } from "../../src/modules/official/official-setup.ts";
+import { createOfficialSetup } from "../../src/modules/builders/official-setup.ts";
 import { isNoteDataset, isPerplexitySuite, notePromptVersion } from "../../eval/suites/clinical-notes/note-suites.ts";
 import { mergeRunDirectories } from "../../eval/merge.ts";
 import { describePartial } from "../../eval/partial-run.ts";

@@ -17,4 +17,4 @@ export { readPredictionLines, type PredictionLine } from "./predictions-file.ts"
 
 // The bench runner
 export { runBench, parseShard, type BenchOptions, type BenchResults, type RunRequest, type Shard } from "./runner.ts";
-export { SUITES, resolveSuites, loadBenchDataset, type SuiteId } from "./suites.ts";
+export { SUITES, resolveSuites, loadBenchDataset, type SuiteId } from "./registry.ts";

@@ -13,7 +13,7 @@ export {
   scoreNlgPredictions,
   type PolicyScores,
 } from "./suites/meditod/meditod-scoring.ts";
-export { readPredictionLines, type PredictionLine } from "./predictions-file.ts";
+export { readPredictionLines, type PredictionLine } from "./shared/predictions-file.ts";
 
 // The bench runner
 export { runBench, parseShard, type BenchOptions, type BenchResults, type RunRequest, type Shard } from "./runner.ts";

@@ -4,14 +4,14 @@ import { AnamnesisError } from "../src/foundation/errors.ts";
 import { createAttributeJudge } from "../src/backends/index.ts";
 import { checkOutputDirectory } from "../src/data/input-file.ts";
 import { toJsonText } from "../src/data/json-lines.ts";
-import type { BenchDataset } from "./bench-dataset.ts";
-import type { BenchResults } from "./bench-results.ts";
-import { readLinesOf } from "./predictions-file.ts";
+import type { BenchDataset } from "./shared/bench-dataset.ts";
+import type { BenchResults } from "./shared/bench-results.ts";
+import { readLinesOf } from "./shared/predictions-file.ts";
 import { SUITE_REGISTRY } from "./registry.ts";
-import { ensureDirectory, predictionsPath, readJsonFile, requestsPath, rewriteRequestsFile, withoutLineNumber, writeFileAtomic } from "./run-directory.ts";
+import { ensureDirectory, predictionsPath, readJsonFile, requestsPath, rewriteRequestsFile, withoutLineNumber, writeFileAtomic } from "./shared/run-directory.ts";
 import { selectExamples, type RunRequest } from "./runner.ts";
 import { scoreRunDirectory } from "./score-run-directory.ts";
-import type { Suite } from "./suite.ts";
+import type { Suite } from "./shared/suite.ts";
 import type { SuiteRegistry } from "./suite-registry.ts";
 
 /** A run directory to merge: where it is, what it was asked (run.json) and, once scored, what it produced. */

@@ -2,8 +2,8 @@ import { appendFileSync } from "node:fs";
 import { AnamnesisError } from "../src/foundation/errors.ts";
 import type { ModuleCallInfo } from "../src/language/module-interfaces.ts";
 import type { BenchModules } from "../src/modules/builders/modules-for-protocol.ts";
-import { predictionsPath, readFinishedLines, requestsPath, rewriteRequestsFile, withoutLineNumber, writeFileAtomic } from "./run-directory.ts";
-import type { Suite, SuiteExample } from "./suite.ts";
+import { predictionsPath, readFinishedLines, requestsPath, rewriteRequestsFile, withoutLineNumber, writeFileAtomic } from "./shared/run-directory.ts";
+import type { Suite, SuiteExample } from "./shared/suite.ts";
 
 /**
  * Predicts a suite's examples into its predictions file: each line appended as soon as it is done (the

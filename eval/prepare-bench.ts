@@ -2,12 +2,12 @@ import { AnamnesisError } from "../src/foundation/errors.ts";
 import { createAttributeJudge } from "../src/backends/index.ts";
 import { EMBEDDED_BACKEND_ID } from "../src/modules/builders/create-modules.ts";
 import { buildModulesForProtocol, type BenchModuleSetup, type ProtocolModulesRequest } from "../src/modules/builders/modules-for-protocol.ts";
-import type { BenchDataset } from "./bench-dataset.ts";
-import type { BenchResults } from "./bench-results.ts";
+import type { BenchDataset } from "./shared/bench-dataset.ts";
+import type { BenchResults } from "./shared/bench-results.ts";
 import type { ProgressEvent } from "./predict-suite.ts";
 import { SUITE_REGISTRY, type SuiteId } from "./registry.ts";
 import { runBench, type Shard } from "./runner.ts";
-import type { Suite } from "./suite.ts";
+import type { Suite } from "./shared/suite.ts";
 
 /**
  * A bench run as `anamnesis bench` asks for it: the suites, the data and the run directory, and how to

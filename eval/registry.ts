@@ -1,4 +1,4 @@
-import type { BenchDataset } from "./bench-dataset.ts";
+import type { BenchDataset } from "./shared/bench-dataset.ts";
 import { createSuiteRegistry } from "./suite-registry.ts";
 import { MEDTEXT, MEDTEXT_PERPLEXITY, MTS_DIALOG, MTS_DIALOG_PERPLEXITY } from "./suites/clinical-notes/note-suites.ts";
 import { MEDITOD_NLG } from "./suites/meditod/meditod-nlg.ts";

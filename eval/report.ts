@@ -1,11 +1,11 @@
 import { join } from "node:path";
-import type { BenchDataset } from "./bench-dataset.ts";
-import type { BenchResults, SuiteRunStats } from "./bench-results.ts";
-import { readLinesOf } from "./predictions-file.ts";
-import { tunedMark } from "./protocol-label.ts";
-import type { ReportChart, ReportTable } from "./report-blocks.ts";
-import { predictionsPath, writeFileAtomic } from "./run-directory.ts";
-import type { Suite } from "./suite.ts";
+import type { BenchDataset } from "./shared/bench-dataset.ts";
+import type { BenchResults, SuiteRunStats } from "./shared/bench-results.ts";
+import { readLinesOf } from "./shared/predictions-file.ts";
+import { tunedMark } from "./shared/protocol-label.ts";
+import type { ReportChart, ReportTable } from "./shared/report-blocks.ts";
+import { predictionsPath, writeFileAtomic } from "./shared/run-directory.ts";
+import type { Suite } from "./shared/suite.ts";
 import type { SuiteRegistry } from "./suite-registry.ts";
 
 /**

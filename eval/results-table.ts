@@ -1,8 +1,8 @@
-import type { BenchResults } from "./bench-results.ts";
-import { tunedMark } from "./protocol-label.ts";
+import type { BenchResults } from "./shared/bench-results.ts";
+import { tunedMark } from "./shared/protocol-label.ts";
 import { SUITE_REGISTRY } from "./registry.ts";
 import type { SuiteRegistry } from "./suite-registry.ts";
-import { formatTable } from "./terminal-table.ts";
+import { formatTable } from "./shared/terminal-table.ts";
 
 /**
  * The results as `anamnesis bench` and `merge` print them: one row per suite (its id, what it counted,

@@ -1,5 +1,5 @@
-import type { SuiteRunStats } from "./bench-results.ts";
-import type { AnyPredictionLine } from "./predictions-file.ts";
+import type { SuiteRunStats } from "./shared/bench-results.ts";
+import type { AnyPredictionLine } from "./shared/predictions-file.ts";
 
 /** What a suite's predictions cost, read back from its predictions lines (results.json's `runs`). */
 

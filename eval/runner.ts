@@ -5,12 +5,12 @@ import { exactJudge, type AttributeJudge } from "../src/metrics/attribute-judge.
 import { gitRevision } from "../src/backends/run-record.ts";
 import type { BenchModules, ProtocolName } from "../src/modules/builders/modules-for-protocol.ts";
 import { toJsonText } from "../src/data/json-lines.ts";
-import type { BenchDataset } from "./bench-dataset.ts";
-import type { BenchResults } from "./bench-results.ts";
+import type { BenchDataset } from "./shared/bench-dataset.ts";
+import type { BenchResults } from "./shared/bench-results.ts";
 import { predictSuite, type ProgressEvent } from "./predict-suite.ts";
-import { tunedOnSplit } from "./protocol-label.ts";
+import { tunedOnSplit } from "./shared/protocol-label.ts";
 import { SUITE_REGISTRY, type SuiteId } from "./registry.ts";
-import { ensureDirectory, predictionsPath, readJsonFile, writeFileAtomic } from "./run-directory.ts";
+import { ensureDirectory, predictionsPath, readJsonFile, writeFileAtomic } from "./shared/run-directory.ts";
 import { scoreRunDirectory } from "./score-run-directory.ts";
 import type { SuiteRegistry } from "./suite-registry.ts";
 

@@ -1,11 +1,11 @@
 import { join } from "node:path";
 import { toJsonText } from "../src/data/json-lines.ts";
 import { exactJudge, type AttributeJudge } from "../src/metrics/attribute-judge.ts";
-import type { BenchDataset } from "./bench-dataset.ts";
-import type { BenchResults } from "./bench-results.ts";
-import { readLinesOf } from "./predictions-file.ts";
+import type { BenchDataset } from "./shared/bench-dataset.ts";
+import type { BenchResults } from "./shared/bench-results.ts";
+import { readLinesOf } from "./shared/predictions-file.ts";
 import { writeReports } from "./report.ts";
-import { predictionsPath, writeFileAtomic } from "./run-directory.ts";
+import { predictionsPath, writeFileAtomic } from "./shared/run-directory.ts";
 import { suiteStats } from "./run-stats.ts";
 import type { SuiteRegistry } from "./suite-registry.ts";
 

@@ -1,7 +1,7 @@
 import { AnamnesisError } from "../src/foundation/errors.ts";
-import type { DatasetSource } from "./bench-dataset.ts";
-import type { Suite } from "./suite.ts";
-import type { SuiteFamily } from "./suite-family.ts";
+import type { DatasetSource } from "./shared/bench-dataset.ts";
+import type { Suite } from "./shared/suite.ts";
+import type { SuiteFamily } from "./shared/suite-family.ts";
 
 /**
  * A list of suites and what is looked up in it: suites by id, `--suite` words, the data and family of a

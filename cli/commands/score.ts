@@ -1,9 +1,9 @@
 import type { Command } from "commander";
 import { exactJudge, type AttributeJudge } from "../../src/metrics/attribute-judge.ts";
 import { createAttributeJudge } from "../../src/backends/index.ts";
-import type { DatasetSource } from "../../eval/bench-dataset.ts";
+import type { DatasetSource } from "../../eval/shared/bench-dataset.ts";
 import { SUITE_REGISTRY } from "../../eval/registry.ts";
-import type { Suite } from "../../eval/suite.ts";
+import type { Suite } from "../../eval/shared/suite.ts";
 import { PROVIDER_MODULE_OPTION } from "../shared/provider-module-option.ts";
 import { printJson } from "../shared/output.ts";
 

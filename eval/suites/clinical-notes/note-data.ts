@@ -2,8 +2,8 @@ import { AnamnesisError } from "../../../src/foundation/errors.ts";
 import { loadMedtext } from "../../../src/data/medtext.ts";
 import { loadMtsDialog } from "../../../src/data/mts-dialog.ts";
 import { noteSplit, type NoteDataset, type NoteTask } from "../../../src/data/note-dataset.ts";
-import { isNoteDataset, type BenchDataset, type DatasetSource } from "../../bench-dataset.ts";
-import type { NoteRunData } from "../../bench-results.ts";
+import { isNoteDataset, type BenchDataset, type DatasetSource } from "../../shared/bench-dataset.ts";
+import type { NoteRunData } from "../../shared/bench-results.ts";
 
 /** The clinical-note datasets of lm-evaluation-harness's tasks: MTS-Dialog and MedText. */
 

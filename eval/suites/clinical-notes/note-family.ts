@@ -1,8 +1,8 @@
 import { AnamnesisError } from "../../../src/foundation/errors.ts";
-import { isNoteDataset, type BenchDataset } from "../../bench-dataset.ts";
-import type { BenchResults } from "../../bench-results.ts";
-import { runLine } from "../../report-blocks.ts";
-import type { SuiteFamily } from "../../suite-family.ts";
+import { isNoteDataset, type BenchDataset } from "../../shared/bench-dataset.ts";
+import type { BenchResults } from "../../shared/bench-results.ts";
+import { runLine } from "../../shared/report-blocks.ts";
+import type { SuiteFamily } from "../../shared/suite-family.ts";
 import { MEDTEXT_DATA, MTS_DIALOG_DATA } from "./note-data.ts";
 
 /**

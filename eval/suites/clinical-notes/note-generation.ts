@@ -1,6 +1,6 @@
 import { AnamnesisError } from "../../../src/foundation/errors.ts";
-import { f4 } from "../../report-blocks.ts";
-import { formatScore, formatTable } from "../../terminal-table.ts";
+import { f4 } from "../../shared/report-blocks.ts";
+import { formatScore, formatTable } from "../../shared/terminal-table.ts";
 import { LM_EVAL_DESCRIPTIONS, notePromptVersion } from "./lm-eval-descriptions.ts";
 import { noteDatasetOf } from "./note-data.ts";
 import { scoreNotePredictions, type NoteGenerationScores } from "./note-scoring.ts";

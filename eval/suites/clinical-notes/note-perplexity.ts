@@ -1,6 +1,6 @@
 import { AnamnesisError } from "../../../src/foundation/errors.ts";
 import type { PerplexityScores } from "../../../src/metrics/perplexity.ts";
-import { formatTable } from "../../terminal-table.ts";
+import { formatTable } from "../../shared/terminal-table.ts";
 import { scoreLoglikelihoodPredictions } from "./note-scoring.ts";
 import { noteSuite, type NoteSuiteName } from "./note-suite.ts";
 

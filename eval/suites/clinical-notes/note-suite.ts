@@ -1,8 +1,8 @@
 import { noteSplit, type NoteDataset, type NoteDocument, type NoteTask } from "../../../src/data/note-dataset.ts";
-import type { DatasetSource } from "../../bench-dataset.ts";
-import { inPredictionsFile, NOTE_LINES, readLinesOf, type NotePredictionLine } from "../../predictions-file.ts";
-import type { ScoreCommand, Suite, SuiteExample, SuiteReportContext } from "../../suite.ts";
-import type { ReportSection } from "../../report-blocks.ts";
+import type { DatasetSource } from "../../shared/bench-dataset.ts";
+import { inPredictionsFile, NOTE_LINES, readLinesOf, type NotePredictionLine } from "../../shared/predictions-file.ts";
+import type { ScoreCommand, Suite, SuiteExample, SuiteReportContext } from "../../shared/suite.ts";
+import type { ReportSection } from "../../shared/report-blocks.ts";
 import { noteDatasetOf } from "./note-data.ts";
 import { NOTE_FAMILY } from "./note-family.ts";
 

@@ -1,8 +1,8 @@
 import type { NoteDataset } from "../../../src/data/note-dataset.ts";
 import { lmEvalNanmean } from "../../../src/metrics/lm-eval.ts";
-import { NOTE_LINES, readLinesOf } from "../../predictions-file.ts";
-import { f4, type ReportTable } from "../../report-blocks.ts";
-import { predictionsPath } from "../../run-directory.ts";
+import { NOTE_LINES, readLinesOf } from "../../shared/predictions-file.ts";
+import { f4, type ReportTable } from "../../shared/report-blocks.ts";
+import { predictionsPath } from "../../shared/run-directory.ts";
 import { noteDocumentResults } from "./note-scoring.ts";
 
 /** lm-eval's metrics per MTS-Dialog section header (nanmean over the header's documents), most documents first. */

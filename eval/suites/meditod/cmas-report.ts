@@ -1,11 +1,11 @@
 import { getDialogue, type MeditodDataset } from "../../../src/data/meditod.ts";
 import { cmasBreakdown, type BreakdownRow } from "../../../src/metrics/cmas-breakdown.ts";
 import { unrollTurns, type CmasScores, type CmasTask } from "../../../src/metrics/cmas-f1.ts";
-import { readPredictionLines, type PredictionLine } from "../../predictions-file.ts";
-import { f4, type ReportTable } from "../../report-blocks.ts";
-import { predictionsPath } from "../../run-directory.ts";
-import type { FormatError } from "../../suite.ts";
-import { formatScore, formatTable } from "../../terminal-table.ts";
+import { readPredictionLines, type PredictionLine } from "../../shared/predictions-file.ts";
+import { f4, type ReportTable } from "../../shared/report-blocks.ts";
+import { predictionsPath } from "../../shared/run-directory.ts";
+import type { FormatError } from "../../shared/suite.ts";
+import { formatScore, formatTable } from "../../shared/terminal-table.ts";
 import type { PolicyScores } from "./meditod-scoring.ts";
 
 /**

@@ -1,6 +1,6 @@
 import { AnamnesisError } from "../../../src/foundation/errors.ts";
 import { loadMeditod, SPLITS, type MeditodDataset } from "../../../src/data/meditod.ts";
-import { isNoteDataset, type BenchDataset, type DatasetSource } from "../../bench-dataset.ts";
+import { isNoteDataset, type BenchDataset, type DatasetSource } from "../../shared/bench-dataset.ts";
 
 /** MediTOD's dialogues (a directory holding dialogs.json and the split files; the bundled public sample by default). */
 export const MEDITOD_DATA: DatasetSource = {

@@ -1,10 +1,10 @@
 import { BUNDLED_MEDITOD_DIR, type Split } from "../../../src/data/meditod.ts";
 import { PROTOCOLS } from "../../../src/modules/builders/modules-for-protocol.ts";
-import type { BenchDataset } from "../../bench-dataset.ts";
-import type { BenchResults } from "../../bench-results.ts";
-import { describeProtocol } from "../../protocol-label.ts";
-import { runLine } from "../../report-blocks.ts";
-import type { SuiteFamily } from "../../suite-family.ts";
+import type { BenchDataset } from "../../shared/bench-dataset.ts";
+import type { BenchResults } from "../../shared/bench-results.ts";
+import { describeProtocol } from "../../shared/protocol-label.ts";
+import { runLine } from "../../shared/report-blocks.ts";
+import type { SuiteFamily } from "../../shared/suite-family.ts";
 import { MEDITOD_DATA, meditodDataset } from "./meditod-data.ts";
 import { PAPER_BASELINES } from "./paper-baselines.ts";
 

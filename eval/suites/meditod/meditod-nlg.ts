@@ -1,7 +1,7 @@
 import { nlgExamples } from "../../../src/data/meditod-views.ts";
 import type { MeditodNlgResult } from "../../../src/metrics/meditod-nlg.ts";
-import { f1d, f4 } from "../../report-blocks.ts";
-import { formatScore, formatTable } from "../../terminal-table.ts";
+import { f1d, f4 } from "../../shared/report-blocks.ts";
+import { formatScore, formatTable } from "../../shared/terminal-table.ts";
 import { nlgLineFormatError, scoreNlgPredictions } from "./meditod-scoring.ts";
 import { historyTurns, meditodSuite, moduleOf } from "./meditod-suite.ts";
 import { PAPER_BASELINES, paperBarLabel, paperRowLabel } from "./paper-baselines.ts";

@@ -1,6 +1,6 @@
 import { policyExamples } from "../../../src/data/meditod-views.ts";
-import { f4 } from "../../report-blocks.ts";
-import { formatScore } from "../../terminal-table.ts";
+import { f4 } from "../../shared/report-blocks.ts";
+import { formatScore } from "../../shared/terminal-table.ts";
 import { breakdownTables, cmasFormatErrors, cmasScoresText } from "./cmas-report.ts";
 import { scorePolicyPredictions, type PolicyScores } from "./meditod-scoring.ts";
 import { historyTurns, meditodSuite, moduleOf } from "./meditod-suite.ts";

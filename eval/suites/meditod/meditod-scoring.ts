@@ -6,7 +6,7 @@ import { precisionAtK, type PrecisionAtKDialogue } from "../../../src/metrics/pr
 import { unrollActions } from "../../../src/cmas/scoring-tuples.ts";
 import { exactJudge, type AttributeJudge } from "../../../src/metrics/attribute-judge.ts";
 import { scoreMeditodNlg, type MeditodNlgResult } from "../../../src/metrics/meditod-nlg.ts";
-import type { PredictionLine } from "../../predictions-file.ts";
+import type { PredictionLine } from "../../shared/predictions-file.ts";
 import { nlgReplyFormatError } from "../../../src/modules/prompting/nlg-reply-check.ts";
 
 /** Policy scores: the NLU fields plus Precision@K keyed "1" … "10" and "inf". */

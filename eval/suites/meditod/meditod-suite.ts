@@ -3,9 +3,9 @@ import { loadMeditod, type MeditodDataset, type Split, type Utterance } from "..
 import type { CallOptions, DialogueTurn, ModuleCallInfo } from "../../../src/language/module-interfaces.ts";
 import type { AttributeJudge } from "../../../src/metrics/attribute-judge.ts";
 import type { BenchModules, ProtocolName } from "../../../src/modules/builders/modules-for-protocol.ts";
-import { inPredictionsFile, MEDITOD_LINES, readPredictionLines, type PredictionLine } from "../../predictions-file.ts";
-import type { FormatError, PaperBaseline, ScoreCommand, Suite, SuiteReportContext } from "../../suite.ts";
-import type { ReportSection } from "../../report-blocks.ts";
+import { inPredictionsFile, MEDITOD_LINES, readPredictionLines, type PredictionLine } from "../../shared/predictions-file.ts";
+import type { FormatError, PaperBaseline, ScoreCommand, Suite, SuiteReportContext } from "../../shared/suite.ts";
+import type { ReportSection } from "../../shared/report-blocks.ts";
 import { MEDITOD_DATA, meditodDataset } from "./meditod-data.ts";
 import { MEDITOD_FAMILY } from "./meditod-family.ts";
 

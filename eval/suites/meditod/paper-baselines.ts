@@ -1,5 +1,5 @@
 import { readBundledJson } from "../../../src/foundation/package-paths.ts";
-import type { PaperBaseline } from "../../suite.ts";
+import type { PaperBaseline } from "../../shared/suite.ts";
 
 /**
  * The MediTOD paper's results (`eval/paper-baselines.json`): where they come from, the test set they

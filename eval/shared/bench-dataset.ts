@@ -1,5 +1,5 @@
-import type { MeditodDataset } from "../src/data/meditod.ts";
-import type { NoteDataset } from "../src/data/note-dataset.ts";
+import type { MeditodDataset } from "../../src/data/meditod.ts";
+import type { NoteDataset } from "../../src/data/note-dataset.ts";
 import type { NoteRunData } from "./bench-results.ts";
 
 /** The data one run reads: MediTOD's dialogues, or a clinical-note dataset's documents. */

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { AnamnesisError } from "../src/foundation/errors.ts";
-import { describeIssues } from "../src/cmas/schemas.ts";
-import { streamJsonLines } from "../src/data/json-lines.ts";
+import { AnamnesisError } from "../../src/foundation/errors.ts";
+import { describeIssues } from "../../src/cmas/schemas.ts";
+import { streamJsonLines } from "../../src/data/json-lines.ts";
 
 /**
  * Predictions files: JSONL, one line per scored example. MediTOD suites: one line per turn,

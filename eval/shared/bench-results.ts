@@ -1,4 +1,4 @@
-import type { NoteDatasetInfo } from "../src/data/note-dataset.ts";
+import type { NoteDatasetInfo } from "../../src/data/note-dataset.ts";
 import type { PartialRun } from "./partial-run.ts";
 
 /**

@@ -1,4 +1,4 @@
-import type { ProtocolName } from "../src/modules/builders/modules-for-protocol.ts";
+import type { ProtocolName } from "../../src/modules/builders/modules-for-protocol.ts";
 import type { BenchDataset, DatasetSource } from "./bench-dataset.ts";
 import type { BenchResults } from "./bench-results.ts";
 

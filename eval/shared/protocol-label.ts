@@ -1,5 +1,5 @@
-import { BUNDLED_MEDITOD_DIR, type Split } from "../src/data/meditod.ts";
-import { EMBEDDED_BACKEND_ID } from "../src/modules/builders/create-modules.ts";
+import { BUNDLED_MEDITOD_DIR, type Split } from "../../src/data/meditod.ts";
+import { EMBEDDED_BACKEND_ID } from "../../src/modules/builders/create-modules.ts";
 import { isNoteDataset, type BenchDataset } from "./bench-dataset.ts";
 
 /**

@@ -1,6 +1,6 @@
-import type { CallOptions, ModuleCallInfo } from "../src/language/module-interfaces.ts";
-import type { AttributeJudge } from "../src/metrics/attribute-judge.ts";
-import type { BenchModules, ProtocolName } from "../src/modules/builders/modules-for-protocol.ts";
+import type { CallOptions, ModuleCallInfo } from "../../src/language/module-interfaces.ts";
+import type { AttributeJudge } from "../../src/metrics/attribute-judge.ts";
+import type { BenchModules, ProtocolName } from "../../src/modules/builders/modules-for-protocol.ts";
 import type { BenchDataset } from "./bench-dataset.ts";
 import type { AnyPredictionLine, PredictionsFormat } from "./predictions-file.ts";
 import type { ReportSection } from "./report-blocks.ts";

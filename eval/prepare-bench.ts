@@ -8,6 +8,7 @@ import type { ProgressEvent } from "./predict-suite.ts";
 import { SUITE_REGISTRY, type SuiteId } from "./registry.ts";
 import { runBench, type Shard } from "./runner.ts";
 import type { Suite } from "./shared/suite.ts";
+import type { SuiteRegistry } from "./suite-registry.ts";
 
 /**
  * A bench run as `anamnesis bench` asks for it: the suites, the data and the run directory, and how to
@@ -50,9 +51,12 @@ function promptVersions(setup: BenchModuleSetup, suites: readonly Suite[], backe
   return { ...setup.promptVersions, ...Object.fromEntries(given) };
 }
 
-/** Builds the modules (see `buildModulesForProtocol`) and the judge of a plan; a failure closes what was built. */
-export async function prepareBench(plan: BenchPlan): Promise<PreparedBench> {
-  const suites = plan.suites.map((id) => SUITE_REGISTRY.get(id)!);
+/**
+ * Builds the modules (see `buildModulesForProtocol`) and the judge of a plan; a failure closes what was
+ * built. The plan's suites are looked up in `registry`.
+ */
+export async function prepareBench(plan: BenchPlan, registry: SuiteRegistry = SUITE_REGISTRY): Promise<PreparedBench> {
+  const suites = plan.suites.map((id) => registry.get(id)!);
   const setup = await buildModulesForProtocol(plan.dataset, plan.split, plan.modules);
   try {
     checkModules(setup, suites);
@@ -62,6 +66,7 @@ export async function prepareBench(plan: BenchPlan): Promise<PreparedBench> {
       run: ({ signal, onProgress }) =>
         runBench({
           suites: plan.suites,
+          registry,
           modules: setup.modules,
           backend: setup.backend,
           ...(recordsProtocol ? { protocolName: plan.modules.protocol } : {}),

@@ -38,8 +38,10 @@ export interface MeditodVariant<Id extends string, Scores, Example extends Medit
   score(dataset: MeditodDataset, lines: readonly PredictionLine[], judge?: AttributeJudge): Promise<Scores>;
   resultCells(scores: Scores): string[];
   reportSection(context: MeditodReportContext<Scores>): ReportSection;
-  readonly baselines: readonly PaperBaseline[];
-  formatErrors(lines: readonly PredictionLine[], dataset: MeditodDataset): FormatError[];
+  /** The paper's rows for it (none for a suite the paper does not report). */
+  readonly baselines?: readonly PaperBaseline[];
+  /** The lines whose frames or actions could not be read; absent when any output is scored as it is. */
+  formatErrors?(lines: readonly PredictionLine[], dataset: MeditodDataset): FormatError[];
   readonly scoreCommand: Omit<ScoreCommand<Scores>, "run">;
 }
 
@@ -82,8 +84,8 @@ export function meditodSuite<const Id extends string, Scores, Example extends Me
     score: (dataset, lines, judge) => variant.score(meditodDataset(dataset), lines as readonly PredictionLine[], judge),
     resultCells: (scores) => variant.resultCells(scores),
     reportSection: (context) => variant.reportSection({ ...context, dataset: meditodDataset(context.dataset) }),
-    baselines: variant.baselines,
-    formatErrors: (lines, dataset) => variant.formatErrors(lines as readonly PredictionLine[], meditodDataset(dataset)),
+    baselines: variant.baselines ?? [],
+    ...(variant.formatErrors ? { formatErrors: (lines, dataset) => variant.formatErrors!(lines as readonly PredictionLine[], meditodDataset(dataset)) } : {}),
     scoreCommand: { ...variant.scoreCommand, run: scoreRun(variant) },
   };
 }

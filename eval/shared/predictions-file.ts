@@ -38,6 +38,7 @@ export interface PredictionsFormat<T extends { prediction: unknown } = { predict
   readonly columns: ReadonlyArray<{ readonly field: string; readonly label: string }>;
 }
 
+/** MediTOD suites' lines: `{dialogue_id, turn, prediction}`, one per turn. */
 export const MEDITOD_LINES: PredictionsFormat<z.infer<typeof predictionLineSchema>> = {
   schema: predictionLineSchema,
   key: (line) => `${line.dialogue_id}:${line.turn}`,
@@ -48,6 +49,7 @@ export const MEDITOD_LINES: PredictionsFormat<z.infer<typeof predictionLineSchem
   ],
 };
 
+/** Clinical-note suites' lines: `{id, prediction}`, one per document. */
 export const NOTE_LINES: PredictionsFormat<z.infer<typeof notePredictionLineSchema>> = {
   schema: notePredictionLineSchema,
   key: (line) => line.id,

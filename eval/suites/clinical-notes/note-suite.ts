@@ -1,6 +1,6 @@
 import { noteSplit, type NoteDataset, type NoteDocument, type NoteTask } from "../../../src/data/note-dataset.ts";
-import type { DatasetSource } from "../../shared/bench-dataset.ts";
-import { inPredictionsFile, NOTE_LINES, readLinesOf, type NotePredictionLine } from "../../shared/predictions-file.ts";
+import type { BenchDataset, DatasetSource } from "../../shared/bench-dataset.ts";
+import { inPredictionsFile, NOTE_LINES, readLinesOf, type AnyPredictionLine, type NotePredictionLine } from "../../shared/predictions-file.ts";
 import type { ScoreCommand, Suite, SuiteExample, SuiteReportContext } from "../../shared/suite.ts";
 import type { ReportSection } from "../../shared/report-blocks.ts";
 import { noteDatasetOf } from "./note-data.ts";
@@ -35,7 +35,7 @@ export interface NoteVariant<Scores> {
 
 /** A clinical-note suite from its name and variant. */
 export function noteSuite<const Id extends string, Scores>(name: NoteSuiteName<Id>, variant: NoteVariant<Scores>): Suite<Id, Scores> {
-  const score = async (dataset: Parameters<Suite["score"]>[0], lines: Parameters<Suite["score"]>[1]) => variant.score(noteDatasetOf(dataset, name.task), lines as readonly NotePredictionLine[]);
+  const score = async (dataset: BenchDataset, lines: readonly AnyPredictionLine[]) => variant.score(noteDatasetOf(dataset, name.task), lines as readonly NotePredictionLine[]);
   return {
     id: name.id,
     family: NOTE_FAMILY,

@@ -41,7 +41,7 @@ export interface MeditodVariant<Id extends string, Scores, Example extends Medit
   /** The paper's rows for it (none for a suite the paper does not report). */
   readonly baselines?: readonly PaperBaseline[];
   /** The lines whose frames or actions could not be read; absent when any output is scored as it is. */
-  formatErrors?(lines: readonly PredictionLine[], dataset: MeditodDataset): FormatError[];
+  readonly formatErrors?: (lines: readonly PredictionLine[], dataset: MeditodDataset) => FormatError[];
   readonly scoreCommand: Omit<ScoreCommand<Scores>, "run">;
 }
 
@@ -68,6 +68,7 @@ function scoreRun<Scores, Example extends MeditodTurn>(variant: MeditodVariant<s
 
 /** A MediTOD suite from what makes it different. */
 export function meditodSuite<const Id extends string, Scores, Example extends MeditodTurn>(variant: MeditodVariant<Id, Scores, Example>): Suite<Id, Scores> {
+  const { formatErrors } = variant;
   return {
     id: variant.id,
     family: MEDITOD_FAMILY,
@@ -85,7 +86,7 @@ export function meditodSuite<const Id extends string, Scores, Example extends Me
     resultCells: (scores) => variant.resultCells(scores),
     reportSection: (context) => variant.reportSection({ ...context, dataset: meditodDataset(context.dataset) }),
     baselines: variant.baselines ?? [],
-    ...(variant.formatErrors ? { formatErrors: (lines, dataset) => variant.formatErrors!(lines as readonly PredictionLine[], meditodDataset(dataset)) } : {}),
+    ...(formatErrors ? { formatErrors: (lines, dataset) => formatErrors(lines as readonly PredictionLine[], meditodDataset(dataset)) } : {}),
     scoreCommand: { ...variant.scoreCommand, run: scoreRun(variant) },
   };
 }

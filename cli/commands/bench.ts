@@ -109,8 +109,8 @@ export function registerBenchCommand(program: Command): void {
 /** The flags that belong to one protocol, refused under the other rather than ignored. */
 function checkProtocolFlags(flags: BenchFlags, protocol: ProtocolName, family: SuiteFamily, lengths: { maxTokens?: number; contextTokens?: number }): void {
   if (protocol === "official" && !family.protocols?.includes("official")) {
-    const official = SUITE_REGISTRY.families.find((candidate) => candidate.protocols?.includes("official"));
-    throw new AnamnesisError("INVALID_ARGUMENT", `--protocol official is for ${official?.title} (${official ? SUITE_REGISTRY.wordsOf(official).join(", ") : ""})`);
+    const official = SUITE_REGISTRY.families.filter((candidate) => candidate.protocols?.includes("official"));
+    throw new AnamnesisError("INVALID_ARGUMENT", `--protocol official is for ${official.map((candidate) => candidate.title).join(" and ")} (${official.flatMap((candidate) => SUITE_REGISTRY.wordsOf(candidate)).join(", ")})`);
   }
   // The official pipeline has no fallback, no token budget and its own retrieval: refuse rather than ignore.
   const ours = [flags.fallback !== undefined && "--fallback", lengths.contextTokens !== undefined && "--context-tokens", flags.retrieval !== "bm25" && "--retrieval"].filter(Boolean);
@@ -130,8 +130,8 @@ function runDirectory(flags: BenchFlags, source: DatasetSource, split: string, s
 }
 
 /** How the modules are asked for: the backend, the protocol and the settings of each protocol. */
-function modulesRequest(flags: BenchFlags, protocol: ProtocolName, numbers: { exemplars: number; maxTokens?: number; contextTokens?: number; backendOptions: BackendOptions }): ProtocolModulesRequest {
-  const { exemplars, maxTokens, contextTokens, backendOptions } = numbers;
+function modulesRequest(flags: BenchFlags, protocol: ProtocolName, settings: { exemplars: number; maxTokens?: number; contextTokens?: number; backendOptions: BackendOptions }): ProtocolModulesRequest {
+  const { exemplars, maxTokens, contextTokens, backendOptions } = settings;
   return {
     backendId: flags.backend,
     protocol,

@@ -12,9 +12,9 @@ export {
   scorePolicyPredictions,
   scoreNlgPredictions,
   type PolicyScores,
-} from "./meditod-scoring.ts";
-export { readPredictionLines, type PredictionLine } from "./predictions-file.ts";
+} from "./suites/meditod/meditod-scoring.ts";
+export { readPredictionLines, type PredictionLine } from "./shared/predictions-file.ts";
 
 // The bench runner
 export { runBench, parseShard, type BenchOptions, type BenchResults, type RunRequest, type Shard } from "./runner.ts";
-export { SUITES, resolveSuites, loadBenchDataset, type SuiteId } from "./suites.ts";
+export { SUITES, resolveSuites, loadBenchDataset, type SuiteId } from "./registry.ts";

@@ -1,15 +1,31 @@
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { AnamnesisError } from "../src/foundation/errors.ts";
 import { createAttributeJudge } from "../src/backends/index.ts";
-import { noteSplit } from "../src/data/note-dataset.ts";
-import { readLinesOf } from "./predictions-file.ts";
-import { toJsonText } from "../src/data/json-lines.ts";
-import { ensureDirectory, predictionsPath, readJsonFile, requestsPath, rewriteRequestsFile, withoutLineNumber, writeFileAtomic } from "./run-directory.ts";
-import { existsSync, readFileSync } from "node:fs";
-import { scoreRunDirectory, selectExamples, type BenchResults, type RunRequest } from "./runner.ts";
 import { checkOutputDirectory } from "../src/data/input-file.ts";
-import { describeNoteData, isNoteDataset } from "./note-suites.ts";
-import { loadBenchDataset, MEDITOD_SUITES, NOTE_SUITES, suiteData, SUITES, type SuiteId } from "./suites.ts";
+import { toJsonText } from "../src/data/json-lines.ts";
+import type { BenchDataset } from "./shared/bench-dataset.ts";
+import type { BenchResults } from "./shared/bench-results.ts";
+import { readLinesOf } from "./shared/predictions-file.ts";
+import { SUITE_REGISTRY } from "./registry.ts";
+import { ensureDirectory, predictionsPath, readJsonFile, requestsPath, rewriteRequestsFile, withoutLineNumber, writeFileAtomic } from "./shared/run-directory.ts";
+import { selectExamples, type RunRequest } from "./runner.ts";
+import { scoreRunDirectory } from "./score-run-directory.ts";
+import type { Suite } from "./shared/suite.ts";
+import type { SuiteRegistry } from "./suite-registry.ts";
+
+/** A run directory to merge: where it is, what it was asked (run.json) and, once scored, what it produced. */
+interface MergedRun {
+  readonly dir: string;
+  readonly request: RunRequest;
+  readonly results: BenchResults | undefined;
+}
+
+/** The shards given ("1/4", "3/4") and how many the run was split into (null when whole runs are merged). */
+interface ShardCoverage {
+  readonly shards: string[];
+  readonly of: number | null;
+}
 
 /** What must be equal in every merged run (run.json keys; `protocol` where a run records one). */
 const MUST_MATCH = ["backend", "backend_parameters", "split", "suites", "limit", "data_dir", "judge", "protocol"] as const;
@@ -26,7 +42,7 @@ function protocolOf(results: BenchResults | undefined): string | undefined {
  * (backend, split, suites, limit, data, judge, protocol), the same shard twice, or shards of different
  * splittings. Returns the shards given and how many were asked for.
  */
-function checkMergeable(requests: ReadonlyArray<{ dir: string; request: RunRequest; results: BenchResults | undefined }>): { shards: string[]; of: number | null } {
+function checkMergeable(requests: readonly MergedRun[]): ShardCoverage {
   const first = requests[0]!;
   const seenDirs = new Set<string>();
   for (const { dir, request, results } of requests) {
@@ -61,12 +77,89 @@ function checkMergeable(requests: ReadonlyArray<{ dir: string; request: RunReque
 }
 
 /** The exact requests behind the merged predictions (official runs keep them), in the same order. */
-function mergeRequestsFiles(dirs: readonly string[], outDir: string, suite: SuiteId, order: ReadonlyMap<string, number>): void {
-  const parts = dirs.map((dir) => requestsPath(dir, suite)).filter((path) => existsSync(path));
+function mergeRequestsFiles(dirs: readonly string[], outDir: string, suite: Suite, order: ReadonlyMap<string, number>): void {
+  const parts = dirs.map((dir) => requestsPath(dir, suite.id)).filter((path) => existsSync(path));
   if (parts.length === 0) return;
-  const target = requestsPath(outDir, suite);
+  const target = requestsPath(outDir, suite.id);
   writeFileAtomic(target, parts.map((path) => readFileSync(path, "utf8")).join(""));
-  rewriteRequestsFile(target, order, (line) => SUITES[suite].format.key(line as never));
+  rewriteRequestsFile(target, order, (line) => suite.format.key(line as never));
+}
+
+/** Every run's lines of a suite by key, sorted by dialogue and turn (or document id); a key predicted differently twice is an error. */
+function mergedLines(suite: Suite, runs: readonly MergedRun[]): Array<[key: string, text: string]> {
+  const merged = new Map<string, string>();
+  for (const { dir, request } of runs) {
+    if (!request.suites.includes(suite.id)) continue;
+    for (const line of readLinesOf(predictionsPath(dir, suite.id), suite.format)) {
+      const key = suite.format.key(line);
+      const existing = merged.get(key);
+      if (existing !== undefined && JSON.stringify((JSON.parse(existing) as { prediction: unknown }).prediction) !== JSON.stringify(line.prediction)) {
+        throw new AnamnesisError("INVALID_ARGUMENT", `${suite.id}: ${suite.format.describe(line)} has different predictions in two runs`);
+      }
+      merged.set(key, JSON.stringify(withoutLineNumber(line)));
+    }
+  }
+  return [...merged.entries()].sort(([a], [b]) => {
+    const [dialogueA, turnA] = a.split(":");
+    const [dialogueB, turnB] = b.split(":");
+    return dialogueA!.localeCompare(dialogueB!, "en", { numeric: true }) || Number(turnA) - Number(turnB);
+  });
+}
+
+/** What one suite's merge wrote: its lines, the examples the run asked for that none of the runs has, and the split's size. */
+interface MergedSuite {
+  readonly lines: number;
+  readonly absent: number;
+  readonly splitExamples: number;
+}
+
+/** Merges one suite's predictions (and requests) into `outDir`; missing examples are refused unless `allowPartial`. */
+function mergeSuite(suite: Suite, runs: readonly MergedRun[], dataset: BenchDataset, coverage: ShardCoverage, outDir: string, allowPartial: boolean): MergedSuite {
+  const first = runs[0]!.request;
+  const sorted = mergedLines(suite, runs);
+  const keys = new Set(sorted.map(([key]) => key));
+  const examples = suite.examples(dataset, first.split, first.protocol);
+  const wanted = selectExamples(examples, first.limit ?? undefined).map((example) => example.key);
+  const absent = wanted.filter((key) => !keys.has(key)).length;
+  if (absent > 0 && !allowPartial) {
+    const shards = coverage.of !== null && coverage.shards.length < coverage.of ? ` (shards given: ${coverage.shards.join(", ")} of ${coverage.of})` : "";
+    throw new AnamnesisError("INVALID_ARGUMENT", `${suite.id}: ${absent} of ${wanted.length} examples are in none of the runs${shards}; merge every shard, finish the runs (run each again to resume), or pass --allow-partial`);
+  }
+  writeFileAtomic(predictionsPath(outDir, suite.id), sorted.map(([, text]) => `${text}\n`).join(""));
+  mergeRequestsFiles(runs.map(({ dir }) => dir), outDir, suite, new Map(sorted.map(([key], index) => [key, index])));
+  return { lines: sorted.length, absent, splitExamples: examples.length };
+}
+
+/** What results.json records for the merged run: the first scored run's protocol and prompts, the earliest start, and what is missing. */
+function mergedRecord(runs: readonly MergedRun[], dataset: BenchDataset, merged: ReadonlyMap<Suite, MergedSuite>, coverage: ShardCoverage, registry: SuiteRegistry): Omit<BenchResults, "suites" | "runs" | "finished"> {
+  const first = runs[0]!.request;
+  const previous = runs.map(({ results }) => results);
+  const base = previous.find((results) => results !== undefined);
+  const starts = previous.flatMap((results) => (results ? [results.started] : [])).sort();
+  const source = registry.dataset(registry.dataOf([...merged.keys()].map((suite) => suite.id)));
+  const subset = first.limit !== null || [...merged.values()].some((suite) => suite.lines < suite.splitExamples);
+  const missing = Object.fromEntries([...merged].filter(([, suite]) => suite.absent > 0).map(([suite, { absent }]) => [suite.id, absent]));
+  return {
+    backend: first.backend,
+    split: first.split,
+    ...(source.describeRun ? { dataset: source.describeRun(dataset, first.split, subset) } : {}),
+    protocol: { ...(base?.protocol ?? {}), merged_from: runs.map(({ dir }) => dir) },
+    tuned_on_split: base?.tuned_on_split ?? null,
+    prompt_versions: base?.prompt_versions ?? {},
+    git_revision: base?.git_revision ?? null,
+    started: starts[0] ?? new Date().toISOString(),
+    limit: first.limit,
+    shard: null,
+    ...(Object.keys(missing).length > 0 ? { partial: { missing, shards: coverage.shards, of: coverage.of } } : {}),
+  };
+}
+
+/** Where and how {@link mergeRunDirectories} merges, besides the run directories. */
+export interface MergeOptions {
+  /** Merge even when shards or lines are missing (every output then says the run is partial). */
+  readonly allowPartial?: boolean;
+  /** Where the runs' suite ids are looked up: the suites the runner ships unless given. */
+  readonly registry?: SuiteRegistry;
 }
 
 /**
@@ -75,73 +168,19 @@ function mergeRequestsFiles(dirs: readonly string[], outDir: string, suite: Suit
  * together cover every example it asked for: a missing shard or missing lines are refused unless
  * `allowPartial`, and a partial merge says so in results.json, both reports and the terminal.
  */
-export async function mergeRunDirectories(dirs: readonly string[], outDir: string, dataDir?: string, options: { allowPartial?: boolean } = {}): Promise<BenchResults> {
+export async function mergeRunDirectories(dirs: readonly string[], outDir: string, dataDir?: string, options: MergeOptions = {}): Promise<BenchResults> {
   if (dirs.length === 0) throw new AnamnesisError("INVALID_ARGUMENT", "merge needs at least one run directory");
   checkOutputDirectory(outDir, "--out");
-  const requests = dirs.map((dir) => ({ dir, request: readJsonFile<RunRequest>(join(dir, "run.json"))!, results: readJsonFile<BenchResults>(join(dir, "results.json")) }));
-  const first = requests[0]!.request;
-  const coverage = checkMergeable(requests);
-  const previous = requests.map(({ results }) => results);
-  const suites = [...MEDITOD_SUITES, ...NOTE_SUITES].filter((suite) => requests.some(({ request }) => request.suites.includes(suite)));
-  const data = suiteData(suites);
-  const dataset = loadBenchDataset(data, dataDir ?? first.data_dir);
+  const registry = options.registry ?? SUITE_REGISTRY;
+  const runs: MergedRun[] = dirs.map((dir) => ({ dir, request: readJsonFile<RunRequest>(join(dir, "run.json"))!, results: readJsonFile<BenchResults>(join(dir, "results.json")) }));
+  const first = runs[0]!.request;
+  const coverage = checkMergeable(runs);
+  const suites = registry.suites.filter((suite) => runs.some(({ request }) => request.suites.includes(suite.id)));
+  const ids = suites.map((suite) => suite.id);
+  const dataset = registry.dataset(registry.dataOf(ids)).load(dataDir ?? first.data_dir);
   ensureDirectory(outDir);
-  const counts: number[] = [];
-  const missing: Partial<Record<SuiteId, number>> = {};
-  for (const suite of suites) {
-    const merged = new Map<string, string>();
-    for (const { dir, request } of requests) {
-      if (!request.suites.includes(suite)) continue;
-      const format = SUITES[suite].format;
-      for (const line of readLinesOf(predictionsPath(dir, suite), format)) {
-        const key = format.key(line);
-        const text = JSON.stringify(withoutLineNumber(line));
-        const existing = merged.get(key);
-        if (existing !== undefined && JSON.stringify((JSON.parse(existing) as { prediction: unknown }).prediction) !== JSON.stringify(line.prediction)) {
-          throw new AnamnesisError("INVALID_ARGUMENT", `${suite}: ${format.describe(line)} has different predictions in two runs`);
-        }
-        merged.set(key, text);
-      }
-    }
-    const sorted = [...merged.entries()].sort(([a], [b]) => {
-      const [dialogueA, turnA] = a.split(":");
-      const [dialogueB, turnB] = b.split(":");
-      return dialogueA!.localeCompare(dialogueB!, "en", { numeric: true }) || Number(turnA) - Number(turnB);
-    });
-    const wanted = selectExamples(SUITES[suite].examples(dataset, first.split, first.protocol), first.limit ?? undefined).map((example) => example.key);
-    const absent = wanted.filter((key) => !merged.has(key)).length;
-    if (absent > 0) {
-      if (!options.allowPartial) {
-        const shards = coverage.of !== null && coverage.shards.length < coverage.of ? ` (shards given: ${coverage.shards.join(", ")} of ${coverage.of})` : "";
-        throw new AnamnesisError("INVALID_ARGUMENT", `${suite}: ${absent} of ${wanted.length} examples are in none of the runs${shards}; merge every shard, finish the runs (run each again to resume), or pass --allow-partial`);
-      }
-      missing[suite] = absent;
-    }
-    writeFileAtomic(predictionsPath(outDir, suite), sorted.map(([, text]) => `${text}\n`).join(""));
-    mergeRequestsFiles(requests.map(({ dir }) => dir), outDir, suite, new Map(sorted.map(([key], index) => [key, index])));
-    counts.push(sorted.length);
-  }
-  const request: RunRequest = { ...first, suites: suites, shard: null };
+  const merged = new Map(suites.map((suite) => [suite, mergeSuite(suite, runs, dataset, coverage, outDir, options.allowPartial === true)]));
+  const request: RunRequest = { ...first, suites: ids, shard: null };
   writeFileAtomic(join(outDir, "run.json"), `${toJsonText(request, 2)}\n`);
-  const base = previous.find((results) => results !== undefined);
-  const starts = previous.flatMap((results) => (results ? [results.started] : [])).sort();
-  return scoreRunDirectory({
-    dir: outDir,
-    dataset,
-    suites: suites,
-    judge: await createAttributeJudge(first.judge),
-    meta: {
-      backend: first.backend,
-      split: first.split,
-      ...(isNoteDataset(dataset) ? { dataset: describeNoteData(dataset, first.split, first.limit !== null || counts.some((count) => count < noteSplit(dataset, first.split).length)) } : {}),
-      protocol: { ...(base?.protocol ?? {}), merged_from: dirs },
-      tuned_on_split: base?.tuned_on_split ?? null,
-      prompt_versions: base?.prompt_versions ?? {},
-      git_revision: base?.git_revision ?? null,
-      started: starts[0] ?? new Date().toISOString(),
-      limit: first.limit,
-      shard: null,
-      ...(Object.keys(missing).length > 0 ? { partial: { missing, shards: coverage.shards, of: coverage.of } } : {}),
-    },
-  });
+  return scoreRunDirectory({ dir: outDir, dataset, suites: ids, registry, judge: await createAttributeJudge(first.judge), meta: mergedRecord(runs, dataset, merged, coverage, registry) });
 }

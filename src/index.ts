@@ -83,7 +83,7 @@ export {
   type CreateModulesOptions,
 } from "./modules/builders/create-modules.ts";
 export type { DialogueModules, NluModule, PolicyModule, NlgModule, DialogueTurn, BackendFailure } from "./language/module-interfaces.ts";
-export { createOfficialSetup, type OfficialSetupOptions } from "./modules/official/official-setup.ts";
+export { createOfficialSetup, type OfficialSetupOptions } from "./modules/builders/official-setup.ts";
 export { createOfficialModules, OFFICIAL_MAX_TOKENS, type OfficialModules, type OfficialModulesOptions } from "./modules/official/official-modules.ts";
 export { readMeditodCheckout, type MeditodCheckout } from "./modules/official/meditod-checkout.ts";
 export { pythonJsonDumps } from "./data/python-json.ts";

@@ -5,7 +5,7 @@ import { loadMtsDialog } from "../../src/data/mts-dialog.ts";
 import { noteSplit } from "../../src/data/note-dataset.ts";
 import { lmEvalProcessResults } from "../../src/metrics/lm-eval.ts";
 import { tokenize13a } from "../../src/metrics/tokenize-13a.ts";
-import { LM_EVAL_DESCRIPTIONS } from "../../eval/note-suites.ts";
+import { LM_EVAL_DESCRIPTIONS } from "../../eval/suites/clinical-notes/lm-eval-descriptions.ts";
 import type { ChatCall, Reply } from "../../test-support/fake-llm-server.ts";
 import { fakeServerForTest } from "../backends/helpers.ts";
 import { runCli, startCli } from "../cli/helpers.ts";

@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { loadMeditod } from "../../src/data/meditod.ts";
-import { scoreNluPredictions, scorePolicyPredictions } from "../../eval/meditod-scoring.ts";
-import type { PredictionLine } from "../../eval/predictions-file.ts";
+import { scoreNluPredictions, scorePolicyPredictions } from "../../eval/suites/meditod/meditod-scoring.ts";
+import type { PredictionLine } from "../../eval/shared/predictions-file.ts";
 
 /**
  * Predictions perturbed from the bundled sample, with the values the official MediTOD Python functions

@@ -3,7 +3,7 @@ import { doctorActionsSchema, type ActionEntry } from "../../../../src/cmas/sche
 import { policyExamples } from "../../../../src/data/meditod-views.ts";
 import { buildEmbeddedPolicy } from "../../../../src/modules/embedded/policy.ts";
 import { loadTrainingData } from "../../../../src/modules/embedded/training-data.ts";
-import { scorePolicyPredictions } from "../../../../eval/meditod-scoring.ts";
+import { scorePolicyPredictions } from "../../../../eval/suites/meditod/meditod-scoring.ts";
 import { dataset, training } from "./helpers.ts";
 
 /**

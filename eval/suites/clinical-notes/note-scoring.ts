@@ -1,8 +1,8 @@
-import { AnamnesisError } from "../src/foundation/errors.ts";
-import type { NoteDataset, NoteDocument } from "../src/data/note-dataset.ts";
-import { lmEvalNanmean, lmEvalProcessResults, type LmEvalDocResult } from "../src/metrics/lm-eval.ts";
-import { aggregatePerplexity, loglikelihoodItem, type PerplexityScores } from "../src/metrics/perplexity.ts";
-import type { NotePredictionLine } from "./predictions-file.ts";
+import { AnamnesisError } from "../../../src/foundation/errors.ts";
+import type { NoteDataset, NoteDocument } from "../../../src/data/note-dataset.ts";
+import { lmEvalNanmean, lmEvalProcessResults, type LmEvalDocResult } from "../../../src/metrics/lm-eval.ts";
+import { aggregatePerplexity, loglikelihoodItem, type PerplexityScores } from "../../../src/metrics/perplexity.ts";
+import type { NotePredictionLine } from "../../shared/predictions-file.ts";
 
 /**
  * Scores clinical-note predictions as lm-evaluation-harness's `mts_dialog` / `medtext` tasks do: each

@@ -1,13 +1,13 @@
-import { AnamnesisError } from "../src/foundation/errors.ts";
-import { getDialogue, type MeditodDataset, type Utterance } from "../src/data/meditod.ts";
-import { isScoredDoctorTurn } from "../src/data/meditod-views.ts";
-import { scoreCmas, scoreUnrolledTurns, unrollTurns, type CmasScores, type TurnToScore } from "../src/metrics/cmas-f1.ts";
-import { precisionAtK, type PrecisionAtKDialogue } from "../src/metrics/precision-at-k.ts";
-import { unrollActions } from "../src/cmas/scoring-tuples.ts";
-import { exactJudge, type AttributeJudge } from "../src/metrics/attribute-judge.ts";
-import { scoreMeditodNlg, type MeditodNlgResult } from "../src/metrics/meditod-nlg.ts";
-import type { PredictionLine } from "./predictions-file.ts";
-import { nlgReplyFormatError } from "../src/modules/prompting/nlg-reply-check.ts";
+import { AnamnesisError } from "../../../src/foundation/errors.ts";
+import { getDialogue, type MeditodDataset, type Utterance } from "../../../src/data/meditod.ts";
+import { isScoredDoctorTurn } from "../../../src/data/meditod-views.ts";
+import { scoreCmas, scoreUnrolledTurns, unrollTurns, type CmasScores, type TurnToScore } from "../../../src/metrics/cmas-f1.ts";
+import { precisionAtK, type PrecisionAtKDialogue } from "../../../src/metrics/precision-at-k.ts";
+import { unrollActions } from "../../../src/cmas/scoring-tuples.ts";
+import { exactJudge, type AttributeJudge } from "../../../src/metrics/attribute-judge.ts";
+import { scoreMeditodNlg, type MeditodNlgResult } from "../../../src/metrics/meditod-nlg.ts";
+import type { PredictionLine } from "../../shared/predictions-file.ts";
+import { nlgReplyFormatError } from "../../../src/modules/prompting/nlg-reply-check.ts";
 
 /** Policy scores: the NLU fields plus Precision@K keyed "1" … "10" and "inf". */
 export type PolicyScores = CmasScores & { precision_at: Record<string, number> };

@@ -1,10 +1,10 @@
 import { createBackend, type BackendOptions } from "../../backends/index.ts";
 import { AnamnesisError } from "../../foundation/errors.ts";
 import type { MeditodDataset, Split } from "../../data/meditod.ts";
-import type { ModuleSetup } from "../builders/create-modules.ts";
-import { readMeditodCheckout, COMMONS_PATH } from "./meditod-checkout.ts";
-import { createOfficialModules, OFFICIAL_MAX_TOKENS } from "./official-modules.ts";
-import { OFFICIAL_HISTORY_SIZE } from "./official-turns.ts";
+import type { ModuleSetup } from "./create-modules.ts";
+import { readMeditodCheckout, COMMONS_PATH } from "../official/meditod-checkout.ts";
+import { createOfficialModules, OFFICIAL_MAX_TOKENS } from "../official/official-modules.ts";
+import { OFFICIAL_HISTORY_SIZE } from "../official/official-turns.ts";
 
 /**
  * `anamnesis bench --protocol official`: the chat backend, a separate embeddings backend

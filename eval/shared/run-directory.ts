@@ -1,8 +1,8 @@
 import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { AnamnesisError } from "../src/foundation/errors.ts";
-import { checkInputFile, forEachLine } from "../src/data/input-file.ts";
-import { visible } from "../src/data/json-lines.ts";
+import { AnamnesisError } from "../../src/foundation/errors.ts";
+import { checkInputFile, forEachLine } from "../../src/data/input-file.ts";
+import { visible } from "../../src/data/json-lines.ts";
 import { MEDITOD_LINES, type PredictionLine, type PredictionsFormat } from "./predictions-file.ts";
 
 /**

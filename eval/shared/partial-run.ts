@@ -1,9 +1,7 @@
-import type { SuiteId } from "./suites.ts";
-
 /** What a partial merge lacks; every output of such a run says so. */
 export interface PartialRun {
-  /** Per suite, the examples the run asked for that no merged directory predicted. */
-  readonly missing: Partial<Record<SuiteId, number>>;
+  /** Per suite id, the examples the run asked for that no merged directory predicted. */
+  readonly missing: Readonly<Partial<Record<string, number>>>;
   /** The shards merged, and the shards asked for (e.g. ["1/4", "3/4"] of 4). */
   readonly shards: readonly string[];
   readonly of: number | null;

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { AnamnesisError } from "../src/foundation/errors.ts";
-import { describeIssues } from "../src/cmas/schemas.ts";
-import { streamJsonLines } from "../src/data/json-lines.ts";
+import { AnamnesisError } from "../../src/foundation/errors.ts";
+import { describeIssues } from "../../src/cmas/schemas.ts";
+import { streamJsonLines } from "../../src/data/json-lines.ts";
 
 /**
  * Predictions files: JSONL, one line per scored example. MediTOD suites: one line per turn,
@@ -34,18 +34,27 @@ export interface PredictionsFormat<T extends { prediction: unknown } = { predict
   key(line: T): string;
   /** The example in words, for error messages. */
   describe(line: T): string;
+  /** The fields that locate an example, with their column labels (the report's format-error table). */
+  readonly columns: ReadonlyArray<{ readonly field: string; readonly label: string }>;
 }
 
+/** MediTOD suites' lines: `{dialogue_id, turn, prediction}`, one per turn. */
 export const MEDITOD_LINES: PredictionsFormat<z.infer<typeof predictionLineSchema>> = {
   schema: predictionLineSchema,
   key: (line) => `${line.dialogue_id}:${line.turn}`,
   describe: (line) => `dialogue ${line.dialogue_id} turn ${line.turn}`,
+  columns: [
+    { field: "dialogue_id", label: "dialogue" },
+    { field: "turn", label: "turn" },
+  ],
 };
 
+/** Clinical-note suites' lines: `{id, prediction}`, one per document. */
 export const NOTE_LINES: PredictionsFormat<z.infer<typeof notePredictionLineSchema>> = {
   schema: notePredictionLineSchema,
   key: (line) => line.id,
   describe: (line) => `document ${line.id}`,
+  columns: [{ field: "id", label: "document" }],
 };
 
 /**

@@ -1,7 +1,6 @@
-import { BUNDLED_MEDITOD_DIR, type Split } from "../src/data/meditod.ts";
-import { EMBEDDED_BACKEND_ID } from "../src/modules/builders/create-modules.ts";
-import { isNoteDataset } from "./note-suites.ts";
-import type { BenchDataset } from "./suites.ts";
+import { BUNDLED_MEDITOD_DIR, type Split } from "../../src/data/meditod.ts";
+import { EMBEDDED_BACKEND_ID } from "../../src/modules/builders/create-modules.ts";
+import { isNoteDataset, type BenchDataset } from "./bench-dataset.ts";
 
 /**
  * What every output says about how its figures were made: the protocol in one line, and whether the

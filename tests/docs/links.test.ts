@@ -38,8 +38,6 @@ describe("links and file names in README.md and docs/", () => {
         if (/^[a-z]+:/.test(target!)) continue;
         const [file, anchor] = target!.split("#") as [string, string | undefined];
         const path = file === "" ? page : relative(PACKAGE_ROOT, join(PACKAGE_ROOT, dirname(page), file));
-        // docs/extending.md is written beside this page; until it lands, a link to it is not a broken one.
-        if (path === "docs/extending.md" && !existsSync(join(PACKAGE_ROOT, path))) continue;
         if (!existsSync(join(PACKAGE_ROOT, path))) broken.push(`${page}: ${target} (no ${path})`);
         else if (anchor && path.endsWith(".md") && !anchorsOf(path).has(anchor)) broken.push(`${page}: ${target} (no heading #${anchor} in ${path})`);
       }
@@ -53,6 +51,8 @@ describe("links and file names in README.md and docs/", () => {
       for (const [, path] of text(page).matchAll(REPOSITORY_PATH)) {
         // Placeholders, globs and run outputs name no file of the repository; src/prompting/ is MediTOD's own.
         if (/[<>*…]|\/$/.test(path!) || path!.startsWith("runs/") || path!.startsWith("src/prompting/")) continue;
+        // The suite that docs/extending.md walks a reader through adding is theirs to write, not ours.
+        if (path!.startsWith("eval/suites/meditod-intents/")) continue;
         if (!existsSync(join(PACKAGE_ROOT, path!))) missing.push(`${page}: ${path}`);
       }
     }

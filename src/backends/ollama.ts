@@ -32,6 +32,7 @@ function structuredCallOptions(structured: NonNullable<CompletionRequest["struct
   }
 }
 
+/** The `ollama:` driver: chat (and embeddings) of `model` on an Ollama server. */
 export function createOllamaDriver(model: string, settings: ResolvedSettings): ModelDriver {
   const baseUrl = normalizeHost(settings.baseUrl ?? OLLAMA_DEFAULT_HOST);
   const chatModel = modelCache(
@@ -88,6 +89,7 @@ export function createOllamaDriver(model: string, settings: ResolvedSettings): M
   };
 }
 
+/** The `ollama:` provider's factory: the driver with every layer of {@link createChatBackend}. */
 export function createOllamaBackend(model: string, settings: ResolvedSettings): ChatBackend {
   return createChatBackend(createOllamaDriver(model, settings), settings);
 }

@@ -11,7 +11,7 @@
  * 6. the attempt timeout (with-attempt-timeout.ts): started once the attempt holds its permit.
  */
 import type { ChatBackendMiddleware } from "./chat-backend-middleware.ts";
-import type { ResolvedSettings } from "./config.ts";
+import type { ResolvedSettings } from "./settings.ts";
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from "./resilience.ts";
 import { ResponseCache } from "./response-cache.ts";
 import { UsageRecorder } from "./run-record.ts";

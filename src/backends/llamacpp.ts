@@ -17,7 +17,7 @@ import { resolve } from "node:path";
 import { AnamnesisError } from "../foundation/errors.ts";
 import { canonicalJson } from "./response-cache.ts";
 import { createChatBackend } from "./chat-backend.ts";
-import type { ResolvedSettings } from "./config.ts";
+import type { LlamaCppSettings, ResolvedSettings } from "./settings.ts";
 import { NoSuchModelError } from "./errors.ts";
 import type { ChatBackend, ChatMessage, CompletionRequest, CompletionResponse, ModelDriver, TokenUsage } from "./spec.ts";
 import { Semaphore } from "./resilience.ts";
@@ -183,7 +183,7 @@ function modelFileOf(modelPath: string): { path: string; size: number; mtimeMs: 
 }
 
 /** Loads the model with a context of `sequences` sequences; what was loaded is released again if a step fails. */
-async function loadModel(lib: NodeLlamaCpp, path: string, settings: ResolvedSettings, sequences: number): Promise<LoadedModel> {
+async function loadModel(lib: NodeLlamaCpp, path: string, settings: ResolvedSettings<LlamaCppSettings>, sequences: number): Promise<LoadedModel> {
   let llama: Llama | undefined;
   try {
     llama = await lib.getLlama({
@@ -335,7 +335,7 @@ function closerOf({ llama, model, context, slots }: LoadedModel): () => Promise<
 }
 
 /** The `llamacpp:` driver: the model at `modelPath`, loaded in-process (see the top of this file). */
-export async function createLlamaCppDriver(modelPath: string, settings: ResolvedSettings): Promise<ModelDriver> {
+export async function createLlamaCppDriver(modelPath: string, settings: ResolvedSettings<LlamaCppSettings>): Promise<ModelDriver> {
   const file = modelFileOf(modelPath);
   const lib = await loadNodeLlamaCpp();
   const sequences = settings.concurrency ?? 1;
@@ -374,6 +374,6 @@ export async function createLlamaCppDriver(modelPath: string, settings: Resolved
 }
 
 /** The `llamacpp:` provider's factory: the driver with every layer of {@link createChatBackend}. */
-export async function createLlamaCppBackend(modelPath: string, settings: ResolvedSettings): Promise<ChatBackend> {
+export async function createLlamaCppBackend(modelPath: string, settings: ResolvedSettings<LlamaCppSettings>): Promise<ChatBackend> {
   return createChatBackend(await createLlamaCppDriver(modelPath, settings), settings);
 }

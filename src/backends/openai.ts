@@ -12,7 +12,8 @@ import { ChatOpenAICompletions, OpenAIEmbeddings, wrapOpenAIClientError, type Op
 /** A chat-completions request, streaming or not. */
 type CompletionParams = OpenAIClient.Chat.ChatCompletionCreateParamsStreaming | OpenAIClient.Chat.ChatCompletionCreateParamsNonStreaming;
 import { createChatBackend } from "./chat-backend.ts";
-import { sanitizeUrl, type ResolvedSettings } from "./config.ts";
+import { sanitizeUrl } from "./sanitize-url.ts";
+import type { OpenAISettings, ResolvedSettings } from "./settings.ts";
 import { attemptFetch, callChatModel, logprobsOf, modelCache, replyText, runAttempt, runCountedAttempt, usageOf } from "./langchain.ts";
 import type { ChatBackend, CompletionRequest, ModelDriver } from "./spec.ts";
 import { toStrictJsonSchema } from "./structured.ts";
@@ -102,7 +103,7 @@ function embeddingsClient(model: string, { baseURL, apiKey }: Connection): OpenA
 }
 
 /** The `openai:` driver: chat completions (and embeddings) of `model` on an OpenAI-compatible server. */
-export function createOpenAIDriver(model: string, settings: ResolvedSettings): ModelDriver {
+export function createOpenAIDriver(model: string, settings: ResolvedSettings<OpenAISettings>): ModelDriver {
   const connection = { baseURL: settings.baseUrl ?? OPENAI_DEFAULT_BASE_URL, apiKey: settings.apiKey ?? DUMMY_API_KEY };
   const streaming = settings.streaming ?? false;
   const chatModel = chatModels(model, connection);
@@ -148,7 +149,7 @@ export function createOpenAIDriver(model: string, settings: ResolvedSettings): M
 }
 
 /** The `openai:` provider's factory: the driver with every layer of {@link createChatBackend}, the API key kept out of errors. */
-export function createOpenAIBackend(model: string, settings: ResolvedSettings): ChatBackend {
+export function createOpenAIBackend(model: string, settings: ResolvedSettings<OpenAISettings>): ChatBackend {
   return createChatBackend(createOpenAIDriver(model, settings), settings, {
     secrets: settings.apiKey ? [settings.apiKey] : [],
   });

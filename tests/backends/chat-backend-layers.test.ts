@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createChatBackend } from "../../src/backends/chat-backend.ts";
-import type { ResolvedSettings } from "../../src/backends/config.ts";
+import type { ResolvedSettings } from "../../src/backends/settings.ts";
 import { UsageRecorder } from "../../src/backends/run-record.ts";
 import { tempDirForTest } from "./helpers.ts";
 import { httpFailure, scriptedDriver, type Step } from "./scripted-driver.ts";

@@ -4,7 +4,7 @@ import { exactJudge, type AttributeJudge } from "../../src/metrics/attribute-jud
 import type { CmasScores } from "../../src/metrics/cmas-f1.ts";
 import { inPredictionsFile, NOTE_LINES, readLinesOf, readPredictionLines } from "../../eval/predictions-file.ts";
 import { scoreNlgPredictions, scoreNluPredictions, scorePolicyPredictions, type PolicyScores } from "../../eval/meditod-scoring.ts";
-import { createAttributeJudge } from "../../src/backends/index.ts";
+import { createAttributeJudge, describeBackendIds } from "../../src/backends/index.ts";
 import { PROVIDER_MODULE_OPTION } from "../shared/provider-module-option.ts";
 import { formatScore, formatTable, printJson } from "../shared/output.ts";
 import { loadBenchDataset, NOTE_SUITES, SUITES } from "../../eval/suites.ts";
@@ -50,7 +50,7 @@ function addCommonOptions(command: Command): Command {
   return command
     .requiredOption("--predictions <file>", "JSONL, one line per turn: {dialogue_id, turn, prediction}; - reads standard input")
     .option("--data <dir>", "MediTOD directory; default: the bundled public sample")
-    .option("--judge <id>", "non-medical attribute matching: exact (official exact match), or an LLM judge's backend id (the paper's prompt)", "exact")
+    .option("--judge <id>", `non-medical attribute matching: exact (official exact match), or an LLM judge's backend id (the paper's prompt): ${describeBackendIds({ chatModelsOnly: true })}, or a --provider-module's`, "exact")
     .option("--base-url <url>", "the judge's server base URL (OpenAI-compatible …/v1, or the Ollama host)")
     .option("--no-cache", "do not reuse cached judge verdicts")
     .option(...PROVIDER_MODULE_OPTION)

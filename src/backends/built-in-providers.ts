@@ -38,5 +38,6 @@ registerProvider("langchain", async (model, settings, id) => (await import("./la
 registerProvider("embedded", async (model, settings, id) => (await import("./embedded.ts")).createEmbeddedBackend(model, settings, id), {
   usage: "embedded",
   modelRequired: false,
+  chatModel: false,
   settings: z.object({}),
 });

@@ -25,6 +25,11 @@ export interface ProviderRegistration<Own extends z.ZodObject = z.ZodObject> {
   /** False for providers whose id is the bare name (`embedded`). Default true. */
   readonly modelRequired?: boolean;
   /**
+   * False for a provider whose backends answer no free-text prompt (`embedded`, the offline engine):
+   * it is left out of the ids listed where a command needs a chat model, such as an LLM judge. Default true.
+   */
+  readonly chatModel?: boolean;
+  /**
    * The settings this provider reads besides the common ones (generation defaults, retries,
    * concurrency, timeout, cache), as a zod object: its config-file sections, environment variables and
    * flags are checked against them, and settings only other providers read are left out. Without it
@@ -39,6 +44,7 @@ export interface ProviderRegistration<Own extends z.ZodObject = z.ZodObject> {
 interface RegisteredProvider {
   readonly usage?: string;
   readonly modelRequired?: boolean;
+  readonly chatModel?: boolean;
   /** Everything the provider reads, common settings included; strict. */
   readonly settings: z.ZodObject;
   readonly fromEnv?: (env: NodeJS.ProcessEnv) => object;
@@ -97,11 +103,11 @@ function usageOf(name: string, provider: RegisteredProvider): string {
 /**
  * The backend ids the registered providers take, for `--help` and error messages:
  * `openai:<model> (OpenAI-compatible server), ollama:<model>, …`. Plug-ins appear once registered.
- * @param options.except providers to leave out (e.g. those that cannot serve a command).
+ * @param options.chatModelsOnly leave out the providers that answer no free-text prompt (see {@link ProviderRegistration.chatModel}).
  */
-export function describeBackendIds(options: { readonly except?: readonly string[] } = {}): string {
+export function describeBackendIds(options: { readonly chatModelsOnly?: boolean } = {}): string {
   return [...providers.entries()]
-    .filter(([name]) => !options.except?.includes(name))
+    .filter(([, provider]) => !options.chatModelsOnly || provider.chatModel !== false)
     .map(([name, provider]) => usageOf(name, provider))
     .join(", ");
 }

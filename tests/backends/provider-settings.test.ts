@@ -106,10 +106,11 @@ describe("provider settings", () => {
 });
 
 describe("describeBackendIds", () => {
-  it("lists every provider's id syntax in registration order, leaving out those asked", () => {
+  it("lists every provider's id syntax in registration order, chat models only when asked", () => {
     expect(describeBackendIds()).toMatch(
       /^openai:<model> \(OpenAI-compatible server\), ollama:<model>, llamacpp:<path to \.gguf>, langchain:<provider>:<model> \(any installed LangChain chat-model integration\), embedded(, |$)/,
     );
-    expect(describeBackendIds({ except: ["embedded", "ollama"] })).not.toMatch(/embedded|ollama/);
+    expect(describeBackendIds({ chatModelsOnly: true })).toMatch(/^openai:<model> \(OpenAI-compatible server\), ollama:<model>, llamacpp:<path to \.gguf>, langchain:<provider>:<model> \(any installed LangChain chat-model integration\)(, |$)/);
+    expect(describeBackendIds({ chatModelsOnly: true })).not.toContain("embedded");
   });
 });

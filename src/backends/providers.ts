@@ -45,8 +45,8 @@ interface RegisteredProvider {
   readonly usage?: string;
   readonly modelRequired?: boolean;
   readonly chatModel?: boolean;
-  /** Everything the provider reads, common settings included; strict. */
-  readonly settings: z.ZodObject;
+  /** Every setting the provider reads, common ones included; strict. */
+  readonly settingsSchema: z.ZodObject;
   readonly fromEnv?: (env: NodeJS.ProcessEnv) => object;
   readonly factory: ProviderFactory<object>;
 }
@@ -66,8 +66,8 @@ export function registerProvider<Own extends z.ZodObject = typeof backendSetting
   const { settings, ...rest } = registration;
   providers.set(name, {
     ...rest,
-    settings: settings ? providerSettingsSchema(settings) : backendSettingsSchema,
-    factory: factory,
+    settingsSchema: settings ? providerSettingsSchema(settings) : backendSettingsSchema,
+    factory,
   });
 }
 
@@ -83,16 +83,18 @@ export function findProvider(name: string): RegisteredProvider | undefined {
 
 /** Everything provider `name` reads (every built-in setting for a provider not registered). */
 export function settingsSchemaOf(name: string): z.ZodObject {
-  return providers.get(name)?.settings ?? backendSettingsSchema;
+  return providers.get(name)?.settingsSchema ?? backendSettingsSchema;
 }
 
 /** The settings some registered provider reads: what the config file's `defaults` may hold. */
 export function anyProviderSettingsSchema(): z.ZodObject {
-  const shape: Record<string, z.ZodType> = {};
-  for (const { settings } of [{ settings: backendSettingsSchema }, ...providers.values()]) {
-    for (const [name, schema] of Object.entries(settings.shape)) shape[name] ??= schema as z.ZodType;
+  const pluginSettings: Record<string, z.ZodType> = {};
+  for (const { settingsSchema } of providers.values()) {
+    for (const [name, schema] of Object.entries(settingsSchema.shape)) {
+      if (!(name in backendSettingsSchema.shape)) pluginSettings[name] ??= schema as z.ZodType;
+    }
   }
-  return backendSettingsSchema.extend(shape).strict();
+  return backendSettingsSchema.extend(pluginSettings).strict();
 }
 
 /** How an id of a registered provider looks: its `usage`, else `name:<model>` (or the bare name). */

@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import { isAnamnesisError } from "../src/foundation/errors.ts";
 import { bundledPath } from "../src/foundation/package-paths.ts";
 import { COMMANDS, selectedCommand } from "./command-table.ts";
-import { loadProviderModulesOf } from "./shared/provider-module-option.ts";
+import { loadProviderModulesOf, loadProvidersForHelp } from "./shared/provider-module-option.ts";
 
 /** The package's version, from its package.json. */
 export function packageVersion(): string {
@@ -22,6 +22,7 @@ export async function buildProgram(argv: readonly string[]): Promise<Command> {
     .hook("preAction", (_program, command) => loadProviderModulesOf(command));
   const selected = selectedCommand(argv);
   if (selected) await validateWithoutCodeGeneration();
+  if (selected) await loadProvidersForHelp(argv);
   for (const [name, entry] of Object.entries(COMMANDS)) {
     if (name === selected) (await entry.load())(program);
     else program.command(name).description(entry.description).helpOption(false).allowUnknownOption().allowExcessArguments();

@@ -66,12 +66,24 @@ export {
   registerProvider,
   listProviders,
   parseBackendId,
+  describeBackendIds,
   type ProviderFactory,
   type ProviderRegistration,
+  type ProviderSettings,
 } from "./backends/registry.ts";
 export { defineProvider, loadProviderModule, loadProviderModules, type ProviderDefinition } from "./backends/provider-module.ts";
 export { createChatBackend, DEFAULT_TIMEOUT_MS, type ChatBackendExtras } from "./backends/chat-backend.ts";
-export { loadConfig, sanitizeUrl, type AnamnesisConfig, type BackendOptions, type BackendSettings, type ResolvedSettings } from "./backends/config.ts";
+export { loadConfig, type AnamnesisConfig, type BackendOptions } from "./backends/config.ts";
+export { sanitizeUrl } from "./backends/sanitize-url.ts";
+export {
+  type BackendSettings,
+  type CommonSettings,
+  type LangChainSettings,
+  type LlamaCppSettings,
+  type OllamaSettings,
+  type OpenAISettings,
+  type ResolvedSettings,
+} from "./backends/settings.ts";
 export { NoSuchModelError, NoSuchProviderError } from "./backends/errors.ts";
 export { createAttributeJudge, LlmAttributeJudge } from "./backends/llm-attribute-judge.ts";
 

@@ -2,6 +2,7 @@ import type { Command } from "commander";
 import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { AnamnesisError } from "../../src/foundation/errors.ts";
+import { describeBackendIds } from "../../src/backends/index.ts";
 import type { BackendOptions } from "../../src/backends/index.ts";
 import { checkOutputDirectory } from "../../src/data/input-file.ts";
 import { EMBEDDED_BACKEND_ID } from "../../src/modules/builders/create-modules.ts";
@@ -80,7 +81,7 @@ export function registerBenchCommand(program: Command): void {
     .command("bench")
     .description("Run benchmark suites with a backend; resumable, writes predictions, results.json and reports.")
     .option("--suite <id...>", suiteHelp(), ["meditod"])
-    .option("--backend <id>", "embedded (offline, default), openai:<model>, ollama:<model>, llamacpp:<file.gguf>, langchain:<provider>:<model>, or a --provider-module's", EMBEDDED_BACKEND_ID)
+    .option("--backend <id>", `${EMBEDDED_BACKEND_ID} (offline, default), ${describeBackendIds({ chatModelsOnly: true })}, or a --provider-module's`, EMBEDDED_BACKEND_ID)
     .option("--split <split>", datasets.map((source) => source.splitHelp).join("; "))
     .option("--limit <n>", "only the first n examples of each suite")
     .option("--shard <i/n>", "only every n-th example, starting at the i-th (merge shards with anamnesis merge)")
@@ -92,7 +93,7 @@ export function registerBenchCommand(program: Command): void {
     .option("--concurrency <n>", "requests in flight at once")
     .option("--timeout-ms <n>", "per-request timeout")
     .option("--no-cache", "bypass the response cache")
-    .option("--judge <id>", "non-medical attribute matching: exact, or a backend id for an LLM judge", "exact")
+    .option("--judge <id>", `non-medical attribute matching: exact, or a backend id for an LLM judge: ${describeBackendIds({ chatModelsOnly: true })}, or a --provider-module's`, "exact")
     .option("--exemplars <n>", "in-context exemplars per prompt (LLM backends)", "5")
     .option("--retrieval <kind>", "exemplar retrieval: bm25 or dense (embeddings from the backend)", "bm25")
     .option("--fallback <engine>", "embedded: answer with the offline engine when the model's output is a format error")

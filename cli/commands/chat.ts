@@ -1,6 +1,7 @@
 import type { Command } from "commander";
 import { AnamnesisError } from "../../src/foundation/errors.ts";
 import { loadMeditod, type MeditodDataset } from "../../src/data/meditod.ts";
+import { describeBackendIds } from "../../src/backends/index.ts";
 import { createModules, EMBEDDED_BACKEND_ID, type CreateModulesOptions, type ModuleSetup } from "../../src/modules/builders/create-modules.ts";
 import { caseFromDialogue } from "../../src/simulator/patient-simulator.ts";
 import { loadCaseLibrary } from "../../src/simulator/case-library.ts";
@@ -86,7 +87,7 @@ export function registerChatCommands(program: Command): void {
     .description("Talk to the history-taking system: a local web page (default) or the terminal.")
     .option("--port <n>", "port (0 = any free port)", "8080")
     .option("--host <address>", "address to bind; the default keeps the server on this machine", "127.0.0.1")
-    .option("--backend <id>", "embedded (offline, default), openai:<model>, ollama:<model>, llamacpp:<file.gguf>, langchain:<provider>:<model>, or a --provider-module's", EMBEDDED_BACKEND_ID)
+    .option("--backend <id>", `${EMBEDDED_BACKEND_ID} (offline, default), ${describeBackendIds({ chatModelsOnly: true })}, or a --provider-module's`, EMBEDDED_BACKEND_ID)
     .option("--base-url <url>", "server base URL for openai/ollama backends")
     .option("--timeout-ms <n>", "per-request timeout of an LLM backend (a hanging model is given up after it, and its retries); with the fallback on, the chat starts from 60000 ms and 1 retry unless the config file sets them")
     .option("--data <dir>", "MediTOD directory (training dialogues and simulated-patient cases)")

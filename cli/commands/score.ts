@@ -1,6 +1,6 @@
 import type { Command } from "commander";
 import { exactJudge, type AttributeJudge } from "../../src/metrics/attribute-judge.ts";
-import { createAttributeJudge } from "../../src/backends/index.ts";
+import { createAttributeJudge, describeBackendIds } from "../../src/backends/index.ts";
 import type { DatasetSource } from "../../eval/shared/bench-dataset.ts";
 import { SUITE_REGISTRY } from "../../eval/registry.ts";
 import type { Suite } from "../../eval/shared/suite.ts";
@@ -29,7 +29,7 @@ async function resolveJudge(flags: ScoreFlags): Promise<AttributeJudge> {
 /** The options of a suite that matches non-medical attributes: the judge, its server, its cache, provider plug-ins. */
 function addJudgeOptions(command: Command): Command {
   return command
-    .option("--judge <id>", "non-medical attribute matching: exact (official exact match), or an LLM judge's backend id (the paper's prompt)", "exact")
+    .option("--judge <id>", `non-medical attribute matching: exact (official exact match), or an LLM judge's backend id (the paper's prompt): ${describeBackendIds({ chatModelsOnly: true })}, or a --provider-module's`, "exact")
     .option("--base-url <url>", "the judge's server base URL (OpenAI-compatible …/v1, or the Ollama host)")
     .option("--no-cache", "do not reuse cached judge verdicts")
     .option(...PROVIDER_MODULE_OPTION);

@@ -3,11 +3,13 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { loadMeditod } from "../../src/data/meditod.ts";
 import { AnamnesisError } from "../../src/foundation/errors.ts";
+import { describeBackendIds } from "../../src/backends/index.ts";
 import { createModules, EMBEDDED_BACKEND_ID } from "../../src/modules/builders/create-modules.ts";
 import { loadCaseLibrary, meditodCases, type SelfPlayCase } from "../../src/simulator/case-library.ts";
 import { playCase, summarise } from "../../src/simulator/self-play.ts";
 import { CASE_COLUMNS, caseRows, selfPlayHtml, summaryLines } from "../../src/simulator/self-play-report.ts";
 import { formatTable, printJson } from "../shared/output.ts";
+import { PROVIDER_MODULE_OPTION } from "../shared/provider-module-option.ts";
 
 interface SimulateFlags {
   doctor: string;
@@ -37,7 +39,7 @@ export function registerSimulateCommand(program: Command): void {
   program
     .command("simulate")
     .description("Self-play: a doctor backend takes whole histories from simulated patients; coverage, red flags and closing fitness per case.")
-    .option("--doctor <backend>", "the doctor: embedded (default), openai:<model>, ollama:<model>, llamacpp:<file.gguf>", EMBEDDED_BACKEND_ID)
+    .option("--doctor <backend>", `the doctor: ${EMBEDDED_BACKEND_ID} (default), ${describeBackendIds({ chatModelsOnly: true })}, or a --provider-module's`, EMBEDDED_BACKEND_ID)
     .option("--patient <backend>", `the patient: ${PATIENTS.join(", ")}`, "simulated")
     .option("--cases <which>", "all, library (our cases), meditod (train/valid dialogues), or case ids separated by commas", "all")
     .option("--data <dir>", "a MediTOD directory: its train/valid dialogues join the cases (and train the embedded doctor)")
@@ -45,6 +47,7 @@ export function registerSimulateCommand(program: Command): void {
     .option("--max-turns <n>", "doctor turns before a history is cut off", "80")
     .option("--out <dir>", "write transcripts/<case>.jsonl, results.jsonl, summary.json and report.html here")
     .option("--json", "print the summary as JSON")
+    .option(...PROVIDER_MODULE_OPTION)
     .action(async (flags: SimulateFlags) => {
       if (!PATIENTS.includes(flags.patient)) throw new AnamnesisError("INVALID_ARGUMENT", `--patient must be one of ${PATIENTS.join(", ")} (got '${flags.patient}'); an LLM patient is not available yet`);
       const maxTurns = Number(flags.maxTurns);

@@ -9,8 +9,12 @@
  * Use it from the command line:
  *   npx anamnesis bench --provider-module ./examples/mock-provider/mock-provider.mjs --backend mock:demo --suite meditod-nlu --limit 3
  * or from the config file: { "providers": { "mock": "./mock-provider.mjs" } }
+ * Its `usage` line joins the list of backend ids in `--help` (`anamnesis bench --provider-module
+ * ./mock-provider.mjs --help`), and its `settings` say what it reads besides the common settings:
+ * `{ "providers": { "mock": { "module": "./mock-provider.mjs", "apiKey": "sk-…" } } }` is checked by them.
  */
 import { createChatBackend, defineProvider } from "anamnesis";
+import { z } from "zod";
 
 /** @typedef {import("anamnesis").ModelDriver} ModelDriver */
 /** @typedef {import("anamnesis").ResolvedSettings} ResolvedSettings */
@@ -96,5 +100,8 @@ function mockDriver(model) {
 export default defineProvider({
   name: "mock",
   usage: "mock:<name> (in-process stand-in model)",
+  // Besides the common settings (temperature, retries, concurrency, …): a key, only to show that
+  // createChatBackend keeps secrets out of error messages.
+  settings: z.object({ apiKey: z.string().min(1) }),
   create: (model, settings) => createChatBackend(mockDriver(model), settings, { secrets: settings.apiKey ? [settings.apiKey] : [] }),
 });

@@ -25,71 +25,38 @@
  * Within the file, `backends["<id>"]` beats `providers["<provider>"]`, which beats `defaults`.
  * A `providers` entry that is a string, or has a `module`, names a provider module (provider-module.ts)
  * that defines that provider; a relative path is relative to the config file.
- * Every entry takes the {@link BackendSettings} keys. Keep the file private if it holds an `apiKey`.
+ *
+ * Each section takes the settings its provider reads (the provider's registration declares them,
+ * settings.ts lists the built-in ones): `providers.openai` and `backends["openai:…"]` take openai's,
+ * `defaults` any provider's (each backend takes from it what its provider reads). The section of a
+ * provider that a module in the file defines is checked when the module is loaded, on first use.
+ * Keep the file private if it holds an `apiKey`.
  */
 import { existsSync, readFileSync } from "node:fs";
 import { homedir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { z } from "zod";
 import { AnamnesisError } from "../foundation/errors.ts";
-import type { UsageRecorder } from "./run-record.ts";
+import "./built-in-providers.ts";
+import { anyProviderSettingsSchema, findProvider, parseBackendId, settingsSchemaOf } from "./providers.ts";
 import { defaultCacheDir } from "./response-cache.ts";
+import type { UsageRecorder } from "./run-record.ts";
+import { backendSettingsSchema, type BackendSettings, type ResolvedSettings } from "./settings.ts";
 import { formatPath } from "./structured.ts";
 
-const settingsSchema = z
-  .object({
-    /** Server base URL: OpenAI-compatible `…/v1`, or the Ollama host. */
-    baseUrl: z.string().min(1),
-    /** OpenAI-compatible servers only. A dummy key is used for local servers when none is set. */
-    apiKey: z.string().min(1),
-    temperature: z.number().min(0).max(2),
-    maxTokens: z.number().int().positive(),
-    seed: z.number().int(),
-    /** Requests in flight at once, per backend instance. */
-    concurrency: z.number().int().positive(),
-    /** Per-attempt timeout. */
-    timeoutMs: z.number().int().positive(),
-    maxRetries: z.number().int().min(0),
-    retryBaseDelayMs: z.number().int().min(0),
-    retryMaxDelayMs: z.number().int().min(0),
-    structuredOutput: z.enum(["jsonSchema", "functionCalling", "jsonMode", "prompt"]),
-    /** OpenAI-compatible servers: use SSE streaming for every request. */
-    streaming: z.boolean(),
-    /** Model used by `embed` (default: the chat model). */
-    embeddingModel: z.string().min(1),
-    /** Do not use the response cache at all. */
-    noCache: z.boolean(),
-    /** llamacpp / ollama: context size in tokens. */
-    contextSize: z.number().int().positive(),
-    /** llamacpp: false runs on the CPU only; unset or true lets node-llama-cpp pick a GPU. */
-    gpu: z.boolean(),
-    /** llamacpp: CPU threads (default: node-llama-cpp's choice). Use 1 for tiny models. */
-    threads: z.number().int().positive(),
-  })
-  .partial()
-  .strict();
-
-/** Settings of a backend (flags, environment, config file); every key optional. */
-export type BackendSettings = z.infer<typeof settingsSchema>;
-
 /** A `providers` entry: settings, a provider module's path, or both (`module` plus settings). */
-const providerEntrySchema = z.union([z.string().min(1), settingsSchema.extend({ module: z.string().min(1).optional() })]);
+const providerEntrySchema = z.union([z.string().min(1), backendSettingsSchema.extend({ module: z.string().min(1).optional() })]);
 
 /** A `providers` entry of the config file. */
 export type ProviderEntry = z.infer<typeof providerEntrySchema>;
 
-const configSchema = z
-  .object({
-    cacheDir: z.string().min(1),
-    defaults: settingsSchema,
-    providers: z.record(z.string(), providerEntrySchema),
-    backends: z.record(z.string(), settingsSchema),
-  })
-  .partial()
-  .strict();
-
 /** The JSON config file's content (see the format at the top of config.ts). */
-export type AnamnesisConfig = z.infer<typeof configSchema>;
+export interface AnamnesisConfig {
+  cacheDir?: string;
+  defaults?: BackendSettings;
+  providers?: Record<string, ProviderEntry>;
+  backends?: Record<string, BackendSettings>;
+}
 
 /** Options of `createBackend`: settings (as given by flags) plus run-time objects. */
 export interface BackendOptions extends BackendSettings {
@@ -110,15 +77,62 @@ export interface BackendOptions extends BackendSettings {
   baseline?: BackendSettings;
 }
 
-/** Everything a provider factory needs, merged from options, environment and config file. */
-export interface ResolvedSettings extends BackendSettings {
-  readonly cacheDir: string;
-  readonly recorder?: UsageRecorder;
-  readonly env: NodeJS.ProcessEnv;
-}
-
+/** `$XDG_CONFIG_HOME/anamnesis/config.json`, else `~/.config/anamnesis/config.json`. */
 export function defaultConfigPath(env: NodeJS.ProcessEnv = process.env): string {
   return join(env.XDG_CONFIG_HOME || join(homedir(), ".config"), "anamnesis", "config.json");
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === "object" && !Array.isArray(value);
+}
+
+function namesModule(entry: unknown): boolean {
+  return typeof entry === "string" || (isRecord(entry) && "module" in entry);
+}
+
+/**
+ * The settings a section for `provider` may hold: the provider's own when it is registered; any
+ * built-in setting plus whatever else when a module in the same file defines it (checked again once
+ * the module is loaded); the built-in settings otherwise.
+ */
+function sectionSchema(provider: string, definedByModule: boolean): z.ZodObject {
+  if (definedByModule) return backendSettingsSchema.loose();
+  return findProvider(provider) ? settingsSchemaOf(provider) : backendSettingsSchema;
+}
+
+/** A schema for a section keyed by provider or backend id: each key's own, in the file's order. */
+function keyedSchema(section: unknown, schemaOf: (key: string, value: unknown) => z.ZodType, otherwise: z.ZodType): z.ZodType {
+  if (!isRecord(section)) return z.record(z.string(), otherwise);
+  return z.object(Object.fromEntries(Object.entries(section).map(([key, value]) => [key, schemaOf(key, value)])));
+}
+
+/** The schema `data` must pass: each section checked by the settings its provider reads. */
+function configSchemaFor(data: unknown): z.ZodType<AnamnesisConfig> {
+  const providers = isRecord(data) ? data.providers : undefined;
+  const byModule = new Set(isRecord(providers) ? Object.keys(providers).filter((name) => namesModule(providers[name])) : []);
+  const moduleEntry = z.string().min(1).optional();
+  return z
+    .object({
+      cacheDir: z.string().min(1),
+      defaults: anyProviderSettingsSchema(),
+      providers: keyedSchema(
+        providers,
+        (name, entry) => z.union([z.string().min(1), sectionSchema(name, namesModule(entry)).extend({ module: moduleEntry })]),
+        providerEntrySchema,
+      ),
+      backends: keyedSchema(
+        isRecord(data) ? data.backends : undefined,
+        (id) => sectionSchema(parseBackendId(id).provider, byModule.has(parseBackendId(id).provider)),
+        backendSettingsSchema,
+      ),
+    })
+    .partial()
+    .strict() as z.ZodType<AnamnesisConfig>;
+}
+
+/** One line of zod issues with their paths, as every settings error shows them. */
+function describeZodIssues(error: z.ZodError): string {
+  return error.issues.map((issue) => `${formatPath(issue.path as (string | number)[])}: ${issue.message}`).join("; ");
 }
 
 /** Reads and validates the config file; `{}` when the default file does not exist. */
@@ -135,11 +149,8 @@ export function loadConfig(path?: string, env: NodeJS.ProcessEnv = process.env):
   } catch (error) {
     throw new AnamnesisError("INVALID_JSON", `config file ${file} is not valid JSON: ${(error as Error).message}`);
   }
-  const parsed = configSchema.safeParse(data);
-  if (!parsed.success) {
-    const issues = parsed.error.issues.map((issue) => `${formatPath(issue.path as (string | number)[])}: ${issue.message}`);
-    throw new AnamnesisError("INVALID_DATA", `config file ${file}: ${issues.join("; ")}`);
-  }
+  const parsed = configSchemaFor(data).safeParse(data);
+  if (!parsed.success) throw new AnamnesisError("INVALID_DATA", `config file ${file}: ${describeZodIssues(parsed.error)}`);
   return withModulesResolved(parsed.data, dirname(file));
 }
 
@@ -175,57 +186,49 @@ function providerSettings(entry: ProviderEntry | undefined): BackendSettings {
   return settings;
 }
 
+/** Only the members that are set. */
 function defined<T extends object>(value: T): Partial<T> {
   return Object.fromEntries(Object.entries(value).filter(([, item]) => item !== undefined)) as Partial<T>;
 }
 
 /**
- * Merges the sources for one backend id. `fromEnv` maps the environment to the provider's settings
- * (e.g. `OPENAI_BASE_URL` → `baseUrl`).
+ * `values` without the settings only other providers read: the flags, a command's baseline and the
+ * config's `defaults` speak to every provider, and each takes what it reads. A name no provider
+ * knows stays, for the check to reject.
+ */
+function withoutOthersSettings(values: object, schema: z.ZodObject): object {
+  const everyone = anyProviderSettingsSchema().shape;
+  return Object.fromEntries(Object.entries(values).filter(([name]) => name in schema.shape || !(name in everyone)));
+}
+
+/**
+ * Merges the sources for one backend id and checks them against the settings its provider reads.
+ * `fromEnv` maps the environment to the provider's settings (e.g. `OPENAI_BASE_URL` → `baseUrl`).
  */
 export function resolveSettings(
   id: string,
   provider: string,
   options: BackendOptions,
-  fromEnv?: (env: NodeJS.ProcessEnv) => BackendSettings,
+  fromEnv?: (env: NodeJS.ProcessEnv) => object,
 ): ResolvedSettings {
   const { recorder, env: givenEnv, configPath, config: givenConfig, cacheDir, baseline, ...flags } = options;
   const env = givenEnv ?? process.env;
   const config = givenConfig ?? loadConfig(configPath, env);
-  const merged: BackendSettings = {
-    ...defined(baseline ?? {}),
-    ...defined(config.defaults ?? {}),
+  const schema = settingsSchemaOf(provider);
+  const merged = {
+    ...defined(withoutOthersSettings(baseline ?? {}, schema)),
+    ...defined(withoutOthersSettings(config.defaults ?? {}, schema)),
     ...defined(providerSettings(config.providers?.[provider])),
     ...defined(config.backends?.[id] ?? {}),
     ...defined(fromEnv?.(env) ?? {}),
-    ...defined(flags),
+    ...defined(withoutOthersSettings(flags, schema)),
   };
-  const checked = settingsSchema.safeParse(merged);
-  if (!checked.success) {
-    const issues = checked.error.issues.map((issue) => `${formatPath(issue.path as (string | number)[])}: ${issue.message}`);
-    throw new AnamnesisError("INVALID_ARGUMENT", `backend ${id}: ${issues.join("; ")}`);
-  }
+  const checked = schema.safeParse(merged);
+  if (!checked.success) throw new AnamnesisError("INVALID_ARGUMENT", `backend ${id}: ${describeZodIssues(checked.error)}`);
   return {
-    ...checked.data,
+    ...(checked.data as BackendSettings),
     cacheDir: cacheDir ?? (env.ANAMNESIS_CACHE_DIR || config.cacheDir || defaultCacheDir(env)),
     env,
     ...(recorder ? { recorder } : {}),
   };
-}
-
-const SECRET_QUERY_KEYS = /key|token|secret|sig|password|auth/i;
-
-/** A URL safe to log and record: no user/password, secret-looking query values replaced. */
-export function sanitizeUrl(url: string): string {
-  try {
-    const parsed = new URL(url);
-    parsed.username = "";
-    parsed.password = "";
-    for (const key of [...parsed.searchParams.keys()]) {
-      if (SECRET_QUERY_KEYS.test(key)) parsed.searchParams.set(key, "REDACTED");
-    }
-    return parsed.toString().replace(/\/$/, "");
-  } catch {
-    return url.replace(/\/\/[^/@]*@/, "//");
-  }
 }

@@ -1,7 +1,7 @@
 /**
  * `embedded`, the offline engine, as a provider like the others. The engine is not a chat model: it
  * runs the MediTOD NLU, policy and NLG itself (`bench` and `chat` with `--backend embedded` build its
- * modules directly, see modules/create-modules.ts) and answers no free-text prompt. So where a command
+ * modules directly, see modules/builders/create-modules.ts) and answers no free-text prompt. So where a command
  * needs a chat backend from it — `score --judge embedded`, `--retrieval dense` — the provider says so,
  * naming what to use instead.
  */

@@ -13,7 +13,8 @@
 import type { BaseChatModel } from "@langchain/core/language_models/chat_models";
 import type { AIMessage, AIMessageChunk } from "@langchain/core/messages";
 import { createChatBackend } from "./chat-backend.ts";
-import { sanitizeUrl, type ResolvedSettings } from "./config.ts";
+import { sanitizeUrl } from "./sanitize-url.ts";
+import type { LangChainSettings, ResolvedSettings } from "./settings.ts";
 import { AnamnesisError } from "../foundation/errors.ts";
 import { NoSuchModelError } from "./errors.ts";
 import { attemptFetch, callChatModel, modelCache, replyText, runAttempt, toLangChainMessages, usageOf } from "./langchain.ts";
@@ -32,7 +33,7 @@ export function parseLangChainModel(id: string, model: string): { provider: stri
 }
 
 /** Constructor fields for the integration, from our settings. */
-function integrationFields(provider: string, settings: ResolvedSettings, fields: { temperature?: number; maxTokens?: number }): Record<string, unknown> {
+function integrationFields(provider: string, settings: ResolvedSettings<LangChainSettings>, fields: { temperature?: number; maxTokens?: number }): Record<string, unknown> {
   const openai = provider === "openai";
   // OpenAI's client refuses to start without a key, which a local OpenAI-compatible server does not need.
   const apiKey = settings.apiKey ?? (openai && settings.baseUrl !== undefined ? LOCAL_SERVER_API_KEY : undefined);
@@ -74,7 +75,7 @@ async function callStructured(chat: BaseChatModel, request: CompletionRequest, s
   return result.raw;
 }
 
-export function createLangChainDriver(id: string, model: string, settings: ResolvedSettings): ModelDriver {
+export function createLangChainDriver(id: string, model: string, settings: ResolvedSettings<LangChainSettings>): ModelDriver {
   const target = parseLangChainModel(id, model);
   const chatModel = modelCache((fields: { temperature?: number; maxTokens?: number }) =>
     initModel(id, target.provider, target.model, integrationFields(target.provider, settings, fields)),
@@ -105,6 +106,6 @@ export function createLangChainDriver(id: string, model: string, settings: Resol
 }
 
 /** The `langchain:` provider's factory. */
-export function createLangChainBackend(model: string, settings: ResolvedSettings, id: string): ChatBackend {
+export function createLangChainBackend(model: string, settings: ResolvedSettings<LangChainSettings>, id: string): ChatBackend {
   return createChatBackend(createLangChainDriver(id, model, settings), settings, { secrets: settings.apiKey ? [settings.apiKey] : [] });
 }

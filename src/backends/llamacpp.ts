@@ -17,11 +17,11 @@ import { resolve } from "node:path";
 import { AnamnesisError } from "../foundation/errors.ts";
 import { canonicalJson } from "./response-cache.ts";
 import { createChatBackend } from "./chat-backend.ts";
-import type { ResolvedSettings } from "./config.ts";
+import type { LlamaCppSettings, ResolvedSettings } from "./settings.ts";
 import { NoSuchModelError } from "./errors.ts";
-import type { ChatBackend, ChatMessage, CompletionRequest, ModelDriver } from "./spec.ts";
+import type { ChatBackend, ChatMessage, CompletionRequest, CompletionResponse, ModelDriver, TokenUsage } from "./spec.ts";
 import { Semaphore } from "./resilience.ts";
-import { rollingTokenWindows } from "./rolling-windows.ts";
+import { rollingTokenWindows, type RollingWindow } from "./rolling-windows.ts";
 import { toStrictJsonSchema } from "./structured.ts";
 
 export const NODE_LLAMA_CPP_VERSION = "3.21.1";
@@ -158,18 +158,33 @@ function toHistory(messages: readonly ChatMessage[]): ChatHistoryItem[] {
   return history;
 }
 
-export async function createLlamaCppDriver(modelPath: string, settings: ResolvedSettings): Promise<ModelDriver> {
+/** One context sequence and the chat that generates on it. */
+interface Slot {
+  readonly chat: LlamaChat;
+  readonly sequence: LlamaContextSequence;
+}
+
+/** node-llama-cpp with the model loaded: its context, one {@link Slot} per sequence. */
+interface LoadedModel {
+  readonly llama: Llama;
+  readonly model: LlamaModel;
+  readonly context: LlamaContext;
+  readonly slots: readonly Slot[];
+}
+
+/** The model file's size and modification time (part of the cache key), or a NoSuchModelError. */
+function modelFileOf(modelPath: string): { path: string; size: number; mtimeMs: number } {
   const path = resolve(modelPath);
   const file = existsSync(path) ? statSync(path) : undefined;
   if (!file?.isFile()) {
     throw new NoSuchModelError(`llamacpp:${modelPath}`, `no GGUF model file at ${path} (expected llamacpp:<path to .gguf>)`);
   }
-  const lib = await loadNodeLlamaCpp();
-  const sequences = settings.concurrency ?? 1;
+  return { path, size: file.size, mtimeMs: file.mtimeMs };
+}
+
+/** Loads the model with a context of `sequences` sequences; what was loaded is released again if a step fails. */
+async function loadModel(lib: NodeLlamaCpp, path: string, settings: ResolvedSettings<LlamaCppSettings>, sequences: number): Promise<LoadedModel> {
   let llama: Llama | undefined;
-  let model: LlamaModel;
-  let context: LlamaContext;
-  let pool: Array<{ chat: LlamaChat; sequence: LlamaContextSequence }>;
   try {
     llama = await lib.getLlama({
       gpu: settings.gpu === false ? false : "auto",
@@ -177,46 +192,167 @@ export async function createLlamaCppDriver(modelPath: string, settings: Resolved
       logLevel: "error",
       ...(settings.threads !== undefined ? { maxThreads: settings.threads } : {}),
     });
-    model = await llama.loadModel({ modelPath: path });
+    const model = await llama.loadModel({ modelPath: path });
     const contextSize = settings.contextSize ?? Math.min(4096, model.trainContextSize);
-    context = await model.createContext({ contextSize, sequences });
-    pool = Array.from({ length: sequences }, () => {
+    const context = await model.createContext({ contextSize, sequences });
+    const slots = Array.from({ length: sequences }, () => {
       const sequence = context.getSequence();
       return { sequence, chat: new lib.LlamaChat({ contextSequence: sequence }) };
     });
+    return { llama, model, context, slots };
   } catch (error) {
     await llama?.dispose().catch(() => undefined);
     throw new AnamnesisError("BACKEND_ERROR", `llamacpp could not load ${path}: ${(error as Error).message}`, { cause: error });
   }
-  const loaded = llama;
-  const loadedModel = model;
-  // lm-eval's prefix token: BOS, else EOS; a model with neither cannot score a text from its start.
-  const prefixToken = model.tokens.bos ?? model.tokens.eos;
-  // node-llama-cpp keeps one cell free: a sequence holding contextSize tokens would shift its context.
-  const windowTokens = pool[0]!.sequence.contextSize - 1;
-  const vocabulary = model.fileInfo?.metadata?.tokenizer?.ggml?.tokens?.length || ASSUMED_VOCABULARY;
-  const chunkTokens = Math.max(1, Math.floor(PROBABILITIES_PER_CHUNK / vocabulary));
-  const idle = [...pool];
-  const slots = new Semaphore(sequences);
+}
+
+/**
+ * Lends each attempt a slot of its own. A timed-out generation may still be winding down when the next
+ * request starts: the request waits for its slot rather than share the sequence.
+ */
+class SlotPool {
+  readonly #idle: Slot[];
+  readonly #permits: Semaphore;
+
+  constructor(slots: readonly Slot[]) {
+    this.#idle = [...slots];
+    this.#permits = new Semaphore(slots.length);
+  }
+
+  async use<T>(signal: AbortSignal, work: (slot: Slot) => Promise<T>): Promise<T> {
+    const release = await this.#permits.acquire(signal);
+    const slot = this.#idle.pop()!;
+    try {
+      return await work(slot);
+    } finally {
+      this.#idle.push(slot);
+      release();
+    }
+  }
+}
+
+/** The grammar for a structured request (none for `prompt`), one per distinct schema. */
+function grammarsOf(llama: Llama): (structured: NonNullable<CompletionRequest["structured"]>) => Promise<LlamaGrammar> | undefined {
   const grammars = new Map<string, Promise<LlamaGrammar>>();
-  const grammarFor = (structured: NonNullable<CompletionRequest["structured"]>): Promise<LlamaGrammar> | undefined => {
+  return (structured) => {
     if (structured.method === "prompt") return undefined;
-    if (structured.method === "jsonMode") return loaded.getGrammarFor("json");
+    if (structured.method === "jsonMode") return llama.getGrammarFor("json");
     const schema = toGrammarSchema(toStrictJsonSchema(structured.jsonSchema).schema);
     const key = canonicalJson(schema);
     let grammar = grammars.get(key);
     if (!grammar) {
-      grammar = loaded.createGrammarForJsonSchema(schema);
+      grammar = llama.createGrammarForJsonSchema(schema);
       grammars.set(key, grammar);
     }
     return grammar;
   };
-  let closed = false;
+}
 
+/** One generation on `slot`; usage is what the sequence's token meter counted meanwhile. */
+async function generateOn(slot: Slot, request: CompletionRequest, grammar: LlamaGrammar | undefined, signal: AbortSignal): Promise<CompletionResponse> {
+  const before = slot.sequence.tokenMeter.getState();
+  const { response } = await slot.chat.generateResponse(toHistory(request.messages), {
+    ...(grammar ? { grammar } : {}),
+    ...(request.maxTokens !== undefined ? { maxTokens: request.maxTokens } : {}),
+    ...(request.temperature !== undefined ? { temperature: request.temperature } : {}),
+    ...(request.seed !== undefined ? { seed: request.seed } : {}),
+    ...(request.stop ? { customStopTriggers: [...request.stop] } : {}),
+    signal,
+  });
+  const after = slot.sequence.tokenMeter.getState();
+  return {
+    text: response,
+    usage: {
+      inputTokens: after.usedInputTokens - before.usedInputTokens,
+      outputTokens: after.usedOutputTokens - before.usedOutputTokens,
+    },
+  };
+}
+
+/** How a text is scored: its tokens, the prefix token, the window length, and the tokens evaluated per chunk. */
+interface Scoring {
+  readonly tokenize: (text: string) => Token[];
+  readonly prefixToken: Token;
+  readonly windowTokens: number;
+  readonly chunkTokens: number;
+}
+
+/** The log-likelihood of one window's predicted tokens, evaluated on `sequence` from empty. */
+async function scoreWindow(sequence: LlamaContextSequence, window: RollingWindow, chunkTokens: number, signal: AbortSignal): Promise<number> {
+  const { input, predicted } = window;
+  // Each window starts from an empty sequence: nothing before its input.
+  await sequence.clearHistory();
+  const firstScored = input.length - predicted.length;
+  let logLikelihood = 0;
+  for (let start = 0; start < input.length; start += chunkTokens) {
+    signal.throwIfAborted();
+    const chunk = input.slice(start, start + chunkTokens);
+    const results = await sequence.controlledEvaluate(chunk.map((token, offset) => (start + offset >= firstScored ? [token, SCORE_NEXT] : token)));
+    for (let offset = Math.max(0, firstScored - start); offset < chunk.length; offset++) {
+      const target = predicted[start + offset - firstScored]!;
+      const probability = results[offset]?.next.probabilities?.get(target);
+      if (probability === undefined || !(probability >= 0)) {
+        throw new AnamnesisError("BACKEND_ERROR", `node-llama-cpp gave no probability for token ${target} (got ${probability})`);
+      }
+      logLikelihood += probability > 0 ? Math.log(probability) : LN_SMALLEST_FLOAT32;
+    }
+  }
+  // A context shift would have dropped the window's start; windowTokens rules it out.
+  if (sequence.nextTokenIndex !== input.length) {
+    throw new AnamnesisError("BACKEND_ERROR", `the context shifted while scoring a window of ${input.length} tokens`);
+  }
+  return logLikelihood;
+}
+
+/** lm-eval's `loglikelihood_rolling` of `text` on `sequence`, window by window. */
+async function scoreRolling(sequence: LlamaContextSequence, text: string, scoring: Scoring, signal: AbortSignal): Promise<{ logLikelihood: number; usage: TokenUsage }> {
+  try {
+    let logLikelihood = 0;
+    let evaluated = 0;
+    for (const window of rollingTokenWindows(scoring.tokenize(text), scoring.prefixToken, scoring.windowTokens)) {
+      logLikelihood += await scoreWindow(sequence, window, scoring.chunkTokens, signal);
+      evaluated += window.input.length;
+    }
+    // Usage: every token the model read (overlapping context counts again); nothing is generated.
+    return { logLikelihood, usage: { inputTokens: evaluated, outputTokens: 0 } };
+  } finally {
+    // The chat on this sequence finds it empty and evaluates its prompt from scratch.
+    await sequence.clearHistory().catch(() => undefined);
+  }
+}
+
+/** Releases the chats, the context, the model and node-llama-cpp, once. */
+function closerOf({ llama, model, context, slots }: LoadedModel): () => Promise<void> {
+  let closed = false;
+  return async () => {
+    if (closed) return;
+    closed = true;
+    for (const { chat } of slots) chat.dispose();
+    await context.dispose();
+    await model.dispose();
+    await llama.dispose();
+  };
+}
+
+/** The `llamacpp:` driver: the model at `modelPath`, loaded in-process (see the top of this file). */
+export async function createLlamaCppDriver(modelPath: string, settings: ResolvedSettings<LlamaCppSettings>): Promise<ModelDriver> {
+  const file = modelFileOf(modelPath);
+  const lib = await loadNodeLlamaCpp();
+  const sequences = settings.concurrency ?? 1;
+  const loaded = await loadModel(lib, file.path, settings, sequences);
+  const { model } = loaded;
+  // lm-eval's prefix token: BOS, else EOS; a model with neither cannot score a text from its start.
+  const prefixToken = model.tokens.bos ?? model.tokens.eos;
+  // node-llama-cpp keeps one cell free: a sequence holding contextSize tokens would shift its context.
+  const windowTokens = loaded.slots[0]!.sequence.contextSize - 1;
+  const vocabulary = model.fileInfo?.metadata?.tokenizer?.ggml?.tokens?.length || ASSUMED_VOCABULARY;
+  const chunkTokens = Math.max(1, Math.floor(PROBABILITIES_PER_CHUNK / vocabulary));
+  const pool = new SlotPool(loaded.slots);
+  const grammarFor = grammarsOf(loaded.llama);
   return {
     provider: "llamacpp",
     model: modelPath,
-    endpoint: path,
+    endpoint: file.path,
     capabilities: { structuredOutput: true, logprobs: false, embeddings: false, loglikelihood: prefixToken !== null },
     parameters: {
       modelFile: { bytes: file.size, modifiedMs: Math.round(file.mtimeMs) },
@@ -225,90 +361,19 @@ export async function createLlamaCppDriver(modelPath: string, settings: Resolved
     defaultStructuredOutput: "jsonSchema",
     defaultConcurrency: sequences,
     loglikelihoodParameters: { windowTokens },
-
-    async complete(request, signal) {
-      // A timed-out generation may still be winding down when the next request starts: wait for its sequence.
-      const releaseSlot = await slots.acquire(signal);
-      const slot = idle.pop()!;
-      try {
-        const grammar = request.structured ? await grammarFor(request.structured) : undefined;
-        const before = slot.sequence.tokenMeter.getState();
-        const { response } = await slot.chat.generateResponse(toHistory(request.messages), {
-          ...(grammar ? { grammar } : {}),
-          ...(request.maxTokens !== undefined ? { maxTokens: request.maxTokens } : {}),
-          ...(request.temperature !== undefined ? { temperature: request.temperature } : {}),
-          ...(request.seed !== undefined ? { seed: request.seed } : {}),
-          ...(request.stop ? { customStopTriggers: [...request.stop] } : {}),
-          signal,
-        });
-        const after = slot.sequence.tokenMeter.getState();
-        return {
-          text: response,
-          usage: {
-            inputTokens: after.usedInputTokens - before.usedInputTokens,
-            outputTokens: after.usedOutputTokens - before.usedOutputTokens,
-          },
-        };
-      } finally {
-        idle.push(slot);
-        releaseSlot();
-      }
-    },
-
+    complete: (request, signal) =>
+      pool.use(signal, async (slot) => generateOn(slot, request, request.structured ? await grammarFor(request.structured) : undefined, signal)),
     async loglikelihoodRolling(text, signal) {
-      if (prefixToken === null) throw new AnamnesisError("BACKEND_ERROR", `${path} has neither a BOS nor an EOS token to start scoring from`);
-      const releaseSlot = await slots.acquire(signal);
-      const slot = idle.pop()!;
-      const { sequence } = slot;
-      try {
-        let logLikelihood = 0;
-        let evaluated = 0;
-        for (const { input, predicted } of rollingTokenWindows(loadedModel.tokenize(text, false), prefixToken, windowTokens)) {
-          // Each window starts from an empty sequence: nothing before its input.
-          await sequence.clearHistory();
-          const firstScored = input.length - predicted.length;
-          for (let start = 0; start < input.length; start += chunkTokens) {
-            signal.throwIfAborted();
-            const chunk = input.slice(start, start + chunkTokens);
-            const results = await sequence.controlledEvaluate(chunk.map((token, offset) => (start + offset >= firstScored ? [token, SCORE_NEXT] : token)));
-            for (let offset = Math.max(0, firstScored - start); offset < chunk.length; offset++) {
-              const target = predicted[start + offset - firstScored]!;
-              const probability = results[offset]?.next.probabilities?.get(target);
-              if (probability === undefined || !(probability >= 0)) {
-                throw new AnamnesisError("BACKEND_ERROR", `node-llama-cpp gave no probability for token ${target} (got ${probability})`);
-              }
-              logLikelihood += probability > 0 ? Math.log(probability) : LN_SMALLEST_FLOAT32;
-            }
-          }
-          // A context shift would have dropped the window's start; windowTokens rules it out.
-          if (sequence.nextTokenIndex !== input.length) {
-            throw new AnamnesisError("BACKEND_ERROR", `the context shifted while scoring a window of ${input.length} tokens`);
-          }
-          evaluated += input.length;
-        }
-        // Usage: every token the model read (overlapping context counts again); nothing is generated.
-        return { logLikelihood, usage: { inputTokens: evaluated, outputTokens: 0 } };
-      } finally {
-        // The chat on this sequence finds it empty and evaluates its prompt from scratch.
-        await sequence.clearHistory().catch(() => undefined);
-        idle.push(slot);
-        releaseSlot();
-      }
+      if (prefixToken === null) throw new AnamnesisError("BACKEND_ERROR", `${file.path} has neither a BOS nor an EOS token to start scoring from`);
+      const scoring = { tokenize: (whole: string) => model.tokenize(whole, false), prefixToken, windowTokens, chunkTokens };
+      return pool.use(signal, (slot) => scoreRolling(slot.sequence, text, scoring, signal));
     },
-
     classifyError: (error) => ({ retryable: false, description: (error as Error)?.message ?? String(error) }),
-
-    async close() {
-      if (closed) return;
-      closed = true;
-      for (const { chat } of pool) chat.dispose();
-      await context.dispose();
-      await model.dispose();
-      await loaded.dispose();
-    },
+    close: closerOf(loaded),
   };
 }
 
-export async function createLlamaCppBackend(modelPath: string, settings: ResolvedSettings): Promise<ChatBackend> {
+/** The `llamacpp:` provider's factory: the driver with every layer of {@link createChatBackend}. */
+export async function createLlamaCppBackend(modelPath: string, settings: ResolvedSettings<LlamaCppSettings>): Promise<ChatBackend> {
   return createChatBackend(await createLlamaCppDriver(modelPath, settings), settings);
 }

@@ -7,7 +7,8 @@
  */
 import { ChatOllama, OllamaEmbeddings } from "@langchain/ollama";
 import { createChatBackend } from "./chat-backend.ts";
-import { sanitizeUrl, type ResolvedSettings } from "./config.ts";
+import { sanitizeUrl } from "./sanitize-url.ts";
+import type { OllamaSettings, ResolvedSettings } from "./settings.ts";
 import { attemptFetch, callChatModel, modelCache, replyText, runAttempt, runCountedAttempt, usageOf } from "./langchain.ts";
 import type { ChatBackend, CompletionRequest, ModelDriver } from "./spec.ts";
 
@@ -32,7 +33,8 @@ function structuredCallOptions(structured: NonNullable<CompletionRequest["struct
   }
 }
 
-export function createOllamaDriver(model: string, settings: ResolvedSettings): ModelDriver {
+/** The `ollama:` driver: chat (and embeddings) of `model` on an Ollama server. */
+export function createOllamaDriver(model: string, settings: ResolvedSettings<OllamaSettings>): ModelDriver {
   const baseUrl = normalizeHost(settings.baseUrl ?? OLLAMA_DEFAULT_HOST);
   const chatModel = modelCache(
     (fields: { temperature?: number; maxTokens?: number; seed?: number }) =>
@@ -88,6 +90,7 @@ export function createOllamaDriver(model: string, settings: ResolvedSettings): M
   };
 }
 
-export function createOllamaBackend(model: string, settings: ResolvedSettings): ChatBackend {
+/** The `ollama:` provider's factory: the driver with every layer of {@link createChatBackend}. */
+export function createOllamaBackend(model: string, settings: ResolvedSettings<OllamaSettings>): ChatBackend {
   return createChatBackend(createOllamaDriver(model, settings), settings);
 }

@@ -12,7 +12,8 @@ import { ChatOpenAICompletions, OpenAIEmbeddings, wrapOpenAIClientError, type Op
 /** A chat-completions request, streaming or not. */
 type CompletionParams = OpenAIClient.Chat.ChatCompletionCreateParamsStreaming | OpenAIClient.Chat.ChatCompletionCreateParamsNonStreaming;
 import { createChatBackend } from "./chat-backend.ts";
-import { sanitizeUrl, type ResolvedSettings } from "./config.ts";
+import { sanitizeUrl } from "./sanitize-url.ts";
+import type { OpenAISettings, ResolvedSettings } from "./settings.ts";
 import { attemptFetch, callChatModel, logprobsOf, modelCache, replyText, runAttempt, runCountedAttempt, usageOf } from "./langchain.ts";
 import type { ChatBackend, CompletionRequest, ModelDriver } from "./spec.ts";
 import { toStrictJsonSchema } from "./structured.ts";
@@ -64,11 +65,15 @@ function structuredCallOptions(structured: NonNullable<CompletionRequest["struct
   }
 }
 
-export function createOpenAIDriver(model: string, settings: ResolvedSettings): ModelDriver {
-  const baseURL = settings.baseUrl ?? OPENAI_DEFAULT_BASE_URL;
-  const apiKey = settings.apiKey ?? DUMMY_API_KEY;
-  const streaming = settings.streaming ?? false;
-  const chatModel = modelCache(
+/** Where and as whom the driver connects. */
+interface Connection {
+  readonly baseURL: string;
+  readonly apiKey: string;
+}
+
+/** One ChatOpenAI per distinct set of constructor fields, all without LangChain's retries (ours replace them). */
+function chatModels(model: string, { baseURL, apiKey }: Connection) {
+  return modelCache(
     (fields: { temperature?: number; maxTokens?: number; logprobs?: number }) =>
       new ChatCompletionsKeepingRawJson({
         model,
@@ -81,12 +86,33 @@ export function createOpenAIDriver(model: string, settings: ResolvedSettings): M
         ...(fields.logprobs !== undefined ? { logprobs: true, topLogprobs: fields.logprobs } : {}),
       }),
   );
+}
+
+/** The embeddings client, made on first use. */
+function embeddingsClient(model: string, { baseURL, apiKey }: Connection): OpenAIEmbeddings {
+  return new OpenAIEmbeddings({
+    model,
+    apiKey,
+    configuration: { baseURL, fetch: attemptFetch },
+    maxRetries: 0,
+    // Embed the texts as given: LangChain would otherwise replace every newline with a space.
+    stripNewLines: false,
+    // Our semaphore sets the concurrency; LangChain's own queue would hold embeddings to 2 at once.
+    maxConcurrency: Infinity,
+  });
+}
+
+/** The `openai:` driver: chat completions (and embeddings) of `model` on an OpenAI-compatible server. */
+export function createOpenAIDriver(model: string, settings: ResolvedSettings<OpenAISettings>): ModelDriver {
+  const connection = { baseURL: settings.baseUrl ?? OPENAI_DEFAULT_BASE_URL, apiKey: settings.apiKey ?? DUMMY_API_KEY };
+  const streaming = settings.streaming ?? false;
+  const chatModel = chatModels(model, connection);
   let embeddings: OpenAIEmbeddings | undefined;
 
   return {
     provider: "openai",
     model,
-    endpoint: sanitizeUrl(baseURL),
+    endpoint: sanitizeUrl(connection.baseURL),
     capabilities: { structuredOutput: true, logprobs: true, embeddings: true },
     parameters: settings.embeddingModel ? { embeddingModel: settings.embeddingModel } : {},
     defaultStructuredOutput: "jsonSchema",
@@ -115,24 +141,15 @@ export function createOpenAIDriver(model: string, settings: ResolvedSettings): M
     },
 
     async embed(texts, signal) {
-      embeddings ??= new OpenAIEmbeddings({
-        model: settings.embeddingModel ?? model,
-        apiKey,
-        configuration: { baseURL, fetch: attemptFetch },
-        maxRetries: 0,
-        // Embed the texts as given: LangChain would otherwise replace every newline with a space.
-        stripNewLines: false,
-        // Our semaphore sets the concurrency; LangChain's own queue would hold embeddings to 2 at once.
-        maxConcurrency: Infinity,
-      });
-      const client = embeddings;
+      const client = (embeddings ??= embeddingsClient(settings.embeddingModel ?? model, connection));
       const { value: vectors, embeddingTokens } = await runCountedAttempt(signal, () => client.embedDocuments([...texts]));
       return { embeddings: vectors, usage: { inputTokens: embeddingTokens, outputTokens: 0 } };
     },
   };
 }
 
-export function createOpenAIBackend(model: string, settings: ResolvedSettings): ChatBackend {
+/** The `openai:` provider's factory: the driver with every layer of {@link createChatBackend}, the API key kept out of errors. */
+export function createOpenAIBackend(model: string, settings: ResolvedSettings<OpenAISettings>): ChatBackend {
   return createChatBackend(createOpenAIDriver(model, settings), settings, {
     secrets: settings.apiKey ? [settings.apiKey] : [],
   });

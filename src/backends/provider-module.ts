@@ -7,10 +7,12 @@
  * ```js
  * // my-provider.js — written only against the public API
  * import { createChatBackend, defineProvider } from "anamnesis";
+ * import { z } from "zod";
  * export default defineProvider({
  *   name: "mine",
  *   usage: "mine:<model>",
- *   create: (model, settings) => createChatBackend(myDriver(model, settings), settings),
+ *   settings: z.object({ region: z.string() }),   // besides the common ones; checked in the config file
+ *   create: (model, settings) => createChatBackend(myDriver(model, settings.region), settings),
  * });
  * ```
  * The module registers nothing itself: we register what it exports, so a plug-in that resolves its own
@@ -20,18 +22,20 @@ import { existsSync } from "node:fs";
 import { isAbsolute, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { AnamnesisError } from "../foundation/errors.ts";
-import { registerProvider, type ProviderFactory, type ProviderRegistration } from "./registry.ts";
+import type { z } from "zod";
+import { registerProvider, type ProviderFactory, type ProviderRegistration, type ProviderSettings } from "./providers.ts";
+import type { backendSettingsSchema } from "./settings.ts";
 
-/** One provider as a module exports it. */
-export interface ProviderDefinition extends ProviderRegistration {
+/** One provider as a module exports it: its registration (usage, settings, environment) plus name and factory. */
+export interface ProviderDefinition<Own extends z.ZodObject = typeof backendSettingsSchema> extends ProviderRegistration<Own> {
   /** The id prefix: `name:<model>`, or the bare name when `modelRequired` is false. */
   readonly name: string;
-  /** Builds a backend for the model named after the prefix (see {@link ProviderFactory}). */
-  readonly create: ProviderFactory;
+  /** Builds a backend for the model named after the prefix (see {@link ProviderFactory}), given the common settings and the provider's own. */
+  readonly create: ProviderFactory<ProviderSettings<Own>>;
 }
 
-/** Types a provider definition; returns it unchanged. */
-export function defineProvider(definition: ProviderDefinition): ProviderDefinition {
+/** Types a provider definition (its factory's settings from its `settings` schema); returns it unchanged. */
+export function defineProvider<Own extends z.ZodObject = typeof backendSettingsSchema>(definition: ProviderDefinition<Own>): ProviderDefinition<Own> {
   return definition;
 }
 
@@ -82,7 +86,7 @@ export async function loadProviderModule(specifier: string, options: { baseDir?:
     const names = definitions.map(({ name }) => name).join(", ");
     throw new AnamnesisError("INVALID_ARGUMENT", `provider module ${specifier} defines ${names}, not ${options.only}`);
   }
-  return chosen.map(({ name, create, ...registration }) => {
+  return chosen.map(({ name, create, ...registration }: ProviderDefinition<z.ZodObject>) => {
     registerProvider(name, create, registration);
     return name;
   });

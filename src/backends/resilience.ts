@@ -1,7 +1,8 @@
 /**
- * Resilience for backend requests: a concurrency limit shared per backend instance, retries with
- * exponential backoff and full jitter that honour `Retry-After`, a per-attempt timeout and cancellation.
- * LangChain's own retries are switched off (`maxRetries: 0`); this policy replaces them.
+ * What the resilience layers (with-retries.ts, with-concurrency-limit.ts, with-attempt-timeout.ts) are
+ * made of: the semaphore, the retry policy, `Retry-After` parsing, the classification of failures
+ * (retryable or not, and how to name them), and cancellable waiting. LangChain's own retries are
+ * switched off (`maxRetries: 0`); these replace them.
  */
 import { AnamnesisError } from "../foundation/errors.ts";
 import type { FailureInfo } from "./spec.ts";
@@ -55,6 +56,7 @@ export class Semaphore {
   }
 }
 
+/** How often and how long to retry a failed request. */
 export interface RetryPolicy {
   /** Retries after the first attempt. */
   readonly maxRetries: number;
@@ -65,6 +67,7 @@ export interface RetryPolicy {
   readonly maxRetryAfterMs: number;
 }
 
+/** Four retries, backing off from 0.5 s up to 20 s; a `Retry-After` of more than two minutes ends the request. */
 export const DEFAULT_RETRY_POLICY: RetryPolicy = {
   maxRetries: 4,
   baseDelayMs: 500,
@@ -208,81 +211,4 @@ export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
     }, ms);
     signal?.addEventListener("abort", onAbort, { once: true });
   });
-}
-
-export interface RetryOptions {
-  readonly policy: RetryPolicy;
-  /** Per-attempt timeout; a timed-out attempt counts as a retryable failure. */
-  readonly timeoutMs?: number;
-  /** Caller cancellation: stops waiting, aborts the attempt in flight, skips further retries. */
-  readonly signal?: AbortSignal;
-  /** Each attempt holds a permit while in flight (not while backing off). */
-  readonly semaphore?: Semaphore;
-  readonly classify?: (error: unknown) => FailureInfo;
-  readonly onRetry?: (event: { attempt: number; delayMs: number; failure: FailureInfo }) => void;
-  /** Builds the error thrown when the request fails for good. */
-  readonly giveUp: (failure: FailureInfo, attempts: number, cause: unknown) => Error;
-  readonly random?: () => number;
-}
-
-export interface RetryOutcome<T> {
-  readonly value: T;
-  readonly attempts: number;
-  /** Duration of the successful attempt, excluding queueing and backoff. */
-  readonly latencyMs: number;
-}
-
-/** Runs `attempt` under the policy. Caller cancellation rejects with the signal's reason. */
-export async function withRetries<T>(
-  attempt: (signal: AbortSignal) => Promise<T>,
-  options: RetryOptions,
-): Promise<RetryOutcome<T>> {
-  const { policy, signal, timeoutMs, semaphore } = options;
-  const classify = options.classify ?? classifyFailure;
-  const random = options.random ?? Math.random;
-  for (let attemptNumber = 1; ; attemptNumber++) {
-    const release = semaphore ? await semaphore.acquire(signal) : () => undefined;
-    const controller = new AbortController();
-    const timeout = new AbortController();
-    const onCallerAbort = () => controller.abort(signal?.reason);
-    signal?.addEventListener("abort", onCallerAbort, { once: true });
-    const timer =
-      timeoutMs !== undefined && timeoutMs > 0
-        ? setTimeout(() => {
-            timeout.abort();
-            controller.abort(new Error(`no response within ${timeoutMs} ms`));
-          }, timeoutMs)
-        : undefined;
-    let failure: FailureInfo;
-    let cause: unknown;
-    const started = performance.now();
-    try {
-      const value = await raceWithSignal(attempt(controller.signal), controller.signal);
-      return { value, attempts: attemptNumber, latencyMs: performance.now() - started };
-    } catch (error) {
-      if (signal?.aborted) throw signal.reason;
-      cause = error;
-      failure = timeout.signal.aborted
-        ? { retryable: true, description: `no response within ${timeoutMs} ms (timeout)` }
-        : classify(error);
-    } finally {
-      clearTimeout(timer);
-      signal?.removeEventListener("abort", onCallerAbort);
-      release();
-    }
-    if (!failure.retryable || attemptNumber > policy.maxRetries) {
-      throw options.giveUp(failure, attemptNumber, cause);
-    }
-    if (failure.retryAfterMs !== undefined && failure.retryAfterMs > policy.maxRetryAfterMs) {
-      throw options.giveUp(
-        { ...failure, description: `${failure.description} (server asked to wait ${Math.ceil(failure.retryAfterMs / 1000)} s)` },
-        attemptNumber,
-        cause,
-      );
-    }
-    const ceiling = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (attemptNumber - 1));
-    const delayMs = failure.retryAfterMs ?? Math.round(random() * ceiling);
-    options.onRetry?.({ attempt: attemptNumber, delayMs, failure });
-    await sleep(delayMs, signal);
-  }
 }

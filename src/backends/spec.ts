@@ -3,11 +3,17 @@
  *
  * Two layers, in the spirit of small versioned provider specs:
  * - {@link ChatBackend} is what modules and suites call (`generate`, `generateObject`, `embed`, …).
- *   It is built by {@link createChatBackend} (chat-backend.ts), which adds the response cache, retries,
- *   the concurrency limit, structured-output parsing and repair, and usage recording.
+ *   `createChatBackend` (chat-backend.ts) builds one from a driver with the middleware every provider
+ *   gets (chat-backend-middleware.ts): usage records, structured-output parsing and repair, the response
+ *   cache, retries, the concurrency limit and the attempt timeout.
  * - {@link ModelDriver} is what a new kind of backend implements: one completion call against one model,
- *   nothing else. `openai.ts`, `ollama.ts` and `llamacpp.ts` are drivers; a kind that needs to do more
- *   (the embedded engine) may implement {@link ChatBackend} directly and register a provider factory.
+ *   nothing else. `openai.ts`, `ollama.ts`, `llamacpp.ts` and `langchain-universal.ts` are drivers, each
+ *   registered as a provider whose factory wraps it with `createChatBackend`.
+ *
+ * The embedded engine is neither: it is no chat model and answers no free-text prompt. `bench`, `chat`
+ * and `simulate` build its NLU, policy and NLG modules directly (modules/builders/create-modules.ts), and
+ * its `embedded` provider (embedded.ts) builds no backend: where a command asks for a chat backend (an
+ * LLM judge, dense retrieval) it says so and names what to use instead.
  */
 import type { z } from "zod";
 

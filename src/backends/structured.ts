@@ -1,6 +1,6 @@
 /**
  * Structured output helpers: zod → JSON Schema, forgiving JSON extraction, validation, and the repair
- * request. Pure functions; the request flow lives in chat-backend.ts.
+ * request. Pure functions; the requests are sent by wrap-chat-backend.ts and with-structured-output-repair.ts.
  */
 import { z } from "zod";
 import type { ChatMessage, FormatError, FormatIssue } from "./spec.ts";

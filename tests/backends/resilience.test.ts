@@ -1,15 +1,8 @@
 import { describe, expect, it } from "vitest";
-import {
-  DEFAULT_RETRY_POLICY,
-  Semaphore,
-  classifyFailure,
-  parseRetryAfter,
-  retryAfterFromHeaders,
-  withRetries,
-} from "../../src/backends/resilience.ts";
-import type { FailureInfo } from "../../src/backends/spec.ts";
+import { Semaphore, classifyFailure, parseRetryAfter, retryAfterFromHeaders } from "../../src/backends/resilience.ts";
 
-const giveUp = (failure: FailureInfo, attempts: number) => new Error(`gave up: ${failure.description} after ${attempts}`);
+// The retry loop, its backoff and the attempt timeout are tested as layers: with-retries.test.ts,
+// with-attempt-timeout.test.ts and chat-backend-layers.test.ts.
 
 describe("Semaphore", () => {
   it("admits at most `limit` holders and hands permits over in order", async () => {
@@ -95,82 +88,5 @@ describe("classifyFailure", () => {
   it("treats timeouts as retryable and anything else as final", () => {
     expect(classifyFailure(Object.assign(new Error("Request timed out."), { name: "TimeoutError" })).retryable).toBe(true);
     expect(classifyFailure(new Error("model exploded"))).toEqual({ retryable: false, description: "model exploded" });
-  });
-});
-
-describe("withRetries", () => {
-  const policy = { ...DEFAULT_RETRY_POLICY, maxRetries: 3, baseDelayMs: 100, maxDelayMs: 250 };
-
-  it("backs off with full jitter: uniform in [0, min(max, base·2^(n-1))]", async () => {
-    const delays: number[] = [];
-    let calls = 0;
-    const outcome = await withRetries(
-      async () => {
-        if (++calls < 4) throw { status: 503 };
-        return "done";
-      },
-      { policy, giveUp, random: () => 0.01, onRetry: ({ delayMs }) => delays.push(delayMs) },
-    );
-    expect(outcome).toMatchObject({ value: "done", attempts: 4 });
-    expect(delays).toEqual([1, 2, 3]); // 1% of 100, 200, 250 (capped)
-  });
-
-  it("waits exactly what Retry-After asks", async () => {
-    const delays: number[] = [];
-    let calls = 0;
-    await withRetries(
-      async () => {
-        if (++calls === 1) throw { status: 429, headers: { "retry-after-ms": "30" } };
-        return 1;
-      },
-      { policy, giveUp, onRetry: ({ delayMs }) => delays.push(delayMs) },
-    );
-    expect(delays).toEqual([30]);
-  });
-
-  it("gives up after maxRetries, and at once on a final error or an excessive Retry-After", async () => {
-    let calls = 0;
-    await expect(
-      withRetries(
-        async () => {
-          calls++;
-          throw { status: 500 };
-        },
-        { policy: { ...policy, baseDelayMs: 1 }, giveUp },
-      ),
-    ).rejects.toThrow("gave up: HTTP 500");
-    expect(calls).toBe(4);
-
-    calls = 0;
-    await expect(withRetries(async () => { calls++; throw { status: 401 }; }, { policy, giveUp })).rejects.toThrow("after 1");
-    expect(calls).toBe(1);
-
-    await expect(
-      withRetries(async () => { throw { status: 429, headers: { "retry-after": "3600" } }; }, { policy, giveUp }),
-    ).rejects.toThrow("server asked to wait 3600 s");
-  });
-
-  it("times out each attempt and aborts its signal", async () => {
-    let aborted = 0;
-    const attempt = (signal: AbortSignal) =>
-      new Promise<never>(() => {
-        signal.addEventListener("abort", () => aborted++);
-      });
-    await expect(withRetries(attempt, { policy: { ...policy, maxRetries: 1, baseDelayMs: 1 }, timeoutMs: 50, giveUp })).rejects.toThrow(
-      "no response within 50 ms (timeout) after 2",
-    );
-    expect(aborted).toBe(2);
-  });
-
-  it("cancels during backoff with the caller's reason", async () => {
-    const controller = new AbortController();
-    const pending = withRetries(
-      async () => {
-        throw { status: 503, headers: { "retry-after": "10" } };
-      },
-      { policy, giveUp, signal: controller.signal },
-    );
-    setTimeout(() => controller.abort(new Error("user stop")), 20);
-    await expect(pending).rejects.toThrow("user stop");
   });
 });

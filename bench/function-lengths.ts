@@ -1,18 +1,24 @@
 /**
- * Keeps two of the engine's style rules true: no function in `src/modules/embedded/` longer than 60
- * lines, and no regular expression longer than 120 characters unless it is named (assigned to a
+ * Keeps two style rules true in the library, the runner, the server and the command: no function longer
+ * than 60 lines, and no regular expression longer than 120 characters unless it is named (assigned to a
  * constant with a doc comment that shows an example). Prints the offenders and exits 1 when there are
  * any; `tests/house-rules/code-shape.test.ts` runs the same check.
  *
- *   npx tsx bench/function-lengths.ts [--dir src/modules/embedded] [--max-lines 60] [--max-regex 120]
+ *   npx tsx bench/function-lengths.ts [--dir DIR]... [--max-lines 60] [--max-regex 120]
  */
 import { parseArgs } from "node:util";
 import { checkCodeShape } from "../test-support/code-shape.ts";
 
 const { values } = parseArgs({
-  options: { dir: { type: "string", default: "src/modules/embedded" }, "max-lines": { type: "string", default: "60" }, "max-regex": { type: "string", default: "120" } },
+  options: {
+    dir: { type: "string", multiple: true, default: ["src", "eval", "server", "cli"] },
+    "max-lines": { type: "string", default: "60" },
+    "max-regex": { type: "string", default: "120" },
+  },
 });
-const report = checkCodeShape(values.dir, { maxFunctionLines: Number(values["max-lines"]), maxRegexChars: Number(values["max-regex"]) });
-console.log(`${report.functions} functions, longest ${report.longest.lines} lines (${report.longest.where}); ${report.regexes} regular expressions`);
-for (const problem of report.problems) console.log(`  ${problem}`);
-if (report.problems.length > 0) process.exitCode = 1;
+for (const dir of values.dir) {
+  const report = checkCodeShape(dir, { maxFunctionLines: Number(values["max-lines"]), maxRegexChars: Number(values["max-regex"]) });
+  console.log(`${dir}: ${report.functions} functions, longest ${report.longest.lines} lines (${report.longest.where}); ${report.regexes} regular expressions`);
+  for (const problem of report.problems) console.log(`  ${problem}`);
+  if (report.problems.length > 0) process.exitCode = 1;
+}

@@ -27,32 +27,55 @@ import { writeStandInCheckout } from "../test-support/stand-in-checkout.ts";
 import { benchOutput } from "./json-output.ts";
 
 /** Official-protocol turns per second at `concurrency`: `total` predictions cycling through the sample's turns. */
-async function officialThroughput(baseUrl: string, concurrency: number, total: number): Promise<{ measured: number; ideal: number; cpuPerRequest: number }> {
+async function officialThroughput(
+  baseUrl: string,
+  concurrency: number,
+  total: number,
+): Promise<{ measured: number; ideal: number; cpuPerRequest: number }> {
   const scratch = mkdtempSync(join(tmpdir(), "anamnesis-bench-official-"));
   const dataset = loadMeditod();
   const options = { baseUrl, concurrency, noCache: true, maxRetries: 0, env: {}, config: {} };
-  const modules = createOfficialModules(await createBackend("openai:bench-model", options), await createBackend("openai:bench-embeddings", options), dataset, readMeditodCheckout(writeStandInCheckout(scratch)));
-  const turns = (["train", "valid", "test"] as const).flatMap((split) =>
-    splitIds(dataset, split).flatMap((dialogueId) => dataset.dialogues.get(dialogueId)!.utterances.map((utterance, turn) => ({ dialogueId, turn, speaker: utterance.speaker }))),
-  ).filter((turn) => turn.turn > 0);
+  const modules = createOfficialModules(
+    await createBackend("openai:bench-model", options),
+    await createBackend("openai:bench-embeddings", options),
+    dataset,
+    readMeditodCheckout(writeStandInCheckout(scratch)),
+  );
+  const turns = (["train", "valid", "test"] as const)
+    .flatMap((split) =>
+      splitIds(dataset, split).flatMap((dialogueId) =>
+        dataset.dialogues
+          .get(dialogueId)!
+          .utterances.map((utterance, turn) => ({ dialogueId, turn, speaker: utterance.speaker })),
+      ),
+    )
+    .filter((turn) => turn.turn > 0);
   const predict = (index: number) => {
     const { dialogueId, turn, speaker } = turns[index % turns.length]!;
     if (speaker === "patient") return modules.nlu.understand({ history: [], utterance: "", dialogueId, turn });
-    return index % 2 === 0 ? modules.policy.nextActions({ history: [], state: {}, dialogueId, turn }) : modules.nlg.realise({ history: [], actions: [], dialogueId, turn });
+    return index % 2 === 0
+      ? modules.policy.nextActions({ history: [], state: {}, dialogueId, turn })
+      : modules.nlg.realise({ history: [], actions: [], dialogueId, turn });
   };
   // Warm-up: embeds the three pools (once per run, as in a bench run) and opens connections.
   await Promise.all(Array.from({ length: concurrency }, (_, index) => predict(index)));
   let next = 0;
   const cpuBefore = process.cpuUsage();
   const started = performance.now();
-  await Promise.all(Array.from({ length: concurrency }, async () => {
-    while (next < total) await predict(next++);
-  }));
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < total) await predict(next++);
+    }),
+  );
   const measured = performance.now() - started;
   const cpu = process.cpuUsage(cpuBefore);
   rmSync(scratch, { recursive: true, force: true });
   // The client's CPU per HTTP request (two per turn): what decides the pace when one event loop serves 32.
-  return { measured, ideal: (total * 2 * latencyMs) / concurrency, cpuPerRequest: (cpu.user + cpu.system) / 1000 / (total * 2) };
+  return {
+    measured,
+    ideal: (total * 2 * latencyMs) / concurrency,
+    cpuPerRequest: (cpu.user + cpu.system) / 1000 / (total * 2),
+  };
 }
 
 const { values } = parseArgs({
@@ -78,7 +101,9 @@ if (values.serve) {
   });
 } else {
   const total = Number(values.requests);
-  const child = fork(process.argv[1]!, ["--serve", "--latency", String(latencyMs)], { stdio: ["ignore", "inherit", "inherit", "ipc"] });
+  const child = fork(process.argv[1]!, ["--serve", "--latency", String(latencyMs)], {
+    stdio: ["ignore", "inherit", "inherit", "ipc"],
+  });
   const ask = <T>(message?: unknown) =>
     new Promise<T>((resolve) => {
       child.once("message", (reply) => resolve(reply as T));
@@ -87,21 +112,52 @@ if (values.serve) {
   const { baseUrl } = await ask<{ baseUrl: string }>();
 
   out.line(`OpenAI backend → local server with ${latencyMs} ms latency (server in a child process, cache off)`);
-  out.line(`machine: ${availableParallelism()} cores, load average ${loadavg()[0]!.toFixed(2)} (other work on the machine lowers the figures)`);
-  const plain: Array<{ concurrency: number; requests: number; measuredMs: number; idealMs: number; efficiency: number; requestsPerSecond: number; maxInFlight: number }> = [];
+  out.line(
+    `machine: ${availableParallelism()} cores, load average ${loadavg()[0]!.toFixed(2)} (other work on the machine lowers the figures)`,
+  );
+  const plain: Array<{
+    concurrency: number;
+    requests: number;
+    measuredMs: number;
+    idealMs: number;
+    efficiency: number;
+    requestsPerSecond: number;
+    maxInFlight: number;
+  }> = [];
   out.line("concurrency  requests  measured ms  ideal ms  efficiency  req/s  max in flight at server");
   for (const concurrency of [1, 8, 32]) {
     // Concurrency 1 at 50 ms would take 100 s for 2,000 requests: it runs a tenth of them.
     const requests = concurrency === 1 ? Math.max(1, Math.round(total / 10)) : total;
-    const backend = await createBackend("openai:bench-model", { baseUrl, concurrency, noCache: true, maxRetries: 0, env: {}, config: {} });
+    const backend = await createBackend("openai:bench-model", {
+      baseUrl,
+      concurrency,
+      noCache: true,
+      maxRetries: 0,
+      env: {},
+      config: {},
+    });
     // Warm-up (JIT, keep-alive connections), not measured.
-    await Promise.all(Array.from({ length: 4 * concurrency }, (_, i) => backend.generate([{ role: "user", content: `warm-up ${i}` }])));
+    await Promise.all(
+      Array.from({ length: 4 * concurrency }, (_, i) => backend.generate([{ role: "user", content: `warm-up ${i}` }])),
+    );
     const started = performance.now();
-    await Promise.all(Array.from({ length: requests }, (_, i) => backend.generate([{ role: "user", content: `request ${concurrency}/${i}` }])));
+    await Promise.all(
+      Array.from({ length: requests }, (_, i) =>
+        backend.generate([{ role: "user", content: `request ${concurrency}/${i}` }]),
+      ),
+    );
     const measured = performance.now() - started;
     const ideal = (requests * latencyMs) / concurrency;
     const { maxInFlight } = await ask<{ maxInFlight: number }>({ type: "stats" });
-    plain.push({ concurrency, requests, measuredMs: measured, idealMs: ideal, efficiency: ideal / measured, requestsPerSecond: requests / (measured / 1000), maxInFlight });
+    plain.push({
+      concurrency,
+      requests,
+      measuredMs: measured,
+      idealMs: ideal,
+      efficiency: ideal / measured,
+      requestsPerSecond: requests / (measured / 1000),
+      maxInFlight,
+    });
     out.line(
       [
         String(concurrency).padStart(11),
@@ -114,17 +170,42 @@ if (values.serve) {
       ].join(" "),
     );
   }
-  if (total >= 10) out.line(`(concurrency 1 ran ${Math.round(total / 10)} requests instead of ${total} to keep the run short)`);
+  if (total >= 10)
+    out.line(`(concurrency 1 ran ${Math.round(total / 10)} requests instead of ${total} to keep the run short)`);
 
-  const official: Array<{ concurrency: number; turns: number; measuredMs: number; idealMs: number; efficiency: number; turnsPerSecond: number; clientCpuMsPerRequest: number }> = [];
+  const official: Array<{
+    concurrency: number;
+    turns: number;
+    measuredMs: number;
+    idealMs: number;
+    efficiency: number;
+    turnsPerSecond: number;
+    clientCpuMsPerRequest: number;
+  }> = [];
   out.line("\nofficial protocol (--protocol official): a query embedding, then a chat completion, per turn");
   out.line("concurrency     turns  measured ms  ideal ms  efficiency  turns/s  client CPU ms/request");
   for (const concurrency of [8, 32]) {
     const turns = Math.max(1, Math.round(total / 2));
     const { measured, ideal, cpuPerRequest } = await officialThroughput(baseUrl, concurrency, turns);
-    official.push({ concurrency, turns, measuredMs: measured, idealMs: ideal, efficiency: ideal / measured, turnsPerSecond: turns / (measured / 1000), clientCpuMsPerRequest: cpuPerRequest });
+    official.push({
+      concurrency,
+      turns,
+      measuredMs: measured,
+      idealMs: ideal,
+      efficiency: ideal / measured,
+      turnsPerSecond: turns / (measured / 1000),
+      clientCpuMsPerRequest: cpuPerRequest,
+    });
     out.line(
-      [String(concurrency).padStart(11), String(turns).padStart(9), measured.toFixed(0).padStart(12), ideal.toFixed(0).padStart(9), `${((ideal / measured) * 100).toFixed(1)}%`.padStart(11), (turns / (measured / 1000)).toFixed(0).padStart(8), cpuPerRequest.toFixed(3).padStart(22)].join(" "),
+      [
+        String(concurrency).padStart(11),
+        String(turns).padStart(9),
+        measured.toFixed(0).padStart(12),
+        ideal.toFixed(0).padStart(9),
+        `${((ideal / measured) * 100).toFixed(1)}%`.padStart(11),
+        (turns / (measured / 1000)).toFixed(0).padStart(8),
+        cpuPerRequest.toFixed(3).padStart(22),
+      ].join(" "),
     );
   }
   child.send({ type: "stop" });

@@ -54,14 +54,18 @@ let scratchDir = "";
 
 function normalised(text: string, checkout: string): string {
   const paths = text.split(checkout).join("<checkout>");
-  return (scratchDir ? paths.split(scratchDir).join("<scratch>") : paths).replace(ISO_TIME, "<time>").replace(COST_ROW_MARKDOWN, "$1<ms> | <ms> |").replace(COST_ROW_HTML, "$1<td><ms></td><td><ms></td>");
+  return (scratchDir ? paths.split(scratchDir).join("<scratch>") : paths)
+    .replace(ISO_TIME, "<time>")
+    .replace(COST_ROW_MARKDOWN, "$1<ms> | <ms> |")
+    .replace(COST_ROW_HTML, "$1<td><ms></td><td><ms></td>");
 }
 
 function blankVolatile(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(blankVolatile);
   if (value === null || typeof value !== "object") return value;
   const out: Record<string, unknown> = {};
-  for (const [key, item] of Object.entries(value)) out[key] = VOLATILE_KEYS.has(key) ? "<volatile>" : blankVolatile(item);
+  for (const [key, item] of Object.entries(value))
+    out[key] = VOLATILE_KEYS.has(key) ? "<volatile>" : blankVolatile(item);
   return out;
 }
 
@@ -89,7 +93,11 @@ function stableContent(path: string, checkout: string): string {
 const PROGRESS_LINE = /^[\w-]+: (\d+)\/(\d+)\n/gm;
 
 function cli(checkout: string, args: readonly string[], cwd: string): string {
-  const run = spawnSync(process.execPath, [join(checkout, "bin/anamnesis.js"), ...args], { cwd, encoding: "utf8", maxBuffer: 1 << 28 });
+  const run = spawnSync(process.execPath, [join(checkout, "bin/anamnesis.js"), ...args], {
+    cwd,
+    encoding: "utf8",
+    maxBuffer: 1 << 28,
+  });
   return `exit ${run.status}\n--- stdout\n${run.stdout}\n--- stderr\n${run.stderr.replace(PROGRESS_LINE, (line, done: string, total: string) => (done === total ? line : ""))}`;
 }
 
@@ -106,7 +114,10 @@ function copyStable(from: string, to: string, checkout: string): void {
 }
 
 const BENCH_RUNS: ReadonlyArray<{ name: string; args: string[] }> = [
-  ...["test", "valid", "train"].map((split) => ({ name: `meditod-${split}`, args: ["--suite", "meditod", "--split", split] })),
+  ...["test", "valid", "train"].map((split) => ({
+    name: `meditod-${split}`,
+    args: ["--suite", "meditod", "--split", split],
+  })),
   ...["valid", "train", "test1", "test2"].flatMap((split) => [
     { name: `mts-dialog-${split}`, args: ["--suite", "mts-dialog", "--split", split] },
     { name: `mts-dialog-perplexity-${split}`, args: ["--suite", "mts-dialog-perplexity", "--split", split] },
@@ -125,7 +136,11 @@ const MEDTEXT_CSV = [
 function captureBench(checkout: string, out: string, scratch: string): void {
   const medtext = join(scratch, "medtext.csv");
   writeFileSync(medtext, MEDTEXT_CSV);
-  const runs = [...BENCH_RUNS, { name: "medtext", args: ["--suite", "medtext", "--data", medtext] }, { name: "medtext-perplexity", args: ["--suite", "medtext-perplexity", "--data", medtext] }];
+  const runs = [
+    ...BENCH_RUNS,
+    { name: "medtext", args: ["--suite", "medtext", "--data", medtext] },
+    { name: "medtext-perplexity", args: ["--suite", "medtext-perplexity", "--data", medtext] },
+  ];
   for (const run of runs) {
     const dir = join(scratch, "runs", run.name);
     const log = cli(checkout, ["bench", ...run.args, "--out", dir, "--restart"], scratch);
@@ -135,7 +150,13 @@ function captureBench(checkout: string, out: string, scratch: string): void {
   }
   // Scoring the predictions just written, as a user scores a file.
   const test = join(scratch, "runs", "meditod-test");
-  const scores = ["nlu", "pol", "nlg"].map((task) => cli(checkout, ["score", `meditod-${task}`, "--predictions", join(test, `predictions-meditod-${task}.jsonl`)], scratch));
+  const scores = ["nlu", "pol", "nlg"].map((task) =>
+    cli(
+      checkout,
+      ["score", `meditod-${task}`, "--predictions", join(test, `predictions-meditod-${task}.jsonl`)],
+      scratch,
+    ),
+  );
   writeFileSync(join(out, "score.txt"), normalised(scores.join("\n"), checkout));
 }
 
@@ -147,22 +168,44 @@ function writeTemp(scratch: string, text: string): string {
 
 function captureCommands(checkout: string, out: string, scratch: string): void {
   const pairs = join(scratch, "pairs.jsonl");
-  const lines = readFileSync(join(scratch, "runs", "mts-dialog-valid", "predictions-mts-dialog.jsonl"), "utf8").trim().split("\n");
-  writeFileSync(pairs, lines.map((line, index) => JSON.stringify({ id: String(index), prediction: (JSON.parse(line) as { prediction: string }).prediction, reference: "The patient reports a cough." })).join("\n") + "\n");
+  const lines = readFileSync(join(scratch, "runs", "mts-dialog-valid", "predictions-mts-dialog.jsonl"), "utf8")
+    .trim()
+    .split("\n");
+  writeFileSync(
+    pairs,
+    lines
+      .map((line, index) =>
+        JSON.stringify({
+          id: String(index),
+          prediction: (JSON.parse(line) as { prediction: string }).prediction,
+          reference: "The patient reports a cough.",
+        }),
+      )
+      .join("\n") + "\n",
+  );
   const outputs: Record<string, string> = {
     "metrics-pairs.txt": cli(checkout, ["metrics", "pairs", "--input", pairs], scratch),
     "metrics-corpus.txt": cli(checkout, ["metrics", "corpus", "--input", pairs], scratch),
     "note-markdown.txt": cli(checkout, ["note", "--dialogue", "407"], scratch),
     "note-json.txt": cli(checkout, ["note", "--dialogue", "407", "--format", "json"], scratch),
     "data-stats.txt": cli(checkout, ["data", "stats"], scratch),
-    "help.txt": ["", "bench", "score", "merge", "chat", "note", "simulate", "metrics", "data"].map((command) => cli(checkout, [...(command ? [command] : []), "--help"], scratch)).join("\n"),
+    "help.txt": ["", "bench", "score", "merge", "chat", "note", "simulate", "metrics", "data"]
+      .map((command) => cli(checkout, [...(command ? [command] : []), "--help"], scratch))
+      .join("\n"),
   };
   for (const [name, text] of Object.entries(outputs)) writeFileSync(join(out, name), normalised(text, checkout));
   const simulated = join(scratch, "simulate");
-  writeFileSync(join(out, "simulate.txt"), normalised(cli(checkout, ["simulate", "--out", simulated, "--json"], scratch), checkout));
+  writeFileSync(
+    join(out, "simulate.txt"),
+    normalised(cli(checkout, ["simulate", "--out", simulated, "--json"], scratch), checkout),
+  );
   mkdirSync(join(out, "simulate"), { recursive: true });
   copyStable(simulated, join(out, "simulate"), checkout);
-  const leaveOneOut = spawnSync(process.execPath, ["--import", "tsx", join(checkout, "bench/leave-one-out.ts"), "--json"], { cwd: checkout, encoding: "utf8", maxBuffer: 1 << 28 });
+  const leaveOneOut = spawnSync(
+    process.execPath,
+    ["--import", "tsx", join(checkout, "bench/leave-one-out.ts"), "--json"],
+    { cwd: checkout, encoding: "utf8", maxBuffer: 1 << 28 },
+  );
   writeFileSync(join(out, "leave-one-out.json"), normalised(leaveOneOut.stdout + leaveOneOut.stderr, checkout));
 }
 
@@ -176,10 +219,18 @@ interface Answer {
 async function request(base: string, method: string, path: string, cookie: string, body?: unknown): Promise<Answer> {
   const headers: Record<string, string> = { cookie };
   if (body !== undefined) headers["content-type"] = "application/json";
-  let response = await fetch(base + path, { method, headers, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) });
+  let response = await fetch(base + path, {
+    method,
+    headers,
+    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+  });
   while (response.status === 429) {
     await new Promise((done) => setTimeout(done, 1000 * Number(response.headers.get("retry-after") ?? 1)));
-    response = await fetch(base + path, { method, headers, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) });
+    response = await fetch(base + path, {
+      method,
+      headers,
+      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+    });
   }
   const setCookie = response.headers.get("set-cookie")?.split(";")[0];
   return { status: response.status, body: await response.text(), ...(setCookie ? { cookie: setCookie } : {}) };
@@ -198,7 +249,11 @@ function stableAnswer(answer: Answer, sessionId?: string): string {
 }
 
 async function startServer(checkout: string, scratch: string): Promise<{ base: string; stop: () => void }> {
-  const child = spawn(process.execPath, [join(checkout, "bin/anamnesis.js"), "chat", "--port", "0", "--db", ":memory:"], { cwd: scratch, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(
+    process.execPath,
+    [join(checkout, "bin/anamnesis.js"), "chat", "--port", "0", "--db", ":memory:"],
+    { cwd: scratch, stdio: ["ignore", "pipe", "pipe"] },
+  );
   const base = await new Promise<string>((done, fail) => {
     let text = "";
     child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
@@ -232,7 +287,8 @@ async function captureChat(checkout: string, out: string, scratch: string): Prom
     const first = await request(server.base, "GET", "/api/cases", "");
     const cookie = first.cookie ?? "";
     lines.push(`cases ${stableAnswer(first)}`);
-    for (const path of ["/api/health", "/api/ontology"]) lines.push(`${path} ${stableAnswer(await request(server.base, "GET", path, cookie))}`);
+    for (const path of ["/api/health", "/api/ontology"])
+      lines.push(`${path} ${stableAnswer(await request(server.base, "GET", path, cookie))}`);
     const cases = (JSON.parse(first.body) as { cases: Array<{ id: string }> }).cases.map((item) => item.id);
     for (const caseId of cases) lines.push(...(await simulatedSession(server.base, cookie, caseId)));
     lines.push(...(await typedSession(server.base, cookie)));
@@ -261,11 +317,18 @@ async function typedSession(base: string, cookie: string): Promise<string[]> {
   const created = await request(base, "POST", "/api/sessions", cookie, {});
   const id = (JSON.parse(created.body) as { id: string }).id;
   const lines = [`typed create ${stableAnswer(created, id)}`];
-  for (const text of TYPED_CONVERSATION) lines.push(`typed ${JSON.stringify(text)} ${stableAnswer(await request(base, "POST", `/api/sessions/${id}/turns`, cookie, { text }), id)}`);
+  for (const text of TYPED_CONVERSATION)
+    lines.push(
+      `typed ${JSON.stringify(text)} ${stableAnswer(await request(base, "POST", `/api/sessions/${id}/turns`, cookie, { text }), id)}`,
+    );
   lines.push(`typed note ${stableAnswer(await request(base, "GET", `/api/sessions/${id}/note`, cookie), id)}`);
-  lines.push(`typed note.md ${stableAnswer(await request(base, "GET", `/api/sessions/${id}/note?format=markdown`, cookie), id)}`);
+  lines.push(
+    `typed note.md ${stableAnswer(await request(base, "GET", `/api/sessions/${id}/note?format=markdown`, cookie), id)}`,
+  );
   lines.push(`typed end ${stableAnswer(await request(base, "POST", `/api/sessions/${id}/end`, cookie), id)}`);
-  lines.push(`typed bad ${stableAnswer(await request(base, "POST", `/api/sessions/${id}/turns`, cookie, { nope: 1 }), id)}`);
+  lines.push(
+    `typed bad ${stableAnswer(await request(base, "POST", `/api/sessions/${id}/turns`, cookie, { nope: 1 }), id)}`,
+  );
   return lines;
 }
 
@@ -273,8 +336,16 @@ async function practiceSession(base: string, cookie: string, caseId: string): Pr
   const created = await request(base, "POST", "/api/sessions", cookie, { role: "doctor", case: caseId });
   const id = (JSON.parse(created.body) as { id: string }).id;
   const lines = [`practice create ${stableAnswer(created, id)}`];
-  for (const text of ["What brings you in today?", "When did it start?", "Do you smoke?", "Any allergies?", "Does anyone in your family have heart problems?"]) {
-    lines.push(`practice ${JSON.stringify(text)} ${stableAnswer(await request(base, "POST", `/api/sessions/${id}/turns`, cookie, { text }), id)}`);
+  for (const text of [
+    "What brings you in today?",
+    "When did it start?",
+    "Do you smoke?",
+    "Any allergies?",
+    "Does anyone in your family have heart problems?",
+  ]) {
+    lines.push(
+      `practice ${JSON.stringify(text)} ${stableAnswer(await request(base, "POST", `/api/sessions/${id}/turns`, cookie, { text }), id)}`,
+    );
   }
   return lines;
 }
@@ -306,7 +377,10 @@ function compare(a: string, b: string): number {
   return differing === 0 ? 0 : 1;
 }
 
-const { positionals, values } = parseArgs({ allowPositionals: true, options: { checkout: { type: "string" }, out: { type: "string" } } });
+const { positionals, values } = parseArgs({
+  allowPositionals: true,
+  options: { checkout: { type: "string" }, out: { type: "string" } },
+});
 if (positionals[0] === "compare" && positionals.length === 3) {
   process.exitCode = compare(positionals[1]!, positionals[2]!);
 } else if (positionals[0] === "capture" && values.checkout && values.out) {

@@ -19,7 +19,9 @@ import { loadCaseLibrary } from "../src/simulator/case-library.ts";
 import { instanceOf, startFakeOpenAIServer, type Reply } from "../test-support/fake-llm-server.ts";
 import { benchOutput } from "./json-output.ts";
 
-const { values } = parseArgs({ options: { turns: { type: "string", default: "10" }, json: { type: "boolean", default: false } } });
+const { values } = parseArgs({
+  options: { turns: { type: "string", default: "10" }, json: { type: "boolean", default: false } },
+});
 const out = benchOutput();
 const turns = Number(values.turns);
 const dataset = loadMeditod();
@@ -69,18 +71,35 @@ interface ScenarioFigures {
 }
 
 async function run(scenario: Scenario): Promise<ScenarioFigures> {
-  const llm = await startFakeOpenAIServer({ respond: (call) => scenario.fault ?? (call.schema ? { content: JSON.stringify(instanceOf(call.schema)) } : { content: "Could you tell me more?" }) });
+  const llm = await startFakeOpenAIServer({
+    respond: (call) =>
+      scenario.fault ??
+      (call.schema ? { content: JSON.stringify(instanceOf(call.schema)) } : { content: "Could you tell me more?" }),
+  });
   const baseUrl = scenario.fault === undefined ? `http://127.0.0.1:${await closedPort()}/v1` : llm.baseUrl;
   const setup = await createModules("openai:bench", dataset, {
     // As `anamnesis chat` starts: the chat's baseline (60 s per attempt, one retry) under the scenario's settings.
-    backendOptions: { baseUrl, env: {}, config: {}, noCache: true, baseline: CHAT_BACKEND_BASELINE, ...scenario.settings },
+    backendOptions: {
+      baseUrl,
+      env: {},
+      config: {},
+      noCache: true,
+      baseline: CHAT_BACKEND_BASELINE,
+      ...scenario.settings,
+    },
     wording: "clean",
     fallback: "embedded",
     answerFailures: true,
   });
   const server = await startChatServer({ modules: setup.modules, cases: [patientCase] });
   const post = async (path: string, body?: unknown): Promise<Answer> =>
-    (await (await fetch(`${server.url}${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body ?? {}) })).json()) as Answer;
+    (await (
+      await fetch(`${server.url}${path}`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(body ?? {}),
+      })
+    ).json()) as Answer;
   const { id } = await post("/api/sessions", { case: patientCase.id });
   const latencies: number[] = [];
   let offline = 0;
@@ -95,13 +114,21 @@ async function run(scenario: Scenario): Promise<ScenarioFigures> {
   await setup.close();
   await llm.close();
   const [first, ...later] = latencies;
-  return { scenario: scenario.name, firstTurnMs: first!, laterTurnsP50Ms: median(later), offlineAnswered: offline, turns: latencies.length };
+  return {
+    scenario: scenario.name,
+    firstTurnMs: first!,
+    laterTurnsP50Ms: median(later),
+    offlineAnswered: offline,
+    turns: latencies.length,
+  };
 }
 
 const scenarios: ScenarioFigures[] = [];
 for (const scenario of SCENARIOS) {
   const figures = await run(scenario);
   scenarios.push(figures);
-  out.line(`${figures.scenario.padEnd(46)} first turn ${figures.firstTurnMs.toFixed(0).padStart(6)} ms   later turns p50 ${figures.laterTurnsP50Ms.toFixed(1).padStart(6)} ms   offline-answered ${figures.offlineAnswered}/${figures.turns}`);
+  out.line(
+    `${figures.scenario.padEnd(46)} first turn ${figures.firstTurnMs.toFixed(0).padStart(6)} ms   later turns p50 ${figures.laterTurnsP50Ms.toFixed(1).padStart(6)} ms   offline-answered ${figures.offlineAnswered}/${figures.turns}`,
+  );
 }
 out.result({ turnsPerScenario: turns, scenarios });

@@ -15,10 +15,22 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { seededRandom } from "../test-support/random.ts";
-import { issuedClientCookie, keepAliveRetries, rawRequest, startChatServerProcess, type RawAnswer } from "./chat-server-process.ts";
+import {
+  issuedClientCookie,
+  keepAliveRetries,
+  rawRequest,
+  startChatServerProcess,
+  type RawAnswer,
+} from "./chat-server-process.ts";
 import { benchOutput } from "./json-output.ts";
 
-const { values } = parseArgs({ options: { requests: { type: "string", default: "10000" }, seed: { type: "string", default: "13" }, json: { type: "boolean", default: false } } });
+const { values } = parseArgs({
+  options: {
+    requests: { type: "string", default: "10000" },
+    seed: { type: "string", default: "13" },
+    json: { type: "boolean", default: false },
+  },
+});
 const out = benchOutput();
 const total = Number(values.requests);
 
@@ -38,41 +50,173 @@ const nested = (depth: number, open: string, close: string) => open.repeat(depth
 
 /** The kinds of hostile request; each builds one request against a live session `id`. */
 const ATTACKS: Record<string, (id: string) => Attack> = {
-  "bad JSON": (id) => ({ method: "POST", path: pick([`/api/sessions/${id}/turns`, "/api/sessions"]), headers: json, body: pick(['{"text": "cough"', "{text: 1}", '{"text": "a",}', "\u0000\u0001", "{]", '"unterminated', "nul", '{"text": "a"}{"text": "b"}', "\ufeff{}"]) }),
+  "bad JSON": (id) => ({
+    method: "POST",
+    path: pick([`/api/sessions/${id}/turns`, "/api/sessions"]),
+    headers: json,
+    body: pick([
+      '{"text": "cough"',
+      "{text: 1}",
+      '{"text": "a",}',
+      "\u0000\u0001",
+      "{]",
+      '"unterminated',
+      "nul",
+      '{"text": "a"}{"text": "b"}',
+      "\ufeff{}",
+    ]),
+  }),
   "wrong types": (id) => ({
     method: "POST",
     path: pick([`/api/sessions/${id}/turns`, "/api/sessions"]),
     headers: json,
-    body: JSON.stringify(pick<unknown>([{ text: 5 }, { text: null }, { text: ["a"] }, { text: { a: 1 } }, { case: 5 }, { role: "admin" }, [], "text", 123, true, null, { text: "x", extra: 1 }, { text: "" }, { text: " " }, { text: "x".repeat(3000) }, { case: "" }, { role: "doctor" }, { __proto__: { text: "a" } }, { constructor: { prototype: 1 } }])),
+    body: JSON.stringify(
+      pick<unknown>([
+        { text: 5 },
+        { text: null },
+        { text: ["a"] },
+        { text: { a: 1 } },
+        { case: 5 },
+        { role: "admin" },
+        [],
+        "text",
+        123,
+        true,
+        null,
+        { text: "x", extra: 1 },
+        { text: "" },
+        { text: " " },
+        { text: "x".repeat(3000) },
+        { case: "" },
+        { role: "doctor" },
+        { __proto__: { text: "a" } },
+        { constructor: { prototype: 1 } },
+      ]),
+    ),
   }),
   "cross-origin": (id) =>
     pick<Attack>([
-      { method: "POST", path: "/api/sessions", headers: { ...json, origin: pick(["http://evil.example", "null", "http://127.0.0.1:1", "https://127.0.0.1"]) }, body: "{}" },
-      { method: "POST", path: `/api/sessions/${id}/turns`, headers: { ...json, "sec-fetch-site": "cross-site" }, body: '{"text":"hi"}' },
+      {
+        method: "POST",
+        path: "/api/sessions",
+        headers: { ...json, origin: pick(["http://evil.example", "null", "http://127.0.0.1:1", "https://127.0.0.1"]) },
+        body: "{}",
+      },
+      {
+        method: "POST",
+        path: `/api/sessions/${id}/turns`,
+        headers: { ...json, "sec-fetch-site": "cross-site" },
+        body: '{"text":"hi"}',
+      },
       { method: "POST", path: "/api/sessions", headers: { "content-type": "text/plain" }, body: "{}" },
-      { method: "POST", path: `/api/sessions/${id}/simulate`, headers: { "content-type": "application/x-www-form-urlencoded" }, body: "a=1" },
-      { method: "POST", path: "/api/sessions", headers: { "content-type": "multipart/form-data; boundary=x" }, body: "--x--" },
+      {
+        method: "POST",
+        path: `/api/sessions/${id}/simulate`,
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: "a=1",
+      },
+      {
+        method: "POST",
+        path: "/api/sessions",
+        headers: { "content-type": "multipart/form-data; boundary=x" },
+        body: "--x--",
+      },
       { method: "DELETE", path: `/api/sessions/${id}`, headers: { origin: "http://evil.example" } },
     ]),
-  "wrong Host": () => ({ method: pick(["GET", "POST"]), path: pick(["/", "/api/health", "/api/sessions"]), headers: { ...json, host: pick(["evil.example", "evil.example:80", "127.0.0.1.nip.io", "localhost.evil.example", "[::2]", "a b", "%31%32%37.0.0.1"]) }, body: "{}" }),
+  "wrong Host": () => ({
+    method: pick(["GET", "POST"]),
+    path: pick(["/", "/api/health", "/api/sessions"]),
+    headers: {
+      ...json,
+      host: pick([
+        "evil.example",
+        "evil.example:80",
+        "127.0.0.1.nip.io",
+        "localhost.evil.example",
+        "[::2]",
+        "a b",
+        "%31%32%37.0.0.1",
+      ]),
+    },
+    body: "{}",
+  }),
   oversized: (id) =>
     pick<Attack>([
-      { method: "POST", path: `/api/sessions/${id}/turns`, headers: json, body: JSON.stringify({ text: "a".repeat(20_000) }) },
+      {
+        method: "POST",
+        path: `/api/sessions/${id}/turns`,
+        headers: json,
+        body: JSON.stringify({ text: "a".repeat(20_000) }),
+      },
       { method: "POST", path: "/api/sessions", headers: json, body: `{"case": "${"b".repeat(200_000)}"}` },
       { method: "GET", path: "/api/health", headers: { "x-padding": "p".repeat(20_000) } },
       { method: "GET", path: `/api/sessions/${"c".repeat(20_000)}` },
     ]),
-  "deep nesting": (id) => ({ method: "POST", path: pick([`/api/sessions/${id}/turns`, "/api/sessions"]), headers: json, body: pick([nested(7000, "[", "]"), `{"text": ${nested(3000, '{"a":', "}").replace(/\{"a":\}$/, "1}")}}`, `{"text": ${nested(5000, "[", "]")}}`]) }),
-  "lone surrogates": (id) => ({ method: "POST", path: pick([`/api/sessions/${id}/turns`, "/api/sessions"]), headers: json, body: pick(['{"text": "cough \\ud800"}', '{"text": "\\udfff"}', '{"case": "\\ud83d"}', '{"text": "\\ud800\\ud800x"}']) }),
-  "invalid UTF-8": (id) => ({ method: "POST", path: `/api/sessions/${id}/turns`, headers: pick([json, { "content-type": "application/json; charset=utf-7" }, { "content-type": "application/json; charset=latin1" }]), body: Buffer.from([0x7b, 0x22, 0x74, 0x65, 0x78, 0x74, 0x22, 0x3a, 0x22, 0xff, 0xc3, 0x28, 0x22, 0x7d]) }),
+  "deep nesting": (id) => ({
+    method: "POST",
+    path: pick([`/api/sessions/${id}/turns`, "/api/sessions"]),
+    headers: json,
+    body: pick([
+      nested(7000, "[", "]"),
+      `{"text": ${nested(3000, '{"a":', "}").replace(/\{"a":\}$/, "1}")}}`,
+      `{"text": ${nested(5000, "[", "]")}}`,
+    ]),
+  }),
+  "lone surrogates": (id) => ({
+    method: "POST",
+    path: pick([`/api/sessions/${id}/turns`, "/api/sessions"]),
+    headers: json,
+    body: pick([
+      '{"text": "cough \\ud800"}',
+      '{"text": "\\udfff"}',
+      '{"case": "\\ud83d"}',
+      '{"text": "\\ud800\\ud800x"}',
+    ]),
+  }),
+  "invalid UTF-8": (id) => ({
+    method: "POST",
+    path: `/api/sessions/${id}/turns`,
+    headers: pick([
+      json,
+      { "content-type": "application/json; charset=utf-7" },
+      { "content-type": "application/json; charset=latin1" },
+    ]),
+    body: Buffer.from([0x7b, 0x22, 0x74, 0x65, 0x78, 0x74, 0x22, 0x3a, 0x22, 0xff, 0xc3, 0x28, 0x22, 0x7d]),
+  }),
   "odd methods and paths": (id) =>
     pick<Attack>([
       { method: pick(["PUT", "PATCH", "TRACE", "OPTIONS"]), path: `/api/sessions/${id}` },
-      { method: "GET", path: pick(["/api/sessions/%ZZ", "/api/sessions/..%2f..%2fetc%2fpasswd", "/../../etc/passwd", "/%00", "/api/%E0%A4%A", "/api/sessions/%00/turns", "/api/sessions?__proto__[x]=1"]) },
+      {
+        method: "GET",
+        path: pick([
+          "/api/sessions/%ZZ",
+          "/api/sessions/..%2f..%2fetc%2fpasswd",
+          "/../../etc/passwd",
+          "/%00",
+          "/api/%E0%A4%A",
+          "/api/sessions/%00/turns",
+          "/api/sessions?__proto__[x]=1",
+        ]),
+      },
       { method: "POST", path: "/api/sessions", headers: { ...json, "content-encoding": "gzip" }, body: "{}" },
-      { method: "POST", path: `/api/sessions/${id}/turns`, headers: { ...json, "transfer-encoding": "chunked" }, body: '{"text":"a cough"}' },
+      {
+        method: "POST",
+        path: `/api/sessions/${id}/turns`,
+        headers: { ...json, "transfer-encoding": "chunked" },
+        body: '{"text":"a cough"}',
+      },
     ]),
-  "unknown sessions": () => ({ method: pick(["GET", "POST", "DELETE"]), path: pick([`/api/sessions/${crypto.randomUUID()}`, `/api/sessions/${crypto.randomUUID()}/turns`, "/api/sessions/constructor", "/api/sessions/__proto__/retry"]), headers: json, body: '{"text":"hi"}' }),
+  "unknown sessions": () => ({
+    method: pick(["GET", "POST", "DELETE"]),
+    path: pick([
+      `/api/sessions/${crypto.randomUUID()}`,
+      `/api/sessions/${crypto.randomUUID()}/turns`,
+      "/api/sessions/constructor",
+      "/api/sessions/__proto__/retry",
+    ]),
+    headers: json,
+    body: '{"text":"hi"}',
+  }),
 };
 
 interface Tally {
@@ -84,11 +228,20 @@ const server = await startChatServerProcess(["--db", join(folder, "sessions.db")
 // 48 browsers' cookies, signed by the server, and 16 forged ones of the right shape (random id and signature).
 const clients: string[] = [];
 for (let index = 0; index < 48; index += 1) clients.push((await issuedClientCookie(server.port)) ?? "");
-const randomText = (length: number, alphabet: string) => Array.from({ length }, () => alphabet[Math.floor(random() * alphabet.length)]).join("");
-for (let index = 0; index < 16; index += 1) clients.push(`anamnesis_client=${randomText(32, "0123456789abcdef")}.${randomText(22, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")}`);
+const randomText = (length: number, alphabet: string) =>
+  Array.from({ length }, () => alphabet[Math.floor(random() * alphabet.length)]).join("");
+for (let index = 0; index < 16; index += 1)
+  clients.push(
+    `anamnesis_client=${randomText(32, "0123456789abcdef")}.${randomText(22, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")}`,
+  );
 const sessions: string[] = [];
 for (let index = 0; index < 8; index += 1) {
-  const created = await rawRequest(server.port, { method: "POST", path: "/api/sessions", headers: { ...json, cookie: clients[index]! }, body: "{}" });
+  const created = await rawRequest(server.port, {
+    method: "POST",
+    path: "/api/sessions",
+    headers: { ...json, cookie: clients[index]! },
+    body: "{}",
+  });
   sessions.push((JSON.parse(created.body) as { id: string }).id);
 }
 
@@ -109,7 +262,10 @@ function checkAnswer(kind: string, attack: Attack, answer: RawAnswer): void {
     }
     if (typeof code !== "string" || code === "") {
       problems.errorsWithoutCode += 1;
-      if (problems.examples.length < 5) problems.examples.push(`${kind}: ${attack.method} ${attack.path.slice(0, 60)} → ${answer.status} ${answer.body.slice(0, 80)}`);
+      if (problems.examples.length < 5)
+        problems.examples.push(
+          `${kind}: ${attack.method} ${attack.path.slice(0, 60)} → ${answer.status} ${answer.body.slice(0, 80)}`,
+        );
     }
   }
 }
@@ -126,10 +282,15 @@ async function worker(): Promise<void> {
     // Requests refused before their body is read (413, 431, parser errors) close their connection: send those on their own.
     const alone = kind === "oversized" || kind === "deep nesting" || kind === "odd methods and paths";
     try {
-      checkAnswer(kind, attack, await rawRequest(server.port, { ...attack, headers: { ...cookie, ...attack.headers }, keepAlive: !alone }));
+      checkAnswer(
+        kind,
+        attack,
+        await rawRequest(server.port, { ...attack, headers: { ...cookie, ...attack.headers }, keepAlive: !alone }),
+      );
     } catch (error) {
       problems.connectionFailures += 1;
-      if (problems.examples.length < 5) problems.examples.push(`${kind}: ${attack.method} ${attack.path.slice(0, 60)} → ${(error as Error).message}`);
+      if (problems.examples.length < 5)
+        problems.examples.push(`${kind}: ${attack.method} ${attack.path.slice(0, 60)} → ${(error as Error).message}`);
     }
   }
 }
@@ -142,10 +303,20 @@ const rss = server.rssMiB();
 await server.stop();
 rmSync(folder, { recursive: true, force: true });
 
-out.line(`${total} hostile requests in ${seconds.toFixed(1)} s against anamnesis chat (embedded, SQLite), 16 at a time\n`);
+out.line(
+  `${total} hostile requests in ${seconds.toFixed(1)} s against anamnesis chat (embedded, SQLite), 16 at a time\n`,
+);
 out.line("kind                    statuses");
-for (const [kind, tally] of tallies) out.line(`${kind.padEnd(24)}${[...tally.statuses].sort(([a], [b]) => a - b).map(([status, count]) => `${status}×${count}`).join("  ")}`);
-out.line(`\ncrashes ${crashed ? 1 : 0}   5xx ${problems.fiveHundreds}   errors without a JSON code ${problems.errorsWithoutCode}   failed connections ${problems.connectionFailures} (re-sent after a keep-alive race: ${keepAliveRetries.count})   server RSS after ${rss.toFixed(0)} MiB`);
+for (const [kind, tally] of tallies)
+  out.line(
+    `${kind.padEnd(24)}${[...tally.statuses]
+      .sort(([a], [b]) => a - b)
+      .map(([status, count]) => `${status}×${count}`)
+      .join("  ")}`,
+  );
+out.line(
+  `\ncrashes ${crashed ? 1 : 0}   5xx ${problems.fiveHundreds}   errors without a JSON code ${problems.errorsWithoutCode}   failed connections ${problems.connectionFailures} (re-sent after a keep-alive race: ${keepAliveRetries.count})   server RSS after ${rss.toFixed(0)} MiB`,
+);
 if (server.stderr().trim() !== "") out.line(`server stderr:\n${server.stderr().slice(0, 2000)}`);
 for (const example of problems.examples) out.line(`  e.g. ${example}`);
 out.result({
@@ -159,4 +330,5 @@ out.result({
   serverRssMiB: rss,
   statuses: Object.fromEntries([...tallies].map(([kind, tally]) => [kind, Object.fromEntries(tally.statuses)])),
 });
-process.exitCode = crashed || problems.fiveHundreds + problems.errorsWithoutCode + problems.connectionFailures > 0 ? 1 : 0;
+process.exitCode =
+  crashed || problems.fiveHundreds + problems.errorsWithoutCode + problems.connectionFailures > 0 ? 1 : 0;

@@ -16,19 +16,37 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { issuedClientCookie, rawRequest, startChatServerProcess, type ChatServerProcess } from "./chat-server-process.ts";
+import {
+  issuedClientCookie,
+  rawRequest,
+  startChatServerProcess,
+  type ChatServerProcess,
+} from "./chat-server-process.ts";
 import { benchOutput } from "./json-output.ts";
 
 // --db :memory: is the control: a server that keeps nothing must make this script report losses.
-const { values } = parseArgs({ options: { turns: { type: "string", default: "1000" }, sessions: { type: "string", default: "20" }, seed: { type: "string", default: "7" }, db: { type: "string", default: "file" }, json: { type: "boolean", default: false } } });
+const { values } = parseArgs({
+  options: {
+    turns: { type: "string", default: "1000" },
+    sessions: { type: "string", default: "20" },
+    seed: { type: "string", default: "7" },
+    db: { type: "string", default: "file" },
+    json: { type: "boolean", default: false },
+  },
+});
 const out = benchOutput();
 const targetTurns = Number(values.turns);
 const clientCount = Number(values.sessions);
 let seed = Number(values.seed);
-const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
 
 const folder = mkdtempSync(join(tmpdir(), "anamnesis-kill-"));
-const args = ["--db", values.db === ":memory:" ? ":memory:" : join(folder, "sessions.db"), "--transcripts", join(folder, "transcripts")];
+const args = [
+  "--db",
+  values.db === ":memory:" ? ":memory:" : join(folder, "sessions.db"),
+  "--transcripts",
+  join(folder, "transcripts"),
+];
 const json = { "content-type": "application/json" };
 type Turn = { speaker: string; text: string };
 
@@ -43,7 +61,10 @@ let paused = false;
 let server: ChatServerProcess;
 
 function sameStart(longer: readonly Turn[], prefix: readonly Turn[]): boolean {
-  return longer.length >= prefix.length && prefix.every((turn, index) => turn.speaker === longer[index]!.speaker && turn.text === longer[index]!.text);
+  return (
+    longer.length >= prefix.length &&
+    prefix.every((turn, index) => turn.speaker === longer[index]!.speaker && turn.text === longer[index]!.text)
+  );
 }
 
 /** After a kill: each transcript whole and at least as far as the acknowledged turns. */
@@ -92,13 +113,22 @@ async function client(index: number, cases: string[], cookie: string): Promise<v
     }
     try {
       if (id === null) {
-        const created = await rawRequest(server.port, { method: "POST", path: "/api/sessions", headers: { ...json, cookie }, body: JSON.stringify({ case: cases[index % cases.length] }) });
+        const created = await rawRequest(server.port, {
+          method: "POST",
+          path: "/api/sessions",
+          headers: { ...json, cookie },
+          body: JSON.stringify({ case: cases[index % cases.length] }),
+        });
         if (created.status !== 201) throw new Error(`create ${created.status}`);
         const session = JSON.parse(created.body) as { id: string; history: Turn[] };
         id = session.id;
         acknowledged.set(id, session.history);
       }
-      const answer = await rawRequest(server.port, { method: "POST", path: `/api/sessions/${id}/simulate`, headers: { cookie } });
+      const answer = await rawRequest(server.port, {
+        method: "POST",
+        path: `/api/sessions/${id}/simulate`,
+        headers: { cookie },
+      });
       if (answer.status === 404) {
         // Lost in a restart (the checks count it): go on with a new session.
         id = null;
@@ -117,12 +147,19 @@ async function client(index: number, cases: string[], cookie: string): Promise<v
 }
 
 server = await startChatServerProcess(args);
-const cases = (JSON.parse((await rawRequest(server.port, { method: "GET", path: "/api/cases" })).body) as { cases: Array<{ id: string }> }).cases.map((item) => item.id);
+const cases = (
+  JSON.parse((await rawRequest(server.port, { method: "GET", path: "/api/cases" })).body) as {
+    cases: Array<{ id: string }>;
+  }
+).cases.map((item) => item.id);
 // Signed by the server once, good across its restarts (the signing secret is in the database file).
 const cookies: string[] = [];
 for (let index = 0; index < clientCount; index += 1) {
   const cookie = await issuedClientCookie(server.port);
-  if (!cookie) throw new Error(`the server issued no client cookie for client ${index + 1} (more clients than its burst of new identities per address)`);
+  if (!cookie)
+    throw new Error(
+      `the server issued no client cookie for client ${index + 1} (more clients than its burst of new identities per address)`,
+    );
   cookies.push(cookie);
 }
 const started = performance.now();
@@ -130,7 +167,8 @@ const clients = Promise.all(Array.from({ length: clientCount }, (_, index) => cl
 while (acknowledgedTurns < targetTurns) {
   // A random moment: after 10–60 more acknowledged turns, a few milliseconds apart, so turns are in flight.
   const killAt = acknowledgedTurns + 10 + Math.floor(random() * 50);
-  while (acknowledgedTurns < Math.min(killAt, targetTurns)) await new Promise((resolve) => setTimeout(resolve, 1 + random() * 4));
+  while (acknowledgedTurns < Math.min(killAt, targetTurns))
+    await new Promise((resolve) => setTimeout(resolve, 1 + random() * 4));
   if (acknowledgedTurns >= targetTurns) break;
   server.child.kill("SIGKILL");
   paused = true;
@@ -140,7 +178,8 @@ while (acknowledgedTurns < targetTurns) {
   const before = new Map(acknowledged);
   server = await startChatServerProcess(args);
   await checkSessions(before);
-  if (kills % 5 === 0) out.line(`kill ${kills}: ${acknowledgedTurns} turns acknowledged, ${acknowledged.size} sessions`);
+  if (kills % 5 === 0)
+    out.line(`kill ${kills}: ${acknowledgedTurns} turns acknowledged, ${acknowledged.size} sessions`);
   paused = false;
 }
 await clients;
@@ -149,7 +188,19 @@ await server.stop();
 checkTranscripts();
 const seconds = (performance.now() - started) / 1000;
 rmSync(folder, { recursive: true, force: true });
-out.line(`\n${acknowledgedTurns} acknowledged turns over ${acknowledged.size} sessions (${clientCount} at a time), ${kills} kill -9s and restarts, ${seconds.toFixed(0)} s`);
-out.line(`acknowledged turns lost ${lost.turns}   sessions lost ${lost.sessions}   corrupt transcripts ${lost.transcripts}`);
-out.result({ acknowledgedTurns, sessions: acknowledged.size, concurrentSessions: clientCount, kills, seconds, db: values.db, lost });
+out.line(
+  `\n${acknowledgedTurns} acknowledged turns over ${acknowledged.size} sessions (${clientCount} at a time), ${kills} kill -9s and restarts, ${seconds.toFixed(0)} s`,
+);
+out.line(
+  `acknowledged turns lost ${lost.turns}   sessions lost ${lost.sessions}   corrupt transcripts ${lost.transcripts}`,
+);
+out.result({
+  acknowledgedTurns,
+  sessions: acknowledged.size,
+  concurrentSessions: clientCount,
+  kills,
+  seconds,
+  db: values.db,
+  lost,
+});
 process.exitCode = lost.turns + lost.sessions + lost.transcripts > 0 ? 1 : 0;

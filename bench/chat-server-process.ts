@@ -25,8 +25,12 @@ export interface ChatServerProcess {
 
 export async function startChatServerProcess(args: readonly string[]): Promise<ChatServerProcess> {
   // CHAT_BENCH_PROFILE_DIR=DIR writes the server's V8 CPU profile there when it stops (to see where a turn's time goes).
-  const profile = process.env.CHAT_BENCH_PROFILE_DIR ? ["--cpu-prof", `--cpu-prof-dir=${process.env.CHAT_BENCH_PROFILE_DIR}`] : [];
-  const child = spawn(process.execPath, [...profile, CLI, "chat", "--port", "0", ...args], { stdio: ["ignore", "pipe", "pipe"] });
+  const profile = process.env.CHAT_BENCH_PROFILE_DIR
+    ? ["--cpu-prof", `--cpu-prof-dir=${process.env.CHAT_BENCH_PROFILE_DIR}`]
+    : [];
+  const child = spawn(process.execPath, [...profile, CLI, "chat", "--port", "0", ...args], {
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   let stderr = "";
   child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
   const url = await new Promise<string>((resolve, reject) => {
@@ -45,7 +49,9 @@ export async function startChatServerProcess(args: readonly string[]): Promise<C
     rssMiB: () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, "utf8"))?.[1] ?? 0) / 1024,
     cpuMs: () => {
       // Fields 14 and 15 of /proc/PID/stat (after the parenthesised name) are utime and stime in clock ticks (100 Hz).
-      const fields = readFileSync(`/proc/${child.pid}/stat`, "utf8").replace(/^.*\) /, "").split(" ");
+      const fields = readFileSync(`/proc/${child.pid}/stat`, "utf8")
+        .replace(/^.*\) /, "")
+        .split(" ");
       return (Number(fields[11]) + Number(fields[12])) * 10;
     },
     stderr: () => stderr,
@@ -75,7 +81,16 @@ export const keepAliveRetries = { count: 0 };
  * answering a malformed request) fails with "socket hang up" before the server saw it; as Node's
  * documentation advises, that one case is re-sent once on a fresh connection, and counted.
  */
-export async function rawRequest(port: number, options: { method: string; path: string; headers?: Record<string, string>; body?: string | Buffer; keepAlive?: boolean }): Promise<RawAnswer> {
+export async function rawRequest(
+  port: number,
+  options: {
+    method: string;
+    path: string;
+    headers?: Record<string, string>;
+    body?: string | Buffer;
+    keepAlive?: boolean;
+  },
+): Promise<RawAnswer> {
   try {
     return await sendOnce(port, options, options.keepAlive !== false);
   } catch (error) {
@@ -85,14 +100,31 @@ export async function rawRequest(port: number, options: { method: string; path: 
   }
 }
 
-function sendOnce(port: number, options: { method: string; path: string; headers?: Record<string, string>; body?: string | Buffer }, keepAlive: boolean): Promise<RawAnswer> {
+function sendOnce(
+  port: number,
+  options: { method: string; path: string; headers?: Record<string, string>; body?: string | Buffer },
+  keepAlive: boolean,
+): Promise<RawAnswer> {
   return new Promise((resolve, reject) => {
     const request = httpRequest(
-      { host: "127.0.0.1", port, method: options.method, path: options.path, headers: { host: `127.0.0.1:${port}`, ...options.headers }, agent: keepAlive ? agent : false },
+      {
+        host: "127.0.0.1",
+        port,
+        method: options.method,
+        path: options.path,
+        headers: { host: `127.0.0.1:${port}`, ...options.headers },
+        agent: keepAlive ? agent : false,
+      },
       (response) => {
         const chunks: Buffer[] = [];
         response.on("data", (chunk: Buffer) => chunks.push(chunk));
-        response.on("end", () => resolve({ status: response.statusCode!, headers: response.headers, body: Buffer.concat(chunks).toString("utf8") }));
+        response.on("end", () =>
+          resolve({
+            status: response.statusCode!,
+            headers: response.headers,
+            body: Buffer.concat(chunks).toString("utf8"),
+          }),
+        );
         response.on("error", reject);
       },
     );

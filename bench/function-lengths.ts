@@ -17,8 +17,13 @@ const { values } = parseArgs({
   },
 });
 for (const dir of values.dir) {
-  const report = checkCodeShape(dir, { maxFunctionLines: Number(values["max-lines"]), maxRegexChars: Number(values["max-regex"]) });
-  console.log(`${dir}: ${report.functions} functions, longest ${report.longest.lines} lines (${report.longest.where}); ${report.regexes} regular expressions`);
+  const report = checkCodeShape(dir, {
+    maxFunctionLines: Number(values["max-lines"]),
+    maxRegexChars: Number(values["max-regex"]),
+  });
+  console.log(
+    `${dir}: ${report.functions} functions, longest ${report.longest.lines} lines (${report.longest.where}); ${report.regexes} regular expressions`,
+  );
   for (const problem of report.problems) console.log(`  ${problem}`);
   if (report.problems.length > 0) process.exitCode = 1;
 }

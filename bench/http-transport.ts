@@ -20,10 +20,15 @@ const { values } = parseArgs({ options: { requests: { type: "string", default: "
 const total = Number(values.requests);
 const CONCURRENCY = 32;
 
-const server = fork(new URL("./backends.ts", import.meta.url).pathname, ["--serve", "--latency", "0"], { stdio: ["ignore", "inherit", "inherit", "ipc"] });
-const { baseUrl } = await new Promise<{ baseUrl: string }>((resolve) => server.once("message", (message) => resolve(message as { baseUrl: string })));
+const server = fork(new URL("./backends.ts", import.meta.url).pathname, ["--serve", "--latency", "0"], {
+  stdio: ["ignore", "inherit", "inherit", "ipc"],
+});
+const { baseUrl } = await new Promise<{ baseUrl: string }>((resolve) =>
+  server.once("message", (message) => resolve(message as { baseUrl: string })),
+);
 const endpoint = new URL(`${baseUrl}/chat/completions`);
-const payload = () => JSON.stringify({ model: "m", messages: [{ role: "user", content: "hello there" }], temperature: 0, max_tokens: 200 });
+const payload = () =>
+  JSON.stringify({ model: "m", messages: [{ role: "user", content: "hello there" }], temperature: 0, max_tokens: 200 });
 const post = { method: "POST", headers: { "content-type": "application/json" } };
 
 const agent = new Agent({ keepAlive: true });
@@ -40,8 +45,21 @@ const viaNodeHttp = () =>
   });
 const sdk = (fetchImpl: typeof fetch) => new OpenAI({ baseURL: baseUrl, apiKey: "x", maxRetries: 0, fetch: fetchImpl });
 const [sdkGlobal, sdkKeepAlive] = [sdk(fetch), sdk(keepAliveFetch)];
-const sdkCall = (client: OpenAI) => () => client.chat.completions.create({ model: "m", messages: [{ role: "user", content: "hello there" }], temperature: 0, max_tokens: 200 });
-const backend = await createBackend("openai:m", { baseUrl, concurrency: CONCURRENCY, noCache: true, maxRetries: 0, env: {}, config: {} });
+const sdkCall = (client: OpenAI) => () =>
+  client.chat.completions.create({
+    model: "m",
+    messages: [{ role: "user", content: "hello there" }],
+    temperature: 0,
+    max_tokens: 200,
+  });
+const backend = await createBackend("openai:m", {
+  baseUrl,
+  concurrency: CONCURRENCY,
+  noCache: true,
+  maxRetries: 0,
+  env: {},
+  config: {},
+});
 
 const layers: Array<[string, () => Promise<unknown>]> = [
   ["node:http request", viaNodeHttp],
@@ -49,7 +67,10 @@ const layers: Array<[string, () => Promise<unknown>]> = [
   ["keep-alive fetch", async () => (await keepAliveFetch(endpoint, { ...post, body: payload() })).json()],
   ["OpenAI SDK, global fetch", sdkCall(sdkGlobal)],
   ["OpenAI SDK, keep-alive fetch", sdkCall(sdkKeepAlive)],
-  ["backend.generate (openai:)", () => backend.generate([{ role: "user", content: "hello there" }], { temperature: 0, maxTokens: 200 })],
+  [
+    "backend.generate (openai:)",
+    () => backend.generate([{ role: "user", content: "hello there" }], { temperature: 0, maxTokens: 200 }),
+  ],
   ["backend.embed (openai:)", () => backend.embed!(["hello there"])],
 ];
 
@@ -57,14 +78,18 @@ const layers: Array<[string, () => Promise<unknown>]> = [
 async function cpuPerRequest(send: () => Promise<unknown>): Promise<number> {
   let next = 0;
   const before = process.cpuUsage();
-  await Promise.all(Array.from({ length: CONCURRENCY }, async () => {
-    while (next++ < total) await send();
-  }));
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (next++ < total) await send();
+    }),
+  );
   const used = process.cpuUsage(before);
   return (used.user + used.system) / 1000 / total;
 }
 
-console.log(`machine: ${availableParallelism()} cores, load average ${loadavg()[0]!.toFixed(2)}; ${total} requests per line at concurrency ${CONCURRENCY}, server in a child process`);
+console.log(
+  `machine: ${availableParallelism()} cores, load average ${loadavg()[0]!.toFixed(2)}; ${total} requests per line at concurrency ${CONCURRENCY}, server in a child process`,
+);
 console.log("layer                           client CPU ms/request");
 for (const round of [1, 2]) {
   for (const [name, send] of layers) {

@@ -28,8 +28,17 @@ interface FoldSuites {
 }
 
 const DEVELOPMENT_DIR = BUNDLED.meditodDev;
-const { values } = parseArgs({ options: { data: { type: "string", multiple: true }, json: { type: "boolean", default: false }, keep: { type: "string" } } });
-const dataDirs = values.data ?? [BUNDLED_MEDITOD_DIR, ...(existsSync(join(DEVELOPMENT_DIR, "dialogs.json")) ? [DEVELOPMENT_DIR] : [])];
+const { values } = parseArgs({
+  options: {
+    data: { type: "string", multiple: true },
+    json: { type: "boolean", default: false },
+    keep: { type: "string" },
+  },
+});
+const dataDirs = values.data ?? [
+  BUNDLED_MEDITOD_DIR,
+  ...(existsSync(join(DEVELOPMENT_DIR, "dialogs.json")) ? [DEVELOPMENT_DIR] : []),
+];
 const bin = fileURLToPath(new URL("../bin/anamnesis.js", import.meta.url));
 
 const dialogues = new Map<string, Dialogue>();
@@ -54,11 +63,33 @@ const folds: FoldScores[] = [];
 for (const heldOut of ids) {
   const dir = mkdtempSync(join(tmpdir(), "anamnesis-loo-"));
   try {
-    writeFileSync(join(dir, "dialogs.json"), JSON.stringify(Object.fromEntries([...dialogues].map(([id, dialogue]) => [id, { utterances: dialogue.utterances }]))));
+    writeFileSync(
+      join(dir, "dialogs.json"),
+      JSON.stringify(
+        Object.fromEntries([...dialogues].map(([id, dialogue]) => [id, { utterances: dialogue.utterances }])),
+      ),
+    );
     writeFileSync(join(dir, "train_ids.json"), JSON.stringify(ids.filter((id) => id !== heldOut)));
     writeFileSync(join(dir, "valid_ids.json"), JSON.stringify([heldOut]));
     writeFileSync(join(dir, "test_ids.json"), "[]");
-    const result = spawnSync(process.execPath, [bin, "bench", "--suite", "meditod", "--split", "valid", "--data", dir, "--out", values.keep ? join(values.keep, heldOut) : join(dir, "run"), "--restart", "--json"], { encoding: "utf8" });
+    const result = spawnSync(
+      process.execPath,
+      [
+        bin,
+        "bench",
+        "--suite",
+        "meditod",
+        "--split",
+        "valid",
+        "--data",
+        dir,
+        "--out",
+        values.keep ? join(values.keep, heldOut) : join(dir, "run"),
+        "--restart",
+        "--json",
+      ],
+      { encoding: "utf8" },
+    );
     if (result.status !== 0) throw new Error(`bench failed on fold ${heldOut}: ${result.stderr}`);
     const suites = (JSON.parse(result.stdout) as { suites: FoldSuites }).suites;
     folds.push({
@@ -75,14 +106,24 @@ for (const heldOut of ids) {
 }
 
 const mean = (pick: (fold: FoldScores) => number) => folds.reduce((sum, fold) => sum + pick(fold), 0) / folds.length;
-const summary = { nluF1: mean((f) => f.nluF1), polF1: mean((f) => f.polF1), polP1: mean((f) => f.polP1), bleu4: mean((f) => f.bleu4), rougeL: mean((f) => f.rougeL) };
+const summary = {
+  nluF1: mean((f) => f.nluF1),
+  polF1: mean((f) => f.polF1),
+  polP1: mean((f) => f.polP1),
+  bleu4: mean((f) => f.bleu4),
+  rougeL: mean((f) => f.rougeL),
+};
 if (values.json) {
   console.log(JSON.stringify({ folds, mean: summary }, null, 2));
 } else {
   const row = (name: string, s: Omit<FoldScores, "heldOut">) =>
     `${name.padEnd(12)} ${s.nluF1.toFixed(4).padStart(7)} ${s.polF1.toFixed(4).padStart(7)} ${s.polP1.toFixed(4).padStart(7)} ${s.bleu4.toFixed(2).padStart(7)} ${s.rougeL.toFixed(4).padStart(8)}`;
-  console.log(`leave-one-dialogue-out over ${ids.length} dialogues (test split excluded), embedded engine, exact judge`);
-  console.log(`${"held out".padEnd(12)} ${"NLU F1".padStart(7)} ${"POL F1".padStart(7)} ${"P@1".padStart(7)} ${"BLEU-4".padStart(7)} ${"ROUGE-L".padStart(8)}`);
+  console.log(
+    `leave-one-dialogue-out over ${ids.length} dialogues (test split excluded), embedded engine, exact judge`,
+  );
+  console.log(
+    `${"held out".padEnd(12)} ${"NLU F1".padStart(7)} ${"POL F1".padStart(7)} ${"P@1".padStart(7)} ${"BLEU-4".padStart(7)} ${"ROUGE-L".padStart(8)}`,
+  );
   for (const fold of folds) console.log(row(fold.heldOut, fold));
   console.log(row("mean", summary));
 }

@@ -95,12 +95,26 @@ async function timed(run: () => Promise<unknown>): Promise<number> {
 async function measure(mode: Mode, modelPath: string): Promise<Measurement> {
   const text = benchText(tokenCount);
   if (mode === "rolling") {
-    const backend = await createBackend(`llamacpp:${modelPath}`, { gpu: false, threads, contextSize, noCache: true, env: {}, config: {} });
+    const backend = await createBackend(`llamacpp:${modelPath}`, {
+      gpu: false,
+      threads,
+      contextSize,
+      noCache: true,
+      env: {},
+      config: {},
+    });
     try {
       let result: Awaited<ReturnType<NonNullable<typeof backend.loglikelihoodRolling>>> | undefined;
       const seconds = await timed(async () => (result = await backend.loglikelihoodRolling!(text)));
       // The backend does not expose its tokenizer: the parent takes the text's token count from the floor's child.
-      return { mode, tokens: 0, evaluated: result!.usage?.inputTokens ?? 0, seconds, maxRssMiB: maxRssMiB(), logLikelihood: result!.logLikelihood };
+      return {
+        mode,
+        tokens: 0,
+        evaluated: result!.usage?.inputTokens ?? 0,
+        seconds,
+        maxRssMiB: maxRssMiB(),
+        logLikelihood: result!.logLikelihood,
+      };
     } finally {
       await backend.close?.();
     }
@@ -125,12 +139,21 @@ async function measure(mode: Mode, modelPath: string): Promise<Measurement> {
         await sequence.clearHistory();
         // As the backend: output only at the positions whose next token the window scores.
         const firstScored = input.length - predicted.length;
-        const results = await sequence.controlledEvaluate(mode === "floor" ? input : input.map((token, index) => (index >= firstScored ? [token, next] : token)));
-        if (mode === "confidence" && typeof results[input.length - 1]?.next.confidence !== "number") throw new Error("no confidence returned");
+        const results = await sequence.controlledEvaluate(
+          mode === "floor" ? input : input.map((token, index) => (index >= firstScored ? [token, next] : token)),
+        );
+        if (mode === "confidence" && typeof results[input.length - 1]?.next.confidence !== "number")
+          throw new Error("no confidence returned");
         evaluated += input.length;
       }
     });
-    return { mode, tokens: windows.reduce((total, window) => total + window.predicted.length, 0), evaluated, seconds, maxRssMiB: maxRssMiB() };
+    return {
+      mode,
+      tokens: windows.reduce((total, window) => total + window.predicted.length, 0),
+      evaluated,
+      seconds,
+      maxRssMiB: maxRssMiB(),
+    };
   } finally {
     await context.dispose();
     await model.dispose();
@@ -145,12 +168,27 @@ function maxRssMiB(): number {
 
 function runChild(mode: Mode, modelPath: string): Promise<Measurement> {
   return new Promise((resolve, reject) => {
-    const args = ["--child", mode, "--model", modelPath, "--tokens", String(tokenCount), "--context", String(contextSize), "--runs", String(runs), "--threads", String(threads)];
+    const args = [
+      "--child",
+      mode,
+      "--model",
+      modelPath,
+      "--tokens",
+      String(tokenCount),
+      "--context",
+      String(contextSize),
+      "--runs",
+      String(runs),
+      "--threads",
+      String(threads),
+    ];
     const child = fork(process.argv[1]!, args, { stdio: ["ignore", "inherit", "inherit", "ipc"] });
     let result: Measurement | undefined;
     child.once("message", (message) => (result = message as Measurement));
     child.once("error", reject);
-    child.once("exit", (code) => (result && code === 0 ? resolve(result) : reject(new Error(`${mode} child exited with ${code}`))));
+    child.once("exit", (code) =>
+      result && code === 0 ? resolve(result) : reject(new Error(`${mode} child exited with ${code}`)),
+    );
   });
 }
 
@@ -161,23 +199,49 @@ if (values.child) {
   const vocabularies = values.vocab.split(",").map(Number);
   const dir = mkdtempSync(join(tmpdir(), "anamnesis-bench-llamacpp-"));
   try {
-    out.line(`llamacpp loglikelihoodRolling: random-weight LLaMA (hidden 32, 1 block, F32), context ${contextSize}, ${threads} thread(s), median of ${runs}`);
+    out.line(
+      `llamacpp loglikelihoodRolling: random-weight LLaMA (hidden 32, 1 block, F32), context ${contextSize}, ${threads} thread(s), median of ${runs}`,
+    );
     out.line(`machine: ${availableParallelism()} cores, load average ${loadavg()[0]!.toFixed(2)}`);
     let textTokens = 0;
     let evaluatedPositions = 0;
-    const rows: Array<{ vocabulary: number; modelMiB: number; mode: string; tokensPerSecond: number; msPerToken: number; timesFloor: number; peakRssMiB: number }> = [];
+    const rows: Array<{
+      vocabulary: number;
+      modelMiB: number;
+      mode: string;
+      tokensPerSecond: number;
+      msPerToken: number;
+      timesFloor: number;
+      peakRssMiB: number;
+    }> = [];
     out.line("vocabulary  model MiB  mode        tokens/s  ms/token  × floor  peak RSS MiB");
     for (const vocabularySize of vocabularies) {
-      const modelPath = writeTinyLlamaGguf(join(dir, `random-${vocabularySize}.gguf`), { vocabularySize, embeddingLength: 32, feedForwardLength: 64, headCount: 4, blockCount: 1, contextLength: contextSize });
+      const modelPath = writeTinyLlamaGguf(join(dir, `random-${vocabularySize}.gguf`), {
+        vocabularySize,
+        embeddingLength: 32,
+        feedForwardLength: 64,
+        headCount: 4,
+        blockCount: 1,
+        contextLength: contextSize,
+      });
       const modelMiB = statSync(modelPath).size / 2 ** 20;
       const results: Measurement[] = [];
       for (const mode of MODES) results.push(await runChild(mode, modelPath));
       const floor = results.find((result) => result.mode === "floor")!;
       for (const result of results) {
         // Same text, same windows: every mode must have evaluated the same positions.
-        if (result.evaluated !== floor.evaluated) throw new Error(`${result.mode} evaluated ${result.evaluated} positions, the floor ${floor.evaluated}`);
+        if (result.evaluated !== floor.evaluated)
+          throw new Error(`${result.mode} evaluated ${result.evaluated} positions, the floor ${floor.evaluated}`);
         result.tokens = floor.tokens;
-        rows.push({ vocabulary: vocabularySize, modelMiB, mode: result.mode, tokensPerSecond: result.tokens / result.seconds, msPerToken: (1000 * result.seconds) / result.tokens, timesFloor: result.seconds / floor.seconds, peakRssMiB: result.maxRssMiB });
+        rows.push({
+          vocabulary: vocabularySize,
+          modelMiB,
+          mode: result.mode,
+          tokensPerSecond: result.tokens / result.seconds,
+          msPerToken: (1000 * result.seconds) / result.tokens,
+          timesFloor: result.seconds / floor.seconds,
+          peakRssMiB: result.maxRssMiB,
+        });
         out.line(
           [
             String(vocabularySize).padStart(10),
@@ -194,7 +258,9 @@ if (values.child) {
       textTokens = floor.tokens;
       evaluatedPositions = floor.evaluated;
     }
-    out.line(`text: ${textTokens} tokens of MTS-Dialog valid notes, ${evaluatedPositions} positions evaluated (every window re-reads its context)`);
+    out.line(
+      `text: ${textTokens} tokens of MTS-Dialog valid notes, ${evaluatedPositions} positions evaluated (every window re-reads its context)`,
+    );
     out.result({ contextSize, threads, runs, textTokens, evaluatedPositions, rows });
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -70,13 +70,20 @@ export const timing = (t: Timing): string =>
   `median ${seconds(t.medianWall)} (min ${seconds(t.minWall)}, max ${seconds(t.maxWall)}, ${t.runs} run${t.runs === 1 ? "" : "s"}${t.medianCpu === undefined ? "" : `; CPU ${seconds(t.medianCpu)}`})`;
 
 /** The quick variant of a command's settings, or the full one. */
-const pick = (options: PlanOptions, full: readonly string[], quick: readonly string[]): readonly string[] => (options.quick ? quick : full);
+const pick = (options: PlanOptions, full: readonly string[], quick: readonly string[]): readonly string[] =>
+  options.quick ? quick : full;
 
 // ---- the scores: test split, valid split, leave-one-out, self-play, note suites ----
 
 /** The three MediTOD suites' scores in a results.json. */
 interface MeditodSuites {
-  "meditod-nlu": { overall: { f1: number }; medical: { f1: number }; non_medical: { f1: number }; joint_accuracy: number; format_errors: number };
+  "meditod-nlu": {
+    overall: { f1: number };
+    medical: { f1: number };
+    non_medical: { f1: number };
+    joint_accuracy: number;
+    format_errors: number;
+  };
   "meditod-pol": { overall: { f1: number }; precision_at: Record<string, number>; format_errors: number };
   "meditod-nlg": { bleu2: number; bleu4: number; rouge1: number; rougeL: number; format_errors: number };
 }
@@ -90,13 +97,22 @@ export function meditodFigures(data: unknown): Figure[] {
   const pol = suites["meditod-pol"];
   const nlg = suites["meditod-nlg"];
   return [
-    { name: "NLU F1 (overall / medical / non-medical)", value: `${fixed(nlu.overall.f1, 4)} / ${fixed(nlu.medical.f1, 4)} / ${fixed(nlu.non_medical.f1, 4)}` },
+    {
+      name: "NLU F1 (overall / medical / non-medical)",
+      value: `${fixed(nlu.overall.f1, 4)} / ${fixed(nlu.medical.f1, 4)} / ${fixed(nlu.non_medical.f1, 4)}`,
+    },
     { name: "NLU joint accuracy", value: fixed(nlu.joint_accuracy, 4) },
     { name: "policy F1", value: fixed(pol.overall.f1, 4) },
-    { name: "policy P@1 / P@4 / P@inf", value: `${fixed(pol.precision_at["1"]!, 4)} / ${fixed(pol.precision_at["4"]!, 4)} / ${fixed(pol.precision_at.inf!, 4)}` },
+    {
+      name: "policy P@1 / P@4 / P@inf",
+      value: `${fixed(pol.precision_at["1"]!, 4)} / ${fixed(pol.precision_at["4"]!, 4)} / ${fixed(pol.precision_at.inf!, 4)}`,
+    },
     { name: "NLG BLEU-2 / BLEU-4", value: `${fixed(nlg.bleu2, 2)} / ${fixed(nlg.bleu4, 2)}` },
     { name: "NLG ROUGE-1 / ROUGE-L", value: `${fixed(nlg.rouge1, 4)} / ${fixed(nlg.rougeL, 4)}` },
-    { name: "format errors (NLU / policy / NLG)", value: `${fixed(nlu.format_errors, 4)} / ${fixed(pol.format_errors, 4)} / ${fixed(nlg.format_errors, 4)}` },
+    {
+      name: "format errors (NLU / policy / NLG)",
+      value: `${fixed(nlu.format_errors, 4)} / ${fixed(pol.format_errors, 4)} / ${fixed(nlg.format_errors, 4)}`,
+    },
   ];
 }
 
@@ -114,7 +130,10 @@ export const foldLine = (f: FoldFigures): string =>
 
 function leaveOneOutFigures({ data }: CommandOutput): Figure[] {
   const { folds, mean } = data as { folds: Array<FoldFigures & { heldOut: string }>; mean: FoldFigures };
-  return [...folds.map((fold) => ({ name: `held out ${fold.heldOut}`, value: foldLine(fold) })), { name: `mean of ${folds.length}`, value: foldLine(mean) }];
+  return [
+    ...folds.map((fold) => ({ name: `held out ${fold.heldOut}`, value: foldLine(fold) })),
+    { name: `mean of ${folds.length}`, value: foldLine(mean) },
+  ];
 }
 
 /** `anamnesis simulate --json`'s summary. */
@@ -134,12 +153,23 @@ function selfPlayFigures({ data }: CommandOutput): Figure[] {
   const s = data as SelfPlaySummary;
   return [
     { name: "cases", value: count(s.cases) },
-    { name: "mean coverage of the profile (values / attributes)", value: `${percent(s.meanCoverage)} (${percent(s.meanValueCoverage)} / ${percent(s.meanAttributeCoverage)})` },
+    {
+      name: "mean coverage of the profile (values / attributes)",
+      value: `${percent(s.meanCoverage)} (${percent(s.meanValueCoverage)} / ${percent(s.meanAttributeCoverage)})`,
+    },
     { name: "mean doctor turns", value: fixed(s.meanDoctorTurns, 1) },
     { name: "repeated questions, all cases", value: count(s.repeatedQuestions) },
-    { name: "red flags caught / expected (false alarms)", value: `${s.redFlags.caught} / ${s.redFlags.expected} (${s.redFlags.falseAlarms})` },
+    {
+      name: "red flags caught / expected (false alarms)",
+      value: `${s.redFlags.caught} / ${s.redFlags.expected} (${s.redFlags.falseAlarms})`,
+    },
     { name: "closing fit (right diagnosis or honest none)", value: percent(s.closingFit) },
-    { name: "closings", value: Object.entries(s.closings).map(([kind, n]) => `${kind} ${n}`).join(", ") },
+    {
+      name: "closings",
+      value: Object.entries(s.closings)
+        .map(([kind, n]) => `${kind} ${n}`)
+        .join(", "),
+    },
   ];
 }
 
@@ -149,19 +179,38 @@ function noteSuiteFigures({ data }: CommandOutput): Figure[] {
   const perplexity = suites["mts-dialog-perplexity"]!;
   const value = (x: number | null | undefined, digits: number) => (typeof x === "number" ? fixed(x, digits) : "null");
   return [
-    { name: "mts-dialog BLEU / ROUGE-1 / ROUGE-2 / ROUGE-L", value: [notes.bleu, notes.rouge1, notes.rouge2, notes.rougeL].map((x) => value(x, 4)).join(" / ") },
-    { name: "mts-dialog-perplexity word / byte perplexity, bits per byte", value: `${value(perplexity.word_perplexity, 1)} / ${value(perplexity.byte_perplexity, 3)} / ${value(perplexity.bits_per_byte, 3)}` },
+    {
+      name: "mts-dialog BLEU / ROUGE-1 / ROUGE-2 / ROUGE-L",
+      value: [notes.bleu, notes.rouge1, notes.rouge2, notes.rougeL].map((x) => value(x, 4)).join(" / "),
+    },
+    {
+      name: "mts-dialog-perplexity word / byte perplexity, bits per byte",
+      value: `${value(perplexity.word_perplexity, 1)} / ${value(perplexity.byte_perplexity, 3)} / ${value(perplexity.bits_per_byte, 3)}`,
+    },
   ];
 }
 
 function parityFigures({ data }: CommandOutput): Figure[] {
-  const d = data as { meditodCommit: string | null; tasks: Array<{ task: string; identical: number; queries: number }> };
-  return d.tasks.map((t) => ({ name: `${t.task} requests identical to \`prompt_gen.py\`'s (MediTOD ${d.meditodCommit?.slice(0, 7) ?? "checkout"})`, value: `${t.identical} of ${t.queries}` }));
+  const d = data as {
+    meditodCommit: string | null;
+    tasks: Array<{ task: string; identical: number; queries: number }>;
+  };
+  return d.tasks.map((t) => ({
+    name: `${t.task} requests identical to \`prompt_gen.py\`'s (MediTOD ${d.meditodCommit?.slice(0, 7) ?? "checkout"})`,
+    value: `${t.identical} of ${t.queries}`,
+  }));
 }
 
 function parityCommand(options: PlanOptions): readonly string[] {
   const repo = options.meditodRepo ? ["--meditod-repo", options.meditodRepo] : [];
-  return ["npx", "tsx", "bench/official-prompt-parity.ts", ...repo, ...(options.python ? ["--python", options.python] : []), "--json"];
+  return [
+    "npx",
+    "tsx",
+    "bench/official-prompt-parity.ts",
+    ...repo,
+    ...(options.python ? ["--python", options.python] : []),
+    "--json",
+  ];
 }
 
 /** The score measurements: exact figures, the same on any machine. */
@@ -179,7 +228,19 @@ export const SCORE_MEASUREMENTS: readonly Measurement[] = [
     name: "valid-split",
     title: "MediTOD valid split, embedded engine (tuned on this split)",
     note: "Dialogue 317: the lexicon, the history plan and the wording choices were shaped while looking at it, so these figures are tuned, not estimates.",
-    command: () => ["npx", "anamnesis", "bench", "--suite", "meditod", "--split", "valid", "--out", "runs/measurements-valid", "--restart", "--json"],
+    command: () => [
+      "npx",
+      "anamnesis",
+      "bench",
+      "--suite",
+      "meditod",
+      "--split",
+      "valid",
+      "--out",
+      "runs/measurements-valid",
+      "--restart",
+      "--json",
+    ],
     json: true,
     figures: ({ data }) => meditodFigures(data),
   },
@@ -202,7 +263,18 @@ export const SCORE_MEASUREMENTS: readonly Measurement[] = [
     name: "note-suites",
     title: "Clinical-note suites on the bundled MTS-Dialog, embedded engine",
     note: "The bundled original MTS-Dialog (valid split), not lm-eval's har1 mirror: not comparable with lm-eval's numbers.",
-    command: () => ["npx", "anamnesis", "bench", "--suite", "mts-dialog", "mts-dialog-perplexity", "--out", "runs/measurements-notes", "--restart", "--json"],
+    command: () => [
+      "npx",
+      "anamnesis",
+      "bench",
+      "--suite",
+      "mts-dialog",
+      "mts-dialog-perplexity",
+      "--out",
+      "runs/measurements-notes",
+      "--restart",
+      "--json",
+    ],
     json: true,
     figures: noteSuiteFigures,
   },

@@ -31,7 +31,13 @@ import { availableParallelism, cpus, loadavg } from "node:os";
 import { dirname, join, relative, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { PACKAGE_ROOT } from "../src/foundation/package-paths.ts";
-import { describeStamp, fillMeasuredBlocks, renderMeasurementsPage, type MeasurementSection, type MeasurementStamp } from "../test-support/measurements-page.ts";
+import {
+  describeStamp,
+  fillMeasuredBlocks,
+  renderMeasurementsPage,
+  type MeasurementSection,
+  type MeasurementStamp,
+} from "../test-support/measurements-page.ts";
 import { CHAT_TIMINGS } from "./chat-plan.ts";
 import { SCORE_MEASUREMENTS, type Measurement, type PlanOptions } from "./measurement-plan.ts";
 import { readmeBlocks, type MeasuredRun } from "./readme-blocks.ts";
@@ -54,7 +60,14 @@ const { values } = parseArgs({
     readme: { type: "string" },
   },
 });
-const options: PlanOptions = { quick: values.quick, python: values.python, pythonRefs: values["python-refs"], against: values.against, npmTest: values["npm-test"], meditodRepo: values["meditod-repo"] };
+const options: PlanOptions = {
+  quick: values.quick,
+  python: values.python,
+  pythonRefs: values["python-refs"],
+  against: values.against,
+  npmTest: values["npm-test"],
+  meditodRepo: values["meditod-repo"],
+};
 
 /** The commit measured: HEAD, and whether the working tree differed from it. */
 function commitOf(): string {
@@ -67,7 +80,15 @@ function commitOf(): string {
 
 /** The machine's part of a stamp, with the load average at `before` and now. */
 function stampNow(commit: string, date: string, before: number): MeasurementStamp {
-  return { date, commit, cpuCount: availableParallelism(), cpuModel: cpus()[0]?.model.trim() || "unknown", node: process.version, loadAverage: { before, after: loadavg()[0]! }, smoke: options.quick };
+  return {
+    date,
+    commit,
+    cpuCount: availableParallelism(),
+    cpuModel: cpus()[0]?.model.trim() || "unknown",
+    node: process.version,
+    loadAverage: { before, after: loadavg()[0]! },
+    smoke: options.quick,
+  };
 }
 
 /** A command as the page shows it: shell-quoted where it must be. */
@@ -81,16 +102,30 @@ function run(measurement: Measurement, commit: string): { section: MeasurementSe
   const date = new Date().toISOString();
   const before = loadavg()[0]!;
   process.stderr.write(`\n── ${measurement.name}: ${shown(argv)}\n`);
-  const result = spawnSync(argv[0]!, argv.slice(1), { cwd: PACKAGE_ROOT, encoding: "utf8", maxBuffer: 1 << 28, stdio: ["ignore", "pipe", "inherit"] });
+  const result = spawnSync(argv[0]!, argv.slice(1), {
+    cwd: PACKAGE_ROOT,
+    encoding: "utf8",
+    maxBuffer: 1 << 28,
+    stdio: ["ignore", "pipe", "inherit"],
+  });
   const stamp = stampNow(commit, date, before);
   const accepted = [0, ...(measurement.acceptExit ?? [])];
   if (result.error || result.status === null || !accepted.includes(result.status)) {
-    throw new Error(`${measurement.name}: ${shown(argv)} failed (${result.error?.message ?? `exit ${result.status ?? result.signal}`})`);
+    throw new Error(
+      `${measurement.name}: ${shown(argv)} failed (${result.error?.message ?? `exit ${result.status ?? result.signal}`})`,
+    );
   }
   const data = measurement.json ? (JSON.parse(result.stdout) as unknown) : measurement.read?.();
   const output = { stdout: result.stdout, data };
   const command = shown(argv);
-  const section = { name: measurement.name, title: measurement.title, command, stamp, figures: measurement.figures(output), ...(measurement.note ? { note: measurement.note } : {}) };
+  const section = {
+    name: measurement.name,
+    title: measurement.title,
+    command,
+    stamp,
+    figures: measurement.figures(output),
+    ...(measurement.note ? { note: measurement.note } : {}),
+  };
   return { section, measured: { ...output, command, stamp } };
 }
 
@@ -99,14 +134,19 @@ function selected(): readonly Measurement[] {
   if (!values.only) return MEASUREMENTS;
   const names = values.only.split(",").map((name) => name.trim());
   const unknown = names.filter((name) => !MEASUREMENTS.some((m) => m.name === name));
-  if (unknown.length > 0) throw new Error(`unknown measurement(s) ${unknown.join(", ")}; known: ${MEASUREMENTS.map((m) => m.name).join(", ")}`);
+  if (unknown.length > 0)
+    throw new Error(
+      `unknown measurement(s) ${unknown.join(", ")}; known: ${MEASUREMENTS.map((m) => m.name).join(", ")}`,
+    );
   return MEASUREMENTS.filter((m) => names.includes(m.name));
 }
 
 /** Where the page and the README go: a smoke run never overwrites the committed ones. */
 function destinations(): { page: string; readme: string; readmeSource: string } {
   const readmeSource = join(PACKAGE_ROOT, "README.md");
-  const page = resolve(values.out ?? join(PACKAGE_ROOT, values.quick ? "runs/measurements-smoke.md" : "docs/measurements.md"));
+  const page = resolve(
+    values.out ?? join(PACKAGE_ROOT, values.quick ? "runs/measurements-smoke.md" : "docs/measurements.md"),
+  );
   const readme = resolve(values.readme ?? (values.quick ? join(PACKAGE_ROOT, "runs/README-smoke.md") : readmeSource));
   if (values.quick && (page === join(PACKAGE_ROOT, "docs/measurements.md") || readme === readmeSource)) {
     throw new Error("--quick figures are a smoke run: they never go to docs/measurements.md or README.md");
@@ -115,7 +155,11 @@ function destinations(): { page: string; readme: string; readmeSource: string } 
 }
 
 /** Runs the measurements one after another; a failed optional one is skipped, a failed other one noted. */
-function measureAll(commit: string): { sections: MeasurementSection[]; runs: Map<string, MeasuredRun>; failures: string[] } {
+function measureAll(commit: string): {
+  sections: MeasurementSection[];
+  runs: Map<string, MeasuredRun>;
+  failures: string[];
+} {
   const sections: MeasurementSection[] = [];
   const runs = new Map<string, MeasuredRun>();
   const failures: string[] = [];
@@ -138,7 +182,8 @@ function main(): void {
     for (const m of MEASUREMENTS) console.log(`${m.name.padEnd(20)} ${shown(m.command(options))}`);
     return;
   }
-  if (!existsSync(join(PACKAGE_ROOT, "dist", "bundle", "cli.js"))) throw new Error("no build: run `npm run build` first (the commands run the compiled CLI)");
+  if (!existsSync(join(PACKAGE_ROOT, "dist", "bundle", "cli.js")))
+    throw new Error("no build: run `npm run build` first (the commands run the compiled CLI)");
   const { page, readme, readmeSource } = destinations();
   const commit = commitOf();
   const started = { date: new Date().toISOString(), load: loadavg()[0]! };
@@ -146,12 +191,22 @@ function main(): void {
   const stamp = stampNow(commit, started.date, started.load);
   const previous = existsSync(page) ? readFileSync(page, "utf8") : "";
   mkdirSync(dirname(page), { recursive: true });
-  writeFileSync(page, renderMeasurementsPage(stamp, sections, MEASUREMENTS.map((m) => m.name), previous));
+  writeFileSync(
+    page,
+    renderMeasurementsPage(
+      stamp,
+      sections,
+      MEASUREMENTS.map((m) => m.name),
+      previous,
+    ),
+  );
   const { blocks, left } = readmeBlocks(runs);
   // A smoke run fills a copy of the README as it is now; a real one fills the README in place.
   const base = values.quick || !existsSync(readme) ? readmeSource : readme;
   writeFileSync(readme, fillMeasuredBlocks(readFileSync(base, "utf8"), blocks));
-  console.log(`\n${values.quick ? "SMOKE RUN: " : ""}${sections.length} measurement(s) written to ${relative(PACKAGE_ROOT, page)}; README blocks ${[...blocks.keys()].join(", ") || "none"} written to ${relative(PACKAGE_ROOT, readme)}`);
+  console.log(
+    `\n${values.quick ? "SMOKE RUN: " : ""}${sections.length} measurement(s) written to ${relative(PACKAGE_ROOT, page)}; README blocks ${[...blocks.keys()].join(", ") || "none"} written to ${relative(PACKAGE_ROOT, readme)}`,
+  );
   console.log(`stamp: ${describeStamp(stamp)}`);
   if (left.length > 0) console.log(`README blocks left as they were: ${left.join("; ")}`);
   for (const failure of failures) console.log(`FAILED: ${failure}`);

@@ -35,7 +35,9 @@ const pairs = Number(values.pairs);
 const out = benchOutput();
 const bin = bundledPath("bin", "anamnesis.js");
 const reference = bundledPath("bench", "metrics-reference.py");
-const pythonPath = [values["python-refs"], process.env.PYTHONPATH].filter((part) => part !== undefined && part !== "").join(delimiter);
+const pythonPath = [values["python-refs"], process.env.PYTHONPATH]
+  .filter((part) => part !== undefined && part !== "")
+  .join(delimiter);
 const pythonEnv = { ...process.env, PYTHONPATH: pythonPath };
 
 /** The fields both sides compute, read from one line of each output. */
@@ -50,22 +52,43 @@ const ROUGE_TYPES = ["rouge1", "rouge2", "rougeL", "rougeLsum"] as const;
 type RougeF = Record<(typeof ROUGE_TYPES)[number], { fmeasure: number }>;
 
 function ours(line: string): Comparable {
-  const x = JSON.parse(line) as { sacrebleu_sentence: { score: number }; nltk_bleu2: number; nltk_bleu4: number; rouge: { nostem: RougeF; stem: RougeF } };
-  const rouge = [...ROUGE_TYPES.map((type) => x.rouge.nostem[type].fmeasure), ...ROUGE_TYPES.map((type) => x.rouge.stem[type].fmeasure)];
+  const x = JSON.parse(line) as {
+    sacrebleu_sentence: { score: number };
+    nltk_bleu2: number;
+    nltk_bleu4: number;
+    rouge: { nostem: RougeF; stem: RougeF };
+  };
+  const rouge = [
+    ...ROUGE_TYPES.map((type) => x.rouge.nostem[type].fmeasure),
+    ...ROUGE_TYPES.map((type) => x.rouge.stem[type].fmeasure),
+  ];
   return { sacrebleu: x.sacrebleu_sentence.score, bleu2: x.nltk_bleu2, bleu4: x.nltk_bleu4, rouge };
 }
 
 function theirs(line: string): Comparable {
-  const x = JSON.parse(line) as { sacrebleu_sentence: number; nltk_bleu2: number; nltk_bleu4: number; rouge_nostem: Record<string, number>; rouge_stem: Record<string, number> };
-  const rouge = [...ROUGE_TYPES.map((type) => x.rouge_nostem[type]!), ...ROUGE_TYPES.map((type) => x.rouge_stem[type]!)];
+  const x = JSON.parse(line) as {
+    sacrebleu_sentence: number;
+    nltk_bleu2: number;
+    nltk_bleu4: number;
+    rouge_nostem: Record<string, number>;
+    rouge_stem: Record<string, number>;
+  };
+  const rouge = [
+    ...ROUGE_TYPES.map((type) => x.rouge_nostem[type]!),
+    ...ROUGE_TYPES.map((type) => x.rouge_stem[type]!),
+  ];
   return { sacrebleu: x.sacrebleu_sentence, bleu2: x.nltk_bleu2, bleu4: x.nltk_bleu4, rouge };
 }
 
 /** How many pairs agree in every compared value bit for bit, and the largest relative difference. */
-function agreement(ourOutput: string, theirOutput: string): { pairs: number; identical: number; maxRelativeDifference: number } {
+function agreement(
+  ourOutput: string,
+  theirOutput: string,
+): { pairs: number; identical: number; maxRelativeDifference: number } {
   const a = ourOutput.trim().split("\n").map(ours);
   const b = theirOutput.trim().split("\n").map(theirs);
-  if (a.length !== b.length) throw new Error(`metrics pairs wrote ${a.length} lines, the Python references ${b.length}`);
+  if (a.length !== b.length)
+    throw new Error(`metrics pairs wrote ${a.length} lines, the Python references ${b.length}`);
   let identical = 0;
   let maxRelativeDifference = 0;
   a.forEach((x, index) => {
@@ -106,7 +129,9 @@ try {
   const oursSummary = summarise(ourRuns);
   out.line(describeTimings(`anamnesis metrics pairs, ${pairs} MTS-Dialog pairs`, oursSummary));
   if (missing) {
-    out.line(`no ratio: the Python references did not run (${values.python}, PYTHONPATH=${pythonPath || "(unset)"}): ${missing}`);
+    out.line(
+      `no ratio: the Python references did not run (${values.python}, PYTHONPATH=${pythonPath || "(unset)"}): ${missing}`,
+    );
     out.result({ runs, pairs, ours: oursSummary, python: null, reason: missing });
   } else {
     const failed = theirRuns.find((run) => run.status !== 0);
@@ -116,7 +141,9 @@ try {
     const parity = agreement(ourRuns.at(-1)!.stdout, theirRuns.at(-1)!.stdout);
     out.line(describeTimings(`Python references (sacrebleu, rouge_score, nltk), same pairs`, pythonSummary));
     out.line(`  → Python / ours ${ratio.toFixed(1)}× (medians of ${runs} alternated runs each)`);
-    out.line(`  → ${parity.identical} of ${parity.pairs} pairs identical in all 11 compared values; largest relative difference ${parity.maxRelativeDifference.toExponential(1)}`);
+    out.line(
+      `  → ${parity.identical} of ${parity.pairs} pairs identical in all 11 compared values; largest relative difference ${parity.maxRelativeDifference.toExponential(1)}`,
+    );
     out.result({ runs, pairs, ours: oursSummary, python: pythonSummary, ratio, parity, interpreter: values.python });
   }
 } finally {

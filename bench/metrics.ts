@@ -25,14 +25,17 @@ function argument(name: string, fallback: number): number {
 }
 
 function meditodDoctorUtterances(): string[] {
-  return [...loadMeditod().dialogues.values()].flatMap((dialogue) => dialogue.utterances.filter((utterance) => utterance.speaker === "doctor").map((utterance) => utterance.text));
+  return [...loadMeditod().dialogues.values()].flatMap((dialogue) =>
+    dialogue.utterances.filter((utterance) => utterance.speaker === "doctor").map((utterance) => utterance.text),
+  );
 }
 
 function mtsDialogSentences(): string[] {
   const sentences: string[] = [];
   for (const documents of Object.values(loadMtsDialog().splits)) {
     for (const { target } of documents) {
-      for (const sentence of target.split(/(?<=[.?!])\s+/)) if (sentence.trim().length > 0) sentences.push(sentence.trim());
+      for (const sentence of target.split(/(?<=[.?!])\s+/))
+        if (sentence.trim().length > 0) sentences.push(sentence.trim());
     }
   }
   return sentences;
@@ -107,7 +110,10 @@ function rate(seconds: number): string {
 }
 
 /** Each timed step's figures, for `--json`. */
-const steps: Record<string, { wallSeconds: number; cpuSeconds: number; pairsPerSecond: number; pairsPerCpuSecond: number }> = {};
+const steps: Record<
+  string,
+  { wallSeconds: number; cpuSeconds: number; pairsPerSecond: number; pairsPerCpuSecond: number }
+> = {};
 
 /** Wall-clock and CPU time (user + system of this process, less sensitive to other load on the machine). */
 function time<T>(label: string, key: string, run: () => T): T {
@@ -118,8 +124,15 @@ function time<T>(label: string, key: string, run: () => T): T {
   const seconds = Number(process.hrtime.bigint() - start) / 1e9;
   const cpuSeconds = (cpu.user + cpu.system) / 1e6;
   sampleHeap();
-  steps[key] = { wallSeconds: seconds, cpuSeconds, pairsPerSecond: pairs.length / seconds, pairsPerCpuSecond: pairs.length / cpuSeconds };
-  out.line(`${label.padEnd(46)} wall ${seconds.toFixed(3)} s ${rate(seconds).padStart(15)} | cpu ${cpuSeconds.toFixed(3)} s ${rate(cpuSeconds).padStart(15)}`);
+  steps[key] = {
+    wallSeconds: seconds,
+    cpuSeconds,
+    pairsPerSecond: pairs.length / seconds,
+    pairsPerCpuSecond: pairs.length / cpuSeconds,
+  };
+  out.line(
+    `${label.padEnd(46)} wall ${seconds.toFixed(3)} s ${rate(seconds).padStart(15)} | cpu ${cpuSeconds.toFixed(3)} s ${rate(cpuSeconds).padStart(15)}`,
+  );
   return result;
 }
 
@@ -141,5 +154,7 @@ out.line(
 );
 const usage = process.memoryUsage();
 const peakRssMiB = (process.resourceUsage().maxRSS * 1024) / 1024 / 1024;
-out.line(`peak RSS ${mib(process.resourceUsage().maxRSS * 1024)}, peak heap used (sampled) ${mib(peakHeap)}, heap total ${mib(usage.heapTotal)}`);
+out.line(
+  `peak RSS ${mib(process.resourceUsage().maxRSS * 1024)}, peak heap used (sampled) ${mib(peakHeap)}, heap total ${mib(usage.heapTotal)}`,
+);
 out.result({ pairs: pairs.length, seed, steps, peakRssMiB, peakHeapUsedMiB: peakHeap / 1024 / 1024 });

@@ -44,4 +44,6 @@ for (let round = 0; round <= rounds; round += 1) {
 times.sort((a, b) => a - b);
 const at = (q: number) => times[Math.min(times.length - 1, Math.ceil(q * times.length) - 1)]!;
 const mean = times.reduce((sum, time) => sum + time, 0) / times.length;
-console.log(`embedded NLU over ${turns.length} patient turns × ${rounds} rounds: p50 ${at(0.5).toFixed(3)} ms, p95 ${at(0.95).toFixed(3)} ms, mean ${mean.toFixed(3)} ms`);
+console.log(
+  `embedded NLU over ${turns.length} patient turns × ${rounds} rounds: p50 ${at(0.5).toFixed(3)} ms, p95 ${at(0.95).toFixed(3)} ms, mean ${mean.toFixed(3)} ms`,
+);

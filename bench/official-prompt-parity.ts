@@ -20,7 +20,12 @@ import { readMeditodCheckout, type OfficialTask } from "../src/modules/official/
 import { OfficialPrompter } from "../src/modules/official/official-prompter.ts";
 
 const { values } = parseArgs({
-  options: { data: { type: "string", default: BUNDLED_MEDITOD_DIR }, "meditod-repo": { type: "string" }, python: { type: "string", default: process.env.PYTHON ?? "python3" }, json: { type: "boolean", default: false } },
+  options: {
+    data: { type: "string", default: BUNDLED_MEDITOD_DIR },
+    "meditod-repo": { type: "string" },
+    python: { type: "string", default: process.env.PYTHON ?? "python3" },
+    json: { type: "boolean", default: false },
+  },
 });
 const out = benchOutput();
 const repo = values["meditod-repo"] ?? process.env.MEDITOD_REPO;
@@ -72,27 +77,53 @@ function toy(text: string): number[] {
   return vector;
 }
 
-const toyBackend = { id: "toy", capabilities: { embeddings: true }, embed: async (texts: readonly string[]) => ({ embeddings: texts.map(toy), usage: { inputTokens: 0, outputTokens: 0 }, latencyMs: 0, cached: false }) } as unknown as ChatBackend;
+const toyBackend = {
+  id: "toy",
+  capabilities: { embeddings: true },
+  embed: async (texts: readonly string[]) => ({
+    embeddings: texts.map(toy),
+    usage: { inputTokens: 0, outputTokens: 0 },
+    latencyMs: 0,
+    cached: false,
+  }),
+} as unknown as ChatBackend;
 
 const scratch = mkdtempSync(join(tmpdir(), "anamnesis-parity-"));
 try {
   writeFileSync(join(scratch, "stubs.py"), STUBS);
-  const python = spawnSync(values.python, [join(scratch, "stubs.py"), join(repo, "src", "prompting"), values.data, scratch], { encoding: "utf8" });
+  const python = spawnSync(
+    values.python,
+    [join(scratch, "stubs.py"), join(repo, "src", "prompting"), values.data, scratch],
+    { encoding: "utf8" },
+  );
   if (python.status !== 0) throw new Error(`prompt_gen.py failed: ${python.stderr.trim().split("\n").at(-1)}`);
   const checkout = readMeditodCheckout(repo);
   const dataset = loadMeditod(values.data);
   const tasks: Array<{ task: OfficialTask; identical: number; queries: number }> = [];
-  for (const [file, task] of [["nlu", "nlu"], ["pol", "policy"], ["nlg", "nlg"]] as Array<[string, OfficialTask]>) {
-    const official = JSON.parse(readFileSync(join(scratch, `${file}.json`), "utf8")) as Array<{ did: string; uid: number; prompt_elements: unknown[] }>;
+  for (const [file, task] of [
+    ["nlu", "nlu"],
+    ["pol", "policy"],
+    ["nlg", "nlg"],
+  ] as Array<[string, OfficialTask]>) {
+    const official = JSON.parse(readFileSync(join(scratch, `${file}.json`), "utf8")) as Array<{
+      did: string;
+      uid: number;
+      prompt_elements: unknown[];
+    }>;
     const prompter = new OfficialPrompter(task, checkout.taskDescriptions[task], dataset, toyBackend);
     let identical = 0;
     for (const query of official) {
       const ours = (await prompter.build(query.did, query.uid)).messages;
       if (JSON.stringify(ours) === JSON.stringify(query.prompt_elements)) identical += 1;
-      else out.line(`${task} ${query.did}:${query.uid} differs at message ${ours.findIndex((message, index) => JSON.stringify(message) !== JSON.stringify(query.prompt_elements[index]))}`);
+      else
+        out.line(
+          `${task} ${query.did}:${query.uid} differs at message ${ours.findIndex((message, index) => JSON.stringify(message) !== JSON.stringify(query.prompt_elements[index]))}`,
+        );
     }
     tasks.push({ task, identical, queries: official.length });
-    out.line(`${task}: ${identical} of ${official.length} requests identical to prompt_gen.py's (MediTOD ${checkout.commit ?? "checkout"})`);
+    out.line(
+      `${task}: ${identical} of ${official.length} requests identical to prompt_gen.py's (MediTOD ${checkout.commit ?? "checkout"})`,
+    );
   }
   out.result({ meditodCommit: checkout.commit ?? null, tasks });
 } finally {

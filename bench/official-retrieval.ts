@@ -21,7 +21,14 @@ import { seededRandom } from "../test-support/random.ts";
 import { writeStandInCheckout } from "../test-support/stand-in-checkout.ts";
 import { benchOutput } from "./json-output.ts";
 
-const { values } = parseArgs({ options: { copies: { type: "string", default: "165" }, dimensions: { type: "string", default: "1024" }, queries: { type: "string", default: "200" }, json: { type: "boolean", default: false } } });
+const { values } = parseArgs({
+  options: {
+    copies: { type: "string", default: "165" },
+    dimensions: { type: "string", default: "1024" },
+    queries: { type: "string", default: "200" },
+    json: { type: "boolean", default: false },
+  },
+});
 const out = benchOutput();
 const [copies, dimensions, queries] = [Number(values.copies), Number(values.dimensions), Number(values.queries)];
 
@@ -39,15 +46,21 @@ const random = seededRandom(5);
 const embeddings = {
   id: "bench:vectors",
   capabilities: { embeddings: true },
-  embed: async (texts: readonly string[]) => ({ embeddings: texts.map(() => Array.from({ length: dimensions }, () => random() - 0.5)), usage: { inputTokens: 0, outputTokens: 0 } }),
+  embed: async (texts: readonly string[]) => ({
+    embeddings: texts.map(() => Array.from({ length: dimensions }, () => random() - 0.5)),
+    usage: { inputTokens: 0, outputTokens: 0 },
+  }),
 } as unknown as ChatBackend;
 const checkout = readMeditodCheckout(writeStandInCheckout(join(scratch, "checkout")));
 const prompter = new OfficialPrompter("nlu", checkout.taskDescriptions.nlu, dataset, embeddings);
-const patientTurns = dataset.dialogues.get("407")!.utterances.flatMap((utterance, turn) => (utterance.speaker === "patient" ? [turn] : []));
+const patientTurns = dataset.dialogues
+  .get("407")!
+  .utterances.flatMap((utterance, turn) => (utterance.speaker === "patient" ? [turn] : []));
 
 await prompter.build("407", patientTurns[0]!); // embeds the pool once, as a run does
 const started = performance.now();
-for (let query = 0; query < queries; query += 1) await prompter.build("407", patientTurns[query % patientTurns.length]!);
+for (let query = 0; query < queries; query += 1)
+  await prompter.build("407", patientTurns[query % patientTurns.length]!);
 const perQuery = (performance.now() - started) / queries;
 out.line(`pool: ${prompter.pool.length} NLU turns × ${dimensions} dimensions; ${queries} queries`);
 out.result({ poolTurns: prompter.pool.length, dimensions, queries, msPerQuery: perQuery });

@@ -30,11 +30,18 @@ export interface TimedRun extends Timing {
 export function runTimed(command: string, args: readonly string[], env?: NodeJS.ProcessEnv): TimedRun {
   const [file, fullArgs] = GNU_TIME ? [GNU_TIME, ["-f", "cpu %U %S", command, ...args]] : [command, args];
   const started = performance.now();
-  const result = spawnSync(file, fullArgs, { cwd: PACKAGE_ROOT, encoding: "utf8", maxBuffer: 1 << 28, env: env ?? process.env });
+  const result = spawnSync(file, fullArgs, {
+    cwd: PACKAGE_ROOT,
+    encoding: "utf8",
+    maxBuffer: 1 << 28,
+    env: env ?? process.env,
+  });
   const wall = (performance.now() - started) / 1000;
   // GNU time appends its lines (the CPU line, and before it one about a failed exit) to the process's
   // stderr; they are taken off again here.
-  const cpu = /(?:Command (?:exited with non-zero status|terminated by signal) \d+\n)?cpu ([\d.]+) ([\d.]+)\s*$/.exec(result.stderr);
+  const cpu = /(?:Command (?:exited with non-zero status|terminated by signal) \d+\n)?cpu ([\d.]+) ([\d.]+)\s*$/.exec(
+    result.stderr,
+  );
   const stderr = cpu ? result.stderr.slice(0, cpu.index) : result.stderr;
   const base = { wall, status: result.status, stdout: result.stdout, stderr };
   return cpu ? { ...base, cpu: Number(cpu[1]) + Number(cpu[2]) } : base;
@@ -61,7 +68,12 @@ export interface TimingSummary {
 export function summarise(timings: readonly Timing[]): TimingSummary {
   const walls = timings.map((timing) => timing.wall);
   const cpus = timings.flatMap((timing) => (timing.cpu === undefined ? [] : [timing.cpu]));
-  const summary = { runs: timings.length, medianWall: median(walls), minWall: Math.min(...walls), maxWall: Math.max(...walls) };
+  const summary = {
+    runs: timings.length,
+    medianWall: median(walls),
+    minWall: Math.min(...walls),
+    maxWall: Math.max(...walls),
+  };
   return cpus.length > 0 ? { ...summary, medianCpu: median(cpus) } : summary;
 }
 
@@ -75,7 +87,11 @@ export function describeTimings(label: string, summary: TimingSummary): string {
  * Two processes run alternately, `runs` times each, so that a machine busy at one moment slows both
  * alike: the fair way to state how much faster one is than the other.
  */
-export function alternate(runs: number, first: () => Timing, second: () => Timing): { first: TimingSummary; second: TimingSummary } {
+export function alternate(
+  runs: number,
+  first: () => Timing,
+  second: () => Timing,
+): { first: TimingSummary; second: TimingSummary } {
   const a: Timing[] = [];
   const b: Timing[] = [];
   for (let run = 0; run < runs; run += 1) {

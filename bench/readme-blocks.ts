@@ -70,7 +70,13 @@ function leaveOneOut(runs: ReadonlyMap<string, MeasuredRun>): string {
 function speed(runs: ReadonlyMap<string, MeasuredRun>): string {
   const startup = runs.get("startup")!.data as { help: Timing; npmRunBench: Timing };
   const embedded = runs.get("embedded")!.data as { engineBuildMs: number; chatTurn: { p50Ms: number; p95Ms: number } };
-  const python = runs.get("metrics-python")!.data as { pairs: number; ours: Timing; python: Timing | null; ratio?: number; reason?: string };
+  const python = runs.get("metrics-python")!.data as {
+    pairs: number;
+    ours: Timing;
+    python: Timing | null;
+    ratio?: number;
+    reason?: string;
+  };
   const load = runs.get("chat-load")!.data as { worstAfterWarmUp: { turnsPerSecond: number; p95Ms: number } };
   const command = (name: string) => `\`${runs.get(name)!.command}\``;
   const ratio = python.python

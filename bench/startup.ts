@@ -20,7 +20,14 @@ import { parseArgs } from "node:util";
 import { bundledPath } from "../src/foundation/package-paths.ts";
 import { benchOutput } from "./json-output.ts";
 import { mtsDialogPairs } from "./mts-dialog-pairs.ts";
-import { alternate, describeTimings, summarise, timeProcess, type Timing, type TimingSummary } from "./process-timing.ts";
+import {
+  alternate,
+  describeTimings,
+  summarise,
+  timeProcess,
+  type Timing,
+  type TimingSummary,
+} from "./process-timing.ts";
 
 const { values } = parseArgs({
   options: {
@@ -50,20 +57,35 @@ out.line(`  → --help costs ${((help.medianWall - node.medianWall) * 1000).toFi
 const scratch = mkdtempSync(join(tmpdir(), "anamnesis-startup-"));
 try {
   const benchArgs = ["bench", "--suite", "meditod", "--split", "test", "--out", join(scratch, "run"), "--restart"];
-  const benchCommand = measure("anamnesis bench (what npm run bench runs)", () => timeProcess(process.execPath, [bin, ...benchArgs]));
+  const benchCommand = measure("anamnesis bench (what npm run bench runs)", () =>
+    timeProcess(process.execPath, [bin, ...benchArgs]),
+  );
   const npmRunBench = measure("npm run bench", () => timeProcess("npm", ["run", "--silent", "bench"]));
 
   const pairsFile = join(scratch, "pairs.jsonl");
   writeFileSync(pairsFile, mtsDialogPairs(pairs));
-  const metricsPairs = measure(`anamnesis metrics pairs, ${pairs} MTS-Dialog pairs`, () => timeProcess(process.execPath, [bin, "metrics", "pairs", "--input", pairsFile]));
+  const metricsPairs = measure(`anamnesis metrics pairs, ${pairs} MTS-Dialog pairs`, () =>
+    timeProcess(process.execPath, [bin, "metrics", "pairs", "--input", pairsFile]),
+  );
   out.line(`  → ${(pairs / metricsPairs.medianWall).toFixed(0)} pairs/s as a whole process`);
 
   let against: { dir: string; ours: TimingSummary; theirs: TimingSummary; ratio: number } | undefined;
   if (values.against) {
     const theirs = join(values.against, "bin", "anamnesis.js");
-    const pair = alternate(runs, () => timeProcess(process.execPath, [bin, ...benchArgs]), () => timeProcess(process.execPath, [theirs, ...benchArgs]));
-    against = { dir: values.against, ours: pair.first, theirs: pair.second, ratio: pair.second.medianWall / pair.first.medianWall };
-    out.line(`anamnesis bench, alternating ${runs} runs each: ${describeTimings("this checkout", pair.first)}; ${describeTimings(values.against, pair.second)}; theirs / ours ${against.ratio.toFixed(2)}`);
+    const pair = alternate(
+      runs,
+      () => timeProcess(process.execPath, [bin, ...benchArgs]),
+      () => timeProcess(process.execPath, [theirs, ...benchArgs]),
+    );
+    against = {
+      dir: values.against,
+      ours: pair.first,
+      theirs: pair.second,
+      ratio: pair.second.medianWall / pair.first.medianWall,
+    };
+    out.line(
+      `anamnesis bench, alternating ${runs} runs each: ${describeTimings("this checkout", pair.first)}; ${describeTimings(values.against, pair.second)}; theirs / ours ${against.ratio.toFixed(2)}`,
+    );
   }
 
   let npmTest: number | undefined;

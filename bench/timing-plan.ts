@@ -4,11 +4,34 @@
  * both on the page.
  */
 import type { Figure } from "../test-support/measurements-page.ts";
-import { count, fixed, ms, percent, perSecond, pick, seconds, timing, type CommandOutput, type Measurement, type PlanOptions, type Timing } from "./measurement-plan.ts";
+import {
+  count,
+  fixed,
+  ms,
+  percent,
+  perSecond,
+  pick,
+  seconds,
+  timing,
+  type CommandOutput,
+  type Measurement,
+  type PlanOptions,
+  type Timing,
+} from "./measurement-plan.ts";
 
 function startupCommand(options: PlanOptions): readonly string[] {
-  const extra = [...(options.against ? ["--against", options.against] : []), ...(options.npmTest ? ["--npm-test"] : [])];
-  return ["npx", "tsx", "bench/startup.ts", ...pick(options, ["--runs", "11"], ["--runs", "1", "--pairs", "50"]), ...extra, "--json"];
+  const extra = [
+    ...(options.against ? ["--against", options.against] : []),
+    ...(options.npmTest ? ["--npm-test"] : []),
+  ];
+  return [
+    "npx",
+    "tsx",
+    "bench/startup.ts",
+    ...pick(options, ["--runs", "11"], ["--runs", "1", "--pairs", "50"]),
+    ...extra,
+    "--json",
+  ];
 }
 
 interface StartupData {
@@ -27,11 +50,22 @@ function startupFigures({ data }: CommandOutput): Figure[] {
   return [
     { name: "`node -e 0` (Node's own start)", value: timing(d.node) },
     { name: "`anamnesis --help`", value: timing(d.help) },
-    { name: "`anamnesis bench --suite meditod --split test` (what `npm run bench` runs)", value: timing(d.benchCommand) },
+    {
+      name: "`anamnesis bench --suite meditod --split test` (what `npm run bench` runs)",
+      value: timing(d.benchCommand),
+    },
     { name: "`npm run bench` (npm's own start included)", value: timing(d.npmRunBench) },
-    { name: `\`anamnesis metrics pairs\`, ${count(d.pairs)} MTS-Dialog pairs`, value: `${timing(d.metricsPairs)}: ${perSecond(d.pairs / d.metricsPairs.medianWall, "pairs")}` },
+    {
+      name: `\`anamnesis metrics pairs\`, ${count(d.pairs)} MTS-Dialog pairs`,
+      value: `${timing(d.metricsPairs)}: ${perSecond(d.pairs / d.metricsPairs.medianWall, "pairs")}`,
+    },
     ...(d.against
-      ? [{ name: `bench command alternated with \`${d.against.dir}\``, value: `this checkout ${timing(d.against.ours)}; the other ${timing(d.against.theirs)}; other / this ${fixed(d.against.ratio, 2)}` }]
+      ? [
+          {
+            name: `bench command alternated with \`${d.against.dir}\``,
+            value: `this checkout ${timing(d.against.ours)}; the other ${timing(d.against.theirs)}; other / this ${fixed(d.against.ratio, 2)}`,
+          },
+        ]
       : []),
     ...(d.npmTest === undefined ? [] : [{ name: "`npm test`", value: `${fixed(d.npmTest, 1)} s wall, one run` }]),
   ];
@@ -47,9 +81,15 @@ interface EmbeddedData {
 function embeddedFigures({ data }: CommandOutput): Figure[] {
   const d = data as EmbeddedData;
   return [
-    { name: "`anamnesis bench`, three suites, test split", value: `median ${seconds(d.benchCommand.medianWall)}, max ${seconds(d.benchCommand.maxWall)} over ${d.benchCommand.runs} runs` },
+    {
+      name: "`anamnesis bench`, three suites, test split",
+      value: `median ${seconds(d.benchCommand.medianWall)}, max ${seconds(d.benchCommand.maxWall)} over ${d.benchCommand.runs} runs`,
+    },
     { name: `engine build (train split: ${d.trainedOn.join(", ")})`, value: ms(d.engineBuildMs, 0) },
-    { name: `chat turn p50 / p95 / max (${count(d.chatTurn.turns)} turns, ${d.chatTurn.conversations} simulated conversations)`, value: `${ms(d.chatTurn.p50Ms)} / ${ms(d.chatTurn.p95Ms)} / ${ms(d.chatTurn.maxMs)}` },
+    {
+      name: `chat turn p50 / p95 / max (${count(d.chatTurn.turns)} turns, ${d.chatTurn.conversations} simulated conversations)`,
+      value: `${ms(d.chatTurn.p50Ms)} / ${ms(d.chatTurn.p95Ms)} / ${ms(d.chatTurn.maxMs)}`,
+    },
   ];
 }
 
@@ -61,7 +101,8 @@ interface MetricsData {
 
 function metricsFigures({ data }: CommandOutput): Figure[] {
   const d = data as MetricsData;
-  const step = (key: keyof MetricsData["steps"]) => `${perSecond(d.steps[key].pairsPerSecond, "pairs")} (${perSecond(d.steps[key].pairsPerCpuSecond, "pairs")} of CPU)`;
+  const step = (key: keyof MetricsData["steps"]) =>
+    `${perSecond(d.steps[key].pairsPerSecond, "pairs")} (${perSecond(d.steps[key].pairsPerCpuSecond, "pairs")} of CPU)`;
   return [
     { name: `every metric per pair + corpus, ${count(d.pairs)} pairs, cold`, value: step("cold") },
     { name: "the same, warm", value: step("warm") },
@@ -72,8 +113,18 @@ function metricsFigures({ data }: CommandOutput): Figure[] {
 }
 
 function metricsPythonCommand(options: PlanOptions): readonly string[] {
-  const refs = [...(options.python ? ["--python", options.python] : []), ...(options.pythonRefs ? ["--python-refs", options.pythonRefs] : [])];
-  return ["npx", "tsx", "bench/metrics-python.ts", ...pick(options, ["--runs", "5", "--pairs", "5000"], ["--runs", "1", "--pairs", "100"]), ...refs, "--json"];
+  const refs = [
+    ...(options.python ? ["--python", options.python] : []),
+    ...(options.pythonRefs ? ["--python-refs", options.pythonRefs] : []),
+  ];
+  return [
+    "npx",
+    "tsx",
+    "bench/metrics-python.ts",
+    ...pick(options, ["--runs", "5", "--pairs", "5000"], ["--runs", "1", "--pairs", "100"]),
+    ...refs,
+    "--json",
+  ];
 }
 
 interface MetricsPythonData {
@@ -88,19 +139,35 @@ interface MetricsPythonData {
 function metricsPythonFigures({ data }: CommandOutput): Figure[] {
   const d = data as MetricsPythonData;
   const ours = { name: `\`anamnesis metrics pairs\`, ${count(d.pairs)} MTS-Dialog pairs`, value: timing(d.ours) };
-  if (!d.python) return [ours, { name: "Python references", value: `not run, so no ratio: ${d.reason ?? "unknown reason"}` }];
+  if (!d.python)
+    return [ours, { name: "Python references", value: `not run, so no ratio: ${d.reason ?? "unknown reason"}` }];
   return [
     ours,
     { name: "Python references (sacrebleu, rouge_score, nltk), the same pairs", value: timing(d.python) },
     { name: "Python / ours, medians of alternated runs", value: `${fixed(d.ratio!, 1)}×` },
-    { name: "pairs identical in all 11 compared values", value: `${count(d.parity!.identical)} of ${count(d.parity!.pairs)} (largest relative difference ${d.parity!.maxRelativeDifference.toExponential(1)})` },
+    {
+      name: "pairs identical in all 11 compared values",
+      value: `${count(d.parity!.identical)} of ${count(d.parity!.pairs)} (largest relative difference ${d.parity!.maxRelativeDifference.toExponential(1)})`,
+    },
   ];
 }
 
 interface BackendsData {
   latencyMs: number;
-  plain: Array<{ concurrency: number; requests: number; efficiency: number; requestsPerSecond: number; maxInFlight: number }>;
-  official: Array<{ concurrency: number; turns: number; efficiency: number; turnsPerSecond: number; clientCpuMsPerRequest: number }>;
+  plain: Array<{
+    concurrency: number;
+    requests: number;
+    efficiency: number;
+    requestsPerSecond: number;
+    maxInFlight: number;
+  }>;
+  official: Array<{
+    concurrency: number;
+    turns: number;
+    efficiency: number;
+    turnsPerSecond: number;
+    clientCpuMsPerRequest: number;
+  }>;
 }
 
 function backendsFigures({ data }: CommandOutput): Figure[] {
@@ -119,7 +186,12 @@ function backendsFigures({ data }: CommandOutput): Figure[] {
 
 function retrievalFigures({ data }: CommandOutput): Figure[] {
   const d = data as { poolTurns: number; dimensions: number; queries: number; msPerQuery: number };
-  return [{ name: `official retrieval, pool of ${count(d.poolTurns)} NLU turns × ${d.dimensions} dimensions (${d.queries} queries)`, value: `${ms(d.msPerQuery)} a query` }];
+  return [
+    {
+      name: `official retrieval, pool of ${count(d.poolTurns)} NLU turns × ${d.dimensions} dimensions (${d.queries} queries)`,
+      value: `${ms(d.msPerQuery)} a query`,
+    },
+  ];
 }
 
 interface LlamacppData {
@@ -138,11 +210,23 @@ function llamacppFigures({ data }: CommandOutput): Figure[] {
 
 /** The timings of the engine, the package, the metrics and the backends. */
 export const ENGINE_TIMINGS: readonly Measurement[] = [
-  { name: "startup", title: "Start-up and whole processes", command: startupCommand, json: true, figures: startupFigures },
+  {
+    name: "startup",
+    title: "Start-up and whole processes",
+    command: startupCommand,
+    json: true,
+    figures: startupFigures,
+  },
   {
     name: "embedded",
     title: "The embedded engine: a benchmark run and chat turns",
-    command: (o) => ["npx", "tsx", "bench/embedded.ts", ...pick(o, ["--runs", "5", "--conversations", "20"], ["--runs", "1", "--conversations", "2"]), "--json"],
+    command: (o) => [
+      "npx",
+      "tsx",
+      "bench/embedded.ts",
+      ...pick(o, ["--runs", "5", "--conversations", "20"], ["--runs", "1", "--conversations", "2"]),
+      "--json",
+    ],
     json: true,
     figures: embeddedFigures,
   },
@@ -166,14 +250,26 @@ export const ENGINE_TIMINGS: readonly Measurement[] = [
     name: "backends",
     title: "Backend throughput against a local OpenAI-protocol server",
     note: "Ideal = requests × latency / concurrency (official protocol: turns × 2 × latency / concurrency); the server runs in a child process.",
-    command: (o) => ["npx", "tsx", "bench/backends.ts", ...pick(o, [], ["--requests", "40", "--latency", "5"]), "--json"],
+    command: (o) => [
+      "npx",
+      "tsx",
+      "bench/backends.ts",
+      ...pick(o, [], ["--requests", "40", "--latency", "5"]),
+      "--json",
+    ],
     json: true,
     figures: backendsFigures,
   },
   {
     name: "official-retrieval",
     title: "Official-protocol retrieval at MediTOD's full size",
-    command: (o) => ["npx", "tsx", "bench/official-retrieval.ts", ...pick(o, [], ["--copies", "3", "--queries", "5"]), "--json"],
+    command: (o) => [
+      "npx",
+      "tsx",
+      "bench/official-retrieval.ts",
+      ...pick(o, [], ["--copies", "3", "--queries", "5"]),
+      "--json",
+    ],
     json: true,
     figures: retrievalFigures,
   },
@@ -181,7 +277,13 @@ export const ENGINE_TIMINGS: readonly Measurement[] = [
     name: "llamacpp",
     title: "`llamacpp:` log-likelihood scoring by vocabulary size",
     note: "A random-weight LLaMA (hidden size 32, one block) written by the tests' GGUF writer, so what grows is the per-position reading of the next-token distribution. Needs node-llama-cpp (`node tests/setup/prerequisites.mjs` installs its CPU build).",
-    command: (o) => ["npx", "tsx", "bench/llamacpp-loglikelihood.ts", ...pick(o, [], ["--vocab", "1000", "--tokens", "64", "--context", "32", "--runs", "1"]), "--json"],
+    command: (o) => [
+      "npx",
+      "tsx",
+      "bench/llamacpp-loglikelihood.ts",
+      ...pick(o, [], ["--vocab", "1000", "--tokens", "64", "--context", "32", "--runs", "1"]),
+      "--json",
+    ],
     json: true,
     optional: true,
     figures: llamacppFigures,

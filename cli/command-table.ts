@@ -19,14 +19,39 @@ export interface CommandEntry {
 
 /** Every top-level command, in the order `--help` lists them. */
 export const COMMANDS: Readonly<Record<string, CommandEntry>> = {
-  data: { description: "Inspect the bundled datasets.", load: async () => (await import("./commands/data.ts")).registerDataCommands },
-  score: { description: "Score a predictions file exactly as the official scripts do.", load: async () => (await import("./commands/score.ts")).registerScoreCommands },
-  bench: { description: "Run benchmark suites with a backend; resumable, writes predictions, results.json and reports.", load: async () => (await import("./commands/bench.ts")).registerBenchCommand },
-  merge: { description: "Combine the run directories of shards into one run, scored and reported.", load: async () => (await import("./commands/bench.ts")).registerMergeCommand },
-  chat: { description: "Talk to the history-taking system: a local web page (default) or the terminal.", load: async () => (await import("./commands/chat.ts")).registerChatCommands },
-  note: { description: "Write the clinical note of a MediTOD dialogue or a saved chat session.", load: async () => (await import("./commands/note.ts")).registerNoteCommands },
-  simulate: { description: "Self-play: a doctor backend takes whole histories from simulated patients, scored per case.", load: async () => (await import("./commands/simulate.ts")).registerSimulateCommand },
-  metrics: { description: "Text-generation metrics (HF/sacrebleu/nltk BLEU, rouge_score, lm-eval, MediTOD) for prediction/reference pairs.", load: async () => (await import("./commands/metrics.ts")).registerMetricsCommands },
+  data: {
+    description: "Inspect the bundled datasets.",
+    load: async () => (await import("./commands/data.ts")).registerDataCommands,
+  },
+  score: {
+    description: "Score a predictions file exactly as the official scripts do.",
+    load: async () => (await import("./commands/score.ts")).registerScoreCommands,
+  },
+  bench: {
+    description: "Run benchmark suites with a backend; resumable, writes predictions, results.json and reports.",
+    load: async () => (await import("./commands/bench.ts")).registerBenchCommand,
+  },
+  merge: {
+    description: "Combine the run directories of shards into one run, scored and reported.",
+    load: async () => (await import("./commands/bench.ts")).registerMergeCommand,
+  },
+  chat: {
+    description: "Talk to the history-taking system: a local web page (default) or the terminal.",
+    load: async () => (await import("./commands/chat.ts")).registerChatCommands,
+  },
+  note: {
+    description: "Write the clinical note of a MediTOD dialogue or a saved chat session.",
+    load: async () => (await import("./commands/note.ts")).registerNoteCommands,
+  },
+  simulate: {
+    description: "Self-play: a doctor backend takes whole histories from simulated patients, scored per case.",
+    load: async () => (await import("./commands/simulate.ts")).registerSimulateCommand,
+  },
+  metrics: {
+    description:
+      "Text-generation metrics (HF/sacrebleu/nltk BLEU, rouge_score, lm-eval, MediTOD) for prediction/reference pairs.",
+    load: async () => (await import("./commands/metrics.ts")).registerMetricsCommands,
+  },
 };
 
 /**

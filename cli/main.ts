@@ -25,7 +25,13 @@ export async function buildProgram(argv: readonly string[]): Promise<Command> {
   if (selected) await loadProvidersForHelp(argv);
   for (const [name, entry] of Object.entries(COMMANDS)) {
     if (name === selected) (await entry.load())(program);
-    else program.command(name).description(entry.description).helpOption(false).allowUnknownOption().allowExcessArguments();
+    else
+      program
+        .command(name)
+        .description(entry.description)
+        .helpOption(false)
+        .allowUnknownOption()
+        .allowExcessArguments();
   }
   return program;
 }

@@ -18,13 +18,20 @@ export const ARCHITECTURE_DOC = fileURLToPath(new URL("./architecture.md", impor
 /** The code folders of a layout drawn folder by folder (tests and fixtures left out: they import everything). */
 const DRAWN_FOLDERS = ["index.ts", "src", "eval", "server", "cli", "bench", "test-support"];
 
-const fenced = (name: string, body: string) => `<!-- drawing:${name} -->\n\`\`\`mermaid\n${body}\n\`\`\`\n<!-- /drawing:${name} -->`;
+const fenced = (name: string, body: string) =>
+  `<!-- drawing:${name} -->\n\`\`\`mermaid\n${body}\n\`\`\`\n<!-- /drawing:${name} -->`;
 
 /** The generated sections of the document, markers included. */
 export function architectureSections(edges: readonly ImportEdge[]): string[] {
-  const inFolders = edges.filter(({ from, to }) => [from, to].every((file) => DRAWN_FOLDERS.some((folder) => file === folder || file.startsWith(`${folder}/`))));
+  const inFolders = edges.filter(({ from, to }) =>
+    [from, to].every((file) => DRAWN_FOLDERS.some((folder) => file === folder || file.startsWith(`${folder}/`))),
+  );
   const folders = folderDrawing(inFolders);
-  return [fenced("layers", layerDrawing(edges)), fenced("folders", folders.drawing), `<!-- drawing:folder-loops -->${folders.loops}<!-- /drawing:folder-loops -->`];
+  return [
+    fenced("layers", layerDrawing(edges)),
+    fenced("folders", folders.drawing),
+    `<!-- drawing:folder-loops -->${folders.loops}<!-- /drawing:folder-loops -->`,
+  ];
 }
 
 function replaceSection(doc: string, section: string): string {

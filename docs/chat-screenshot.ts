@@ -11,7 +11,10 @@ import { caseFromDialogue } from "../src/simulator/patient-simulator.ts";
 import { launchChromium } from "../test-support/browser.ts";
 const dataset = loadMeditod();
 const engine = buildEmbeddedEngine(dataset, "train", { wording: "clean" });
-const server = await startChatServer({ modules: engine, cases: ["115", "317"].map((id) => caseFromDialogue(dataset, id)) });
+const server = await startChatServer({
+  modules: engine,
+  cases: ["115", "317"].map((id) => caseFromDialogue(dataset, id)),
+});
 const browser = await launchChromium();
 const page = await browser.newPage({ viewport: { width: 1300, height: 1000 } });
 await page.goto(server.url);

@@ -2,7 +2,14 @@ import { appendFileSync } from "node:fs";
 import { AnamnesisError } from "../src/foundation/errors.ts";
 import type { ModuleCallInfo } from "../src/language/module-interfaces.ts";
 import type { BenchModules } from "../src/modules/builders/modules-for-protocol.ts";
-import { predictionsPath, readFinishedLines, requestsPath, rewriteRequestsFile, withoutLineNumber, writeFileAtomic } from "./shared/run-directory.ts";
+import {
+  predictionsPath,
+  readFinishedLines,
+  requestsPath,
+  rewriteRequestsFile,
+  withoutLineNumber,
+  writeFileAtomic,
+} from "./shared/run-directory.ts";
 import type { Suite, SuiteExample } from "./shared/suite.ts";
 
 /**
@@ -72,7 +79,12 @@ function finishedLines(suite: Suite, path: string, examples: readonly SuiteExamp
 }
 
 /** Predicts the examples the file lacks; a failure says how many are saved and how to resume. */
-async function predictMissing(suite: Suite, examples: readonly SuiteExample[], finished: ReadonlyMap<string, unknown>, run: PredictionRun): Promise<void> {
+async function predictMissing(
+  suite: Suite,
+  examples: readonly SuiteExample[],
+  finished: ReadonlyMap<string, unknown>,
+  run: PredictionRun,
+): Promise<void> {
   const path = predictionsPath(run.outDir, suite.id);
   const todo = examples.filter((example) => !finished.has(example.key));
   let done = finished.size;
@@ -82,15 +94,22 @@ async function predictMissing(suite: Suite, examples: readonly SuiteExample[], f
       run.signal?.throwIfAborted();
       const { prediction, info } = await example.predict(run.modules, run.signal ? { signal: run.signal } : {});
       // The request first: a saved prediction always has its request beside it.
-      if (info.request) appendFileSync(requestsPath(run.outDir, suite.id), `${JSON.stringify({ ...example.fields, ...info.request })}\n`);
+      if (info.request)
+        appendFileSync(
+          requestsPath(run.outDir, suite.id),
+          `${JSON.stringify({ ...example.fields, ...info.request })}\n`,
+        );
       appendFileSync(path, `${JSON.stringify(predictionRecord(example, prediction, info))}\n`);
       done += 1;
       run.onProgress?.({ suite: suite.id, done, total: examples.length, resumed: finished.size });
     });
   } catch (error) {
     const saved = `${done} of ${examples.length} ${suite.id} predictions are saved in ${path}; run the same command again to resume`;
-    if (error instanceof AnamnesisError) throw new AnamnesisError(error.code, `${error.message} (${saved})`, { cause: error });
-    throw new AnamnesisError("BACKEND_ERROR", `${(error as Error).message ?? String(error)} (${saved})`, { cause: error });
+    if (error instanceof AnamnesisError)
+      throw new AnamnesisError(error.code, `${error.message} (${saved})`, { cause: error });
+    throw new AnamnesisError("BACKEND_ERROR", `${(error as Error).message ?? String(error)} (${saved})`, {
+      cause: error,
+    });
   }
 }
 
@@ -106,7 +125,11 @@ function rewriteInDatasetOrder(suite: Suite, examples: readonly SuiteExample[], 
 }
 
 /** Predicts a suite's examples into the run directory; returns how many an earlier run had predicted. */
-export async function predictSuite(suite: Suite, examples: readonly SuiteExample[], run: PredictionRun): Promise<number> {
+export async function predictSuite(
+  suite: Suite,
+  examples: readonly SuiteExample[],
+  run: PredictionRun,
+): Promise<number> {
   const finished = finishedLines(suite, predictionsPath(run.outDir, suite.id), examples);
   await predictMissing(suite, examples, finished, run);
   rewriteInDatasetOrder(suite, examples, run.outDir);

@@ -1,7 +1,11 @@
 import { AnamnesisError } from "../src/foundation/errors.ts";
 import { createAttributeJudge } from "../src/backends/index.ts";
 import { EMBEDDED_BACKEND_ID } from "../src/modules/builders/create-modules.ts";
-import { buildModulesForProtocol, type BenchModuleSetup, type ProtocolModulesRequest } from "../src/modules/builders/modules-for-protocol.ts";
+import {
+  buildModulesForProtocol,
+  type BenchModuleSetup,
+  type ProtocolModulesRequest,
+} from "../src/modules/builders/modules-for-protocol.ts";
 import type { BenchDataset } from "./shared/bench-dataset.ts";
 import type { BenchResults } from "./shared/bench-results.ts";
 import type { ProgressEvent } from "./predict-suite.ts";
@@ -31,7 +35,10 @@ export interface BenchPlan {
 
 /** A run whose modules and judge are built: run it once, then close it. */
 export interface PreparedBench {
-  run(hooks: { readonly signal: AbortSignal; readonly onProgress: (event: ProgressEvent) => void }): Promise<BenchResults<SuiteId>>;
+  run(hooks: {
+    readonly signal: AbortSignal;
+    readonly onProgress: (event: ProgressEvent) => void;
+  }): Promise<BenchResults<SuiteId>>;
   /** Closes the backends the modules hold. */
   close(): Promise<void>;
 }
@@ -40,14 +47,20 @@ export interface PreparedBench {
 function checkModules(setup: BenchModuleSetup, suites: readonly Suite[]): void {
   for (const suite of suites) {
     if (setup.modules[suite.module]) continue;
-    throw new AnamnesisError("INVALID_ARGUMENT", setup.unavailable[suite.module] ?? `backend ${setup.backend.id} gives no ${suite.module} module, which ${suite.id} needs`);
+    throw new AnamnesisError(
+      "INVALID_ARGUMENT",
+      setup.unavailable[suite.module] ??
+        `backend ${setup.backend.id} gives no ${suite.module} module, which ${suite.id} needs`,
+    );
   }
 }
 
 /** The prompt versions a run records: the modules' templates, and the instructions a suite gives a prompted module. */
 function promptVersions(setup: BenchModuleSetup, suites: readonly Suite[], backendId: string): Record<string, string> {
   const prompted = backendId !== EMBEDDED_BACKEND_ID;
-  const given = suites.flatMap((suite) => (suite.prompt && prompted ? [[suite.prompt.module, suite.prompt.version] as const] : []));
+  const given = suites.flatMap((suite) =>
+    suite.prompt && prompted ? [[suite.prompt.module, suite.prompt.version] as const] : [],
+  );
   return { ...setup.promptVersions, ...Object.fromEntries(given) };
 }
 

@@ -30,7 +30,9 @@ export type SuiteId = (typeof REGISTERED)[number]["id"];
 export type RegisteredSuite<Id extends SuiteId = SuiteId> = Extract<(typeof REGISTERED)[number], { readonly id: Id }>;
 
 /** Every benchmark suite by id: how it reads examples, predicts and scores. */
-export const SUITES = Object.fromEntries(REGISTERED.map((suite) => [suite.id, suite])) as { readonly [Id in SuiteId]: RegisteredSuite<Id> };
+export const SUITES = Object.fromEntries(REGISTERED.map((suite) => [suite.id, suite])) as {
+  readonly [Id in SuiteId]: RegisteredSuite<Id>;
+};
 
 /** Expands `meditod` into its three suites; unknown ids raise an error listing the known ones. */
 export function resolveSuites(ids: readonly string[]): SuiteId[] {

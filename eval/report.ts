@@ -16,11 +16,19 @@ import type { SuiteRegistry } from "./suite-registry.ts";
  */
 
 /** Format errors with their reasons, line by line (at most `limit` rows), from the suites that can have them. */
-function formatErrorTable(suites: readonly Suite[], dir: string, dataset: BenchDataset, limit = 50): ReportTable | undefined {
+function formatErrorTable(
+  suites: readonly Suite[],
+  dir: string,
+  dataset: BenchDataset,
+  limit = 50,
+): ReportTable | undefined {
   const errors = suites.flatMap((suite) => {
     if (!suite.formatErrors) return [];
     const located = suite.formatErrors(readLinesOf(predictionsPath(dir, suite.id), suite.format), dataset);
-    return located.map(({ line, reason }) => ({ suite, cells: [suite.id, ...suite.format.columns.map(({ field }) => String(line[field])), reason] }));
+    return located.map(({ line, reason }) => ({
+      suite,
+      cells: [suite.id, ...suite.format.columns.map(({ field }) => String(line[field])), reason],
+    }));
   });
   if (errors.length === 0) return undefined;
   const shown = errors.slice(0, limit);
@@ -28,17 +36,29 @@ function formatErrorTable(suites: readonly Suite[], dir: string, dataset: BenchD
   return {
     title: `Format errors (${errors.length}${errors.length > limit ? `; the first ${limit} shown, all are in the predictions files` : ""})`,
     header: ["suite", ...errors[0]!.suite.format.columns.map(({ label }) => label), "reason"],
-    rows: shown.map(({ cells }) => cells.map((cell, column) => (column === reasonColumn && cell.length > 160 ? `${cell.slice(0, 157)}…` : cell))),
+    rows: shown.map(({ cells }) =>
+      cells.map((cell, column) => (column === reasonColumn && cell.length > 160 ? `${cell.slice(0, 157)}…` : cell)),
+    ),
   };
 }
 
 /** The report's blocks: the family's intro, each suite's section in table order, format errors and cost. */
-function build(results: BenchResults, dataset: BenchDataset, dir: string, registry: SuiteRegistry): { intro: string[]; tables: ReportTable[]; charts: ReportChart[] } {
+function build(
+  results: BenchResults,
+  dataset: BenchDataset,
+  dir: string,
+  registry: SuiteRegistry,
+): { intro: string[]; tables: ReportTable[]; charts: ReportChart[] } {
   const suites = registry.inTableOrder(Object.keys(results.suites));
   const family = suites[0]!.family;
   const mark = tunedMark(results.tuned_on_split);
-  const labels = { ourLabel: `**this run** (${results.backend}${mark ? `, ${mark}` : ""})`, chartLabel: `this run (${results.backend}${mark ? `, ${mark}` : ""})` };
-  const sections = suites.map((suite) => suite.reportSection({ scores: results.suites[suite.id], dataset, dir, ...labels }));
+  const labels = {
+    ourLabel: `**this run** (${results.backend}${mark ? `, ${mark}` : ""})`,
+    chartLabel: `this run (${results.backend}${mark ? `, ${mark}` : ""})`,
+  };
+  const sections = suites.map((suite) =>
+    suite.reportSection({ scores: results.suites[suite.id], dataset, dir, ...labels }),
+  );
   const errors = formatErrorTable(suites, dir, dataset);
   return {
     intro: family.reportIntro(results, dataset),
@@ -52,7 +72,18 @@ function costTable(results: BenchResults): ReportTable {
   const runRows = Object.entries(results.runs).flatMap(([suite, stats]) => (stats ? [runRow(suite, stats)] : []));
   return {
     title: "What the run cost",
-    header: ["suite", "predicted", "resumed", "cached", "format errors", "latency mean ms", "latency p95 ms", "tokens in / out", "exemplars (mean)", "prompt tokens (max)"],
+    header: [
+      "suite",
+      "predicted",
+      "resumed",
+      "cached",
+      "format errors",
+      "latency mean ms",
+      "latency p95 ms",
+      "tokens in / out",
+      "exemplars (mean)",
+      "prompt tokens (max)",
+    ],
     rows: runRows,
   };
 }
@@ -75,11 +106,21 @@ function runRow(suite: string, stats: SuiteRunStats): string[] {
 
 function markdownTable(table: ReportTable): string {
   const escape = (cell: string) => cell.replace(/\|/g, "\\|");
-  return [`### ${table.title}`, "", `| ${table.header.map(escape).join(" | ")} |`, `|${table.header.map((_, index) => (index === 0 ? "---" : "---:")).join("|")}|`, ...table.rows.map((row) => `| ${row.map(escape).join(" | ")} |`)].join("\n");
+  return [
+    `### ${table.title}`,
+    "",
+    `| ${table.header.map(escape).join(" | ")} |`,
+    `|${table.header.map((_, index) => (index === 0 ? "---" : "---:")).join("|")}|`,
+    ...table.rows.map((row) => `| ${row.map(escape).join(" | ")} |`),
+  ].join("\n");
 }
 
-const html = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
-const inlineMarkdown = (text: string) => html(text).replace(/\*\*(.+?)\*\*/g, "<strong>$1</strong>").replace(/`(.+?)`/g, "<code>$1</code>");
+const html = (text: string) =>
+  text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+const inlineMarkdown = (text: string) =>
+  html(text)
+    .replace(/\*\*(.+?)\*\*/g, "<strong>$1</strong>")
+    .replace(/`(.+?)`/g, "<code>$1</code>");
 
 function svgChart(chart: ReportChart): string {
   const rowHeight = 22;
@@ -98,7 +139,12 @@ function svgChart(chart: ReportChart): string {
 
 function htmlTable(table: ReportTable): string {
   const head = `<tr>${table.header.map((cell) => `<th>${html(cell)}</th>`).join("")}</tr>`;
-  const body = table.rows.map((row, index) => `<tr${index === table.ours ? ' class="ours"' : ""}>${row.map((cell) => `<td>${inlineMarkdown(cell)}</td>`).join("")}</tr>`).join("\n");
+  const body = table.rows
+    .map(
+      (row, index) =>
+        `<tr${index === table.ours ? ' class="ours"' : ""}>${row.map((cell) => `<td>${inlineMarkdown(cell)}</td>`).join("")}</tr>`,
+    )
+    .join("\n");
   return `<h2>${html(table.title)}</h2>\n<table>\n<thead>${head}</thead>\n<tbody>\n${body}\n</tbody>\n</table>`;
 }
 
@@ -114,7 +160,12 @@ svg text.ours{font-weight:700;fill:#0b5cad}.bar{fill:#b9c3cc}.bar.ours{fill:#1f7
 /** Writes report.md and report.html into a run directory. */
 export function writeReports(dir: string, results: BenchResults, dataset: BenchDataset, registry: SuiteRegistry): void {
   const { intro, tables, charts } = build(results, dataset, dir, registry);
-  const markdown = ["# Anamnesis benchmark report", "", ...intro.map((line) => `${line}\n`), ...tables.map((table) => `${markdownTable(table)}\n`)].join("\n");
+  const markdown = [
+    "# Anamnesis benchmark report",
+    "",
+    ...intro.map((line) => `${line}\n`),
+    ...tables.map((table) => `${markdownTable(table)}\n`),
+  ].join("\n");
   writeFileAtomic(join(dir, "report.md"), `${markdown.trimEnd()}\n`);
   const page = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">

@@ -15,10 +15,14 @@ function mean(values: readonly number[]): number {
 
 /** Counts, latency, tokens, prompt size and exemplars of a suite's lines; `resumed` of them came from an earlier run. */
 export function suiteStats(lines: readonly AnyPredictionLine[], resumed: number): SuiteRunStats {
-  const number = (line: AnyPredictionLine, key: string) => (typeof line[key] === "number" ? (line[key]) : undefined);
+  const number = (line: AnyPredictionLine, key: string) => (typeof line[key] === "number" ? line[key] : undefined);
   const latencies = lines.map((line) => number(line, "latency_ms") ?? 0);
-  const promptTokens = lines.map((line) => number(line, "prompt_tokens")).filter((value): value is number => value !== undefined);
-  const exemplarCounts = lines.map((line) => (Array.isArray(line.exemplars) ? line.exemplars.length : undefined)).filter((value): value is number => value !== undefined);
+  const promptTokens = lines
+    .map((line) => number(line, "prompt_tokens"))
+    .filter((value): value is number => value !== undefined);
+  const exemplarCounts = lines
+    .map((line) => (Array.isArray(line.exemplars) ? line.exemplars.length : undefined))
+    .filter((value): value is number => value !== undefined);
   const tokens = lines.map((line) => line.tokens as { input?: number; output?: number } | null | undefined);
   return {
     predicted: lines.length,
@@ -27,7 +31,10 @@ export function suiteStats(lines: readonly AnyPredictionLine[], resumed: number)
     format_errors: lines.filter((line) => typeof line.format_error === "string").length,
     repaired: lines.filter((line) => line.repaired === true).length,
     latency_ms: { mean: mean(latencies), p95: percentile(latencies, 0.95) },
-    tokens: { input: tokens.reduce((sum, t) => sum + (t?.input ?? 0), 0), output: tokens.reduce((sum, t) => sum + (t?.output ?? 0), 0) },
+    tokens: {
+      input: tokens.reduce((sum, t) => sum + (t?.input ?? 0), 0),
+      output: tokens.reduce((sum, t) => sum + (t?.output ?? 0), 0),
+    },
     prompt_tokens: promptTokens.length > 0 ? { mean: mean(promptTokens), max: Math.max(...promptTokens) } : null,
     exemplars: exemplarCounts.length > 0 ? { mean: mean(exemplarCounts), min: Math.min(...exemplarCounts) } : null,
   };

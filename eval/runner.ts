@@ -80,7 +80,8 @@ export function parseShard(text: string): Shard {
   const match = SHARD.exec(text.trim());
   const index = Number(match?.[1]);
   const count = Number(match?.[2]);
-  if (!match || count < 1 || index < 1 || index > count) throw new AnamnesisError("INVALID_ARGUMENT", `--shard must be i/n with 1 ≤ i ≤ n, e.g. 1/4 (got '${text}')`);
+  if (!match || count < 1 || index < 1 || index > count)
+    throw new AnamnesisError("INVALID_ARGUMENT", `--shard must be i/n with 1 ≤ i ≤ n, e.g. 1/4 (got '${text}')`);
   return { index, count };
 }
 
@@ -96,7 +97,9 @@ function checkResumable(dir: string, request: RunRequest): void {
   const keys = ["backend", "protocol", "split", "limit", "shard", "data_dir"] as const;
   const changed = keys.filter((key) => JSON.stringify(previous[key]) !== JSON.stringify(request[key]));
   if (changed.length > 0) {
-    const what = changed.map((key) => `${key} ${JSON.stringify(previous[key])} → ${JSON.stringify(request[key])}`).join(", ");
+    const what = changed
+      .map((key) => `${key} ${JSON.stringify(previous[key])} → ${JSON.stringify(request[key])}`)
+      .join(", ");
     throw new AnamnesisError("INVALID_ARGUMENT", `${dir} holds another run (${what}); use another --out or delete it`);
   }
 }
@@ -106,7 +109,9 @@ function checkResumable(dir: string, request: RunRequest): void {
  * every suite it holds: a run of other suites into it adds to them, never drops them.
  */
 function startRun(options: BenchOptions, judge: AttributeJudge, registry: SuiteRegistry): RunRequest {
-  const held = (readJsonFile<RunRequest>(join(options.outDir, "run.json"))?.suites ?? []).filter((id) => registry.get(id) !== undefined && existsSync(predictionsPath(options.outDir, id)));
+  const held = (readJsonFile<RunRequest>(join(options.outDir, "run.json"))?.suites ?? []).filter(
+    (id) => registry.get(id) !== undefined && existsSync(predictionsPath(options.outDir, id)),
+  );
   const request: RunRequest = {
     backend: options.backend.id,
     ...(options.protocolName ? { protocol: options.protocolName } : {}),
@@ -126,12 +131,25 @@ function startRun(options: BenchOptions, judge: AttributeJudge, registry: SuiteR
 }
 
 /** What results.json records besides the scores: the backend, data, protocol, prompts and when. */
-async function runRecord(options: BenchOptions, request: RunRequest, registry: SuiteRegistry, started: string): Promise<Omit<BenchResults, "suites" | "runs" | "finished">> {
+async function runRecord(
+  options: BenchOptions,
+  request: RunRequest,
+  registry: SuiteRegistry,
+  started: string,
+): Promise<Omit<BenchResults, "suites" | "runs" | "finished">> {
   const source = registry.dataset(registry.dataOf(request.suites));
   return {
     backend: options.backend.id,
     split: options.split,
-    ...(source.describeRun ? { dataset: source.describeRun(options.dataset, options.split, options.limit !== undefined || options.shard !== undefined) } : {}),
+    ...(source.describeRun
+      ? {
+          dataset: source.describeRun(
+            options.dataset,
+            options.split,
+            options.limit !== undefined || options.shard !== undefined,
+          ),
+        }
+      : {}),
     protocol: {
       ...Object.fromEntries(request.suites.map((id) => [id, registry.get(id)!.protocol])),
       judge: request.judge,
@@ -153,12 +171,30 @@ export async function runBench(options: BenchOptions): Promise<BenchResults<Suit
   const judge = options.judge ?? exactJudge;
   const registry = options.registry ?? SUITE_REGISTRY;
   const request = startRun(options, judge, registry);
-  const run = { outDir: options.outDir, modules: options.modules, concurrency: options.concurrency ?? 8, signal: options.signal, onProgress: options.onProgress };
+  const run = {
+    outDir: options.outDir,
+    modules: options.modules,
+    concurrency: options.concurrency ?? 8,
+    signal: options.signal,
+    onProgress: options.onProgress,
+  };
   const resumed: Partial<Record<SuiteId, number>> = {};
   for (const id of options.suites) {
     const suite = registry.get(id)!;
-    const examples = selectExamples(suite.examples(options.dataset, options.split, options.protocolName), options.limit, options.shard);
+    const examples = selectExamples(
+      suite.examples(options.dataset, options.split, options.protocolName),
+      options.limit,
+      options.shard,
+    );
     resumed[id] = await predictSuite(suite, examples, run);
   }
-  return scoreRunDirectory({ dir: options.outDir, dataset: options.dataset, suites: request.suites, registry, judge, resumed, meta: await runRecord(options, request, registry, started) });
+  return scoreRunDirectory({
+    dir: options.outDir,
+    dataset: options.dataset,
+    suites: request.suites,
+    registry,
+    judge,
+    resumed,
+    meta: await runRecord(options, request, registry, started),
+  });
 }

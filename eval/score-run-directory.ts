@@ -26,7 +26,9 @@ export interface RunDirectoryScoring<Id extends string> {
  * Scores the predictions files of a run directory by reading them back (so re-scoring a predictions
  * file reproduces results.json), and writes results.json and the reports.
  */
-export async function scoreRunDirectory<Id extends string>(options: RunDirectoryScoring<Id>): Promise<BenchResults<Id>> {
+export async function scoreRunDirectory<Id extends string>(
+  options: RunDirectoryScoring<Id>,
+): Promise<BenchResults<Id>> {
   const suites: BenchResults<Id>["suites"] = {};
   const runs: BenchResults<Id>["runs"] = {};
   for (const id of options.suites) {

@@ -36,7 +36,11 @@ export function createSuiteRegistry<const S extends Suite>(suites: readonly S[])
   const aliases = families.flatMap((family) => (family.alias ? [family.alias] : []));
   const known = (id: string): S => {
     const suite = byId.get(id);
-    if (!suite) throw new AnamnesisError("INVALID_ARGUMENT", `unknown suite '${id}' (available: ${[...aliases.map((alias) => alias.word), ...byId.keys()].join(", ")})`);
+    if (!suite)
+      throw new AnamnesisError(
+        "INVALID_ARGUMENT",
+        `unknown suite '${id}' (available: ${[...aliases.map((alias) => alias.word), ...byId.keys()].join(", ")})`,
+      );
     return suite;
   };
   return {
@@ -44,7 +48,10 @@ export function createSuiteRegistry<const S extends Suite>(suites: readonly S[])
     families,
     datasets,
     get: (id) => byId.get(id),
-    wordsOf: (family) => [...(family.alias ? [family.alias.word] : []), ...suites.filter((suite) => suite.family === family).map((suite) => suite.id)],
+    wordsOf: (family) => [
+      ...(family.alias ? [family.alias.word] : []),
+      ...suites.filter((suite) => suite.family === family).map((suite) => suite.id),
+    ],
     resolve: (words) => {
       const expanded = words.flatMap((word) => aliases.find((alias) => alias.word === word)?.suites ?? [word]);
       expanded.forEach(known);
@@ -57,12 +64,20 @@ export function createSuiteRegistry<const S extends Suite>(suites: readonly S[])
     },
     dataOf: (ids) => {
       const kinds = [...new Set(ids.map((id) => known(id).data))];
-      if (kinds.length !== 1) throw new AnamnesisError("INVALID_ARGUMENT", `run suites on different data separately (${ids.join(", ")} read ${kinds.join(" and ")})`);
+      if (kinds.length !== 1)
+        throw new AnamnesisError(
+          "INVALID_ARGUMENT",
+          `run suites on different data separately (${ids.join(", ")} read ${kinds.join(" and ")})`,
+        );
       return kinds[0]!;
     },
     dataset: (name) => {
       const source = datasets.find((candidate) => candidate.id === name);
-      if (!source) throw new AnamnesisError("INVALID_ARGUMENT", `unknown data '${name}' (available: ${datasets.map((candidate) => candidate.id).join(", ")})`);
+      if (!source)
+        throw new AnamnesisError(
+          "INVALID_ARGUMENT",
+          `unknown data '${name}' (available: ${datasets.map((candidate) => candidate.id).join(", ")})`,
+        );
       return source;
     },
   };

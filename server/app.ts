@@ -15,7 +15,12 @@ import { ClientIdentities } from "./client-identity.ts";
 import { ClientLimits, type ClientLimitOptions } from "./client-limits.ts";
 import { HttpError } from "./http-error.ts";
 import { allowedHostNames, guardRequests, securityHeaders } from "./security.ts";
-import { SessionRegistry, type ConversationSession, type LiveSession, type PracticeSession } from "./session-registry.ts";
+import {
+  SessionRegistry,
+  type ConversationSession,
+  type LiveSession,
+  type PracticeSession,
+} from "./session-registry.ts";
 import type { SessionStore } from "./session-store.ts";
 import { SqliteSessionStore } from "./sqlite-session-store.ts";
 import { TranscriptWriter } from "./transcripts.ts";
@@ -51,8 +56,15 @@ export interface ChatServerOptions {
 
 /** A lone UTF-16 surrogate (`"\ud800"` in JSON): not text, and not storable as UTF-8. */
 const LONE_SURROGATE = /\p{Cs}/u;
-const text = (max: number) => z.string().max(max).refine((value) => !LONE_SURROGATE.test(value), "must be valid Unicode text (no lone surrogates)");
-const createSessionBody = z.strictObject({ case: text(100).min(1).optional(), role: z.enum(["patient", "doctor"]).optional() });
+const text = (max: number) =>
+  z
+    .string()
+    .max(max)
+    .refine((value) => !LONE_SURROGATE.test(value), "must be valid Unicode text (no lone surrogates)");
+const createSessionBody = z.strictObject({
+  case: text(100).min(1).optional(),
+  role: z.enum(["patient", "doctor"]).optional(),
+});
 const noteQuery = z.strictObject({ format: z.enum(["json", "markdown"]).default("json") });
 const turnBody = z.strictObject({ text: text(2000).pipe(z.string().trim().min(1, "say something")) });
 
@@ -77,7 +89,15 @@ interface ChatContext {
  * retry of a turn the offline engine answered replaces that turn (even a closing one): it is not
  * counted again.
  */
-async function runTurn(context: ChatContext, request: Request, response: Response, session: ConversationSession, kind: "say" | "simulate" | "retry", input: string | null, turn: () => Promise<TurnOutcome>) {
+async function runTurn(
+  context: ChatContext,
+  request: Request,
+  response: Response,
+  session: ConversationSession,
+  kind: "say" | "simulate" | "retry",
+  input: string | null,
+  turn: () => Promise<TurnOutcome>,
+) {
   if (session.busy) throw new HttpError(409, "busy", "the previous turn is still running");
   const before = session.conversation.snapshot();
   const replacing = kind === "retry" && !before.failed;
@@ -102,23 +122,36 @@ async function runTurn(context: ChatContext, request: Request, response: Respons
 
 function conversationOf(context: ChatContext, request: Request): ConversationSession {
   const session = context.registry.get(String(request.params.id));
-  if (session.kind === "practice") throw new HttpError(409, "practice_session", "in a practice session you are the doctor: send your questions as turns");
+  if (session.kind === "practice")
+    throw new HttpError(
+      409,
+      "practice_session",
+      "in a practice session you are the doctor: send your questions as turns",
+    );
   return session;
 }
 
 async function createSession(context: ChatContext, request: Request, response: Response): Promise<LiveSession> {
   const body = parseBody(createSessionBody, request.body);
-  if (body.role === "doctor" && body.case === undefined) throw new HttpError(400, "invalid_request", "case: a practice session (role doctor) needs a case");
+  if (body.role === "doctor" && body.case === undefined)
+    throw new HttpError(400, "invalid_request", "case: a practice session (role doctor) needs a case");
   const patientCase = body.case !== undefined ? context.cases.get(body.case) : undefined;
   if (body.case !== undefined && !patientCase) throw new HttpError(404, "unknown_case", `no case ${body.case}`);
-  if (body.role === "doctor" && !context.options.questionReader) throw new HttpError(409, "practice_unavailable", "practice mode is not available on this server");
+  if (body.role === "doctor" && !context.options.questionReader)
+    throw new HttpError(409, "practice_unavailable", "practice mode is not available on this server");
   const client = context.identities.clientOf(request, response);
   context.limits.createSession(client);
   return context.registry.create(client, body.role ?? "patient", patientCase);
 }
 
 /** A turn of a practice session: the trainee asks, the simulated patient answers; committed before it is answered. */
-async function askInPractice(context: ChatContext, request: Request, response: Response, session: PracticeSession, text: string): Promise<void> {
+async function askInPractice(
+  context: ChatContext,
+  request: Request,
+  response: Response,
+  session: PracticeSession,
+  text: string,
+): Promise<void> {
   if (session.busy) throw new HttpError(409, "busy", "the previous turn is still being saved");
   const done = context.limits.startTurn(context.identities.clientOf(request, response));
   session.busy = true;
@@ -144,15 +177,21 @@ async function takeTurn(context: ChatContext, request: Request, response: Respon
 /** POST /sessions/:id/simulate: the simulated patient says its next line. */
 async function simulateTurn(context: ChatContext, request: Request, response: Response): Promise<void> {
   const session = conversationOf(context, request);
-  if (!session.simulator) throw new HttpError(409, "no_case", "this session has no simulated patient; start one with a case");
-  const text = session.turns === 0 ? session.simulator.openingStatement() : session.simulator.answer(session.lastActions);
-  response.json({ patient: text, ...(await runTurn(context, request, response, session, "simulate", text, () => session.conversation.say(text))) });
+  if (!session.simulator)
+    throw new HttpError(409, "no_case", "this session has no simulated patient; start one with a case");
+  const text =
+    session.turns === 0 ? session.simulator.openingStatement() : session.simulator.answer(session.lastActions);
+  response.json({
+    patient: text,
+    ...(await runTurn(context, request, response, session, "simulate", text, () => session.conversation.say(text))),
+  });
 }
 
 /** POST /sessions/:id/retry: a failed turn from the stage that failed, or a turn the offline engine answered re-asked of the configured backend. */
 async function retryTurn(context: ChatContext, request: Request, response: Response): Promise<void> {
   const session = conversationOf(context, request);
-  if (!session.conversation.snapshot().retryable) throw new HttpError(409, "nothing_to_retry", "the last turn neither failed nor was answered by the offline engine");
+  if (!session.conversation.snapshot().retryable)
+    throw new HttpError(409, "nothing_to_retry", "the last turn neither failed nor was answered by the offline engine");
   response.json(await runTurn(context, request, response, session, "retry", null, () => session.conversation.retry()));
 }
 
@@ -228,7 +267,11 @@ function sendError(error: unknown, _request: Request, response: Response, _next:
   }
   const { status: declared, type } = error as { status?: unknown; type?: unknown };
   const status = typeof declared === "number" && declared >= 400 && declared < 500 ? declared : 500;
-  const code = status === 500 ? "internal" : (CLIENT_ERROR_CODES[String(type)] ?? (status === 413 ? "too_large" : status === 404 ? "not_found" : "bad_request"));
+  const code =
+    status === 500
+      ? "internal"
+      : (CLIENT_ERROR_CODES[String(type)] ??
+        (status === 413 ? "too_large" : status === 404 ? "not_found" : "bad_request"));
   const message = status === 500 ? "internal error" : (error as Error).message;
   if (status === 500) process.stderr.write(`anamnesis chat: ${(error as Error)?.stack ?? String(error)}\n`);
   if (response.headersSent) return;
@@ -245,12 +288,21 @@ function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
     return;
   }
   const status = error.code === "HPE_HEADER_OVERFLOW" ? 431 : 400;
-  const body = JSON.stringify({ error: { code: status === 431 ? "headers_too_large" : "bad_request", message: status === 431 ? "request headers too large" : "malformed HTTP request" } });
-  socket.end(`HTTP/1.1 ${status} ${status === 431 ? "Request Header Fields Too Large" : "Bad Request"}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\nX-Content-Type-Options: nosniff\r\nCache-Control: no-store\r\n\r\n${body}`);
+  const body = JSON.stringify({
+    error: {
+      code: status === 431 ? "headers_too_large" : "bad_request",
+      message: status === 431 ? "request headers too large" : "malformed HTTP request",
+    },
+  });
+  socket.end(
+    `HTTP/1.1 ${status} ${status === 431 ? "Request Header Fields Too Large" : "Bad Request"}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\nX-Content-Type-Options: nosniff\r\nCache-Control: no-store\r\n\r\n${body}`,
+  );
 }
 
 /** The chat server's Express app and its session registry (resumed from the store). */
-export async function createChatApp(options: ChatServerOptions): Promise<{ app: express.Express; registry: SessionRegistry; store: SessionStore }> {
+export async function createChatApp(
+  options: ChatServerOptions,
+): Promise<{ app: express.Express; registry: SessionRegistry; store: SessionStore }> {
   const store = options.store ?? new SqliteSessionStore(":memory:");
   const limits = new ClientLimits(options.limits);
   const cases = new Map((options.cases ?? []).map((patientCase) => [patientCase.id, patientCase]));
@@ -293,10 +345,20 @@ export async function createChatApp(options: ChatServerOptions): Promise<{ app: 
 }
 
 /** Starts the server; binds 127.0.0.1 unless told otherwise. Idle sessions are swept every minute. */
-export async function startChatServer(options: ChatServerOptions & { port?: number }): Promise<{ url: string; registry: SessionRegistry; close(): Promise<void> }> {
+export async function startChatServer(
+  options: ChatServerOptions & { port?: number },
+): Promise<{ url: string; registry: SessionRegistry; close(): Promise<void> }> {
   const host = options.host ?? "127.0.0.1";
   const { app, registry, store } = await createChatApp({ ...options, host });
-  const sweep = setInterval(() => void registry.expireIdle().catch((error: Error) => process.stderr.write(`anamnesis chat: expiring idle sessions failed: ${error.message}\n`)), 60_000);
+  const sweep = setInterval(
+    () =>
+      void registry
+        .expireIdle()
+        .catch((error: Error) =>
+          process.stderr.write(`anamnesis chat: expiring idle sessions failed: ${error.message}\n`),
+        ),
+    60_000,
+  );
   sweep.unref();
   return new Promise((resolve, reject) => {
     const server = app.listen(options.port ?? 0, host, (error?: Error) => {

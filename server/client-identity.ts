@@ -57,7 +57,11 @@ export class ClientIdentities {
     if (id !== null) return `cookie:${id}`;
     const address = `address:${request.socket.remoteAddress ?? "unknown"}`;
     if (this.limits.mayIssueIdentity(address)) {
-      response.cookie(CLIENT_COOKIE, this.sign(randomBytes(16).toString("hex")), { httpOnly: true, sameSite: "strict", path: "/" });
+      response.cookie(CLIENT_COOKIE, this.sign(randomBytes(16).toString("hex")), {
+        httpOnly: true,
+        sameSite: "strict",
+        path: "/",
+      });
     }
     return address;
   }

@@ -81,7 +81,10 @@ export class ClientLimits {
   private readonly identityBurst: number;
   private readonly clients = new Map<string, ClientState>();
 
-  constructor(options: ClientLimitOptions = {}, private readonly now: () => number = Date.now) {
+  constructor(
+    options: ClientLimitOptions = {},
+    private readonly now: () => number = Date.now,
+  ) {
     this.sessionsPerClient = options.sessionsPerClient ?? 20;
     this.turnsPerSecond = options.turnsPerSecond ?? 20;
     this.turnBurst = options.turnBurst ?? 40;
@@ -109,7 +112,9 @@ export class ClientLimits {
 
   private forgetIdle(): void {
     const now = this.now();
-    for (const [client, state] of this.clients) if (state.running === 0 && state.turns.full(now) && state.creations.full(now) && state.identities.full(now)) this.clients.delete(client);
+    for (const [client, state] of this.clients)
+      if (state.running === 0 && state.turns.full(now) && state.creations.full(now) && state.identities.full(now))
+        this.clients.delete(client);
     // Still full: the oldest go (a forgotten client starts with full buckets, which only helps it).
     for (const client of this.clients.keys()) {
       if (this.clients.size < MAX_TRACKED_CLIENTS) break;
@@ -125,15 +130,23 @@ export class ClientLimits {
   /** Counts a session creation; throws 429 when the client creates too fast. */
   createSession(client: string): void {
     const wait = this.state(client).creations.take(this.now());
-    if (wait > 0) throw new HttpError(429, "rate_limited", "too many new sessions from this client; wait a moment", Math.ceil(wait));
+    if (wait > 0)
+      throw new HttpError(
+        429,
+        "rate_limited",
+        "too many new sessions from this client; wait a moment",
+        Math.ceil(wait),
+      );
   }
 
   /** Starts a turn; throws 429 when the client sends turns too fast or runs too many at once. Call the returned function when it ends. */
   startTurn(client: string): () => void {
     const state = this.state(client);
-    if (state.running >= this.concurrentTurns) throw new HttpError(429, "rate_limited", `at most ${this.concurrentTurns} turns at once per client`, 1);
+    if (state.running >= this.concurrentTurns)
+      throw new HttpError(429, "rate_limited", `at most ${this.concurrentTurns} turns at once per client`, 1);
     const wait = state.turns.take(this.now());
-    if (wait > 0) throw new HttpError(429, "rate_limited", "too many turns from this client; wait a moment", Math.ceil(wait));
+    if (wait > 0)
+      throw new HttpError(429, "rate_limited", "too many turns from this client; wait a moment", Math.ceil(wait));
     state.running += 1;
     let ended = false;
     return () => {

@@ -30,7 +30,8 @@ export function allowedHostNames(host: string, extra: readonly string[] = []): S
   const names = new Set([host.toLowerCase(), ...LOOPBACK_NAMES, ...extra.map((name) => name.toLowerCase())]);
   if (WILDCARD_ADDRESSES.has(host)) {
     names.add(hostname().toLowerCase());
-    for (const addresses of Object.values(networkInterfaces())) for (const address of addresses ?? []) names.add(address.address.toLowerCase());
+    for (const addresses of Object.values(networkInterfaces()))
+      for (const address of addresses ?? []) names.add(address.address.toLowerCase());
   }
   return names;
 }
@@ -48,13 +49,18 @@ export function guardRequests(allowedNames: ReadonlySet<string>) {
   return (request: Request, _response: Response, next: NextFunction): void => {
     const host = request.headers.host;
     const name = hostNameOf(host);
-    if (name === null || !allowedNames.has(name)) throw new HttpError(403, "forbidden_host", `this server does not answer to host '${String(host ?? "")}'`);
+    if (name === null || !allowedNames.has(name))
+      throw new HttpError(403, "forbidden_host", `this server does not answer to host '${String(host ?? "")}'`);
     const origin = request.headers.origin;
-    if (origin !== undefined && origin.toLowerCase() !== `http://${host!.trim().toLowerCase()}`) throw new HttpError(403, "forbidden_origin", `requests from ${origin} are not accepted`);
+    if (origin !== undefined && origin.toLowerCase() !== `http://${host!.trim().toLowerCase()}`)
+      throw new HttpError(403, "forbidden_origin", `requests from ${origin} are not accepted`);
     const site = request.headers["sec-fetch-site"];
-    if (site === "cross-site" || site === "same-site") throw new HttpError(403, "forbidden_origin", "cross-site requests are not accepted");
-    const hasBody = Number(request.headers["content-length"] ?? 0) > 0 || request.headers["transfer-encoding"] !== undefined;
-    if (hasBody && !request.is("application/json")) throw new HttpError(415, "unsupported_media_type", "request bodies must be application/json");
+    if (site === "cross-site" || site === "same-site")
+      throw new HttpError(403, "forbidden_origin", "cross-site requests are not accepted");
+    const hasBody =
+      Number(request.headers["content-length"] ?? 0) > 0 || request.headers["transfer-encoding"] !== undefined;
+    if (hasBody && !request.is("application/json"))
+      throw new HttpError(415, "unsupported_media_type", "request bodies must be application/json");
     next();
   };
 }

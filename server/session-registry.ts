@@ -92,10 +92,22 @@ export class SessionRegistry {
   private rebuild(stored: StoredSession): LiveSession | null {
     const patientCase = stored.caseId !== null ? this.options.cases.get(stored.caseId) : undefined;
     if (stored.caseId !== null && !patientCase) return null;
-    const base = { id: stored.id, client: stored.client, created: stored.created, updated: stored.updated, turns: stored.turns, seq: stored.seq, busy: false };
+    const base = {
+      id: stored.id,
+      client: stored.client,
+      created: stored.created,
+      updated: stored.updated,
+      turns: stored.turns,
+      seq: stored.seq,
+      busy: false,
+    };
     if (stored.kind === "practice") {
       if (!this.options.questionReader) return null;
-      return { ...base, kind: "practice", practice: new PracticeDialogue(patientCase!, this.options.questionReader, stored.record as PracticeRecord) };
+      return {
+        ...base,
+        kind: "practice",
+        practice: new PracticeDialogue(patientCase!, this.options.questionReader, stored.record as PracticeRecord),
+      };
     }
     const record = stored.record as ConversationSessionRecord;
     return {
@@ -127,7 +139,10 @@ export class SessionRegistry {
         : {
             ...base,
             kind: "conversation",
-            conversation: new Conversation(this.options.modules, this.options.maxDoctorTurns ? { maxDoctorTurns: this.options.maxDoctorTurns } : {}),
+            conversation: new Conversation(
+              this.options.modules,
+              this.options.maxDoctorTurns ? { maxDoctorTurns: this.options.maxDoctorTurns } : {},
+            ),
             ...(patientCase ? { simulator: new PatientSimulator(patientCase) } : {}),
             lastActions: null,
           };
@@ -139,8 +154,12 @@ export class SessionRegistry {
 
   private async makeRoomFor(client: string): Promise<void> {
     const own = [...this.sessions.values()].filter((session) => session.client === client && !session.busy);
-    const mustFree = Math.max(own.length + 1 - this.options.sessionsPerClient, this.sessions.size + 1 - this.options.maxSessions);
-    if (mustFree > own.length) throw new HttpError(429, "server_full", "the server holds as many sessions as it may; try again later", 60);
+    const mustFree = Math.max(
+      own.length + 1 - this.options.sessionsPerClient,
+      this.sessions.size + 1 - this.options.maxSessions,
+    );
+    if (mustFree > own.length)
+      throw new HttpError(429, "server_full", "the server holds as many sessions as it may; try again later", 60);
     for (const session of own.slice(0, Math.max(0, mustFree))) await this.delete(session.id);
   }
 
@@ -166,8 +185,11 @@ export class SessionRegistry {
 
   private stored(session: LiveSession): StoredSession {
     const record: PracticeRecord | ConversationSessionRecord =
-      session.kind === "practice" ? session.practice.record() : { conversation: session.conversation.record(), lastActions: session.lastActions };
-    const caseId = session.kind === "practice" ? session.practice.patientCase.id : (session.simulator?.patientCase.id ?? null);
+      session.kind === "practice"
+        ? session.practice.record()
+        : { conversation: session.conversation.record(), lastActions: session.lastActions };
+    const caseId =
+      session.kind === "practice" ? session.practice.patientCase.id : (session.simulator?.patientCase.id ?? null);
     const { id, kind, client, created, updated, turns, seq } = session;
     return { id, kind, caseId, client, created, updated, turns, seq, record };
   }
@@ -184,7 +206,11 @@ export class SessionRegistry {
     } catch (error) {
       // Not stored, so not answered: the session goes back to its stored state.
       await this.reload(session.id);
-      throw new HttpError(503, "storage_failed", `the turn could not be saved (${(error as Error).message}); try again`);
+      throw new HttpError(
+        503,
+        "storage_failed",
+        `the turn could not be saved (${(error as Error).message}); try again`,
+      );
     }
     this.export(session);
   }
@@ -193,7 +219,17 @@ export class SessionRegistry {
   view(session: LiveSession) {
     if (session.kind === "practice") {
       const { practice } = session;
-      return { id: session.id, role: "doctor" as const, case: practice.patientCase.id, title: practice.patientCase.title, history: practice.history, coverage: practice.coverage(), ended: false, error: null, turns: session.turns };
+      return {
+        id: session.id,
+        role: "doctor" as const,
+        case: practice.patientCase.id,
+        title: practice.patientCase.title,
+        history: practice.history,
+        coverage: practice.coverage(),
+        ended: false,
+        error: null,
+        turns: session.turns,
+      };
     }
     const snapshot = session.conversation.snapshot();
     return {
@@ -214,6 +250,10 @@ export class SessionRegistry {
   }
 
   private export(session: LiveSession): void {
-    this.options.transcripts?.write(session.id, { created: session.created, updated: session.updated, ...this.view(session) });
+    this.options.transcripts?.write(session.id, {
+      created: session.created,
+      updated: session.updated,
+      ...this.view(session),
+    });
   }
 }

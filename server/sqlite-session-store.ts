@@ -59,7 +59,8 @@ interface SessionRow {
 
 /** The default database file: under `$XDG_DATA_HOME` (else `~/.local/share`), `anamnesis/sessions.db`. */
 export function defaultDatabasePath(env: NodeJS.ProcessEnv = process.env): string {
-  const dataHome = env.XDG_DATA_HOME && env.XDG_DATA_HOME.startsWith("/") ? env.XDG_DATA_HOME : join(homedir(), ".local", "share");
+  const dataHome =
+    env.XDG_DATA_HOME && env.XDG_DATA_HOME.startsWith("/") ? env.XDG_DATA_HOME : join(homedir(), ".local", "share");
   return join(dataHome, "anamnesis", "sessions.db");
 }
 
@@ -97,8 +98,12 @@ export class SqliteSessionStore implements SessionStore {
       insert: this.db.prepare(
         "INSERT INTO sessions (id, kind, case_id, client, created, updated, turns, seq, record) VALUES (@id, @kind, @case_id, @client, @created, @updated, @turns, @seq, @record)",
       ),
-      update: this.db.prepare("UPDATE sessions SET updated = @updated, turns = @turns, seq = @seq, record = @record WHERE id = @id"),
-      insertTurn: this.db.prepare("INSERT INTO turns (session_id, seq, at, kind, input, outcome) VALUES (?, ?, ?, ?, ?, ?)"),
+      update: this.db.prepare(
+        "UPDATE sessions SET updated = @updated, turns = @turns, seq = @seq, record = @record WHERE id = @id",
+      ),
+      insertTurn: this.db.prepare(
+        "INSERT INTO turns (session_id, seq, at, kind, input, outcome) VALUES (?, ?, ?, ?, ?, ?)",
+      ),
       all: this.db.prepare("SELECT * FROM sessions ORDER BY created, id"),
       turns: this.db.prepare("SELECT seq, at, kind, input, outcome FROM turns WHERE session_id = ? ORDER BY seq"),
       delete: this.db.prepare("DELETE FROM sessions WHERE id = ?"),
@@ -163,12 +168,19 @@ export class SqliteSessionStore implements SessionStore {
 
   async all(): Promise<StoredSession[]> {
     this.flushNow();
-    return (this.statements.all.all() as SessionRow[]).map(({ case_id, record, ...rest }) => ({ ...rest, caseId: case_id, record: JSON.parse(record) as unknown }));
+    return (this.statements.all.all() as SessionRow[]).map(({ case_id, record, ...rest }) => ({
+      ...rest,
+      caseId: case_id,
+      record: JSON.parse(record) as unknown,
+    }));
   }
 
   async turns(id: string): Promise<StoredTurn[]> {
     this.flushNow();
-    return (this.statements.turns.all(id) as Array<Omit<StoredTurn, "outcome"> & { outcome: string }>).map((turn) => ({ ...turn, outcome: JSON.parse(turn.outcome) as unknown }));
+    return (this.statements.turns.all(id) as Array<Omit<StoredTurn, "outcome"> & { outcome: string }>).map((turn) => ({
+      ...turn,
+      outcome: JSON.parse(turn.outcome) as unknown,
+    }));
   }
 
   async delete(id: string): Promise<boolean> {

@@ -33,7 +33,8 @@ export class TranscriptWriter {
   constructor(readonly directory: string) {
     mkdirSync(directory, { recursive: true });
     // Temporary files of a process killed mid-write are debris; the renamed files are whole.
-    for (const name of readdirSync(directory)) if (/\.json\.\d+\.[0-9a-f]{8}\.tmp$/.test(name)) rmSync(join(directory, name), { force: true });
+    for (const name of readdirSync(directory))
+      if (/\.json\.\d+\.[0-9a-f]{8}\.tmp$/.test(name)) rmSync(join(directory, name), { force: true });
   }
 
   /** Replaces the transcript of session `id`. */

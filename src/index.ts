@@ -46,7 +46,13 @@ export { loadMtsDialog } from "./data/mts-dialog.ts";
 export { PACKAGE_ROOT, BUNDLED, bundledPath } from "./foundation/package-paths.ts";
 
 // Scorers
-export { scoreCmas, type CmasScores, type CmasTask, type PrecisionRecallF1, type TurnToScore } from "./metrics/cmas-f1.ts";
+export {
+  scoreCmas,
+  type CmasScores,
+  type CmasTask,
+  type PrecisionRecallF1,
+  type TurnToScore,
+} from "./metrics/cmas-f1.ts";
 export { precisionAtK, OFFICIAL_K } from "./metrics/precision-at-k.ts";
 export { scoreMeditodNlg, type MeditodNlgResult } from "./metrics/meditod-nlg.ts";
 export { exactJudge, type AttributeJudge } from "./metrics/attribute-judge.ts";
@@ -71,7 +77,12 @@ export {
   type ProviderRegistration,
   type ProviderSettings,
 } from "./backends/registry.ts";
-export { defineProvider, loadProviderModule, loadProviderModules, type ProviderDefinition } from "./backends/provider-module.ts";
+export {
+  defineProvider,
+  loadProviderModule,
+  loadProviderModules,
+  type ProviderDefinition,
+} from "./backends/provider-module.ts";
 export { createChatBackend, DEFAULT_TIMEOUT_MS, type ChatBackendExtras } from "./backends/chat-backend.ts";
 export { loadConfig, type AnamnesisConfig, type BackendOptions } from "./backends/config.ts";
 export { sanitizeUrl } from "./backends/sanitize-url.ts";
@@ -94,13 +105,30 @@ export {
   type ModuleSetup,
   type CreateModulesOptions,
 } from "./modules/builders/create-modules.ts";
-export type { DialogueModules, NluModule, PolicyModule, NlgModule, DialogueTurn, BackendFailure } from "./language/module-interfaces.ts";
+export type {
+  DialogueModules,
+  NluModule,
+  PolicyModule,
+  NlgModule,
+  DialogueTurn,
+  BackendFailure,
+} from "./language/module-interfaces.ts";
 export { createOfficialSetup, type OfficialSetupOptions } from "./modules/builders/official-setup.ts";
-export { createOfficialModules, OFFICIAL_MAX_TOKENS, type OfficialModules, type OfficialModulesOptions } from "./modules/official/official-modules.ts";
+export {
+  createOfficialModules,
+  OFFICIAL_MAX_TOKENS,
+  type OfficialModules,
+  type OfficialModulesOptions,
+} from "./modules/official/official-modules.ts";
 export { readMeditodCheckout, type MeditodCheckout } from "./modules/official/meditod-checkout.ts";
 export { pythonJsonDumps } from "./data/python-json.ts";
 export { Conversation, type TurnOutcome, type ConversationSnapshot } from "./dialogue-manager/conversation.ts";
-export { dialogueMachine, type DialogueContext, type DialogueEvent, type DialogueInput } from "./dialogue-manager/dialogue-machine.ts";
+export {
+  dialogueMachine,
+  type DialogueContext,
+  type DialogueEvent,
+  type DialogueInput,
+} from "./dialogue-manager/dialogue-machine.ts";
 // What dialogueMachine.provide() takes to run a conversation without the Conversation class.
 export { moduleActors } from "./dialogue-manager/module-actors.ts";
 export { clinicalRules } from "./dialogue-manager/clinical-rules.ts";

@@ -13,7 +13,10 @@ import { LAYERS } from "./layers.ts";
 const nodeId = (name: string): string => name.replace(/[^A-Za-z0-9]/g, "_");
 
 /** Pairs (from, to) of distinct groups that some import joins, sorted. */
-function groupEdges(edges: readonly ImportEdge[], groupOf: (file: string) => string | undefined): Array<[string, string]> {
+function groupEdges(
+  edges: readonly ImportEdge[],
+  groupOf: (file: string) => string | undefined,
+): Array<[string, string]> {
   const pairs = new Set<string>();
   for (const { from, to } of edges) {
     const [a, b] = [groupOf(from), groupOf(to)];
@@ -47,8 +50,10 @@ function transitiveReduction(pairs: ReadonlyArray<[string, string]>): Array<[str
 export function layerDrawing(edges: readonly ImportEdge[]): string {
   const layerOf = (file: string) => LAYERS[layerIndex(file)]?.name;
   const lines = ["flowchart TD"];
-  for (const layer of [...LAYERS].reverse()) lines.push(`  ${nodeId(layer.name)}["<b>${layer.name}</b><br/>${layer.paths.join(", ")}"]`);
-  for (const [from, to] of transitiveReduction(groupEdges(edges, layerOf))) lines.push(`  ${nodeId(from)} --> ${nodeId(to)}`);
+  for (const layer of [...LAYERS].reverse())
+    lines.push(`  ${nodeId(layer.name)}["<b>${layer.name}</b><br/>${layer.paths.join(", ")}"]`);
+  for (const [from, to] of transitiveReduction(groupEdges(edges, layerOf)))
+    lines.push(`  ${nodeId(from)} --> ${nodeId(to)}`);
   return lines.join("\n");
 }
 

@@ -30,7 +30,14 @@ function sourceFiles(dir: string): string[] {
 }
 
 function isFunctionLike(node: ts.Node): node is ts.FunctionLikeDeclaration {
-  return ts.isFunctionDeclaration(node) || ts.isMethodDeclaration(node) || ts.isArrowFunction(node) || ts.isFunctionExpression(node) || ts.isConstructorDeclaration(node) || ts.isGetAccessor(node);
+  return (
+    ts.isFunctionDeclaration(node) ||
+    ts.isMethodDeclaration(node) ||
+    ts.isArrowFunction(node) ||
+    ts.isFunctionExpression(node) ||
+    ts.isConstructorDeclaration(node) ||
+    ts.isGetAccessor(node)
+  );
 }
 
 /** The name a function is known by, for messages. */
@@ -45,7 +52,8 @@ function functionName(node: ts.FunctionLikeDeclaration): string {
 /** Whether a regular expression is the initialiser of a const with a JSDoc comment holding a quoted example. */
 function isNamedRegex(node: ts.Node, file: ts.SourceFile): boolean {
   let declaration: ts.Node = node;
-  while (declaration.parent && !ts.isVariableDeclaration(declaration) && !ts.isSourceFile(declaration.parent)) declaration = declaration.parent;
+  while (declaration.parent && !ts.isVariableDeclaration(declaration) && !ts.isSourceFile(declaration.parent))
+    declaration = declaration.parent;
   if (!ts.isVariableDeclaration(declaration)) return false;
   const statement = declaration.parent.parent;
   const comments = ts.getLeadingCommentRanges(file.text, statement.getFullStart()) ?? [];
@@ -58,7 +66,12 @@ function isNamedRegex(node: ts.Node, file: ts.SourceFile): boolean {
 /** The source length of a regular expression node, or undefined when the node is not one. */
 function regexLength(node: ts.Node, file: ts.SourceFile): number | undefined {
   if (ts.isRegularExpressionLiteral(node)) return node.text.length;
-  if (ts.isNewExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === "RegExp" && node.arguments?.[0]) {
+  if (
+    ts.isNewExpression(node) &&
+    ts.isIdentifier(node.expression) &&
+    node.expression.text === "RegExp" &&
+    node.arguments?.[0]
+  ) {
     return node.arguments[0].getText(file).length;
   }
   return undefined;
@@ -72,18 +85,24 @@ export function checkCodeShape(dir: string, limits: CodeShapeLimits): CodeShapeR
   let longest = { lines: 0, where: "" };
   for (const path of sourceFiles(dir)) {
     const file = ts.createSourceFile(path, readFileSync(path, "utf8"), ts.ScriptTarget.Latest, true);
-    const where = (node: ts.Node) => `${relative(process.cwd(), path)}:${file.getLineAndCharacterOfPosition(node.getStart(file)).line + 1}`;
+    const where = (node: ts.Node) =>
+      `${relative(process.cwd(), path)}:${file.getLineAndCharacterOfPosition(node.getStart(file)).line + 1}`;
     const visit = (node: ts.Node): void => {
       if (isFunctionLike(node) && node.body) {
         functions += 1;
-        const lines = file.getLineAndCharacterOfPosition(node.end).line - file.getLineAndCharacterOfPosition(node.getStart(file)).line + 1;
+        const lines =
+          file.getLineAndCharacterOfPosition(node.end).line -
+          file.getLineAndCharacterOfPosition(node.getStart(file)).line +
+          1;
         if (lines > longest.lines) longest = { lines, where: `${functionName(node)} ${where(node)}` };
-        if (lines > limits.maxFunctionLines) problems.push(`function ${functionName(node)} is ${lines} lines (${where(node)})`);
+        if (lines > limits.maxFunctionLines)
+          problems.push(`function ${functionName(node)} is ${lines} lines (${where(node)})`);
       }
       const length = regexLength(node, file);
       if (length !== undefined) {
         regexes += 1;
-        if (length > limits.maxRegexChars && !isNamedRegex(node, file)) problems.push(`unnamed regular expression of ${length} characters (${where(node)})`);
+        if (length > limits.maxRegexChars && !isNamedRegex(node, file))
+          problems.push(`unnamed regular expression of ${length} characters (${where(node)})`);
       }
       ts.forEachChild(node, visit);
     };

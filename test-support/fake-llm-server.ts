@@ -52,7 +52,12 @@ export interface FakeServer {
   readonly baseUrl: string;
   readonly calls: ChatCall[];
   /** Every request, including embeddings, with the time it arrived (performance.now()). */
-  readonly requests: Array<{ path: string; body: Record<string, any>; headers: IncomingMessage["headers"]; at: number }>;
+  readonly requests: Array<{
+    path: string;
+    body: Record<string, any>;
+    headers: IncomingMessage["headers"];
+    at: number;
+  }>;
   readonly maxInFlight: number;
   /** Requests whose connection is still open (a cancelled client request closes its connection). */
   readonly inFlight: number;
@@ -77,7 +82,7 @@ export function instanceOf(schema: unknown): unknown {
   if (Array.isArray(node.enum)) return node.enum[0];
   if (Array.isArray(node.anyOf)) return instanceOf(node.anyOf[0]);
   if (Array.isArray(node.oneOf)) return instanceOf(node.oneOf[0]);
-  const type = Array.isArray(node.type) ? node.type.find((t: string) => t !== "null") ?? "null" : node.type;
+  const type = Array.isArray(node.type) ? (node.type.find((t: string) => t !== "null") ?? "null") : node.type;
   switch (type) {
     case "object": {
       const out: Record<string, unknown> = {};
@@ -124,7 +129,8 @@ function tokens(text: string): number {
 
 function textOf(content: unknown): string {
   if (typeof content === "string") return content;
-  if (Array.isArray(content)) return content.map((part) => (typeof part === "string" ? part : (part?.text ?? ""))).join("");
+  if (Array.isArray(content))
+    return content.map((part) => (typeof part === "string" ? part : (part?.text ?? ""))).join("");
   return "";
 }
 
@@ -147,7 +153,12 @@ async function readBody(request: IncomingMessage): Promise<Record<string, any>> 
   return text ? (JSON.parse(text) as Record<string, any>) : {};
 }
 
-function describeOpenAICall(index: number, path: string, headers: IncomingMessage["headers"], body: Record<string, any>): ChatCall {
+function describeOpenAICall(
+  index: number,
+  path: string,
+  headers: IncomingMessage["headers"],
+  body: Record<string, any>,
+): ChatCall {
   const messages = (body.messages ?? []).map((m: any) => ({ role: m.role, content: textOf(m.content) }));
   const base = { index, path, headers, body, messages, stream: body.stream === true };
   if (body.response_format?.type === "json_schema") {
@@ -163,7 +174,12 @@ function describeOpenAICall(index: number, path: string, headers: IncomingMessag
   return promptSchema ? { ...base, schema: promptSchema } : base;
 }
 
-function describeOllamaCall(index: number, path: string, headers: IncomingMessage["headers"], body: Record<string, any>): ChatCall {
+function describeOllamaCall(
+  index: number,
+  path: string,
+  headers: IncomingMessage["headers"],
+  body: Record<string, any>,
+): ChatCall {
   const messages = (body.messages ?? []).map((m: any) => ({ role: m.role, content: textOf(m.content) }));
   const base = { index, path, headers, body, messages, stream: body.stream !== false };
   if (body.format && typeof body.format === "object") return { ...base, schema: body.format, structured: "format" };
@@ -171,7 +187,8 @@ function describeOllamaCall(index: number, path: string, headers: IncomingMessag
   const system = messages.find((m: { role: string }) => m.role === "system");
   const inPrompt = system ? SCHEMA_IN_PROMPT.exec(system.content) : null;
   const promptSchema = inPrompt ? (JSON.parse(inPrompt[1]!) as Record<string, unknown>) : undefined;
-  if (body.format === "json") return { ...base, structured: "format_json", ...(promptSchema ? { schema: promptSchema } : {}) };
+  if (body.format === "json")
+    return { ...base, structured: "format_json", ...(promptSchema ? { schema: promptSchema } : {}) };
   return promptSchema ? { ...base, schema: promptSchema } : base;
 }
 
@@ -180,19 +197,34 @@ function sendOpenAIChat(response: ServerResponse, call: ChatCall, reply: ModelRe
   const model = call.body.model;
   const promptTokens = tokens(call.messages.map((m) => m.content).join(" "));
   const isTool = "toolArguments" in reply;
-  const toolArguments = isTool ? (typeof reply.toolArguments === "string" ? reply.toolArguments : JSON.stringify(reply.toolArguments)) : "";
+  const toolArguments = isTool
+    ? typeof reply.toolArguments === "string"
+      ? reply.toolArguments
+      : JSON.stringify(reply.toolArguments)
+    : "";
   const content = isTool ? "" : reply.content;
   const usage = { prompt_tokens: promptTokens, completion_tokens: tokens(content || toolArguments), total_tokens: 0 };
   usage.total_tokens = usage.prompt_tokens + usage.completion_tokens;
   const toolName = call.body.tools?.[0]?.function?.name ?? "extract";
   const logprobs =
     !isTool && call.body.logprobs
-      ? { content: pieces(content).map((token, i) => ({ token, logprob: -0.5 * (i + 1), bytes: null, top_logprobs: [{ token, logprob: -0.5 * (i + 1) }] })) }
+      ? {
+          content: pieces(content).map((token, i) => ({
+            token,
+            logprob: -0.5 * (i + 1),
+            bytes: null,
+            top_logprobs: [{ token, logprob: -0.5 * (i + 1) }],
+          })),
+        }
       : null;
 
   if (!call.stream) {
     const message = isTool
-      ? { role: "assistant", content: null, tool_calls: [{ id: "call_0", type: "function", function: { name: toolName, arguments: toolArguments } }] }
+      ? {
+          role: "assistant",
+          content: null,
+          tool_calls: [{ id: "call_0", type: "function", function: { name: toolName, arguments: toolArguments } }],
+        }
       : { role: "assistant", content };
     response.writeHead(200, { "content-type": "application/json" });
     response.end(
@@ -209,14 +241,24 @@ function sendOpenAIChat(response: ServerResponse, call: ChatCall, reply: ModelRe
   }
   response.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache" });
   const chunk = (choices: unknown[], extra: Record<string, unknown> = {}) =>
-    response.write(`data: ${JSON.stringify({ id, object: "chat.completion.chunk", created: 1_700_000_000, model, choices, ...extra })}\n\n`);
+    response.write(
+      `data: ${JSON.stringify({ id, object: "chat.completion.chunk", created: 1_700_000_000, model, choices, ...extra })}\n\n`,
+    );
   chunk([{ index: 0, delta: { role: "assistant", content: "" }, finish_reason: null }]);
   if (isTool) {
     pieces(toolArguments).forEach((part, i) =>
       chunk([
         {
           index: 0,
-          delta: { tool_calls: [{ index: 0, ...(i === 0 ? { id: "call_0", type: "function" } : {}), function: { ...(i === 0 ? { name: toolName } : {}), arguments: part } }] },
+          delta: {
+            tool_calls: [
+              {
+                index: 0,
+                ...(i === 0 ? { id: "call_0", type: "function" } : {}),
+                function: { ...(i === 0 ? { name: toolName } : {}), arguments: part },
+              },
+            ],
+          },
           finish_reason: null,
         },
       ]),
@@ -233,7 +275,11 @@ function sendOllamaChat(response: ServerResponse, call: ChatCall, reply: ModelRe
   const model = call.body.model;
   const createdAt = "2024-01-01T00:00:00Z";
   const isTool = "toolArguments" in reply;
-  const toolArguments = isTool ? (typeof reply.toolArguments === "string" ? JSON.parse(reply.toolArguments) : reply.toolArguments) : undefined;
+  const toolArguments = isTool
+    ? typeof reply.toolArguments === "string"
+      ? JSON.parse(reply.toolArguments)
+      : reply.toolArguments
+    : undefined;
   const content = isTool ? "" : reply.content;
   const counts = {
     total_duration: 1000,
@@ -243,7 +289,9 @@ function sendOllamaChat(response: ServerResponse, call: ChatCall, reply: ModelRe
     eval_count: tokens(content || JSON.stringify(toolArguments ?? "")),
     eval_duration: 500,
   };
-  const toolCalls = isTool ? [{ function: { name: call.body.tools?.[0]?.function?.name ?? "extract", arguments: toolArguments } }] : undefined;
+  const toolCalls = isTool
+    ? [{ function: { name: call.body.tools?.[0]?.function?.name ?? "extract", arguments: toolArguments } }]
+    : undefined;
   if (!call.stream) {
     response.writeHead(200, { "content-type": "application/json" });
     response.end(
@@ -260,38 +308,78 @@ function sendOllamaChat(response: ServerResponse, call: ChatCall, reply: ModelRe
   }
   response.writeHead(200, { "content-type": "application/x-ndjson" });
   const line = (value: unknown) => response.write(`${JSON.stringify(value)}\n`);
-  if (toolCalls) line({ model, created_at: createdAt, message: { role: "assistant", content: "", tool_calls: toolCalls }, done: false });
-  else for (const part of pieces(content)) line({ model, created_at: createdAt, message: { role: "assistant", content: part }, done: false });
-  line({ model, created_at: createdAt, message: { role: "assistant", content: "" }, done: true, done_reason: "stop", ...counts });
+  if (toolCalls)
+    line({
+      model,
+      created_at: createdAt,
+      message: { role: "assistant", content: "", tool_calls: toolCalls },
+      done: false,
+    });
+  else
+    for (const part of pieces(content))
+      line({ model, created_at: createdAt, message: { role: "assistant", content: part }, done: false });
+  line({
+    model,
+    created_at: createdAt,
+    message: { role: "assistant", content: "" },
+    done: true,
+    done_reason: "stop",
+    ...counts,
+  });
   response.end();
 }
 
-function sendEmbeddings(response: ServerResponse, protocol: "openai" | "ollama", body: Record<string, any>, embed: (text: string) => number[]): void {
+function sendEmbeddings(
+  response: ServerResponse,
+  protocol: "openai" | "ollama",
+  body: Record<string, any>,
+  embed: (text: string) => number[],
+): void {
   const inputs: string[] = Array.isArray(body.input) ? body.input : [body.input];
   const vectors = inputs.map((text) => embed(text));
   response.writeHead(200, { "content-type": "application/json" });
   if (protocol === "ollama") {
-    response.end(JSON.stringify({ model: body.model, embeddings: vectors, total_duration: 10, load_duration: 1, prompt_eval_count: inputs.length }));
+    response.end(
+      JSON.stringify({
+        model: body.model,
+        embeddings: vectors,
+        total_duration: 10,
+        load_duration: 1,
+        prompt_eval_count: inputs.length,
+      }),
+    );
     return;
   }
   const data = vectors.map((vector, index) => ({
     object: "embedding",
     index,
-    embedding: body.encoding_format === "base64" ? Buffer.from(new Float32Array(vector).buffer).toString("base64") : vector,
+    embedding:
+      body.encoding_format === "base64" ? Buffer.from(new Float32Array(vector).buffer).toString("base64") : vector,
   }));
   const used = tokens(inputs.join(" "));
-  response.end(JSON.stringify({ object: "list", data, model: body.model, usage: { prompt_tokens: used, total_tokens: used } }));
+  response.end(
+    JSON.stringify({ object: "list", data, model: body.model, usage: { prompt_tokens: used, total_tokens: used } }),
+  );
 }
 
 /** Sends `reply` if it is a fault; false for a normal reply. */
-function sendFault(request: IncomingMessage, response: ServerResponse, protocol: "openai" | "ollama", reply: Reply): boolean {
+function sendFault(
+  request: IncomingMessage,
+  response: ServerResponse,
+  protocol: "openai" | "ollama",
+  reply: Reply,
+): boolean {
   if ("hang" in reply) return true;
   if ("destroy" in reply) {
     request.socket.destroy();
     return true;
   }
   if ("status" in reply) {
-    const errorBody = reply.body ?? (protocol === "openai" ? { error: { message: `fake error ${reply.status}`, type: "server_error" } } : { error: `fake error ${reply.status}` });
+    const errorBody =
+      reply.body ??
+      (protocol === "openai"
+        ? { error: { message: `fake error ${reply.status}`, type: "server_error" } }
+        : { error: `fake error ${reply.status}` });
     response.writeHead(reply.status, { "content-type": "application/json", ...reply.headers });
     response.end(typeof errorBody === "string" ? errorBody : JSON.stringify(errorBody));
     return true;
@@ -302,8 +390,15 @@ function sendFault(request: IncomingMessage, response: ServerResponse, protocol:
     return true;
   }
   if ("cut" in reply) {
-    response.writeHead(200, { "content-type": protocol === "openai" ? "application/json" : "application/x-ndjson", "content-length": "4096" });
-    response.write(protocol === "openai" ? '{"id":"chatcmpl-1","object":"chat.completion","choices":[{"index":0,"message":{"role":"assistant","content":"I ha' : '{"model":"m","message":{"role":"assistant","content":"I ha"},"done":false}\n{"model":"m","mess');
+    response.writeHead(200, {
+      "content-type": protocol === "openai" ? "application/json" : "application/x-ndjson",
+      "content-length": "4096",
+    });
+    response.write(
+      protocol === "openai"
+        ? '{"id":"chatcmpl-1","object":"chat.completion","choices":[{"index":0,"message":{"role":"assistant","content":"I ha'
+        : '{"model":"m","message":{"role":"assistant","content":"I ha"},"done":false}\n{"model":"m","mess',
+    );
     setTimeout(() => request.socket.destroy(), 5);
     return true;
   }
@@ -343,7 +438,12 @@ async function startFakeServer(protocol: "openai" | "ollama", options: FakeServe
         response.end(JSON.stringify({ error: `no route ${request.method} ${path}` }));
         return;
       }
-      const call = (protocol === "openai" ? describeOpenAICall : describeOllamaCall)(calls.length, path, request.headers, body);
+      const call = (protocol === "openai" ? describeOpenAICall : describeOllamaCall)(
+        calls.length,
+        path,
+        request.headers,
+        body,
+      );
       calls.push(call);
       const reply = await respond(call);
       if (sendFault(request, response, protocol, reply)) return;

@@ -105,7 +105,9 @@ export function checkLayers(edges: readonly ImportEdge[]): LayerReport {
   const isSideways = ({ from, to }: ImportEdge) => sideways.has(`${layerName(from)}|${layerName(to)}`);
   return {
     loops: importLoops(edges),
-    upward: edges.filter((edge) => layerIndex(edge.from) >= 0 && layerIndex(edge.to) > layerIndex(edge.from) && !isSideways(edge)).map(describe),
+    upward: edges
+      .filter((edge) => layerIndex(edge.from) >= 0 && layerIndex(edge.to) > layerIndex(edge.from) && !isSideways(edge))
+      .map(describe),
     sideways: edges.filter(isSideways).map(describe),
     outsideRules: edges
       .filter(({ from, to }) => {
@@ -114,14 +116,21 @@ export function checkLayers(edges: readonly ImportEdge[]): LayerReport {
         return rule !== undefined && rule.mayNotImport.some((path) => under(to, path));
       })
       .map(describe),
-    engineReached: edges.filter(({ from, to }) => under(to, EMBEDDED_ENGINE) && NEVER_IMPORT_THE_ENGINE.some((path) => under(from, path))).map(describe),
+    engineReached: edges
+      .filter(({ from, to }) => under(to, EMBEDDED_ENGINE) && NEVER_IMPORT_THE_ENGINE.some((path) => under(from, path)))
+      .map(describe),
   };
 }
 
 /** Every folder the checks read: the layers and the folders beside them. */
-export const CHECKED_DIRECTORIES: readonly string[] = [...new Set([...LAYERS.flatMap((layer) => layer.paths), ...OUTSIDE.map((outside) => outside.path)])];
+export const CHECKED_DIRECTORIES: readonly string[] = [
+  ...new Set([...LAYERS.flatMap((layer) => layer.paths), ...OUTSIDE.map((outside) => outside.path)]),
+];
 
 /** The import graph of this checkout, relative to `root`. */
 export function projectImportGraph(root: string): ImportEdge[] {
-  return readImportGraph(root, CHECKED_DIRECTORIES).map(({ from, to }) => ({ from: relative(".", from), to: relative(".", to) }));
+  return readImportGraph(root, CHECKED_DIRECTORIES).map(({ from, to }) => ({
+    from: relative(".", from),
+    to: relative(".", to),
+  }));
 }

@@ -23,13 +23,18 @@ export const LIBRARY_LAYERS: readonly Layer[] = [
   { name: "retrieval", holds: "few-shot exemplar retrieval", paths: ["src/retrieval"] },
   {
     name: "language",
-    holds: "the shared clinical language: turns, module interfaces, lay terms, action signatures, repeat requests, the question reader, the history plan",
+    holds:
+      "the shared clinical language: turns, module interfaces, lay terms, action signatures, repeat requests, the question reader, the history plan",
     paths: ["src/language"],
   },
   { name: "modules", holds: "NLU, policy, NLG and note modules: embedded, LLM, official", paths: ["src/modules"] },
   { name: "dialogue-manager", holds: "the xstate machine that chains the modules", paths: ["src/dialogue-manager"] },
   { name: "simulator", holds: "simulated patients, self-play, practice mode", paths: ["src/simulator"] },
-  { name: "library", holds: "the library's public API and the backend contract kit", paths: ["src/index.ts", "src/testing"] },
+  {
+    name: "library",
+    holds: "the library's public API and the backend contract kit",
+    paths: ["src/index.ts", "src/testing"],
+  },
 ];
 
 /** The applications, above the library; the runner and the server side by side, the command above both. */
@@ -59,4 +64,10 @@ export const OUTSIDE: ReadonlyArray<{ readonly path: string; readonly mayNotImpo
 
 /** The embedded engine, and the layers that must reach it only through the module builders. */
 export const EMBEDDED_ENGINE = "src/modules/embedded";
-export const NEVER_IMPORT_THE_ENGINE: readonly string[] = ["src/dialogue-manager", "src/simulator", "server", "src/language", "eval"];
+export const NEVER_IMPORT_THE_ENGINE: readonly string[] = [
+  "src/dialogue-manager",
+  "src/simulator",
+  "server",
+  "src/language",
+  "eval",
+];

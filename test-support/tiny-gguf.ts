@@ -118,7 +118,6 @@ function writeValue(writer: ByteWriter, entry: MetadataValue): void {
   }
 }
 
-
 export interface TinyLlamaOptions {
   embeddingLength?: number;
   feedForwardLength?: number;
@@ -144,7 +143,8 @@ function vocabulary(size?: number): { tokens: string[]; scores: number[]; types:
   }
   tokens.push("\u2581");
   types.push(TokenType.NORMAL);
-  if (size !== undefined && size < tokens.length) throw new RangeError(`vocabularySize must be at least ${tokens.length}`);
+  if (size !== undefined && size < tokens.length)
+    throw new RangeError(`vocabularySize must be at least ${tokens.length}`);
   // Filler pieces: control characters no text here contains, so the tokenizer never merges into them.
   while (tokens.length < (size ?? 0)) {
     tokens.push(`\u0001${tokens.length.toString(36)}\u0001`);

@@ -5,7 +5,9 @@ import { BUNDLED, PACKAGE_ROOT, bundledPath, readBundledJson } from "../src/foun
 
 describe("package paths", () => {
   it("finds the root holding our package.json", () => {
-    expect((JSON.parse(readFileSync(join(PACKAGE_ROOT, "package.json"), "utf8")) as { name: string }).name).toBe("anamnesis");
+    expect((JSON.parse(readFileSync(join(PACKAGE_ROOT, "package.json"), "utf8")) as { name: string }).name).toBe(
+      "anamnesis",
+    );
   });
 
   it("resolves every bundled folder and file to something that exists", () => {

@@ -17,7 +17,13 @@ let shared: ts.Program | undefined;
 function program(): ts.Program {
   shared ??= ts.createProgram(
     Object.values(ENTRY_POINTS).map((entry) => bundledPath(entry)),
-    { module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext, allowImportingTsExtensions: true, noEmit: true, strict: true },
+    {
+      module: ts.ModuleKind.NodeNext,
+      moduleResolution: ts.ModuleResolutionKind.NodeNext,
+      allowImportingTsExtensions: true,
+      noEmit: true,
+      strict: true,
+    },
   );
   return shared;
 }
@@ -46,7 +52,10 @@ describe("the public API", () => {
       const testing = await import("anamnesis/testing");
       const names = ["scoreNlu", "scorePolicy", "scoreNlg", "scorePair", "createBackend", "registerProvider", "defineProvider", "DialogueStateTracker", "nluFramesSchema", "Conversation", "runBench", "createModules"];
       console.log(JSON.stringify({ missing: names.filter((name) => root[name] === undefined), testing: typeof testing.checkBackend, url: import.meta.resolve("anamnesis") }));`;
-    const result = spawnSync(process.execPath, ["--input-type=module", "-e", script], { cwd: PACKAGE_ROOT, encoding: "utf8" });
+    const result = spawnSync(process.execPath, ["--input-type=module", "-e", script], {
+      cwd: PACKAGE_ROOT,
+      encoding: "utf8",
+    });
     expect(result.stderr).toBe("");
     const out = JSON.parse(result.stdout) as { missing: string[]; testing: string; url: string };
     expect(out.missing).toEqual([]);
@@ -56,11 +65,24 @@ describe("the public API", () => {
 
   it("scores with the root import as the official script does", async () => {
     const { scoreNlu, loadMeditod } = await import("../index.ts");
-    const fixture = JSON.parse(readFileSync(new URL("./fixtures/meditod-official-scores.json", import.meta.url), "utf8")) as {
-      cases: Array<{ task: string; name: string; lines: Array<Record<string, unknown>>; official: Record<string, number> }>;
+    const fixture = JSON.parse(
+      readFileSync(new URL("./fixtures/meditod-official-scores.json", import.meta.url), "utf8"),
+    ) as {
+      cases: Array<{
+        task: string;
+        name: string;
+        lines: Array<Record<string, unknown>>;
+        official: Record<string, number>;
+      }>;
     };
     const testCase = fixture.cases.find((c) => c.task === "nlu" && c.name === "all-malformed-0.4")!;
-    const lines = testCase.lines.map((line, index) => ({ ...line, dialogue_id: String(line.dialogue_id), turn: Number(line.turn), prediction: line.prediction, line: index + 1 }));
+    const lines = testCase.lines.map((line, index) => ({
+      ...line,
+      dialogue_id: String(line.dialogue_id),
+      turn: Number(line.turn),
+      prediction: line.prediction,
+      line: index + 1,
+    }));
     const scores = await scoreNlu(loadMeditod(), lines);
     expect(scores.overall.f1).toBeCloseTo(testCase.official.f1!, 12);
   });

@@ -52,16 +52,24 @@ interface BenchFlags {
  * (`--meditod-repo` or `MEDITOD_REPO`) to an LLM backend, else `anamnesis`; the embedded engine is
  * not prompted and is labelled `embedded`.
  */
-export function chooseProtocol(flags: Pick<BenchFlags, "protocol" | "meditodRepo" | "backend">, env: NodeJS.ProcessEnv = process.env): ProtocolName {
+export function chooseProtocol(
+  flags: Pick<BenchFlags, "protocol" | "meditodRepo" | "backend">,
+  env: NodeJS.ProcessEnv = process.env,
+): ProtocolName {
   const embedded = flags.backend === EMBEDDED_BACKEND_ID;
   if (flags.protocol !== undefined && flags.protocol !== "official" && flags.protocol !== "anamnesis") {
     throw new AnamnesisError("INVALID_ARGUMENT", `--protocol must be official or anamnesis (got '${flags.protocol}')`);
   }
   if (flags.protocol === "official" && embedded) {
-    throw new AnamnesisError("INVALID_ARGUMENT", "--protocol official prompts an LLM: give --backend openai:<model> or ollama:<model> (the embedded engine has no prompts)");
+    throw new AnamnesisError(
+      "INVALID_ARGUMENT",
+      "--protocol official prompts an LLM: give --backend openai:<model> or ollama:<model> (the embedded engine has no prompts)",
+    );
   }
   if (embedded) return "embedded";
-  return (flags.protocol as ProtocolName | undefined) ?? (flags.meditodRepo ?? env.MEDITOD_REPO ? "official" : "anamnesis");
+  return (
+    (flags.protocol as ProtocolName | undefined) ?? ((flags.meditodRepo ?? env.MEDITOD_REPO) ? "official" : "anamnesis")
+  );
 }
 
 /** `--suite`'s help: every family's suites (an alias first), from the registry. */
@@ -81,42 +89,91 @@ export function registerBenchCommand(program: Command): void {
     .command("bench")
     .description("Run benchmark suites with a backend; resumable, writes predictions, results.json and reports.")
     .option("--suite <id...>", suiteHelp(), ["meditod"])
-    .option("--backend <id>", `${EMBEDDED_BACKEND_ID} (offline, default), ${describeBackendIds({ chatModelsOnly: true })}, or a --provider-module's`, EMBEDDED_BACKEND_ID)
+    .option(
+      "--backend <id>",
+      `${EMBEDDED_BACKEND_ID} (offline, default), ${describeBackendIds({ chatModelsOnly: true })}, or a --provider-module's`,
+      EMBEDDED_BACKEND_ID,
+    )
     .option("--split <split>", datasets.map((source) => source.splitHelp).join("; "))
     .option("--limit <n>", "only the first n examples of each suite")
     .option("--shard <i/n>", "only every n-th example, starting at the i-th (merge shards with anamnesis merge)")
-    .option("--data <path>", [...datasets.map((source) => source.dataHelp), "- reads a file from standard input"].join("; "))
-    .option("--out <dir>", "run directory (default runs/<backend>-<split>, or runs/<backend>-<dataset>-<split>); an existing run there is resumed")
+    .option(
+      "--data <path>",
+      [...datasets.map((source) => source.dataHelp), "- reads a file from standard input"].join("; "),
+    )
+    .option(
+      "--out <dir>",
+      "run directory (default runs/<backend>-<split>, or runs/<backend>-<dataset>-<split>); an existing run there is resumed",
+    )
     .option("--json", "print results.json")
-    .option("--restart", "discard the run already in --out (its predictions, results and reports) instead of resuming it")
+    .option(
+      "--restart",
+      "discard the run already in --out (its predictions, results and reports) instead of resuming it",
+    )
     .option("--base-url <url>", "server base URL (OpenAI-compatible …/v1, or the Ollama host)")
     .option("--concurrency <n>", "requests in flight at once")
     .option("--timeout-ms <n>", "per-request timeout")
     .option("--no-cache", "bypass the response cache")
-    .option("--judge <id>", `non-medical attribute matching: exact, or a backend id for an LLM judge: ${describeBackendIds({ chatModelsOnly: true })}, or a --provider-module's`, "exact")
+    .option(
+      "--judge <id>",
+      `non-medical attribute matching: exact, or a backend id for an LLM judge: ${describeBackendIds({ chatModelsOnly: true })}, or a --provider-module's`,
+      "exact",
+    )
     .option("--exemplars <n>", "in-context exemplars per prompt (LLM backends)", "5")
     .option("--retrieval <kind>", "exemplar retrieval: bm25 or dense (embeddings from the backend)", "bm25")
     .option("--fallback <engine>", "embedded: answer with the offline engine when the model's output is a format error")
-    .option("--protocol <name>", "MediTOD prompting: official (dair-iitd/MediTOD's pipeline; default when a checkout is given) or anamnesis (ours; default otherwise)")
-    .option("--meditod-repo <dir>", "checkout of dair-iitd/MediTOD whose src/prompting/commons.py gives the official prompts (or MEDITOD_REPO)")
-    .option("--embeddings <id>", "official protocol: openai:<model> or ollama:<model> serving the retrieval embeddings (the paper: BAAI/bge-large-en-v1.5)")
+    .option(
+      "--protocol <name>",
+      "MediTOD prompting: official (dair-iitd/MediTOD's pipeline; default when a checkout is given) or anamnesis (ours; default otherwise)",
+    )
+    .option(
+      "--meditod-repo <dir>",
+      "checkout of dair-iitd/MediTOD whose src/prompting/commons.py gives the official prompts (or MEDITOD_REPO)",
+    )
+    .option(
+      "--embeddings <id>",
+      "official protocol: openai:<model> or ollama:<model> serving the retrieval embeddings (the paper: BAAI/bge-large-en-v1.5)",
+    )
     .option("--embeddings-base-url <url>", "official protocol: the embeddings server's base URL")
-    .option("--context-tokens <n>", "anamnesis protocol: the model's context window the prompt and answer must fit (default 8192; the paper's 4096 leaves policy prompts fewer exemplars)")
+    .option(
+      "--context-tokens <n>",
+      "anamnesis protocol: the model's context window the prompt and answer must fit (default 8192; the paper's 4096 leaves policy prompts fewer exemplars)",
+    )
     .option("--max-tokens <n>", "official protocol: max_tokens of each reply (official default 200)")
     .option(...PROVIDER_MODULE_OPTION)
     .action(runBenchCommand);
 }
 
 /** The flags that belong to one protocol, refused under the other rather than ignored. */
-function checkProtocolFlags(flags: BenchFlags, protocol: ProtocolName, family: SuiteFamily, lengths: { maxTokens?: number; contextTokens?: number }): void {
+function checkProtocolFlags(
+  flags: BenchFlags,
+  protocol: ProtocolName,
+  family: SuiteFamily,
+  lengths: { maxTokens?: number; contextTokens?: number },
+): void {
   if (protocol === "official" && !family.protocols?.includes("official")) {
     const official = SUITE_REGISTRY.families.filter((candidate) => candidate.protocols?.includes("official"));
-    throw new AnamnesisError("INVALID_ARGUMENT", `--protocol official is for ${official.map((candidate) => candidate.title).join(" and ")} (${official.flatMap((candidate) => SUITE_REGISTRY.wordsOf(candidate)).join(", ")})`);
+    throw new AnamnesisError(
+      "INVALID_ARGUMENT",
+      `--protocol official is for ${official.map((candidate) => candidate.title).join(" and ")} (${official.flatMap((candidate) => SUITE_REGISTRY.wordsOf(candidate)).join(", ")})`,
+    );
   }
   // The official pipeline has no fallback, no token budget and its own retrieval: refuse rather than ignore.
-  const ours = [flags.fallback !== undefined && "--fallback", lengths.contextTokens !== undefined && "--context-tokens", flags.retrieval !== "bm25" && "--retrieval"].filter(Boolean);
-  if (protocol === "official" && ours.length > 0) throw new AnamnesisError("INVALID_ARGUMENT", `${ours.join(", ")} belong${ours.length === 1 ? "s" : ""} to --protocol anamnesis; the official protocol has none (retrieval: --embeddings)`);
-  if (protocol !== "official" && (flags.embeddings !== undefined || lengths.maxTokens !== undefined)) throw new AnamnesisError("INVALID_ARGUMENT", "--embeddings and --max-tokens belong to --protocol official (give --meditod-repo DIR or MEDITOD_REPO too)");
+  const ours = [
+    flags.fallback !== undefined && "--fallback",
+    lengths.contextTokens !== undefined && "--context-tokens",
+    flags.retrieval !== "bm25" && "--retrieval",
+  ].filter(Boolean);
+  if (protocol === "official" && ours.length > 0)
+    throw new AnamnesisError(
+      "INVALID_ARGUMENT",
+      `${ours.join(", ")} belong${ours.length === 1 ? "s" : ""} to --protocol anamnesis; the official protocol has none (retrieval: --embeddings)`,
+    );
+  if (protocol !== "official" && (flags.embeddings !== undefined || lengths.maxTokens !== undefined))
+    throw new AnamnesisError(
+      "INVALID_ARGUMENT",
+      "--embeddings and --max-tokens belong to --protocol official (give --meditod-repo DIR or MEDITOD_REPO too)",
+    );
 }
 
 /** A backend id's characters that a folder name should not hold, e.g. the `:` of `openai:gpt-4o`. */
@@ -124,14 +181,24 @@ const NOT_IN_FOLDER_NAME = /[^A-Za-z0-9._-]+/g;
 
 /** The run directory: `--out`, else `runs/<backend>-[<data>-]<split>[-shard<i>of<n>]`; checked, and emptied on `--restart`. */
 function runDirectory(flags: BenchFlags, source: DatasetSource, split: string, shard: Shard | undefined): string {
-  const outDir = resolve(flags.out ?? join("runs", `${flags.backend.replace(NOT_IN_FOLDER_NAME, "_")}-${source.namedInRunFolder ? `${source.id}-` : ""}${split}${shard ? `-shard${shard.index}of${shard.count}` : ""}`));
+  const outDir = resolve(
+    flags.out ??
+      join(
+        "runs",
+        `${flags.backend.replace(NOT_IN_FOLDER_NAME, "_")}-${source.namedInRunFolder ? `${source.id}-` : ""}${split}${shard ? `-shard${shard.index}of${shard.count}` : ""}`,
+      ),
+  );
   checkOutputDirectory(outDir, "--out");
   if (flags.restart) clearRunDirectory(outDir);
   return outDir;
 }
 
 /** How the modules are asked for: the backend, the protocol and the settings of each protocol. */
-function modulesRequest(flags: BenchFlags, protocol: ProtocolName, settings: { exemplars: number; maxTokens?: number; contextTokens?: number; backendOptions: BackendOptions }): ProtocolModulesRequest {
+function modulesRequest(
+  flags: BenchFlags,
+  protocol: ProtocolName,
+  settings: { exemplars: number; maxTokens?: number; contextTokens?: number; backendOptions: BackendOptions },
+): ProtocolModulesRequest {
   const { exemplars, maxTokens, contextTokens, backendOptions } = settings;
   return {
     backendId: flags.backend,
@@ -144,14 +211,19 @@ function modulesRequest(flags: BenchFlags, protocol: ProtocolName, settings: { e
       ...(flags.embeddingsBaseUrl ? { embeddingsBaseUrl: flags.embeddingsBaseUrl } : {}),
       ...(maxTokens ? { maxTokens } : {}),
     },
-    anamnesis: { retrieval: flags.retrieval as "bm25" | "dense", ...(contextTokens ? { tokenBudget: contextTokens } : {}), ...(flags.fallback ? { fallback: "embedded" as const } : {}) },
+    anamnesis: {
+      retrieval: flags.retrieval as "bm25" | "dense",
+      ...(contextTokens ? { tokenBudget: contextTokens } : {}),
+      ...(flags.fallback ? { fallback: "embedded" as const } : {}),
+    },
   };
 }
 
 /** `--exemplars`: a whole number, 0 allowed. */
 function parseExemplars(text: string | undefined): number {
   const exemplars = Number(text ?? 5);
-  if (!Number.isInteger(exemplars) || exemplars < 0) throw new AnamnesisError("INVALID_ARGUMENT", `--exemplars must be a whole number (got '${text}')`);
+  if (!Number.isInteger(exemplars) || exemplars < 0)
+    throw new AnamnesisError("INVALID_ARGUMENT", `--exemplars must be a whole number (got '${text}')`);
   return exemplars;
 }
 
@@ -159,14 +231,18 @@ function parseExemplars(text: string | undefined): number {
 function planBench(flags: BenchFlags): BenchPlan {
   const suites = SUITE_REGISTRY.resolve(flags.suite.flatMap((id) => id.split(",")));
   const source = SUITE_REGISTRY.dataset(SUITE_REGISTRY.dataOf(suites));
-  if (flags.retrieval !== "bm25" && flags.retrieval !== "dense") throw new AnamnesisError("INVALID_ARGUMENT", `--retrieval must be bm25 or dense (got '${flags.retrieval}')`);
+  if (flags.retrieval !== "bm25" && flags.retrieval !== "dense")
+    throw new AnamnesisError("INVALID_ARGUMENT", `--retrieval must be bm25 or dense (got '${flags.retrieval}')`);
   const limit = positiveInteger(flags.limit, "--limit");
   const concurrency = positiveInteger(flags.concurrency, "--concurrency");
   const timeoutMs = positiveInteger(flags.timeoutMs, "--timeout-ms");
   const exemplars = parseExemplars(flags.exemplars);
   const shard = flags.shard !== undefined ? parseShard(flags.shard) : undefined;
   const protocol = chooseProtocol(flags);
-  const lengths = { maxTokens: positiveInteger(flags.maxTokens, "--max-tokens"), contextTokens: positiveInteger(flags.contextTokens, "--context-tokens") };
+  const lengths = {
+    maxTokens: positiveInteger(flags.maxTokens, "--max-tokens"),
+    contextTokens: positiveInteger(flags.contextTokens, "--context-tokens"),
+  };
   checkProtocolFlags(flags, protocol, SUITE_REGISTRY.get(suites[0]!)!.family, lengths);
   const dataset = source.load(flags.data);
   const split = flags.split ?? source.defaultSplit(dataset);
@@ -178,8 +254,19 @@ function planBench(flags: BenchFlags): BenchPlan {
     ...(flags.cache === false ? { noCache: true } : {}),
   };
   const outDir = runDirectory(flags, source, split, shard);
-  if (flags.fallback !== undefined && flags.fallback !== EMBEDDED_BACKEND_ID) throw new AnamnesisError("INVALID_ARGUMENT", `--fallback must be embedded (got '${flags.fallback}')`);
-  return { suites, dataset, split, outDir, ...(limit ? { limit } : {}), ...(shard ? { shard } : {}), ...(concurrency ? { concurrency } : {}), judge: flags.judge, modules: modulesRequest(flags, protocol, { exemplars, ...lengths, backendOptions }) };
+  if (flags.fallback !== undefined && flags.fallback !== EMBEDDED_BACKEND_ID)
+    throw new AnamnesisError("INVALID_ARGUMENT", `--fallback must be embedded (got '${flags.fallback}')`);
+  return {
+    suites,
+    dataset,
+    split,
+    outDir,
+    ...(limit ? { limit } : {}),
+    ...(shard ? { shard } : {}),
+    ...(concurrency ? { concurrency } : {}),
+    judge: flags.judge,
+    modules: modulesRequest(flags, protocol, { exemplars, ...lengths, backendOptions }),
+  };
 }
 
 /** `anamnesis bench`: plans, builds the modules, runs with progress on stderr (Ctrl-C stops it resumably), prints the table. */
@@ -194,7 +281,10 @@ async function runBenchCommand(flags: BenchFlags): Promise<void> {
     const results = await bench.run({ signal: abort.signal, onProgress: (event) => progress.update(event) });
     progress.stop();
     if (flags.json) printJson(results);
-    else process.stdout.write(`${formatResultsTable(results)}\n\nReports: ${join(plan.outDir, "report.md")}, ${join(plan.outDir, "report.html")}\n`);
+    else
+      process.stdout.write(
+        `${formatResultsTable(results)}\n\nReports: ${join(plan.outDir, "report.md")}, ${join(plan.outDir, "report.html")}\n`,
+      );
   } finally {
     progress.stop();
     process.removeListener("SIGINT", onSignal);
@@ -210,11 +300,15 @@ export function registerMergeCommand(program: Command): void {
     .argument("<dirs...>", "run directories (e.g. shards 1/n … n/n)")
     .requiredOption("--out <dir>", "the merged run directory")
     .option("--data <dir>", "MediTOD directory; default: the one the runs used")
-    .option("--allow-partial", "merge even when shards or lines are missing (every output then says the run is partial)")
+    .option(
+      "--allow-partial",
+      "merge even when shards or lines are missing (every output then says the run is partial)",
+    )
     .option("--json", "print results.json")
     .action(async (dirs: string[], flags: { out: string; data?: string; json?: boolean; allowPartial?: boolean }) => {
       for (const dir of dirs) {
-        if (!existsSync(join(dir, "run.json"))) throw new AnamnesisError("FILE_NOT_FOUND", `${dir} is not a run directory (no run.json)`);
+        if (!existsSync(join(dir, "run.json")))
+          throw new AnamnesisError("FILE_NOT_FOUND", `${dir} is not a run directory (no run.json)`);
       }
       const results = await mergeRunDirectories(
         dirs.map((dir) => resolve(dir)),
@@ -224,6 +318,9 @@ export function registerMergeCommand(program: Command): void {
       );
       if (results.partial) process.stderr.write(`anamnesis: warning: ${describePartial(results.partial)}\n`);
       if (flags.json) printJson(results);
-      else process.stdout.write(`${results.partial ? `${describePartial(results.partial)}\n\n` : ""}${formatResultsTable(results)}\n`);
+      else
+        process.stdout.write(
+          `${results.partial ? `${describePartial(results.partial)}\n\n` : ""}${formatResultsTable(results)}\n`,
+        );
     });
 }

@@ -2,7 +2,12 @@ import type { Command } from "commander";
 import { AnamnesisError } from "../../src/foundation/errors.ts";
 import { loadMeditod, type MeditodDataset } from "../../src/data/meditod.ts";
 import { describeBackendIds } from "../../src/backends/index.ts";
-import { createModules, EMBEDDED_BACKEND_ID, type CreateModulesOptions, type ModuleSetup } from "../../src/modules/builders/create-modules.ts";
+import {
+  createModules,
+  EMBEDDED_BACKEND_ID,
+  type CreateModulesOptions,
+  type ModuleSetup,
+} from "../../src/modules/builders/create-modules.ts";
 import { caseFromDialogue } from "../../src/simulator/patient-simulator.ts";
 import { loadCaseLibrary } from "../../src/simulator/case-library.ts";
 import { runTerminalChat } from "../shared/terminal-chat.ts";
@@ -31,7 +36,9 @@ export interface ChatFlags {
 
 /** Simulated patients: our case library, then the training and validation dialogues; test dialogues stay unseen. */
 function simulatorCases(dataset: MeditodDataset) {
-  return [...loadCaseLibrary(), ...(dataset.splits.train ?? []), ...(dataset.splits.valid ?? [])].map((entry) => (typeof entry === "string" ? caseFromDialogue(dataset, entry) : entry));
+  return [...loadCaseLibrary(), ...(dataset.splits.train ?? []), ...(dataset.splits.valid ?? [])].map((entry) =>
+    typeof entry === "string" ? caseFromDialogue(dataset, entry) : entry,
+  );
 }
 
 /**
@@ -77,7 +84,10 @@ function openStore(path: string, synchronous: "full" | "normal"): SqliteSessionS
   try {
     return new SqliteSessionStore(path, { synchronous });
   } catch (error) {
-    throw new AnamnesisError("INVALID_ARGUMENT", `--db ${path}: cannot open the sessions database (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
+    throw new AnamnesisError(
+      "INVALID_ARGUMENT",
+      `--db ${path}: cannot open the sessions database (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`,
+    );
   }
 }
 
@@ -87,23 +97,46 @@ export function registerChatCommands(program: Command): void {
     .description("Talk to the history-taking system: a local web page (default) or the terminal.")
     .option("--port <n>", "port (0 = any free port)", "8080")
     .option("--host <address>", "address to bind; the default keeps the server on this machine", "127.0.0.1")
-    .option("--backend <id>", `${EMBEDDED_BACKEND_ID} (offline, default), ${describeBackendIds({ chatModelsOnly: true })}, or a --provider-module's`, EMBEDDED_BACKEND_ID)
+    .option(
+      "--backend <id>",
+      `${EMBEDDED_BACKEND_ID} (offline, default), ${describeBackendIds({ chatModelsOnly: true })}, or a --provider-module's`,
+      EMBEDDED_BACKEND_ID,
+    )
     .option("--base-url <url>", "server base URL for openai/ollama backends")
-    .option("--timeout-ms <n>", "per-request timeout of an LLM backend (a hanging model is given up after it, and its retries); with the fallback on, the chat starts from 60000 ms and 1 retry unless the config file sets them")
+    .option(
+      "--timeout-ms <n>",
+      "per-request timeout of an LLM backend (a hanging model is given up after it, and its retries); with the fallback on, the chat starts from 60000 ms and 1 retry unless the config file sets them",
+    )
     .option("--data <dir>", "MediTOD directory (training dialogues and simulated-patient cases)")
-    .option("--transcripts <dir>", "also export each conversation as JSON in this directory, replaced atomically after every turn")
+    .option(
+      "--transcripts <dir>",
+      "also export each conversation as JSON in this directory, replaced atomically after every turn",
+    )
     .option("--db <path>", "the sessions database (SQLite; ':memory:' keeps nothing after exit)", defaultDatabasePath())
-    .option("--db-sync <mode>", "full: every answered turn is on disk (survives a power cut); normal: survives the process being killed, commits faster", "full")
+    .option(
+      "--db-sync <mode>",
+      "full: every answered turn is on disk (survives a power cut); normal: survives the process being killed, commits faster",
+      "full",
+    )
     .option("--idle-minutes <n>", "delete sessions idle this long", "1440")
     .option("--terminal", "chat in the terminal instead of the browser")
-    .option("--no-fallback", "with an LLM backend, never let the offline engine answer for it: a turn the backend fails (error, timeout, garbage) fails and waits for Retry; an invalid output is kept as the model gave it")
+    .option(
+      "--no-fallback",
+      "with an LLM backend, never let the offline engine answer for it: a turn the backend fails (error, timeout, garbage) fails and waits for Retry; an invalid output is kept as the model gave it",
+    )
     .option(...PROVIDER_MODULE_OPTION)
     .action(async (flags: ChatFlags) => {
       const port = Number(flags.port);
-      if (!Number.isInteger(port) || port < 0 || port > 65535) throw new AnamnesisError("INVALID_ARGUMENT", `--port must be 0–65535 (got '${flags.port}')`);
+      if (!Number.isInteger(port) || port < 0 || port > 65535)
+        throw new AnamnesisError("INVALID_ARGUMENT", `--port must be 0–65535 (got '${flags.port}')`);
       const idleMinutes = Number(flags.idleMinutes);
-      if (!Number.isFinite(idleMinutes) || idleMinutes <= 0) throw new AnamnesisError("INVALID_ARGUMENT", `--idle-minutes must be a positive number (got '${flags.idleMinutes}')`);
-      if (flags.dbSync !== "full" && flags.dbSync !== "normal") throw new AnamnesisError("INVALID_ARGUMENT", `--db-sync must be full or normal (got '${flags.dbSync}')`);
+      if (!Number.isFinite(idleMinutes) || idleMinutes <= 0)
+        throw new AnamnesisError(
+          "INVALID_ARGUMENT",
+          `--idle-minutes must be a positive number (got '${flags.idleMinutes}')`,
+        );
+      if (flags.dbSync !== "full" && flags.dbSync !== "normal")
+        throw new AnamnesisError("INVALID_ARGUMENT", `--db-sync must be full or normal (got '${flags.dbSync}')`);
       const dataset = loadMeditod(flags.data);
       const setup = await createModules(flags.backend, dataset, chatModuleOptions(flags));
       if (flags.terminal) {
@@ -123,9 +156,17 @@ export function registerChatCommands(program: Command): void {
         host: flags.host,
         ...(flags.transcripts ? { transcriptsDir: flags.transcripts } : {}),
       }).catch((error: NodeJS.ErrnoException) => {
-        throw new AnamnesisError("INVALID_ARGUMENT", `cannot listen on ${flags.host}:${port}: ${error.code ?? error.message}`);
+        throw new AnamnesisError(
+          "INVALID_ARGUMENT",
+          `cannot listen on ${flags.host}:${port}: ${error.code ?? error.message}`,
+        );
       });
-      const fallback = flags.backend === EMBEDDED_BACKEND_ID ? "" : flags.fallback ? "; the offline engine answers a turn the backend fails" : "; no offline fallback";
+      const fallback =
+        flags.backend === EMBEDDED_BACKEND_ID
+          ? ""
+          : flags.fallback
+            ? "; the offline engine answers a turn the backend fails"
+            : "; no offline fallback";
       process.stdout.write(
         `Anamnesis chat (${setup.backend.id}${fallback}) at ${server.url}  — Ctrl-C to stop; ${server.registry.size} sessions resumed from ${flags.db}${flags.transcripts ? `; transcripts in ${flags.transcripts}` : ""}\n`,
       );

@@ -16,7 +16,15 @@ export function registerDataCommands(program: Command): void {
         printJson({ meditod: stats });
         return;
       }
-      const rows = Object.entries(stats).map(([split, counts]) => [split, counts.dialogues, counts.utterances, counts.patient_turns, counts.doctor_turns]);
-      process.stdout.write(`MediTOD (${dataset.dir})\n${formatTable(["split", "dialogues", "utterances", "patient turns", "doctor turns"], rows)}\n`);
+      const rows = Object.entries(stats).map(([split, counts]) => [
+        split,
+        counts.dialogues,
+        counts.utterances,
+        counts.patient_turns,
+        counts.doctor_turns,
+      ]);
+      process.stdout.write(
+        `MediTOD (${dataset.dir})\n${formatTable(["split", "dialogues", "utterances", "patient turns", "doctor turns"], rows)}\n`,
+      );
     });
 }

@@ -19,7 +19,10 @@ export function readPairsFile(path: string): InputPair[] {
   const source = inputName(path);
   return readJsonLines(path, "input file").map(({ line, value: json }) => {
     if (json === null || typeof json !== "object" || Array.isArray(json)) {
-      throw new AnamnesisError("INVALID_ARGUMENT", `${source}:${line}: expected an object {"id", "prediction", "reference"}`);
+      throw new AnamnesisError(
+        "INVALID_ARGUMENT",
+        `${source}:${line}: expected an object {"id", "prediction", "reference"}`,
+      );
     }
     const record = json as Record<string, unknown>;
     const id = record.id;
@@ -31,7 +34,12 @@ export function readPairsFile(path: string): InputPair[] {
         throw new AnamnesisError("INVALID_ARGUMENT", `${source}:${line}: "${field}" must be a string`);
       }
     }
-    return { rawId: id, id: String(id), prediction: record.prediction as string, reference: record.reference as string };
+    return {
+      rawId: id,
+      id: String(id),
+      prediction: record.prediction as string,
+      reference: record.reference as string,
+    };
   });
 }
 
@@ -39,12 +47,17 @@ export function readPairsFile(path: string): InputPair[] {
 export function registerMetricsCommands(program: Command): void {
   const metrics = program
     .command("metrics")
-    .description("Text-generation metrics (HF/sacrebleu/nltk BLEU, rouge_score, lm-eval, MediTOD) for prediction/reference pairs.");
+    .description(
+      "Text-generation metrics (HF/sacrebleu/nltk BLEU, rouge_score, lm-eval, MediTOD) for prediction/reference pairs.",
+    );
 
   metrics
     .command("pairs")
     .description("Every metric for each pair: JSONL in ({id, prediction, reference}), JSONL out ({id, ...metrics}).")
-    .requiredOption("--input <file>", "JSONL, one pair per line: {\"id\", \"prediction\", \"reference\"}; - reads standard input")
+    .requiredOption(
+      "--input <file>",
+      'JSONL, one pair per line: {"id", "prediction", "reference"}; - reads standard input',
+    )
     .action(async (options: { input: string }) => {
       await writePairLines(readPairsFile(options.input), (text) => process.stdout.write(text));
     });
@@ -52,7 +65,10 @@ export function registerMetricsCommands(program: Command): void {
   metrics
     .command("corpus")
     .description("Corpus-level values over all pairs of the file (no bootstrap): one JSON object.")
-    .requiredOption("--input <file>", "JSONL, one pair per line: {\"id\", \"prediction\", \"reference\"}; - reads standard input")
+    .requiredOption(
+      "--input <file>",
+      'JSONL, one pair per line: {"id", "prediction", "reference"}; - reads standard input',
+    )
     .action((options: { input: string }) => {
       printJson(scoreCorpus(readPairsFile(options.input)));
     });

@@ -25,13 +25,25 @@ interface NoteSource {
 
 /** A MediTOD dialogue: its gold final state; the presenting complaint is what the first patient turn that names a symptom reports. */
 function fromDialogue(id: string, dataDir: string | undefined): NoteSource {
-  const patientTurns = getDialogue(loadMeditod(dataDir), id).utterances.filter((utterance) => utterance.speaker === "patient");
+  const patientTurns = getDialogue(loadMeditod(dataDir), id).utterances.filter(
+    (utterance) => utterance.speaker === "patient",
+  );
   const last = patientTurns.at(-1);
-  const firstNaming = patientTurns.map((turn) => turn.nlu.flatMap((frame) => frame.slots?.positive_symptom ?? []).map((entry) => String(entry.value))).find((values) => values.length > 0);
-  return { title: `Clinical note — MediTOD dialogue ${id}`, state: last?.speaker === "patient" ? last.dialog_state : {}, presenting: [...new Set(firstNaming ?? [])] };
+  const firstNaming = patientTurns
+    .map((turn) => turn.nlu.flatMap((frame) => frame.slots?.positive_symptom ?? []).map((entry) => String(entry.value)))
+    .find((values) => values.length > 0);
+  return {
+    title: `Clinical note — MediTOD dialogue ${id}`,
+    state: last?.speaker === "patient" ? last.dialog_state : {},
+    presenting: [...new Set(firstNaming ?? [])],
+  };
 }
 
-const savedSessionSchema = z.looseObject({ id: z.string().optional(), state: dialogueStateSchema, presenting: z.array(z.string()).optional() });
+const savedSessionSchema = z.looseObject({
+  id: z.string().optional(),
+  state: dialogueStateSchema,
+  presenting: z.array(z.string()).optional(),
+});
 
 /** A session transcript saved by `anamnesis chat --transcripts DIR`. */
 function fromSession(path: string): NoteSource {
@@ -43,8 +55,13 @@ function fromSession(path: string): NoteSource {
     throw new AnamnesisError("INVALID_JSON", `session file is not valid JSON: ${path} (${(error as Error).message})`);
   }
   const parsed = savedSessionSchema.safeParse(json);
-  if (!parsed.success) throw new AnamnesisError("INVALID_DATA", `${path} is not a saved chat session: ${describeIssues(parsed.error, 2)}`);
-  return { title: `Clinical note — session ${parsed.data.id ?? path}`, state: parsed.data.state, presenting: parsed.data.presenting ?? [] };
+  if (!parsed.success)
+    throw new AnamnesisError("INVALID_DATA", `${path} is not a saved chat session: ${describeIssues(parsed.error, 2)}`);
+  return {
+    title: `Clinical note — session ${parsed.data.id ?? path}`,
+    state: parsed.data.state,
+    presenting: parsed.data.presenting ?? [],
+  };
 }
 
 export function registerNoteCommands(program: Command): void {
@@ -57,12 +74,18 @@ export function registerNoteCommands(program: Command): void {
     .option("--format <format>", "markdown or json", "markdown")
     .option("--out <file>", "write to this file instead of stdout")
     .action((flags: NoteFlags) => {
-      if ((flags.dialogue === undefined) === (flags.session === undefined)) throw new AnamnesisError("INVALID_ARGUMENT", "give exactly one of --dialogue <id> or --session <file>");
-      if (flags.format !== "markdown" && flags.format !== "json") throw new AnamnesisError("INVALID_ARGUMENT", `--format must be markdown or json (got '${flags.format}')`);
-      const source = flags.dialogue !== undefined ? fromDialogue(flags.dialogue, flags.data) : fromSession(flags.session!);
+      if ((flags.dialogue === undefined) === (flags.session === undefined))
+        throw new AnamnesisError("INVALID_ARGUMENT", "give exactly one of --dialogue <id> or --session <file>");
+      if (flags.format !== "markdown" && flags.format !== "json")
+        throw new AnamnesisError("INVALID_ARGUMENT", `--format must be markdown or json (got '${flags.format}')`);
+      const source =
+        flags.dialogue !== undefined ? fromDialogue(flags.dialogue, flags.data) : fromSession(flags.session!);
       const note = clinicalNote({ state: source.state, presenting: source.presenting });
       if (flags.out) {
-        writeFileSync(flags.out, flags.format === "json" ? `${JSON.stringify(note, null, 2)}\n` : noteToMarkdown(note, source.title));
+        writeFileSync(
+          flags.out,
+          flags.format === "json" ? `${JSON.stringify(note, null, 2)}\n` : noteToMarkdown(note, source.title),
+        );
         return;
       }
       if (flags.format === "json") printJson(note);

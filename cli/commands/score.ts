@@ -29,7 +29,11 @@ async function resolveJudge(flags: ScoreFlags): Promise<AttributeJudge> {
 /** The options of a suite that matches non-medical attributes: the judge, its server, its cache, provider plug-ins. */
 function addJudgeOptions(command: Command): Command {
   return command
-    .option("--judge <id>", `non-medical attribute matching: exact (official exact match), or an LLM judge's backend id (the paper's prompt): ${describeBackendIds({ chatModelsOnly: true })}, or a --provider-module's`, "exact")
+    .option(
+      "--judge <id>",
+      `non-medical attribute matching: exact (official exact match), or an LLM judge's backend id (the paper's prompt): ${describeBackendIds({ chatModelsOnly: true })}, or a --provider-module's`,
+      "exact",
+    )
     .option("--base-url <url>", "the judge's server base URL (OpenAI-compatible …/v1, or the Ollama host)")
     .option("--no-cache", "do not reuse cached judge verdicts")
     .option(...PROVIDER_MODULE_OPTION);
@@ -45,7 +49,11 @@ function registerSuiteScoreCommand(score: Command, suite: Suite, data: DatasetSo
     .option(data.scoreDataOption.flags, data.scoreDataOption.help);
   if (scoreCommand.judged) addJudgeOptions(command);
   command.option("--json", "print JSON (unrounded)").action(async (flags: ScoreFlags) => {
-    const scores = await scoreCommand.run({ predictions: flags.predictions, ...(flags.data !== undefined ? { data: flags.data } : {}), judge: () => resolveJudge(flags) });
+    const scores = await scoreCommand.run({
+      predictions: flags.predictions,
+      ...(flags.data !== undefined ? { data: flags.data } : {}),
+      judge: () => resolveJudge(flags),
+    });
     if (flags.json) printJson(scores);
     else process.stdout.write(scoreCommand.print(scores));
   });
@@ -54,5 +62,6 @@ function registerSuiteScoreCommand(score: Command, suite: Suite, data: DatasetSo
 /** Registers `anamnesis score` and one subcommand per registered suite. */
 export function registerScoreCommands(program: Command): void {
   const score = program.command("score").description("Score a predictions file exactly as the official scripts do.");
-  for (const suite of SUITE_REGISTRY.suites) registerSuiteScoreCommand(score, suite, SUITE_REGISTRY.dataset(suite.data));
+  for (const suite of SUITE_REGISTRY.suites)
+    registerSuiteScoreCommand(score, suite, SUITE_REGISTRY.dataset(suite.data));
 }

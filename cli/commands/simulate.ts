@@ -29,29 +29,60 @@ const PATIENTS = ["simulated"];
 function selectCases(all: readonly SelfPlayCase[], selection: string): SelfPlayCase[] {
   if (selection === "all") return [...all];
   if (selection === "library" || selection === "meditod") return all.filter((entry) => entry.source === selection);
-  const ids = selection.split(",").map((id) => id.trim()).filter(Boolean);
+  const ids = selection
+    .split(",")
+    .map((id) => id.trim())
+    .filter(Boolean);
   const unknown = ids.filter((id) => !all.some((entry) => entry.id === id));
-  if (unknown.length > 0) throw new AnamnesisError("INVALID_ARGUMENT", `--cases: no case ${unknown.join(", ")} (try --cases all, library, meditod, or ids such as ${all.slice(0, 3).map((entry) => entry.id).join(",")})`);
+  if (unknown.length > 0)
+    throw new AnamnesisError(
+      "INVALID_ARGUMENT",
+      `--cases: no case ${unknown.join(", ")} (try --cases all, library, meditod, or ids such as ${all
+        .slice(0, 3)
+        .map((entry) => entry.id)
+        .join(",")})`,
+    );
   return all.filter((entry) => ids.includes(entry.id));
 }
 
 export function registerSimulateCommand(program: Command): void {
   program
     .command("simulate")
-    .description("Self-play: a doctor backend takes whole histories from simulated patients; coverage, red flags and closing fitness per case.")
-    .option("--doctor <backend>", `the doctor: ${EMBEDDED_BACKEND_ID} (default), ${describeBackendIds({ chatModelsOnly: true })}, or a --provider-module's`, EMBEDDED_BACKEND_ID)
+    .description(
+      "Self-play: a doctor backend takes whole histories from simulated patients; coverage, red flags and closing fitness per case.",
+    )
+    .option(
+      "--doctor <backend>",
+      `the doctor: ${EMBEDDED_BACKEND_ID} (default), ${describeBackendIds({ chatModelsOnly: true })}, or a --provider-module's`,
+      EMBEDDED_BACKEND_ID,
+    )
     .option("--patient <backend>", `the patient: ${PATIENTS.join(", ")}`, "simulated")
-    .option("--cases <which>", "all, library (our cases), meditod (train/valid dialogues), or case ids separated by commas", "all")
-    .option("--data <dir>", "a MediTOD directory: its train/valid dialogues join the cases (and train the embedded doctor)")
+    .option(
+      "--cases <which>",
+      "all, library (our cases), meditod (train/valid dialogues), or case ids separated by commas",
+      "all",
+    )
+    .option(
+      "--data <dir>",
+      "a MediTOD directory: its train/valid dialogues join the cases (and train the embedded doctor)",
+    )
     .option("--base-url <url>", "server base URL for an openai/ollama doctor")
     .option("--max-turns <n>", "doctor turns before a history is cut off", "80")
     .option("--out <dir>", "write transcripts/<case>.jsonl, results.jsonl, summary.json and report.html here")
     .option("--json", "print the summary as JSON")
     .option(...PROVIDER_MODULE_OPTION)
     .action(async (flags: SimulateFlags) => {
-      if (!PATIENTS.includes(flags.patient)) throw new AnamnesisError("INVALID_ARGUMENT", `--patient must be one of ${PATIENTS.join(", ")} (got '${flags.patient}'); an LLM patient is not available yet`);
+      if (!PATIENTS.includes(flags.patient))
+        throw new AnamnesisError(
+          "INVALID_ARGUMENT",
+          `--patient must be one of ${PATIENTS.join(", ")} (got '${flags.patient}'); an LLM patient is not available yet`,
+        );
       const maxTurns = Number(flags.maxTurns);
-      if (!Number.isInteger(maxTurns) || maxTurns < 1) throw new AnamnesisError("INVALID_ARGUMENT", `--max-turns must be a positive integer (got '${flags.maxTurns}')`);
+      if (!Number.isInteger(maxTurns) || maxTurns < 1)
+        throw new AnamnesisError(
+          "INVALID_ARGUMENT",
+          `--max-turns must be a positive integer (got '${flags.maxTurns}')`,
+        );
       const dataset = loadMeditod(flags.data);
       const cases = selectCases([...loadCaseLibrary(), ...meditodCases(dataset)], flags.cases);
       const setup = await createModules(flags.doctor, dataset, {
@@ -67,20 +98,37 @@ export function registerSimulateCommand(program: Command): void {
         await setup.close();
       }
       const summary = summarise(results);
-      if (flags.out) writeRun(flags.out, results, summary, { doctor: setup.backend.id, patient: flags.patient, started });
+      if (flags.out)
+        writeRun(flags.out, results, summary, { doctor: setup.backend.id, patient: flags.patient, started });
       if (flags.json) {
         printJson(summary);
         return;
       }
-      process.stdout.write(`${formatTable(CASE_COLUMNS, caseRows(results), [0, 1, 8, 9, 10])}\n\n${summaryLines(summary).map(([label, value]) => `${label}: ${value}`).join("\n")}\n`);
+      process.stdout.write(
+        `${formatTable(CASE_COLUMNS, caseRows(results), [0, 1, 8, 9, 10])}\n\n${summaryLines(summary)
+          .map(([label, value]) => `${label}: ${value}`)
+          .join("\n")}\n`,
+      );
       if (flags.out) process.stdout.write(`\nTranscripts and report: ${flags.out}/report.html\n`);
     });
 }
 
-function writeRun(dir: string, results: Awaited<ReturnType<typeof playCase>>[], summary: ReturnType<typeof summarise>, meta: { doctor: string; patient: string; started: string }): void {
+function writeRun(
+  dir: string,
+  results: Awaited<ReturnType<typeof playCase>>[],
+  summary: ReturnType<typeof summarise>,
+  meta: { doctor: string; patient: string; started: string },
+): void {
   mkdirSync(join(dir, "transcripts"), { recursive: true });
-  for (const result of results) writeFileSync(join(dir, "transcripts", `${result.id}.jsonl`), result.transcript.map((line) => JSON.stringify(line)).join("\n") + "\n");
-  writeFileSync(join(dir, "results.jsonl"), results.map(({ transcript: _transcript, ...result }) => JSON.stringify(result)).join("\n") + "\n");
+  for (const result of results)
+    writeFileSync(
+      join(dir, "transcripts", `${result.id}.jsonl`),
+      result.transcript.map((line) => JSON.stringify(line)).join("\n") + "\n",
+    );
+  writeFileSync(
+    join(dir, "results.jsonl"),
+    results.map(({ transcript: _transcript, ...result }) => JSON.stringify(result)).join("\n") + "\n",
+  );
   writeFileSync(join(dir, "summary.json"), `${JSON.stringify({ ...meta, ...summary }, null, 2)}\n`);
   writeFileSync(join(dir, "report.html"), selfPlayHtml(results, summary, meta));
 }

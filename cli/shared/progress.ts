@@ -4,10 +4,19 @@ import type { ProgressEvent } from "../../eval/runner.ts";
 /**
  * Progress on stderr (stdout may carry JSON): a bar on a terminal; on a pipe or in CI, plain lines.
  */
-export function createProgressReporter(stream: NodeJS.WriteStream = process.stderr): { update(event: ProgressEvent): void; stop(): void } {
+export function createProgressReporter(stream: NodeJS.WriteStream = process.stderr): {
+  update(event: ProgressEvent): void;
+  stop(): void;
+} {
   if (stream.isTTY && !process.env.CI) {
     const multibar = new cliProgress.MultiBar(
-      { stream, format: " {suite} [{bar}] {value}/{total} {note}", hideCursor: true, clearOnComplete: false, barsize: 30 },
+      {
+        stream,
+        format: " {suite} [{bar}] {value}/{total} {note}",
+        hideCursor: true,
+        clearOnComplete: false,
+        barsize: 30,
+      },
       cliProgress.Presets.shades_classic,
     );
     const bars = new Map<string, cliProgress.SingleBar>();

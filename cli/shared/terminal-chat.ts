@@ -66,13 +66,19 @@ export async function runTerminalChat(options: TerminalChatOptions): Promise<voi
 
 /** Prints the doctor's reply, the offline engine's notice when it answered, or the failure. */
 function reply(outcome: TurnOutcome, conversation: Conversation, write: (text: string) => void): void {
-  if (outcome.fallback) write(`(offline engine answered: ${outcome.fallback.reason}; /retry asks ${outcome.fallback.backend} again)`);
+  if (outcome.fallback)
+    write(`(offline engine answered: ${outcome.fallback.reason}; /retry asks ${outcome.fallback.backend} again)`);
   write(outcome.doctor !== null ? `doctor: ${outcome.doctor}` : `(failed: ${outcome.error}; /retry, or type again)`);
   if (conversation.snapshot().ended) write(ENDED);
 }
 
 /** Runs a command; returns a new conversation when the command started one. */
-async function runCommand(text: string, conversation: Conversation, options: TerminalChatOptions, write: (text: string) => void): Promise<Conversation | undefined> {
+async function runCommand(
+  text: string,
+  conversation: Conversation,
+  options: TerminalChatOptions,
+  write: (text: string) => void,
+): Promise<Conversation | undefined> {
   const [command, ...rest] = text.split(/\s+/);
   const snapshot = conversation.snapshot();
   switch (command!.toLowerCase()) {
@@ -98,7 +104,11 @@ async function runCommand(text: string, conversation: Conversation, options: Ter
 }
 
 /** A new history, answered by the simulated patient of a case, printed as it goes. */
-async function simulate(caseId: string, options: TerminalChatOptions, write: (text: string) => void): Promise<Conversation | undefined> {
+async function simulate(
+  caseId: string,
+  options: TerminalChatOptions,
+  write: (text: string) => void,
+): Promise<Conversation | undefined> {
   const cases = options.cases ?? [];
   const patientCase = cases.find((candidate) => candidate.id === caseId);
   if (!patientCase) {

@@ -9,7 +9,10 @@ export interface PartialRun {
 
 /** One sentence for reports and the terminal: a partial run's scores do not cover the whole split. */
 export function describePartial(partial: PartialRun): string {
-  const missing = Object.entries(partial.missing).map(([suite, count]) => `${suite} ${count}`).join(", ");
-  const shards = partial.of !== null ? `shards ${partial.shards.join(", ")} of ${partial.of}` : `${partial.shards.length} runs`;
+  const missing = Object.entries(partial.missing)
+    .map(([suite, count]) => `${suite} ${count}`)
+    .join(", ");
+  const shards =
+    partial.of !== null ? `shards ${partial.shards.join(", ")} of ${partial.of}` : `${partial.shards.length} runs`;
   return `PARTIAL RUN (merged with --allow-partial from ${shards}): examples missing: ${missing || "none"}; these scores do not cover the whole split.`;
 }

@@ -62,17 +62,24 @@ export const NOTE_LINES: PredictionsFormat<z.infer<typeof notePredictionLineSche
  * at that line with an error naming the file and the line (the keys seen so far are the only memory
  * the duplicate check needs).
  */
-export function readLinesOf<T extends { prediction: unknown }>(path: string, format: PredictionsFormat<T>): Array<T & { line: number }> {
+export function readLinesOf<T extends { prediction: unknown }>(
+  path: string,
+  format: PredictionsFormat<T>,
+): Array<T & { line: number }> {
   const seen = new Map<string, number>();
   const lines: Array<T & { line: number }> = [];
   streamJsonLines(path, "predictions file", (value, line) => {
     const parsed = format.schema.safeParse(value);
     if (!parsed.success) throw new AnamnesisError("INVALID_JSON", `${path}:${line}: ${describeIssues(parsed.error)}`);
-    if (!("prediction" in (value as object))) throw new AnamnesisError("INVALID_JSON", `${path}:${line}: prediction: missing`);
+    if (!("prediction" in (value as object)))
+      throw new AnamnesisError("INVALID_JSON", `${path}:${line}: prediction: missing`);
     const key = format.key(parsed.data);
     const earlier = seen.get(key);
     if (earlier !== undefined) {
-      throw new AnamnesisError("INVALID_ARGUMENT", `${path}:${line}: ${format.describe(parsed.data)} was already predicted on line ${earlier}`);
+      throw new AnamnesisError(
+        "INVALID_ARGUMENT",
+        `${path}:${line}: ${format.describe(parsed.data)} was already predicted on line ${earlier}`,
+      );
     }
     seen.set(key, line);
     lines.push({ ...parsed.data, line });
@@ -85,7 +92,8 @@ export async function inPredictionsFile<R>(path: string, score: () => R | Promis
   try {
     return await score();
   } catch (error) {
-    if (error instanceof AnamnesisError && /^line \d+: /.test(error.message)) throw new AnamnesisError(error.code, `${path}:${error.message.slice(5)}`, { cause: error });
+    if (error instanceof AnamnesisError && /^line \d+: /.test(error.message))
+      throw new AnamnesisError(error.code, `${path}:${error.message.slice(5)}`, { cause: error });
     throw error;
   }
 }

@@ -17,7 +17,12 @@ const SHAPED_ON: Readonly<Record<string, string>> = {
  * For an embedded-engine run on MediTOD data: why its figures on this split are not a plain result
  * (`tuned on this split: …` or `trained on this split`), or null.
  */
-export function tunedOnSplit(backend: string, dataset: BenchDataset, split: string, trainSplit: string = "train"): string | null {
+export function tunedOnSplit(
+  backend: string,
+  dataset: BenchDataset,
+  split: string,
+  trainSplit: string = "train",
+): string | null {
   if (backend !== EMBEDDED_BACKEND_ID || isNoteDataset(dataset)) return null;
   if (split === trainSplit) return "trained on this split: the engine is built from these dialogues";
   const ids = dataset.splits[split as Split] ?? [];
@@ -42,11 +47,16 @@ export function describeProtocol(protocol: Readonly<Record<string, unknown>>): s
   const name = asText(protocol.name ?? "unrecorded");
   const decoding = protocol.decoding as Record<string, unknown> | undefined;
   const parts = [name];
-  if (protocol.prompt_source) parts.push(`prompts ${asText(protocol.prompt_source)}${protocol.meditod_commit ? ` @ ${asText(protocol.meditod_commit)}` : ""}`);
+  if (protocol.prompt_source)
+    parts.push(
+      `prompts ${asText(protocol.prompt_source)}${protocol.meditod_commit ? ` @ ${asText(protocol.meditod_commit)}` : ""}`,
+    );
   if (protocol.retrieval) parts.push(`retrieval ${asText(protocol.retrieval)}`);
   if (protocol.embedding_model) parts.push(`embeddings ${asText(protocol.embedding_model)}`);
   if (decoding) {
-    const settings = Object.entries(decoding).map(([key, value]) => `${key} ${value === null ? "none" : asText(value)}`);
+    const settings = Object.entries(decoding).map(
+      ([key, value]) => `${key} ${value === null ? "none" : asText(value)}`,
+    );
     parts.push(`decoding ${settings.join(", ")}`);
   }
   return parts.join("; ");

@@ -29,10 +29,12 @@ export interface ReportSection {
 }
 
 /** A fraction to 4 digits; a missing or NaN value as a dash. */
-export const f4 = (value: number | null | undefined): string => (value === null || value === undefined || Number.isNaN(value) ? "–" : value.toFixed(4));
+export const f4 = (value: number | null | undefined): string =>
+  value === null || value === undefined || Number.isNaN(value) ? "–" : value.toFixed(4);
 
 /** A score on a 0–100 scale to 1 digit; a missing or NaN value as a dash. */
-export const f1d = (value: number | null | undefined): string => (value === null || value === undefined || Number.isNaN(value) ? "–" : value.toFixed(1));
+export const f1d = (value: number | null | undefined): string =>
+  value === null || value === undefined || Number.isNaN(value) ? "–" : value.toFixed(1);
 
 /** The first line of every report: what ran, when, at which revision. */
 export function runLine(results: BenchResults): string {

@@ -1,4 +1,15 @@
-import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import {
+  closeSync,
+  existsSync,
+  fsyncSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { join } from "node:path";
 import { AnamnesisError } from "../../src/foundation/errors.ts";
 import { checkInputFile, forEachLine } from "../../src/data/input-file.ts";
@@ -25,7 +36,11 @@ export function requestsPath(dir: string, suite: string): string {
  * Rewrites a requests file in the given key order, keeping one line per key that `order` has (the
  * last written: a resumed example may have been requested twice) and dropping a torn last line.
  */
-export function rewriteRequestsFile(path: string, order: ReadonlyMap<string, number>, key: (line: Record<string, unknown>) => string): void {
+export function rewriteRequestsFile(
+  path: string,
+  order: ReadonlyMap<string, number>,
+  key: (line: Record<string, unknown>) => string,
+): void {
   if (!existsSync(path)) return;
   const latest = new Map<string, string>();
   for (const row of readFileSync(path, "utf8").split("\n")) {
@@ -58,7 +73,11 @@ export function writeFileAtomic(path: string, content: string): void {
 export function clearRunDirectory(dir: string): void {
   if (!existsSync(dir)) return;
   for (const name of readdirSync(dir)) {
-    if (/^(?:predictions|requests)-[a-z0-9-]+\.jsonl$/.test(name) || ["run.json", "results.json", "report.md", "report.html"].includes(name)) rmSync(join(dir, name));
+    if (
+      /^(?:predictions|requests)-[a-z0-9-]+\.jsonl$/.test(name) ||
+      ["run.json", "results.json", "report.md", "report.html"].includes(name)
+    )
+      rmSync(join(dir, name));
   }
 }
 
@@ -72,8 +91,14 @@ export function ensureDirectory(dir: string): void {
  * was edited by hand.
  */
 export function readFinishedLines(path: string): PredictionLine[];
-export function readFinishedLines<T extends { prediction: unknown }>(path: string, format: PredictionsFormat<T>): Array<T & { line: number }>;
-export function readFinishedLines(path: string, format: PredictionsFormat = MEDITOD_LINES): Array<{ prediction: unknown; line: number }> {
+export function readFinishedLines<T extends { prediction: unknown }>(
+  path: string,
+  format: PredictionsFormat<T>,
+): Array<T & { line: number }>;
+export function readFinishedLines(
+  path: string,
+  format: PredictionsFormat = MEDITOD_LINES,
+): Array<{ prediction: unknown; line: number }> {
   if (!existsSync(path)) return [];
   const lines: Array<{ prediction: unknown; line: number }> = [];
   // Read as a stream (a run's file may be larger than one string can hold); a bad line is only
@@ -81,7 +106,11 @@ export function readFinishedLines(path: string, format: PredictionsFormat = MEDI
   let bad: number | null = null;
   forEachLine(path, "predictions file", (row, line) => {
     if (row.trim() === "") return;
-    if (bad !== null) throw new AnamnesisError("INVALID_JSON", `${path}:${bad}: not a predictions line; fix or delete the file to resume`);
+    if (bad !== null)
+      throw new AnamnesisError(
+        "INVALID_JSON",
+        `${path}:${bad}: not a predictions line; fix or delete the file to resume`,
+      );
     let parsed;
     try {
       parsed = format.schema.safeParse(JSON.parse(row));

@@ -4,10 +4,20 @@
  */
 
 /** Formats rows as an aligned plain-text table: the first column left-aligned, the others right-aligned unless `leftAligned`. */
-export function formatTable(header: readonly string[], rows: ReadonlyArray<readonly (string | number)[]>, leftAligned: readonly number[] = [0]): string {
+export function formatTable(
+  header: readonly string[],
+  rows: ReadonlyArray<readonly (string | number)[]>,
+  leftAligned: readonly number[] = [0],
+): string {
   const cells = [header, ...rows.map((row) => row.map(String))];
   const widths = header.map((_, column) => Math.max(...cells.map((row) => (row[column] ?? "").length)));
-  const line = (row: readonly string[]) => row.map((cell, column) => (leftAligned.includes(column) ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join("  ").trimEnd();
+  const line = (row: readonly string[]) =>
+    row
+      .map((cell, column) =>
+        leftAligned.includes(column) ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!),
+      )
+      .join("  ")
+      .trimEnd();
   return [line(header), widths.map((width) => "-".repeat(width)).join("  "), ...cells.slice(1).map(line)].join("\n");
 }
 

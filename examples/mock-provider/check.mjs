@@ -16,7 +16,13 @@ await loadProviderModule(fileURLToPath(new URL("./mock-provider.mjs", import.met
 const report = await checkBackend(async () => {
   const cacheDir = mkdtempSync(join(tmpdir(), "mock-provider-contract-"));
   const secret = "sk-mock-secret-5678";
-  const backend = await createBackend("mock:demo", { apiKey: secret, cacheDir, env: {}, config: {}, retryBaseDelayMs: 1 });
+  const backend = await createBackend("mock:demo", {
+    apiKey: secret,
+    cacheDir,
+    env: {},
+    config: {},
+    retryBaseDelayMs: 1,
+  });
   return { backend, secret, scriptReplies, dispose: async () => rmSync(cacheDir, { recursive: true, force: true }) };
 });
 process.stdout.write(`${formatContractReport(report)}\n`);

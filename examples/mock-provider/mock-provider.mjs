@@ -47,7 +47,9 @@ function smallestInstance(schema) {
   if (Array.isArray(variants)) return smallestInstance(variants[0]);
   const type = Array.isArray(schema.type) ? schema.type.find((/** @type {string} */ t) => t !== "null") : schema.type;
   if (type === "object") {
-    return Object.fromEntries((schema.required ?? []).map((/** @type {string} */ name) => [name, smallestInstance(schema.properties?.[name])]));
+    return Object.fromEntries(
+      (schema.required ?? []).map((/** @type {string} */ name) => [name, smallestInstance(schema.properties?.[name])]),
+    );
   }
   if (type === "array") return Array.from({ length: schema.minItems ?? 0 }, () => smallestInstance(schema.items));
   return { string: "x", number: 0, integer: 0, boolean: false }[/** @type {string} */ (type)] ?? null;
@@ -88,11 +90,18 @@ function mockDriver(model) {
       const next = scripted.shift();
       if (next && "status" in next) throw Object.assign(new Error(next.message), { status: next.status });
       const lastUser = [...request.messages].reverse().find((message) => message.role === "user");
-      const text = next ? next.text : request.structured ? JSON.stringify(smallestInstance(request.structured.jsonSchema)) : `echo: ${lastUser?.content ?? ""}`;
+      const text = next
+        ? next.text
+        : request.structured
+          ? JSON.stringify(smallestInstance(request.structured.jsonSchema))
+          : `echo: ${lastUser?.content ?? ""}`;
       return { text, usage: { inputTokens: tokens(input), outputTokens: tokens(text) } };
     },
     async embed(texts) {
-      return { embeddings: texts.map(embedText), usage: { inputTokens: texts.reduce((sum, text) => sum + tokens(text), 0), outputTokens: 0 } };
+      return {
+        embeddings: texts.map(embedText),
+        usage: { inputTokens: texts.reduce((sum, text) => sum + tokens(text), 0), outputTokens: 0 },
+      };
     },
   };
 }
@@ -103,5 +112,6 @@ export default defineProvider({
   // Besides the common settings (temperature, retries, concurrency, …): a key, only to show that
   // createChatBackend keeps secrets out of error messages.
   settings: z.object({ apiKey: z.string().min(1) }),
-  create: (model, settings) => createChatBackend(mockDriver(model), settings, { secrets: settings.apiKey ? [settings.apiKey] : [] }),
+  create: (model, settings) =>
+    createChatBackend(mockDriver(model), settings, { secrets: settings.apiKey ? [settings.apiKey] : [] }),
 });

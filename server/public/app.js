@@ -155,7 +155,14 @@ function renderCoverage(coverage) {
         label.className = "status";
         label.textContent = fact.asked ? "asked" : "not yet asked";
         const shown = fact.asked || reveal;
-        box.append(label, document.createTextNode(shown ? `${fact.label}${fact.status && !names.presentStatuses.includes(fact.status) ? ` (${fact.status})` : ""}` : "…"));
+        box.append(
+          label,
+          document.createTextNode(
+            shown
+              ? `${fact.label}${fact.status && !names.presentStatuses.includes(fact.status) ? ` (${fact.status})` : ""}`
+              : "…",
+          ),
+        );
         if (shown && fact.attributes.length > 0) {
           const extra = document.createElement("span");
           extra.className = "attributes";
@@ -192,7 +199,11 @@ function renderPractice(view) {
   $("send").disabled = false;
   $("message").placeholder = "Ask the patient a question…";
   $("message").setAttribute("aria-label", "Your question");
-  setStatus(view.history.length === 0 ? "You are the doctor: take the history. Start by asking what brings the patient in." : "");
+  setStatus(
+    view.history.length === 0
+      ? "You are the doctor: take the history. Start by asking what brings the patient in."
+      : "",
+  );
 }
 
 /** Retry re-runs a failed turn, or re-asks the configured backend for a turn the offline engine answered; the status says which. */
@@ -208,7 +219,10 @@ function renderRetryAndStatus(view) {
   }
   const notes = [];
   if (view.ended) notes.push("The history is complete. Start a new conversation to go again.");
-  if (offline) notes.push(`The offline engine answered the last turn because ${lastFallback.backend} failed; Retry asks ${lastFallback.backend} again.`);
+  if (offline)
+    notes.push(
+      `The offline engine answered the last turn because ${lastFallback.backend} failed; Retry asks ${lastFallback.backend} again.`,
+    );
   setStatus(notes.join(" "));
 }
 
@@ -231,7 +245,12 @@ function render(view) {
   $("note").href = `/api/sessions/${encodeURIComponent(view.id)}/note?format=markdown`;
   $("note").setAttribute("download", `anamnesis-note-${view.id}.md`);
   $("note").hidden = !view.history.some((turn) => turn.speaker === "patient");
-  if (view.outcome) $("debug").textContent = JSON.stringify({ frames: view.outcome.frames, actions: view.outcome.actions, ms: Math.round(view.outcome.elapsedMs * 10) / 10 }, null, 2);
+  if (view.outcome)
+    $("debug").textContent = JSON.stringify(
+      { frames: view.outcome.frames, actions: view.outcome.actions, ms: Math.round(view.outcome.elapsedMs * 10) / 10 },
+      null,
+      2,
+    );
   const simulated = Boolean(view.case);
   $("simulate").hidden = !simulated;
   $("auto").hidden = !simulated;
@@ -261,7 +280,9 @@ async function newConversation() {
   $("case").options[0].disabled = practice;
   const caseId = $("case").value;
   if (practice && !caseId) throw new Error("Practice mode needs a simulated patient, and this server offers none.");
-  render(await api("POST", "/api/sessions", practice ? { case: caseId, role: "doctor" } : caseId ? { case: caseId } : {}));
+  render(
+    await api("POST", "/api/sessions", practice ? { case: caseId, role: "doctor" } : caseId ? { case: caseId } : {}),
+  );
   if (!caseId || practice) $("message").focus();
 }
 
@@ -283,8 +304,12 @@ $("composer").addEventListener("submit", (event) => {
   });
 });
 
-$("simulate").addEventListener("click", () => guarded(async () => render(await api("POST", `/api/sessions/${session.id}/simulate`))));
-$("end").addEventListener("click", () => guarded(async () => render(await api("POST", `/api/sessions/${session.id}/end`))));
+$("simulate").addEventListener("click", () =>
+  guarded(async () => render(await api("POST", `/api/sessions/${session.id}/simulate`))),
+);
+$("end").addEventListener("click", () =>
+  guarded(async () => render(await api("POST", `/api/sessions/${session.id}/end`))),
+);
 $("retry").addEventListener("click", () =>
   guarded(async () => {
     setStatus("Asking again…");

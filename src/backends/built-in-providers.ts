@@ -6,38 +6,63 @@
  */
 import { z } from "zod";
 import { registerProvider } from "./providers.ts";
-import { langChainSettingsSchema, llamaCppSettingsSchema, ollamaSettingsSchema, openaiSettingsSchema } from "./settings.ts";
+import {
+  langChainSettingsSchema,
+  llamaCppSettingsSchema,
+  ollamaSettingsSchema,
+  openaiSettingsSchema,
+} from "./settings.ts";
 
-registerProvider("openai", async (model, settings) => (await import("./openai.ts")).createOpenAIBackend(model, settings), {
-  usage: "openai:<model> (OpenAI-compatible server)",
-  settings: openaiSettingsSchema,
-  fromEnv: (env) => ({
-    ...(env.OPENAI_BASE_URL ? { baseUrl: env.OPENAI_BASE_URL } : {}),
-    ...(env.OPENAI_API_KEY ? { apiKey: env.OPENAI_API_KEY } : {}),
-  }),
-});
+registerProvider(
+  "openai",
+  async (model, settings) => (await import("./openai.ts")).createOpenAIBackend(model, settings),
+  {
+    usage: "openai:<model> (OpenAI-compatible server)",
+    settings: openaiSettingsSchema,
+    fromEnv: (env) => ({
+      ...(env.OPENAI_BASE_URL ? { baseUrl: env.OPENAI_BASE_URL } : {}),
+      ...(env.OPENAI_API_KEY ? { apiKey: env.OPENAI_API_KEY } : {}),
+    }),
+  },
+);
 
-registerProvider("ollama", async (model, settings) => (await import("./ollama.ts")).createOllamaBackend(model, settings), {
-  usage: "ollama:<model>",
-  settings: ollamaSettingsSchema,
-  fromEnv: (env) => (env.OLLAMA_HOST ? { baseUrl: env.OLLAMA_HOST } : {}),
-});
+registerProvider(
+  "ollama",
+  async (model, settings) => (await import("./ollama.ts")).createOllamaBackend(model, settings),
+  {
+    usage: "ollama:<model>",
+    settings: ollamaSettingsSchema,
+    fromEnv: (env) => (env.OLLAMA_HOST ? { baseUrl: env.OLLAMA_HOST } : {}),
+  },
+);
 
-registerProvider("llamacpp", async (model, settings) => (await import("./llamacpp.ts")).createLlamaCppBackend(model, settings), {
-  usage: "llamacpp:<path to .gguf>",
-  settings: llamaCppSettingsSchema,
-});
+registerProvider(
+  "llamacpp",
+  async (model, settings) => (await import("./llamacpp.ts")).createLlamaCppBackend(model, settings),
+  {
+    usage: "llamacpp:<path to .gguf>",
+    settings: llamaCppSettingsSchema,
+  },
+);
 
-registerProvider("langchain", async (model, settings, id) => (await import("./langchain-universal.ts")).createLangChainBackend(model, settings, id), {
-  usage: "langchain:<provider>:<model> (any installed LangChain chat-model integration)",
-  settings: langChainSettingsSchema,
-});
+registerProvider(
+  "langchain",
+  async (model, settings, id) => (await import("./langchain-universal.ts")).createLangChainBackend(model, settings, id),
+  {
+    usage: "langchain:<provider>:<model> (any installed LangChain chat-model integration)",
+    settings: langChainSettingsSchema,
+  },
+);
 
 // The engine builds its modules itself (modules/builders/create-modules.ts); as a provider it only
 // explains why it is no chat backend, so it reads no settings beyond the common ones.
-registerProvider("embedded", async (model, settings, id) => (await import("./embedded.ts")).createEmbeddedBackend(model, settings, id), {
-  usage: "embedded",
-  modelRequired: false,
-  chatModel: false,
-  settings: z.object({}),
-});
+registerProvider(
+  "embedded",
+  async (model, settings, id) => (await import("./embedded.ts")).createEmbeddedBackend(model, settings, id),
+  {
+    usage: "embedded",
+    modelRequired: false,
+    chatModel: false,
+    settings: z.object({}),
+  },
+);

@@ -66,7 +66,9 @@ export interface ObjectRequest<S extends z.ZodType> {
 }
 
 /** Hands an object request to the layer below (the last one sends it as a call and parses the reply). */
-export type SendObjectRequest = <S extends z.ZodType>(request: ObjectRequest<S>) => Promise<GenerateObjectResult<z.output<S>>>;
+export type SendObjectRequest = <S extends z.ZodType>(
+  request: ObjectRequest<S>,
+) => Promise<GenerateObjectResult<z.output<S>>>;
 
 /** Who a layer works for: the driver below, and the backend id it serves (`provider:model`). */
 export interface LayerContext {

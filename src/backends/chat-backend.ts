@@ -65,7 +65,11 @@ function shownSettings(driver: ModelDriver, settings: ResolvedSettings): Record<
  * The layers {@link createChatBackend} puts around a driver, outermost first (see the top of
  * chat-backend.ts for why in this order).
  */
-export function defaultMiddleware(driver: ModelDriver, settings: ResolvedSettings, extras: ChatBackendExtras = {}): ChatBackendMiddleware[] {
+export function defaultMiddleware(
+  driver: ModelDriver,
+  settings: ResolvedSettings,
+  extras: ChatBackendExtras = {},
+): ChatBackendMiddleware[] {
   return [
     withUsageRecords(settings.recorder ?? new UsageRecorder()),
     withStructuredOutputRepair(),
@@ -77,7 +81,11 @@ export function defaultMiddleware(driver: ModelDriver, settings: ResolvedSetting
 }
 
 /** Wraps a {@link ModelDriver} (one completion call) into a full {@link ChatBackend}: response cache, concurrency limit, retries and timeouts, structured output with one repair request, usage records. What a provider plug-in's factory returns. */
-export function createChatBackend(driver: ModelDriver, settings: ResolvedSettings, extras: ChatBackendExtras = {}): ChatBackend {
+export function createChatBackend(
+  driver: ModelDriver,
+  settings: ResolvedSettings,
+  extras: ChatBackendExtras = {},
+): ChatBackend {
   return wrapChatBackend({
     driver,
     middleware: defaultMiddleware(driver, settings, extras),

@@ -45,7 +45,10 @@ import { backendSettingsSchema, type BackendSettings, type ResolvedSettings } fr
 import { formatPath } from "./structured.ts";
 
 /** A `providers` entry: settings, a provider module's path, or both (`module` plus settings). */
-const providerEntrySchema = z.union([z.string().min(1), backendSettingsSchema.extend({ module: z.string().min(1).optional() })]);
+const providerEntrySchema = z.union([
+  z.string().min(1),
+  backendSettingsSchema.extend({ module: z.string().min(1).optional() }),
+]);
 
 /** A `providers` entry of the config file. */
 export type ProviderEntry = z.infer<typeof providerEntrySchema>;
@@ -101,7 +104,11 @@ function sectionSchema(provider: string, definedByModule: boolean): z.ZodObject 
 }
 
 /** A schema for a section keyed by provider or backend id: each key's own, in the file's order. */
-function keyedSchema(section: unknown, schemaOf: (key: string, value: unknown) => z.ZodType, otherwise: z.ZodType): z.ZodType {
+function keyedSchema(
+  section: unknown,
+  schemaOf: (key: string, value: unknown) => z.ZodType,
+  otherwise: z.ZodType,
+): z.ZodType {
   if (!isRecord(section)) return z.record(z.string(), otherwise);
   return z.object(Object.fromEntries(Object.entries(section).map(([key, value]) => [key, schemaOf(key, value)])));
 }
@@ -109,7 +116,9 @@ function keyedSchema(section: unknown, schemaOf: (key: string, value: unknown) =
 /** The schema `data` must pass: each section checked by the settings its provider reads. */
 function configSchemaFor(data: unknown): z.ZodType<AnamnesisConfig> {
   const providers = isRecord(data) ? data.providers : undefined;
-  const byModule = new Set(isRecord(providers) ? Object.keys(providers).filter((name) => namesModule(providers[name])) : []);
+  const byModule = new Set(
+    isRecord(providers) ? Object.keys(providers).filter((name) => namesModule(providers[name])) : [],
+  );
   const moduleEntry = z.string().min(1).optional();
   return z
     .object({
@@ -117,7 +126,8 @@ function configSchemaFor(data: unknown): z.ZodType<AnamnesisConfig> {
       defaults: anyProviderSettingsSchema(),
       providers: keyedSchema(
         providers,
-        (name, entry) => z.union([z.string().min(1), sectionSchema(name, namesModule(entry)).extend({ module: moduleEntry })]),
+        (name, entry) =>
+          z.union([z.string().min(1), sectionSchema(name, namesModule(entry)).extend({ module: moduleEntry })]),
         providerEntrySchema,
       ),
       backends: keyedSchema(
@@ -150,7 +160,8 @@ export function loadConfig(path?: string, env: NodeJS.ProcessEnv = process.env):
     throw new AnamnesisError("INVALID_JSON", `config file ${file} is not valid JSON: ${(error as Error).message}`);
   }
   const parsed = configSchemaFor(data).safeParse(data);
-  if (!parsed.success) throw new AnamnesisError("INVALID_DATA", `config file ${file}: ${describeZodIssues(parsed.error)}`);
+  if (!parsed.success)
+    throw new AnamnesisError("INVALID_DATA", `config file ${file}: ${describeZodIssues(parsed.error)}`);
   return withModulesResolved(parsed.data, dirname(file));
 }
 
@@ -165,7 +176,11 @@ function withModulesResolved(config: AnamnesisConfig, dir: string): AnamnesisCon
   const providers = Object.fromEntries(
     Object.entries(config.providers).map(([name, entry]) => [
       name,
-      typeof entry === "string" ? absolute(entry) : entry.module === undefined ? entry : { ...entry, module: absolute(entry.module) },
+      typeof entry === "string"
+        ? absolute(entry)
+        : entry.module === undefined
+          ? entry
+          : { ...entry, module: absolute(entry.module) },
     ]),
   );
   return { ...config, providers };
@@ -224,7 +239,8 @@ export function resolveSettings(
     ...defined(withoutOthersSettings(flags, schema)),
   };
   const checked = schema.safeParse(merged);
-  if (!checked.success) throw new AnamnesisError("INVALID_ARGUMENT", `backend ${id}: ${describeZodIssues(checked.error)}`);
+  if (!checked.success)
+    throw new AnamnesisError("INVALID_ARGUMENT", `backend ${id}: ${describeZodIssues(checked.error)}`);
   return {
     ...(checked.data as BackendSettings),
     cacheDir: cacheDir ?? (env.ANAMNESIS_CACHE_DIR || config.cacheDir || defaultCacheDir(env)),

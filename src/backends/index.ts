@@ -24,6 +24,13 @@ export {
 } from "./settings.ts";
 export { NoSuchModelError, NoSuchProviderError } from "./errors.ts";
 export { ResponseCache, defaultCacheDir, cacheKey, canonicalJson } from "./response-cache.ts";
-export { UsageRecorder, describeBackend, gitRevision, type RequestRecord, type RunHeader, type UsageSummary } from "./run-record.ts";
+export {
+  UsageRecorder,
+  describeBackend,
+  gitRevision,
+  type RequestRecord,
+  type RunHeader,
+  type UsageSummary,
+} from "./run-record.ts";
 export { createAttributeJudge, LlmAttributeJudge } from "./llm-attribute-judge.ts";
 export { Semaphore, DEFAULT_RETRY_POLICY, type RetryPolicy } from "./resilience.ts";

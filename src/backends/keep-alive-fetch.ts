@@ -57,7 +57,14 @@ function abortReason(signal: AbortSignal): unknown {
 /** The decoded body stream of an answer (`content-encoding` gzip, deflate or br). */
 function decodedBody(answer: IncomingMessage): Readable {
   const encoding = (answer.headers["content-encoding"] ?? "").trim().toLowerCase();
-  const decoder = encoding === "gzip" || encoding === "x-gzip" ? createGunzip() : encoding === "deflate" ? createInflate() : encoding === "br" ? createBrotliDecompress() : undefined;
+  const decoder =
+    encoding === "gzip" || encoding === "x-gzip"
+      ? createGunzip()
+      : encoding === "deflate"
+        ? createInflate()
+        : encoding === "br"
+          ? createBrotliDecompress()
+          : undefined;
   if (!decoder) return answer;
   answer.on("error", (error) => decoder.destroy(error));
   return answer.pipe(decoder);
@@ -66,7 +73,8 @@ function decodedBody(answer: IncomingMessage): Readable {
 /** The answer's headers, repeated ones kept, without the length and encoding of a body handed on decoded. */
 function answerHeaders(answer: IncomingMessage): Headers {
   const headers = new Headers();
-  for (let index = 0; index < answer.rawHeaders.length; index += 2) headers.append(answer.rawHeaders[index]!, answer.rawHeaders[index + 1]!);
+  for (let index = 0; index < answer.rawHeaders.length; index += 2)
+    headers.append(answer.rawHeaders[index]!, answer.rawHeaders[index + 1]!);
   if (headers.has("content-encoding")) {
     headers.delete("content-encoding");
     headers.delete("content-length");
@@ -82,13 +90,23 @@ async function readText(body: Readable): Promise<string> {
 }
 
 /** Sends one request; resolves with the answer's head, rejects as fetch does. */
-function send(url: URL, init: FetchInit, body: string | Uint8Array | null, signals: readonly AbortSignal[]): Promise<IncomingMessage> {
+function send(
+  url: URL,
+  init: FetchInit,
+  body: string | Uint8Array | null,
+  signals: readonly AbortSignal[],
+): Promise<IncomingMessage> {
   return new Promise((resolve, reject) => {
     const headers: Record<string, string> = {};
     new Headers(init.headers).forEach((value, name) => (headers[name] = value));
     // As fetch does: a known length rather than chunked transfer, which some model servers refuse.
-    if (body !== null && headers["content-length"] === undefined) headers["content-length"] = String(typeof body === "string" ? Buffer.byteLength(body) : body.byteLength);
-    const outgoing = (url.protocol === "https:" ? httpsRequest : httpRequest)(url, { method: init.method ?? "GET", headers, agent: AGENTS[url.protocol as keyof typeof AGENTS] });
+    if (body !== null && headers["content-length"] === undefined)
+      headers["content-length"] = String(typeof body === "string" ? Buffer.byteLength(body) : body.byteLength);
+    const outgoing = (url.protocol === "https:" ? httpsRequest : httpRequest)(url, {
+      method: init.method ?? "GET",
+      headers,
+      agent: AGENTS[url.protocol as keyof typeof AGENTS],
+    });
     const onAbort = (signal: AbortSignal) => () => {
       outgoing.destroy();
       reject(abortReason(signal));
@@ -96,7 +114,9 @@ function send(url: URL, init: FetchInit, body: string | Uint8Array | null, signa
     const listeners = signals.map((signal) => [signal, onAbort(signal)] as const);
     for (const [signal, listener] of listeners) signal.addEventListener("abort", listener, { once: true });
     // The listeners stay for the body too: an abort while reading destroys the answer stream.
-    outgoing.once("close", () => listeners.forEach(([signal, listener]) => signal.removeEventListener("abort", listener)));
+    outgoing.once("close", () =>
+      listeners.forEach(([signal, listener]) => signal.removeEventListener("abort", listener)),
+    );
     outgoing.on("error", (error) => reject(new TypeError("fetch failed", { cause: error })));
     outgoing.on("response", resolve);
     outgoing.end(body ?? undefined);
@@ -105,7 +125,11 @@ function send(url: URL, init: FetchInit, body: string | Uint8Array | null, signa
 
 /** Reads an answer into a {@link BufferedResponse}, or wraps its stream for a streamed one. */
 async function toResponse(answer: IncomingMessage, signals: readonly AbortSignal[]): Promise<Response> {
-  const init = { status: answer.statusCode ?? 502, statusText: answer.statusMessage ?? "", headers: answerHeaders(answer) };
+  const init = {
+    status: answer.statusCode ?? 502,
+    statusText: answer.statusMessage ?? "",
+    headers: answerHeaders(answer),
+  };
   const body = decodedBody(answer);
   const aborted = () => signals.find((signal) => signal.aborted);
   if (STREAMED_CONTENT.test(answer.headers["content-type"] ?? "")) {
@@ -126,16 +150,26 @@ async function toResponse(answer: IncomingMessage, signals: readonly AbortSignal
  * `fetch(input, init)` through the keep-alive agents; `extraSignals` abort the request as `init.signal`
  * does (no `AbortSignal.any`, which costs a signal and weak references per request).
  */
-export async function keepAliveFetch(input: FetchInput, init: FetchInit = {}, extraSignals: readonly AbortSignal[] = []): Promise<Response> {
+export async function keepAliveFetch(
+  input: FetchInput,
+  init: FetchInit = {},
+  extraSignals: readonly AbortSignal[] = [],
+): Promise<Response> {
   const signals = [...(init.signal ? [init.signal] : []), ...extraSignals];
-  const viaGlobalFetch = () => fetch(input, { ...init, ...(signals.length > 0 ? { signal: AbortSignal.any(signals) } : {}) });
+  const viaGlobalFetch = () =>
+    fetch(input, { ...init, ...(signals.length > 0 ? { signal: AbortSignal.any(signals) } : {}) });
   const body = plainBody(init.body);
   const url = typeof input === "string" ? new URL(input) : input instanceof URL ? input : undefined;
   if (!url || body === undefined || (url.protocol !== "http:" && url.protocol !== "https:")) return viaGlobalFetch();
   const already = signals.find((signal) => signal.aborted);
   if (already) throw abortReason(already);
   const answer = await send(url, init, body, signals);
-  if ((answer.statusCode ?? 0) >= 300 && (answer.statusCode ?? 0) < 400 && answer.headers.location && init.redirect !== "manual") {
+  if (
+    (answer.statusCode ?? 0) >= 300 &&
+    (answer.statusCode ?? 0) < 400 &&
+    answer.headers.location &&
+    init.redirect !== "manual"
+  ) {
     // Redirects are rare for API endpoints: fetch follows them by its rules (method, body, limits).
     answer.resume();
     return viaGlobalFetch();

@@ -58,16 +58,38 @@ function isBase64Floats(value: unknown): boolean {
 const vectorSchema = z.array(z.number()).min(1);
 
 /** What each endpoint's successful JSON answer must hold, checked before a client library reads it. */
-const ANSWER_SHAPES: ReadonlyArray<{ readonly endpoint: RegExp; readonly what: string; readonly schema: z.ZodType; readonly problem: string }> = [
-  { endpoint: /\/chat\/completions$/, what: "chat completion", schema: z.object({ choices: z.array(z.unknown()) }), problem: "no 'choices' list" },
-  { endpoint: /\/api\/chat$/, what: "chat answer", schema: z.object({ message: z.looseObject({}) }), problem: "no 'message'" },
+const ANSWER_SHAPES: ReadonlyArray<{
+  readonly endpoint: RegExp;
+  readonly what: string;
+  readonly schema: z.ZodType;
+  readonly problem: string;
+}> = [
+  {
+    endpoint: /\/chat\/completions$/,
+    what: "chat completion",
+    schema: z.object({ choices: z.array(z.unknown()) }),
+    problem: "no 'choices' list",
+  },
+  {
+    endpoint: /\/api\/chat$/,
+    what: "chat answer",
+    schema: z.object({ message: z.looseObject({}) }),
+    problem: "no 'message'",
+  },
   {
     endpoint: /\/embeddings$/,
     what: "embeddings answer",
-    schema: z.object({ data: z.array(z.object({ embedding: z.union([vectorSchema, z.string().refine(isBase64Floats)]) })).min(1) }),
+    schema: z.object({
+      data: z.array(z.object({ embedding: z.union([vectorSchema, z.string().refine(isBase64Floats)]) })).min(1),
+    }),
     problem: "no 'data' list of embeddings",
   },
-  { endpoint: /\/api\/embed$/, what: "embeddings answer", schema: z.object({ embeddings: z.array(vectorSchema).min(1) }), problem: "no 'embeddings' list of number lists" },
+  {
+    endpoint: /\/api\/embed$/,
+    what: "embeddings answer",
+    schema: z.object({ embeddings: z.array(vectorSchema).min(1) }),
+    problem: "no 'embeddings' list of number lists",
+  },
 ];
 
 /** Text safe to quote in a one-line message. */
@@ -88,7 +110,8 @@ async function checkAnswer(context: AttemptContext, path: string, response: Resp
     return;
   }
   const problem = shape.schema.safeParse(body).success ? null : shape.problem;
-  if (problem) context.malformed = `the server's ${shape.what} from ${path} is not the protocol's: ${problem} in ${quote(text)}`;
+  if (problem)
+    context.malformed = `the server's ${shape.what} from ${path} is not the protocol's: ${problem} in ${quote(text)}`;
 }
 
 /**
@@ -105,11 +128,18 @@ async function readableOllamaError(path: string, response: Response): Promise<Re
     return response;
   }
   if (error === null || typeof error !== "object") return response;
-  const message = typeof (error as { message?: unknown }).message === "string" ? (error as { message: string }).message : JSON.stringify(error);
+  const message =
+    typeof (error as { message?: unknown }).message === "string"
+      ? (error as { message: string }).message
+      : JSON.stringify(error);
   const headers = new Headers(response.headers);
   headers.delete("content-length");
   headers.delete("content-encoding");
-  return new Response(JSON.stringify({ error: message }), { status: response.status, statusText: response.statusText, headers });
+  return new Response(JSON.stringify({ error: message }), {
+    status: response.status,
+    statusText: response.statusText,
+    headers,
+  });
 }
 
 /** `fetch` for LangChain clients: aborts with the current attempt, records failed responses, checks answers. */
@@ -152,7 +182,10 @@ export async function runAttempt<T>(signal: AbortSignal, call: () => Promise<T>)
 }
 
 /** {@link runAttempt}, also returning the input tokens the attempt's embedding responses reported. */
-export async function runCountedAttempt<T>(signal: AbortSignal, call: () => Promise<T>): Promise<{ value: T; embeddingTokens: number }> {
+export async function runCountedAttempt<T>(
+  signal: AbortSignal,
+  call: () => Promise<T>,
+): Promise<{ value: T; embeddingTokens: number }> {
   const context: AttemptContext = { signal, embeddingTokens: 0 };
   let value: T;
   try {
@@ -190,10 +223,10 @@ export async function callChatModel(
   streaming: boolean,
 ): Promise<AIMessage | AIMessageChunk> {
   const input = toLangChainMessages(messages);
-  if (!streaming) return (await model.invoke(input, callOptions));
+  if (!streaming) return await model.invoke(input, callOptions);
   let reply: AIMessageChunk | undefined;
   for await (const chunk of await model.stream(input, callOptions)) {
-    reply = reply ? reply.concat(chunk) : (chunk);
+    reply = reply ? reply.concat(chunk) : chunk;
   }
   return reply ?? new AIMessageChunk("");
 }
@@ -201,8 +234,9 @@ export async function callChatModel(
 /** The reply as text; for a tool call, its raw JSON arguments (what structured output is parsed from). */
 export function replyText(message: AIMessage | AIMessageChunk, toolCall: boolean): string {
   if (toolCall) {
-    const raw = (message.additional_kwargs?.tool_calls as Array<{ function?: { arguments?: unknown } }> | undefined)?.[0]?.function
-      ?.arguments;
+    const raw = (
+      message.additional_kwargs?.tool_calls as Array<{ function?: { arguments?: unknown } }> | undefined
+    )?.[0]?.function?.arguments;
     if (typeof raw === "string") return raw;
     const chunkArgs = (message as AIMessageChunk).tool_call_chunks?.[0]?.args;
     if (typeof chunkArgs === "string") return chunkArgs;
@@ -228,7 +262,9 @@ export function logprobsOf(message: AIMessage | AIMessageChunk): TokenLogprob[] 
   return content.map((entry) => ({
     token: entry.token,
     logprob: entry.logprob,
-    ...(entry.top_logprobs?.length ? { top: entry.top_logprobs.map(({ token, logprob }) => ({ token, logprob })) } : {}),
+    ...(entry.top_logprobs?.length
+      ? { top: entry.top_logprobs.map(({ token, logprob }) => ({ token, logprob })) }
+      : {}),
   }));
 }
 

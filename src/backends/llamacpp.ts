@@ -19,7 +19,14 @@ import { canonicalJson } from "./response-cache.ts";
 import { createChatBackend } from "./chat-backend.ts";
 import type { LlamaCppSettings, ResolvedSettings } from "./settings.ts";
 import { NoSuchModelError } from "./errors.ts";
-import type { ChatBackend, ChatMessage, CompletionRequest, CompletionResponse, ModelDriver, TokenUsage } from "./spec.ts";
+import type {
+  ChatBackend,
+  ChatMessage,
+  CompletionRequest,
+  CompletionResponse,
+  ModelDriver,
+  TokenUsage,
+} from "./spec.ts";
 import { Semaphore } from "./resilience.ts";
 import { rollingTokenWindows, type RollingWindow } from "./rolling-windows.ts";
 import { toStrictJsonSchema } from "./structured.ts";
@@ -29,7 +36,12 @@ export const NODE_LLAMA_CPP_INSTALL_HINT = `install it with npm install node-lla
 
 /** The small part of node-llama-cpp's API used here (typed locally so tsc passes without the package). */
 interface NodeLlamaCpp {
-  getLlama(options: { gpu?: false | "auto"; build?: "never"; logLevel?: "error" | "warn"; maxThreads?: number }): Promise<Llama>;
+  getLlama(options: {
+    gpu?: false | "auto";
+    build?: "never";
+    logLevel?: "error" | "warn";
+    maxThreads?: number;
+  }): Promise<Llama>;
   LlamaChat: new (options: { contextSequence: LlamaContextSequence; autoDisposeSequence?: boolean }) => LlamaChat;
 }
 interface Llama {
@@ -42,7 +54,9 @@ interface LlamaModel {
   readonly trainContextSize: number;
   readonly tokens: { readonly bos: Token | null; readonly eos: Token | null };
   /** The GGUF metadata; the tokenizer's vocabulary gives the size of a next-token distribution. */
-  readonly fileInfo?: { readonly metadata?: { readonly tokenizer?: { readonly ggml?: { readonly tokens?: { readonly length: number } } } } };
+  readonly fileInfo?: {
+    readonly metadata?: { readonly tokenizer?: { readonly ggml?: { readonly tokens?: { readonly length: number } } } };
+  };
   tokenize(text: string, specialTokens?: boolean): Token[];
   createContext(options: { contextSize?: number; sequences?: number }): Promise<LlamaContext>;
   dispose(): Promise<void>;
@@ -94,13 +108,31 @@ export async function loadNodeLlamaCpp(): Promise<NodeLlamaCpp> {
         { cause: error },
       );
     }
-    throw new AnamnesisError("BACKEND_ERROR", `node-llama-cpp failed to load: ${(error as Error).message}`, { cause: error });
+    throw new AnamnesisError("BACKEND_ERROR", `node-llama-cpp failed to load: ${(error as Error).message}`, {
+      cause: error,
+    });
   }
 }
 
 const GBNF_KEYS = new Set([
-  "type", "properties", "required", "additionalProperties", "items", "prefixItems", "minItems", "maxItems",
-  "minProperties", "maxProperties", "minLength", "maxLength", "enum", "const", "oneOf", "$defs", "$ref", "description",
+  "type",
+  "properties",
+  "required",
+  "additionalProperties",
+  "items",
+  "prefixItems",
+  "minItems",
+  "maxItems",
+  "minProperties",
+  "maxProperties",
+  "minLength",
+  "maxLength",
+  "enum",
+  "const",
+  "oneOf",
+  "$defs",
+  "$ref",
+  "description",
 ]);
 
 /**
@@ -117,7 +149,11 @@ export function toGrammarSchema(node: unknown): unknown {
   const alternatives = source.anyOf ?? source.oneOf;
   if (Array.isArray(alternatives)) return { oneOf: alternatives.map(toGrammarSchema) };
   if (Array.isArray(source.type) && source.type.length > 1) {
-    return { oneOf: (source.type as unknown[]).map((type) => toGrammarSchema(type === "null" ? { type } : { ...source, type })) };
+    return {
+      oneOf: (source.type as unknown[]).map((type) =>
+        toGrammarSchema(type === "null" ? { type } : { ...source, type }),
+      ),
+    };
   }
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(source)) {
@@ -152,7 +188,9 @@ const SCORE_NEXT = { generateNext: { probabilities: true } } as const;
 
 function toHistory(messages: readonly ChatMessage[]): ChatHistoryItem[] {
   const history: ChatHistoryItem[] = messages.map((message) =>
-    message.role === "assistant" ? { type: "model", response: [message.content] } : { type: message.role, text: message.content },
+    message.role === "assistant"
+      ? { type: "model", response: [message.content] }
+      : { type: message.role, text: message.content },
   );
   history.push({ type: "model", response: [] });
   return history;
@@ -177,13 +215,21 @@ function modelFileOf(modelPath: string): { path: string; size: number; mtimeMs: 
   const path = resolve(modelPath);
   const file = existsSync(path) ? statSync(path) : undefined;
   if (!file?.isFile()) {
-    throw new NoSuchModelError(`llamacpp:${modelPath}`, `no GGUF model file at ${path} (expected llamacpp:<path to .gguf>)`);
+    throw new NoSuchModelError(
+      `llamacpp:${modelPath}`,
+      `no GGUF model file at ${path} (expected llamacpp:<path to .gguf>)`,
+    );
   }
   return { path, size: file.size, mtimeMs: file.mtimeMs };
 }
 
 /** Loads the model with a context of `sequences` sequences; what was loaded is released again if a step fails. */
-async function loadModel(lib: NodeLlamaCpp, path: string, settings: ResolvedSettings<LlamaCppSettings>, sequences: number): Promise<LoadedModel> {
+async function loadModel(
+  lib: NodeLlamaCpp,
+  path: string,
+  settings: ResolvedSettings<LlamaCppSettings>,
+  sequences: number,
+): Promise<LoadedModel> {
   let llama: Llama | undefined;
   try {
     llama = await lib.getLlama({
@@ -202,7 +248,9 @@ async function loadModel(lib: NodeLlamaCpp, path: string, settings: ResolvedSett
     return { llama, model, context, slots };
   } catch (error) {
     await llama?.dispose().catch(() => undefined);
-    throw new AnamnesisError("BACKEND_ERROR", `llamacpp could not load ${path}: ${(error as Error).message}`, { cause: error });
+    throw new AnamnesisError("BACKEND_ERROR", `llamacpp could not load ${path}: ${(error as Error).message}`, {
+      cause: error,
+    });
   }
 }
 
@@ -232,7 +280,9 @@ class SlotPool {
 }
 
 /** The grammar for a structured request (none for `prompt`), one per distinct schema. */
-function grammarsOf(llama: Llama): (structured: NonNullable<CompletionRequest["structured"]>) => Promise<LlamaGrammar> | undefined {
+function grammarsOf(
+  llama: Llama,
+): (structured: NonNullable<CompletionRequest["structured"]>) => Promise<LlamaGrammar> | undefined {
   const grammars = new Map<string, Promise<LlamaGrammar>>();
   return (structured) => {
     if (structured.method === "prompt") return undefined;
@@ -249,7 +299,12 @@ function grammarsOf(llama: Llama): (structured: NonNullable<CompletionRequest["s
 }
 
 /** One generation on `slot`; usage is what the sequence's token meter counted meanwhile. */
-async function generateOn(slot: Slot, request: CompletionRequest, grammar: LlamaGrammar | undefined, signal: AbortSignal): Promise<CompletionResponse> {
+async function generateOn(
+  slot: Slot,
+  request: CompletionRequest,
+  grammar: LlamaGrammar | undefined,
+  signal: AbortSignal,
+): Promise<CompletionResponse> {
   const before = slot.sequence.tokenMeter.getState();
   const { response } = await slot.chat.generateResponse(toHistory(request.messages), {
     ...(grammar ? { grammar } : {}),
@@ -278,7 +333,12 @@ interface Scoring {
 }
 
 /** The log-likelihood of one window's predicted tokens, evaluated on `sequence` from empty. */
-async function scoreWindow(sequence: LlamaContextSequence, window: RollingWindow, chunkTokens: number, signal: AbortSignal): Promise<number> {
+async function scoreWindow(
+  sequence: LlamaContextSequence,
+  window: RollingWindow,
+  chunkTokens: number,
+  signal: AbortSignal,
+): Promise<number> {
   const { input, predicted } = window;
   // Each window starts from an empty sequence: nothing before its input.
   await sequence.clearHistory();
@@ -287,12 +347,17 @@ async function scoreWindow(sequence: LlamaContextSequence, window: RollingWindow
   for (let start = 0; start < input.length; start += chunkTokens) {
     signal.throwIfAborted();
     const chunk = input.slice(start, start + chunkTokens);
-    const results = await sequence.controlledEvaluate(chunk.map((token, offset) => (start + offset >= firstScored ? [token, SCORE_NEXT] : token)));
+    const results = await sequence.controlledEvaluate(
+      chunk.map((token, offset) => (start + offset >= firstScored ? [token, SCORE_NEXT] : token)),
+    );
     for (let offset = Math.max(0, firstScored - start); offset < chunk.length; offset++) {
       const target = predicted[start + offset - firstScored]!;
       const probability = results[offset]?.next.probabilities?.get(target);
       if (probability === undefined || !(probability >= 0)) {
-        throw new AnamnesisError("BACKEND_ERROR", `node-llama-cpp gave no probability for token ${target} (got ${probability})`);
+        throw new AnamnesisError(
+          "BACKEND_ERROR",
+          `node-llama-cpp gave no probability for token ${target} (got ${probability})`,
+        );
       }
       logLikelihood += probability > 0 ? Math.log(probability) : LN_SMALLEST_FLOAT32;
     }
@@ -305,7 +370,12 @@ async function scoreWindow(sequence: LlamaContextSequence, window: RollingWindow
 }
 
 /** lm-eval's `loglikelihood_rolling` of `text` on `sequence`, window by window. */
-async function scoreRolling(sequence: LlamaContextSequence, text: string, scoring: Scoring, signal: AbortSignal): Promise<{ logLikelihood: number; usage: TokenUsage }> {
+async function scoreRolling(
+  sequence: LlamaContextSequence,
+  text: string,
+  scoring: Scoring,
+  signal: AbortSignal,
+): Promise<{ logLikelihood: number; usage: TokenUsage }> {
   try {
     let logLikelihood = 0;
     let evaluated = 0;
@@ -335,7 +405,10 @@ function closerOf({ llama, model, context, slots }: LoadedModel): () => Promise<
 }
 
 /** The `llamacpp:` driver: the model at `modelPath`, loaded in-process (see the top of this file). */
-export async function createLlamaCppDriver(modelPath: string, settings: ResolvedSettings<LlamaCppSettings>): Promise<ModelDriver> {
+export async function createLlamaCppDriver(
+  modelPath: string,
+  settings: ResolvedSettings<LlamaCppSettings>,
+): Promise<ModelDriver> {
   const file = modelFileOf(modelPath);
   const lib = await loadNodeLlamaCpp();
   const sequences = settings.concurrency ?? 1;
@@ -362,10 +435,21 @@ export async function createLlamaCppDriver(modelPath: string, settings: Resolved
     defaultConcurrency: sequences,
     loglikelihoodParameters: { windowTokens },
     complete: (request, signal) =>
-      pool.use(signal, async (slot) => generateOn(slot, request, request.structured ? await grammarFor(request.structured) : undefined, signal)),
+      pool.use(signal, async (slot) =>
+        generateOn(slot, request, request.structured ? await grammarFor(request.structured) : undefined, signal),
+      ),
     async loglikelihoodRolling(text, signal) {
-      if (prefixToken === null) throw new AnamnesisError("BACKEND_ERROR", `${file.path} has neither a BOS nor an EOS token to start scoring from`);
-      const scoring = { tokenize: (whole: string) => model.tokenize(whole, false), prefixToken, windowTokens, chunkTokens };
+      if (prefixToken === null)
+        throw new AnamnesisError(
+          "BACKEND_ERROR",
+          `${file.path} has neither a BOS nor an EOS token to start scoring from`,
+        );
+      const scoring = {
+        tokenize: (whole: string) => model.tokenize(whole, false),
+        prefixToken,
+        windowTokens,
+        chunkTokens,
+      };
       return pool.use(signal, (slot) => scoreRolling(slot.sequence, text, scoring, signal));
     },
     classifyError: (error) => ({ retryable: false, description: (error as Error)?.message ?? String(error) }),
@@ -374,6 +458,9 @@ export async function createLlamaCppDriver(modelPath: string, settings: Resolved
 }
 
 /** The `llamacpp:` provider's factory: the driver with every layer of {@link createChatBackend}. */
-export async function createLlamaCppBackend(modelPath: string, settings: ResolvedSettings<LlamaCppSettings>): Promise<ChatBackend> {
+export async function createLlamaCppBackend(
+  modelPath: string,
+  settings: ResolvedSettings<LlamaCppSettings>,
+): Promise<ChatBackend> {
   return createChatBackend(await createLlamaCppDriver(modelPath, settings), settings);
 }

@@ -28,7 +28,11 @@ export function loadAttributeEquivalencePrompt(): string {
   return promptTemplate;
 }
 
-export function renderAttributeEquivalencePrompt(gold: string, predicted: string, template = loadAttributeEquivalencePrompt()): string {
+export function renderAttributeEquivalencePrompt(
+  gold: string,
+  predicted: string,
+  template = loadAttributeEquivalencePrompt(),
+): string {
   return template.split("{{phrase1}}").join(gold.toLowerCase()).split("{{phrase2}}").join(predicted.toLowerCase());
 }
 

@@ -9,7 +9,15 @@ import { ChatOllama, OllamaEmbeddings } from "@langchain/ollama";
 import { createChatBackend } from "./chat-backend.ts";
 import { sanitizeUrl } from "./sanitize-url.ts";
 import type { OllamaSettings, ResolvedSettings } from "./settings.ts";
-import { attemptFetch, callChatModel, modelCache, replyText, runAttempt, runCountedAttempt, usageOf } from "./langchain.ts";
+import {
+  attemptFetch,
+  callChatModel,
+  modelCache,
+  replyText,
+  runAttempt,
+  runCountedAttempt,
+  usageOf,
+} from "./langchain.ts";
 import type { ChatBackend, CompletionRequest, ModelDriver } from "./spec.ts";
 
 export const OLLAMA_DEFAULT_HOST = "http://127.0.0.1:11434";
@@ -82,9 +90,17 @@ export function createOllamaDriver(model: string, settings: ResolvedSettings<Oll
       // maxConcurrency: our semaphore sets the concurrency; LangChain's own queue would hold embeddings to 1 at once.
       // maxRetries 0: our retries (backoff, Retry-After, per-attempt timeout) are the only ones; LangChain's
       // own (6 by default) made a failing /api/embed outlast the attempt timeout instead of reporting the error.
-      embeddings ??= new OllamaEmbeddings({ model: settings.embeddingModel ?? model, baseUrl, fetch: attemptFetch, maxConcurrency: Infinity, maxRetries: 0 });
+      embeddings ??= new OllamaEmbeddings({
+        model: settings.embeddingModel ?? model,
+        baseUrl,
+        fetch: attemptFetch,
+        maxConcurrency: Infinity,
+        maxRetries: 0,
+      });
       const client = embeddings;
-      const { value: vectors, embeddingTokens } = await runCountedAttempt(signal, () => client.embedDocuments([...texts]));
+      const { value: vectors, embeddingTokens } = await runCountedAttempt(signal, () =>
+        client.embedDocuments([...texts]),
+      );
       return { embeddings: vectors, usage: { inputTokens: embeddingTokens, outputTokens: 0 } };
     },
   };

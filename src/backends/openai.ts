@@ -10,11 +10,21 @@
 import { ChatOpenAICompletions, OpenAIEmbeddings, wrapOpenAIClientError, type OpenAIClient } from "@langchain/openai";
 
 /** A chat-completions request, streaming or not. */
-type CompletionParams = OpenAIClient.Chat.ChatCompletionCreateParamsStreaming | OpenAIClient.Chat.ChatCompletionCreateParamsNonStreaming;
+type CompletionParams =
+  OpenAIClient.Chat.ChatCompletionCreateParamsStreaming | OpenAIClient.Chat.ChatCompletionCreateParamsNonStreaming;
 import { createChatBackend } from "./chat-backend.ts";
 import { sanitizeUrl } from "./sanitize-url.ts";
 import type { OpenAISettings, ResolvedSettings } from "./settings.ts";
-import { attemptFetch, callChatModel, logprobsOf, modelCache, replyText, runAttempt, runCountedAttempt, usageOf } from "./langchain.ts";
+import {
+  attemptFetch,
+  callChatModel,
+  logprobsOf,
+  modelCache,
+  replyText,
+  runAttempt,
+  runCountedAttempt,
+  usageOf,
+} from "./langchain.ts";
 import type { ChatBackend, CompletionRequest, ModelDriver } from "./spec.ts";
 import { toStrictJsonSchema } from "./structured.ts";
 
@@ -32,7 +42,10 @@ class ChatCompletionsKeepingRawJson extends ChatOpenAICompletions {
   // One implementation of the base class's two overloads (streaming or not): only `any` satisfies
   // both of their return types.
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  override async completionWithRetry(request: CompletionParams, requestOptions?: OpenAIClient.RequestOptions): Promise<any> {
+  override async completionWithRetry(
+    request: CompletionParams,
+    requestOptions?: OpenAIClient.RequestOptions,
+  ): Promise<any> {
     if (request.stream === true) return super.completionWithRetry(request, requestOptions);
     if (request.response_format?.type !== "json_schema") return super.completionWithRetry(request, requestOptions);
     const { maxRetries: _retries, ...sdkOptions } = requestOptions ?? {};
@@ -142,7 +155,9 @@ export function createOpenAIDriver(model: string, settings: ResolvedSettings<Ope
 
     async embed(texts, signal) {
       const client = (embeddings ??= embeddingsClient(settings.embeddingModel ?? model, connection));
-      const { value: vectors, embeddingTokens } = await runCountedAttempt(signal, () => client.embedDocuments([...texts]));
+      const { value: vectors, embeddingTokens } = await runCountedAttempt(signal, () =>
+        client.embedDocuments([...texts]),
+      );
       return { embeddings: vectors, usage: { inputTokens: embeddingTokens, outputTokens: 0 } };
     },
   };

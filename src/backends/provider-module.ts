@@ -23,11 +23,18 @@ import { isAbsolute, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { AnamnesisError } from "../foundation/errors.ts";
 import type { z } from "zod";
-import { registerProvider, type ProviderFactory, type ProviderRegistration, type ProviderSettings } from "./providers.ts";
+import {
+  registerProvider,
+  type ProviderFactory,
+  type ProviderRegistration,
+  type ProviderSettings,
+} from "./providers.ts";
 import type { backendSettingsSchema } from "./settings.ts";
 
 /** One provider as a module exports it: its registration (usage, settings, environment) plus name and factory. */
-export interface ProviderDefinition<Own extends z.ZodObject = typeof backendSettingsSchema> extends ProviderRegistration<Own> {
+export interface ProviderDefinition<
+  Own extends z.ZodObject = typeof backendSettingsSchema,
+> extends ProviderRegistration<Own> {
   /** The id prefix: `name:<model>`, or the bare name when `modelRequired` is false. */
   readonly name: string;
   /** Builds a backend for the model named after the prefix (see {@link ProviderFactory}), given the common settings and the provider's own. */
@@ -35,7 +42,9 @@ export interface ProviderDefinition<Own extends z.ZodObject = typeof backendSett
 }
 
 /** Types a provider definition (its factory's settings from its `settings` schema); returns it unchanged. */
-export function defineProvider<Own extends z.ZodObject = typeof backendSettingsSchema>(definition: ProviderDefinition<Own>): ProviderDefinition<Own> {
+export function defineProvider<Own extends z.ZodObject = typeof backendSettingsSchema>(
+  definition: ProviderDefinition<Own>,
+): ProviderDefinition<Own> {
   return definition;
 }
 
@@ -65,13 +74,19 @@ function moduleUrl(specifier: string, baseDir: string): string {
  * @returns the names registered.
  * @throws AnamnesisError (exit code 2 in the CLI) when the module cannot be loaded or defines no provider.
  */
-export async function loadProviderModule(specifier: string, options: { baseDir?: string; only?: string } = {}): Promise<string[]> {
+export async function loadProviderModule(
+  specifier: string,
+  options: { baseDir?: string; only?: string } = {},
+): Promise<string[]> {
   const url = moduleUrl(specifier, options.baseDir ?? process.cwd());
   let loaded: { default?: unknown };
   try {
     loaded = (await import(url)) as { default?: unknown };
   } catch (error) {
-    throw new AnamnesisError("INVALID_ARGUMENT", `cannot load provider module ${specifier}: ${(error as Error).message.split("\n")[0]}`);
+    throw new AnamnesisError(
+      "INVALID_ARGUMENT",
+      `cannot load provider module ${specifier}: ${(error as Error).message.split("\n")[0]}`,
+    );
   }
   const exported = loaded.default;
   const definitions = Array.isArray(exported) ? exported : [exported];
@@ -95,6 +110,7 @@ export async function loadProviderModule(specifier: string, options: { baseDir?:
 /** Loads several provider modules in order (a later one may replace an earlier provider). */
 export async function loadProviderModules(specifiers: readonly string[], baseDir?: string): Promise<string[]> {
   const names: string[] = [];
-  for (const specifier of specifiers) names.push(...(await loadProviderModule(specifier, baseDir === undefined ? {} : { baseDir })));
+  for (const specifier of specifiers)
+    names.push(...(await loadProviderModule(specifier, baseDir === undefined ? {} : { baseDir })));
   return names;
 }

@@ -6,7 +6,13 @@
  */
 import type { z } from "zod";
 import { AnamnesisError } from "../foundation/errors.ts";
-import { backendSettingsSchema, providerSettingsSchema, type BackendSettings, type CommonSettings, type ResolvedSettings } from "./settings.ts";
+import {
+  backendSettingsSchema,
+  providerSettingsSchema,
+  type BackendSettings,
+  type CommonSettings,
+  type ResolvedSettings,
+} from "./settings.ts";
 import type { ChatBackend } from "./spec.ts";
 
 /** The settings a provider with its own settings `Own` is given: the common ones and its own, every one optional. */
@@ -16,7 +22,11 @@ export type ProviderSettings<Own extends z.ZodObject> = CommonSettings & Partial
  * Builds a backend for `model` (the part after `provider:`, "" for a bare provider id) from the
  * provider's settings (`S`: every built-in setting for a provider that declares none).
  */
-export type ProviderFactory<S extends object = BackendSettings> = (model: string, settings: ResolvedSettings<S>, id: string) => ChatBackend | Promise<ChatBackend>;
+export type ProviderFactory<S extends object = BackendSettings> = (
+  model: string,
+  settings: ResolvedSettings<S>,
+  id: string,
+) => ChatBackend | Promise<ChatBackend>;
 
 /** How a provider's ids look and are configured, given to {@link registerProvider}. */
 export interface ProviderRegistration<Own extends z.ZodObject = z.ZodObject> {
@@ -123,5 +133,7 @@ export function usageOfProvider(name: string): string {
 /** Splits a backend id at its first colon: `ollama:llama3.1:8b` → provider `ollama`, model `llama3.1:8b`. */
 export function parseBackendId(id: string): { provider: string; model: string } {
   const colon = id.indexOf(":");
-  return colon < 0 ? { provider: id.trim(), model: "" } : { provider: id.slice(0, colon).trim(), model: id.slice(colon + 1).trim() };
+  return colon < 0
+    ? { provider: id.trim(), model: "" }
+    : { provider: id.slice(0, colon).trim(), model: id.slice(colon + 1).trim() };
 }

@@ -43,10 +43,14 @@ async function loadConfiguredProvider(provider: string, options: BackendOptions)
  */
 export async function createBackend(id: string, options: BackendOptions = {}): Promise<ChatBackend> {
   const { provider, model } = parseBackendId(id);
-  const entry = findProvider(provider) ?? ((await loadConfiguredProvider(provider, options)) ? findProvider(provider) : undefined);
+  const entry =
+    findProvider(provider) ?? ((await loadConfiguredProvider(provider, options)) ? findProvider(provider) : undefined);
   if (!entry) {
     if (!id.includes(":")) {
-      throw new NoSuchModelError(id, `unknown backend id "${id}": expected provider:model; available: ${describeBackendIds()}`);
+      throw new NoSuchModelError(
+        id,
+        `unknown backend id "${id}": expected provider:model; available: ${describeBackendIds()}`,
+      );
     }
     throw new NoSuchProviderError(id, provider, listProviders(), describeBackendIds());
   }

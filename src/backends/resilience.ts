@@ -164,7 +164,10 @@ export function classifyFailure(error: unknown): FailureInfo {
   for (const link of causeChain(error)) {
     const code = field(link, "code");
     if (typeof code === "string" && (RETRYABLE_SOCKET_CODES.has(code) || code === "ENOTFOUND")) {
-      return { retryable: code !== "ENOTFOUND", description: `${SOCKET_CODE_WORDS[code] ?? "connection error"} (${code})` };
+      return {
+        retryable: code !== "ENOTFOUND",
+        description: `${SOCKET_CODE_WORDS[code] ?? "connection error"} (${code})`,
+      };
     }
   }
   const name = error instanceof Error ? `${error.name} ${error.constructor.name}` : "";

@@ -29,13 +29,18 @@ export interface RollingWindow {
 }
 
 /** The windows of `tokens` for a model that takes `maxLength` tokens at once; none for an empty text. */
-export function rollingTokenWindows(tokens: readonly number[], prefixToken: number, maxLength: number): RollingWindow[] {
-  if (!Number.isInteger(maxLength) || maxLength < 1) throw new RangeError(`maxLength must be a positive integer, got ${maxLength}`);
+export function rollingTokenWindows(
+  tokens: readonly number[],
+  prefixToken: number,
+  maxLength: number,
+): RollingWindow[] {
+  if (!Number.isInteger(maxLength) || maxLength < 1)
+    throw new RangeError(`maxLength must be a positive integer, got ${maxLength}`);
   const windows: RollingWindow[] = [];
   if (tokens.length === 0) return windows;
   const first = Math.min(maxLength, tokens.length);
   windows.push({ input: [prefixToken, ...tokens.slice(0, first - 1)], predicted: tokens.slice(0, first) });
-  for (let predicted = first; predicted < tokens.length; ) {
+  for (let predicted = first; predicted < tokens.length;) {
     const count = Math.min(tokens.length - predicted, maxLength);
     const end = predicted + count;
     windows.push({ input: tokens.slice(end - maxLength - 1, end - 1), predicted: tokens.slice(predicted, end) });

@@ -107,7 +107,10 @@ export async function gitRevision(cwd: string = process.cwd()): Promise<string |
 }
 
 export interface RunHeader {
-  readonly backend: Pick<ChatBackend, "specificationVersion" | "id" | "provider" | "model" | "capabilities" | "parameters">;
+  readonly backend: Pick<
+    ChatBackend,
+    "specificationVersion" | "id" | "provider" | "model" | "capabilities" | "parameters"
+  >;
   readonly gitRevision: string | null;
 }
 

@@ -68,8 +68,12 @@ const COMMON: readonly SettingName[] = [
 ];
 
 /** The catalogue's definitions of `names`, in the catalogue's order. */
-function pick<const K extends SettingName>(names: readonly K[]): z.ZodObject<Pick<typeof catalogue.shape, K>, z.core.$strict> {
-  const mask = Object.fromEntries(CATALOGUE_ORDER.filter((name) => names.includes(name as K)).map((name) => [name, true as const])) as Partial<Record<SettingName, true>>;
+function pick<const K extends SettingName>(
+  names: readonly K[],
+): z.ZodObject<Pick<typeof catalogue.shape, K>, z.core.$strict> {
+  const mask = Object.fromEntries(
+    CATALOGUE_ORDER.filter((name) => names.includes(name as K)).map((name) => [name, true as const]),
+  ) as Partial<Record<SettingName, true>>;
   // zod types `pick` for a literal mask; this one is built, so its type is restated.
   return catalogue.pick(mask);
 }
@@ -114,7 +118,10 @@ export function providerSettingsSchema(own: z.ZodObject): z.ZodObject {
     return index < 0 ? CATALOGUE_ORDER.length : index;
   };
   const ordered = Object.keys(shape).sort((a, b) => rank(a) - rank(b));
-  return z.object(Object.fromEntries(ordered.map((name) => [name, shape[name]!]))).partial().strict();
+  return z
+    .object(Object.fromEntries(ordered.map((name) => [name, shape[name]!])))
+    .partial()
+    .strict();
 }
 
 /** Everything a provider factory is given: its settings merged from flags, environment and config file, and where to cache. */

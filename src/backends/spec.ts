@@ -163,7 +163,10 @@ export interface LoglikelihoodResult {
  */
 export interface LoglikelihoodScorer {
   readonly id: string;
-  loglikelihoodRolling(text: string, options?: Pick<GenerateOptions, "signal" | "timeoutMs" | "noCache">): Promise<LoglikelihoodResult>;
+  loglikelihoodRolling(
+    text: string,
+    options?: Pick<GenerateOptions, "signal" | "timeoutMs" | "noCache">,
+  ): Promise<LoglikelihoodResult>;
 }
 
 /** What modules and suites call: one model behind the v1 specification (see the top of this file). */
@@ -194,7 +197,10 @@ export interface ChatBackend {
   ): Promise<GenerateObjectResult<z.output<S>>>;
 
   /** Present when `capabilities.embeddings`. */
-  embed?(texts: readonly string[], options?: Pick<GenerateOptions, "signal" | "timeoutMs" | "noCache">): Promise<EmbedResult>;
+  embed?(
+    texts: readonly string[],
+    options?: Pick<GenerateOptions, "signal" | "timeoutMs" | "noCache">,
+  ): Promise<EmbedResult>;
 
   /** Present when `capabilities.logprobs`: generates and returns the log-probability of every generated token. */
   logprobs?(messages: readonly ChatMessage[], options?: LogprobsOptions): Promise<LogprobsResult>;

@@ -13,7 +13,10 @@ function isObject(value: unknown): value is JsonObject {
 
 /** The JSON Schema (draft 2020-12) of what the model must produce: the zod schema's input side. */
 export function zodToJsonSchema(schema: z.ZodType): JsonObject {
-  const { $schema: _ignored, ...jsonSchema } = z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as JsonObject;
+  const { $schema: _ignored, ...jsonSchema } = z.toJSONSchema(schema, {
+    io: "input",
+    unrepresentable: "any",
+  }) as JsonObject;
   return jsonSchema;
 }
 
@@ -195,7 +198,11 @@ export function parseStructured<S extends z.ZodType>(
   const more = checked.issues.length > shown.length ? ` (+${checked.issues.length - shown.length} more)` : "";
   return {
     ok: false,
-    formatError: { kind: "schema_violation", message: `schema violation: ${describeIssues(shown)}${more}`, issues: checked.issues },
+    formatError: {
+      kind: "schema_violation",
+      message: `schema violation: ${describeIssues(shown)}${more}`,
+      issues: checked.issues,
+    },
   };
 }
 

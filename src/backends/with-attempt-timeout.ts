@@ -43,7 +43,10 @@ export function withAttemptTimeout(timeoutMs: number = DEFAULT_TIMEOUT_MS): Chat
             }, limit)
           : undefined;
       try {
-        return await raceWithSignal(next({ ...call, options: { ...call.options, signal: attempt.signal } }), attempt.signal);
+        return await raceWithSignal(
+          next({ ...call, options: { ...call.options, signal: attempt.signal } }),
+          attempt.signal,
+        );
       } catch (error) {
         if (caller?.aborted) throw caller.reason;
         throw timedOut ? new AttemptTimeoutError(limit, { cause: error }) : error;

@@ -17,7 +17,14 @@ export function withResponseCache(cache: ResponseCache): ChatBackendMiddleware {
     async wrapCall<T>({ call, next, driver }: CallLayerOptions<T>): Promise<CallResult<T>> {
       if (call.options.noCache) return next(call);
       const { provider, model, endpoint, parameters } = driver;
-      const key = cacheKey({ operation: keyOperation(call.operation), provider, model, endpoint, parameters, request: call.request });
+      const key = cacheKey({
+        operation: keyOperation(call.operation),
+        provider,
+        model,
+        endpoint,
+        parameters,
+        request: call.request,
+      });
       const hit = await cache.get<T>(key);
       if (hit) return { value: hit.value, usage: hit.usage, latencyMs: hit.latencyMs, cached: true, attempts: 0 };
       const result = await next(call);

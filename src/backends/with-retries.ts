@@ -33,7 +33,8 @@ function redactor(secrets: readonly string[]): (text: string) => string {
 /** Why an attempt failed, and the error to name as the final error's cause. */
 function classifyAttempt(error: unknown, driver: LayerContext["driver"]): { failure: FailureInfo; cause: unknown } {
   // A timeout is retryable whatever the driver says about its other errors.
-  if (error instanceof AttemptTimeoutError) return { failure: { retryable: true, description: error.message }, cause: error.cause };
+  if (error instanceof AttemptTimeoutError)
+    return { failure: { retryable: true, description: error.message }, cause: error.cause };
   return { failure: driver.classifyError?.(error) ?? classifyFailure(error), cause: error };
 }
 
@@ -41,7 +42,10 @@ function classifyAttempt(error: unknown, driver: LayerContext["driver"]): { fail
 function finalFailure(failure: FailureInfo, attempts: number, policy: RetryPolicy): FailureInfo | undefined {
   if (!failure.retryable || attempts > policy.maxRetries) return failure;
   if (failure.retryAfterMs !== undefined && failure.retryAfterMs > policy.maxRetryAfterMs) {
-    return { ...failure, description: `${failure.description} (server asked to wait ${Math.ceil(failure.retryAfterMs / 1000)} s)` };
+    return {
+      ...failure,
+      description: `${failure.description} (server asked to wait ${Math.ceil(failure.retryAfterMs / 1000)} s)`,
+    };
   }
   return undefined;
 }
@@ -55,11 +59,21 @@ export function withRetries(options: RetryOptions = {}): ChatBackendMiddleware {
   const redact = redactor(options.secrets ?? []);
   const random = options.random ?? Math.random;
   /** The error a request that fails for good throws: one line, no secret, and no cause that holds one. */
-  const giveUp = ({ backendId, driver }: LayerContext, failure: FailureInfo, attempts: number, cause: unknown): Error => {
+  const giveUp = (
+    { backendId, driver }: LayerContext,
+    failure: FailureInfo,
+    attempts: number,
+    cause: unknown,
+  ): Error => {
     const detail = attempts > 1 ? `${failure.description} (gave up after ${attempts} attempts)` : failure.description;
     // A server may echo the key back (e.g. "Incorrect API key provided: sk-…"): drop such a cause.
     const causeText = cause instanceof Error ? cause.message : String(cause);
-    return backendError(backendId, driver.endpoint, redact(detail), redact(causeText) === causeText ? cause : undefined);
+    return backendError(
+      backendId,
+      driver.endpoint,
+      redact(detail),
+      redact(causeText) === causeText ? cause : undefined,
+    );
   };
   return {
     async wrapCall<T>(layer: CallLayerOptions<T>): Promise<CallResult<T>> {

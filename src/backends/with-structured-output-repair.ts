@@ -18,7 +18,11 @@ export function withStructuredOutputRepair(): ChatBackendMiddleware {
     async wrapGenerateObject({ request, next }) {
       const first = await next(request);
       if (first.formatError === undefined) return first;
-      const second = await next({ ...request, operation: "repair", messages: repairMessages(request.messages, first.raw, first.formatError) });
+      const second = await next({
+        ...request,
+        operation: "repair",
+        messages: repairMessages(request.messages, first.raw, first.formatError),
+      });
       const totals = {
         raw: second.raw,
         usage: addUsage(first.usage, second.usage),
@@ -26,7 +30,9 @@ export function withStructuredOutputRepair(): ChatBackendMiddleware {
         cached: first.cached && second.cached,
         repaired: true,
       };
-      return second.formatError === undefined ? { ...totals, object: second.object } : { ...totals, object: null, formatError: second.formatError };
+      return second.formatError === undefined
+        ? { ...totals, object: second.object }
+        : { ...totals, object: null, formatError: second.formatError };
     },
   };
 }

@@ -64,7 +64,11 @@ function stackCalls(layers: readonly ChatBackendMiddleware[], context: LayerCont
 }
 
 /** The layers' `wrapGenerateObject` hooks stacked over `last`, the first layer outermost. */
-function stackObjectRequests(layers: readonly ChatBackendMiddleware[], context: LayerContext, last: SendObjectRequest): SendObjectRequest {
+function stackObjectRequests(
+  layers: readonly ChatBackendMiddleware[],
+  context: LayerContext,
+  last: SendObjectRequest,
+): SendObjectRequest {
   return layers.reduceRight<SendObjectRequest>((next, layer) => {
     if (!layer.wrapGenerateObject) return next;
     return (request) => layer.wrapGenerateObject!({ ...context, request, next });
@@ -76,7 +80,9 @@ export function driverParameters(driver: ModelDriver): Record<string, unknown> {
   return {
     endpoint: driver.endpoint,
     ...driver.parameters,
-    ...(driver.capabilities.loglikelihood && driver.loglikelihoodParameters ? { loglikelihood: driver.loglikelihoodParameters } : {}),
+    ...(driver.capabilities.loglikelihood && driver.loglikelihoodParameters
+      ? { loglikelihood: driver.loglikelihoodParameters }
+      : {}),
   };
 }
 
@@ -107,26 +113,43 @@ class DriverRequests {
   }
 
   /** Sends one completion request down the layers. */
-  complete(operation: ModelCall<CompletionValue>["operation"], request: CompletionRequest, options: CallOptions): Promise<CallResult<CompletionValue>> {
+  complete(
+    operation: ModelCall<CompletionValue>["operation"],
+    request: CompletionRequest,
+    options: CallOptions,
+  ): Promise<CallResult<CompletionValue>> {
     return this.send({
       operation,
       request,
       options,
       attempt: async (signal) => {
         const response = await this.#driver.complete(request, signal);
-        const value: CompletionValue = { text: response.text, ...(response.logprobs ? { logprobs: response.logprobs } : {}) };
+        const value: CompletionValue = {
+          text: response.text,
+          ...(response.logprobs ? { logprobs: response.logprobs } : {}),
+        };
         return { value, usage: response.usage };
       },
     });
   }
 
   /** The bottom of `generateObject`: one structured request, its reply parsed; a format error is a result, never a throw. */
-  readonly requestObject: SendObjectRequest = async <S extends z.ZodType>(request: ObjectRequest<S>): Promise<GenerateObjectResult<z.output<S>>> => {
+  readonly requestObject: SendObjectRequest = async <S extends z.ZodType>(
+    request: ObjectRequest<S>,
+  ): Promise<GenerateObjectResult<z.output<S>>> => {
     const sent = { ...this.completionRequest(request.messages, request.options), structured: request.structured };
     const { value, usage, latencyMs, cached } = await this.complete(request.operation, sent, request.options);
     const parsed = parseStructured(value.text, request.schema);
     if (parsed.ok) return { object: parsed.object, raw: value.text, usage, latencyMs, cached, repaired: false };
-    return { raw: value.text, usage, latencyMs, cached, repaired: false, object: null, formatError: parsed.formatError };
+    return {
+      raw: value.text,
+      usage,
+      latencyMs,
+      cached,
+      repaired: false,
+      object: null,
+      formatError: parsed.formatError,
+    };
   };
 }
 
@@ -136,10 +159,15 @@ function addCapabilities(backend: ChatBackend, driver: ModelDriver, requests: Dr
     const embed = driver.embed.bind(driver);
     backend.embed = async (texts, options = {}) => {
       const list = [...texts];
-      const result = await requests.send({ operation: "embed", request: { texts: list }, options, attempt: async (signal) => {
-        const { embeddings, usage } = await embed(list, signal);
-        return { value: embeddings, usage };
-      } });
+      const result = await requests.send({
+        operation: "embed",
+        request: { texts: list },
+        options,
+        attempt: async (signal) => {
+          const { embeddings, usage } = await embed(list, signal);
+          return { value: embeddings, usage };
+        },
+      });
       return { embeddings: result.value, usage: result.usage, latencyMs: result.latencyMs, cached: result.cached };
     };
   }
@@ -155,10 +183,15 @@ function addCapabilities(backend: ChatBackend, driver: ModelDriver, requests: Dr
     const score = driver.loglikelihoodRolling.bind(driver);
     const scoring = driver.loglikelihoodParameters;
     backend.loglikelihoodRolling = async (text, options = {}) => {
-      const result = await requests.send({ operation: "loglikelihood", request: { text, ...(scoring ? { scoring } : {}) }, options, attempt: async (signal) => {
-        const { logLikelihood, usage } = await score(text, signal);
-        return { value: logLikelihood, usage };
-      } });
+      const result = await requests.send({
+        operation: "loglikelihood",
+        request: { text, ...(scoring ? { scoring } : {}) },
+        options,
+        attempt: async (signal) => {
+          const { logLikelihood, usage } = await score(text, signal);
+          return { value: logLikelihood, usage };
+        },
+      });
       return { logLikelihood: result.value, usage: result.usage, latencyMs: result.latencyMs, cached: result.cached };
     };
   }
@@ -183,14 +216,19 @@ export function wrapChatBackend(options: WrapChatBackendOptions): ChatBackend {
     capabilities: driver.capabilities,
     parameters: options.parameters ?? driverParameters(driver),
     async generate(messages, callOptions = {}) {
-      const result = await requests.complete("generate", requests.completionRequest(messages, callOptions), callOptions);
+      const result = await requests.complete(
+        "generate",
+        requests.completionRequest(messages, callOptions),
+        callOptions,
+      );
       return { text: result.value.text, usage: result.usage, latencyMs: result.latencyMs, cached: result.cached };
     },
     async generateObject(messages, schema, callOptions = {}) {
       const method = callOptions.method ?? structuredDefault;
       const jsonSchema = zodToJsonSchema(schema);
       const structured = { method, name: callOptions.schemaName ?? "response", jsonSchema };
-      const prompt = method === "jsonMode" || method === "prompt" ? withSchemaInstruction(messages, jsonSchema) : messages;
+      const prompt =
+        method === "jsonMode" || method === "prompt" ? withSchemaInstruction(messages, jsonSchema) : messages;
       return requestObject({ operation: "object", messages: prompt, schema, structured, options: callOptions });
     },
     ...(driver.close ? { close: () => driver.close!() } : {}),

@@ -14,7 +14,11 @@ import { loadRedFlags, type RedFlagRules } from "./red-flags.ts";
 
 const detailSchema = z.strictObject({ attribute: z.string(), label: z.string(), value: z.string() });
 const findingSchema = z.strictObject({ value: z.string(), details: z.array(detailSchema) });
-const listingSchema = z.strictObject({ present: z.array(findingSchema), absent: z.array(z.string()), uncertain: z.array(z.string()) });
+const listingSchema = z.strictObject({
+  present: z.array(findingSchema),
+  absent: z.array(z.string()),
+  uncertain: z.array(z.string()),
+});
 
 /** The clinical note's JSON (what `GET /api/sessions/:id/note` and `anamnesis note --format json` give). */
 export const clinicalNoteSchema = z.strictObject({
@@ -34,7 +38,9 @@ export const clinicalNoteSchema = z.strictObject({
     travel: z.string().nullable(),
   }),
   investigations: z.strictObject({ done: z.array(findingSchema), notDone: z.array(z.string()) }),
-  redFlags: z.array(z.strictObject({ id: z.string(), label: z.string(), urgency: z.string(), evidence: z.array(z.string()) })),
+  redFlags: z.array(
+    z.strictObject({ id: z.string(), label: z.string(), urgency: z.string(), evidence: z.array(z.string()) }),
+  ),
   workingImpression: z.strictObject({ disease: z.string(), evidence: z.array(z.string()) }).nullable(),
 });
 /** A clinical note: the sections of {@link clinicalNoteSchema}. */
@@ -113,7 +119,11 @@ function listing(state: DialogueState, slot: string, keep: (entry: SlotEntry) =>
     if (split?.slot.name !== slot) continue;
     for (const entry of entries) {
       if (typeof entry.value !== "string" || PLACEHOLDERS.has(entry.value) || !keep(entry)) continue;
-      if (split.status === "positive" || split.status === "avail") result.present.push({ value: nameOf(entry), details: detailsOf(entry).filter((detail) => detail.attribute !== "location") });
+      if (split.status === "positive" || split.status === "avail")
+        result.present.push({
+          value: nameOf(entry),
+          details: detailsOf(entry).filter((detail) => detail.attribute !== "location"),
+        });
       else if (split.status === "negative" || split.status === "unavail") result.absent.push(nameOf(entry));
       else result.uncertain.push(nameOf(entry));
     }
@@ -127,7 +137,9 @@ function socialLine(state: DialogueState, slot: string): string | null {
   if (!entry) return null;
   if (slot === "travel") {
     if (entry.status === "not_traveled") return "no recent travel";
-    return ["travelled", entry.destination ? `to ${said(entry.destination)}` : "", entry.date ? said(entry.date) : ""].filter(Boolean).join(" ");
+    return ["travelled", entry.destination ? `to ${said(entry.destination)}` : "", entry.date ? said(entry.date) : ""]
+      .filter(Boolean)
+      .join(" ");
   }
   const details = Object.entries(entry)
     .filter(([attribute]) => attribute !== "value" && attribute !== "status")
@@ -147,9 +159,12 @@ export function clinicalNote(input: NoteInput): ClinicalNote {
   const { state } = input;
   const symptoms = listing(state, "symptom");
   const positives = symptoms.present.map((finding) => finding.value);
-  const presenting = (input.presenting ?? []).filter((value) => positives.some((name) => name === value || name.startsWith(`${value} (`)));
+  const presenting = (input.presenting ?? []).filter((value) =>
+    positives.some((name) => name === value || name.startsWith(`${value} (`)),
+  );
   const complaint = presenting.length > 0 ? presenting : positives.slice(0, 1);
-  const isComplaint = (finding: Finding) => complaint.some((value) => finding.value === value || finding.value.startsWith(`${value} (`));
+  const isComplaint = (finding: Finding) =>
+    complaint.some((value) => finding.value === value || finding.value.startsWith(`${value} (`));
   const redFlags = (input.redFlags ?? loadRedFlags()).evaluate(state);
   const impression = (input.diagnoses ?? loadDiagnoses()).workingImpression(state);
   const history = listing(state, "medical_history", (entry) => !ALLERGY.test(String(entry.value)));
@@ -157,7 +172,11 @@ export function clinicalNote(input: NoteInput): ClinicalNote {
     patient: patientOf(state),
     presentingComplaint: complaint,
     historyOfPresentingComplaint: symptoms.present.filter(isComplaint),
-    reviewOfSystems: { present: symptoms.present.filter((finding) => !isComplaint(finding)), absent: symptoms.absent, uncertain: symptoms.uncertain },
+    reviewOfSystems: {
+      present: symptoms.present.filter((finding) => !isComplaint(finding)),
+      absent: symptoms.absent,
+      uncertain: symptoms.uncertain,
+    },
     pastMedicalHistory: history,
     medications: listing(state, "medication"),
     allergies: listing(state, "medical_history", (entry) => ALLERGY.test(String(entry.value))),

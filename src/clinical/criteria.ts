@@ -36,7 +36,10 @@ export function criterionProblem(criterion: Criterion): string | null {
   return null;
 }
 
-function matchesAttributes(entry: Record<string, string | string[]>, patterns: Readonly<Record<string, string>>): boolean {
+function matchesAttributes(
+  entry: Record<string, string | string[]>,
+  patterns: Readonly<Record<string, string>>,
+): boolean {
   return Object.entries(patterns).every(([attribute, pattern]) => {
     const value = entry[attribute];
     if (value === undefined) return false;
@@ -54,7 +57,10 @@ export function evidenceFor(criterion: Criterion, state: DialogueState): string[
     const { slot, values, status, attributes } = criterion.finding;
     const wanted = new Set(values.map((value) => value.toLowerCase()));
     const hits = (state[`${status}_${slot}`] ?? []).filter(
-      (entry) => typeof entry.value === "string" && wanted.has(entry.value.toLowerCase()) && matchesAttributes(entry, attributes ?? {}),
+      (entry) =>
+        typeof entry.value === "string" &&
+        wanted.has(entry.value.toLowerCase()) &&
+        matchesAttributes(entry, attributes ?? {}),
     );
     return hits.length > 0 ? hits.map((entry) => `${status} ${slot}: ${String(entry.value)}`) : null;
   }
@@ -71,7 +77,9 @@ export function evidenceFor(criterion: Criterion, state: DialogueState): string[
 export function criterionText(criterion: Criterion): string {
   if ("finding" in criterion) {
     const { slot, values, status, attributes } = criterion.finding;
-    const patterns = Object.entries(attributes ?? {}).map(([attribute, pattern]) => `${attribute} matching /${pattern}/`);
+    const patterns = Object.entries(attributes ?? {}).map(
+      ([attribute, pattern]) => `${attribute} matching /${pattern}/`,
+    );
     return `${status} ${slot}: ${values.join(" or ")}${patterns.length > 0 ? ` (${patterns.join(", ")})` : ""}`;
   }
   if ("not" in criterion) return `not (${criterionText(criterion.not)})`;

@@ -41,8 +41,12 @@ function socialLines(social: ClinicalNote["socialHistory"]): string[] {
 
 /** Renders a note as Markdown. */
 export function noteToMarkdown(note: ClinicalNote, title = "Clinical note"): string {
-  const patient = [note.patient.age ? `age ${note.patient.age}` : "", note.patient.sex ?? ""].filter(Boolean).join(", ");
-  const flags = note.redFlags.map((flag) => `- **${flag.label}** (${flag.urgency.replace("_", " ")}): ${flag.evidence.join(", ")}`);
+  const patient = [note.patient.age ? `age ${note.patient.age}` : "", note.patient.sex ?? ""]
+    .filter(Boolean)
+    .join(", ");
+  const flags = note.redFlags.map(
+    (flag) => `- **${flag.label}** (${flag.urgency.replace("_", " ")}): ${flag.evidence.join(", ")}`,
+  );
   const impression = note.workingImpression
     ? [`${note.workingImpression.disease} — supported by ${note.workingImpression.evidence.join(", ")}`]
     : ["None: the history does not meet the criteria of any single diagnosis; findings as above."];
@@ -53,8 +57,15 @@ export function noteToMarkdown(note: ClinicalNote, title = "Clinical note"): str
   return [
     `# ${title}\n`,
     ...(patient ? [`Patient: ${patient}\n`] : []),
-    section("Presenting complaint", [note.presentingComplaint.length > 0 ? note.presentingComplaint.join(", ") : NOT_RECORDED]),
-    section("History of presenting complaint", note.historyOfPresentingComplaint.length > 0 ? note.historyOfPresentingComplaint.map((finding) => `- ${findingLine(finding)}`) : [NOT_RECORDED]),
+    section("Presenting complaint", [
+      note.presentingComplaint.length > 0 ? note.presentingComplaint.join(", ") : NOT_RECORDED,
+    ]),
+    section(
+      "History of presenting complaint",
+      note.historyOfPresentingComplaint.length > 0
+        ? note.historyOfPresentingComplaint.map((finding) => `- ${findingLine(finding)}`)
+        : [NOT_RECORDED],
+    ),
     section("Review of systems", listingLines(note.reviewOfSystems)),
     section("Past medical history", listingLines(note.pastMedicalHistory, "No history of")),
     section("Medications", listingLines(note.medications, "Not taking")),

@@ -41,7 +41,8 @@ export class RedFlagRules {
     const fired: RedFlag[] = [];
     for (const flag of this.flags) {
       const evidence = evidenceFor(flag.criteria, state);
-      if (evidence !== null) fired.push({ id: flag.id, label: flag.label, urgency: flag.urgency, advice: flag.advice, evidence });
+      if (evidence !== null)
+        fired.push({ id: flag.id, label: flag.label, urgency: flag.urgency, advice: flag.advice, evidence });
     }
     return fired;
   }
@@ -68,7 +69,8 @@ export function compileRedFlags(file: RedFlagsFile): RedFlagRules {
   }
   const rules = new RedFlagRules(file);
   for (const flag of rules.flags) {
-    if (!rules.evaluate(flag.example.state).some((fired) => fired.id === flag.id)) fail(`flag '${flag.id}': its example state does not fire it`);
+    if (!rules.evaluate(flag.example.state).some((fired) => fired.id === flag.id))
+      fail(`flag '${flag.id}': its example state does not fire it`);
   }
   return rules;
 }

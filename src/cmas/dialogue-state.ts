@@ -72,12 +72,22 @@ export interface TrackedProfile {
 
 /** A profile as plain JSON (for a stored conversation). */
 export function saveProfile(profile: TrackedProfile): TrackerEntries {
-  return [...profile.entries].map(([slot, known]) => [slot, known.map(({ prefixedSlot, attributes }) => ({ prefixedSlot, attributes: cloneEntry(attributes) }))]);
+  return [...profile.entries].map(([slot, known]) => [
+    slot,
+    known.map(({ prefixedSlot, attributes }) => ({ prefixedSlot, attributes: cloneEntry(attributes) })),
+  ]);
 }
 
 /** The profile of {@link saveProfile}'s JSON. */
 export function restoreProfile(saved: TrackerEntries): TrackedProfile {
-  return { entries: new Map(saved.map(([slot, known]) => [slot, known.map(({ prefixedSlot, attributes }) => ({ prefixedSlot, attributes: cloneEntry(attributes) }))])) };
+  return {
+    entries: new Map(
+      saved.map(([slot, known]) => [
+        slot,
+        known.map(({ prefixedSlot, attributes }) => ({ prefixedSlot, attributes: cloneEntry(attributes) })),
+      ]),
+    ),
+  };
 }
 
 /** The profile before any patient turn. */
@@ -93,8 +103,13 @@ export function trackFrames(profile: TrackedProfile, frames: ReadonlyArray<Pick<
       const known = entries.get(split.slot.name) ?? [];
       entries.set(split.slot.name, known);
       for (const entry of newEntries) {
-        const index = known.findIndex((candidate) => (entry.value !== undefined ? candidate.attributes.value === entry.value : candidate.prefixedSlot === prefixedSlot));
-        if (index >= 0) known[index] = { prefixedSlot, attributes: { ...known[index]!.attributes, ...cloneEntry(entry) } };
+        const index = known.findIndex((candidate) =>
+          entry.value !== undefined
+            ? candidate.attributes.value === entry.value
+            : candidate.prefixedSlot === prefixedSlot,
+        );
+        if (index >= 0)
+          known[index] = { prefixedSlot, attributes: { ...known[index]!.attributes, ...cloneEntry(entry) } };
         else known.push({ prefixedSlot, attributes: cloneEntry(entry) });
       }
     }

@@ -24,14 +24,41 @@ export function renderCmasNames(ontology: Ontology): string {
   const nluSlots = ontology.slots.filter((slot) => !slot.actions_only);
   const medical = nluSlots.filter((slot) => slot.group === "medical");
   const social = nluSlots.filter((slot) => slot.group !== "medical");
-  const prefixed = nluSlots.flatMap((slot) => (slot.statuses && slot.statuses.length > 0 ? slot.statuses.map((status) => `${status}_${slot.name}`) : [slot.name]));
+  const prefixed = nluSlots.flatMap((slot) =>
+    slot.statuses && slot.statuses.length > 0 ? slot.statuses.map((status) => `${status}_${slot.name}`) : [slot.name],
+  );
   const parts = [
     "// Generated from ontology/cmas.json by `npx tsx src/cmas/generate-cmas-names.ts`: do not edit by hand.\n",
-    tuple("Every slot of the ontology, in its order.", "SLOT_NAMES", "SlotName", ontology.slots.map((slot) => slot.name)),
-    tuple("Slots headed by a canonical `value` whose NLU entries carry a status prefix (`positive_symptom`).", "MEDICAL_SLOT_NAMES", "MedicalSlotName", medical.map((slot) => slot.name)),
-    tuple("Social and demographic slots: no status prefix (residence, occupation, travel, basic_information).", "SOCIAL_SLOT_NAMES", "SocialSlotName", social.map((slot) => slot.name)),
-    tuple("Slots of NLU frames and of the dialogue state, unprefixed (all but the actions-only ones).", "NLU_SLOT_NAMES", "NluSlotName", nluSlots.map((slot) => slot.name)),
-    tuple("Status prefixes of medical slots, in the ontology's order.", "STATUS_NAMES", "StatusName", unique(medical.flatMap((slot) => slot.statuses ?? []))),
+    tuple(
+      "Every slot of the ontology, in its order.",
+      "SLOT_NAMES",
+      "SlotName",
+      ontology.slots.map((slot) => slot.name),
+    ),
+    tuple(
+      "Slots headed by a canonical `value` whose NLU entries carry a status prefix (`positive_symptom`).",
+      "MEDICAL_SLOT_NAMES",
+      "MedicalSlotName",
+      medical.map((slot) => slot.name),
+    ),
+    tuple(
+      "Social and demographic slots: no status prefix (residence, occupation, travel, basic_information).",
+      "SOCIAL_SLOT_NAMES",
+      "SocialSlotName",
+      social.map((slot) => slot.name),
+    ),
+    tuple(
+      "Slots of NLU frames and of the dialogue state, unprefixed (all but the actions-only ones).",
+      "NLU_SLOT_NAMES",
+      "NluSlotName",
+      nluSlots.map((slot) => slot.name),
+    ),
+    tuple(
+      "Status prefixes of medical slots, in the ontology's order.",
+      "STATUS_NAMES",
+      "StatusName",
+      unique(medical.flatMap((slot) => slot.statuses ?? [])),
+    ),
     tuple(
       "How the NLU reads presence: the statuses of the medical slots written as read (others map them through `reading_statuses`).",
       "READING_STATUS_NAMES",
@@ -39,10 +66,35 @@ export function renderCmasNames(ontology: Ontology): string {
       unique(medical.filter((slot) => !slot.reading_statuses).flatMap((slot) => slot.statuses ?? [])),
     ),
     tuple("Slot names of NLU frames and of the dialogue state.", "PREFIXED_SLOT_NAMES", "PrefixedSlotName", prefixed),
-    tuple("Every attribute name of any slot.", "ATTRIBUTE_NAMES", "AttributeName", unique(ontology.slots.flatMap((slot) => slot.attributes.map((attribute) => attribute.name)))),
-    tuple("Check types a doctor action may use (attribute names and the extra check types).", "CHECK_TYPE_NAMES", "CheckTypeName", unique(ontology.slots.flatMap((slot) => [...slot.attributes.map((attribute) => attribute.name), ...(slot.check_types ?? []).map((type) => type.name)]))),
-    tuple("Intents of patient NLU frames.", "NLU_INTENT_NAMES", "NluIntentName", ontology.nlu_intents.map((intent) => intent.name)),
-    tuple("Doctor action names.", "ACTION_NAMES", "ActionName", ontology.actions.map((action) => action.name)),
+    tuple(
+      "Every attribute name of any slot.",
+      "ATTRIBUTE_NAMES",
+      "AttributeName",
+      unique(ontology.slots.flatMap((slot) => slot.attributes.map((attribute) => attribute.name))),
+    ),
+    tuple(
+      "Check types a doctor action may use (attribute names and the extra check types).",
+      "CHECK_TYPE_NAMES",
+      "CheckTypeName",
+      unique(
+        ontology.slots.flatMap((slot) => [
+          ...slot.attributes.map((attribute) => attribute.name),
+          ...(slot.check_types ?? []).map((type) => type.name),
+        ]),
+      ),
+    ),
+    tuple(
+      "Intents of patient NLU frames.",
+      "NLU_INTENT_NAMES",
+      "NluIntentName",
+      ontology.nlu_intents.map((intent) => intent.name),
+    ),
+    tuple(
+      "Doctor action names.",
+      "ACTION_NAMES",
+      "ActionName",
+      ontology.actions.map((action) => action.name),
+    ),
   ];
   return parts.join("\n");
 }

@@ -19,7 +19,10 @@ export type SlotGroup = SlotDefinition["group"];
 function checkReadingStatuses(loaded: Ontology): Ontology {
   for (const slot of loaded.slots) {
     for (const [reading, written] of Object.entries(slot.reading_statuses ?? {})) {
-      if (!slot.statuses?.includes(written)) throw new Error(`ontology/cmas.json: ${slot.name}: reading '${reading}' is written '${written}', which is not one of its statuses`);
+      if (!slot.statuses?.includes(written))
+        throw new Error(
+          `ontology/cmas.json: ${slot.name}: reading '${reading}' is written '${written}', which is not one of its statuses`,
+        );
     }
   }
   return loaded;

@@ -46,7 +46,9 @@ export function toPaperFrames(frames: readonly NluFrame[]): PaperFrame[] {
     if (!frame.slots) return { intent: frame.intent };
     const slots: Record<string, Array<Record<string, string | string[]>>> = {};
     for (const [name, entries] of Object.entries(frame.slots)) {
-      const slot = nluSlots.find((candidate) => statusesOf(candidate).some((status) => name === `${status}_${candidate.name}`));
+      const slot = nluSlots.find((candidate) =>
+        statusesOf(candidate).some((status) => name === `${status}_${candidate.name}`),
+      );
       if (!slot) {
         slots[name] = entries.map((entry) => ({ ...entry }));
         continue;
@@ -100,7 +102,14 @@ export function normaliseActions(actions: readonly DoctorAction[]): DoctorAction
       if (key === "action" || !Array.isArray(value)) continue;
       copy[key] = value.map((entry) => ({
         ...(entry.value !== undefined ? { value: entry.value.toLowerCase() } : {}),
-        ...(entry.checks ? { checks: entry.checks.map((check) => ({ ...(check.type ? { type: check.type } : {}), ...(check.values ? { values: lower(check.values) } : {}) })) } : {}),
+        ...(entry.checks
+          ? {
+              checks: entry.checks.map((check) => ({
+                ...(check.type ? { type: check.type } : {}),
+                ...(check.values ? { values: lower(check.values) } : {}),
+              })),
+            }
+          : {}),
       }));
     }
     return copy as DoctorAction;

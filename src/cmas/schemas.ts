@@ -20,7 +20,9 @@ type AttributeValueSchema = z.ZodType<string | string[], string | string[]>;
  * A list-valued attribute. A bare string is accepted and becomes a one-element list: the official
  * scorer unrolls `"chest"` and `["chest"]` to the same tuple, so rejecting it would score differently.
  */
-const listValue: AttributeValueSchema = z.union([z.string(), z.array(z.string())]).transform((value) => (typeof value === "string" ? [value] : value));
+const listValue: AttributeValueSchema = z
+  .union([z.string(), z.array(z.string())])
+  .transform((value) => (typeof value === "string" ? [value] : value));
 
 function entrySchema(slot: SlotDefinition): z.ZodType<SlotEntry> {
   const shape: Record<string, z.ZodOptional<AttributeValueSchema>> = {};
@@ -40,13 +42,17 @@ function withoutUndefined<Value>(record: Record<string, Value | undefined>): Rec
 const frameSlotsShape: Record<string, z.ZodOptional<z.ZodArray<z.ZodType<SlotEntry>>>> = {};
 for (const slot of nluSlots) {
   const entries = z.array(entrySchema(slot));
-  for (const name of prefixedSlotNames.filter((prefixed) => prefixed === slot.name || prefixed.endsWith(`_${slot.name}`))) {
+  for (const name of prefixedSlotNames.filter(
+    (prefixed) => prefixed === slot.name || prefixed.endsWith(`_${slot.name}`),
+  )) {
     frameSlotsShape[name] = entries.optional();
   }
 }
 
 /** Slots of an NLU frame or of the dialogue state, keyed by prefixed slot name. */
-export const frameSlotsSchema: z.ZodType<Record<string, SlotEntry[]>> = z.strictObject(frameSlotsShape).transform(withoutUndefined);
+export const frameSlotsSchema: z.ZodType<Record<string, SlotEntry[]>> = z
+  .strictObject(frameSlotsShape)
+  .transform(withoutUndefined);
 
 /** One NLU frame: `{ intent, slots? }`. */
 export const nluFrameSchema = z.strictObject({
@@ -87,7 +93,10 @@ for (const slot of ontology.slots) actionSlotsShape[slot.name] = z.array(actionE
 /** One doctor action: `{ action, <slot>: [{ value?, checks? }] }`. */
 export const doctorActionSchema: z.ZodType<DoctorAction> = z
   .strictObject({ action: z.enum(ACTION_NAMES), ...actionSlotsShape })
-  .transform((action): DoctorAction => ({ ...withoutUndefined<ActionEntry[] | string>(action), action: action.action }));
+  .transform((action): DoctorAction => ({
+    ...withoutUndefined<ActionEntry[] | string>(action),
+    action: action.action,
+  }));
 
 /** A doctor turn's actions. */
 export const doctorActionsSchema = z.array(doctorActionSchema);

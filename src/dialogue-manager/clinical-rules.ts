@@ -30,7 +30,9 @@ export function clinicalRules(redFlags: RedFlagRules | null): Pick<DialogueImple
       ...(redFlags ? { redFlagFired: ({ context }) => newRedFlags(context, redFlags).length > 0 } : {}),
     },
     actions: {
-      keepToClosingScope: assign({ actions: ({ context }) => (context.actions ? enforceClosingScope(context.actions, context.state) : null) }),
+      keepToClosingScope: assign({
+        actions: ({ context }) => (context.actions ? enforceClosingScope(context.actions, context.state) : null),
+      }),
       // The advice is a doctor turn of its own, so the next question stays the last turn the patient answers.
       ...(redFlags
         ? {

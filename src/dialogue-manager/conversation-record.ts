@@ -69,10 +69,17 @@ export function readConversationRecord(stored: StoredConversationRecord): Conver
   if ("version" in stored) {
     // Stored JSON, perhaps from a later build: its version is whatever was written.
     const version: unknown = stored.version;
-    if (version !== CONVERSATION_RECORD_VERSION) throw new Error(`a conversation record of version ${JSON.stringify(version)}: this build reads version ${CONVERSATION_RECORD_VERSION} and the unversioned records before it`);
+    if (version !== CONVERSATION_RECORD_VERSION)
+      throw new Error(
+        `a conversation record of version ${JSON.stringify(version)}: this build reads version ${CONVERSATION_RECORD_VERSION} and the unversioned records before it`,
+      );
     return stored;
   }
   const snapshot = legacySnapshot(stored);
   if (!stored.reask) return { version: CONVERSATION_RECORD_VERSION, snapshot };
-  return { version: CONVERSATION_RECORD_VERSION, snapshot, reask: { before: legacySnapshot(stored.reask.before), text: stored.reask.text } };
+  return {
+    version: CONVERSATION_RECORD_VERSION,
+    snapshot,
+    reask: { before: legacySnapshot(stored.reask.before), text: stored.reask.text },
+  };
 }

@@ -3,7 +3,13 @@ import type { DialogueState, DoctorAction, NluFrame } from "../cmas/schemas.ts";
 import type { DialogueModules, DialogueTurn } from "../language/module-interfaces.ts";
 import { loadRedFlags, type RedFlagRules } from "../clinical/red-flags.ts";
 import { clinicalRules } from "./clinical-rules.ts";
-import { CONVERSATION_RECORD_VERSION, readConversationRecord, type ConversationRecord, type ReaskPoint, type StoredConversationRecord } from "./conversation-record.ts";
+import {
+  CONVERSATION_RECORD_VERSION,
+  readConversationRecord,
+  type ConversationRecord,
+  type ReaskPoint,
+  type StoredConversationRecord,
+} from "./conversation-record.ts";
 import { dialogueMachine, type DialogueInput, type FallbackTurn, type RecordedRedFlag } from "./dialogue-machine.ts";
 import { moduleActors } from "./module-actors.ts";
 
@@ -87,7 +93,9 @@ export class Conversation {
   /** The conversation as plain JSON, to be stored and {@link resume}d; only between turns. Serialise it before the next turn. */
   record(): ConversationRecord {
     const snapshot = this.persisted();
-    return this.reask ? { version: CONVERSATION_RECORD_VERSION, snapshot, reask: this.reask } : { version: CONVERSATION_RECORD_VERSION, snapshot };
+    return this.reask
+      ? { version: CONVERSATION_RECORD_VERSION, snapshot, reask: this.reask }
+      : { version: CONVERSATION_RECORD_VERSION, snapshot };
   }
 
   /**
@@ -126,7 +134,10 @@ export class Conversation {
   }
 
   private async settle(started: number): Promise<TurnOutcome> {
-    const snapshot = await waitFor(this.actor, (current) => current.matches("listening") || current.matches("failed") || current.status === "done");
+    const snapshot = await waitFor(
+      this.actor,
+      (current) => current.matches("listening") || current.matches("failed") || current.status === "done",
+    );
     const { context } = snapshot;
     const failed = snapshot.matches("failed");
     const last = context.fallbacks.at(-1);
@@ -138,7 +149,12 @@ export class Conversation {
       state: context.state,
       ended: snapshot.status === "done",
       error: failed ? context.error : null,
-      fallback: !failed && last !== undefined && last.turn === context.history.findLastIndex((turn) => turn.speaker === "patient") ? last : null,
+      fallback:
+        !failed &&
+        last !== undefined &&
+        last.turn === context.history.findLastIndex((turn) => turn.speaker === "patient")
+          ? last
+          : null,
       elapsedMs: performance.now() - started,
     };
   }

@@ -2,7 +2,17 @@ import { and, assign, fromPromise, setup } from "xstate";
 import { profileState, restoreProfile, saveProfile, trackFrames, type TrackerEntries } from "../cmas/dialogue-state.ts";
 import type { DialogueState, DoctorAction, NluFrame } from "../cmas/schemas.ts";
 import { ontology } from "../cmas/ontology.ts";
-import type { BackendFailure, DialogueStage, DialogueTurn, NlgInput, NlgResult, NluInput, NluResult, PolicyInput, PolicyResult } from "../language/module-interfaces.ts";
+import type {
+  BackendFailure,
+  DialogueStage,
+  DialogueTurn,
+  NlgInput,
+  NlgResult,
+  NluInput,
+  NluResult,
+  PolicyInput,
+  PolicyResult,
+} from "../language/module-interfaces.ts";
 import type { RedFlag } from "../clinical/red-flags.ts";
 
 /**
@@ -80,7 +90,8 @@ export interface DialogueContext {
 }
 
 /** Events the dialogue machine takes: a patient utterance, a retry of a failed turn, the end. */
-export type DialogueEvent = { type: "PATIENT_SAID"; text: string; reaskBackend?: boolean } | { type: "RETRY" } | { type: "END" };
+export type DialogueEvent =
+  { type: "PATIENT_SAID"; text: string; reaskBackend?: boolean } | { type: "RETRY" } | { type: "END" };
 
 /** What the dialogue machine starts from: its limits and opening (its modules and rules are provided, not input). */
 export interface DialogueInput {
@@ -123,7 +134,9 @@ function isAdvice(context: DialogueContext, turn: DialogueTurn, index: number): 
 /** The urgent-care advice in the doctor's reply before the patient's last turn (each text once); empty if none. */
 function adviceInLastReply(context: DialogueContext): string[] {
   if (context.redFlags.length === 0 || context.history.at(-1)?.speaker !== "patient") return [];
-  const before = context.history.findLastIndex((turn, index) => turn.speaker === "patient" && index < context.history.length - 1);
+  const before = context.history.findLastIndex(
+    (turn, index) => turn.speaker === "patient" && index < context.history.length - 1,
+  );
   const reply = context.history.slice(before + 1, -1).map((turn, offset) => ({ turn, index: before + 1 + offset }));
   return [...new Set(reply.filter(({ turn, index }) => isAdvice(context, turn, index)).map(({ turn }) => turn.text))];
 }
@@ -139,7 +152,15 @@ function noteFailure(fallbacks: FallbackTurn[], failure: BackendFailure | undefi
   if (!failure) return fallbacks;
   const last = fallbacks.at(-1);
   if (last?.turn === turn) return [...fallbacks.slice(0, -1), { ...last, stages: [...last.stages, failure.stage] }];
-  return [...fallbacks, { turn, backend: failure.backend, stages: [failure.stage], reason: `${failure.backend} failed at ${failure.stage}: ${failure.reason}` }];
+  return [
+    ...fallbacks,
+    {
+      turn,
+      backend: failure.backend,
+      stages: [failure.stage],
+      reason: `${failure.backend} failed at ${failure.stage}: ${failure.reason}`,
+    },
+  ];
 }
 
 /** A Retry asks the backend once per turn: after it failed again, the turn's later stages leave it alone. */
@@ -174,7 +195,11 @@ function describeError(error: unknown): string {
 
 /** An actor for a stage whose module was not provided: the stage fails (the machine's `failed` state) saying so. */
 function unprovidedStage<Input, Output>(module: string) {
-  return fromPromise<Output, StageRequest<Input>>(() => Promise.reject(new Error(`the dialogue machine was given no ${module} module (provide one with machine.provide())`)));
+  return fromPromise<Output, StageRequest<Input>>(() =>
+    Promise.reject(
+      new Error(`the dialogue machine was given no ${module} module (provide one with machine.provide())`),
+    ),
+  );
 }
 
 /**
@@ -229,7 +254,10 @@ const dialogueSetup = setup({
     // The advice said again is a doctor turn of its own, so the next question stays the last turn the
     // patient answers; the modules do not see it (`moduleHistory`).
     repeatAdvice: assign({
-      history: ({ context }) => [...context.history, ...adviceInLastReply(context).map((text) => ({ speaker: "doctor" as const, text }))],
+      history: ({ context }) => [
+        ...context.history,
+        ...adviceInLastReply(context).map((text) => ({ speaker: "doctor" as const, text })),
+      ],
     }),
     // Clinical rules (clinical-rules.ts): advise urgent care for the flags that fired; keep the plan to the closing scope.
     escalate: () => {},
@@ -278,9 +306,18 @@ export const dialogueMachine = dialogueSetup.createMachine({
     understanding: {
       invoke: {
         src: "understand",
-        input: ({ context }) => ({ request: { history: moduleHistory(context), utterance: context.pending! }, reaskBackend: context.reaskBackend }),
-        onDone: { target: "screening", actions: { type: "hearPatient", params: ({ event }) => ({ understood: event.output }) } },
-        onError: { target: "failed", actions: { type: "rememberError", params: ({ event }) => ({ error: event.error }) } },
+        input: ({ context }) => ({
+          request: { history: moduleHistory(context), utterance: context.pending! },
+          reaskBackend: context.reaskBackend,
+        }),
+        onDone: {
+          target: "screening",
+          actions: { type: "hearPatient", params: ({ event }) => ({ understood: event.output }) },
+        },
+        onError: {
+          target: "failed",
+          actions: { type: "rememberError", params: ({ event }) => ({ error: event.error }) },
+        },
       },
     },
     // Red flags are read from the state the turn produced, whatever backend produced it.
@@ -298,21 +335,40 @@ export const dialogueMachine = dialogueSetup.createMachine({
     planning: {
       invoke: {
         src: "plan",
-        input: ({ context }) => ({ request: { history: moduleHistory(context), state: context.state }, reaskBackend: context.reaskBackend }),
+        input: ({ context }) => ({
+          request: { history: moduleHistory(context), state: context.state },
+          reaskBackend: context.reaskBackend,
+        }),
         // The closing rules hold whatever backend planned, the offline engine too.
-        onDone: { target: "realising", actions: [{ type: "takePlan", params: ({ event }) => ({ planned: event.output }) }, "keepToClosingScope"] },
-        onError: { target: "failed", actions: { type: "rememberError", params: ({ event }) => ({ error: event.error }) } },
+        onDone: {
+          target: "realising",
+          actions: [{ type: "takePlan", params: ({ event }) => ({ planned: event.output }) }, "keepToClosingScope"],
+        },
+        onError: {
+          target: "failed",
+          actions: { type: "rememberError", params: ({ event }) => ({ error: event.error }) },
+        },
       },
     },
     realising: {
       invoke: {
         src: "realise",
-        input: ({ context }) => ({ request: { history: moduleHistory(context), actions: context.actions ?? [] }, reaskBackend: context.reaskBackend }),
+        input: ({ context }) => ({
+          request: { history: moduleHistory(context), actions: context.actions ?? [] },
+          reaskBackend: context.reaskBackend,
+        }),
         onDone: [
-          { guard: ({ context }) => isClosing(context.actions, context.doctorTurns + 1, context.maxDoctorTurns), target: "ended", actions: { type: "sayReply", params: ({ event }) => ({ reply: event.output }) } },
+          {
+            guard: ({ context }) => isClosing(context.actions, context.doctorTurns + 1, context.maxDoctorTurns),
+            target: "ended",
+            actions: { type: "sayReply", params: ({ event }) => ({ reply: event.output }) },
+          },
           { target: "listening", actions: { type: "sayReply", params: ({ event }) => ({ reply: event.output }) } },
         ],
-        onError: { target: "failed", actions: { type: "rememberError", params: ({ event }) => ({ error: event.error }) } },
+        onError: {
+          target: "failed",
+          actions: { type: "rememberError", params: ({ event }) => ({ error: event.error }) },
+        },
       },
     },
     failed: {

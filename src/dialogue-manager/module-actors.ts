@@ -1,5 +1,14 @@
 import { fromPromise } from "xstate";
-import type { CallOptions, DialogueModules, NlgInput, NlgResult, NluInput, NluResult, PolicyInput, PolicyResult } from "../language/module-interfaces.ts";
+import type {
+  CallOptions,
+  DialogueModules,
+  NlgInput,
+  NlgResult,
+  NluInput,
+  NluResult,
+  PolicyInput,
+  PolicyResult,
+} from "../language/module-interfaces.ts";
 import type { DialogueImplementations, StageRequest } from "./dialogue-machine.ts";
 
 /** What the modules get besides the input: the cancellation signal, and a Retry's re-ask. */
@@ -14,8 +23,14 @@ function callOptions(signal: AbortSignal, reaskBackend: boolean): CallOptions {
  */
 export function moduleActors(modules: DialogueModules): NonNullable<DialogueImplementations["actors"]> {
   return {
-    understand: fromPromise<NluResult, StageRequest<NluInput>>(({ input, signal }) => modules.nlu.understand(input.request, callOptions(signal, input.reaskBackend))),
-    plan: fromPromise<PolicyResult, StageRequest<PolicyInput>>(({ input, signal }) => modules.policy.nextActions(input.request, callOptions(signal, input.reaskBackend))),
-    realise: fromPromise<NlgResult, StageRequest<NlgInput>>(({ input, signal }) => modules.nlg.realise(input.request, callOptions(signal, input.reaskBackend))),
+    understand: fromPromise<NluResult, StageRequest<NluInput>>(({ input, signal }) =>
+      modules.nlu.understand(input.request, callOptions(signal, input.reaskBackend)),
+    ),
+    plan: fromPromise<PolicyResult, StageRequest<PolicyInput>>(({ input, signal }) =>
+      modules.policy.nextActions(input.request, callOptions(signal, input.reaskBackend)),
+    ),
+    realise: fromPromise<NlgResult, StageRequest<NlgInput>>(({ input, signal }) =>
+      modules.nlg.realise(input.request, callOptions(signal, input.reaskBackend)),
+    ),
   };
 }

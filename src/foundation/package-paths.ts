@@ -15,7 +15,10 @@ const PACKAGE_NAME = "anamnesis";
 function findPackageRoot(start: string): string {
   for (let dir = start; ; dir = dirname(dir)) {
     const manifest = join(dir, "package.json");
-    if (existsSync(manifest) && (JSON.parse(readFileSync(manifest, "utf8")) as { name?: unknown }).name === PACKAGE_NAME) {
+    if (
+      existsSync(manifest) &&
+      (JSON.parse(readFileSync(manifest, "utf8")) as { name?: unknown }).name === PACKAGE_NAME
+    ) {
       return dir;
     }
     if (dirname(dir) === dir) throw new Error(`cannot find the ${PACKAGE_NAME} package root above ${start}`);

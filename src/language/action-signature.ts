@@ -17,14 +17,18 @@ export interface ActionShape {
 
 /** Slot entries of an action, with their slot names. */
 export function actionSlots(action: DoctorAction): Array<[string, ActionEntry[]]> {
-  return Object.entries(action).filter((entry): entry is [string, ActionEntry[]] => entry[0] !== "action" && Array.isArray(entry[1]));
+  return Object.entries(action).filter(
+    (entry): entry is [string, ActionEntry[]] => entry[0] !== "action" && Array.isArray(entry[1]),
+  );
 }
 
 export function actionShape(action: DoctorAction): ActionShape {
   const slots = actionSlots(action);
   if (slots.length === 0) return { key: action.action, action: action.action, values: [], checkValues: [] };
   const [slot, entries] = slots[0]!;
-  const checkTypes = [...new Set(entries.flatMap((entry) => (entry.checks ?? []).map((check) => check.type ?? "")))].filter(Boolean).sort();
+  const checkTypes = [...new Set(entries.flatMap((entry) => (entry.checks ?? []).map((check) => check.type ?? "")))]
+    .filter(Boolean)
+    .sort();
   const checkValues = entries.flatMap((entry) => (entry.checks ?? []).flatMap((check) => check.values ?? []));
   const values = entries.map((entry) => entry.value).filter((value): value is string => typeof value === "string");
   let key = `${action.action}/${slot}`;

@@ -1,7 +1,12 @@
 import type { z } from "zod";
 import { checkTypes, slotDefinition } from "../cmas/ontology.ts";
 import { criterionProblem } from "../clinical/criteria.ts";
-import { historyPlanSchema, type complaintSchema, type planItemSchema, type stepPartSchema } from "../ontology/history-plan-schema.ts";
+import {
+  historyPlanSchema,
+  type complaintSchema,
+  type planItemSchema,
+  type stepPartSchema,
+} from "../ontology/history-plan-schema.ts";
 import { loadOntologyFile, type OntologyFile } from "../ontology/ontology-files.ts";
 
 /**
@@ -52,7 +57,11 @@ export interface HistoryPlan {
   readonly sectionItems: ReadonlyMap<string, readonly string[]>;
   /** Check type → cues that recognise a question about it. */
   readonly checkCues: ReadonlyMap<string, readonly RegExp[]>;
-  readonly closing: { readonly question: readonly RegExp[]; readonly explanation: readonly RegExp[]; readonly farewell: readonly RegExp[] };
+  readonly closing: {
+    readonly question: readonly RegExp[];
+    readonly explanation: readonly RegExp[];
+    readonly farewell: readonly RegExp[];
+  };
 }
 
 const compile = (sources: readonly string[]): RegExp[] => sources.map((source) => new RegExp(source, "i"));
@@ -71,25 +80,32 @@ function checkConsistency(file: HistoryPlanFile): void {
     if (!sections.has(item.section)) fail(`item '${item.id}' names unknown section '${item.section}'`);
     const slot = slotDefinition(item.slot);
     if (!slot || slot.actions_only) fail(`item '${item.id}' names unknown slot '${item.slot}'`);
-    for (const value of Object.keys(item.value_cues ?? {})) if (!item.values.includes(value)) fail(`item '${item.id}': value_cues names '${value}', not one of its values`);
-    if (item.check && !checkTypes(slot).includes(item.check.type)) fail(`item '${item.id}': check type '${item.check.type}' is not allowed for ${item.slot}`);
+    for (const value of Object.keys(item.value_cues ?? {}))
+      if (!item.values.includes(value)) fail(`item '${item.id}': value_cues names '${value}', not one of its values`);
+    if (item.check && !checkTypes(slot).includes(item.check.type))
+      fail(`item '${item.id}': check type '${item.check.type}' is not allowed for ${item.slot}`);
   }
   const symptomChecks = checkTypes(slotDefinition("symptom")!);
   for (const complaint of file.complaints) {
     for (const part of complaint.steps === "cmas" ? [] : complaint.steps.flat()) {
-      if (part.check && !symptomChecks.includes(part.check)) fail(`complaint '${complaint.id}': unknown symptom check '${part.check}'`);
+      if (part.check && !symptomChecks.includes(part.check))
+        fail(`complaint '${complaint.id}': unknown symptom check '${part.check}'`);
     }
-    if (!file.areas.some((area) => area.id === complaint.area)) fail(`complaint '${complaint.id}' names unknown area '${complaint.area}'`);
+    if (!file.areas.some((area) => area.id === complaint.area))
+      fail(`complaint '${complaint.id}' names unknown area '${complaint.area}'`);
   }
   for (const area of file.areas) {
-    for (const id of area.review_of_systems.flat()) if (!ids.has(id)) fail(`area '${area.id}' names unknown item '${id}'`);
+    for (const id of area.review_of_systems.flat())
+      if (!ids.has(id)) fail(`area '${area.id}' names unknown item '${id}'`);
   }
-  if (!file.areas.some((area) => area.id === "general")) fail("an area 'general' is needed for complaints of no known area");
+  if (!file.areas.some((area) => area.id === "general"))
+    fail("an area 'general' is needed for complaints of no known area");
   if (!ids.has(file.complaint_closer)) fail(`complaint_closer names unknown item '${file.complaint_closer}'`);
   for (const [slot, followUp] of Object.entries(file.follow_up)) {
     const definition = slotDefinition(slot);
     if (!definition) fail(`follow_up names unknown slot '${slot}'`);
-    for (const check of followUp.checks) if (!checkTypes(definition).includes(check)) fail(`follow_up: '${check}' is not a check type of ${slot}`);
+    for (const check of followUp.checks)
+      if (!checkTypes(definition).includes(check)) fail(`follow_up: '${check}' is not a check type of ${slot}`);
   }
   checkLiveHistory(file, ids);
 }
@@ -100,7 +116,9 @@ function checkLiveHistory(file: HistoryPlanFile, ids: ReadonlySet<string>): void
   for (const [slot, checks] of Object.entries(live.follow_up)) {
     const definition = slotDefinition(slot);
     if (!definition) fail(`live_history.follow_up names unknown slot '${slot}'`);
-    for (const check of checks) if (!checkTypes(definition).includes(check)) fail(`live_history.follow_up: '${check}' is not a check type of ${slot}`);
+    for (const check of checks)
+      if (!checkTypes(definition).includes(check))
+        fail(`live_history.follow_up: '${check}' is not a check type of ${slot}`);
   }
   for (const screen of live.screens) {
     if (!ids.has(screen.item)) fail(`live_history.screens names unknown item '${screen.item}'`);
@@ -126,7 +144,9 @@ function stepsFromOntology(specific: readonly string[]): StepPart[][] {
     .attributes.filter((attribute) => attribute.name !== "value" && attribute.question !== undefined)
     .map((attribute) => checkOfAttribute(attribute.name))
     .filter((check) => !specific.includes(check));
-  return [...new Set(checks)].map((check) => [{ value: "$", check, ...(check === "location" ? { when_locatable: true } : {}) }]);
+  return [...new Set(checks)].map((check) => [
+    { value: "$", check, ...(check === "location" ? { when_locatable: true } : {}) },
+  ]);
 }
 
 /** Validates and compiles a plan file's content. */
@@ -153,8 +173,12 @@ export function compileHistoryPlan(json: unknown): HistoryPlan {
       locations: locations ? new RegExp(locations.join("|"), "i") : null,
       steps: complaint.steps === "cmas" ? stepsFromOntology(file.symptom_specific_checks) : complaint.steps,
     })),
-    sectionItems: new Map(sectionOrder.map((section) => [section, items.filter((item) => item.section === section).map((item) => item.id)])),
-    reviewOfSystems: new Map(file.areas.map((area) => [area.id, { blocks: area.review_of_systems, flat: area.review_of_systems.flat() }])),
+    sectionItems: new Map(
+      sectionOrder.map((section) => [section, items.filter((item) => item.section === section).map((item) => item.id)]),
+    ),
+    reviewOfSystems: new Map(
+      file.areas.map((area) => [area.id, { blocks: area.review_of_systems, flat: area.review_of_systems.flat() }]),
+    ),
     checkCues: new Map(Object.entries(file.check_cues).map(([type, cues]) => [type, compile(cues)])),
     closing: {
       question: compile(file.closing.question_cues),
@@ -174,7 +198,9 @@ export function reviewOfSystemsFor(plan: HistoryPlan, area: string): ReviewOfSys
  * review of systems, then each other section. Order is learned within these lists only.
  */
 export function orderGroups(plan: HistoryPlan, area: string): readonly (readonly string[])[] {
-  const others = plan.sectionOrder.filter((section) => section !== "review_of_systems").map((section) => plan.sectionItems.get(section)!);
+  const others = plan.sectionOrder
+    .filter((section) => section !== "review_of_systems")
+    .map((section) => plan.sectionItems.get(section)!);
   return [...reviewOfSystemsFor(plan, area).blocks, ...others];
 }
 
@@ -195,6 +221,13 @@ export function loadHistoryPlan(): HistoryPlan {
  */
 export function templateFor(plan: HistoryPlan, symptom: string, locations: readonly string[] = []): ComplaintTemplate {
   const named = plan.complaints.filter((complaint) => complaint.symptoms.includes(symptom));
-  const sited = named.find((complaint) => complaint.locations !== null && locations.some((location) => complaint.locations!.test(location)));
-  return sited ?? named.find((complaint) => complaint.locations === null) ?? plan.complaints.find((complaint) => complaint.id === "default") ?? plan.complaints.at(-1)!;
+  const sited = named.find(
+    (complaint) => complaint.locations !== null && locations.some((location) => complaint.locations!.test(location)),
+  );
+  return (
+    sited ??
+    named.find((complaint) => complaint.locations === null) ??
+    plan.complaints.find((complaint) => complaint.id === "default") ??
+    plan.complaints.at(-1)!
+  );
 }

@@ -48,7 +48,10 @@ export interface ModuleCallInfo {
    * The exact request sent (messages and generation parameters), kept by the runner in a sibling
    * `requests-<suite>.jsonl` so that a run can be diffed against another pipeline's prompts.
    */
-  readonly request?: { readonly messages: ReadonlyArray<{ readonly role: string; readonly content: string }>; readonly parameters: Readonly<Record<string, unknown>> };
+  readonly request?: {
+    readonly messages: ReadonlyArray<{ readonly role: string; readonly content: string }>;
+    readonly parameters: Readonly<Record<string, unknown>>;
+  };
   /** Set when the offline engine answered this call because the configured backend failed. */
   readonly backendFailure?: BackendFailure;
 }

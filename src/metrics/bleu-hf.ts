@@ -75,7 +75,10 @@ export function hfBleuFromStats(segments: readonly SegmentStats[]): HfBleuResult
  *
  * @throws {ZeroDivisionError} see {@link hfBleuFromStats}.
  */
-export function hfBleu(predictions: readonly string[], references: readonly (string | readonly string[])[]): HfBleuResult {
+export function hfBleu(
+  predictions: readonly string[],
+  references: readonly (string | readonly string[])[],
+): HfBleuResult {
   if (predictions.length !== references.length) throw new RangeError("predictions and references differ in length");
   const segments = predictions.map((prediction, i) => {
     const refs = references[i] as string | readonly string[];

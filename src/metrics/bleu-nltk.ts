@@ -89,7 +89,10 @@ export function fsum(values: Iterable<number>): number {
  * `weights.length` orders). Numerators and denominators are pooled as integers, like nltk's
  * un-normalised Fractions, and only divided when the logarithm is taken.
  */
-export function nltkBleuFromStats(segments: readonly SegmentStats[], weights: readonly number[] = BLEU4_WEIGHTS): number {
+export function nltkBleuFromStats(
+  segments: readonly SegmentStats[],
+  weights: readonly number[] = BLEU4_WEIGHTS,
+): number {
   const pooled = poolSegmentStats(segments, weights.length);
   const numerators = pooled.matches;
   // modified_precision: each segment's denominator is max(1, number of hypothesis n-grams).

@@ -106,9 +106,19 @@ export function sacrebleuSentenceBleu(hypothesis: string, references: readonly s
  * `sacrebleu.corpus_bleu(hypotheses, references)` with default arguments. As in sacrebleu, `references`
  * is a list of reference STREAMS, each parallel to `hypotheses` (one reference each: `[refs]`).
  */
-export function sacrebleuCorpusBleu(hypotheses: readonly string[], references: readonly (readonly string[])[]): SacrebleuScore {
+export function sacrebleuCorpusBleu(
+  hypotheses: readonly string[],
+  references: readonly (readonly string[])[],
+): SacrebleuScore {
   for (const stream of references) {
     if (stream.length !== hypotheses.length) throw new RangeError("each reference stream must parallel the hypotheses");
   }
-  return sacrebleuCorpusFromStats(hypotheses.map((h, i) => sacrebleuSegment(h, references.map((stream) => stream[i] as string))));
+  return sacrebleuCorpusFromStats(
+    hypotheses.map((h, i) =>
+      sacrebleuSegment(
+        h,
+        references.map((stream) => stream[i] as string),
+      ),
+    ),
+  );
 }

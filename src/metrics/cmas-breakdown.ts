@@ -19,7 +19,11 @@ export interface CmasBreakdown {
 }
 
 /** The (slot, attribute) a tuple is about. */
-function describeTuple(task: CmasTask, parts: readonly string[], medical: boolean): { slot: string; attribute: string } {
+function describeTuple(
+  task: CmasTask,
+  parts: readonly string[],
+  medical: boolean,
+): { slot: string; attribute: string } {
   if (parts.length === 1) return { slot: "(intent only)", attribute: "(intent)" };
   const slotName = parts[1]!;
   const slot = task === "nlu" ? splitPrefixedSlot(slotName)?.slot : slotDefinition(slotName);

@@ -81,7 +81,10 @@ function isSkipped(task: CmasTask, gold: TurnToScore["gold"]): boolean {
 }
 
 /** Validates and unrolls a prediction; null with a reason when it does not validate. */
-export function unrollPrediction(task: CmasTask, prediction: unknown): { tuples: ScoringTuples | null; formatError?: string } {
+export function unrollPrediction(
+  task: CmasTask,
+  prediction: unknown,
+): { tuples: ScoringTuples | null; formatError?: string } {
   const parsed = (task === "nlu" ? nluFramesSchema : doctorActionsSchema).safeParse(prediction);
   if (!parsed.success) return { tuples: null, formatError: describeIssues(parsed.error) };
   return { tuples: unrollTask(task, parsed.data) };
@@ -97,7 +100,13 @@ export function unrollTurns(task: CmasTask, turns: readonly TurnToScore[]): Unro
     const skipped = isSkipped(task, turn.gold);
     const { tuples, formatError } = unrollPrediction(task, turn.prediction);
     const reason = turn.outputFormatError ?? formatError;
-    return { gold: unrollTask(task, turn.gold), prediction: tuples, skipped, ...(reason ? { formatError: reason } : {}), ...(turn.outputFormatError !== undefined ? { outputFailed: true } : {}) };
+    return {
+      gold: unrollTask(task, turn.gold),
+      prediction: tuples,
+      skipped,
+      ...(reason ? { formatError: reason } : {}),
+      ...(turn.outputFormatError !== undefined ? { outputFailed: true } : {}),
+    };
   });
 }
 
@@ -180,13 +189,16 @@ async function judgedNonMedical(turns: readonly UnrolledTurn[], judge: Attribute
   for (const { gold, predicted } of grouped) {
     for (const [group, goldItems] of gold) {
       for (const goldItem of goldItems) {
-        for (const predictedItem of predicted.get(group) ?? []) pending.set(pairKey(goldItem, predictedItem), { gold: goldItem, predicted: predictedItem });
+        for (const predictedItem of predicted.get(group) ?? [])
+          pending.set(pairKey(goldItem, predictedItem), { gold: goldItem, predicted: predictedItem });
       }
     }
   }
   const pairs = [...pending.values()];
   const verdicts = pairs.length > 0 ? await judge.equivalent(pairs) : [];
-  const accepted = new Set(pairs.filter((_, index) => verdicts[index] === true).map((pair) => pairKey(pair.gold, pair.predicted)));
+  const accepted = new Set(
+    pairs.filter((_, index) => verdicts[index] === true).map((pair) => pairKey(pair.gold, pair.predicted)),
+  );
 
   for (const { gold, predicted } of grouped) {
     for (const [group, goldItems] of gold) {
@@ -197,7 +209,9 @@ async function judgedNonMedical(turns: readonly UnrolledTurn[], judge: Attribute
       }
       const used = new Set<number>();
       for (const goldItem of goldItems) {
-        const match = predictedItems.findIndex((item, index) => !used.has(index) && accepted.has(pairKey(goldItem, item)));
+        const match = predictedItems.findIndex(
+          (item, index) => !used.has(index) && accepted.has(pairKey(goldItem, item)),
+        );
         if (match >= 0) {
           used.add(match);
           into.tp += 1;
@@ -215,17 +229,26 @@ async function judgedNonMedical(turns: readonly UnrolledTurn[], judge: Attribute
  * Scores NLU frames or doctor actions against gold. `judge` decides non-medical equivalence:
  * {@link exactJudge} (default) reproduces the official exact scores.
  */
-export async function scoreCmas(task: CmasTask, turns: readonly TurnToScore[], judge: AttributeJudge = exactJudge): Promise<CmasScores> {
+export async function scoreCmas(
+  task: CmasTask,
+  turns: readonly TurnToScore[],
+  judge: AttributeJudge = exactJudge,
+): Promise<CmasScores> {
   return scoreUnrolledTurns(unrollTurns(task, turns), judge);
 }
 
 /** {@link scoreCmas} for turns already validated and unrolled. */
-export async function scoreUnrolledTurns(unrolled: readonly UnrolledTurn[], judge: AttributeJudge = exactJudge): Promise<CmasScores> {
+export async function scoreUnrolledTurns(
+  unrolled: readonly UnrolledTurn[],
+  judge: AttributeJudge = exactJudge,
+): Promise<CmasScores> {
   const medical: Counts = { tp: 0, fp: 0, fn: 0 };
   const nonMedical: Counts = { tp: 0, fp: 0, fn: 0 };
   let joint = 0;
   // A failed output counts on every turn; a prediction that does not validate, on scored turns (as officially).
-  const formatErrors = unrolled.filter((turn) => turn.outputFailed || (!turn.skipped && turn.prediction === null)).length;
+  const formatErrors = unrolled.filter(
+    (turn) => turn.outputFailed || (!turn.skipped && turn.prediction === null),
+  ).length;
   const scored = unrolled.filter((turn) => !turn.skipped);
   for (const turn of scored) {
     const prediction = turn.prediction ?? EMPTY;
@@ -240,7 +263,11 @@ export async function scoreUnrolledTurns(unrolled: readonly UnrolledTurn[], judg
     samples,
     joint_accuracy: samples > 0 ? joint / samples : 0,
     format_errors: samples > 0 ? formatErrors / samples : 0,
-    overall: precisionRecallF1({ tp: medical.tp + nonMedical.tp, fp: medical.fp + nonMedical.fp, fn: medical.fn + nonMedical.fn }),
+    overall: precisionRecallF1({
+      tp: medical.tp + nonMedical.tp,
+      fp: medical.fp + nonMedical.fp,
+      fn: medical.fn + nonMedical.fn,
+    }),
     medical: precisionRecallF1(medical),
     non_medical: precisionRecallF1(nonMedical),
   };

@@ -59,7 +59,15 @@ export function lmEvalFromScores(
   const min = LM_EVAL_MIN_LENGTH[task];
   // Python len(): code points, on the raw (unstripped) strings.
   if (pyLen(reference) < min || pyLen(prediction) < min) {
-    return { bleu: NaN, rouge1: NaN, rouge2: NaN, rougeL: NaN, nan_by_length_gate: true, bleu_error: null, rouge_error: null };
+    return {
+      bleu: NaN,
+      rouge1: NaN,
+      rouge2: NaN,
+      rougeL: NaN,
+      nan_by_length_gate: true,
+      bleu_error: null,
+      rouge_error: null,
+    };
   }
   let bleuValue: number;
   let bleuError: string | null = null;

@@ -31,7 +31,10 @@ export interface MeditodNlgResult {
 
 /** nltk BLEU-2 and BLEU-4 ×100 from MediTOD-token segment statistics (orders 1–4). */
 export function meditodBleuFromStats(segments: readonly SegmentStats[]): { bleu2: number; bleu4: number } {
-  return { bleu2: nltkBleuFromStats(segments, BLEU2_WEIGHTS) * 100, bleu4: nltkBleuFromStats(segments, BLEU4_WEIGHTS) * 100 };
+  return {
+    bleu2: nltkBleuFromStats(segments, BLEU2_WEIGHTS) * 100,
+    bleu4: nltkBleuFromStats(segments, BLEU4_WEIGHTS) * 100,
+  };
 }
 
 /**
@@ -64,7 +67,10 @@ export function scoreMeditodNlg(predictions: readonly string[], references: read
     const reference = references[i] as string;
     segments.push(segmentStats(tokenizeMeditod(prediction), [tokenizeMeditod(reference)], 4));
     // ROUGE sees the preprocessed strings, as in the script.
-    const scores = rougeScoresFromTexts(rougeText(meditodPreprocess(reference), false), rougeText(meditodPreprocess(prediction), false));
+    const scores = rougeScoresFromTexts(
+      rougeText(meditodPreprocess(reference), false),
+      rougeText(meditodPreprocess(prediction), false),
+    );
     rouge1[i] = scores.rouge1.fmeasure;
     rougeL[i] = scores.rougeL.fmeasure;
   });

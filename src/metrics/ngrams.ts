@@ -31,7 +31,10 @@ function toIds(tokens: readonly string[], vocabulary: Map<string, number>): Int3
 }
 
 /** Maps token strings to dense ids (0, 1, 2, …) shared by a hypothesis and its references. */
-export function internTokens(hypothesis: readonly string[], references: readonly (readonly string[])[]): InternedTokens {
+export function internTokens(
+  hypothesis: readonly string[],
+  references: readonly (readonly string[])[],
+): InternedTokens {
   const vocabulary = new Map<string, number>();
   const hyp = toIds(hypothesis, vocabulary);
   const refs = references.map((tokens) => toIds(tokens, vocabulary));
@@ -116,7 +119,12 @@ function hashSlot(key: number, mask: number): number {
  * One reference: each hypothesis n-gram consumes one remaining occurrence of the same n-gram in the
  * reference, which totals min(hyp count, ref count) per n-gram without sorting.
  */
-function clippedMatchesOneReference(hypothesis: Int32Array, reference: Int32Array, order: number, base: number): number {
+function clippedMatchesOneReference(
+  hypothesis: Int32Array,
+  reference: Int32Array,
+  order: number,
+  base: number,
+): number {
   const hypCount = ngramCount(hypothesis.length, order);
   const refCount = ngramCount(reference.length, order);
   if (hypCount === 0 || refCount === 0) return 0;
@@ -163,7 +171,12 @@ function clippedMatchesOneReference(hypothesis: Int32Array, reference: Int32Arra
   return clipped;
 }
 
-function clippedMatchesByKey(hypothesis: Int32Array, references: readonly Int32Array[], order: number, base: number): number {
+function clippedMatchesByKey(
+  hypothesis: Int32Array,
+  references: readonly Int32Array[],
+  order: number,
+  base: number,
+): number {
   if (references.length === 1) return clippedMatchesOneReference(hypothesis, references[0] as Int32Array, order, base);
   const hypCount = ngramCount(hypothesis.length, order);
   if (hypCount === 0) return 0;
@@ -173,7 +186,7 @@ function clippedMatchesByKey(hypothesis: Int32Array, references: readonly Int32A
 
   // Run-length encode the sorted hypothesis keys.
   let distinct = 0;
-  for (let i = 0; i < hypCount; ) {
+  for (let i = 0; i < hypCount;) {
     const key = sortedHyp[i] as number;
     let j = i + 1;
     while (j < hypCount && sortedHyp[j] === key) j++;

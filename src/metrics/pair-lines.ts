@@ -49,11 +49,14 @@ export async function writePairLines(pairs: readonly IdentifiedPair[], write: (t
   const url = workerUrl();
   const workers = Math.min(availableParallelism(), MAX_WORKERS);
   if (url === undefined || workers < 2 || pairs.length < PARALLEL_THRESHOLD) {
-    for (let start = 0; start < pairs.length; start += 1000) write(`${pairLines(pairs.slice(start, start + 1000)).join("\n")}\n`);
+    for (let start = 0; start < pairs.length; start += 1000)
+      write(`${pairLines(pairs.slice(start, start + 1000)).join("\n")}\n`);
     return;
   }
   const size = Math.ceil(pairs.length / workers);
-  const slices = Array.from({ length: workers }, (_, index) => pairs.slice(index * size, (index + 1) * size)).filter((slice) => slice.length > 0);
+  const slices = Array.from({ length: workers }, (_, index) => pairs.slice(index * size, (index + 1) * size)).filter(
+    (slice) => slice.length > 0,
+  );
   const results = slices.map((slice) => scoreInWorker(url, slice));
   for (const result of results) write(`${(await result).join("\n")}\n`);
 }

@@ -75,7 +75,12 @@ export interface CorpusMetrics {
   hf_bleu: HfBleuField;
   sacrebleu_corpus: SacrebleuScore;
   meditod: { bleu2_x100: number; bleu4_x100: number; rouge1_mean: number | null; rougeL_mean: number | null };
-  hf_rouge_default_mean: { rouge1: number | null; rouge2: number | null; rougeL: number | null; rougeLsum: number | null };
+  hf_rouge_default_mean: {
+    rouge1: number | null;
+    rouge2: number | null;
+    rougeL: number | null;
+    rougeLsum: number | null;
+  };
   lmeval_mts_dialog_nanmean: LmEvalMetricValues<number | null>;
   lmeval_mts_dialog_n_nan: LmEvalMetricValues<number>;
   lmeval_medtext_nanmean: LmEvalMetricValues<number | null>;
@@ -120,7 +125,10 @@ function analyzePair(prediction: string, reference: string): PairAnalysis {
 
   const predRouge = tokenizeRouge(prediction);
   const refRouge = tokenizeRouge(reference);
-  const rougeNostem = rougeScoresFromTexts(rougeText(reference, false, refRouge), rougeText(prediction, false, predRouge));
+  const rougeNostem = rougeScoresFromTexts(
+    rougeText(reference, false, refRouge),
+    rougeText(prediction, false, predRouge),
+  );
 
   const hfBleu = hfBleuOutcome([stats13a]);
   return {
@@ -213,7 +221,8 @@ function lmEvalAggregate(docs: readonly LmEvalDocResult[]): {
 }
 
 function corpusMetrics(pairs: readonly TextPair[], analyses: readonly PairAnalysis[]): CorpusMetrics {
-  const meanOf = (pick: (a: PairAnalysis) => number): number | null => nanToNull(numpyMean(Float64Array.from(analyses, pick)));
+  const meanOf = (pick: (a: PairAnalysis) => number): number | null =>
+    nanToNull(numpyMean(Float64Array.from(analyses, pick)));
   const { bleu2, bleu4 } = meditodBleuFromStats(analyses.map((a) => a.statsMeditod));
   const mts = lmEvalAggregate(analyses.map((a) => a.mtsDialog));
   const med = lmEvalAggregate(analyses.map((a) => a.medtext));

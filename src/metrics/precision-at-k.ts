@@ -27,7 +27,10 @@ function canonicalKey(tuples: Set<string>): string {
  * official figure; with a subset (a `--limit` run) the window still looks at the dialogue's real next
  * gold turns.
  */
-export function precisionAtK(dialogues: readonly PrecisionAtKDialogue[], ks: readonly number[] = OFFICIAL_K): Record<string, number> {
+export function precisionAtK(
+  dialogues: readonly PrecisionAtKDialogue[],
+  ks: readonly number[] = OFFICIAL_K,
+): Record<string, number> {
   const hits = ks.map(() => 0);
   let total = 0;
   for (const dialogue of dialogues) {

@@ -9,8 +9,8 @@
 /** Lookup table for the BMP: 1 where CPython's `str.isspace()` is true. Every such code point is in the BMP. */
 const PY_SPACE = new Uint8Array(0x10000);
 for (const cp of [
-  0x09, 0x0a, 0x0b, 0x0c, 0x0d, 0x1c, 0x1d, 0x1e, 0x1f, 0x20, 0x85, 0xa0, 0x1680, 0x2000, 0x2001, 0x2002,
-  0x2003, 0x2004, 0x2005, 0x2006, 0x2007, 0x2008, 0x2009, 0x200a, 0x2028, 0x2029, 0x202f, 0x205f, 0x3000,
+  0x09, 0x0a, 0x0b, 0x0c, 0x0d, 0x1c, 0x1d, 0x1e, 0x1f, 0x20, 0x85, 0xa0, 0x1680, 0x2000, 0x2001, 0x2002, 0x2003,
+  0x2004, 0x2005, 0x2006, 0x2007, 0x2008, 0x2009, 0x200a, 0x2028, 0x2029, 0x202f, 0x205f, 0x3000,
 ]) {
   PY_SPACE[cp] = 1;
 }
@@ -104,7 +104,8 @@ export function pyReSplitWhitespace(text: string): string[] {
  * Upper-case letters that V8's ICU lower-cases but CPython 3.11 (Unicode 14.0 tables) leaves alone:
  * letters added in Unicode 15–17. Each maps to a code point of the same UTF-16 length.
  */
-const NEWER_THAN_PY311_CASED = /([\u1c89\ua7cb\ua7cc\ua7ce\ua7d2\ua7d4\ua7da\ua7dc]|\ud803[\udd50-\udd65]|\ud81b[\udea0-\udeb8])/;
+const NEWER_THAN_PY311_CASED =
+  /([\u1c89\ua7cb\ua7cc\ua7ce\ua7d2\ua7d4\ua7da\ua7dc]|\ud803[\udd50-\udd65]|\ud81b[\udea0-\udeb8])/;
 
 /**
  * Python 3.11 `str.lower()`. V8's `toLowerCase` implements the same full (SpecialCasing) mapping

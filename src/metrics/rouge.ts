@@ -138,7 +138,10 @@ export function lcsReferenceIndices(ref: Int32Array, can: Int32Array): number[] 
 }
 
 /** rouge_score `_summary_level_lcs(ref_sent, can_sent)` on tokenised lines. */
-export function summaryLevelLcs(refLines: readonly (readonly string[])[], canLines: readonly (readonly string[])[]): RougeScore {
+export function summaryLevelLcs(
+  refLines: readonly (readonly string[])[],
+  canLines: readonly (readonly string[])[],
+): RougeScore {
   if (refLines.length === 0 || canLines.length === 0) return { ...ZERO };
   let m = 0;
   for (const line of refLines) m += line.length;
@@ -207,7 +210,8 @@ export function rougeScoresFromTexts(target: RougeText, prediction: RougeText): 
     rougeLsum = { ...rougeL };
   } else {
     // A text without "\n" is one line; when it has no tokens the score is 0 either way.
-    const lines = (text: RougeText): (readonly string[])[] => text.lines ?? (text.tokens.length > 0 ? [text.tokens] : []);
+    const lines = (text: RougeText): (readonly string[])[] =>
+      text.lines ?? (text.tokens.length > 0 ? [text.tokens] : []);
     rougeLsum = summaryLevelLcs(lines(target), lines(prediction));
   }
   return { rouge1, rouge2, rougeL, rougeLsum };

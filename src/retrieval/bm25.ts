@@ -65,7 +65,8 @@ export class Bm25Index {
     const documentFrequency = new Int32Array(this.termIds.size);
     for (const { counts } of documents) for (const id of counts.keys()) documentFrequency[id]! += 1;
     this.postingStart = new Int32Array(this.termIds.size + 1);
-    for (let id = 0; id < this.termIds.size; id += 1) this.postingStart[id + 1] = this.postingStart[id]! + documentFrequency[id]!;
+    for (let id = 0; id < this.termIds.size; id += 1)
+      this.postingStart[id + 1] = this.postingStart[id]! + documentFrequency[id]!;
     const fill = this.postingStart.slice(0, this.termIds.size);
     const total = this.postingStart[this.termIds.size]!;
     this.postingDocs = new Int32Array(total);

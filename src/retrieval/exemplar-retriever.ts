@@ -52,7 +52,8 @@ export class DenseRetriever implements ExemplarRetriever {
     private readonly documents: readonly RetrievalDocument[],
     private readonly backend: ChatBackend,
   ) {
-    if (!backend.embed || !backend.capabilities.embeddings) throw new Error(`backend ${backend.id} does not offer embeddings`);
+    if (!backend.embed || !backend.capabilities.embeddings)
+      throw new Error(`backend ${backend.id} does not offer embeddings`);
     this.id = `dense:${backend.id}`;
   }
 
@@ -71,7 +72,8 @@ export class DenseRetriever implements ExemplarRetriever {
     vectors.forEach((vector, index) => {
       if (this.documents[index]!.dialogueId === excludeDialogueId) return;
       let score = 0;
-      for (let dimension = 0; dimension < vector.length; dimension += 1) score += vector[dimension]! * queryVector![dimension]!;
+      for (let dimension = 0; dimension < vector.length; dimension += 1)
+        score += vector[dimension]! * queryVector![dimension]!;
       scored.push({ index, score });
     });
     scored.sort((left, right) => right.score - left.score || left.index - right.index);

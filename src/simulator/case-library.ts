@@ -16,7 +16,17 @@ import { caseFromDialogue, type PatientCase } from "./patient-simulator.ts";
  * history should end with: the working diagnosis its history supports (or none) and its red flags.
  */
 
-const SYSTEMS = ["cardiovascular", "respiratory", "gastrointestinal", "genitourinary", "neurological", "musculoskeletal", "dermatological", "psychiatric", "general"] as const;
+const SYSTEMS = [
+  "cardiovascular",
+  "respiratory",
+  "gastrointestinal",
+  "genitourinary",
+  "neurological",
+  "musculoskeletal",
+  "dermatological",
+  "psychiatric",
+  "general",
+] as const;
 
 const librarySchema = z.strictObject({
   name: z.literal("case-library"),
@@ -55,14 +65,27 @@ export function loadCaseLibrary(path: string = BUNDLED.caseLibrary): SelfPlayCas
     throw new AnamnesisError("INVALID_JSON", `case library ${path}: ${(error as Error).message}`);
   }
   const parsed = librarySchema.safeParse(json);
-  if (!parsed.success) throw new AnamnesisError("INVALID_DATA", `case library ${path}: ${describeIssues(parsed.error)}`);
-  return parsed.data.cases.map((entry) => ({ id: entry.id, title: entry.title, profile: entry.profile, source: "library", system: entry.system, diagnosis: entry.diagnosis, redFlags: entry.red_flags }));
+  if (!parsed.success)
+    throw new AnamnesisError("INVALID_DATA", `case library ${path}: ${describeIssues(parsed.error)}`);
+  return parsed.data.cases.map((entry) => ({
+    id: entry.id,
+    title: entry.title,
+    profile: entry.profile,
+    source: "library",
+    system: entry.system,
+    diagnosis: entry.diagnosis,
+    redFlags: entry.red_flags,
+  }));
 }
 
 /** The disease a MediTOD doctor named last, if any. */
 function goldDiagnosis(dataset: MeditodDataset, id: string): string | null {
   const named = getDialogue(dataset, id).utterances.flatMap((utterance) =>
-    utterance.speaker === "doctor" ? utterance.actions.flatMap((action) => (Array.isArray(action.disease) ? action.disease.map((entry) => entry.value) : [])) : [],
+    utterance.speaker === "doctor"
+      ? utterance.actions.flatMap((action) =>
+          Array.isArray(action.disease) ? action.disease.map((entry) => entry.value) : [],
+        )
+      : [],
   );
   return named.filter((value): value is string => typeof value === "string").at(-1) ?? null;
 }
@@ -74,7 +97,15 @@ export function meditodCases(dataset: MeditodDataset): SelfPlayCase[] {
   return [...(dataset.splits.train ?? []), ...(dataset.splits.valid ?? [])].map((id) => {
     const patientCase = caseFromDialogue(dataset, id);
     const complaint = (patientCase.profile.positive_symptom ?? [])[0];
-    const system = complaint ? templateFor(plan, String(complaint.value), [complaint.location ?? []].flat()).area : "general";
-    return { ...patientCase, source: "meditod", system, diagnosis: goldDiagnosis(dataset, id), redFlags: rules.evaluate(patientCase.profile).map((flag) => flag.id) };
+    const system = complaint
+      ? templateFor(plan, String(complaint.value), [complaint.location ?? []].flat()).area
+      : "general";
+    return {
+      ...patientCase,
+      source: "meditod",
+      system,
+      diagnosis: goldDiagnosis(dataset, id),
+      redFlags: rules.evaluate(patientCase.profile).map((flag) => flag.id),
+    };
   });
 }

@@ -77,7 +77,11 @@ export function coverageOf(profile: DialogueState, actions: readonly DoctorActio
     const medical = split.slot.group === "medical";
     for (const entry of entries) {
       const naming = medical ? asked.filter((candidate) => candidate.value === entry.value) : asked;
-      const open = medical && status !== null && PRESENT.has(status) && asked.some((candidate) => candidate.value === undefined || OPEN_VALUES.has(candidate.value));
+      const open =
+        medical &&
+        status !== null &&
+        PRESENT.has(status) &&
+        asked.some((candidate) => candidate.value === undefined || OPEN_VALUES.has(candidate.value));
       const checks = new Set(naming.flatMap((candidate) => (candidate.checks ?? []).map((check) => check.type ?? "")));
       const attributes =
         medical && status !== null && PRESENT.has(status)
@@ -89,6 +93,9 @@ export function coverageOf(profile: DialogueState, actions: readonly DoctorActio
     }
   }
   const total = facts.reduce((sum, fact) => sum + 1 + fact.attributes.length, 0);
-  const done = facts.reduce((sum, fact) => sum + (fact.asked ? 1 : 0) + fact.attributes.filter((attribute) => attribute.asked).length, 0);
+  const done = facts.reduce(
+    (sum, fact) => sum + (fact.asked ? 1 : 0) + fact.attributes.filter((attribute) => attribute.asked).length,
+    0,
+  );
   return { facts, asked: done, total, percent: total === 0 ? 100 : Math.round((100 * done) / total) };
 }

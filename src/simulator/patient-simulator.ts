@@ -21,11 +21,17 @@ export interface PatientCase {
 
 /** A case from a MediTOD dialogue: the profile is its final annotated state. */
 export function caseFromDialogue(dataset: MeditodDataset, dialogueId: string): PatientCase {
-  const patientTurns = getDialogue(dataset, dialogueId).utterances.filter((utterance) => utterance.speaker === "patient");
+  const patientTurns = getDialogue(dataset, dialogueId).utterances.filter(
+    (utterance) => utterance.speaker === "patient",
+  );
   const last = patientTurns.at(-1);
   const profile = last && last.speaker === "patient" ? last.dialog_state : {};
   const complaint = (profile.positive_symptom ?? []).slice(0, 2).map((entry) => String(entry.value));
-  return { id: dialogueId, title: `MediTOD dialogue ${dialogueId}${complaint.length ? `: ${complaint.join(", ")}` : ""}`, profile };
+  return {
+    id: dialogueId,
+    title: `MediTOD dialogue ${dialogueId}${complaint.length ? `: ${complaint.join(", ")}` : ""}`,
+    profile,
+  };
 }
 
 interface Found {
@@ -37,7 +43,10 @@ function findInProfile(profile: DialogueState, slot: string, value: string | und
   for (const [prefixed, entries] of Object.entries(profile)) {
     const split = splitPrefixedSlot(prefixed);
     if (!split || split.slot.name !== slot) continue;
-    const entry = value === undefined || value === "other" || value === "none" ? entries[0] : entries.find((candidate) => candidate.value === value);
+    const entry =
+      value === undefined || value === "other" || value === "none"
+        ? entries[0]
+        : entries.find((candidate) => candidate.value === value);
     if (entry) return { status: split.status, entry };
   }
   return undefined;
@@ -67,7 +76,11 @@ function locationValues(asked: { checks?: Array<{ type?: string; values?: string
  * "no" when the value is only elsewhere (knee pain is a no to "any abdominal pain?"); undefined when
  * the question names no site.
  */
-function locatedAnswer(profile: DialogueState, slot: string, asked: { value?: string; checks?: Array<{ type?: string; values?: string[] }> }): Found | "no" | undefined {
+function locatedAnswer(
+  profile: DialogueState,
+  slot: string,
+  asked: { value?: string; checks?: Array<{ type?: string; values?: string[] }> },
+): Found | "no" | undefined {
   const sites = locationValues(asked);
   if (sites.length === 0 || asked.value === undefined) return undefined;
   for (const [prefixed, entries] of Object.entries(profile)) {
@@ -75,7 +88,9 @@ function locatedAnswer(profile: DialogueState, slot: string, asked: { value?: st
     if (!split || split.slot.name !== slot) continue;
     // "left leg" is a leg: a named site matches a more specific one.
     const matches = (location: string) => sites.some((site) => location === site || location.split(" ").includes(site));
-    const entry = entries.find((candidate) => candidate.value === asked.value && [candidate.location ?? []].flat().some(matches));
+    const entry = entries.find(
+      (candidate) => candidate.value === asked.value && [candidate.location ?? []].flat().some(matches),
+    );
     if (entry) return { status: split.status, entry };
   }
   return "no";
@@ -84,7 +99,11 @@ function locatedAnswer(profile: DialogueState, slot: string, asked: { value?: st
 const text = (value: string | string[] | undefined) => (Array.isArray(value) ? joinAlternatives(value) : (value ?? ""));
 
 /** A detail about an attribute, in the patient's words. */
-function describeAttribute(attribute: string, value: string | string[] | undefined, subject: string): string | undefined {
+function describeAttribute(
+  attribute: string,
+  value: string | string[] | undefined,
+  subject: string,
+): string | undefined {
   if (value === undefined || text(value) === "") return undefined;
   const said = text(value);
   switch (attribute) {
@@ -148,12 +167,29 @@ const NEGATIVE: Record<string, (items: string) => string> = {
 };
 
 /** The details of a present entry a question asks for (its onset when it asks none), in the patient's words. */
-function askedDetails(profile: DialogueState, entry: SlotEntry, asked: { checks?: Array<{ type?: string }> }, name: string): string[] {
+function askedDetails(
+  profile: DialogueState,
+  entry: SlotEntry,
+  asked: { checks?: Array<{ type?: string }> },
+  name: string,
+): string[] {
   const checked = (asked.checks ?? []).map((check) => check.type).filter((type): type is string => !!type);
-  const attributes = checked.length > 0 ? checked.flatMap((type) => (type === "ana_factors" ? ["aggravating_factor", "alleviating_factor"] : type === "characteristics" ? ["positive_characteristics"] : [type])) : ["onset"];
+  const attributes =
+    checked.length > 0
+      ? checked.flatMap((type) =>
+          type === "ana_factors"
+            ? ["aggravating_factor", "alleviating_factor"]
+            : type === "characteristics"
+              ? ["positive_characteristics"]
+              : [type],
+        )
+      : ["onset"];
   return attributes.flatMap((attribute) => {
     // "Is the rash itchy?": the itch may be its own entry of the profile (pruritus).
-    const itchy = attribute === "itching" && entry.itching === undefined && findInProfile(profile, "symptom", "pruritus")?.status === "positive";
+    const itchy =
+      attribute === "itching" &&
+      entry.itching === undefined &&
+      findInProfile(profile, "symptom", "pruritus")?.status === "positive";
     const detail = itchy ? "Yes, it's itchy." : describeAttribute(attribute, entry[attribute], name);
     return detail ? [detail] : [];
   });
@@ -182,14 +218,19 @@ function wholeSlotAnswer(profile: DialogueState, slot: string, entries: AskedEnt
   if (slotDefinition(slot)?.group === "social") {
     const found = findInProfile(profile, slot, undefined)?.entry;
     if (!found) return slot === "travel" ? "No, I haven't travelled." : "Nothing special.";
-    if (slot === "travel") return found.status === "not_traveled" ? "No, I haven't travelled." : `Yes, I went to ${text(found.destination) || "see family"}${found.date ? ` ${text(found.date)}` : ""}.`;
+    if (slot === "travel")
+      return found.status === "not_traveled"
+        ? "No, I haven't travelled."
+        : `Yes, I went to ${text(found.destination) || "see family"}${found.date ? ` ${text(found.date)}` : ""}.`;
     if (slot === "occupation") return `I work as ${text(found.value) || "an office worker"}.`;
     return `I live in ${text(found.value) || "a house"}${found.household_size ? ` with ${text(found.household_size)} people` : ""}.`;
   }
   // "Are you otherwise healthy?": a yes means no symptom.
   if (slot === "symptom" && entries.length === 1 && entries[0]!.value === "general") {
     const found = findInProfile(profile, slot, "general");
-    return found?.status === "positive" ? "Not really, I've been feeling unwell lately." : "Yes, I've been healthy otherwise.";
+    return found?.status === "positive"
+      ? "Not really, I've been feeling unwell lately."
+      : "Yes, I've been healthy otherwise.";
   }
   return undefined;
 }
@@ -203,8 +244,14 @@ function sortAnswers(profile: DialogueState, slot: string, entries: AskedEntries
       const elsewhere = findInProfile(profile, slot, asked.value);
       const site = elsewhere?.status === "positive" ? [elsewhere.entry.location ?? []].flat()[0] : undefined;
       // The same complaint somewhere else: the patient says where it is rather than a bare no.
-      if (site !== undefined) answers.corrections.push(`It's not in my ${siteName(locationValues(asked)[0]!)}, it's in my ${siteName(site)}.`);
-      else answers.no.push(`${spokenValue(undefined, locationValues(asked)[0]!)} ${spokenValue(slot, asked.value ?? slot)}`);
+      if (site !== undefined)
+        answers.corrections.push(
+          `It's not in my ${siteName(locationValues(asked)[0]!)}, it's in my ${siteName(site)}.`,
+        );
+      else
+        answers.no.push(
+          `${spokenValue(undefined, locationValues(asked)[0]!)} ${spokenValue(slot, asked.value ?? slot)}`,
+        );
       continue;
     }
     // "Any other medical conditions?": the patient names what the profile has, not the placeholder.
@@ -227,15 +274,25 @@ function sortAnswers(profile: DialogueState, slot: string, entries: AskedEntries
 }
 
 /** The sorted answers said in order: yes (or the details asked for), then no, not sure, and the corrections. */
-function sayAnswers(slot: string, entries: AskedEntries, { yes, no, unsure, details, corrections }: SortedAnswers): string {
+function sayAnswers(
+  slot: string,
+  entries: AskedEntries,
+  { yes, no, unsure, details, corrections }: SortedAnswers,
+): string {
   const parts: string[] = [];
   const both = (items: readonly string[]) => joinAlternatives(items).replace(/ or /g, " and ");
   // Asked for a detail the case does not record ("when did it start?"): a patient says they don't know.
   const askedDetail = entries.some((asked) => (asked.checks ?? []).length > 0);
   // A wh-question ("how long…?", "where…?") gets the detail itself, never a bare "Yes.".
   if (yes.length > 0 && askedDetail) parts.push(details.length > 0 ? details.join(" ") : "Hmm, I'm not really sure.");
-  else if (yes.length > 0) parts.push(details.length > 0 ? `Yes. ${details.join(" ")}` : `${(POSITIVE[slot] ?? POSITIVE.symptom!)(both(yes))}`);
-  if (no.length > 0) parts.push(yes.length > 0 ? `But no ${joinAlternatives(no)}.` : (NEGATIVE[slot] ?? NEGATIVE.symptom!)(joinAlternatives(no)));
+  else if (yes.length > 0)
+    parts.push(
+      details.length > 0 ? `Yes. ${details.join(" ")}` : `${(POSITIVE[slot] ?? POSITIVE.symptom!)(both(yes))}`,
+    );
+  if (no.length > 0)
+    parts.push(
+      yes.length > 0 ? `But no ${joinAlternatives(no)}.` : (NEGATIVE[slot] ?? NEGATIVE.symptom!)(joinAlternatives(no)),
+    );
   if (unsure.length > 0) parts.push(`I'm not sure about ${joinAlternatives(unsure)}.`);
   parts.push(...corrections);
   return parts.join(" ");
@@ -256,7 +313,8 @@ export class PatientSimulator {
     if (complaints.length === 0) return "I just wanted to get a check-up.";
     const first = complaints[0]!;
     const said = first.onset ? text(first.onset) : "";
-    const onset = said === "" ? "" : /\bago$|^since\b|^(this|last)\b/.test(said) ? ` that started ${said}` : ` for ${said}`;
+    const onset =
+      said === "" ? "" : /\bago$|^since\b|^(this|last)\b/.test(said) ? ` that started ${said}` : ` for ${said}`;
     const also = complaints[1] ? `, and I've also had some ${layTerm(String(complaints[1].value))}` : "";
     const where = first.location !== undefined ? siteName([first.location].flat()[0]!) : "";
     // "chest pain in my chest" says the site twice.

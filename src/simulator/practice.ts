@@ -23,7 +23,8 @@ const OPEN_VALUES = new Set(["other", "all", "none"]);
 const GREETING = /\b(?:hi|hello|hey|good (?:morning|afternoon|evening)|nice to meet you)\b/i;
 const THANKS = /\b(?:thanks?|thank you|bye|goodbye|take care)\b/i;
 
-const and = (items: readonly string[]) => (items.length <= 1 ? (items[0] ?? "") : `${items.slice(0, -1).join(", ")} and ${items.at(-1)}`);
+const and = (items: readonly string[]) =>
+  items.length <= 1 ? (items[0] ?? "") : `${items.slice(0, -1).join(", ")} and ${items.at(-1)}`;
 
 /** A practice dialogue as plain JSON, to be stored and resumed (the case is stored by its id). */
 export interface PracticeRecord {
@@ -84,7 +85,9 @@ export class PracticeDialogue {
     for (const action of inquiries) {
       for (const [slot, entries] of actionSlots(action)) {
         const medical = slotDefinition(slot)?.group === "medical";
-        const open = medical ? entries.filter((entry) => entry.value === undefined || OPEN_VALUES.has(entry.value)) : [];
+        const open = medical
+          ? entries.filter((entry) => entry.value === undefined || OPEN_VALUES.has(entry.value))
+          : [];
         const named = entries.filter((entry) => !open.includes(entry));
         if (named.length > 0) parts.push(this.simulator.answer([{ action: "inquire", [slot]: named }]));
         if (open.length > 0) parts.push(this.tell(slot));

@@ -19,8 +19,17 @@ export function summaryLines(summary: SelfPlaySummary): Array<[string, string]> 
     ["mean coverage of attributes", percent(summary.meanAttributeCoverage)],
     ["mean doctor turns", summary.meanDoctorTurns.toFixed(1)],
     ["repeated questions (all cases)", String(summary.repeatedQuestions)],
-    ["red flags caught", `${redFlags.caught} of ${redFlags.expected} (missed ${redFlags.missed}, false alarms ${redFlags.falseAlarms})`],
-    ["closing fit (right diagnosis or honest none)", `${percent(summary.closingFit)}: ${Object.entries(closings).filter(([, count]) => count > 0).map(([kind, count]) => `${kind} ${count}`).join(", ")}`],
+    [
+      "red flags caught",
+      `${redFlags.caught} of ${redFlags.expected} (missed ${redFlags.missed}, false alarms ${redFlags.falseAlarms})`,
+    ],
+    [
+      "closing fit (right diagnosis or honest none)",
+      `${percent(summary.closingFit)}: ${Object.entries(closings)
+        .filter(([, count]) => count > 0)
+        .map(([kind, count]) => `${kind} ${count}`)
+        .join(", ")}`,
+    ],
     ["closings the profile contradicts", summary.contradicted.length === 0 ? "none" : summary.contradicted.join(", ")],
   ];
 }
@@ -34,14 +43,28 @@ function caseRow(result: CaseResult): string[] {
     fraction(result.values),
     fraction(result.attributes),
     String(result.repeatedQuestions),
-    result.redFlags.expected.length === 0 && result.redFlags.falseAlarms.length === 0 ? "-" : `${result.redFlags.caught.length}/${result.redFlags.expected.length}${result.redFlags.falseAlarms.length > 0 ? ` +${result.redFlags.falseAlarms.length} false` : ""}`,
+    result.redFlags.expected.length === 0 && result.redFlags.falseAlarms.length === 0
+      ? "-"
+      : `${result.redFlags.caught.length}/${result.redFlags.expected.length}${result.redFlags.falseAlarms.length > 0 ? ` +${result.redFlags.falseAlarms.length} false` : ""}`,
     result.expectedDiagnosis ?? "none",
     result.namedDiagnosis ?? "none",
     result.closing + (result.error ? ` (error: ${result.error})` : ""),
   ];
 }
 
-export const CASE_COLUMNS = ["case", "system", "turns", "coverage", "values", "attributes", "repeats", "red flags", "expected", "named", "closing"];
+export const CASE_COLUMNS = [
+  "case",
+  "system",
+  "turns",
+  "coverage",
+  "values",
+  "attributes",
+  "repeats",
+  "red flags",
+  "expected",
+  "named",
+  "closing",
+];
 
 /** Rows of the per-case table. */
 export function caseRows(results: readonly CaseResult[]): string[][] {
@@ -49,17 +72,26 @@ export function caseRows(results: readonly CaseResult[]): string[][] {
 }
 
 /** The report page. */
-export function selfPlayHtml(results: readonly CaseResult[], summary: SelfPlaySummary, meta: { doctor: string; patient: string; started: string }): string {
-  const row = (cells: readonly string[], tag = "td") => `<tr>${cells.map((cell) => `<${tag}>${escapeHtml(cell)}</${tag}>`).join("")}</tr>`;
+export function selfPlayHtml(
+  results: readonly CaseResult[],
+  summary: SelfPlaySummary,
+  meta: { doctor: string; patient: string; started: string },
+): string {
+  const row = (cells: readonly string[], tag = "td") =>
+    `<tr>${cells.map((cell) => `<${tag}>${escapeHtml(cell)}</${tag}>`).join("")}</tr>`;
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Anamnesis self-play: ${escapeHtml(meta.doctor)}</title>
 <style>body{font:14px/1.5 system-ui,sans-serif;margin:2rem;color:#1b1f24}table{border-collapse:collapse;margin:1rem 0}td,th{border:1px solid #d0d7de;padding:.25rem .5rem;text-align:left}th{background:#f6f8fa}caption{text-align:left;font-weight:600}</style>
 </head><body>
 <h1>Self-play: ${escapeHtml(meta.doctor)} doctor, ${escapeHtml(meta.patient)} patient</h1>
 <p>Run ${escapeHtml(meta.started)}. Each case's simulated patient answers from its CMAS profile; transcripts are in <code>transcripts/</code>.</p>
-<table><caption>Overall</caption>${summaryLines(summary).map(([label, value]) => row([label, value])).join("\n")}</table>
+<table><caption>Overall</caption>${summaryLines(summary)
+    .map(([label, value]) => row([label, value]))
+    .join("\n")}</table>
 <table><caption>Per case</caption>${row(CASE_COLUMNS, "th")}
-${caseRows(results).map((cells) => row(cells)).join("\n")}</table>
+${caseRows(results)
+  .map((cells) => row(cells))
+  .join("\n")}</table>
 </body></html>
 `;
 }

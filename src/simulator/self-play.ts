@@ -26,7 +26,13 @@ export interface TranscriptLine {
 }
 
 /** How the closing fits the case. */
-export type ClosingFit = "right diagnosis" | "honest none" | "missed diagnosis" | "wrong diagnosis" | "contradicted by the profile" | "no closing";
+export type ClosingFit =
+  | "right diagnosis"
+  | "honest none"
+  | "missed diagnosis"
+  | "wrong diagnosis"
+  | "contradicted by the profile"
+  | "no closing";
 
 /** One case's self-play: the scores and the whole transcript. */
 export interface CaseResult {
@@ -43,7 +49,12 @@ export interface CaseResult {
   readonly coverage: number;
   /** Inquiries (slot, value, check) asked again in a later turn. */
   readonly repeatedQuestions: number;
-  readonly redFlags: { readonly expected: readonly string[]; readonly caught: readonly string[]; readonly missed: readonly string[]; readonly falseAlarms: readonly string[] };
+  readonly redFlags: {
+    readonly expected: readonly string[];
+    readonly caught: readonly string[];
+    readonly missed: readonly string[];
+    readonly falseAlarms: readonly string[];
+  };
   readonly expectedDiagnosis: string | null;
   readonly namedDiagnosis: string | null;
   readonly closing: ClosingFit;
@@ -88,7 +99,11 @@ function closingFit(patientCase: SelfPlayCase, named: string | null, closed: boo
 }
 
 /** Takes one whole history from a case's simulated patient and scores it. */
-export async function playCase(doctor: DialogueModules, patientCase: SelfPlayCase, maxDoctorTurns = 80): Promise<CaseResult> {
+export async function playCase(
+  doctor: DialogueModules,
+  patientCase: SelfPlayCase,
+  maxDoctorTurns = 80,
+): Promise<CaseResult> {
   const simulator = new PatientSimulator(patientCase);
   const conversation = new Conversation(doctor, { maxDoctorTurns });
   const transcript: TranscriptLine[] = [{ turn: 0, speaker: "doctor", text: conversation.opening }];
@@ -109,7 +124,13 @@ export async function playCase(doctor: DialogueModules, patientCase: SelfPlayCas
     const actions = outcome.actions ?? [];
     turns.push(actions);
     reasked.push(asksToRepeat(said));
-    transcript.push({ turn, speaker: "doctor", text: outcome.doctor ?? "", actions, ...(outcome.escalation.length > 0 ? { escalation: outcome.escalation.map((flag) => flag.id) } : {}) });
+    transcript.push({
+      turn,
+      speaker: "doctor",
+      text: outcome.doctor ?? "",
+      actions,
+      ...(outcome.escalation.length > 0 ? { escalation: outcome.escalation.map((flag) => flag.id) } : {}),
+    });
     const diagnosis = actions.find((action) => action.action === "diagnosis");
     if (diagnosis) {
       closed = true;
@@ -155,21 +176,35 @@ export interface SelfPlaySummary {
   readonly meanAttributeCoverage: number;
   readonly meanDoctorTurns: number;
   readonly repeatedQuestions: number;
-  readonly redFlags: { readonly expected: number; readonly caught: number; readonly missed: number; readonly falseAlarms: number };
+  readonly redFlags: {
+    readonly expected: number;
+    readonly caught: number;
+    readonly missed: number;
+    readonly falseAlarms: number;
+  };
   /** Cases whose closing was the right diagnosis or an honest none, over all cases. */
   readonly closingFit: number;
   readonly closings: Readonly<Record<ClosingFit, number>>;
   readonly contradicted: readonly string[];
 }
 
-const mean = (values: readonly number[]) => (values.length === 0 ? 0 : values.reduce((sum, value) => sum + value, 0) / values.length);
+const mean = (values: readonly number[]) =>
+  values.length === 0 ? 0 : values.reduce((sum, value) => sum + value, 0) / values.length;
 const ratio = (part: { asked: number; total: number }) => (part.total === 0 ? 1 : part.asked / part.total);
 
 /** The overall figures of a self-play run. */
 export function summarise(results: readonly CaseResult[]): SelfPlaySummary {
-  const closings: Record<ClosingFit, number> = { "right diagnosis": 0, "honest none": 0, "missed diagnosis": 0, "wrong diagnosis": 0, "contradicted by the profile": 0, "no closing": 0 };
+  const closings: Record<ClosingFit, number> = {
+    "right diagnosis": 0,
+    "honest none": 0,
+    "missed diagnosis": 0,
+    "wrong diagnosis": 0,
+    "contradicted by the profile": 0,
+    "no closing": 0,
+  };
   for (const result of results) closings[result.closing] += 1;
-  const count = (pick: (result: CaseResult) => readonly string[]) => results.reduce((sum, result) => sum + pick(result).length, 0);
+  const count = (pick: (result: CaseResult) => readonly string[]) =>
+    results.reduce((sum, result) => sum + pick(result).length, 0);
   return {
     cases: results.length,
     meanCoverage: mean(results.map((result) => result.coverage)),
@@ -177,9 +212,16 @@ export function summarise(results: readonly CaseResult[]): SelfPlaySummary {
     meanAttributeCoverage: mean(results.map((result) => ratio(result.attributes))),
     meanDoctorTurns: mean(results.map((result) => result.doctorTurns)),
     repeatedQuestions: results.reduce((sum, result) => sum + result.repeatedQuestions, 0),
-    redFlags: { expected: count((result) => result.redFlags.expected), caught: count((result) => result.redFlags.caught), missed: count((result) => result.redFlags.missed), falseAlarms: count((result) => result.redFlags.falseAlarms) },
+    redFlags: {
+      expected: count((result) => result.redFlags.expected),
+      caught: count((result) => result.redFlags.caught),
+      missed: count((result) => result.redFlags.missed),
+      falseAlarms: count((result) => result.redFlags.falseAlarms),
+    },
     closingFit: results.length === 0 ? 0 : (closings["right diagnosis"] + closings["honest none"]) / results.length,
     closings,
-    contradicted: results.filter((result) => result.closing === "contradicted by the profile").map((result) => result.id),
+    contradicted: results
+      .filter((result) => result.closing === "contradicted by the profile")
+      .map((result) => result.id),
   };
 }

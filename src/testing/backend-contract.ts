@@ -78,11 +78,27 @@ function scripting(subject: ContractSubject): NonNullable<ContractSubject["scrip
 
 function specShape({ backend }: ContractSubject): void {
   assert.equal(backend.specificationVersion, SPECIFICATION_VERSION);
-  assert.ok(backend.id.startsWith(`${backend.provider}:`) || backend.id === backend.provider, `id ${backend.id} does not start with its provider ${backend.provider}`);
-  for (const flag of ["structuredOutput", "logprobs", "embeddings"] as const) assert.equal(typeof backend.capabilities[flag], "boolean", `capabilities.${flag}`);
-  assert.equal(typeof backend.embed === "function", backend.capabilities.embeddings, "embed() present exactly when capabilities.embeddings");
-  assert.equal(typeof backend.logprobs === "function", backend.capabilities.logprobs, "logprobs() present exactly when capabilities.logprobs");
-  assert.equal(typeof backend.loglikelihoodRolling === "function", backend.capabilities.loglikelihood === true, "loglikelihoodRolling() present exactly when capabilities.loglikelihood");
+  assert.ok(
+    backend.id.startsWith(`${backend.provider}:`) || backend.id === backend.provider,
+    `id ${backend.id} does not start with its provider ${backend.provider}`,
+  );
+  for (const flag of ["structuredOutput", "logprobs", "embeddings"] as const)
+    assert.equal(typeof backend.capabilities[flag], "boolean", `capabilities.${flag}`);
+  assert.equal(
+    typeof backend.embed === "function",
+    backend.capabilities.embeddings,
+    "embed() present exactly when capabilities.embeddings",
+  );
+  assert.equal(
+    typeof backend.logprobs === "function",
+    backend.capabilities.logprobs,
+    "logprobs() present exactly when capabilities.logprobs",
+  );
+  assert.equal(
+    typeof backend.loglikelihoodRolling === "function",
+    backend.capabilities.loglikelihood === true,
+    "loglikelihoodRolling() present exactly when capabilities.loglikelihood",
+  );
   assert.doesNotThrow(() => JSON.stringify(backend.parameters), "parameters are JSON");
 }
 
@@ -105,7 +121,10 @@ async function fillsSchema({ backend }: ContractSubject, options: ContractOption
 async function repairsOnce(subject: ContractSubject, options: ContractOptions): Promise<void> {
   const valid = JSON.stringify({ intent: "inform", positive: true });
   scripting(subject)([{ text: "Sure! The patient has a cough." }, { text: valid }]);
-  const result = await subject.backend.generateObject(MESSAGES, contractSchema, { ...generation(options), noCache: true });
+  const result = await subject.backend.generateObject(MESSAGES, contractSchema, {
+    ...generation(options),
+    noCache: true,
+  });
   assert.equal(result.repaired, true, "an invalid first reply gets one repair request");
   assert.deepEqual(result.object, { intent: "inform", positive: true });
   assert.equal(result.raw, valid);
@@ -114,7 +133,10 @@ async function repairsOnce(subject: ContractSubject, options: ContractOptions): 
 async function countsFormatErrors(subject: ContractSubject, options: ContractOptions): Promise<void> {
   const wrong = JSON.stringify({ intent: "diagnosis", positive: "yes" });
   scripting(subject)([{ text: "{ not json" }, { text: wrong }]);
-  const result = await subject.backend.generateObject(MESSAGES, contractSchema, { ...generation(options), noCache: true });
+  const result = await subject.backend.generateObject(MESSAGES, contractSchema, {
+    ...generation(options),
+    noCache: true,
+  });
   assert.equal(result.object, null, "no object from invalid output");
   assert.equal(result.formatError?.kind, "schema_violation");
   assert.ok((result.formatError?.issues.length ?? 0) > 0, "the issues are listed");
@@ -126,7 +148,11 @@ async function servesFromCache(subject: ContractSubject, options: ContractOption
   const first = await subject.backend.generate(MESSAGES, { ...generation(options), seed: 7 });
   const second = await subject.backend.generate(MESSAGES, { ...generation(options), seed: 7 });
   assert.equal(first.cached, false);
-  assert.deepEqual(second, { ...first, cached: true }, "a repeated request comes from the cache with the original latency and usage");
+  assert.deepEqual(
+    second,
+    { ...first, cached: true },
+    "a repeated request comes from the cache with the original latency and usage",
+  );
   if (before !== undefined) assert.equal(subject.requestCount!(), before + 1, "one request reached the server");
 }
 
@@ -141,7 +167,10 @@ async function bypassesCache(subject: ContractSubject, options: ContractOptions)
 async function honoursCancellation({ backend }: ContractSubject, options: ContractOptions): Promise<void> {
   const controller = new AbortController();
   controller.abort(new Error("stop now"));
-  await assert.rejects(backend.generate(MESSAGES, { ...generation(options), signal: controller.signal, noCache: true }), /stop now/);
+  await assert.rejects(
+    backend.generate(MESSAGES, { ...generation(options), signal: controller.signal, noCache: true }),
+    /stop now/,
+  );
 }
 
 async function embeds({ backend }: ContractSubject): Promise<void> {
@@ -208,7 +237,10 @@ export interface ContractReport {
  * Runs every check against one subject (made once, disposed at the end) and reports; never throws
  * for a failed check.
  */
-export async function checkBackend(makeSubject: () => Promise<ContractSubject>, options: ContractOptions = {}): Promise<ContractReport> {
+export async function checkBackend(
+  makeSubject: () => Promise<ContractSubject>,
+  options: ContractOptions = {},
+): Promise<ContractReport> {
   const report: ContractReport = { passed: [], failed: [], skipped: [] };
   const subject = await makeSubject();
   try {

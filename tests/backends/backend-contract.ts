@@ -6,13 +6,23 @@
 import { afterAll, beforeAll, describe, it } from "vitest";
 import type { BackendOptions } from "../../src/backends/config.ts";
 import { createBackend } from "../../src/backends/registry.ts";
-import { BACKEND_CONTRACT, ContractSkip, type ContractOptions, type ContractSubject, type ScriptedReply } from "../../src/testing/index.ts";
+import {
+  BACKEND_CONTRACT,
+  ContractSkip,
+  type ContractOptions,
+  type ContractSubject,
+  type ScriptedReply,
+} from "../../src/testing/index.ts";
 import { obedientModel, type Reply, type Responder } from "../../test-support/fake-llm-server.ts";
 import { hermeticOptions, startFakeServer, tempDir, type FakeProtocol } from "./helpers.ts";
 
 export { contractSchema, type ContractSubject } from "../../src/testing/index.ts";
 
-export function runBackendContract(name: string, makeSubject: () => Promise<ContractSubject>, options: ContractOptions = {}): void {
+export function runBackendContract(
+  name: string,
+  makeSubject: () => Promise<ContractSubject>,
+  options: ContractOptions = {},
+): void {
   describe(`backend contract: ${name}`, () => {
     let subject: ContractSubject;
     beforeAll(async () => {
@@ -38,14 +48,21 @@ export function runBackendContract(name: string, makeSubject: () => Promise<Cont
  * A fake server's responder whose next replies can be scripted (the contract's `scriptReplies`);
  * unscripted calls get `base` (the obedient model). Errors use the protocol's error body.
  */
-export function scriptableModel(protocol: "openai" | "ollama", base: Responder = obedientModel): {
+export function scriptableModel(
+  protocol: "openai" | "ollama",
+  base: Responder = obedientModel,
+): {
   respond: Responder;
   scriptReplies: (replies: readonly ScriptedReply[]) => void;
 } {
   const queue: ScriptedReply[] = [];
   const toReply = (scripted: ScriptedReply, structured: string | undefined): Reply => {
-    if ("text" in scripted) return structured === "tools" ? { toolArguments: scripted.text } : { content: scripted.text };
-    const body = protocol === "openai" ? { error: { message: scripted.message, type: "invalid_request_error" } } : { error: scripted.message };
+    if ("text" in scripted)
+      return structured === "tools" ? { toolArguments: scripted.text } : { content: scripted.text };
+    const body =
+      protocol === "openai"
+        ? { error: { message: scripted.message, type: "invalid_request_error" } }
+        : { error: scripted.message };
     return { status: scripted.status, body };
   };
   return {
@@ -62,7 +79,11 @@ export function scriptableModel(protocol: "openai" | "ollama", base: Responder =
  * contract can script, with an empty response cache and `options` (its `apiKey` is the secret the
  * contract looks for). `dispose` closes the server and removes the cache; so does a failed creation.
  */
-export async function fakeServerSubject(protocol: FakeProtocol, id: string, options: BackendOptions = {}): Promise<ContractSubject> {
+export async function fakeServerSubject(
+  protocol: FakeProtocol,
+  id: string,
+  options: BackendOptions = {},
+): Promise<ContractSubject> {
   const model = scriptableModel(protocol);
   const server = await startFakeServer(protocol, { respond: model.respond });
   const cache = tempDir();
@@ -72,7 +93,13 @@ export async function fakeServerSubject(protocol: FakeProtocol, id: string, opti
   };
   try {
     const backend = await createBackend(id, { ...hermeticOptions(server, cache.path), ...options });
-    return { backend, secret: options.apiKey, scriptReplies: model.scriptReplies, requestCount: () => server.requests.length, dispose };
+    return {
+      backend,
+      secret: options.apiKey,
+      scriptReplies: model.scriptReplies,
+      requestCount: () => server.requests.length,
+      dispose,
+    };
   } catch (error) {
     await dispose();
     throw error;

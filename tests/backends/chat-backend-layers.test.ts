@@ -13,10 +13,20 @@ import { httpFailure, scriptedDriver, type Step } from "./scripted-driver.ts";
 
 const USER = [{ role: "user", content: "cough" }] as const;
 
-function backendOf(steps: Step[], settings: Partial<ResolvedSettings> = {}, driverOverrides: Parameters<typeof scriptedDriver>[1] = {}) {
+function backendOf(
+  steps: Step[],
+  settings: Partial<ResolvedSettings> = {},
+  driverOverrides: Parameters<typeof scriptedDriver>[1] = {},
+) {
   const driver = scriptedDriver(steps, driverOverrides);
   const recorder = new UsageRecorder();
-  const backend = createChatBackend(driver, { cacheDir: tempDirForTest(), env: {}, recorder, retryBaseDelayMs: 1, ...settings });
+  const backend = createChatBackend(driver, {
+    cacheDir: tempDirForTest(),
+    env: {},
+    recorder,
+    retryBaseDelayMs: 1,
+    ...settings,
+  });
   return { driver, recorder, backend };
 }
 
@@ -34,7 +44,10 @@ describe("createChatBackend's layers", () => {
   });
 
   it("queue each retry for a permit again, and hold none while backing off", async () => {
-    const { driver, recorder, backend } = backendOf([{ fail: httpFailure(503, { "retry-after-ms": "60" }) }, { text: "other", delayMs: 10 }, { text: "retried" }], { concurrency: 1, noCache: true });
+    const { driver, recorder, backend } = backendOf(
+      [{ fail: httpFailure(503, { "retry-after-ms": "60" }) }, { text: "other", delayMs: 10 }, { text: "retried" }],
+      { concurrency: 1, noCache: true },
+    );
     const retried = backend.generate(USER, { seed: 1 });
     await new Promise((resolve) => setTimeout(resolve, 10));
     const other = backend.generate(USER, { seed: 2 });
@@ -46,19 +59,31 @@ describe("createChatBackend's layers", () => {
   });
 
   it("start an attempt's clock once it holds its permit", async () => {
-    const { backend } = backendOf([{ text: "first", delayMs: 120 }, { text: "second", delayMs: 120 }], { concurrency: 1, timeoutMs: 200, maxRetries: 0, noCache: true });
+    const { backend } = backendOf(
+      [
+        { text: "first", delayMs: 120 },
+        { text: "second", delayMs: 120 },
+      ],
+      { concurrency: 1, timeoutMs: 200, maxRetries: 0, noCache: true },
+    );
     const replies = await Promise.all([backend.generate(USER), backend.generate(USER)]);
     expect(replies.map((reply) => reply.text)).toEqual(["first", "second"]);
   });
 
   it("retry a timed-out attempt even for a driver that calls its own errors final, and give up naming the timeout", async () => {
     const final = () => ({ retryable: false, description: "final" });
-    const { driver, backend } = backendOf([{ hang: true }, { text: "late but fine" }], { timeoutMs: 50, noCache: true }, { classifyError: final });
+    const { driver, backend } = backendOf(
+      [{ hang: true }, { text: "late but fine" }],
+      { timeoutMs: 50, noCache: true },
+      { classifyError: final },
+    );
     expect((await backend.generate(USER)).text).toBe("late but fine");
     expect(driver.signals[0]!.aborted).toBe(true);
 
     const hanging = backendOf([{ hang: true }, { hang: true }], { timeoutMs: 50, maxRetries: 1, noCache: true });
-    await expect(hanging.backend.generate(USER)).rejects.toThrow("backend scripted:m at in-process: no response within 50 ms (timeout) (gave up after 2 attempts)");
+    await expect(hanging.backend.generate(USER)).rejects.toThrow(
+      "backend scripted:m at in-process: no response within 50 ms (timeout) (gave up after 2 attempts)",
+    );
     expect(hanging.driver.signals.map((signal) => signal.aborted)).toEqual([true, true]);
   });
 
@@ -74,7 +99,23 @@ describe("createChatBackend's layers", () => {
 
   it("show the settings that shape outputs in parameters, after the driver's", () => {
     const { backend } = backendOf([], { temperature: 0, streaming: true, concurrency: 3 });
-    expect(backend.parameters).toEqual({ endpoint: "in-process", temperature: 0, structuredOutput: "jsonSchema", streaming: true, concurrency: 3, timeoutMs: 120_000, maxRetries: 4 });
-    expect(Object.keys(backend.parameters)).toEqual(["endpoint", "temperature", "structuredOutput", "streaming", "concurrency", "timeoutMs", "maxRetries"]);
+    expect(backend.parameters).toEqual({
+      endpoint: "in-process",
+      temperature: 0,
+      structuredOutput: "jsonSchema",
+      streaming: true,
+      concurrency: 3,
+      timeoutMs: 120_000,
+      maxRetries: 4,
+    });
+    expect(Object.keys(backend.parameters)).toEqual([
+      "endpoint",
+      "temperature",
+      "structuredOutput",
+      "streaming",
+      "concurrency",
+      "timeoutMs",
+      "maxRetries",
+    ]);
   });
 });

@@ -10,7 +10,12 @@ import { fakeServerBackendForTest } from "./helpers.ts";
 describe("embedding concurrency", () => {
   for (const provider of ["openai", "ollama"] as const) {
     it(`${provider}: as many embedding requests in flight as --concurrency`, async () => {
-      const { server, backend } = await fakeServerBackendForTest(provider, `${provider}:embedder`, { latencyMs: 100 }, { concurrency: 8, noCache: true, maxRetries: 0 });
+      const { server, backend } = await fakeServerBackendForTest(
+        provider,
+        `${provider}:embedder`,
+        { latencyMs: 100 },
+        { concurrency: 8, noCache: true, maxRetries: 0 },
+      );
       await Promise.all(Array.from({ length: 16 }, (_, index) => backend.embed!([`text ${index}`])));
       expect(server.maxInFlight).toBe(8);
     });

@@ -35,7 +35,9 @@ for (const protocol of ["openai", "ollama"] as const) {
     }
 
     it("waits out a 429 for its Retry-After, then succeeds", async () => {
-      const { server, backend } = await open({ respond: scripted({ status: 429, headers: { "retry-after": "1" } }, OK) });
+      const { server, backend } = await open({
+        respond: scripted({ status: 429, headers: { "retry-after": "1" } }, OK),
+      });
       const started = performance.now();
       expect((await backend.generate(USER, { noCache: true })).text).toBe("Any fever?");
       expect(performance.now() - started).toBeGreaterThanOrEqual(950);
@@ -74,7 +76,10 @@ for (const protocol of ["openai", "ollama"] as const) {
     });
 
     it("reports garbage with status 200 (an HTML page) as a clear error", async () => {
-      const { backend } = await open({ respond: () => ({ garbage: "<html><body>502 Bad Gateway</body></html>", contentType: "text/html" }) }, { maxRetries: 0 });
+      const { backend } = await open(
+        { respond: () => ({ garbage: "<html><body>502 Bad Gateway</body></html>", contentType: "text/html" }) },
+        { maxRetries: 0 },
+      );
       await failure(backend.generate(USER, { noCache: true }));
     });
 
@@ -86,7 +91,12 @@ for (const protocol of ["openai", "ollama"] as const) {
     });
 
     it("reports a bad embeddings answer with a real message", async () => {
-      for (const bad of [{ garbage: "{}" }, { garbage: '{"data": null, "embeddings": null}' }, { garbage: '{"data": [{"embedding": "x"}], "embeddings": [1]}' }, { status: 500, body: { error: { message: "embedding model crashed" } } }] as Reply[]) {
+      for (const bad of [
+        { garbage: "{}" },
+        { garbage: '{"data": null, "embeddings": null}' },
+        { garbage: '{"data": [{"embedding": "x"}], "embeddings": [1]}' },
+        { status: 500, body: { error: { message: "embedding model crashed" } } },
+      ] as Reply[]) {
         const { backend } = await open({ embedFault: () => bad }, { maxRetries: 0 });
         const error = await failure(backend.embed!(["a cough"], { noCache: true }));
         expect(error.message).toMatch(/embedding/i);

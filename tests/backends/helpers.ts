@@ -9,7 +9,12 @@ import type { BackendOptions } from "../../src/backends/config.ts";
 import { createBackend } from "../../src/backends/registry.ts";
 import type { ChatBackend } from "../../src/backends/spec.ts";
 import { tempDirForTest } from "../temp-dirs.ts";
-import { startFakeOllamaServer, startFakeOpenAIServer, type FakeServer, type FakeServerOptions } from "../../test-support/fake-llm-server.ts";
+import {
+  startFakeOllamaServer,
+  startFakeOpenAIServer,
+  type FakeServer,
+  type FakeServerOptions,
+} from "../../test-support/fake-llm-server.ts";
 
 export { tempDir, tempDirForTest } from "../temp-dirs.ts";
 
@@ -58,7 +63,8 @@ export async function fakeServerBackendForTest(
 ): Promise<FakeServerBackend> {
   const cacheDir = tempDirForTest();
   const server = await fakeServerForTest(protocol, serverOptions);
-  const anotherBackend = (more: BackendOptions = {}) => createBackend(id, { ...hermeticOptions(server, cacheDir), ...more });
+  const anotherBackend = (more: BackendOptions = {}) =>
+    createBackend(id, { ...hermeticOptions(server, cacheDir), ...more });
   return { server, backend: await anotherBackend(options), cacheDir, anotherBackend };
 }
 
@@ -94,5 +100,9 @@ export const doctorActionsSchema = z.object({
   ),
 });
 
-export const GOOD_FRAMES = { frames: [{ intent: "inform", slots: { symptom: [{ value: "cough", status: "positive" }] } }] };
-export const GOOD_ACTIONS = { actions: [{ action: "inquire", symptom: [{ value: "cough", checks: [{ type: "onset" }] }] }] };
+export const GOOD_FRAMES = {
+  frames: [{ intent: "inform", slots: { symptom: [{ value: "cough", status: "positive" }] } }],
+};
+export const GOOD_ACTIONS = {
+  actions: [{ action: "inquire", symptom: [{ value: "cough", checks: [{ type: "onset" }] }] }],
+};

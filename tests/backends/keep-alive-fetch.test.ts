@@ -5,13 +5,18 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BufferedResponse, keepAliveFetch } from "../../src/backends/keep-alive-fetch.ts";
 
 /** What the server saw of the last request. */
-let seen: { method: string; url: string; headers: IncomingMessage["headers"]; body: string; socketPort: number } | undefined;
+let seen:
+  { method: string; url: string; headers: IncomingMessage["headers"]; body: string; socketPort: number } | undefined;
 let server: Server;
 let base: string;
 
 const ROUTES: Record<string, (request: IncomingMessage, response: ServerResponse) => void> = {
   "/json": (_, response) => {
-    response.writeHead(200, [["content-type", "application/json"], ["set-cookie", "a=1"], ["set-cookie", "b=2"]]);
+    response.writeHead(200, [
+      ["content-type", "application/json"],
+      ["set-cookie", "a=1"],
+      ["set-cookie", "b=2"],
+    ]);
     response.end('{"ok":"é"}');
   },
   "/gzip": (_, response) => {
@@ -61,7 +66,13 @@ beforeAll(async () => {
     request.setEncoding("utf8");
     request.on("data", (chunk: string) => (body += chunk));
     request.on("end", () => {
-      seen = { method: request.method ?? "", url: request.url ?? "", headers: request.headers, body, socketPort: request.socket.remotePort ?? 0 };
+      seen = {
+        method: request.method ?? "",
+        url: request.url ?? "",
+        headers: request.headers,
+        body,
+        socketPort: request.socket.remotePort ?? 0,
+      };
       (ROUTES[request.url ?? ""] ?? ROUTES["/json"]!)(request, response);
     });
   });
@@ -76,7 +87,11 @@ afterAll(async () => {
 
 describe("keepAliveFetch", () => {
   it("sends method, headers and a string body with its byte length, and reads a JSON answer whole", async () => {
-    const response = await keepAliveFetch(`${base}/json`, { method: "POST", headers: { "Content-Type": "application/json", "X-Key": "k" }, body: '{"q":"ü"}' });
+    const response = await keepAliveFetch(`${base}/json`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "X-Key": "k" },
+      body: '{"q":"ü"}',
+    });
     expect(seen).toMatchObject({ method: "POST", url: "/json", body: '{"q":"ü"}' });
     expect(seen!.headers).toMatchObject({ "content-type": "application/json", "x-key": "k", "content-length": "10" });
     expect(seen!.headers["transfer-encoding"]).toBeUndefined();
@@ -109,7 +124,12 @@ describe("keepAliveFetch", () => {
 
   it("answers error statuses as responses with their headers, and a 204 with no body", async () => {
     const error = await keepAliveFetch(`${base}/error`);
-    expect([error.status, error.ok, error.headers.get("retry-after"), await error.text()]).toEqual([503, false, "7", '{"error":"busy"}']);
+    expect([error.status, error.ok, error.headers.get("retry-after"), await error.text()]).toEqual([
+      503,
+      false,
+      "7",
+      '{"error":"busy"}',
+    ]);
     const empty = await keepAliveFetch(`${base}/empty`);
     expect([empty.status, empty.body]).toEqual([204, null]);
   });
@@ -127,7 +147,8 @@ describe("keepAliveFetch", () => {
     const first = await reader.read();
     expect(new TextDecoder().decode(first.value)).toBe('{"n":1}\n');
     let rest = "";
-    for (let part = await reader.read(); !part.done; part = await reader.read()) rest += new TextDecoder().decode(part.value);
+    for (let part = await reader.read(); !part.done; part = await reader.read())
+      rest += new TextDecoder().decode(part.value);
     expect(rest).toBe('{"n":2}\n');
   });
 
@@ -155,8 +176,16 @@ describe("keepAliveFetch", () => {
     await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", resolve));
     const port = (closed.address() as AddressInfo).port;
     await new Promise((resolve) => closed.close(resolve));
-    await expect(keepAliveFetch(`http://127.0.0.1:${port}/`)).rejects.toMatchObject({ name: "TypeError", message: "fetch failed", cause: { code: "ECONNREFUSED" } });
-    await expect(keepAliveFetch(`${base}/cut`)).rejects.toMatchObject({ name: "TypeError", message: "fetch failed", cause: { code: "ECONNRESET" } });
+    await expect(keepAliveFetch(`http://127.0.0.1:${port}/`)).rejects.toMatchObject({
+      name: "TypeError",
+      message: "fetch failed",
+      cause: { code: "ECONNREFUSED" },
+    });
+    await expect(keepAliveFetch(`${base}/cut`)).rejects.toMatchObject({
+      name: "TypeError",
+      message: "fetch failed",
+      cause: { code: "ECONNRESET" },
+    });
   });
 
   it("leaves what it does not cover to the global fetch (a Request object, a form body)", async () => {

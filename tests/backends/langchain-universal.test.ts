@@ -14,13 +14,19 @@ import { nluFramesSchema, fakeServerBackendForTest, tempDirForTest, GOOD_FRAMES 
 const USER = [{ role: "user", content: "I have had a cough for two days." }] as const;
 
 runBackendContract("langchain:openai (initChatModel)", () =>
-  fakeServerSubject("openai", "langchain:openai:gpt-4o-mini", { apiKey: "sk-langchain-secret-9012", retryBaseDelayMs: 1 }),
+  fakeServerSubject("openai", "langchain:openai:gpt-4o-mini", {
+    apiKey: "sk-langchain-secret-9012",
+    retryBaseDelayMs: 1,
+  }),
 );
 
 describe("langchain:<provider>:<model>", () => {
   /** langchain:openai:gpt-4o-mini on a fresh fake OpenAI server and cache, closed and removed when the test finishes. */
   const open = (serverOptions: FakeServerOptions = {}, options: BackendOptions = {}) =>
-    fakeServerBackendForTest("openai", "langchain:openai:gpt-4o-mini", serverOptions, { apiKey: "sk-test", ...options });
+    fakeServerBackendForTest("openai", "langchain:openai:gpt-4o-mini", serverOptions, {
+      apiKey: "sk-test",
+      ...options,
+    });
 
   it("reaches the server through the integration with our key, model and settings", async () => {
     const { server, backend } = await open();
@@ -42,7 +48,10 @@ describe("langchain:<provider>:<model>", () => {
   });
 
   it("puts the schema in the prompt with structuredOutput: prompt, for models without tools", async () => {
-    const { server, backend } = await open({ respond: () => ({ content: JSON.stringify(GOOD_FRAMES) }) }, { structuredOutput: "prompt" });
+    const { server, backend } = await open(
+      { respond: () => ({ content: JSON.stringify(GOOD_FRAMES) }) },
+      { structuredOutput: "prompt" },
+    );
     const result = await backend.generateObject(USER, nluFramesSchema);
     expect(result.object).toEqual(GOOD_FRAMES);
     expect(server.calls[0]!.body.tools).toBeUndefined();
@@ -51,10 +60,15 @@ describe("langchain:<provider>:<model>", () => {
   });
 
   it("names the expected form when the provider or model is missing, and LangChain's reason for an unknown provider", async () => {
-    await expect(createBackend("langchain:gpt-4o-mini", { env: {}, config: {} }).then((b) => b.generate(USER))).rejects.toThrow(
-      /must be langchain:<provider>:<model>/,
-    );
-    const unknown = await createBackend("langchain:nosuchprovider:model-x", { env: {}, config: {}, cacheDir: tempDirForTest(), maxRetries: 0 })
+    await expect(
+      createBackend("langchain:gpt-4o-mini", { env: {}, config: {} }).then((b) => b.generate(USER)),
+    ).rejects.toThrow(/must be langchain:<provider>:<model>/);
+    const unknown = await createBackend("langchain:nosuchprovider:model-x", {
+      env: {},
+      config: {},
+      cacheDir: tempDirForTest(),
+      maxRetries: 0,
+    })
       .then((backend) => backend.generate(USER))
       .catch((error: unknown) => error);
     expect(unknown).toBeInstanceOf(Error);

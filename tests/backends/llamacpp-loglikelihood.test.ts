@@ -81,7 +81,7 @@ interface Reference {
 
 async function loadReference(modelPath: string): Promise<Reference> {
   const specifier = "node-llama-cpp";
-  const lib = (await import(specifier));
+  const lib = await import(specifier);
   const llama = await lib.getLlama({ gpu: false, build: "never", logLevel: "error", maxThreads: 1 });
   const model = await llama.loadModel({ modelPath });
   const context = await model.createContext({ contextSize: 64, sequences: 1 });
@@ -103,10 +103,17 @@ async function loadReference(modelPath: string): Promise<Reference> {
         const results: any[] =
           mode === "window"
             ? await sequence.controlledEvaluate(input.map((token) => [token, distribution]))
-            : await input.reduce<Promise<any[]>>(async (done, token) => [...(await done), (await sequence.controlledEvaluate([[token, distribution]]))[0]], Promise.resolve([]));
+            : await input.reduce<Promise<any[]>>(
+                async (done, token) => [
+                  ...(await done),
+                  (await sequence.controlledEvaluate([[token, distribution]]))[0],
+                ],
+                Promise.resolve([]),
+              );
         expect(sequence.nextTokenIndex).toBe(input.length);
         // The last input position predicts tokens[end - 1].
-        for (let index = start; index < end; index++) out.push(Math.log(results[input.length - end + index].next.probabilities.get(tokens[index])));
+        for (let index = start; index < end; index++)
+          out.push(Math.log(results[input.length - end + index].next.probabilities.get(tokens[index])));
       }
       return out;
     },
@@ -134,7 +141,11 @@ describe("llamacpp loglikelihoodRolling (tiny random-weight GGUF, CPU)", () => {
   let reference: Reference;
 
   beforeAll(async () => {
-    backend = await createBackend(`llamacpp:${modelPath}`, { ...settings, cacheDir: join(dir.path, "cache"), recorder });
+    backend = await createBackend(`llamacpp:${modelPath}`, {
+      ...settings,
+      cacheDir: join(dir.path, "cache"),
+      recorder,
+    });
     reference = await loadReference(modelPath);
   });
   afterAll(async () => {
@@ -187,7 +198,10 @@ describe("llamacpp loglikelihoodRolling (tiny random-weight GGUF, CPU)", () => {
     const result = await backend.loglikelihoodRolling!(short, { noCache: true });
     expect(result.usage).toEqual({ inputTokens: short.length + 1, outputTokens: 0 });
     expect(Math.abs(result.logLikelihood - sum(await reference.logProbabilities(short, "window")))).toBeLessThan(1e-9);
-    expect(await backend.loglikelihoodRolling!("", { noCache: true })).toMatchObject({ logLikelihood: 0, usage: { inputTokens: 0, outputTokens: 0 } });
+    expect(await backend.loglikelihoodRolling!("", { noCache: true })).toMatchObject({
+      logLikelihood: 0,
+      usage: { inputTokens: 0, outputTokens: 0 },
+    });
   });
 
   it("caches like generation: the second call is cached and identical; generation and scoring share the sequence", async () => {
@@ -207,14 +221,20 @@ describe("llamacpp loglikelihoodRolling (tiny random-weight GGUF, CPU)", () => {
       parameters: { modelFile: { bytes: file.size, modifiedMs: Math.round(file.mtimeMs) }, contextSize: 64 },
       request: { text, scoring: { windowTokens: WINDOW } },
     });
-    const entry = JSON.parse(readFileSync(join(dir.path, "cache", "responses-v1", key.slice(0, 2), `${key}.json`), "utf8"));
+    const entry = JSON.parse(
+      readFileSync(join(dir.path, "cache", "responses-v1", key.slice(0, 2), `${key}.json`), "utf8"),
+    );
     expect(entry).toMatchObject({ key, value: first.logLikelihood, usage: first.usage, latencyMs: first.latencyMs });
     expect(recorder.records.map(({ operation, cached, attempts }) => ({ operation, cached, attempts }))).toEqual([
       { operation: "loglikelihood", cached: false, attempts: 1 },
       { operation: "loglikelihood", cached: true, attempts: 0 },
     ]);
     // A chat generation in between leaves nothing behind that changes the score.
-    const generated = await backend.generate([{ role: "user", content: "Any fever?" }], { maxTokens: 4, temperature: 0, noCache: true });
+    const generated = await backend.generate([{ role: "user", content: "Any fever?" }], {
+      maxTokens: 4,
+      temperature: 0,
+      noCache: true,
+    });
     expect(generated.usage.outputTokens).toBeGreaterThan(0);
     const again = await backend.loglikelihoodRolling!(text, { noCache: true });
     expect(again.logLikelihood).toBe(first.logLikelihood);
@@ -223,9 +243,16 @@ describe("llamacpp loglikelihoodRolling (tiny random-weight GGUF, CPU)", () => {
   it("stops on cancellation and timeouts like the other calls; the next call waits for the sequence", async () => {
     const aborted = new AbortController();
     aborted.abort(new Error("stop"));
-    await expect(backend.loglikelihoodRolling!(TEXT, { signal: aborted.signal, noCache: true })).rejects.toThrow("stop");
+    await expect(backend.loglikelihoodRolling!(TEXT, { signal: aborted.signal, noCache: true })).rejects.toThrow(
+      "stop",
+    );
 
-    const impatient = await createBackend(`llamacpp:${modelPath}`, { ...settings, noCache: true, timeoutMs: 1, maxRetries: 0 });
+    const impatient = await createBackend(`llamacpp:${modelPath}`, {
+      ...settings,
+      noCache: true,
+      timeoutMs: 1,
+      maxRetries: 0,
+    });
     try {
       const late = impatient.loglikelihoodRolling!(TEXT.repeat(3));
       await expect(late).rejects.toMatchObject({ code: "BACKEND_ERROR", message: expect.stringMatching(/timeout/) });
@@ -240,9 +267,23 @@ describe("llamacpp loglikelihoodRolling (tiny random-weight GGUF, CPU)", () => {
     const config = join(dir.path, "config.json");
     writeFileSync(config, JSON.stringify({ providers: { llamacpp: { gpu: false, threads: 1, contextSize: 64 } } }));
     const out = join(dir.path, "bench");
-    const run = runCli(["bench", "--suite", "mts-dialog-perplexity", "--backend", `llamacpp:${modelPath}`, "--limit", "3", "--out", out, "--json"], {
-      env: { ANAMNESIS_CONFIG: config, ANAMNESIS_CACHE_DIR: join(dir.path, "bench-cache") },
-    });
+    const run = runCli(
+      [
+        "bench",
+        "--suite",
+        "mts-dialog-perplexity",
+        "--backend",
+        `llamacpp:${modelPath}`,
+        "--limit",
+        "3",
+        "--out",
+        out,
+        "--json",
+      ],
+      {
+        env: { ANAMNESIS_CONFIG: config, ANAMNESIS_CACHE_DIR: join(dir.path, "bench-cache") },
+      },
+    );
     expect(run.stderr).not.toMatch(/error|warn/i);
     expect(run.status).toBe(0);
     const results = JSON.parse(run.stdout);
@@ -250,7 +291,10 @@ describe("llamacpp loglikelihoodRolling (tiny random-weight GGUF, CPU)", () => {
     const scores = results.suites["mts-dialog-perplexity"];
 
     const documents = noteSplit(loadMtsDialog(), "valid").slice(0, 3);
-    const lines = readFileSync(join(out, "predictions-mts-dialog-perplexity.jsonl"), "utf8").trim().split("\n").map((line) => JSON.parse(line));
+    const lines = readFileSync(join(out, "predictions-mts-dialog-perplexity.jsonl"), "utf8")
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line));
     expect(lines.map((line) => line.id)).toEqual(documents.map((document) => document.id));
     const items = lines.map((line, index) => loglikelihoodItem(documents[index]!.target, line.prediction));
     const expected = aggregatePerplexity(items);
@@ -264,7 +308,10 @@ describe("llamacpp loglikelihoodRolling (tiny random-weight GGUF, CPU)", () => {
       const target = documents[index]!.target;
       const tokens = reference.tokenize(target).length;
       expect(line.prediction).toBe((await backend.loglikelihoodRolling!(target, { noCache: true })).logLikelihood);
-      expect(line.tokens).toEqual({ input: tokens <= WINDOW ? tokens : Math.ceil(tokens / WINDOW) * WINDOW, output: 0 });
+      expect(line.tokens).toEqual({
+        input: tokens <= WINDOW ? tokens : Math.ceil(tokens / WINDOW) * WINDOW,
+        output: 0,
+      });
     }
     expect(lines[0].tokens.input).toBe(4 * WINDOW);
   });
@@ -277,7 +324,14 @@ describe("llamacpp loglikelihoodRolling with a larger vocabulary (tiny-gguf.ts v
     const reference = await loadReference(modelPath);
     // 2^20 / 8192 = 128 probabilities per chunk: each 255-token window takes two controlledEvaluate calls,
     // and the last window's first scored position (209) falls inside its second chunk.
-    const backend = await createBackend(`llamacpp:${modelPath}`, { gpu: false, threads: 1, contextSize: 64, noCache: true, env: {}, config: {} });
+    const backend = await createBackend(`llamacpp:${modelPath}`, {
+      gpu: false,
+      threads: 1,
+      contextSize: 64,
+      noCache: true,
+      env: {},
+      config: {},
+    });
     try {
       expect(await reference.distributionSize()).toBe(8192);
       const text = TEXT.slice(0, 300);

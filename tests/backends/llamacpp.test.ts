@@ -33,7 +33,9 @@ describe("toGrammarSchema", () => {
   it("narrows a strict schema to node-llama-cpp's grammar subset", () => {
     const schema = toGrammarSchema(toStrictJsonSchema(zodToJsonSchema(doctorActionsSchema)).schema) as any;
     const action = schema.properties.actions.items;
-    expect(action.properties.action).toEqual({ enum: ["inquire", "chit-chat", "nod_prompt_salutations", "diagnosis", "other"] });
+    expect(action.properties.action).toEqual({
+      enum: ["inquire", "chit-chat", "nod_prompt_salutations", "diagnosis", "other"],
+    });
     expect(action.properties.symptom.oneOf).toHaveLength(2);
     expect(action.properties.symptom.oneOf[0].type).toBe("array");
     expect(action.properties.symptom.oneOf[1]).toEqual({ type: "null" });
@@ -69,7 +71,14 @@ runBackendContract(
 describe("llamacpp grammar", () => {
   it("constrains even a random model to schema-valid JSON", async () => {
     const modelPath = writeTinyLlamaGguf(join(tempDirForTest(), "tiny-llama.gguf"), { seed: 99 });
-    const backend = await createBackend(`llamacpp:${modelPath}`, { gpu: false, threads: 1, contextSize: 512, noCache: true, env: {}, config: {} });
+    const backend = await createBackend(`llamacpp:${modelPath}`, {
+      gpu: false,
+      threads: 1,
+      contextSize: 512,
+      noCache: true,
+      env: {},
+      config: {},
+    });
     onTestFinished(() => backend.close?.());
     expect(backend.parameters).toMatchObject({ endpoint: modelPath, structuredOutput: "jsonSchema", concurrency: 1 });
     const result = await backend.generateObject([{ role: "user", content: "Is the cough dry?" }], contractSchema, {

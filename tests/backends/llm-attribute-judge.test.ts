@@ -30,7 +30,9 @@ describe("createAttributeJudge", () => {
   /** A fake judge model that finds "since monday" equivalent and nothing else, and hermetic options for it: closed and removed when the test finishes. */
   async function judgeServer() {
     const server = await fakeServerForTest("openai", {
-      respond: (call) => ({ content: call.messages[0]!.content.includes("Phrase 2: since monday") ? "Positive." : "Negative" }),
+      respond: (call) => ({
+        content: call.messages[0]!.content.includes("Phrase 2: since monday") ? "Positive." : "Negative",
+      }),
     });
     return { server, options: hermeticOptions(server, tempDirForTest()) };
   }

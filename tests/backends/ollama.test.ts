@@ -5,7 +5,15 @@ import { createBackend } from "../../src/backends/registry.ts";
 import { AnamnesisError } from "../../src/foundation/errors.ts";
 import { fakeServerSubject, runBackendContract } from "./backend-contract.ts";
 import { scripted, type FakeServerOptions } from "../../test-support/fake-llm-server.ts";
-import { GOOD_ACTIONS, GOOD_FRAMES, doctorActionsSchema, fakeServerBackendForTest, fakeServerForTest, nluFramesSchema, tempDirForTest } from "./helpers.ts";
+import {
+  GOOD_ACTIONS,
+  GOOD_FRAMES,
+  doctorActionsSchema,
+  fakeServerBackendForTest,
+  fakeServerForTest,
+  nluFramesSchema,
+  tempDirForTest,
+} from "./helpers.ts";
 
 const USER = [{ role: "user", content: "I have had a cough for two days." }] as const;
 
@@ -20,9 +28,16 @@ describe("ollama backend against a fake Ollama server", () => {
     const { server, backend } = await open({ respond: () => ({ content: "Since when do you have the cough?" }) });
     const result = await backend.generate(USER, { temperature: 0, maxTokens: 64, seed: 3 });
     expect(result.text).toBe("Since when do you have the cough?");
-    expect(result.usage).toEqual({ inputTokens: Math.ceil(USER[0].content.length / 4), outputTokens: Math.ceil(result.text.length / 4) });
+    expect(result.usage).toEqual({
+      inputTokens: Math.ceil(USER[0].content.length / 4),
+      outputTokens: Math.ceil(result.text.length / 4),
+    });
     const body = server.calls[0]!.body;
-    expect(body).toMatchObject({ model: "llama3.1:8b", stream: true, options: { temperature: 0, num_predict: 64, seed: 3 } });
+    expect(body).toMatchObject({
+      model: "llama3.1:8b",
+      stream: true,
+      options: { temperature: 0, num_predict: 64, seed: 3 },
+    });
     expect(server.calls[0]!.messages).toEqual([{ role: "user", content: USER[0].content }]);
   });
 
@@ -56,7 +71,10 @@ describe("ollama backend against a fake Ollama server", () => {
 
   it("reads structured output from a tool call", async () => {
     const { server, backend } = await open({ respond: () => ({ toolArguments: GOOD_ACTIONS }) });
-    const result = await backend.generateObject(USER, doctorActionsSchema, { method: "functionCalling", schemaName: "act" });
+    const result = await backend.generateObject(USER, doctorActionsSchema, {
+      method: "functionCalling",
+      schemaName: "act",
+    });
     expect(result.object).toEqual(GOOD_ACTIONS);
     expect(server.calls[0]!.body.tools[0].function.name).toBe("act");
   });
@@ -108,7 +126,11 @@ describe("ollama backend against a fake Ollama server", () => {
   it("the fake server also answers non-streaming /api/chat (raw ollama client)", async () => {
     const server = await fakeServerForTest("ollama", { respond: () => ({ content: "plain" }) });
     const client = new Ollama({ host: server.url });
-    const reply = await client.chat({ model: "llama3.1:8b", messages: [{ role: "user", content: "hi" }], stream: false });
+    const reply = await client.chat({
+      model: "llama3.1:8b",
+      messages: [{ role: "user", content: "hi" }],
+      stream: false,
+    });
     expect(reply.message.content).toBe("plain");
     expect(reply.done).toBe(true);
   });

@@ -8,7 +8,14 @@ import { UsageRecorder, describeBackend } from "../../src/backends/run-record.ts
 import { AnamnesisError } from "../../src/foundation/errors.ts";
 import { fakeServerSubject, runBackendContract } from "./backend-contract.ts";
 import { scripted, type FakeServerOptions } from "../../test-support/fake-llm-server.ts";
-import { GOOD_ACTIONS, GOOD_FRAMES, doctorActionsSchema, fakeServerBackendForTest, nluFramesSchema, tempDirForTest } from "./helpers.ts";
+import {
+  GOOD_ACTIONS,
+  GOOD_FRAMES,
+  doctorActionsSchema,
+  fakeServerBackendForTest,
+  nluFramesSchema,
+  tempDirForTest,
+} from "./helpers.ts";
 
 const USER = [{ role: "user", content: "I have had a cough for two days." }] as const;
 
@@ -48,7 +55,9 @@ describe("openai backend against a fake OpenAI server", () => {
 
   it("asks for json_schema with optional fields made nullable, and accepts nulls for them", async () => {
     const { server, backend } = await open({
-      respond: () => ({ content: JSON.stringify({ actions: [{ action: "inquire", symptom: [{ value: "cough", checks: null }] }] }) }),
+      respond: () => ({
+        content: JSON.stringify({ actions: [{ action: "inquire", symptom: [{ value: "cough", checks: null }] }] }),
+      }),
     });
     const result = await backend.generateObject(USER, doctorActionsSchema, { schemaName: "doctor_actions" });
     expect(result.formatError).toBeUndefined();
@@ -72,7 +81,9 @@ describe("openai backend against a fake OpenAI server", () => {
 
   it("reads JSON out of a fenced block with surrounding prose without a repair", async () => {
     const { backend } = await open({
-      respond: () => ({ content: `Sure, here it is:\n\`\`\`json\n${JSON.stringify(GOOD_FRAMES, null, 2)}\n\`\`\`\nAnything else?` }),
+      respond: () => ({
+        content: `Sure, here it is:\n\`\`\`json\n${JSON.stringify(GOOD_FRAMES, null, 2)}\n\`\`\`\nAnything else?`,
+      }),
     });
     const result = await backend.generateObject(USER, nluFramesSchema);
     expect(result).toMatchObject({ object: GOOD_FRAMES, repaired: false });
@@ -89,13 +100,19 @@ describe("openai backend against a fake OpenAI server", () => {
     expect(repair.at(-2)).toEqual({ role: "assistant", content: '{"frames": [{"intent": "inform",' });
     expect(repair.at(-1)!.content).toContain("not valid JSON");
     expect(result.usage.inputTokens).toBe(
-      server.calls.reduce((sum, call) => sum + Math.max(1, Math.ceil(call.messages.map((m) => m.content).join(" ").length / 4)), 0),
+      server.calls.reduce(
+        (sum, call) => sum + Math.max(1, Math.ceil(call.messages.map((m) => m.content).join(" ").length / 4)),
+        0,
+      ),
     );
   });
 
   it("puts the zod issue path into the repair request", async () => {
     const { server, backend } = await open({
-      respond: scripted({ content: JSON.stringify({ frames: [{ intent: "greeting" }] }) }, { content: JSON.stringify(GOOD_FRAMES) }),
+      respond: scripted(
+        { content: JSON.stringify({ frames: [{ intent: "greeting" }] }) },
+        { content: JSON.stringify(GOOD_FRAMES) },
+      ),
     });
     const result = await backend.generateObject(USER, nluFramesSchema);
     expect(result).toMatchObject({ object: GOOD_FRAMES, repaired: true });
@@ -122,7 +139,10 @@ describe("openai backend against a fake OpenAI server", () => {
 
   it.each([false, true])("reads structured output from a forced tool call (streaming: %s)", async (streaming) => {
     const { server, backend } = await open({ respond: () => ({ toolArguments: GOOD_ACTIONS }) }, { streaming });
-    const result = await backend.generateObject(USER, doctorActionsSchema, { method: "functionCalling", schemaName: "act" });
+    const result = await backend.generateObject(USER, doctorActionsSchema, {
+      method: "functionCalling",
+      schemaName: "act",
+    });
     expect(result.object).toEqual(GOOD_ACTIONS);
     const body = server.calls[0]!.body;
     expect(body.stream).toBe(streaming);
@@ -132,16 +152,23 @@ describe("openai backend against a fake OpenAI server", () => {
 
   it("puts the schema into the system message in jsonMode", async () => {
     const { server, backend } = await open({ respond: () => ({ content: JSON.stringify(GOOD_ACTIONS) }) });
-    const result = await backend.generateObject([{ role: "system", content: "You are a doctor." }, ...USER], doctorActionsSchema, {
-      method: "jsonMode",
-    });
+    const result = await backend.generateObject(
+      [{ role: "system", content: "You are a doctor." }, ...USER],
+      doctorActionsSchema,
+      {
+        method: "jsonMode",
+      },
+    );
     expect(result.object).toEqual(GOOD_ACTIONS);
     expect(server.calls[0]!.body.response_format).toEqual({ type: "json_object" });
     expect(server.calls[0]!.messages[0]!.content).toMatch(/^You are a doctor\.\n\nReply with only a JSON value/);
   });
 
   it("streams SSE and reads usage from the final chunk", async () => {
-    const { server, backend } = await open({ respond: () => ({ content: "A streamed reply that spans several chunks." }) }, { streaming: true });
+    const { server, backend } = await open(
+      { respond: () => ({ content: "A streamed reply that spans several chunks." }) },
+      { streaming: true },
+    );
     const result = await backend.generate(USER);
     expect(result.text).toBe("A streamed reply that spans several chunks.");
     expect(result.usage.outputTokens).toBe(Math.ceil(result.text.length / 4));
@@ -254,7 +281,10 @@ describe("openai backend against a fake OpenAI server", () => {
       {
         respond: scripted(
           { content: "fine" },
-          { status: 401, body: { error: { message: `Incorrect API key provided: ${secret}`, type: "invalid_request_error" } } },
+          {
+            status: 401,
+            body: { error: { message: `Incorrect API key provided: ${secret}`, type: "invalid_request_error" } },
+          },
         ),
       },
       { apiKey: secret, recorder },
@@ -266,7 +296,12 @@ describe("openai backend against a fake OpenAI server", () => {
     expect((error as Error).message).not.toContain(secret);
     expect((error as Error).cause).toBeUndefined();
 
-    const record = JSON.stringify({ header: await describeBackend(backend), requests: recorder.records, summary: recorder.summary(), backend });
+    const record = JSON.stringify({
+      header: await describeBackend(backend),
+      requests: recorder.records,
+      summary: recorder.summary(),
+      backend,
+    });
     expect(record).toContain("openai:gpt-4o-mini");
     expect(record).not.toContain(secret);
     for (const file of listFiles(cacheDir)) expect(readFileSync(file, "utf8")).not.toContain(secret);

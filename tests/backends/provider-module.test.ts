@@ -27,12 +27,17 @@ describe("provider modules", () => {
 
   it("registers every definition of a list, and refuses a module that defines none", async () => {
     const list = join(dir.path, "two.mjs");
-    writeFileSync(list, `const create = () => { throw new Error("unused"); };\nexport default [{ name: "first", create }, { name: "second", create }];\n`);
+    writeFileSync(
+      list,
+      `const create = () => { throw new Error("unused"); };\nexport default [{ name: "first", create }, { name: "second", create }];\n`,
+    );
     expect(await loadProviderModule(list)).toEqual(["first", "second"]);
 
     const none = join(dir.path, "none.mjs");
     writeFileSync(none, "export const provider = 1;\n");
-    await expect(loadProviderModule(none)).rejects.toThrow(/must export default a provider definition \{name, create\}/);
+    await expect(loadProviderModule(none)).rejects.toThrow(
+      /must export default a provider definition \{name, create\}/,
+    );
     await expect(loadProviderModule(join(dir.path, "missing.mjs"))).rejects.toThrow(/provider module not found/);
     const broken = join(dir.path, "broken.mjs");
     writeFileSync(broken, "export default {;\n");
@@ -42,8 +47,14 @@ describe("provider modules", () => {
   it("loads a provider the config file names on first use, and only that one", async () => {
     const configFile = join(dir.path, "config.json");
     const list = join(dir.path, "pair.mjs");
-    writeFileSync(list, `import mock from ${JSON.stringify(EXAMPLE)};\nexport default [{ ...mock, name: "configured" }, { ...mock, name: "other" }];\n`);
-    writeFileSync(configFile, JSON.stringify({ providers: { configured: { module: list, temperature: 0.3 }, wrong: EXAMPLE } }));
+    writeFileSync(
+      list,
+      `import mock from ${JSON.stringify(EXAMPLE)};\nexport default [{ ...mock, name: "configured" }, { ...mock, name: "other" }];\n`,
+    );
+    writeFileSync(
+      configFile,
+      JSON.stringify({ providers: { configured: { module: list, temperature: 0.3 }, wrong: EXAMPLE } }),
+    );
     const config = loadConfig(configFile);
     expect(configuredProviderModules(config)).toEqual([
       { name: "configured", module: list },
@@ -56,12 +67,17 @@ describe("provider modules", () => {
     expect(listProviders()).not.toContain("other");
     expect(resolveSettings("configured:x", "configured", { env: {}, config })).toMatchObject({ temperature: 0.3 });
     expect(resolveSettings("configured:x", "configured", { env: {}, config })).not.toHaveProperty("module");
-    await expect(createBackend("wrong:x", { env: {}, configPath: configFile })).rejects.toThrow(/defines mock, not wrong/);
+    await expect(createBackend("wrong:x", { env: {}, configPath: configFile })).rejects.toThrow(
+      /defines mock, not wrong/,
+    );
   });
 
   it("resolves a config's relative module path against the config file's folder", () => {
     const configFile = join(dir.path, "config.json");
-    writeFileSync(configFile, JSON.stringify({ providers: { local: "./plugins/mine.js", packaged: "anamnesis-provider-x" } }));
+    writeFileSync(
+      configFile,
+      JSON.stringify({ providers: { local: "./plugins/mine.js", packaged: "anamnesis-provider-x" } }),
+    );
     expect(configuredProviderModules(loadConfig(configFile))).toEqual([
       { name: "local", module: join(dir.path, "plugins", "mine.js") },
       { name: "packaged", module: "anamnesis-provider-x" },

@@ -27,7 +27,9 @@ describe("backend ids", () => {
     expect(error).toBeInstanceOf(NoSuchModelError);
     expect((error as AnamnesisError).code).toBe("NO_SUCH_MODEL");
     expect((error as NoSuchProviderError).providerId).toBe("anthropic");
-    expect((error as Error).message).toMatch(/no such backend provider "anthropic".*openai:<model>.*ollama:<model>.*llamacpp:<path to \.gguf>.*embedded/);
+    expect((error as Error).message).toMatch(
+      /no such backend provider "anthropic".*openai:<model>.*ollama:<model>.*llamacpp:<path to \.gguf>.*embedded/,
+    );
   });
 
   it("rejects an id without provider or without model", async () => {
@@ -39,7 +41,9 @@ describe("backend ids", () => {
   });
 
   it("rejects a missing GGUF file before loading node-llama-cpp", async () => {
-    const error = await createBackend("llamacpp:/nonexistent/model.gguf", { env: {}, config: {} }).catch((e: unknown) => e);
+    const error = await createBackend("llamacpp:/nonexistent/model.gguf", { env: {}, config: {} }).catch(
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(NoSuchModelError);
     expect((error as Error).message).toContain("no GGUF model file at /nonexistent/model.gguf");
   });
@@ -66,7 +70,10 @@ describe("backend ids", () => {
               parameters: {},
               defaultStructuredOutput: "prompt",
               defaultConcurrency: 1,
-              complete: async (request) => ({ text: `rule-based reply to ${request.messages.length} message(s)`, usage: { inputTokens: 1, outputTokens: 1 } }),
+              complete: async (request) => ({
+                text: `rule-based reply to ${request.messages.length} message(s)`,
+                usage: { inputTokens: 1, outputTokens: 1 },
+              }),
             },
             settings,
           ),
@@ -97,20 +104,33 @@ describe("configuration", () => {
     };
     const fromEnv = (env: NodeJS.ProcessEnv) => (env.OPENAI_BASE_URL ? { baseUrl: env.OPENAI_BASE_URL } : {});
     const fileOnly = resolveSettings("openai:gpt-4o-mini", "openai", { env: {}, config }, fromEnv);
-    expect(fileOnly).toMatchObject({ baseUrl: "http://config-provider/v1", temperature: 0.2, maxTokens: 200, concurrency: 3, cacheDir: "/from/config" });
+    expect(fileOnly).toMatchObject({
+      baseUrl: "http://config-provider/v1",
+      temperature: 0.2,
+      maxTokens: 200,
+      concurrency: 3,
+      cacheDir: "/from/config",
+    });
 
     const env = { OPENAI_BASE_URL: "http://env/v1", ANAMNESIS_CACHE_DIR: "/from/env" };
     const withEnv = resolveSettings("openai:gpt-4o-mini", "openai", { env, config }, fromEnv);
     expect(withEnv).toMatchObject({ baseUrl: "http://env/v1", cacheDir: "/from/env" });
 
-    const withFlags = resolveSettings("openai:gpt-4o-mini", "openai", { env, config, baseUrl: "http://flag/v1", concurrency: 9, cacheDir: "/flag" }, fromEnv);
+    const withFlags = resolveSettings(
+      "openai:gpt-4o-mini",
+      "openai",
+      { env, config, baseUrl: "http://flag/v1", concurrency: 9, cacheDir: "/flag" },
+      fromEnv,
+    );
     expect(withFlags).toMatchObject({ baseUrl: "http://flag/v1", concurrency: 9, cacheDir: "/flag", maxRetries: 1 });
   });
 
   it("reads ANAMNESIS_CONFIG and validates it with paths", () => {
     const file = join(dir.path, "config.json");
     writeFileSync(file, JSON.stringify({ providers: { ollama: { baseUrl: "http://gpu-box:11434", concurrency: 4 } } }));
-    expect(loadConfig(undefined, { ANAMNESIS_CONFIG: file })).toEqual({ providers: { ollama: { baseUrl: "http://gpu-box:11434", concurrency: 4 } } });
+    expect(loadConfig(undefined, { ANAMNESIS_CONFIG: file })).toEqual({
+      providers: { ollama: { baseUrl: "http://gpu-box:11434", concurrency: 4 } },
+    });
 
     writeFileSync(file, JSON.stringify({ providers: { ollama: { concurrency: 0, colour: "red" } } }));
     const error = (() => {
@@ -126,7 +146,9 @@ describe("configuration", () => {
 
     writeFileSync(file, "{ not json");
     expect(() => loadConfig(undefined, { ANAMNESIS_CONFIG: file })).toThrow(/not valid JSON/);
-    expect(() => loadConfig(undefined, { ANAMNESIS_CONFIG: join(dir.path, "missing.json") })).toThrow(/config file not found/);
+    expect(() => loadConfig(undefined, { ANAMNESIS_CONFIG: join(dir.path, "missing.json") })).toThrow(
+      /config file not found/,
+    );
   });
 
   it("uses XDG_CONFIG_HOME/anamnesis/config.json by default and tolerates its absence", () => {
@@ -134,11 +156,15 @@ describe("configuration", () => {
   });
 
   it("rejects bad flag values with the backend id", () => {
-    expect(() => resolveSettings("openai:x", "openai", { env: {}, config: {}, concurrency: -1 })).toThrow(/backend openai:x: concurrency/);
+    expect(() => resolveSettings("openai:x", "openai", { env: {}, config: {}, concurrency: -1 })).toThrow(
+      /backend openai:x: concurrency/,
+    );
   });
 
   it("strips credentials from URLs", () => {
-    expect(sanitizeUrl("https://user:pw@gateway.example/v1?api-key=abc&region=eu")).toBe("https://gateway.example/v1?api-key=REDACTED&region=eu");
+    expect(sanitizeUrl("https://user:pw@gateway.example/v1?api-key=abc&region=eu")).toBe(
+      "https://gateway.example/v1?api-key=REDACTED&region=eu",
+    );
     expect(sanitizeUrl("http://127.0.0.1:8000/v1/")).toBe("http://127.0.0.1:8000/v1");
   });
 });

@@ -80,13 +80,17 @@ describe("classifyFailure", () => {
   });
 
   it("finds socket error codes in the cause chain", () => {
-    const error = new TypeError("fetch failed", { cause: Object.assign(new Error("connect"), { code: "ECONNREFUSED" }) });
+    const error = new TypeError("fetch failed", {
+      cause: Object.assign(new Error("connect"), { code: "ECONNREFUSED" }),
+    });
     expect(classifyFailure(error)).toEqual({ retryable: true, description: "connection refused (ECONNREFUSED)" });
     expect(classifyFailure(Object.assign(new Error("dns"), { code: "ENOTFOUND" })).retryable).toBe(false);
   });
 
   it("treats timeouts as retryable and anything else as final", () => {
-    expect(classifyFailure(Object.assign(new Error("Request timed out."), { name: "TimeoutError" })).retryable).toBe(true);
+    expect(classifyFailure(Object.assign(new Error("Request timed out."), { name: "TimeoutError" })).retryable).toBe(
+      true,
+    );
     expect(classifyFailure(new Error("model exploded"))).toEqual({ retryable: false, description: "model exploded" });
   });
 });

@@ -1,7 +1,13 @@
 import { readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { ResponseCache, cacheKey, canonicalJson, defaultCacheDir, type CacheKeyParts } from "../../src/backends/response-cache.ts";
+import {
+  ResponseCache,
+  cacheKey,
+  canonicalJson,
+  defaultCacheDir,
+  type CacheKeyParts,
+} from "../../src/backends/response-cache.ts";
 import { tempDir } from "./helpers.ts";
 
 const parts: CacheKeyParts = {
@@ -15,7 +21,9 @@ const parts: CacheKeyParts = {
 
 describe("cache key", () => {
   it("is canonical: key order and undefined members do not matter", () => {
-    expect(canonicalJson({ b: 1, a: { d: undefined, c: [2, { z: 1, y: 2 }] } })).toBe('{"a":{"c":[2,{"y":2,"z":1}]},"b":1}');
+    expect(canonicalJson({ b: 1, a: { d: undefined, c: [2, { z: 1, y: 2 }] } })).toBe(
+      '{"a":{"c":[2,{"y":2,"z":1}]},"b":1}',
+    );
     const reordered = { ...parts, request: { temperature: 0, messages: [{ content: "hi", role: "user" }] } };
     expect(cacheKey(reordered)).toBe(cacheKey(parts));
     expect(cacheKey(parts)).toMatch(/^[0-9a-f]{64}$/);
@@ -28,7 +36,14 @@ describe("cache key", () => {
       { ...parts, parameters: { streaming: true } },
       { ...parts, request: { messages: [{ role: "user", content: "hi!" }], temperature: 0 } },
       { ...parts, request: { messages: [{ role: "user", content: "hi" }], temperature: 0.7 } },
-      { ...parts, request: { messages: [{ role: "user", content: "hi" }], temperature: 0, structured: { method: "jsonSchema", jsonSchema: {} } } },
+      {
+        ...parts,
+        request: {
+          messages: [{ role: "user", content: "hi" }],
+          temperature: 0,
+          structured: { method: "jsonSchema", jsonSchema: {} },
+        },
+      },
       { ...parts, operation: "logprobs" },
     ];
     const keys = new Set([parts, ...variants].map(cacheKey));

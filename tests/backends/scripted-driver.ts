@@ -33,16 +33,25 @@ export interface ScriptedDriver extends ModelDriver {
 function wait(ms: number, signal: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(resolve, ms);
-    signal.addEventListener("abort", () => {
-      clearTimeout(timer);
-      reject(signal.reason);
-    }, { once: true });
+    signal.addEventListener(
+      "abort",
+      () => {
+        clearTimeout(timer);
+        reject(signal.reason);
+      },
+      { once: true },
+    );
   });
 }
 
 /** One attempt following `step`. */
-async function play(step: Step | undefined, request: CompletionRequest, signal: AbortSignal): Promise<CompletionResponse> {
-  if (step && "hang" in step) return new Promise((_, reject) => signal.addEventListener("abort", () => reject(signal.reason), { once: true }));
+async function play(
+  step: Step | undefined,
+  request: CompletionRequest,
+  signal: AbortSignal,
+): Promise<CompletionResponse> {
+  if (step && "hang" in step)
+    return new Promise((_, reject) => signal.addEventListener("abort", () => reject(signal.reason), { once: true }));
   if (step?.delayMs) await wait(step.delayMs, signal);
   if (step && "fail" in step) throw step.fail;
   const text = step?.text ?? "ok";
@@ -50,7 +59,10 @@ async function play(step: Step | undefined, request: CompletionRequest, signal: 
 }
 
 /** A driver `scripted:<model>` that plays `steps`, then replies "ok"; `overrides` replace its members. */
-export function scriptedDriver(steps: readonly Step[] = [], overrides: Partial<ModelDriver> & { classifyError?: (error: unknown) => FailureInfo } = {}): ScriptedDriver {
+export function scriptedDriver(
+  steps: readonly Step[] = [],
+  overrides: Partial<ModelDriver> & { classifyError?: (error: unknown) => FailureInfo } = {},
+): ScriptedDriver {
   const queue = [...steps];
   let inFlight = 0;
   let maxInFlight = 0;

@@ -54,7 +54,12 @@ describe("toStrictJsonSchema", () => {
 
   it("adds null to enums and wraps other optional schemas in anyOf", () => {
     const { schema } = toStrictJsonSchema(
-      zodToJsonSchema(z.object({ status: z.enum(["positive", "negative"]).optional(), either: z.union([z.string(), z.number()]).optional() })),
+      zodToJsonSchema(
+        z.object({
+          status: z.enum(["positive", "negative"]).optional(),
+          either: z.union([z.string(), z.number()]).optional(),
+        }),
+      ),
     );
     const properties = (schema as any).properties;
     expect(properties.status).toEqual({ type: ["string", "null"], enum: ["positive", "negative", null] });
@@ -78,16 +83,25 @@ describe("validateObject and parseStructured", () => {
   });
 
   it("reports zod issues with their paths", () => {
-    const result = parseStructured(JSON.stringify({ frames: [{ intent: "greet", slots: { symptom: [{ value: 1 }] } }] }), nluFramesSchema);
+    const result = parseStructured(
+      JSON.stringify({ frames: [{ intent: "greet", slots: { symptom: [{ value: 1 }] } }] }),
+      nluFramesSchema,
+    );
     expect(result.ok).toBe(false);
     if (result.ok) return;
     expect(result.formatError.kind).toBe("schema_violation");
-    expect(result.formatError.issues.map((issue) => formatPath(issue.path))).toEqual(["frames[0].intent", "frames[0].slots.symptom[0].value"]);
+    expect(result.formatError.issues.map((issue) => formatPath(issue.path))).toEqual([
+      "frames[0].intent",
+      "frames[0].slots.symptom[0].value",
+    ]);
   });
 
   it("parses the MediTOD-shaped examples", () => {
     expect(parseStructured(JSON.stringify(GOOD_FRAMES), nluFramesSchema)).toEqual({ ok: true, object: GOOD_FRAMES });
-    expect(parseStructured(JSON.stringify(GOOD_ACTIONS), doctorActionsSchema)).toEqual({ ok: true, object: GOOD_ACTIONS });
+    expect(parseStructured(JSON.stringify(GOOD_ACTIONS), doctorActionsSchema)).toEqual({
+      ok: true,
+      object: GOOD_ACTIONS,
+    });
   });
 
   it("formats paths, quoting odd keys", () => {
@@ -99,9 +113,15 @@ describe("validateObject and parseStructured", () => {
 describe("prompts for structured output", () => {
   it("appends the schema to the first system message, or adds one", () => {
     const schema = { type: "object" };
-    expect(withSchemaInstruction([{ role: "system", content: "Be brief." }, { role: "user", content: "hi" }], schema)[0]!.content).toMatch(
-      /^Be brief\.\n\nReply with only a JSON value that matches this JSON Schema/,
-    );
+    expect(
+      withSchemaInstruction(
+        [
+          { role: "system", content: "Be brief." },
+          { role: "user", content: "hi" },
+        ],
+        schema,
+      )[0]!.content,
+    ).toMatch(/^Be brief\.\n\nReply with only a JSON value that matches this JSON Schema/);
     const added = withSchemaInstruction([{ role: "user", content: "hi" }], schema);
     expect(added.map((m) => m.role)).toEqual(["system", "user"]);
   });

@@ -18,7 +18,10 @@ describe("withAttemptTimeout", () => {
   });
 
   it("lets a call's own timeout win, and lets a prompt answer through", async () => {
-    const driver = scriptedDriver([{ text: "slow", delayMs: 80 }, { text: "slow", delayMs: 80 }]);
+    const driver = scriptedDriver([
+      { text: "slow", delayMs: 80 },
+      { text: "slow", delayMs: 80 },
+    ]);
     const backend = wrapChatBackend({ driver, middleware: [withAttemptTimeout(50)] });
     expect((await backend.generate(USER, { timeoutMs: 1000 })).text).toBe("slow");
     await expect(backend.generate(USER)).rejects.toThrow("no response within 50 ms (timeout)");
@@ -27,7 +30,9 @@ describe("withAttemptTimeout", () => {
 
   it("has no clock at 0", async () => {
     const driver = scriptedDriver([{ text: "late", delayMs: 30 }]);
-    expect((await wrapChatBackend({ driver, middleware: [withAttemptTimeout(0)] }).generate(USER, { timeoutMs: 0 })).text).toBe("late");
+    expect(
+      (await wrapChatBackend({ driver, middleware: [withAttemptTimeout(0)] }).generate(USER, { timeoutMs: 0 })).text,
+    ).toBe("late");
   });
 
   it("ends the attempt with the caller's reason when the caller aborts, before or during it", async () => {

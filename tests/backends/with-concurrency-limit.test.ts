@@ -12,7 +12,14 @@ describe("withConcurrencyLimit", () => {
     const driver = scriptedDriver(Array.from({ length: 6 }, (_, index) => ({ text: `reply ${index}`, delayMs: 20 })));
     const backend = wrapChatBackend({ driver, middleware: [withConcurrencyLimit(2)] });
     const replies = await Promise.all(Array.from({ length: 6 }, () => backend.generate(USER)));
-    expect(replies.map((reply) => reply.text)).toEqual(["reply 0", "reply 1", "reply 2", "reply 3", "reply 4", "reply 5"]);
+    expect(replies.map((reply) => reply.text)).toEqual([
+      "reply 0",
+      "reply 1",
+      "reply 2",
+      "reply 3",
+      "reply 4",
+      "reply 5",
+    ]);
     expect(driver.maxInFlight).toBe(2);
   });
 

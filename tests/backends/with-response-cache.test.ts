@@ -33,7 +33,14 @@ describe("withResponseCache", () => {
   it("stores an entry under the documented key: operation `complete` for generate, object and repair alike", async () => {
     const { dir, driver, backend } = cachedBackend({ text: '{"ok": true}' });
     await backend.generateObject(USER, z.object({ ok: z.boolean() }));
-    const key = cacheKey({ operation: "complete", provider: "scripted", model: "m", endpoint: "in-process", parameters: { structuredOutput: "jsonSchema" }, request: driver.requests[0] });
+    const key = cacheKey({
+      operation: "complete",
+      provider: "scripted",
+      model: "m",
+      endpoint: "in-process",
+      parameters: { structuredOutput: "jsonSchema" },
+      request: driver.requests[0],
+    });
     const entry = JSON.parse(readFileSync(join(dir, "responses-v1", key.slice(0, 2), `${key}.json`), "utf8"));
     expect(Object.keys(entry)).toEqual(["key", "createdAt", "value", "usage", "latencyMs"]);
     expect(entry).toMatchObject({ key, value: { text: '{"ok": true}' }, usage: { inputTokens: 1, outputTokens: 12 } });
@@ -45,7 +52,14 @@ describe("withResponseCache", () => {
     expect((await backend.generate(USER, { noCache: true })).text).toBe("two");
     expect((await backend.generate(USER)).text).toBe("one");
     expect(driver.requests).toHaveLength(2);
-    const key = cacheKey({ operation: "complete", provider: "scripted", model: "m", endpoint: "in-process", parameters: { structuredOutput: "jsonSchema" }, request: { messages: [{ role: "user", content: "cough" }], seed: 3 } });
+    const key = cacheKey({
+      operation: "complete",
+      provider: "scripted",
+      model: "m",
+      endpoint: "in-process",
+      parameters: { structuredOutput: "jsonSchema" },
+      request: { messages: [{ role: "user", content: "cough" }], seed: 3 },
+    });
     await backend.generate(USER, { seed: 3, noCache: true });
     expect(existsSync(join(dir, "responses-v1", key.slice(0, 2), `${key}.json`))).toBe(false);
   });

@@ -13,8 +13,16 @@ const policy = { ...DEFAULT_RETRY_POLICY, maxRetries: 3, baseDelayMs: 100, maxDe
 describe("withRetries", () => {
   it("backs off with full jitter: uniform in [0, min(max, base·2^(n-1))]", async () => {
     const delays: number[] = [];
-    const driver = scriptedDriver([{ fail: httpFailure(503) }, { fail: httpFailure(503) }, { fail: httpFailure(503) }, { text: "done" }]);
-    const backend = wrapChatBackend({ driver, middleware: [withRetries({ policy, random: () => 0.01, onRetry: ({ delayMs }) => delays.push(delayMs) })] });
+    const driver = scriptedDriver([
+      { fail: httpFailure(503) },
+      { fail: httpFailure(503) },
+      { fail: httpFailure(503) },
+      { text: "done" },
+    ]);
+    const backend = wrapChatBackend({
+      driver,
+      middleware: [withRetries({ policy, random: () => 0.01, onRetry: ({ delayMs }) => delays.push(delayMs) })],
+    });
     expect((await backend.generate(USER)).text).toBe("done");
     expect(driver.requests).toHaveLength(4);
     expect(delays).toEqual([1, 2, 3]); // 1% of 100, 200, 250 (capped)
@@ -23,24 +31,34 @@ describe("withRetries", () => {
   it("waits exactly what Retry-After asks", async () => {
     const delays: number[] = [];
     const driver = scriptedDriver([{ fail: httpFailure(429, { "retry-after-ms": "30" }) }]);
-    const backend = wrapChatBackend({ driver, middleware: [withRetries({ policy, onRetry: ({ delayMs }) => delays.push(delayMs) })] });
+    const backend = wrapChatBackend({
+      driver,
+      middleware: [withRetries({ policy, onRetry: ({ delayMs }) => delays.push(delayMs) })],
+    });
     await backend.generate(USER);
     expect(delays).toEqual([30]);
   });
 
   it("gives up after maxRetries, and at once on a final error or an excessive Retry-After", async () => {
     const failing = scriptedDriver(Array.from({ length: 4 }, () => ({ fail: httpFailure(500) })));
-    const retrying = wrapChatBackend({ driver: failing, middleware: [withRetries({ policy: { ...policy, baseDelayMs: 1 } })] });
+    const retrying = wrapChatBackend({
+      driver: failing,
+      middleware: [withRetries({ policy: { ...policy, baseDelayMs: 1 } })],
+    });
     await expect(retrying.generate(USER)).rejects.toThrow("HTTP 500: status 500 (gave up after 4 attempts)");
     expect(failing.requests).toHaveLength(4);
 
     const refused = scriptedDriver([{ fail: httpFailure(401) }]);
-    const error = await wrapChatBackend({ driver: refused, middleware: [withRetries({ policy })] }).generate(USER).catch((caught: unknown) => caught);
+    const error = await wrapChatBackend({ driver: refused, middleware: [withRetries({ policy })] })
+      .generate(USER)
+      .catch((caught: unknown) => caught);
     expect((error as Error).message).toBe("backend scripted:m at in-process: HTTP 401: status 401");
     expect(refused.requests).toHaveLength(1);
 
     const patient = scriptedDriver([{ fail: httpFailure(429, { "retry-after": "3600" }) }]);
-    await expect(wrapChatBackend({ driver: patient, middleware: [withRetries({ policy })] }).generate(USER)).rejects.toThrow("server asked to wait 3600 s");
+    await expect(
+      wrapChatBackend({ driver: patient, middleware: [withRetries({ policy })] }).generate(USER),
+    ).rejects.toThrow("server asked to wait 3600 s");
     expect(patient.requests).toHaveLength(1);
   });
 
@@ -55,7 +73,9 @@ describe("withRetries", () => {
     expect(error.cause).toBeUndefined();
 
     const plain = scriptedDriver([{ fail: httpFailure(400, {}, "bad request") }]);
-    const kept = (await wrapChatBackend({ driver: plain, middleware: [withRetries({ policy, secrets: [secret] })] }).generate(USER).catch((caught: unknown) => caught)) as Error;
+    const kept = (await wrapChatBackend({ driver: plain, middleware: [withRetries({ policy, secrets: [secret] })] })
+      .generate(USER)
+      .catch((caught: unknown) => caught)) as Error;
     expect((kept.cause as Error).message).toBe("bad request");
   });
 
@@ -71,7 +91,9 @@ describe("withRetries", () => {
   it("cancels during backoff with the caller's reason", async () => {
     const controller = new AbortController();
     const driver = scriptedDriver([{ fail: httpFailure(503, { "retry-after": "10" }) }]);
-    const pending = wrapChatBackend({ driver, middleware: [withRetries({ policy })] }).generate(USER, { signal: controller.signal });
+    const pending = wrapChatBackend({ driver, middleware: [withRetries({ policy })] }).generate(USER, {
+      signal: controller.signal,
+    });
     setTimeout(() => controller.abort(new Error("user stop")), 20);
     await expect(pending).rejects.toThrow("user stop");
     expect(driver.requests).toHaveLength(1);

@@ -13,29 +13,48 @@ const VALID = JSON.stringify({ intent: "inform", positive: true });
 describe("withStructuredOutputRepair", () => {
   it("sends nothing more when the first reply is valid", async () => {
     const driver = scriptedDriver([{ text: VALID }]);
-    const result = await wrapChatBackend({ driver, middleware: [withStructuredOutputRepair()] }).generateObject(USER, schema);
+    const result = await wrapChatBackend({ driver, middleware: [withStructuredOutputRepair()] }).generateObject(
+      USER,
+      schema,
+    );
     expect(result).toMatchObject({ object: { intent: "inform", positive: true }, raw: VALID, repaired: false });
     expect(driver.requests).toHaveLength(1);
   });
 
   it("repairs an invalid reply with one request that shows the model its reply and the problems", async () => {
     const driver = scriptedDriver([{ text: "Sure! The patient has a cough." }, { text: VALID }]);
-    const result = await wrapChatBackend({ driver, middleware: [withStructuredOutputRepair()] }).generateObject(USER, schema);
-    expect(result).toMatchObject({ object: { intent: "inform", positive: true }, raw: VALID, repaired: true, cached: false });
+    const result = await wrapChatBackend({ driver, middleware: [withStructuredOutputRepair()] }).generateObject(
+      USER,
+      schema,
+    );
+    expect(result).toMatchObject({
+      object: { intent: "inform", positive: true },
+      raw: VALID,
+      repaired: true,
+      cached: false,
+    });
     expect(result.formatError).toBeUndefined();
     const [first, repair] = driver.requests;
     expect(repair!.messages.slice(0, -2)).toEqual(first!.messages);
     expect(repair!.messages.at(-2)).toEqual({ role: "assistant", content: "Sure! The patient has a cough." });
-    expect(repair!.messages.at(-1)!.content).toMatch(/^Your previous reply could not be used: it is not valid JSON\.\nProblems:\n- at \$: /);
+    expect(repair!.messages.at(-1)!.content).toMatch(
+      /^Your previous reply could not be used: it is not valid JSON\.\nProblems:\n- at \$: /,
+    );
     expect(repair!.structured).toEqual(first!.structured);
     // Usage and latency cover both requests.
-    expect(result.usage).toEqual({ inputTokens: first!.messages.length + repair!.messages.length, outputTokens: "Sure! The patient has a cough.".length + VALID.length });
+    expect(result.usage).toEqual({
+      inputTokens: first!.messages.length + repair!.messages.length,
+      outputTokens: "Sure! The patient has a cough.".length + VALID.length,
+    });
   });
 
   it("falls back to the format error, with its reason and the raw text, when the repair fails too", async () => {
     const wrong = JSON.stringify({ intent: "diagnosis", positive: "yes" });
     const driver = scriptedDriver([{ text: "{ not json" }, { text: wrong }]);
-    const result = await wrapChatBackend({ driver, middleware: [withStructuredOutputRepair()] }).generateObject(USER, schema);
+    const result = await wrapChatBackend({ driver, middleware: [withStructuredOutputRepair()] }).generateObject(
+      USER,
+      schema,
+    );
     expect(result.object).toBeNull();
     expect(result).toMatchObject({ raw: wrong, repaired: true, formatError: { kind: "schema_violation" } });
     expect(result.formatError!.issues.map((issue) => issue.path)).toEqual([["intent"], ["positive"]]);

@@ -16,9 +16,25 @@ describe("withUsageRecords", () => {
     const backend = wrapChatBackend({ driver, middleware: [withUsageRecords(recorder)] });
     const result = await backend.generate(USER);
     expect(recorder.records).toEqual([
-      { backendId: "scripted:m", operation: "generate", inputTokens: 1, outputTokens: 10, latencyMs: result.latencyMs, cached: false, attempts: 1 },
+      {
+        backendId: "scripted:m",
+        operation: "generate",
+        inputTokens: 1,
+        outputTokens: 10,
+        latencyMs: result.latencyMs,
+        cached: false,
+        attempts: 1,
+      },
     ]);
-    expect(Object.keys(recorder.records[0]!)).toEqual(["backendId", "operation", "inputTokens", "outputTokens", "latencyMs", "cached", "attempts"]);
+    expect(Object.keys(recorder.records[0]!)).toEqual([
+      "backendId",
+      "operation",
+      "inputTokens",
+      "outputTokens",
+      "latencyMs",
+      "cached",
+      "attempts",
+    ]);
     expect(result.latencyMs).toBeGreaterThan(0);
   });
 
@@ -30,13 +46,21 @@ describe("withUsageRecords", () => {
     await backend.generateObject(USER, schema);
     await backend.generateObject(USER, schema);
     expect(recorder.records.map((record) => record.operation)).toEqual(["object", "object"]);
-    expect(recorder.summary()).toMatchObject({ requests: 2, objects: 2, repaired: 0, formatErrors: 1, formatErrorRate: 0.5 });
+    expect(recorder.summary()).toMatchObject({
+      requests: 2,
+      objects: 2,
+      repaired: 0,
+      formatErrors: 1,
+      formatErrorRate: 0.5,
+    });
   });
 
   it("records nothing for a request that fails", async () => {
     const recorder = new UsageRecorder();
     const driver = scriptedDriver([{ fail: new Error("server down") }]);
-    await expect(wrapChatBackend({ driver, middleware: [withUsageRecords(recorder)] }).generate(USER)).rejects.toThrow("server down");
+    await expect(wrapChatBackend({ driver, middleware: [withUsageRecords(recorder)] }).generate(USER)).rejects.toThrow(
+      "server down",
+    );
     expect(recorder.records).toEqual([]);
   });
 });

@@ -37,11 +37,21 @@ describe("the help of options that take a backend id", () => {
 
   it("lists the registered providers' ids: bench, chat, simulate and score", () => {
     const bench = runCli(["bench", "--help"]).stdout;
-    expect(optionHelp(bench, "--backend")).toMatch(idsPattern(`embedded (offline, default), ${chatModels}, or a --provider-module's`));
-    expect(optionHelp(bench, "--judge")).toMatch(idsPattern(`exact, or a backend id for an LLM judge: ${chatModels}, or a --provider-module's`));
-    expect(optionHelp(runCli(["chat", "--help"]).stdout, "--backend")).toMatch(idsPattern(`embedded (offline, default), ${chatModels}, or a --provider-module's`));
-    expect(optionHelp(runCli(["simulate", "--help"]).stdout, "--doctor")).toMatch(idsPattern(`the doctor: embedded (default), ${chatModels}, or a --provider-module's`));
-    expect(optionHelp(runCli(["score", "meditod-nlu", "--help"]).stdout, "--judge")).toMatch(idsPattern(`backend id (the paper's prompt): ${chatModels}, or a --provider-module's`));
+    expect(optionHelp(bench, "--backend")).toMatch(
+      idsPattern(`embedded (offline, default), ${chatModels}, or a --provider-module's`),
+    );
+    expect(optionHelp(bench, "--judge")).toMatch(
+      idsPattern(`exact, or a backend id for an LLM judge: ${chatModels}, or a --provider-module's`),
+    );
+    expect(optionHelp(runCli(["chat", "--help"]).stdout, "--backend")).toMatch(
+      idsPattern(`embedded (offline, default), ${chatModels}, or a --provider-module's`),
+    );
+    expect(optionHelp(runCli(["simulate", "--help"]).stdout, "--doctor")).toMatch(
+      idsPattern(`the doctor: embedded (default), ${chatModels}, or a --provider-module's`),
+    );
+    expect(optionHelp(runCli(["score", "meditod-nlu", "--help"]).stdout, "--judge")).toMatch(
+      idsPattern(`backend id (the paper's prompt): ${chatModels}, or a --provider-module's`),
+    );
     expect(chatModels).toContain("langchain:<provider>:<model>");
   });
 

@@ -15,9 +15,17 @@ describe("anamnesis chat storage flags", () => {
   for (const [what, args, message] of [
     ["an unknown --db-sync", ["--db-sync", "fast"], /--db-sync must be full or normal \(got 'fast'\)/],
     ["a non-positive --idle-minutes", ["--idle-minutes", "0"], /--idle-minutes must be a positive number/],
-    ["a --db under a file", ["--db", join(aFile, "sessions.db")], /--db .*a-file\/sessions\.db: cannot open the sessions database/],
+    [
+      "a --db under a file",
+      ["--db", join(aFile, "sessions.db")],
+      /--db .*a-file\/sessions\.db: cannot open the sessions database/,
+    ],
     ["a --db that is a directory", ["--db", scratch], /--db .*: cannot open the sessions database/],
-    ["a --timeout-ms that is not a positive integer", ["--timeout-ms", "soon"], /--timeout-ms must be a positive integer \(got 'soon'\)/],
+    [
+      "a --timeout-ms that is not a positive integer",
+      ["--timeout-ms", "soon"],
+      /--timeout-ms must be a positive integer \(got 'soon'\)/,
+    ],
   ] as const) {
     it(`refuses ${what} with one line and exit code 2`, () => {
       const result = runCli(["chat", "--port", "0", ...args]);

@@ -17,7 +17,8 @@ function writeFile(name: string, text: string): string {
 
 const goldenInput = writeFile(
   "golden.jsonl",
-  golden.pairs.map((p) => JSON.stringify({ id: p.id, prediction: p.prediction, reference: p.reference })).join("\n") + "\n",
+  golden.pairs.map((p) => JSON.stringify({ id: p.id, prediction: p.prediction, reference: p.reference })).join("\n") +
+    "\n",
 );
 
 describe("anamnesis metrics pairs", () => {
@@ -25,7 +26,10 @@ describe("anamnesis metrics pairs", () => {
     const result = runCli(["metrics", "pairs", "--input", goldenInput]);
     expect(result.stderr).toBe("");
     expect(result.status).toBe(0);
-    const lines = result.stdout.trimEnd().split("\n").map((line) => JSON.parse(line) as Record<string, unknown>);
+    const lines = result.stdout
+      .trimEnd()
+      .split("\n")
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
     expect(lines.map((l) => l.id)).toEqual(golden.pairs.map((p) => p.id));
     lines.forEach((line, i) => {
       const pair = golden.pairs[i]!;
@@ -39,11 +43,15 @@ describe("anamnesis metrics pairs", () => {
 describe("anamnesis metrics pairs on worker threads", () => {
   it("writes the same lines, in input order, when a large input is split over workers", () => {
     // 1,290 pairs: above the threshold at which the compiled CLI scores on worker threads.
-    const many = Array.from({ length: 30 }, (_, round) => golden.pairs.map((p) => ({ id: `${round}-${p.id}`, prediction: p.prediction, reference: p.reference }))).flat();
+    const many = Array.from({ length: 30 }, (_, round) =>
+      golden.pairs.map((p) => ({ id: `${round}-${p.id}`, prediction: p.prediction, reference: p.reference })),
+    ).flat();
     const input = writeFile("many.jsonl", many.map((pair) => JSON.stringify(pair)).join("\n") + "\n");
     const result = runCli(["metrics", "pairs", "--input", input]);
     expect(result.stderr).toBe("");
-    const expected = pairLines(many.map((pair) => ({ rawId: pair.id, prediction: pair.prediction, reference: pair.reference })));
+    const expected = pairLines(
+      many.map((pair) => ({ rawId: pair.id, prediction: pair.prediction, reference: pair.reference })),
+    );
     expect(result.stdout.trimEnd().split("\n")).toEqual(expected);
   });
 });
@@ -63,7 +71,10 @@ describe("anamnesis metrics corpus", () => {
 
 describe("metrics input errors", () => {
   it("reports a bad JSON line with its 1-based line number and exits 2", () => {
-    const path = writeFile("bad.jsonl", '{"id": "a", "prediction": "Fever?", "reference": "Any fever?"}\n\n{"id": "b", "prediction": \n');
+    const path = writeFile(
+      "bad.jsonl",
+      '{"id": "a", "prediction": "Fever?", "reference": "Any fever?"}\n\n{"id": "b", "prediction": \n',
+    );
     for (const command of ["pairs", "corpus"]) {
       const result = runCli(["metrics", command, "--input", path]);
       expect(result.status).toBe(2);

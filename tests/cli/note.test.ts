@@ -16,15 +16,30 @@ describe("anamnesis note", () => {
     expect(markdown.stdout).toContain("## Working impression\n\nchronic bronchitis — supported by");
     const json = runCli(["note", "--dialogue", "317", "--format", "json"]);
     expect(json.status).toBe(0);
-    expect(JSON.parse(json.stdout)).toMatchObject({ presentingComplaint: ["coughing"], workingImpression: { disease: "covid-19 virus disease" } });
+    expect(JSON.parse(json.stdout)).toMatchObject({
+      presentingComplaint: ["coughing"],
+      workingImpression: { disease: "covid-19 virus disease" },
+    });
   });
 
   it("writes a saved chat session's note", () => {
     const session = join(dir, "session.json");
-    writeFileSync(session, JSON.stringify({ id: "abc", history: [], state: { positive_symptom: [{ value: "dysuria" }, { value: "urinary frequency" }] }, presenting: ["dysuria"], redFlags: [] }));
+    writeFileSync(
+      session,
+      JSON.stringify({
+        id: "abc",
+        history: [],
+        state: { positive_symptom: [{ value: "dysuria" }, { value: "urinary frequency" }] },
+        presenting: ["dysuria"],
+        redFlags: [],
+      }),
+    );
     const result = runCli(["note", "--session", session, "--format", "json"]);
     expect(result.status).toBe(0);
-    expect(JSON.parse(result.stdout)).toMatchObject({ presentingComplaint: ["dysuria"], workingImpression: { disease: "urinary tract infection" } });
+    expect(JSON.parse(result.stdout)).toMatchObject({
+      presentingComplaint: ["dysuria"],
+      workingImpression: { disease: "urinary tract infection" },
+    });
   });
 
   it.each([

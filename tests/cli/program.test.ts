@@ -9,9 +9,11 @@ import { bundledPath } from "../../src/foundation/package-paths.ts";
 import { golden } from "../metrics/golden.ts";
 import { runCli } from "./helpers.ts";
 
-const officialCases = (JSON.parse(readFileSync(new URL("../fixtures/meditod-official-scores.json", import.meta.url), "utf8")) as {
-  cases: Array<{ task: string; name: string; lines: unknown[]; official: Record<string, number> }>;
-}).cases;
+const officialCases = (
+  JSON.parse(readFileSync(new URL("../fixtures/meditod-official-scores.json", import.meta.url), "utf8")) as {
+    cases: Array<{ task: string; name: string; lines: unknown[]; official: Record<string, number> }>;
+  }
+).cases;
 
 describe("the anamnesis program", () => {
   it("prints the package.json version", () => {
@@ -25,27 +27,40 @@ describe("the anamnesis program", () => {
     const result = runCli(["--help"]);
     expect(result.status).toBe(0);
     for (const [name, entry] of Object.entries(COMMANDS)) {
-      expect(result.stdout).toMatch(new RegExp(`^  ${name} +${entry.description.slice(0, 20).replace(/[()]/g, "\\$&")}`, "m"));
+      expect(result.stdout).toMatch(
+        new RegExp(`^  ${name} +${entry.description.slice(0, 20).replace(/[()]/g, "\\$&")}`, "m"),
+      );
     }
   });
 
   it("loads no command's code, nor express, xstate, LangChain or the tokenizer, to print --help", () => {
     const log = join(mkdtempSync(join(tmpdir(), "anamnesis-imports-")), "imports.txt");
     const hooks = fileURLToPath(new URL("../fixtures/import-log.mjs", import.meta.url));
-    const result = spawnSync(process.execPath, ["--import", hooks, bundledPath("bin", "anamnesis.js"), "--help"], { encoding: "utf8", env: { ...process.env, IMPORT_LOG: log } });
+    const result = spawnSync(process.execPath, ["--import", hooks, bundledPath("bin", "anamnesis.js"), "--help"], {
+      encoding: "utf8",
+      env: { ...process.env, IMPORT_LOG: log },
+    });
     expect(result.status).toBe(0);
     const loaded = readFileSync(log, "utf8").trim().split("\n");
     expect(loaded.some((url) => url.includes("/commander/"))).toBe(true);
     for (const heavy of ["/express/", "/xstate/", "/@langchain/", "/js-tiktoken/", "/zod/"]) {
-      expect(loaded.filter((url) => url.includes(heavy)), heavy).toEqual([]);
+      expect(
+        loaded.filter((url) => url.includes(heavy)),
+        heavy,
+      ).toEqual([]);
     }
     // The bundle marks each source module it holds with a "// src/…" (or cli/, eval/, server/) line: list the modules loaded.
     const sources = loaded
       .filter((url) => url.includes("/dist/bundle/"))
-      .flatMap((url) => readFileSync(fileURLToPath(url), "utf8").match(/^\/\/ (?:src|eval|server|cli)\/\S+\.ts$/gm) ?? []);
+      .flatMap(
+        (url) => readFileSync(fileURLToPath(url), "utf8").match(/^\/\/ (?:src|eval|server|cli)\/\S+\.ts$/gm) ?? [],
+      );
     expect(sources).toContain("// cli/main.ts");
     for (const heavy of ["cli/commands/", "src/modules/", "eval/", "server/"]) {
-      expect(sources.filter((source) => source.includes(heavy)), heavy).toEqual([]);
+      expect(
+        sources.filter((source) => source.includes(heavy)),
+        heavy,
+      ).toEqual([]);
     }
   });
 
@@ -72,7 +87,11 @@ describe("the anamnesis program", () => {
 });
 
 describe("- reads standard input", () => {
-  const pairs = golden.pairs.slice(0, 5).map((p) => JSON.stringify({ id: p.id, prediction: p.prediction, reference: p.reference })).join("\n") + "\n";
+  const pairs =
+    golden.pairs
+      .slice(0, 5)
+      .map((p) => JSON.stringify({ id: p.id, prediction: p.prediction, reference: p.reference }))
+      .join("\n") + "\n";
 
   it("metrics pairs --input - gives what the same file gives", () => {
     const fromStdin = runCli(["metrics", "pairs", "--input", "-"], { input: pairs });
@@ -83,12 +102,17 @@ describe("- reads standard input", () => {
 
   it("reads a slow pipe as it comes: a line and a multi-byte character split across writes, CRLF endings", async () => {
     const bin = bundledPath("bin", "anamnesis.js");
-    const child = spawn(process.execPath, [bin, "metrics", "pairs", "--input", "-"], { stdio: ["pipe", "pipe", "pipe"] });
+    const child = spawn(process.execPath, [bin, "metrics", "pairs", "--input", "-"], {
+      stdio: ["pipe", "pipe", "pipe"],
+    });
     let stdout = "";
     let stderr = "";
     child.stdout.setEncoding("utf8").on("data", (chunk: string) => (stdout += chunk));
     child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
-    const bytes = Buffer.from(`${JSON.stringify({ id: "é1", prediction: "Fièvre depuis hier.", reference: "Fièvre depuis hier soir." })}\r\n${pairs}`, "utf8");
+    const bytes = Buffer.from(
+      `${JSON.stringify({ id: "é1", prediction: "Fièvre depuis hier.", reference: "Fièvre depuis hier soir." })}\r\n${pairs}`,
+      "utf8",
+    );
     const cuts = [7, bytes.indexOf("è") + 1, bytes.length - 3];
     let from = 0;
     for (const cut of [...cuts, bytes.length]) {
@@ -99,7 +123,10 @@ describe("- reads standard input", () => {
     child.stdin.end();
     const status = await new Promise((resolve) => child.on("close", resolve));
     expect([status, stderr]).toEqual([0, ""]);
-    const rows = stdout.trim().split("\n").map((line) => JSON.parse(line) as { id: string });
+    const rows = stdout
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line) as { id: string });
     expect(rows.map((row) => row.id)).toEqual(["é1", ...golden.pairs.slice(0, 5).map((pair) => pair.id)]);
     const whole = runCli(["metrics", "pairs", "--input", "-"], { input: bytes.toString("utf8") });
     expect(stdout).toBe(whole.stdout);
@@ -116,6 +143,9 @@ describe("- reads standard input", () => {
     const input = testCase.lines.map((line) => JSON.stringify(line)).join("\n") + "\n";
     const result = runCli(["score", "meditod-nlu", "--predictions", "-", "--json"], { input });
     expect(result.stderr).toBe("");
-    expect((JSON.parse(result.stdout) as { overall: { f1: number } }).overall.f1).toBeCloseTo(testCase.official.f1!, 12);
+    expect((JSON.parse(result.stdout) as { overall: { f1: number } }).overall.f1).toBeCloseTo(
+      testCase.official.f1!,
+      12,
+    );
   });
 });

@@ -58,7 +58,11 @@ const predictions = [
 ];
 
 /** The judge's scripted opinion: these pairs mean the same, nothing else does. */
-const SAME = new Set(["few months ago|a few months back", "wet cough|productive cough", "white or yellowish|yellowish white"]);
+const SAME = new Set([
+  "few months ago|a few months back",
+  "wet cough|productive cough",
+  "white or yellowish|yellowish white",
+]);
 
 function verdict(call: ChatCall) {
   const prompt = call.messages[0]!.content;
@@ -74,7 +78,17 @@ describe("anamnesis score --judge <backend id>", () => {
     writeFileSync(file, predictions.map((line) => JSON.stringify(line)).join("\n"));
     const server = await fakeServerForTest("openai", { respond: verdict });
     const env = { OPENAI_API_KEY: "", OPENAI_BASE_URL: "", ANAMNESIS_CACHE_DIR: join(scratch, "cache") };
-    const args = ["score", "meditod-nlu", "--predictions", file, "--judge", "openai:gpt-3.5-turbo-0125", "--base-url", server.baseUrl, "--json"];
+    const args = [
+      "score",
+      "meditod-nlu",
+      "--predictions",
+      file,
+      "--judge",
+      "openai:gpt-3.5-turbo-0125",
+      "--base-url",
+      server.baseUrl,
+      "--json",
+    ];
     const judged = await startCli(args, { env }).done;
     expect(judged.stderr).toBe("");
     const scores = JSON.parse(judged.stdout);
@@ -106,7 +120,20 @@ describe("anamnesis score --judge <backend id>", () => {
     writeFileSync(file, predictions.map((line) => JSON.stringify(line)).join("\n"));
     const plugin = fileURLToPath(new URL("../fixtures/word-overlap-judge.js", import.meta.url));
     const env = { ANAMNESIS_CACHE_DIR: join(scratch, "cache-plugin") };
-    const judged = await startCli(["score", "meditod-nlu", "--predictions", file, "--provider-module", plugin, "--judge", "overlap:words", "--json"], { env }).done;
+    const judged = await startCli(
+      [
+        "score",
+        "meditod-nlu",
+        "--predictions",
+        file,
+        "--provider-module",
+        plugin,
+        "--judge",
+        "overlap:words",
+        "--json",
+      ],
+      { env },
+    ).done;
     expect(judged.stderr).toBe("");
     // Word overlap agrees with the scripted opinion above on these four pairs.
     expect(JSON.parse(judged.stdout).non_medical).toEqual({ precision: 0.75, recall: 0.75, f1: 0.75 });
@@ -116,14 +143,25 @@ describe("anamnesis score --judge <backend id>", () => {
     const file = join(scratch, "nlu-refusing.jsonl");
     writeFileSync(file, predictions.map((line) => JSON.stringify(line)).join("\n"));
     const plugin = fileURLToPath(new URL("../fixtures/refusing-provider.js", import.meta.url));
-    const result = await startCli(["score", "meditod-nlu", "--predictions", file, "--provider-module", plugin, "--judge", "refusing:any", "--json"]).done;
+    const result = await startCli([
+      "score",
+      "meditod-nlu",
+      "--predictions",
+      file,
+      "--provider-module",
+      plugin,
+      "--judge",
+      "refusing:any",
+      "--json",
+    ]).done;
     expect([result.status, result.stderr.trim()]).toEqual([2, "anamnesis: refusing: this plug-in serves no model"]);
   });
 
   it("explains on one line why the embedded engine cannot judge", async () => {
     const file = join(scratch, "nlu-embedded.jsonl");
     writeFileSync(file, predictions.map((line) => JSON.stringify(line)).join("\n"));
-    const result = await startCli(["score", "meditod-nlu", "--predictions", file, "--judge", "embedded", "--json"]).done;
+    const result = await startCli(["score", "meditod-nlu", "--predictions", file, "--judge", "embedded", "--json"])
+      .done;
     expect(result.status).toBe(2);
     expect(result.stderr.trim().split("\n")).toHaveLength(1);
     expect(result.stderr).toContain("embedded is the offline MediTOD engine");

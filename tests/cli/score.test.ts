@@ -13,7 +13,11 @@ interface OfficialCase {
   lines: unknown[];
   official: Record<string, number>;
 }
-const cases = (JSON.parse(readFileSync(new URL("../fixtures/meditod-official-scores.json", import.meta.url), "utf8")) as { cases: OfficialCase[] }).cases;
+const cases = (
+  JSON.parse(readFileSync(new URL("../fixtures/meditod-official-scores.json", import.meta.url), "utf8")) as {
+    cases: OfficialCase[];
+  }
+).cases;
 
 function writeRaw(name: string, text: string): string {
   const path = join(scratch, name);
@@ -47,7 +51,14 @@ describe("anamnesis score meditod-nlu / meditod-pol", () => {
     const result = runCli(["score", "meditod-nlu", "--predictions", writeJsonl("nlu.jsonl", testCase.lines), "--json"]);
     expect(result.stderr).toBe("");
     const scores = JSON.parse(result.stdout);
-    expect(Object.keys(scores)).toEqual(["samples", "joint_accuracy", "format_errors", "overall", "medical", "non_medical"]);
+    expect(Object.keys(scores)).toEqual([
+      "samples",
+      "joint_accuracy",
+      "format_errors",
+      "overall",
+      "medical",
+      "non_medical",
+    ]);
     expect(scores.samples).toBe(testCase.official.samples);
     expect(scores.format_errors).toBeCloseTo(testCase.official.format_errors!, 12);
     expect(scores.overall.f1).toBeCloseTo(testCase.official.f1!, 12);
@@ -74,51 +85,133 @@ describe("anamnesis score meditod-nlu / meditod-pol", () => {
   });
 
   const errorCases: Array<[string, () => string[], RegExp]> = [
-    ["a missing file", () => ["score", "meditod-nlu", "--predictions", join(scratch, "nope.jsonl")], /predictions file not found: .*nope\.jsonl/],
+    [
+      "a missing file",
+      () => ["score", "meditod-nlu", "--predictions", join(scratch, "nope.jsonl")],
+      /predictions file not found: .*nope\.jsonl/,
+    ],
     [
       "a bad JSON line, with its number",
-      () => ["score", "meditod-nlu", "--predictions", writeJsonl("bad.jsonl", [{ dialogue_id: "407", turn: 1, prediction: [] }, "{oops"])],
+      () => [
+        "score",
+        "meditod-nlu",
+        "--predictions",
+        writeJsonl("bad.jsonl", [{ dialogue_id: "407", turn: 1, prediction: [] }, "{oops"]),
+      ],
       /bad\.jsonl:2: /,
     ],
     [
       "an unknown dialogue",
-      () => ["score", "meditod-nlu", "--predictions", writeJsonl("dialogue.jsonl", [{ dialogue_id: "999", turn: 1, prediction: [] }])],
+      () => [
+        "score",
+        "meditod-nlu",
+        "--predictions",
+        writeJsonl("dialogue.jsonl", [{ dialogue_id: "999", turn: 1, prediction: [] }]),
+      ],
       /dialogue\.jsonl:1: unknown dialogue '999'/,
     ],
     [
       "a turn of the wrong speaker",
-      () => ["score", "meditod-nlu", "--predictions", writeJsonl("turn.jsonl", [{ dialogue_id: "407", turn: 2, prediction: [] }])],
+      () => [
+        "score",
+        "meditod-nlu",
+        "--predictions",
+        writeJsonl("turn.jsonl", [{ dialogue_id: "407", turn: 2, prediction: [] }]),
+      ],
       /turn\.jsonl:1: dialogue 407 turn 2 is not a patient turn/,
     ],
     [
       "the unscored opening doctor turn",
-      () => ["score", "meditod-pol", "--predictions", writeJsonl("opening.jsonl", [{ dialogue_id: "407", turn: 0, prediction: [] }])],
+      () => [
+        "score",
+        "meditod-pol",
+        "--predictions",
+        writeJsonl("opening.jsonl", [{ dialogue_id: "407", turn: 0, prediction: [] }]),
+      ],
       /opening doctor turn/,
     ],
     [
       "a turn past the end",
-      () => ["score", "meditod-pol", "--predictions", writeJsonl("end.jsonl", [{ dialogue_id: "407", turn: 500, prediction: [] }])],
+      () => [
+        "score",
+        "meditod-pol",
+        "--predictions",
+        writeJsonl("end.jsonl", [{ dialogue_id: "407", turn: 500, prediction: [] }]),
+      ],
       /turn 500 .*does not exist/,
     ],
-    ["a missing data directory", () => ["data", "stats", "--data", join(scratch, "no-data"), "--json"], /MediTOD data directory not found/],
-    ["a directory given as the predictions file", () => ["score", "meditod-nlu", "--predictions", scratch], /predictions file .* is a directory, not a file/],
-    ["an empty predictions file", () => ["score", "meditod-nlg", "--predictions", writeRaw("empty.jsonl", "\n\n")], /empty\.jsonl is empty: no JSON lines/],
+    [
+      "a missing data directory",
+      () => ["data", "stats", "--data", join(scratch, "no-data"), "--json"],
+      /MediTOD data directory not found/,
+    ],
+    [
+      "a directory given as the predictions file",
+      () => ["score", "meditod-nlu", "--predictions", scratch],
+      /predictions file .* is a directory, not a file/,
+    ],
+    [
+      "an empty predictions file",
+      () => ["score", "meditod-nlg", "--predictions", writeRaw("empty.jsonl", "\n\n")],
+      /empty\.jsonl is empty: no JSON lines/,
+    ],
     [
       "a duplicate turn, at the line it appears",
-      () => ["score", "meditod-nlu", "--predictions", writeJsonl("twice.jsonl", [{ dialogue_id: "407", turn: 1, prediction: [] }, { dialogue_id: "407", turn: 1, prediction: [] }, "{oops"])],
+      () => [
+        "score",
+        "meditod-nlu",
+        "--predictions",
+        writeJsonl("twice.jsonl", [
+          { dialogue_id: "407", turn: 1, prediction: [] },
+          { dialogue_id: "407", turn: 1, prediction: [] },
+          "{oops",
+        ]),
+      ],
       /twice\.jsonl:2: dialogue 407 turn 1 was already predicted on line 1/,
     ],
-    ["a pairs file that is a directory", () => ["metrics", "corpus", "--input", scratch], /input file .* is a directory, not a file/],
-    ["an empty pairs file", () => ["metrics", "pairs", "--input", writeRaw("empty-pairs.jsonl", "")], /empty-pairs\.jsonl is empty/],
-    ["a file given as --out", () => ["bench", "--suite", "meditod-nlu", "--out", writeRaw("not-a-folder", "x")], /--out .*not-a-folder is a file, not a directory/],
-    ["a file given as merge --out", () => ["merge", scratch, "--out", writeRaw("not-a-folder-2", "x")], /is not a run directory|--out .* is a file, not a directory/],
-    ["a bad line after a byte-order mark, the mark not in the message", () => ["score", "meditod-nlu", "--predictions", writeRaw("bom-bad.jsonl", "\ufeff{oops\n")], /bom-bad\.jsonl:1: not valid JSON/],
+    [
+      "a pairs file that is a directory",
+      () => ["metrics", "corpus", "--input", scratch],
+      /input file .* is a directory, not a file/,
+    ],
+    [
+      "an empty pairs file",
+      () => ["metrics", "pairs", "--input", writeRaw("empty-pairs.jsonl", "")],
+      /empty-pairs\.jsonl is empty/,
+    ],
+    [
+      "a file given as --out",
+      () => ["bench", "--suite", "meditod-nlu", "--out", writeRaw("not-a-folder", "x")],
+      /--out .*not-a-folder is a file, not a directory/,
+    ],
+    [
+      "a file given as merge --out",
+      () => ["merge", scratch, "--out", writeRaw("not-a-folder-2", "x")],
+      /is not a run directory|--out .* is a file, not a directory/,
+    ],
+    [
+      "a bad line after a byte-order mark, the mark not in the message",
+      () => ["score", "meditod-nlu", "--predictions", writeRaw("bom-bad.jsonl", "\ufeff{oops\n")],
+      /bom-bad\.jsonl:1: not valid JSON/,
+    ],
   ];
   it("accepts a UTF-8 byte-order mark and CRLF line ends", () => {
     const testCase = cases.find((c) => c.task === "nlu")!;
     const text = testCase.lines.map((line: unknown) => JSON.stringify(line)).join("\r\n");
-    const plain = runCli(["score", "meditod-nlu", "--json", "--predictions", writeJsonl("plain.jsonl", testCase.lines)]);
-    const marked = runCli(["score", "meditod-nlu", "--json", "--predictions", writeRaw("bom.jsonl", `\ufeff${text}\r\n`)]);
+    const plain = runCli([
+      "score",
+      "meditod-nlu",
+      "--json",
+      "--predictions",
+      writeJsonl("plain.jsonl", testCase.lines),
+    ]);
+    const marked = runCli([
+      "score",
+      "meditod-nlu",
+      "--json",
+      "--predictions",
+      writeRaw("bom.jsonl", `\ufeff${text}\r\n`),
+    ]);
     expect(marked.stderr).toBe("");
     expect(marked.status).toBe(0);
     expect(JSON.parse(marked.stdout)).toEqual(JSON.parse(plain.stdout));

@@ -9,17 +9,34 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe("anamnesis simulate", () => {
   it("runs whole histories and writes JSONL transcripts, results, a summary and report.html", () => {
-    const result = runCli(["simulate", "--doctor", "embedded", "--patient", "simulated", "--cases", "uti,meningitis,115", "--out", dir, "--json"]);
+    const result = runCli([
+      "simulate",
+      "--doctor",
+      "embedded",
+      "--patient",
+      "simulated",
+      "--cases",
+      "uti,meningitis,115",
+      "--out",
+      dir,
+      "--json",
+    ]);
     expect(result.status).toBe(0);
     const summary = JSON.parse(result.stdout);
     expect(summary).toMatchObject({ cases: 3, redFlags: { expected: 1, caught: 1 }, contradicted: [] });
-    const results = readFileSync(join(dir, "results.jsonl"), "utf8").trim().split("\n").map((line) => JSON.parse(line));
+    const results = readFileSync(join(dir, "results.jsonl"), "utf8")
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line));
     expect(results.map((entry) => [entry.id, entry.closing])).toEqual([
       ["uti", "right diagnosis"],
       ["meningitis", "honest none"],
       ["115", "right diagnosis"],
     ]);
-    const transcript = readFileSync(join(dir, "transcripts", "meningitis.jsonl"), "utf8").trim().split("\n").map((line) => JSON.parse(line));
+    const transcript = readFileSync(join(dir, "transcripts", "meningitis.jsonl"), "utf8")
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line));
     expect(transcript.some((line) => line.escalation?.includes("fever_headache_stiff_neck"))).toBe(true);
     const html = readFileSync(join(dir, "report.html"), "utf8");
     expect(html).toContain("<caption>Per case</caption>");

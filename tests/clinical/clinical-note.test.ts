@@ -10,7 +10,10 @@ const development = loadMeditod(fileURLToPath(new URL("../../data/meditod-dev/",
 
 describe("the clinical note from the tracked CMAS state", () => {
   it("writes every section of RES0001's gold history, in its own words", () => {
-    const note = clinicalNote({ state: caseFromDialogue(development, "RES0001").profile, presenting: ["chest pain", "dyspnea"] });
+    const note = clinicalNote({
+      state: caseFromDialogue(development, "RES0001").profile,
+      presenting: ["chest pain", "dyspnea"],
+    });
     expect(clinicalNoteSchema.parse(note)).toEqual(note);
     expect(note.patient).toEqual({ age: "52", sex: null });
     expect(note.presentingComplaint).toEqual(["chest pain", "dyspnea"]);
@@ -25,14 +28,31 @@ describe("the clinical note from the tracked CMAS state", () => {
       ],
     });
     // Pertinent positives and negatives: the leg swelling keeps its site; the denied fever is listed.
-    expect(note.reviewOfSystems.present.map((finding) => finding.value)).toEqual(["coughing", "palpitations", "pain (left leg)", "swelling (left leg)"]);
+    expect(note.reviewOfSystems.present.map((finding) => finding.value)).toEqual([
+      "coughing",
+      "palpitations",
+      "pain (left leg)",
+      "swelling (left leg)",
+    ]);
     expect(note.reviewOfSystems.absent).toContain("fever");
     expect(note.allergies).toEqual({ present: [], absent: ["drug allergy"], uncertain: [] });
     expect(note.pastMedicalHistory.present.map((finding) => finding.value)).toContain("hysterectomy");
     expect(note.pastMedicalHistory.absent).not.toContain("drug allergy");
-    expect(note.medications.present[0]).toMatchObject({ value: "acetaminophen", details: [{ label: "for", value: "chest pain" }, { label: "effect", value: "no" }] });
-    expect(note.familyHistory.present).toEqual([{ value: "myocardial infarction", details: [{ attribute: "relation", label: "relative", value: "mother" }] }]);
-    expect(note.socialHistory).toMatchObject({ occupation: "administrator at a bank", travel: "no recent travel", residence: null });
+    expect(note.medications.present[0]).toMatchObject({
+      value: "acetaminophen",
+      details: [
+        { label: "for", value: "chest pain" },
+        { label: "effect", value: "no" },
+      ],
+    });
+    expect(note.familyHistory.present).toEqual([
+      { value: "myocardial infarction", details: [{ attribute: "relation", label: "relative", value: "mother" }] },
+    ]);
+    expect(note.socialHistory).toMatchObject({
+      occupation: "administrator at a bank",
+      travel: "no recent travel",
+      residence: null,
+    });
     expect(note.investigations.notDone).toEqual(["pulmonary function tests"]);
     expect(note.redFlags.map((flag) => flag.id)).toEqual(["chest_pain_with_breathlessness_or_sweating"]);
     expect(note.workingImpression?.disease).toBe("pulmonary embolism");
@@ -43,15 +63,24 @@ describe("the clinical note from the tracked CMAS state", () => {
     expect(copd.presentingComplaint).toEqual(["coughing"]);
     expect(copd.workingImpression?.disease).toBe("chronic bronchitis");
     expect(copd.socialHistory.habits.present[0]).toMatchObject({ value: "smoking" });
-    expect(clinicalNote({ state: caseFromDialogue(dataset, "317").profile }).workingImpression?.disease).toBe("covid-19 virus disease");
+    expect(clinicalNote({ state: caseFromDialogue(dataset, "317").profile }).workingImpression?.disease).toBe(
+      "covid-19 virus disease",
+    );
   });
 
   it("says 'none' for the working impression, and what was not asked, when the history supports no diagnosis", () => {
-    const note = clinicalNote({ state: { positive_symptom: [{ value: "headache", onset: "two days ago", severity: "5" }], negative_symptom: [{ value: "nausea" }] } });
+    const note = clinicalNote({
+      state: {
+        positive_symptom: [{ value: "headache", onset: "two days ago", severity: "5" }],
+        negative_symptom: [{ value: "nausea" }],
+      },
+    });
     expect(note.workingImpression).toBeNull();
     expect(note.redFlags).toEqual([]);
     const markdown = noteToMarkdown(note);
-    expect(markdown).toContain("## Working impression\n\nNone: the history does not meet the criteria of any single diagnosis");
+    expect(markdown).toContain(
+      "## Working impression\n\nNone: the history does not meet the criteria of any single diagnosis",
+    );
     expect(markdown).toContain("- headache — onset: two days ago; severity: 5/10");
     expect(markdown).toContain("- Denies: nausea");
     expect(markdown).toContain("## Medications\n\n_not recorded_");

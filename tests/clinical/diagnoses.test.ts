@@ -8,7 +8,8 @@ import { realiseFromTemplates } from "../../src/modules/embedded/nlg.ts";
 import { caseFromDialogue } from "../../src/simulator/patient-simulator.ts";
 
 const rules = loadDiagnoses();
-const named = (state: Parameters<typeof rules.workingImpression>[0]) => rules.workingImpression(state)?.disease ?? "none";
+const named = (state: Parameters<typeof rules.workingImpression>[0]) =>
+  rules.workingImpression(state)?.disease ?? "none";
 
 describe("working diagnoses only with explicit criteria", () => {
   it("name each diagnosis for its example, across body systems", () => {
@@ -29,20 +30,40 @@ describe("working diagnoses only with explicit criteria", () => {
 
   it("never offer a respiratory diagnosis for the histories the issue reports (UTI, migraine with aura)", () => {
     const urinary: DialogueState = {
-      positive_symptom: [{ value: "dysuria" }, { value: "fever" }, { value: "chills" }, { value: "pain", location: ["flank"] }],
+      positive_symptom: [
+        { value: "dysuria" },
+        { value: "fever" },
+        { value: "chills" },
+        { value: "pain", location: ["flank"] },
+      ],
       negative_symptom: [{ value: "coughing" }],
     };
     expect(named(urinary)).toBe("pyelonephritis");
     expect(rules.workingImpression(urinary)!.tests).not.toContain("plain x-ray");
-    expect(named({ positive_symptom: [{ value: "headache", location: ["behind the left eye"] }, { value: "visual aura" }, { value: "nausea" }] })).toBe("migraine disorders");
+    expect(
+      named({
+        positive_symptom: [
+          { value: "headache", location: ["behind the left eye"] },
+          { value: "visual aura" },
+          { value: "nausea" },
+        ],
+      }),
+    ).toBe("migraine disorders");
   });
 
   it("name none where the history meets no criteria: a lone symptom, a denied key finding, an unknown complaint", () => {
     expect(named({ positive_symptom: [{ value: "headache" }] })).toBe("none");
-    expect(named({ positive_symptom: [{ value: "coughing" }, { value: "fever" }], negative_symptom: [{ value: "dyspnea" }, { value: "colored/excess sputum" }, { value: "chest pain" }] })).toBe("none");
+    expect(
+      named({
+        positive_symptom: [{ value: "coughing" }, { value: "fever" }],
+        negative_symptom: [{ value: "dyspnea" }, { value: "colored/excess sputum" }, { value: "chest pain" }],
+      }),
+    ).toBe("none");
     expect(named({ positive_symptom: [{ value: "earache" }, { value: "tinnitus" }] })).toBe("none");
     expect(named({ positive_symptom: [{ value: "pain" }, { value: "fever" }] })).toBe("none");
-    expect(rules.supports({ positive_symptom: [{ value: "heartburn" }] }, "gastroesophageal reflux disease")).toBe(true);
+    expect(rules.supports({ positive_symptom: [{ value: "heartburn" }] }, "gastroesophageal reflux disease")).toBe(
+      true,
+    );
     expect(rules.supports({ positive_symptom: [{ value: "heartburn" }] }, "pneumonia")).toBe(false);
     expect(rules.supports({ positive_symptom: [{ value: "heartburn" }] }, "lupus")).toBe(false);
   });
@@ -54,7 +75,9 @@ describe("working diagnoses only with explicit criteria", () => {
     expect(() => parseDiagnoses(JSON.stringify(badSlot))).toThrow(/unknown slot 'sign'/);
     const badExample = file();
     badExample.diagnoses[3].example = { positive_symptom: [{ value: "heartburn" }] };
-    expect(() => parseDiagnoses(JSON.stringify(badExample))).toThrow(/pneumonia.*working impression is gastroesophageal reflux disease/);
+    expect(() => parseDiagnoses(JSON.stringify(badExample))).toThrow(
+      /pneumonia.*working impression is gastroesophageal reflux disease/,
+    );
   });
 
   it("the closing without a diagnosis says so in plain words and offers no test", () => {

@@ -12,36 +12,68 @@ const bundled = (): { flags: Array<Record<string, unknown>> } & Record<string, u
 describe("red flags as data", () => {
   it("cover the flags the issue names, each with criteria, plain advice and an example that fires it", () => {
     const ids = rules.flags.map((flag) => flag.id);
-    for (const id of ["chest_pain_with_breathlessness_or_sweating", "thunderclap_headache", "coughing_blood", "weight_loss_with_night_sweats", "saddle_numbness_or_sphincter_change", "suicidal_thoughts", "anaphylaxis"]) {
+    for (const id of [
+      "chest_pain_with_breathlessness_or_sweating",
+      "thunderclap_headache",
+      "coughing_blood",
+      "weight_loss_with_night_sweats",
+      "saddle_numbness_or_sphincter_change",
+      "suicidal_thoughts",
+      "anaphylaxis",
+    ]) {
       expect(ids).toContain(id);
     }
     for (const flag of rules.flags) {
       expect(rules.evaluate(flag.example.state).map((fired) => fired.id)).toContain(flag.id);
       // Plain words: no Latin-Greek clinical names in what the patient is told.
-      expect(flag.advice).not.toMatch(/\b(dyspnea|hemoptysis|diaphoresis|syncope|melena|anaphylaxis|paresthesia|ideation)\b/i);
+      expect(flag.advice).not.toMatch(
+        /\b(dyspnea|hemoptysis|diaphoresis|syncope|melena|anaphylaxis|paresthesia|ideation)\b/i,
+      );
     }
   });
 
   it("read statuses: a denied finding does not fire", () => {
-    expect(rules.evaluate({ positive_symptom: [{ value: "chest pain" }], negative_symptom: [{ value: "dyspnea" }, { value: "sweating" }] })).toEqual([]);
-    const fired = rules.evaluate({ positive_symptom: [{ value: "chest pain" }, { value: "sweating" }], negative_symptom: [{ value: "dyspnea" }] });
-    expect(fired).toMatchObject([{ id: "chest_pain_with_breathlessness_or_sweating", urgency: "emergency", evidence: ["positive symptom: chest pain", "positive symptom: sweating"] }]);
+    expect(
+      rules.evaluate({
+        positive_symptom: [{ value: "chest pain" }],
+        negative_symptom: [{ value: "dyspnea" }, { value: "sweating" }],
+      }),
+    ).toEqual([]);
+    const fired = rules.evaluate({
+      positive_symptom: [{ value: "chest pain" }, { value: "sweating" }],
+      negative_symptom: [{ value: "dyspnea" }],
+    });
+    expect(fired).toMatchObject([
+      {
+        id: "chest_pain_with_breathlessness_or_sweating",
+        urgency: "emergency",
+        evidence: ["positive symptom: chest pain", "positive symptom: sweating"],
+      },
+    ]);
   });
 
   it("read attributes: only a sudden or worst-ever headache is a thunderclap headache", () => {
     const ids = (state: Parameters<typeof rules.evaluate>[0]) => rules.evaluate(state).map((flag) => flag.id);
     expect(ids({ positive_symptom: [{ value: "headache", initiation: "gradually", severity: "4" }] })).toEqual([]);
-    expect(ids({ positive_symptom: [{ value: "headache", initiation: "suddenly" }] })).toEqual(["thunderclap_headache"]);
+    expect(ids({ positive_symptom: [{ value: "headache", initiation: "suddenly" }] })).toEqual([
+      "thunderclap_headache",
+    ]);
     expect(ids({ positive_symptom: [{ value: "headache", severity: "10" }] })).toEqual(["thunderclap_headache"]);
     expect(ids({ positive_symptom: [{ value: "headache", severity: "1" }] })).toEqual([]);
     // A list attribute matches when any of its items does.
-    expect(ids({ positive_symptom: [{ value: "numbness", location: ["foot", "groin"] }] })).toEqual(["saddle_numbness_or_sphincter_change"]);
+    expect(ids({ positive_symptom: [{ value: "numbness", location: ["foot", "groin"] }] })).toEqual([
+      "saddle_numbness_or_sphincter_change",
+    ]);
     expect(ids({ positive_symptom: [{ value: "numbness", location: ["foot"] }] })).toEqual([]);
   });
 
   it("read negations in the criteria: a seizure in known epilepsy is not a first seizure", () => {
-    expect(rules.evaluate({ positive_symptom: [{ value: "seizures" }] }).map((flag) => flag.id)).toEqual(["first_seizure"]);
-    expect(rules.evaluate({ positive_symptom: [{ value: "seizures" }], positive_medical_history: [{ value: "epilepsy" }] })).toEqual([]);
+    expect(rules.evaluate({ positive_symptom: [{ value: "seizures" }] }).map((flag) => flag.id)).toEqual([
+      "first_seizure",
+    ]);
+    expect(
+      rules.evaluate({ positive_symptom: [{ value: "seizures" }], positive_medical_history: [{ value: "epilepsy" }] }),
+    ).toEqual([]);
   });
 
   it("on the sample's gold histories: none for 115 (COPD-like) and 317 (COVID-like); chest pain with breathlessness for RES0001", () => {
@@ -49,7 +81,9 @@ describe("red flags as data", () => {
     const development = loadMeditod(fileURLToPath(new URL("../../data/meditod-dev/", import.meta.url)));
     expect(rules.evaluate(caseFromDialogue(dataset, "115").profile)).toEqual([]);
     expect(rules.evaluate(caseFromDialogue(dataset, "317").profile)).toEqual([]);
-    expect(rules.evaluate(caseFromDialogue(development, "RES0001").profile).map((flag) => flag.id)).toEqual(["chest_pain_with_breathlessness_or_sweating"]);
+    expect(rules.evaluate(caseFromDialogue(development, "RES0001").profile).map((flag) => flag.id)).toEqual([
+      "chest_pain_with_breathlessness_or_sweating",
+    ]);
   });
 
   it("word the escalation: an opening, each flag's advice, then the choice to go on or stop", () => {
@@ -66,11 +100,27 @@ describe("red flags as data", () => {
       change(file.flags[2]!);
       return () => parseRedFlags(JSON.stringify(file));
     };
-    expect(withFlag((flag) => (flag.criteria = { finding: { slot: "symptoms", values: ["hemoptysis"] } }))).toThrow(/unknown slot 'symptoms'/);
-    expect(withFlag((flag) => (flag.criteria = { finding: { slot: "symptom", values: ["hemoptysis"], attributes: { colour: "red" } } }))).toThrow(/no attribute 'colour'/);
-    expect(withFlag((flag) => (flag.criteria = { finding: { slot: "symptom", values: ["hemoptysis"], attributes: { color: "(" } } }))).toThrow(/not a regular expression/);
-    expect(withFlag((flag) => (flag.criteria = { finding: { slot: "symptom", values: ["hemoptysis"], status: "avail" } }))).toThrow(/not a status of symptom/);
-    expect(withFlag((flag) => (flag.example = { said: "fine", state: { positive_symptom: [{ value: "coughing" }] } }))).toThrow(/does not fire it/);
+    expect(withFlag((flag) => (flag.criteria = { finding: { slot: "symptoms", values: ["hemoptysis"] } }))).toThrow(
+      /unknown slot 'symptoms'/,
+    );
+    expect(
+      withFlag(
+        (flag) =>
+          (flag.criteria = { finding: { slot: "symptom", values: ["hemoptysis"], attributes: { colour: "red" } } }),
+      ),
+    ).toThrow(/no attribute 'colour'/);
+    expect(
+      withFlag(
+        (flag) =>
+          (flag.criteria = { finding: { slot: "symptom", values: ["hemoptysis"], attributes: { color: "(" } } }),
+      ),
+    ).toThrow(/not a regular expression/);
+    expect(
+      withFlag((flag) => (flag.criteria = { finding: { slot: "symptom", values: ["hemoptysis"], status: "avail" } })),
+    ).toThrow(/not a status of symptom/);
+    expect(
+      withFlag((flag) => (flag.example = { said: "fine", state: { positive_symptom: [{ value: "coughing" }] } })),
+    ).toThrow(/does not fire it/);
     expect(withFlag((flag) => (flag.urgency = "whenever"))).toThrow(/urgency/);
   });
 });

@@ -1,7 +1,12 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { CMAS_NAMES_FILE, renderCmasNames } from "../../src/cmas/generate-cmas-names.ts";
-import { MEDICAL_SLOT_NAMES, PREFIXED_SLOT_NAMES, READING_STATUS_NAMES, SOCIAL_SLOT_NAMES } from "../../src/cmas/cmas-names.ts";
+import {
+  MEDICAL_SLOT_NAMES,
+  PREFIXED_SLOT_NAMES,
+  READING_STATUS_NAMES,
+  SOCIAL_SLOT_NAMES,
+} from "../../src/cmas/cmas-names.ts";
 import { nluSlots, ontology, prefixedSlotNames } from "../../src/cmas/ontology.ts";
 
 describe("names generated from ontology/cmas.json", () => {

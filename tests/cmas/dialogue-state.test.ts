@@ -12,7 +12,9 @@ describe("DialogueStateTracker", () => {
       for (const utterance of dialogue.utterances) {
         if (utterance.speaker !== "patient") continue;
         const state = tracker.update(utterance.nlu);
-        expect(JSON.stringify(state), `dialogue ${dialogue.id} turn ${utterance.uttr_id}`).toBe(JSON.stringify(utterance.dialog_state));
+        expect(JSON.stringify(state), `dialogue ${dialogue.id} turn ${utterance.uttr_id}`).toBe(
+          JSON.stringify(utterance.dialog_state),
+        );
         checked += 1;
       }
     }
@@ -20,12 +22,14 @@ describe("DialogueStateTracker", () => {
   });
 
   it("overwrites attributes, replaces lists and appends new values", () => {
-    const state = applyFrames(
-      { positive_symptom: [{ value: "coughing", onset: "a week ago", location: ["chest"] }] },
-      [{ slots: { positive_symptom: [{ value: "coughing", location: ["throat"], severity: "4" }, { value: "fever" }] } }],
-    );
+    const state = applyFrames({ positive_symptom: [{ value: "coughing", onset: "a week ago", location: ["chest"] }] }, [
+      { slots: { positive_symptom: [{ value: "coughing", location: ["throat"], severity: "4" }, { value: "fever" }] } },
+    ]);
     expect(state).toEqual({
-      positive_symptom: [{ value: "coughing", onset: "a week ago", location: ["throat"], severity: "4" }, { value: "fever" }],
+      positive_symptom: [
+        { value: "coughing", onset: "a week ago", location: ["throat"], severity: "4" },
+        { value: "fever" },
+      ],
     });
   });
 
@@ -45,7 +49,10 @@ describe("DialogueStateTracker", () => {
     const tracker = new DialogueStateTracker();
     tracker.update([{ slots: { travel: [{ status: "traveled" }], basic_information: [{ age: "60" }] } }]);
     const state = tracker.update([{ slots: { travel: [{ destination: "mexico" }] } }]);
-    expect(state).toEqual({ travel: [{ status: "traveled", destination: "mexico" }], basic_information: [{ age: "60" }] });
+    expect(state).toEqual({
+      travel: [{ status: "traveled", destination: "mexico" }],
+      basic_information: [{ age: "60" }],
+    });
   });
 
   it("does not share arrays with its input or its previous outputs", () => {

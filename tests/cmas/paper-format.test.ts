@@ -41,11 +41,19 @@ describe("paper format ↔ data format (official format_nlu / deformat_nlu)", ()
         },
       },
     ]);
-    expect(paperNluOutputSchema.safeParse({ frames: [{ intent: "inform", slots: { symptom: [{ value: "x", status: "maybe" }] } }] }).success).toBe(false);
+    expect(
+      paperNluOutputSchema.safeParse({
+        frames: [{ intent: "inform", slots: { symptom: [{ value: "x", status: "maybe" }] } }],
+      }).success,
+    ).toBe(false);
   });
 
   it("lower-cases action values and check values but not check types", () => {
-    expect(normaliseActions([{ action: "inquire", symptom: [{ value: "Dyspnea", checks: [{ type: "onset", values: ["Last Week"] }] }] }])).toEqual([
+    expect(
+      normaliseActions([
+        { action: "inquire", symptom: [{ value: "Dyspnea", checks: [{ type: "onset", values: ["Last Week"] }] }] },
+      ]),
+    ).toEqual([
       { action: "inquire", symptom: [{ value: "dyspnea", checks: [{ type: "onset", values: ["last week"] }] }] },
     ]);
   });

@@ -22,7 +22,9 @@ describe("CMAS zod schemas built from the ontology", () => {
     expect(unprefixed.success).toBe(false);
     expect(describeIssues(unprefixed.error!)).toContain('0.slots: Unrecognized key: "symptom"');
 
-    const attribute = nluFramesSchema.safeParse([{ intent: "inform", slots: { positive_habit: [{ value: "smoking", location: ["lung"] }] } }]);
+    const attribute = nluFramesSchema.safeParse([
+      { intent: "inform", slots: { positive_habit: [{ value: "smoking", location: ["lung"] }] } },
+    ]);
     expect(describeIssues(attribute.error!)).toContain("0.slots.positive_habit.0");
 
     const intent = nluFramesSchema.safeParse([{ intent: "inquire" }]);
@@ -31,15 +33,31 @@ describe("CMAS zod schemas built from the ontology", () => {
 
   it("keep the data's spelling respone_to and accept a bare string for a list attribute", () => {
     const parsed = nluFramesSchema.parse([
-      { intent: "inform", slots: { positive_medication: [{ value: "ventolin", respone_to: "asthma" }], positive_symptom: [{ value: "pain", location: "chest" }] } },
+      {
+        intent: "inform",
+        slots: {
+          positive_medication: [{ value: "ventolin", respone_to: "asthma" }],
+          positive_symptom: [{ value: "pain", location: "chest" }],
+        },
+      },
     ]);
     expect(parsed[0]!.slots!.positive_symptom![0]!.location).toEqual(["chest"]);
-    expect(nluFramesSchema.safeParse([{ intent: "inform", slots: { positive_medication: [{ value: "x", response_to: "y" }] } }]).success).toBe(false);
+    expect(
+      nluFramesSchema.safeParse([
+        { intent: "inform", slots: { positive_medication: [{ value: "x", response_to: "y" }] } },
+      ]).success,
+    ).toBe(false);
   });
 
   it("validate action check types per slot", () => {
-    expect(doctorActionsSchema.safeParse([{ action: "inquire", symptom: [{ value: "pain", checks: [{ type: "ana_factors" }] }] }]).success).toBe(true);
-    const bad = doctorActionsSchema.safeParse([{ action: "inquire", habit: [{ value: "smoking", checks: [{ type: "location" }] }] }]);
+    expect(
+      doctorActionsSchema.safeParse([
+        { action: "inquire", symptom: [{ value: "pain", checks: [{ type: "ana_factors" }] }] },
+      ]).success,
+    ).toBe(true);
+    const bad = doctorActionsSchema.safeParse([
+      { action: "inquire", habit: [{ value: "smoking", checks: [{ type: "location" }] }] },
+    ]);
     expect(describeIssues(bad.error!)).toContain("0.habit.0.checks.0.type");
     expect(doctorActionsSchema.safeParse([{ action: "diagnosis", disease: [{ value: "asthma" }] }]).success).toBe(true);
     expect(doctorActionsSchema.safeParse([{ action: "prescribe" }]).success).toBe(false);
@@ -49,7 +67,10 @@ describe("CMAS zod schemas built from the ontology", () => {
     expect(prefixedSlotNames).toContain("unknown_medication");
     expect(prefixedSlotNames).toContain("unavail_medical_test");
     expect(prefixedSlotNames).not.toContain("positive_medical_test");
-    expect(splitPrefixedSlot("negative_family_history")).toMatchObject({ status: "negative", slot: { name: "family_history" } });
+    expect(splitPrefixedSlot("negative_family_history")).toMatchObject({
+      status: "negative",
+      slot: { name: "family_history" },
+    });
     expect(splitPrefixedSlot("travel")).toMatchObject({ status: null, slot: { name: "travel" } });
     expect(splitPrefixedSlot("symptom")).toBeUndefined();
     expect(splitPrefixedSlot("positive_disease")).toBeUndefined();

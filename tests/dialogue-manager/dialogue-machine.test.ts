@@ -12,8 +12,12 @@ import { answerFailuresWith } from "../../src/modules/builders/backend-failure-f
 
 /** A conversation record as the chat server stored it at 8ee4bf2 (hand-built, before version 2), the first at `stage`. */
 function legacyRecord(stage: LegacyConversationRecord["stage"]): LegacyConversationRecord {
-  const fixture = JSON.parse(readFileSync(new URL("../fixtures/stored-sessions-8ee4bf2.json", import.meta.url), "utf8")) as StoredSessionsFixture;
-  const records = fixture.sessions.map((session) => (session.record as { conversation: LegacyConversationRecord }).conversation);
+  const fixture = JSON.parse(
+    readFileSync(new URL("../fixtures/stored-sessions-8ee4bf2.json", import.meta.url), "utf8"),
+  ) as StoredSessionsFixture;
+  const records = fixture.sessions.map(
+    (session) => (session.record as { conversation: LegacyConversationRecord }).conversation,
+  );
   return records.find((record) => record.stage === stage)!;
 }
 
@@ -32,9 +36,27 @@ function scriptedModules(options: {
   const ask: DoctorAction[] = [{ action: "inquire", symptom: [{ value: "fever" }] }];
   return {
     calls,
-    nlu: { id: "test", understand: async ({ utterance }) => (calls.push(`nlu:${utterance}`), next(options.nlu, { frames: [{ intent: "inform", slots: { positive_symptom: [{ value: "coughing" }] } }], latencyMs: 0 })) },
-    policy: { id: "test", nextActions: async () => (calls.push("policy"), next(options.policy, { actions: ask, latencyMs: 0 })) },
-    nlg: { id: "test", realise: async ({ actions }) => (calls.push(`nlg:${actions[0]?.action}`), { text: next(options.nlg, "Any fevers?"), latencyMs: 0 }) },
+    nlu: {
+      id: "test",
+      understand: async ({ utterance }) => (
+        calls.push(`nlu:${utterance}`),
+        next(options.nlu, {
+          frames: [{ intent: "inform", slots: { positive_symptom: [{ value: "coughing" }] } }],
+          latencyMs: 0,
+        })
+      ),
+    },
+    policy: {
+      id: "test",
+      nextActions: async () => (calls.push("policy"), next(options.policy, { actions: ask, latencyMs: 0 })),
+    },
+    nlg: {
+      id: "test",
+      realise: async ({ actions }) => (
+        calls.push(`nlg:${actions[0]?.action}`),
+        { text: next(options.nlg, "Any fevers?"), latencyMs: 0 }
+      ),
+    },
   };
 }
 
@@ -45,12 +67,24 @@ describe("the dialogue machine", () => {
     expect(conversation.opening).toBe("What brings you in today?");
     const outcome = await conversation.say("I've had a cough.");
     expect(modules.calls).toEqual(["nlu:I've had a cough.", "policy", "nlg:inquire"]);
-    expect(outcome).toMatchObject({ doctor: "Any fevers?", ended: false, error: null, state: { positive_symptom: [{ value: "coughing" }] } });
+    expect(outcome).toMatchObject({
+      doctor: "Any fevers?",
+      ended: false,
+      error: null,
+      state: { positive_symptom: [{ value: "coughing" }] },
+    });
     expect(conversation.snapshot().history.map((turn) => turn.speaker)).toEqual(["doctor", "patient", "doctor"]);
   });
 
   it("keeps the profile unchanged after an NLU format error but still answers", async () => {
-    const conversation = new Conversation(scriptedModules({ nlu: [{ frames: [{ intent: "inform", slots: { positive_symptom: [{ value: "coughing" }] } }], latencyMs: 0 }, { frames: null, formatError: "bad", latencyMs: 0 }] }));
+    const conversation = new Conversation(
+      scriptedModules({
+        nlu: [
+          { frames: [{ intent: "inform", slots: { positive_symptom: [{ value: "coughing" }] } }], latencyMs: 0 },
+          { frames: null, formatError: "bad", latencyMs: 0 },
+        ],
+      }),
+    );
     await conversation.say("I cough.");
     const outcome = await conversation.say("???");
     expect(outcome.frames).toBeNull();
@@ -59,9 +93,18 @@ describe("the dialogue machine", () => {
   });
 
   it("tracks the profile as a value: an earlier turn's state is never changed, and first-mention order survives a status change", async () => {
-    const frames = (slots: Record<string, Array<Record<string, string>>>) => ({ frames: [{ intent: "inform" as const, slots }], latencyMs: 0 });
+    const frames = (slots: Record<string, Array<Record<string, string>>>) => ({
+      frames: [{ intent: "inform" as const, slots }],
+      latencyMs: 0,
+    });
     const conversation = new Conversation(
-      scriptedModules({ nlu: [frames({ negative_symptom: [{ value: "fever" }] }), frames({ positive_symptom: [{ value: "coughing" }] }), frames({ positive_symptom: [{ value: "fever", onset: "yesterday" }] })] }),
+      scriptedModules({
+        nlu: [
+          frames({ negative_symptom: [{ value: "fever" }] }),
+          frames({ positive_symptom: [{ value: "coughing" }] }),
+          frames({ positive_symptom: [{ value: "fever", onset: "yesterday" }] }),
+        ],
+      }),
     );
     const first = await conversation.say("No fever.");
     const firstState = structuredClone(first.state);
@@ -79,7 +122,10 @@ describe("the dialogue machine", () => {
     expect(conversation.snapshot().history).toHaveLength(1);
     const retried = await conversation.retry();
     expect(retried.doctor).toBe("Any fevers?");
-    expect(modules.calls.filter((call) => call.startsWith("nlu:"))).toEqual(["nlu:I have a cough.", "nlu:I have a cough."]);
+    expect(modules.calls.filter((call) => call.startsWith("nlu:"))).toEqual([
+      "nlu:I have a cough.",
+      "nlu:I have a cough.",
+    ]);
     expect(conversation.snapshot().history).toHaveLength(3);
   });
 
@@ -104,18 +150,40 @@ describe("the dialogue machine", () => {
     expect(conversation.snapshot()).toMatchObject({ failed: false, error: null });
     await expect(conversation.retry()).rejects.toThrow(/did not fail/);
     expect(conversation.snapshot().history.map((turn) => turn.speaker)).toEqual(["doctor", "patient", "doctor"]);
-    expect(modules.calls).toEqual(["nlu:I have a cough.", "nlu:I have a cough.", "nlu:I have a cough.", "policy", "nlg:inquire"]);
+    expect(modules.calls).toEqual([
+      "nlu:I have a cough.",
+      "nlu:I have a cough.",
+      "nlu:I have a cough.",
+      "policy",
+      "nlg:inquire",
+    ]);
   });
 
   it("resumes from its record as it was: between turns, after a failure, and ended", async () => {
-    const modules = scriptedModules({ nlu: [{ frames: [{ intent: "inform", slots: { positive_symptom: [{ value: "coughing" }], negative_symptom: [{ value: "fever" }] } }], latencyMs: 0 }, new Error("down")] });
+    const modules = scriptedModules({
+      nlu: [
+        {
+          frames: [
+            {
+              intent: "inform",
+              slots: { positive_symptom: [{ value: "coughing" }], negative_symptom: [{ value: "fever" }] },
+            },
+          ],
+          latencyMs: 0,
+        },
+        new Error("down"),
+      ],
+    });
     const original = new Conversation(modules);
     await original.say("Cough, no fever.");
     const listening = JSON.parse(JSON.stringify(original.record()));
     await original.say("Wheezing.");
     const failed = JSON.parse(JSON.stringify(original.record()));
     // The record is xstate's persisted snapshot of the machine, stopped at the failed stage.
-    expect(failed).toMatchObject({ version: 2, snapshot: { status: "active", value: "failed", children: {}, context: { pending: "Wheezing.", error: "down" } } });
+    expect(failed).toMatchObject({
+      version: 2,
+      snapshot: { status: "active", value: "failed", children: {}, context: { pending: "Wheezing.", error: "down" } },
+    });
 
     const resumed = Conversation.resume(modules, failed);
     expect(resumed.snapshot()).toMatchObject({ failed: true, error: "down", history: original.snapshot().history });
@@ -123,8 +191,15 @@ describe("the dialogue machine", () => {
     expect(modules.calls.at(-3)).toBe("nlu:Wheezing.");
 
     // The profile continues from the saved tracker: fever, denied before, moves to positive in its place.
-    const fromListening = Conversation.resume(scriptedModules({ nlu: [{ frames: [{ intent: "inform", slots: { positive_symptom: [{ value: "fever" }] } }], latencyMs: 0 }] }), listening);
-    expect((await fromListening.say("Actually I do have a fever.")).state).toEqual({ positive_symptom: [{ value: "coughing" }, { value: "fever" }] });
+    const fromListening = Conversation.resume(
+      scriptedModules({
+        nlu: [{ frames: [{ intent: "inform", slots: { positive_symptom: [{ value: "fever" }] } }], latencyMs: 0 }],
+      }),
+      listening,
+    );
+    expect((await fromListening.say("Actually I do have a fever.")).state).toEqual({
+      positive_symptom: [{ value: "coughing" }, { value: "fever" }],
+    });
 
     const ended = new Conversation(scriptedModules({}));
     ended.end();
@@ -138,7 +213,12 @@ describe("the dialogue machine", () => {
   });
 
   it("ends after a diagnosis, after the turn limit, or when asked", async () => {
-    const diagnosis = new Conversation(scriptedModules({ policy: [{ actions: [{ action: "diagnosis", disease: [{ value: "asthma" }] }], latencyMs: 0 }], nlg: ["It may be asthma."] }));
+    const diagnosis = new Conversation(
+      scriptedModules({
+        policy: [{ actions: [{ action: "diagnosis", disease: [{ value: "asthma" }] }], latencyMs: 0 }],
+        nlg: ["It may be asthma."],
+      }),
+    );
     expect(await diagnosis.say("Wheezy.")).toMatchObject({ doctor: "It may be asthma.", ended: true });
     await expect(diagnosis.say("Thanks")).rejects.toThrow(/ended/);
 
@@ -157,8 +237,14 @@ describe("the dialogue machine", () => {
 });
 
 describe("escalation on a red flag", () => {
-  const chestPain: NluResult = { frames: [{ intent: "inform", slots: { positive_symptom: [{ value: "chest pain" }, { value: "dyspnea" }] } }], latencyMs: 0 };
-  const nothingNew: NluResult = { frames: [{ intent: "inform", slots: { negative_symptom: [{ value: "fever" }] } }], latencyMs: 0 };
+  const chestPain: NluResult = {
+    frames: [{ intent: "inform", slots: { positive_symptom: [{ value: "chest pain" }, { value: "dyspnea" }] } }],
+    latencyMs: 0,
+  };
+  const nothingNew: NluResult = {
+    frames: [{ intent: "inform", slots: { negative_symptom: [{ value: "fever" }] } }],
+    latencyMs: 0,
+  };
   const advice = loadRedFlags().flags.find((flag) => flag.id === "chest_pain_with_breathlessness_or_sweating")!.advice;
 
   it("advises urgent care once, as a doctor turn of its own before the next question, and records the flag", async () => {
@@ -171,9 +257,16 @@ describe("escalation on a red flag", () => {
     expect(said).toContain(advice);
     expect(asked).toBe("Any fevers?");
     // The question stays the last doctor turn: the patient's next short answer is read against it.
-    expect(conversation.snapshot().history.map((turn) => turn.speaker)).toEqual(["doctor", "patient", "doctor", "doctor"]);
+    expect(conversation.snapshot().history.map((turn) => turn.speaker)).toEqual([
+      "doctor",
+      "patient",
+      "doctor",
+      "doctor",
+    ]);
     expect(conversation.snapshot().history.at(-1)!.text).toBe("Any fevers?");
-    expect(conversation.snapshot().redFlags).toMatchObject([{ id: "chest_pain_with_breathlessness_or_sweating", turn: 1, urgency: "emergency" }]);
+    expect(conversation.snapshot().redFlags).toMatchObject([
+      { id: "chest_pain_with_breathlessness_or_sweating", turn: 1, urgency: "emergency" },
+    ]);
 
     // The flag still holds on the next turn, but it is not advised again.
     const second = await conversation.say("No fevers.");
@@ -209,7 +302,18 @@ describe("escalation on a red flag", () => {
 });
 
 describe("the closing rules, whatever backend planned", () => {
-  const wheeze: NluResult = { frames: [{ intent: "inform", slots: { positive_symptom: [{ value: "wheezing" }, { value: "dyspnea" }], negative_symptom: [{ value: "fever" }] } }], latencyMs: 0 };
+  const wheeze: NluResult = {
+    frames: [
+      {
+        intent: "inform",
+        slots: {
+          positive_symptom: [{ value: "wheezing" }, { value: "dyspnea" }],
+          negative_symptom: [{ value: "fever" }],
+        },
+      },
+    ],
+    latencyMs: 0,
+  };
   const unsupported: PolicyResult = {
     actions: [
       { action: "inquire", medical_test: [{ value: "plain x-ray" }, { value: "pulmonary function tests" }] },
@@ -219,7 +323,9 @@ describe("the closing rules, whatever backend planned", () => {
   };
 
   it("keep only diseases whose criteria the state meets, and only their tests", async () => {
-    const outcome = await new Conversation(scriptedModules({ nlu: [wheeze], policy: [unsupported] })).say("I wheeze and get breathless.");
+    const outcome = await new Conversation(scriptedModules({ nlu: [wheeze], policy: [unsupported] })).say(
+      "I wheeze and get breathless.",
+    );
     expect(outcome.actions).toEqual([
       { action: "inquire", medical_test: [{ value: "pulmonary function tests" }] },
       { action: "diagnosis", disease: [{ value: "asthma" }] },
@@ -227,14 +333,26 @@ describe("the closing rules, whatever backend planned", () => {
   });
 
   it("turn an unsupported diagnosis into an honest 'none' that passes on the findings", async () => {
-    const headache: NluResult = { frames: [{ intent: "inform", slots: { positive_symptom: [{ value: "headache" }] } }], latencyMs: 0 };
-    const guess: PolicyResult = { actions: [{ action: "inquire", medical_test: [{ value: "plain x-ray" }] }, { action: "diagnosis", disease: [{ value: "viral respiratory infection" }] }], latencyMs: 0 };
+    const headache: NluResult = {
+      frames: [{ intent: "inform", slots: { positive_symptom: [{ value: "headache" }] } }],
+      latencyMs: 0,
+    };
+    const guess: PolicyResult = {
+      actions: [
+        { action: "inquire", medical_test: [{ value: "plain x-ray" }] },
+        { action: "diagnosis", disease: [{ value: "viral respiratory infection" }] },
+      ],
+      latencyMs: 0,
+    };
     const outcome = await new Conversation(scriptedModules({ nlu: [headache], policy: [guess] })).say("Headache.");
     expect(outcome.actions).toEqual([{ action: "diagnosis", symptom: [{ value: "headache" }] }]);
   });
 
   it("leave a test asked mid-history alone", async () => {
-    const asked: PolicyResult = { actions: [{ action: "inquire", medical_test: [{ value: "body temperature measurement" }] }], latencyMs: 0 };
+    const asked: PolicyResult = {
+      actions: [{ action: "inquire", medical_test: [{ value: "body temperature measurement" }] }],
+      latencyMs: 0,
+    };
     const outcome = await new Conversation(scriptedModules({ policy: [asked] })).say("I feel hot.");
     expect(outcome.actions).toEqual(asked.actions);
   });
@@ -243,17 +361,31 @@ describe("the closing rules, whatever backend planned", () => {
 describe("the modules after an escalation", () => {
   it("never see the urgent-care advice: it is the dialogue manager's turn, not the policy's", async () => {
     const seen: string[][] = [];
-    const chestPain: NluResult = { frames: [{ intent: "inform", slots: { positive_symptom: [{ value: "chest pain" }, { value: "dyspnea" }] } }], latencyMs: 0 };
+    const chestPain: NluResult = {
+      frames: [{ intent: "inform", slots: { positive_symptom: [{ value: "chest pain" }, { value: "dyspnea" }] } }],
+      latencyMs: 0,
+    };
     const modules = scriptedModules({ nlu: [chestPain] });
     const watched: DialogueModules = {
       ...modules,
-      policy: { id: "watch", nextActions: async (input) => (seen.push(input.history.map((turn) => turn.text)), modules.policy.nextActions(input)) },
+      policy: {
+        id: "watch",
+        nextActions: async (input) => (
+          seen.push(input.history.map((turn) => turn.text)),
+          modules.policy.nextActions(input)
+        ),
+      },
     };
     const conversation = new Conversation(watched);
     await conversation.say("Chest pain and I can't breathe.");
     await conversation.say("No fever.");
     expect(seen[0]).toEqual(["What brings you in today?", "Chest pain and I can't breathe."]);
-    expect(seen[1]).toEqual(["What brings you in today?", "Chest pain and I can't breathe.", "Any fevers?", "No fever."]);
+    expect(seen[1]).toEqual([
+      "What brings you in today?",
+      "Chest pain and I can't breathe.",
+      "Any fevers?",
+      "No fever.",
+    ]);
     expect(conversation.snapshot().history.some((turn) => /Before we go on/.test(turn.text))).toBe(true);
   });
 });
@@ -263,16 +395,38 @@ describe("a turn the offline engine answers for a failed backend", () => {
     const fail = async (): Promise<never> => {
       throw new Error("backend openai:m at http://127.0.0.1:9/v1: connection refused");
     };
-    return { nlu: { id: "llm:openai:m", understand: fail }, policy: { id: "llm:openai:m", nextActions: fail }, nlg: { id: "llm:openai:m", realise: fail } };
+    return {
+      nlu: { id: "llm:openai:m", understand: fail },
+      policy: { id: "llm:openai:m", nextActions: fail },
+      nlg: { id: "llm:openai:m", realise: fail },
+    };
   };
 
   it("goes through the closing rules like any other: the fallback's unsupported diagnosis becomes an honest 'none'", async () => {
-    const headache: NluResult = { frames: [{ intent: "inform", slots: { positive_symptom: [{ value: "headache" }] } }], latencyMs: 0 };
-    const guess: PolicyResult = { actions: [{ action: "inquire", medical_test: [{ value: "plain x-ray" }] }, { action: "diagnosis", disease: [{ value: "viral respiratory infection" }] }], latencyMs: 0 };
-    const modules = answerFailuresWith(dead(), scriptedModules({ nlu: [headache], policy: [guess], nlg: ["I can't say what it is."] }), { backendId: "openai:m" });
+    const headache: NluResult = {
+      frames: [{ intent: "inform", slots: { positive_symptom: [{ value: "headache" }] } }],
+      latencyMs: 0,
+    };
+    const guess: PolicyResult = {
+      actions: [
+        { action: "inquire", medical_test: [{ value: "plain x-ray" }] },
+        { action: "diagnosis", disease: [{ value: "viral respiratory infection" }] },
+      ],
+      latencyMs: 0,
+    };
+    const modules = answerFailuresWith(
+      dead(),
+      scriptedModules({ nlu: [headache], policy: [guess], nlg: ["I can't say what it is."] }),
+      { backendId: "openai:m" },
+    );
     const outcome = await new Conversation(modules).say("Headache.");
     expect(outcome.actions).toEqual([{ action: "diagnosis", symptom: [{ value: "headache" }] }]);
-    expect(outcome.fallback).toEqual({ turn: 1, backend: "openai:m", stages: ["nlu", "policy", "nlg"], reason: "openai:m failed at nlu: backend openai:m at http://127.0.0.1:9/v1: connection refused" });
+    expect(outcome.fallback).toEqual({
+      turn: 1,
+      backend: "openai:m",
+      stages: ["nlu", "policy", "nlg"],
+      reason: "openai:m failed at nlu: backend openai:m at http://127.0.0.1:9/v1: connection refused",
+    });
     expect(outcome.ended).toBe(true);
   });
 
@@ -280,12 +434,29 @@ describe("a turn the offline engine answers for a failed backend", () => {
     let up = false;
     const llm = scriptedModules({ nlg: ["LLM: any fevers?"] });
     const flaky: DialogueModules = {
-      nlu: { id: "llm", understand: (input, call) => (up ? llm.nlu.understand(input, call) : dead().nlu.understand(input, call)) },
-      policy: { id: "llm", nextActions: (input, call) => (up ? llm.policy.nextActions(input, call) : dead().policy.nextActions(input, call)) },
-      nlg: { id: "llm", realise: (input, call) => (up ? llm.nlg.realise(input, call) : dead().nlg.realise(input, call)) },
+      nlu: {
+        id: "llm",
+        understand: (input, call) => (up ? llm.nlu.understand(input, call) : dead().nlu.understand(input, call)),
+      },
+      policy: {
+        id: "llm",
+        nextActions: (input, call) =>
+          up ? llm.policy.nextActions(input, call) : dead().policy.nextActions(input, call),
+      },
+      nlg: {
+        id: "llm",
+        realise: (input, call) => (up ? llm.nlg.realise(input, call) : dead().nlg.realise(input, call)),
+      },
     };
-    const closing: PolicyResult = { actions: [{ action: "diagnosis", symptom: [{ value: "coughing" }] }], latencyMs: 0 };
-    const modules = answerFailuresWith(flaky, scriptedModules({ policy: [closing], nlg: ["Offline: that is all I needed."] }), { backendId: "openai:m" });
+    const closing: PolicyResult = {
+      actions: [{ action: "diagnosis", symptom: [{ value: "coughing" }] }],
+      latencyMs: 0,
+    };
+    const modules = answerFailuresWith(
+      flaky,
+      scriptedModules({ policy: [closing], nlg: ["Offline: that is all I needed."] }),
+      { backendId: "openai:m" },
+    );
     const first = new Conversation(modules);
     const offline = await first.say("I cough.");
     expect(offline).toMatchObject({ doctor: "Offline: that is all I needed.", ended: true, fallback: { turn: 1 } });
@@ -298,7 +469,11 @@ describe("a turn the offline engine answers for a failed backend", () => {
     const retried = await resumed.retry();
     expect(retried).toMatchObject({ doctor: "LLM: any fevers?", ended: false, fallback: null, error: null });
     expect(resumed.snapshot()).toMatchObject({ retryable: false, fallbacks: [] });
-    expect(resumed.snapshot().history.map((turn) => turn.text)).toEqual(["What brings you in today?", "I cough.", "LLM: any fevers?"]);
+    expect(resumed.snapshot().history.map((turn) => turn.text)).toEqual([
+      "What brings you in today?",
+      "I cough.",
+      "LLM: any fevers?",
+    ]);
     await expect(resumed.retry()).rejects.toThrow(/did not fail/);
   });
 
@@ -314,7 +489,12 @@ describe("a turn the offline engine answers for a failed backend", () => {
   it("resumes a record written before fallbacks were recorded", async () => {
     const { fallbacks: _fallbacks, reaskBackend: _reask, ...old } = legacyRecord("failed");
     const resumed = Conversation.resume(scriptedModules({}), old);
-    expect(resumed.snapshot()).toMatchObject({ fallbacks: [], retryable: true, failed: true, error: "connection refused" });
+    expect(resumed.snapshot()).toMatchObject({
+      fallbacks: [],
+      retryable: true,
+      failed: true,
+      error: "connection refused",
+    });
     expect((await resumed.retry()).fallback).toBeNull();
   });
 });
@@ -326,14 +506,21 @@ describe("the machine, xstate's way", () => {
     const { snapshot } = JSON.parse(JSON.stringify(conversation.record())) as ReturnType<Conversation["record"]>;
     const restored = createActor(dialogueMachine, { snapshot, input: {} }).start();
     expect(restored.getSnapshot().value).toBe("listening");
-    expect(restored.getSnapshot().context).toMatchObject({ history: conversation.snapshot().history, state: conversation.snapshot().state, doctorTurns: 1 });
+    expect(restored.getSnapshot().context).toMatchObject({
+      history: conversation.snapshot().history,
+      state: conversation.snapshot().state,
+      doctorTurns: 1,
+    });
   });
 
   it("runs no stage it was not given: without modules, the turn fails and says so", async () => {
     const actor = createActor(dialogueMachine, { input: {} }).start();
     actor.send({ type: "PATIENT_SAID", text: "I've had a cough." });
     const failed = await waitFor(actor, (snapshot) => snapshot.matches("failed"));
-    expect(failed.context).toMatchObject({ pending: "I've had a cough.", error: expect.stringMatching(/given no NLU module/) });
+    expect(failed.context).toMatchObject({
+      pending: "I've had a cough.",
+      error: expect.stringMatching(/given no NLU module/),
+    });
   });
 });
 
@@ -342,12 +529,26 @@ describe("records stored before version 2 (hand-built)", () => {
     const legacy = legacyRecord("listening");
     const withReask = { ...legacy, reask: { before: { ...legacy, stage: "listening" as const }, text: "I cough." } };
     const resumed = Conversation.resume(scriptedModules({}), withReask);
-    expect(resumed.snapshot()).toMatchObject({ history: legacy.history, state: legacy.state, redFlags: legacy.redFlags, retryable: true, failed: false });
+    expect(resumed.snapshot()).toMatchObject({
+      history: legacy.history,
+      state: legacy.state,
+      redFlags: legacy.redFlags,
+      retryable: true,
+      failed: false,
+    });
     const record = resumed.record();
-    expect(record).toMatchObject({ version: 2, snapshot: { value: "listening", context: { tracker: legacy.tracker } }, reask: { before: { value: "listening" }, text: "I cough." } });
+    expect(record).toMatchObject({
+      version: 2,
+      snapshot: { value: "listening", context: { tracker: legacy.tracker } },
+      reask: { before: { value: "listening" }, text: "I cough." },
+    });
     // A Retry starts from the stored point: the history as it was, then the turn said again.
     const retried = await resumed.retry();
     expect(retried.doctor).toBe("Any fevers?");
-    expect(resumed.snapshot().history).toEqual([...legacy.history, { speaker: "patient", text: "I cough." }, { speaker: "doctor", text: "Any fevers?" }]);
+    expect(resumed.snapshot().history).toEqual([
+      ...legacy.history,
+      { speaker: "patient", text: "I cough." },
+      { speaker: "doctor", text: "Any fevers?" },
+    ]);
   });
 });

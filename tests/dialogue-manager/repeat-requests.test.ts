@@ -11,7 +11,8 @@ import { countRepeats } from "../../src/simulator/self-play.ts";
  */
 
 const engine = buildEmbeddedEngine(loadMeditod(), "train", { wording: "clean" });
-const inquiries = (actions: readonly { action: string }[] | null) => JSON.stringify((actions ?? []).filter((action) => action.action === "inquire"));
+const inquiries = (actions: readonly { action: string }[] | null) =>
+  JSON.stringify((actions ?? []).filter((action) => action.action === "inquire"));
 
 describe("a chat patient who asks the doctor to repeat", () => {
   it("hears the question again, then the doctor moves on if they ask again", async () => {

@@ -9,7 +9,12 @@ import { PACKAGE_ROOT, bundledPath } from "../../src/foundation/package-paths.ts
  * that command's `--help` lists, so a renamed flag cannot linger in the documentation.
  */
 
-const PAGES = ["README.md", ...readdirSync(join(PACKAGE_ROOT, "docs")).filter((name) => name.endsWith(".md")).map((name) => `docs/${name}`)];
+const PAGES = [
+  "README.md",
+  ...readdirSync(join(PACKAGE_ROOT, "docs"))
+    .filter((name) => name.endsWith(".md"))
+    .map((name) => `docs/${name}`),
+];
 const bin = bundledPath("bin", "anamnesis.js");
 const helpCache = new Map<string, string | null>();
 
@@ -28,7 +33,8 @@ function helpOf(path: readonly string[]): string | null {
 function commandLines(page: string): string[] {
   const lines: string[] = [];
   const text = readFileSync(join(PACKAGE_ROOT, page), "utf8").replace(/\\\n\s*/g, " ");
-  for (const match of text.matchAll(/(?:npx |^|`|\| )anamnesis ((?:[a-z][\w-]*)(?: [^`|#\n]*)?)/gm)) lines.push(match[1]!.trim());
+  for (const match of text.matchAll(/(?:npx |^|`|\| )anamnesis ((?:[a-z][\w-]*)(?: [^`|#\n]*)?)/gm))
+    lines.push(match[1]!.trim());
   return lines;
 }
 
@@ -46,7 +52,8 @@ describe("anamnesis command lines in README.md and docs/", () => {
           continue;
         }
         for (const flag of words.filter((word) => /^--[a-z][\w-]*$/.test(word))) {
-          if (!new RegExp(`(^|[\\s,])${flag}(\\s|$|,)`, "m").test(help)) problems.push(`${page}: ${path.join(" ")} has no ${flag} (${line})`);
+          if (!new RegExp(`(^|[\\s,])${flag}(\\s|$|,)`, "m").test(help))
+            problems.push(`${page}: ${path.join(" ")} has no ${flag} (${line})`);
         }
       }
     }

@@ -26,12 +26,17 @@ function section(name: string): string {
 
 describe("docs/embedded-engine.md", () => {
   it("lists the NLU passes in the order the pipeline runs them", () => {
-    const rows = section("passes").split("\n").filter((line) => line.startsWith("| ") && !line.startsWith("| pass"));
+    const rows = section("passes")
+      .split("\n")
+      .filter((line) => line.startsWith("| ") && !line.startsWith("| pass"));
     expect(rows.map((row) => row.split("|")[1]!.trim())).toEqual(NLU_PASSES.map((pass) => pass.name));
   });
 
   it("reads the worked example to the frames it shows", () => {
-    const lines = blockAfter("worked-example:exchange").trim().split("\n").map((line) => line.replace(/^(?:doctor|patient): /, ""));
+    const lines = blockAfter("worked-example:exchange")
+      .trim()
+      .split("\n")
+      .map((line) => line.replace(/^(?:doctor|patient): /, ""));
     const utterance = lines.pop()!;
     const question = lines.pop()!;
     const turn = readTurn({ history: lines, question, utterance });
@@ -46,6 +51,8 @@ describe("docs/embedded-engine.md", () => {
   });
 
   it("shows the attribute file as it is", () => {
-    expect(blockAfter("attribute-file: initiation.ts")).toBe(readFileSync(bundledPath("src", "modules", "embedded", "nlu", "attributes", "initiation.ts"), "utf8"));
+    expect(blockAfter("attribute-file: initiation.ts")).toBe(
+      readFileSync(bundledPath("src", "modules", "embedded", "nlu", "attributes", "initiation.ts"), "utf8"),
+    );
   });
 });

@@ -32,7 +32,11 @@ const RELATIVE_IMPORT = /(from\s+")(\.{1,2}\/[^"]+)(")/g;
 
 /** The page's suite file written to a temporary folder, its imports pointing where they would from `folder` in the checkout. */
 async function loadSuiteFromDoc(scratch: string, folder: string): Promise<Record<string, unknown>> {
-  const source = blockAfter("worked-example:suite").replace(RELATIVE_IMPORT, (_match, before: string, specifier: string, after: string) => `${before}${pathToFileURL(resolve(folder, specifier)).href}${after}`);
+  const source = blockAfter("worked-example:suite").replace(
+    RELATIVE_IMPORT,
+    (_match, before: string, specifier: string, after: string) =>
+      `${before}${pathToFileURL(resolve(folder, specifier)).href}${after}`,
+  );
   const file = join(scratch, "suite.ts");
   writeFileSync(file, source);
   return (await import(pathToFileURL(file).href)) as Record<string, unknown>;
@@ -56,7 +60,14 @@ describe("docs/extending.md", () => {
       split: "test",
       outDir: join(scratch, "run"),
       limit: 10,
-      modules: { backendId: "embedded", protocol: "embedded", backendOptions: {}, exemplars: 5, official: { checkoutDir: undefined, embeddings: undefined }, anamnesis: {} },
+      modules: {
+        backendId: "embedded",
+        protocol: "embedded",
+        backendOptions: {},
+        exemplars: 5,
+        official: { checkoutDir: undefined, embeddings: undefined },
+        anamnesis: {},
+      },
       judge: "exact",
     } as const;
     const bench = await prepareBench(plan, registry());
@@ -85,15 +96,26 @@ describe("docs/extending.md", () => {
 
   it("prints what it shows when the predictions file is scored", async () => {
     const [command, ...printed] = blockAfter("worked-example:score").split("\n");
-    expect(command).toBe(`$ anamnesis score ${suite.id} --predictions runs/embedded-test/predictions-${suite.id}.jsonl`);
-    const scores = await suite.scoreCommand.run({ predictions: join(scratch, "run", `predictions-${suite.id}.jsonl`), judge: async () => exactJudge });
+    expect(command).toBe(
+      `$ anamnesis score ${suite.id} --predictions runs/embedded-test/predictions-${suite.id}.jsonl`,
+    );
+    const scores = await suite.scoreCommand.run({
+      predictions: join(scratch, "run", `predictions-${suite.id}.jsonl`),
+      judge: async () => exactJudge,
+    });
     expect(suite.scoreCommand.print(scores)).toBe(printed.join("\n"));
     expect(scores).toEqual(results.suites[suite.id]);
   });
 
   it("gives the suite its section of the report", () => {
     const report = readFileSync(join(scratch, "run", "report.md"), "utf8");
-    const section = suite.reportSection({ scores: results.suites[suite.id], dataset: loadMeditod(), dir: join(scratch, "run"), ourLabel: "", chartLabel: "" });
+    const section = suite.reportSection({
+      scores: results.suites[suite.id],
+      dataset: loadMeditod(),
+      dir: join(scratch, "run"),
+      ourLabel: "",
+      chartLabel: "",
+    });
     expect(report).toContain(`### ${section.tables[0]!.title}`);
   });
 });

@@ -9,7 +9,12 @@ import { PACKAGE_ROOT } from "../../src/foundation/package-paths.ts";
  * (the layers did); this test names the page and the path that a move left behind.
  */
 
-const PAGES = ["README.md", ...readdirSync(join(PACKAGE_ROOT, "docs")).filter((name) => name.endsWith(".md")).map((name) => `docs/${name}`)];
+const PAGES = [
+  "README.md",
+  ...readdirSync(join(PACKAGE_ROOT, "docs"))
+    .filter((name) => name.endsWith(".md"))
+    .map((name) => `docs/${name}`),
+];
 const text = (page: string) => readFileSync(join(PACKAGE_ROOT, page), "utf8");
 
 /** GitHub's anchor for a heading: lower case, punctuation dropped, spaces to hyphens. */
@@ -27,7 +32,21 @@ function anchorsOf(page: string): Set<string> {
 }
 
 /** Top-level folders whose files the pages name in code spans, e.g. `src/cmas/dialogue-state.ts`. */
-const FOLDERS = ["src", "eval", "server", "cli", "bench", "tests", "test-support", "ontology", "prompts", "data", "examples", "docs", "\\.ci"];
+const FOLDERS = [
+  "src",
+  "eval",
+  "server",
+  "cli",
+  "bench",
+  "tests",
+  "test-support",
+  "ontology",
+  "prompts",
+  "data",
+  "examples",
+  "docs",
+  "\\.ci",
+];
 const REPOSITORY_PATH = new RegExp(`\`((?:${FOLDERS.join("|")})/[\\w./-]+|index\\.ts|package\\.json)\``, "g");
 
 describe("links and file names in README.md and docs/", () => {
@@ -39,7 +58,8 @@ describe("links and file names in README.md and docs/", () => {
         const [file, anchor] = target!.split("#") as [string, string | undefined];
         const path = file === "" ? page : relative(PACKAGE_ROOT, join(PACKAGE_ROOT, dirname(page), file));
         if (!existsSync(join(PACKAGE_ROOT, path))) broken.push(`${page}: ${target} (no ${path})`);
-        else if (anchor && path.endsWith(".md") && !anchorsOf(path).has(anchor)) broken.push(`${page}: ${target} (no heading #${anchor} in ${path})`);
+        else if (anchor && path.endsWith(".md") && !anchorsOf(path).has(anchor))
+          broken.push(`${page}: ${target} (no heading #${anchor} in ${path})`);
       }
     }
     expect(broken).toEqual([]);

@@ -2,7 +2,12 @@ import { cpSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BUNDLED_MEDITOD_DIR } from "../../src/data/meditod.ts";
-import { startFakeOpenAIServer, type ChatCall, type FakeServer, type Reply } from "../../test-support/fake-llm-server.ts";
+import {
+  startFakeOpenAIServer,
+  type ChatCall,
+  type FakeServer,
+  type Reply,
+} from "../../test-support/fake-llm-server.ts";
 import { fakeServerForTest } from "../backends/helpers.ts";
 import { runCli, startCli } from "../cli/helpers.ts";
 import { STAND_IN, writeStandInCheckout } from "../../test-support/stand-in-checkout.ts";
@@ -28,35 +33,82 @@ const X1 = [
     uttr_id: 1,
     text: "I've had a cough since the café trip.",
     // Two statuses of one slot in one frame: format_nlu keeps only the later list.
-    nlu: [{ intent: "inform", slots: { positive_symptom: [{ value: "coughing", onset: "since the café trip" }], negative_symptom: [{ value: "fever", onset: "at the café 😀" }] } }],
-    dialog_state: { positive_symptom: [{ value: "coughing", onset: "since the café trip" }], negative_symptom: [{ value: "fever", onset: "at the café 😀" }] },
+    nlu: [
+      {
+        intent: "inform",
+        slots: {
+          positive_symptom: [{ value: "coughing", onset: "since the café trip" }],
+          negative_symptom: [{ value: "fever", onset: "at the café 😀" }],
+        },
+      },
+    ],
+    dialog_state: {
+      positive_symptom: [{ value: "coughing", onset: "since the café trip" }],
+      negative_symptom: [{ value: "fever", onset: "at the café 😀" }],
+    },
   },
-  { speaker: "doctor", uttr_id: 2, text: "Any fever since the café?", actions: [{ action: "inquire", symptom: [{ value: "fever", checks: [{ type: "onset" }] }] }] },
+  {
+    speaker: "doctor",
+    uttr_id: 2,
+    text: "Any fever since the café?",
+    actions: [{ action: "inquire", symptom: [{ value: "fever", checks: [{ type: "onset" }] }] }],
+  },
   {
     speaker: "patient",
     uttr_id: 3,
     text: "No.",
     nlu: [{ intent: "inform" }],
-    dialog_state: { positive_symptom: [{ value: "coughing", onset: "since the café trip" }], negative_symptom: [{ value: "fever", onset: "at the café 😀" }] },
+    dialog_state: {
+      positive_symptom: [{ value: "coughing", onset: "since the café trip" }],
+      negative_symptom: [{ value: "fever", onset: "at the café 😀" }],
+    },
   },
   { speaker: "doctor", uttr_id: 4, text: "Thanks, bye.", actions: [{ action: "nod_prompt_salutations" }] },
 ];
 const X2 = [
-  { speaker: "doctor", uttr_id: 0, text: "Good morning, welcome to the café clinic.", actions: [{ action: "nod_prompt_salutations" }] },
-  { speaker: "patient", uttr_id: 1, text: "A naïve question: is my cough bad?", nlu: [{ intent: "inform", slots: { positive_symptom: [{ value: "coughing" }] } }], dialog_state: { positive_symptom: [{ value: "coughing" }] } },
-  { speaker: "doctor", uttr_id: 2, text: "Since when — days?", actions: [{ action: "inquire", symptom: [{ value: "coughing", checks: [{ type: "onset" }] }] }] },
+  {
+    speaker: "doctor",
+    uttr_id: 0,
+    text: "Good morning, welcome to the café clinic.",
+    actions: [{ action: "nod_prompt_salutations" }],
+  },
+  {
+    speaker: "patient",
+    uttr_id: 1,
+    text: "A naïve question: is my cough bad?",
+    nlu: [{ intent: "inform", slots: { positive_symptom: [{ value: "coughing" }] } }],
+    dialog_state: { positive_symptom: [{ value: "coughing" }] },
+  },
+  {
+    speaker: "doctor",
+    uttr_id: 2,
+    text: "Since when — days?",
+    actions: [{ action: "inquire", symptom: [{ value: "coughing", checks: [{ type: "onset" }] }] }],
+  },
   // Ends the dialogue: the official NLU builds no query for it.
-  { speaker: "patient", uttr_id: 3, text: "Two days. Bye.", nlu: [{ intent: "inform", slots: { positive_symptom: [{ value: "coughing", onset: "two days" }] } }], dialog_state: { positive_symptom: [{ value: "coughing", onset: "two days" }] } },
+  {
+    speaker: "patient",
+    uttr_id: 3,
+    text: "Two days. Bye.",
+    nlu: [{ intent: "inform", slots: { positive_symptom: [{ value: "coughing", onset: "two days" }] } }],
+    dialog_state: { positive_symptom: [{ value: "coughing", onset: "two days" }] },
+  },
 ];
 
 const dataDir = join(scratch, "data");
 const checkout = writeStandInCheckout(join(scratch, "meditod"));
-const bundled = JSON.parse(readFileSync(join(BUNDLED_MEDITOD_DIR, "dialogs.json"), "utf8")) as Record<string, { utterances: Array<{ speaker: string; text: string }> }>;
+const bundled = JSON.parse(readFileSync(join(BUNDLED_MEDITOD_DIR, "dialogs.json"), "utf8")) as Record<
+  string,
+  { utterances: Array<{ speaker: string; text: string }> }
+>;
 const d407 = bundled["407"]!.utterances;
 
 function writeData(): void {
   cpSync(BUNDLED_MEDITOD_DIR, dataDir, { recursive: true });
-  writeFileSync(join(dataDir, "dialogs.json"), JSON.stringify({ ...bundled, X1: { utterances: X1 }, X2: { utterances: X2 } }));
+  writeFileSync(
+    join(dataDir, "dialogs.json"),
+    JSON.stringify({ ...bundled, X1: { utterances: X1 }, X2: { utterances: X2 } }),
+  );
   writeFileSync(join(dataDir, "train_ids.json"), JSON.stringify(["115", "X1"]));
   writeFileSync(join(dataDir, "test_ids.json"), JSON.stringify(["407", "X2"]));
 }
@@ -70,7 +122,11 @@ function respond(call: ChatCall): Reply {
   const system = call.messages[0]!.content;
   const last = lastLine(call);
   if (system === STAND_IN.expected.nlu) {
-    if (last.includes("naïve")) return { content: '[{"intent": "Inform", "slots": {"symptom": [{"value": "Cough", "status": "positive"}, {"value": "Fever", "status": "Maybe"}], "medical_test": [{"value": "X-Ray", "status": "avail"}]}}]' };
+    if (last.includes("naïve"))
+      return {
+        content:
+          '[{"intent": "Inform", "slots": {"symptom": [{"value": "Cough", "status": "positive"}, {"value": "Fever", "status": "Maybe"}], "medical_test": [{"value": "X-Ray", "status": "avail"}]}}]',
+      };
     if (last === line407(1)) return { content: '```json\n[{"intent": "inform"}]\n```' };
     if (last === line407(3)) return { content: 'Sure. [{"intent": "inform"}]' };
     return { content: '[{"intent": "inform", "slots": {"symptom": [{"value": "Dyspnea", "status": "positive"}]}}]' };
@@ -81,7 +137,8 @@ function respond(call: ChatCall): Reply {
   }
   if (last.includes("naïve")) return { content: "Since WHEN has the cough been there?" };
   if (last === line407(1)) return { content: "" };
-  if (last === line407(3)) return { content: "<!DOCTYPE html><html><head><title>502 Bad Gateway</title></head><body></body></html>" };
+  if (last === line407(3))
+    return { content: "<!DOCTYPE html><html><head><title>502 Bad Gateway</title></head><body></body></html>" };
   return { content: "OK, Tell me more." };
 }
 
@@ -108,12 +165,36 @@ let server: FakeServer;
 let out: string;
 const cacheDir = join(scratch, "cache");
 const env = { OPENAI_API_KEY: "", OPENAI_BASE_URL: "", MEDITOD_REPO: "", ANAMNESIS_CACHE_DIR: cacheDir };
-const benchArgs = (dir: string) => ["bench", "--suite", "meditod", "--backend", "openai:chat-model", "--base-url", server.baseUrl, "--meditod-repo", checkout, "--embeddings", "openai:bge-large-en-v1.5", "--embeddings-base-url", server.baseUrl, "--data", dataDir, "--out", dir, "--json"];
+const benchArgs = (dir: string) => [
+  "bench",
+  "--suite",
+  "meditod",
+  "--backend",
+  "openai:chat-model",
+  "--base-url",
+  server.baseUrl,
+  "--meditod-repo",
+  checkout,
+  "--embeddings",
+  "openai:bge-large-en-v1.5",
+  "--embeddings-base-url",
+  server.baseUrl,
+  "--data",
+  dataDir,
+  "--out",
+  dir,
+  "--json",
+];
 let results: Record<string, any>;
 
-const readJsonLines = (path: string) => readFileSync(path, "utf8").trim().split("\n").map((line) => JSON.parse(line) as Record<string, any>);
+const readJsonLines = (path: string) =>
+  readFileSync(path, "utf8")
+    .trim()
+    .split("\n")
+    .map((line) => JSON.parse(line) as Record<string, any>);
 const chatCalls = () => server.calls;
-const callFor = (system: string, predicate: (last: string) => boolean) => chatCalls().find((call) => call.messages[0]!.content === system && predicate(lastLine(call)))!;
+const callFor = (system: string, predicate: (last: string) => boolean) =>
+  chatCalls().find((call) => call.messages[0]!.content === system && predicate(lastLine(call)))!;
 
 beforeAll(async () => {
   writeData();
@@ -132,7 +213,8 @@ describe("anamnesis bench --protocol official", () => {
     expect(chatCalls()).toHaveLength(75 * 3);
     for (const call of chatCalls()) {
       expect(call.body).toMatchObject({ model: "chat-model", temperature: 0, max_tokens: 200 });
-      for (const absent of ["response_format", "tools", "tool_choice", "functions"]) expect(call.body[absent]).toBeUndefined();
+      for (const absent of ["response_format", "tools", "tool_choice", "functions"])
+        expect(call.body[absent]).toBeUndefined();
       expect(call.messages).toHaveLength(1 + 2 * 5 + 1);
     }
   });
@@ -142,21 +224,46 @@ describe("anamnesis bench --protocol official", () => {
     const [, ...rest] = call.messages;
     expect(call.messages[0]).toEqual({ role: "system", content: STAND_IN.expected.nlu });
     expect(rest.slice(0, 4)).toEqual([
-      { role: "user", content: "[dialog history]\ndoctor: Hello there.\npatient: I've had a cough since the café trip.\n\n[last turn]\ndoctor: Any fever since the café?\npatient: No.\n\n[output]" },
+      {
+        role: "user",
+        content:
+          "[dialog history]\ndoctor: Hello there.\npatient: I've had a cough since the café trip.\n\n[last turn]\ndoctor: Any fever since the café?\npatient: No.\n\n[output]",
+      },
       { role: "assistant", content: '[{"intent": "inform"}]' },
-      { role: "user", content: "[dialog history]\n\n\n[last turn]\ndoctor: Hello there.\npatient: I've had a cough since the café trip.\n\n[output]" },
-      { role: "assistant", content: '[{"intent": "inform", "slots": {"symptom": [{"value": "fever", "onset": "at the caf\\u00e9 \\ud83d\\ude00", "status": "negative"}]}}]' },
+      {
+        role: "user",
+        content:
+          "[dialog history]\n\n\n[last turn]\ndoctor: Hello there.\npatient: I've had a cough since the café trip.\n\n[output]",
+      },
+      {
+        role: "assistant",
+        content:
+          '[{"intent": "inform", "slots": {"symptom": [{"value": "fever", "onset": "at the caf\\u00e9 \\ud83d\\ude00", "status": "negative"}]}}]',
+      },
     ]);
-    expect(call.messages.at(-1)).toEqual({ role: "user", content: "[dialog history]\n\n\n[last turn]\ndoctor: Good morning, welcome to the café clinic.\npatient: A naïve question: is my cough bad?\n\n[output]" });
+    expect(call.messages.at(-1)).toEqual({
+      role: "user",
+      content:
+        "[dialog history]\n\n\n[last turn]\ndoctor: Good morning, welcome to the café clinic.\npatient: A naïve question: is my cough bad?\n\n[output]",
+    });
   });
 
   it("builds the policy and NLG requests of X2 with the state and the actions as indented json.dumps", () => {
     const policy = callFor(STAND_IN.expected.policy, (last) => last.includes("naïve"));
     expect(policy.messages.slice(1, 7)).toEqual([
-      { role: "user", content: `[dialog state]\n\`\`\`\n${X1_STATE_BLOCK}\n\`\`\`\n\n[last turn]\ndoctor: Any fever since the café?\npatient: No.\n\n[output]` },
+      {
+        role: "user",
+        content: `[dialog state]\n\`\`\`\n${X1_STATE_BLOCK}\n\`\`\`\n\n[last turn]\ndoctor: Any fever since the café?\npatient: No.\n\n[output]`,
+      },
       { role: "assistant", content: '[{"action": "nod_prompt_salutations"}]' },
-      { role: "user", content: `[dialog state]\n\`\`\`\n${X1_STATE_BLOCK}\n\`\`\`\n\n[last turn]\ndoctor: Hello there.\npatient: I've had a cough since the café trip.\n\n[output]` },
-      { role: "assistant", content: '[{"action": "inquire", "symptom": [{"value": "fever", "checks": [{"type": "onset"}]}]}]' },
+      {
+        role: "user",
+        content: `[dialog state]\n\`\`\`\n${X1_STATE_BLOCK}\n\`\`\`\n\n[last turn]\ndoctor: Hello there.\npatient: I've had a cough since the café trip.\n\n[output]`,
+      },
+      {
+        role: "assistant",
+        content: '[{"action": "inquire", "symptom": [{"value": "fever", "checks": [{"type": "onset"}]}]}]',
+      },
       // X1's opening doctor turn: an empty state and an empty last turn (its text embeds as a non-café text).
       { role: "user", content: "[dialog state]\n```\n{}\n```\n\n[last turn]\n\n\n[output]" },
       { role: "assistant", content: '[{"action": "nod_prompt_salutations"}]' },
@@ -166,7 +273,11 @@ describe("anamnesis bench --protocol official", () => {
     );
     const nlg = callFor(STAND_IN.expected.nlg, (last) => last.includes("naïve"));
     expect(nlg.messages.slice(1, 3)).toEqual([
-      { role: "user", content: '[actions]\n```\n[\n  {\n    "action": "nod_prompt_salutations"\n  }\n]\n```\n\n[last turn]\ndoctor: Any fever since the café?\npatient: No.\n\n[output]' },
+      {
+        role: "user",
+        content:
+          '[actions]\n```\n[\n  {\n    "action": "nod_prompt_salutations"\n  }\n]\n```\n\n[last turn]\ndoctor: Any fever since the café?\npatient: No.\n\n[output]',
+      },
       { role: "assistant", content: "Thanks, bye." },
     ]);
     expect(nlg.messages.slice(5, 7)).toEqual([
@@ -181,23 +292,57 @@ describe("anamnesis bench --protocol official", () => {
   it("builds the requests of the bundled test dialogue: history windows, exemplars in reversed tie order", () => {
     const first = callFor(STAND_IN.expected.nlu, (last) => last === line407(1));
     // Utterances 0 … 1: no history before the last turn.
-    expect(first.messages.at(-1)!.content).toBe(`[dialog history]\n\n\n[last turn]\n${line407(0)}\n${line407(1)}\n\n[output]`);
+    expect(first.messages.at(-1)!.content).toBe(
+      `[dialog history]\n\n\n[last turn]\n${line407(0)}\n${line407(1)}\n\n[output]`,
+    );
     const fifth = callFor(STAND_IN.expected.nlu, (last) => last === line407(5));
-    expect(fifth.messages.at(-1)!.content).toBe(`[dialog history]\n${line407(1)}\n${line407(2)}\n${line407(3)}\n\n[last turn]\n${line407(4)}\n${line407(5)}\n\n[output]`);
+    expect(fifth.messages.at(-1)!.content).toBe(
+      `[dialog history]\n${line407(1)}\n${line407(2)}\n${line407(3)}\n\n[last turn]\n${line407(4)}\n${line407(5)}\n\n[output]`,
+    );
     const policy = callFor(STAND_IN.expected.policy, (last) => last === line407(5));
-    expect(policy.messages.at(-1)!.content).toMatch(new RegExp(`\\n\\n\\[last turn\\]\\n${escape(line407(4))}\\n${escape(line407(5))}\\n\\n\\[output\\]$`));
+    expect(policy.messages.at(-1)!.content).toMatch(
+      new RegExp(`\\n\\n\\[last turn\\]\\n${escape(line407(4))}\\n${escape(line407(5))}\\n\\n\\[output\\]$`),
+    );
 
     const lines = (suite: string) => readJsonLines(join(out, `predictions-${suite}.jsonl`));
     // No 407 text mentions the café: every pool turn but X1's café turns ties at 1, and the later ones come first.
     const nlu = lines("meditod-nlu");
-    expect(nlu.find((line) => line.dialogue_id === "407" && line.turn === 1)!.exemplars).toEqual(["115:101", "115:99", "115:97", "115:95", "115:93"]);
-    expect(nlu.find((line) => line.dialogue_id === "X2")!.exemplars).toEqual(["X1:3", "X1:1", "115:101", "115:99", "115:97"]);
-    expect(lines("meditod-pol").find((line) => line.dialogue_id === "407" && line.turn === 2)!.exemplars).toEqual(["X1:0", "115:102", "115:100", "115:98", "115:96"]);
-    expect(lines("meditod-pol").find((line) => line.dialogue_id === "X2")!.exemplars).toEqual(["X1:4", "X1:2", "X1:0", "115:102", "115:100"]);
+    expect(nlu.find((line) => line.dialogue_id === "407" && line.turn === 1)!.exemplars).toEqual([
+      "115:101",
+      "115:99",
+      "115:97",
+      "115:95",
+      "115:93",
+    ]);
+    expect(nlu.find((line) => line.dialogue_id === "X2")!.exemplars).toEqual([
+      "X1:3",
+      "X1:1",
+      "115:101",
+      "115:99",
+      "115:97",
+    ]);
+    expect(lines("meditod-pol").find((line) => line.dialogue_id === "407" && line.turn === 2)!.exemplars).toEqual([
+      "X1:0",
+      "115:102",
+      "115:100",
+      "115:98",
+      "115:96",
+    ]);
+    expect(lines("meditod-pol").find((line) => line.dialogue_id === "X2")!.exemplars).toEqual([
+      "X1:4",
+      "X1:2",
+      "X1:0",
+      "115:102",
+      "115:100",
+    ]);
   });
 
   it("keeps every request in requests-<suite>.jsonl, exactly as the server received it", () => {
-    for (const [suite, system] of [["meditod-nlu", STAND_IN.expected.nlu], ["meditod-pol", STAND_IN.expected.policy], ["meditod-nlg", STAND_IN.expected.nlg]] as const) {
+    for (const [suite, system] of [
+      ["meditod-nlu", STAND_IN.expected.nlu],
+      ["meditod-pol", STAND_IN.expected.policy],
+      ["meditod-nlg", STAND_IN.expected.nlg],
+    ] as const) {
       const requests = readJsonLines(join(out, `requests-${suite}.jsonl`));
       const sent = chatCalls().filter((call) => call.messages[0]!.content === system);
       expect(requests).toHaveLength(sent.length);
@@ -213,16 +358,35 @@ describe("anamnesis bench --protocol official", () => {
     const nlu = readJsonLines(join(out, "predictions-meditod-nlu.jsonl"));
     expect(nlu.map((line) => `${line.dialogue_id}:${line.turn}`)).not.toContain("X2:3");
     expect(nlu.find((line) => line.dialogue_id === "X2")!.prediction).toEqual([
-      { intent: "inform", slots: { positive_symptom: [{ value: "cough" }], unknown_symptom: [{ value: "fever" }], avail_medical_test: [{ value: "x-ray" }] } },
+      {
+        intent: "inform",
+        slots: {
+          positive_symptom: [{ value: "cough" }],
+          unknown_symptom: [{ value: "fever" }],
+          avail_medical_test: [{ value: "x-ray" }],
+        },
+      },
     ]);
-    const at = (lines: Array<Record<string, any>>, turn: number) => lines.find((line) => line.dialogue_id === "407" && line.turn === turn)!;
-    expect(at(nlu, 1)).toMatchObject({ prediction: [], raw: '```json\n[{"intent": "inform"}]\n```', format_error: expect.stringMatching(/^not JSON \(a fenced block\)/) });
+    const at = (lines: Array<Record<string, any>>, turn: number) =>
+      lines.find((line) => line.dialogue_id === "407" && line.turn === turn)!;
+    expect(at(nlu, 1)).toMatchObject({
+      prediction: [],
+      raw: '```json\n[{"intent": "inform"}]\n```',
+      format_error: expect.stringMatching(/^not JSON \(a fenced block\)/),
+    });
     expect(at(nlu, 3)).toMatchObject({ prediction: [], format_error: expect.stringMatching(/^not JSON \(prose\)/) });
-    expect(at(nlu, 5)).toMatchObject({ prediction: [{ intent: "inform", slots: { positive_symptom: [{ value: "dyspnea" }] } }] });
+    expect(at(nlu, 5)).toMatchObject({
+      prediction: [{ intent: "inform", slots: { positive_symptom: [{ value: "dyspnea" }] } }],
+    });
     expect(at(nlu, 5).format_error).toBeUndefined();
     const policy = readJsonLines(join(out, "predictions-meditod-pol.jsonl"));
-    expect(at(policy, 2).prediction).toEqual([{ action: "inquire", symptom: [{ value: "dyspnea", checks: [{ type: "onset" }] }] }]);
-    expect(policy.find((line) => line.dialogue_id === "X2")).toMatchObject({ prediction: [], format_error: expect.stringMatching(/fenced/) });
+    expect(at(policy, 2).prediction).toEqual([
+      { action: "inquire", symptom: [{ value: "dyspnea", checks: [{ type: "onset" }] }] },
+    ]);
+    expect(policy.find((line) => line.dialogue_id === "X2")).toMatchObject({
+      prediction: [],
+      format_error: expect.stringMatching(/fenced/),
+    });
     const nlg = readJsonLines(join(out, "predictions-meditod-nlg.jsonl"));
     expect(nlg.find((line) => line.dialogue_id === "X2")!.prediction).toBe("since when has the cough been there?");
     expect(at(nlg, 2)).toMatchObject({ prediction: "", format_error: "empty reply" });
@@ -247,7 +411,12 @@ describe("anamnesis bench --protocol official", () => {
     expect(results.protocol.retrieval).toMatch(/^dense/);
     const runJson = JSON.parse(readFileSync(join(out, "run.json"), "utf8"));
     expect(runJson.protocol).toBe("official");
-    expect(runJson.protocol_details).toMatchObject({ name: "official", meditod_commit: STAND_IN.commit, embedding_model: "openai:bge-large-en-v1.5", decoding: { max_tokens: 200 } });
+    expect(runJson.protocol_details).toMatchObject({
+      name: "official",
+      meditod_commit: STAND_IN.commit,
+      embedding_model: "openai:bge-large-en-v1.5",
+      decoding: { max_tokens: 200 },
+    });
     const report = readFileSync(join(out, "report.md"), "utf8");
     expect(report).toContain("official");
     expect(report).toContain(STAND_IN.commit);
@@ -271,13 +440,37 @@ describe("anamnesis bench --protocol official", () => {
     expect(merged.status).toBe(0);
     expect(JSON.parse(merged.stdout).suites).toEqual(results.suites);
     for (const suite of ["meditod-nlu", "meditod-pol", "meditod-nlg"]) {
-      expect(readFileSync(join(scratch, "merged", `requests-${suite}.jsonl`), "utf8")).toBe(readFileSync(join(out, `requests-${suite}.jsonl`), "utf8"));
+      expect(readFileSync(join(scratch, "merged", `requests-${suite}.jsonl`), "utf8")).toBe(
+        readFileSync(join(out, `requests-${suite}.jsonl`), "utf8"),
+      );
     }
   });
 
   it("runs against Ollama too: num_predict 200, temperature 0, no format", async () => {
     const ollama = await fakeServerForTest("ollama", { respond, embed });
-    const args = ["bench", "--suite", "meditod-nlu", "--limit", "3", "--backend", "ollama:llama3", "--base-url", ollama.baseUrl, "--meditod-repo", checkout, "--embeddings", "ollama:bge-large", "--embeddings-base-url", ollama.baseUrl, "--data", dataDir, "--out", join(scratch, "ollama"), "--no-cache", "--json"];
+    const args = [
+      "bench",
+      "--suite",
+      "meditod-nlu",
+      "--limit",
+      "3",
+      "--backend",
+      "ollama:llama3",
+      "--base-url",
+      ollama.baseUrl,
+      "--meditod-repo",
+      checkout,
+      "--embeddings",
+      "ollama:bge-large",
+      "--embeddings-base-url",
+      ollama.baseUrl,
+      "--data",
+      dataDir,
+      "--out",
+      join(scratch, "ollama"),
+      "--no-cache",
+      "--json",
+    ];
     const run = await startCli(args, { env }).done;
     expect(run.status).toBe(0);
     expect(ollama.calls).toHaveLength(3);
@@ -293,19 +486,69 @@ describe("anamnesis bench --protocol official", () => {
   });
 
   it("fails with one line when the checkout or the embeddings are missing", () => {
-    const noCheckout = runCli(["bench", "--protocol", "official", "--backend", "openai:m", "--embeddings", "openai:e", "--out", join(scratch, "x")], { env });
+    const noCheckout = runCli(
+      [
+        "bench",
+        "--protocol",
+        "official",
+        "--backend",
+        "openai:m",
+        "--embeddings",
+        "openai:e",
+        "--out",
+        join(scratch, "x"),
+      ],
+      { env },
+    );
     expect(noCheckout.status).toBe(2);
-    expect(noCheckout.stderr).toMatch(/^anamnesis: --protocol official reads its prompts from a checkout of dair-iitd\/MediTOD: give --meditod-repo DIR or set MEDITOD_REPO .*\n$/);
-    const wrong = runCli(["bench", "--backend", "openai:m", "--meditod-repo", join(scratch, "data"), "--embeddings", "openai:e", "--out", join(scratch, "x")], { env });
+    expect(noCheckout.stderr).toMatch(
+      /^anamnesis: --protocol official reads its prompts from a checkout of dair-iitd\/MediTOD: give --meditod-repo DIR or set MEDITOD_REPO .*\n$/,
+    );
+    const wrong = runCli(
+      [
+        "bench",
+        "--backend",
+        "openai:m",
+        "--meditod-repo",
+        join(scratch, "data"),
+        "--embeddings",
+        "openai:e",
+        "--out",
+        join(scratch, "x"),
+      ],
+      { env },
+    );
     expect(wrong.status).toBe(2);
     expect(wrong.stderr.trim().split("\n")).toHaveLength(1);
     expect(wrong.stderr).toMatch(/is not a MediTOD checkout: no src\/prompting\/commons\.py/);
-    const noEmbeddings = runCli(["bench", "--backend", "openai:m", "--meditod-repo", checkout, "--out", join(scratch, "x")], { env });
+    const noEmbeddings = runCli(
+      ["bench", "--backend", "openai:m", "--meditod-repo", checkout, "--out", join(scratch, "x")],
+      { env },
+    );
     expect(noEmbeddings.status).toBe(2);
-    expect(noEmbeddings.stderr).toMatch(/^anamnesis: --protocol official retrieves exemplars by dense embeddings: give --embeddings openai:<model> or ollama:<model>/);
-    const mixed = runCli(["bench", "--backend", "openai:m", "--meditod-repo", checkout, "--embeddings", "openai:e", "--fallback", "embedded", "--out", join(scratch, "x")], { env });
+    expect(noEmbeddings.stderr).toMatch(
+      /^anamnesis: --protocol official retrieves exemplars by dense embeddings: give --embeddings openai:<model> or ollama:<model>/,
+    );
+    const mixed = runCli(
+      [
+        "bench",
+        "--backend",
+        "openai:m",
+        "--meditod-repo",
+        checkout,
+        "--embeddings",
+        "openai:e",
+        "--fallback",
+        "embedded",
+        "--out",
+        join(scratch, "x"),
+      ],
+      { env },
+    );
     expect(mixed.status).toBe(2);
-    expect(mixed.stderr).toBe("anamnesis: --fallback belongs to --protocol anamnesis; the official protocol has none (retrieval: --embeddings)\n");
+    expect(mixed.stderr).toBe(
+      "anamnesis: --fallback belongs to --protocol anamnesis; the official protocol has none (retrieval: --embeddings)\n",
+    );
   });
 });
 

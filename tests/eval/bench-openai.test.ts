@@ -36,8 +36,12 @@ function exampleOf(call: ChatCall): { task: "nlu" | "pol" | "nlg"; turn: number;
   const utterances = dialogue.utterances;
   for (let turn = 1; turn < utterances.length; turn += 1) {
     const target = utterances[turn]!;
-    const shown = task === "nlu" ? render(utterances.slice(turn - 1, turn + 1)) : render(utterances.slice(Math.max(0, turn - 2), turn));
-    if (shown === lastTurn && target.speaker === (task === "nlu" ? "patient" : "doctor")) return { task, turn, lastTurn };
+    const shown =
+      task === "nlu"
+        ? render(utterances.slice(turn - 1, turn + 1))
+        : render(utterances.slice(Math.max(0, turn - 2), turn));
+    if (shown === lastTurn && target.speaker === (task === "nlu" ? "patient" : "doctor"))
+      return { task, turn, lastTurn };
   }
   throw new Error(`no ${task} example ends with ${JSON.stringify(lastTurn)}`);
 }
@@ -46,7 +50,13 @@ const seen: Array<{ task: string; turn: number; tokens: number; lastTurn: string
 
 function goldAnswer(call: ChatCall): Reply {
   const { task, turn, lastTurn } = exampleOf(call);
-  seen.push({ task, turn, tokens: countMessageTokens(call.messages as never), lastTurn, text: call.messages.at(-1)!.content });
+  seen.push({
+    task,
+    turn,
+    tokens: countMessageTokens(call.messages as never),
+    lastTurn,
+    text: call.messages.at(-1)!.content,
+  });
   const utterance = dialogue.utterances[turn]!;
   if (utterance.speaker === "patient") return { content: JSON.stringify({ frames: toPaperFrames(utterance.nlu) }) };
   return { content: task === "pol" ? JSON.stringify({ actions: utterance.actions }) : utterance.text };
@@ -57,7 +67,19 @@ describe("anamnesis bench against an OpenAI-protocol server", () => {
     const server = await fakeServerForTest("openai", { respond: goldAnswer });
     const out = join(scratch, "gold");
     const run = await startCli(
-      ["bench", "--suite", "meditod", "--backend", "openai:gpt-4o-mini", "--base-url", server.baseUrl, "--out", out, "--no-cache", "--json"],
+      [
+        "bench",
+        "--suite",
+        "meditod",
+        "--backend",
+        "openai:gpt-4o-mini",
+        "--base-url",
+        server.baseUrl,
+        "--out",
+        out,
+        "--no-cache",
+        "--json",
+      ],
       { env: { OPENAI_API_KEY: "", OPENAI_BASE_URL: "", ANAMNESIS_CACHE_DIR: join(scratch, "cache") } },
     ).done;
     expect(run.stderr).not.toMatch(/error/i);
@@ -72,10 +94,14 @@ describe("anamnesis bench against an OpenAI-protocol server", () => {
     expect(results.suites["meditod-pol"].precision_at["1"]).toBeGreaterThan(0.97);
     expect(results.suites["meditod-nlg"].bleu4).toBeGreaterThan(95);
     // Every prompt keeps its five exemplars, policy included (its compact state leaves room).
-    for (const suite of ["meditod-nlu", "meditod-pol", "meditod-nlg"]) expect(results.runs[suite].exemplars.min).toBe(5);
+    for (const suite of ["meditod-nlu", "meditod-pol", "meditod-nlg"])
+      expect(results.runs[suite].exemplars.min).toBe(5);
     expect(results.prompt_versions.policy).toMatch(/^policy\.v2#/);
     // The first request of every turn is kept beside its prediction.
-    const requests = readFileSync(join(out, "requests-meditod-pol.jsonl"), "utf8").trim().split("\n").map((line) => JSON.parse(line));
+    const requests = readFileSync(join(out, "requests-meditod-pol.jsonl"), "utf8")
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line));
     expect(requests).toHaveLength(74);
     for (const request of requests) expect(request.messages).toHaveLength(12);
 
@@ -98,7 +124,18 @@ describe("anamnesis bench against an OpenAI-protocol server", () => {
 
   it("resumes a killed run without requesting finished examples again", async () => {
     const out = join(scratch, "killed");
-    const args = ["bench", "--suite", "meditod-nlu", "--backend", "openai:gpt-4o-mini", "--out", out, "--no-cache", "--concurrency", "2"];
+    const args = [
+      "bench",
+      "--suite",
+      "meditod-nlu",
+      "--backend",
+      "openai:gpt-4o-mini",
+      "--out",
+      out,
+      "--no-cache",
+      "--concurrency",
+      "2",
+    ];
     const env = { OPENAI_API_KEY: "", OPENAI_BASE_URL: "", ANAMNESIS_CACHE_DIR: join(scratch, "cache") };
 
     // A server that answers 30 requests, then stops answering: the client hangs, and we kill it.
@@ -112,9 +149,13 @@ describe("anamnesis bench against an OpenAI-protocol server", () => {
     });
     const first = startCli([...args, "--base-url", dying.baseUrl], { env });
     const deadline = Date.now() + 30_000;
-    const savedLines = () => (existsSync(join(out, "predictions-meditod-nlu.jsonl")) ? readFileSync(join(out, "predictions-meditod-nlu.jsonl"), "utf8").trim().split("\n").length : 0);
+    const savedLines = () =>
+      existsSync(join(out, "predictions-meditod-nlu.jsonl"))
+        ? readFileSync(join(out, "predictions-meditod-nlu.jsonl"), "utf8").trim().split("\n").length
+        : 0;
     // Kill once the 30 answers are on disk and the client is stuck waiting on the next ones.
-    while ((dying.calls.length < 32 || savedLines() < 30) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+    while ((dying.calls.length < 32 || savedLines() < 30) && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 20));
     first.kill();
     const killed = await first.done;
     expect(killed.status).not.toBe(0);

@@ -15,7 +15,9 @@ interface OfficialCase {
   lines: Array<{ dialogue_id: string; turn: number; prediction: unknown }>;
   official: Record<string, number>;
 }
-const fixture = JSON.parse(readFileSync(new URL("../fixtures/meditod-official-scores.json", import.meta.url), "utf8")) as { cases: OfficialCase[] };
+const fixture = JSON.parse(
+  readFileSync(new URL("../fixtures/meditod-official-scores.json", import.meta.url), "utf8"),
+) as { cases: OfficialCase[] };
 const dataset = loadMeditod();
 
 function close(actual: number, expected: number): void {
@@ -25,14 +27,19 @@ function close(actual: number, expected: number): void {
 describe("NLU and POL scores agree with the official MediTOD functions", () => {
   it("has cases of every kind", () => {
     expect(fixture.cases.length).toBeGreaterThanOrEqual(60);
-    expect(new Set(fixture.cases.map((c) => c.name.split("-")[1]))).toEqual(new Set(["perturbed", "empty", "malformed", "shifted"]));
+    expect(new Set(fixture.cases.map((c) => c.name.split("-")[1]))).toEqual(
+      new Set(["perturbed", "empty", "malformed", "shifted"]),
+    );
   });
 
   for (const testCase of fixture.cases) {
     it(`${testCase.task} ${testCase.name}`, async () => {
       const lines: PredictionLine[] = testCase.lines.map((line, index) => ({ ...line, line: index + 1 }));
       const official = testCase.official;
-      const scores = testCase.task === "nlu" ? await scoreNluPredictions(dataset, lines) : await scorePolicyPredictions(dataset, lines);
+      const scores =
+        testCase.task === "nlu"
+          ? await scoreNluPredictions(dataset, lines)
+          : await scorePolicyPredictions(dataset, lines);
       expect(scores.samples).toBe(official.samples);
       close(scores.joint_accuracy, official.joint_accuracy!);
       close(scores.medical.precision, official.canon_precision!);

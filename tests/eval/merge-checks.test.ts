@@ -11,7 +11,8 @@ import { runCli } from "../cli/helpers.ts";
 
 const scratch = mkdtempSync(join(tmpdir(), "anamnesis-merge-"));
 const dir = (name: string) => join(scratch, name);
-const bench = (suite: string, out: string, extra: string[] = []) => runCli(["bench", "--suite", suite, "--split", "test", "--limit", "6", "--out", dir(out), ...extra]);
+const bench = (suite: string, out: string, extra: string[] = []) =>
+  runCli(["bench", "--suite", suite, "--split", "test", "--limit", "6", "--out", dir(out), ...extra]);
 
 beforeAll(() => {
   for (const [suite, out, extra] of [
@@ -45,7 +46,10 @@ describe("anamnesis merge", () => {
   });
 
   it("refuses a missing shard, naming what is missing", () => {
-    refused([dir("nlu-1")], /meditod-nlu: \d+ of \d+ examples are in none of the runs \(shards given: 1\/2 of 2\).*--allow-partial/);
+    refused(
+      [dir("nlu-1")],
+      /meditod-nlu: \d+ of \d+ examples are in none of the runs \(shards given: 1\/2 of 2\).*--allow-partial/,
+    );
   });
 
   it("refuses the same shard twice, and the same directory twice", () => {
@@ -77,6 +81,9 @@ describe("a run folder", () => {
     expect(second.status).toBe(0);
     const results = JSON.parse(readFileSync(join(dir("both"), "results.json"), "utf8"));
     expect(Object.keys(results.suites).sort()).toEqual(["meditod-nlu", "meditod-pol"]);
-    expect(JSON.parse(readFileSync(join(dir("both"), "run.json"), "utf8")).suites.sort()).toEqual(["meditod-nlu", "meditod-pol"]);
+    expect(JSON.parse(readFileSync(join(dir("both"), "run.json"), "utf8")).suites.sort()).toEqual([
+      "meditod-nlu",
+      "meditod-pol",
+    ]);
   });
 });

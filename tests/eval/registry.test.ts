@@ -19,7 +19,8 @@ const scratch = mkdtempSync(join(tmpdir(), "anamnesis-registry-"));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 /** A MedText file (MedText is not bundled): three rows, as a user gives them. */
-const MEDTEXT_CSV = 'Prompt,Completion\n"A 30-year-old with fever and cough.","Pneumonia; amoxicillin."\n"A child with an itchy rash.","Eczema; emollients."\n"Crushing chest pain.","Acute coronary syndrome; ECG."\n';
+const MEDTEXT_CSV =
+  'Prompt,Completion\n"A 30-year-old with fever and cough.","Pneumonia; amoxicillin."\n"A child with an itchy rash.","Eczema; emollients."\n"Crushing chest pain.","Acute coronary syndrome; ECG."\n';
 const medtextFile = join(scratch, "medtext.csv");
 writeFileSync(medtextFile, MEDTEXT_CSV);
 
@@ -27,7 +28,13 @@ writeFileSync(medtextFile, MEDTEXT_CSV);
 const dataFor = (suite: Suite): string | undefined => (suite.data === "medtext" ? medtextFile : undefined);
 
 /** A prediction each module can give, scored as written. */
-const PREDICTION: Record<Suite["module"], unknown> = { nlu: [], policy: [], nlg: "And how long has it been?", note: "Fever and cough for three days.", likelihood: -42.5 };
+const PREDICTION: Record<Suite["module"], unknown> = {
+  nlu: [],
+  policy: [],
+  nlg: "And how long has it been?",
+  note: "Fever and cough for three days.",
+  likelihood: -42.5,
+};
 
 /** The suite's data, loaded once per data set. */
 const loaded = new Map<string, BenchDataset>();
@@ -42,7 +49,12 @@ function predictionsFile(suite: Suite): string {
   const dataset = datasetOf(suite);
   const examples = suite.examples(dataset, SUITE_REGISTRY.dataset(suite.data).defaultSplit(dataset)).slice(0, 3);
   const path = join(scratch, `predictions-${suite.id}.jsonl`);
-  writeFileSync(path, examples.map((example) => `${JSON.stringify({ ...example.fields, prediction: PREDICTION[suite.module] })}\n`).join(""));
+  writeFileSync(
+    path,
+    examples
+      .map((example) => `${JSON.stringify({ ...example.fields, prediction: PREDICTION[suite.module] })}\n`)
+      .join(""),
+  );
   return path;
 }
 
@@ -62,15 +74,32 @@ describe("the suite registry (eval/registry.ts)", () => {
     it(`${suite.id}: scores through its score subcommand, and has its row and its report section`, async () => {
       const predictions = predictionsFile(suite);
       const data = dataFor(suite);
-      const scores = await suite.scoreCommand.run({ predictions, ...(data ? { data } : {}), judge: async () => exactJudge });
+      const scores = await suite.scoreCommand.run({
+        predictions,
+        ...(data ? { data } : {}),
+        judge: async () => exactJudge,
+      });
       const cli = runCli(["score", suite.id, "--predictions", predictions, ...(data ? ["--data", data] : [])]);
       expect(cli.stderr).toBe("");
       expect(cli.stdout).toBe(suite.scoreCommand.print(scores));
-      const json = runCli(["score", suite.id, "--predictions", predictions, ...(data ? ["--data", data] : []), "--json"]);
+      const json = runCli([
+        "score",
+        suite.id,
+        "--predictions",
+        predictions,
+        ...(data ? ["--data", data] : []),
+        "--json",
+      ]);
       expect(JSON.parse(json.stdout)).toEqual(JSON.parse(JSON.stringify(scores)));
       // Its row counts the three lines; its report section opens with a table of ours.
       expect(suite.resultCells(scores)[0]).toBe("3");
-      const section = suite.reportSection({ scores, dataset: datasetOf(suite), dir: scratch, ourLabel: "**this run**", chartLabel: "this run" });
+      const section = suite.reportSection({
+        scores,
+        dataset: datasetOf(suite),
+        dir: scratch,
+        ourLabel: "**this run**",
+        chartLabel: "this run",
+      });
       expect(section.tables[0]!.title).toMatch(/\(3 /);
       expect(section.tables[0]!.rows[section.tables[0]!.ours ?? 0]![0]).toBe("**this run**");
       expect(suite.family.datasets).toContain(SUITE_REGISTRY.dataset(suite.data));
@@ -78,16 +107,32 @@ describe("the suite registry (eval/registry.ts)", () => {
   }
 
   it("shows the paper's baselines for every suite the paper reports, and for no other", () => {
-    const { source: _source, test_set: _testSet, ...bySuite } = JSON.parse(readFileSync(bundledPath("eval", "paper-baselines.json"), "utf8")) as Record<string, unknown>;
+    const {
+      source: _source,
+      test_set: _testSet,
+      ...bySuite
+    } = JSON.parse(readFileSync(bundledPath("eval", "paper-baselines.json"), "utf8")) as Record<string, unknown>;
     for (const suite of SUITE_REGISTRY.suites) expect(suite.baselines).toEqual(bySuite[suite.id] ?? []);
     expect(Object.keys(bySuite).every((id) => SUITE_REGISTRY.get(id) !== undefined)).toBe(true);
   });
 
   it("expands a family's word, drops repeats, and refuses suites on different data", () => {
-    expect(resolveSuites(["meditod-nlg", "meditod", "meditod-nlu"])).toEqual(["meditod-nlg", "meditod-nlu", "meditod-pol"]);
-    expect(() => SUITE_REGISTRY.dataOf(["meditod-nlu", "mts-dialog"])).toThrow("run suites on different data separately (meditod-nlu, mts-dialog read meditod and mts-dialog)");
-    expect(SUITE_REGISTRY.inTableOrder(["meditod-nlg", "meditod-nlu"]).map((suite) => suite.id)).toEqual(["meditod-nlu", "meditod-nlg"]);
-    expect(SUITE_REGISTRY.inTableOrder(["medtext-perplexity", "medtext"]).map((suite) => suite.id)).toEqual(["medtext-perplexity", "medtext"]);
+    expect(resolveSuites(["meditod-nlg", "meditod", "meditod-nlu"])).toEqual([
+      "meditod-nlg",
+      "meditod-nlu",
+      "meditod-pol",
+    ]);
+    expect(() => SUITE_REGISTRY.dataOf(["meditod-nlu", "mts-dialog"])).toThrow(
+      "run suites on different data separately (meditod-nlu, mts-dialog read meditod and mts-dialog)",
+    );
+    expect(SUITE_REGISTRY.inTableOrder(["meditod-nlg", "meditod-nlu"]).map((suite) => suite.id)).toEqual([
+      "meditod-nlu",
+      "meditod-nlg",
+    ]);
+    expect(SUITE_REGISTRY.inTableOrder(["medtext-perplexity", "medtext"]).map((suite) => suite.id)).toEqual([
+      "medtext-perplexity",
+      "medtext",
+    ]);
   });
 
   it("answers an unknown suite with one line naming the known ones, exit 2", () => {

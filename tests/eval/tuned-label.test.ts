@@ -14,11 +14,16 @@ describe("tuned-on-this-split label", () => {
     const out = join(scratch, "valid");
     const run = runCli(["bench", "--split", "valid", "--out", out]);
     expect(run.status).toBe(0);
-    for (const suite of ["meditod-nlu", "meditod-pol", "meditod-nlg"]) expect(run.stdout).toMatch(new RegExp(`^${suite} .*\\(tuned on this split\\)$`, "m"));
+    for (const suite of ["meditod-nlu", "meditod-pol", "meditod-nlg"])
+      expect(run.stdout).toMatch(new RegExp(`^${suite} .*\\(tuned on this split\\)$`, "m"));
     const results = JSON.parse(readFileSync(join(out, "results.json"), "utf8"));
-    expect(results.tuned_on_split).toBe("tuned on this split: the lexicon, the plan and the wording were shaped while reading dialogue 317");
+    expect(results.tuned_on_split).toBe(
+      "tuned on this split: the lexicon, the plan and the wording were shaped while reading dialogue 317",
+    );
     expect(readFileSync(join(out, "report.md"), "utf8")).toContain("| **this run** (embedded, tuned on this split) |");
-    expect(readFileSync(join(out, "report.html"), "utf8")).toMatch(/<svg[^]*this run \(embedded, tuned on this split\)[^]*<\/svg>/);
+    expect(readFileSync(join(out, "report.html"), "utf8")).toMatch(
+      /<svg[^]*this run \(embedded, tuned on this split\)[^]*<\/svg>/,
+    );
   });
 
   it("leaves the test split unmarked", () => {

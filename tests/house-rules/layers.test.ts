@@ -11,7 +11,10 @@ describe("the layers (test-support/layers.ts)", () => {
     expect(edges.length).toBeGreaterThan(1000);
     expect(edges).toContainEqual({ from: "cli/main.ts", to: "cli/command-table.ts" });
     // A dynamic import counts as an import.
-    expect(edges).toContainEqual({ from: "src/modules/builders/create-modules.ts", to: "src/modules/embedded/index.ts" });
+    expect(edges).toContainEqual({
+      from: "src/modules/builders/create-modules.ts",
+      to: "src/modules/embedded/index.ts",
+    });
   });
 
   it("has no import loop, no import upward or sideways, and reaches the engine only through the module builders", () => {
@@ -37,7 +40,10 @@ describe("the layers (test-support/layers.ts)", () => {
     expect(report.loops).toEqual([["src/cmas/a.ts", "src/cmas/b.ts"]]);
     expect(report.upward).toEqual(["src/data/meditod.ts -> src/modules/builders/create-modules.ts"]);
     expect(report.sideways).toEqual(["eval/runner.ts -> server/app.ts"]);
-    expect(report.outsideRules).toEqual(["src/metrics/rouge.ts -> test-support/random.ts", "bench/metrics.ts -> tests/metrics/golden.ts"]);
+    expect(report.outsideRules).toEqual([
+      "src/metrics/rouge.ts -> test-support/random.ts",
+      "bench/metrics.ts -> tests/metrics/golden.ts",
+    ]);
     expect(report.engineReached).toEqual(["src/simulator/self-play.ts -> src/modules/embedded/nlg.ts"]);
   });
 

@@ -50,7 +50,9 @@ describe("fsum (Python math.fsum)", () => {
 
   it("matches CPython on the harmonic and alternating series and the partials-resizing case", () => {
     expect(fsum(Array.from({ length: 1000 }, (_, i) => 1 / (i + 1)))).toBe(0x1df11f45f4e61a / 2 ** 50);
-    expect(fsum(Array.from({ length: 1000 }, (_, i) => (i % 2 === 0 ? -1 : 1) / (i + 1)))).toBe(-0x162a2af1bd3624 / 2 ** 53);
+    expect(fsum(Array.from({ length: 1000 }, (_, i) => (i % 2 === 0 ? -1 : 1) / (i + 1)))).toBe(
+      -0x162a2af1bd3624 / 2 ** 53,
+    );
     const values: number[] = [];
     for (let n = -1074; n < 972; n += 2) values.push(2 ** n - 2 ** (n + 50) + 2 ** (n + 52));
     values.push(-(2 ** 1022));
@@ -101,15 +103,28 @@ describe("nltk corpus_bleu / sentence_bleu without smoothing", () => {
 
   it("pools counts over the corpus instead of averaging sentence scores", () => {
     const refs = [[["the", "cat", "sat", "down"]], [["a", "dog", "barked", "loudly"]]];
-    const hyps = [["the", "cat", "sat", "down"], ["a", "dog", "slept", "quietly"]];
+    const hyps = [
+      ["the", "cat", "sat", "down"],
+      ["a", "dog", "slept", "quietly"],
+    ];
     // Pooled: unigrams 6/8, bigrams 4/6, trigrams 2/4, 4-grams 1/2; equal lengths so BP = 1.
-    const expected = Math.exp(fsum([0.25 * Math.log(6 / 8), 0.25 * Math.log(4 / 6), 0.25 * Math.log(2 / 4), 0.25 * Math.log(1 / 2)]));
+    const expected = Math.exp(
+      fsum([0.25 * Math.log(6 / 8), 0.25 * Math.log(4 / 6), 0.25 * Math.log(2 / 4), 0.25 * Math.log(1 / 2)]),
+    );
     expect(nltkCorpusBleu(refs, hyps)).toBe(expected);
   });
 
   it("uses the closest reference length, ties to the shorter one", () => {
     const hyp = ["a", "b", "c", "d", "e"];
     // References of length 4 and 6 are equally close; the shorter one (4) gives BP = 1 (5 > 4).
-    expect(nltkSentenceBleu([["a", "b", "c", "d", "e", "f"], ["a", "b", "c", "d"]], hyp)).toBe(1);
+    expect(
+      nltkSentenceBleu(
+        [
+          ["a", "b", "c", "d", "e", "f"],
+          ["a", "b", "c", "d"],
+        ],
+        hyp,
+      ),
+    ).toBe(1);
   });
 });

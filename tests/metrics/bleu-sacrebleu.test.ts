@@ -29,7 +29,9 @@ describe("sacrebleu BLEU", () => {
   });
 
   it("right-strips segments before tokenising (unlike HF evaluate)", () => {
-    expect(sacrebleuSentenceBleu("follow-\n", ["follow-"]).score).toBe(sacrebleuSentenceBleu("follow-", ["follow-"]).score);
+    expect(sacrebleuSentenceBleu("follow-\n", ["follow-"]).score).toBe(
+      sacrebleuSentenceBleu("follow-", ["follow-"]).score,
+    );
     expect(sacrebleuSentenceBleu("follow-\n", ["follow-"]).counts[0]).toBe(1);
   });
 

@@ -8,7 +8,10 @@ const dataset = loadMeditod();
 const goldCough = [
   {
     intent: "inform",
-    slots: { positive_symptom: [{ value: "coughing", onset: "two days ago", location: ["chest"] }], negative_habit: [{ value: "smoking" }] },
+    slots: {
+      positive_symptom: [{ value: "coughing", onset: "two days ago", location: ["chest"] }],
+      negative_habit: [{ value: "smoking" }],
+    },
   },
 ];
 
@@ -16,11 +19,21 @@ describe("scoreCmas on NLU", () => {
   it("gives F1 = 1 and joint accuracy = share of unskipped turns for gold predictions on every split", async () => {
     for (const split of ["train", "valid", "test"] as const) {
       const examples = nluExamples(dataset, split);
-      const scores = await scoreCmas("nlu", examples.map((example) => ({ gold: example.gold, prediction: example.gold })));
+      const scores = await scoreCmas(
+        "nlu",
+        examples.map((example) => ({ gold: example.gold, prediction: example.gold })),
+      );
       expect(scores.overall).toEqual({ precision: 1, recall: 1, f1: 1 });
       expect(scores.medical.f1).toBe(1);
       expect(scores.non_medical.f1).toBe(1);
-      const unskipped = examples.filter((example) => !(example.gold.length === 1 && example.gold[0]!.intent === "inform" && Object.keys(example.gold[0]!.slots ?? {}).length === 0));
+      const unskipped = examples.filter(
+        (example) =>
+          !(
+            example.gold.length === 1 &&
+            example.gold[0]!.intent === "inform" &&
+            Object.keys(example.gold[0]!.slots ?? {}).length === 0
+          ),
+      );
       expect(scores.joint_accuracy).toBe(unskipped.length / examples.length);
       expect(scores.format_errors).toBe(0);
     }
@@ -28,7 +41,10 @@ describe("scoreCmas on NLU", () => {
 
   it("gives zeros for empty predictions", async () => {
     const examples = nluExamples(dataset, "test");
-    const scores = await scoreCmas("nlu", examples.map((example) => ({ gold: example.gold, prediction: [] })));
+    const scores = await scoreCmas(
+      "nlu",
+      examples.map((example) => ({ gold: example.gold, prediction: [] })),
+    );
     expect(scores.overall).toEqual({ precision: 0, recall: 0, f1: 0 });
     expect(scores.joint_accuracy).toBe(0);
     expect(scores.format_errors).toBe(0);
@@ -52,7 +68,12 @@ describe("scoreCmas on NLU", () => {
     // gold medical: (coughing), (coughing location chest), (smoking) — non-medical: (coughing onset two days ago)
     // predicted: coughing with a wrong onset and location chest, plus fever; smoking missing.
     const prediction = [
-      { intent: "inform", slots: { positive_symptom: [{ value: "coughing", onset: "yesterday", location: ["chest"] }, { value: "fever" }] } },
+      {
+        intent: "inform",
+        slots: {
+          positive_symptom: [{ value: "coughing", onset: "yesterday", location: ["chest"] }, { value: "fever" }],
+        },
+      },
     ];
     const scores = await scoreCmas("nlu", [{ gold: goldCough, prediction }]);
     // medical TP 2 (coughing, location), FP 1 (fever), FN 1 (smoking)
@@ -88,9 +109,25 @@ describe("scoreCmas on NLU", () => {
         return pairs.map((pair) => verdicts.get(`${pair.gold}|${pair.predicted}`) ?? false);
       },
     };
-    const gold = [{ intent: "inform", slots: { positive_symptom: [{ value: "coughing", onset: "two days ago", positive_characteristics: ["dry", "barking"] }] } }];
+    const gold = [
+      {
+        intent: "inform",
+        slots: {
+          positive_symptom: [
+            { value: "coughing", onset: "two days ago", positive_characteristics: ["dry", "barking"] },
+          ],
+        },
+      },
+    ];
     const prediction = [
-      { intent: "inform", slots: { positive_symptom: [{ value: "coughing", onset: "since tuesday", positive_characteristics: ["barking", "wet"] }] } },
+      {
+        intent: "inform",
+        slots: {
+          positive_symptom: [
+            { value: "coughing", onset: "since tuesday", positive_characteristics: ["barking", "wet"] },
+          ],
+        },
+      },
     ];
     const scores = await scoreCmas("nlu", [{ gold, prediction }], judge);
     // onset: 1 TP via the judge. characteristics: "barking" equal? The judge said no (not scripted), so
@@ -105,7 +142,10 @@ describe("scoreCmas on NLU", () => {
 describe("scoreCmas on policy", () => {
   it("gives F1 = 1 for gold actions on the test split", async () => {
     const examples = policyExamples(dataset, "test");
-    const scores = await scoreCmas("pol", examples.map((example) => ({ gold: example.gold, prediction: example.gold })));
+    const scores = await scoreCmas(
+      "pol",
+      examples.map((example) => ({ gold: example.gold, prediction: example.gold })),
+    );
     expect(scores.overall.f1).toBe(1);
     expect(scores.samples).toBe(74);
   });

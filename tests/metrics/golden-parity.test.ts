@@ -16,7 +16,13 @@ function expectAgreement(comparison: Comparison): void {
 }
 
 function lmEvalAsGolden(doc: LmEvalDocResult): Record<string, unknown> {
-  return { ...doc, bleu: nanToNull(doc.bleu), rouge1: nanToNull(doc.rouge1), rouge2: nanToNull(doc.rouge2), rougeL: nanToNull(doc.rougeL) };
+  return {
+    ...doc,
+    bleu: nanToNull(doc.bleu),
+    rouge1: nanToNull(doc.rouge1),
+    rouge2: nanToNull(doc.rouge2),
+    rougeL: nanToNull(doc.rougeL),
+  };
 }
 
 /** The golden corpus block without the values of the (randomised) bootstrap aggregator. */
@@ -48,12 +54,15 @@ describe("golden pairs (metrics-golden.json)", () => {
     expect(tokenizeRouge(meditodPreprocess(pair.reference))).toEqual(tokenizeRouge(pair.reference));
   });
 
-  it.each(golden.pairs.map((p) => [p.id, p] as const))("%s: scorePair reproduces every value and the exact shape", (_id, pair) => {
-    const expected = pairMetricFields(pair);
-    const comparison = compareToGolden(scorePair(pair.prediction, pair.reference), expected);
-    expectAgreement(comparison);
-    expect(comparison.compared).toBe(countLeaves(expected));
-  });
+  it.each(golden.pairs.map((p) => [p.id, p] as const))(
+    "%s: scorePair reproduces every value and the exact shape",
+    (_id, pair) => {
+      const expected = pairMetricFields(pair);
+      const comparison = compareToGolden(scorePair(pair.prediction, pair.reference), expected);
+      expectAgreement(comparison);
+      expect(comparison.compared).toBe(countLeaves(expected));
+    },
+  );
 
   it.each(golden.pairs.map((p) => [p.id, p] as const))("%s: each metric's own API agrees", (_id, pair) => {
     const { prediction, reference } = pair;
@@ -64,7 +73,9 @@ describe("golden pairs (metrics-golden.json)", () => {
     } else {
       expectAgreement(compareToGolden(hfBleu([prediction], [reference]), hf, "hf_bleu"));
     }
-    expectAgreement(compareToGolden(sacrebleuSentenceBleu(prediction, [reference]), pair.sacrebleu_sentence, "sacrebleu_sentence"));
+    expectAgreement(
+      compareToGolden(sacrebleuSentenceBleu(prediction, [reference]), pair.sacrebleu_sentence, "sacrebleu_sentence"),
+    );
 
     const hyp = tokenizeMeditod(prediction);
     const ref = tokenizeMeditod(reference);
@@ -75,8 +86,20 @@ describe("golden pairs (metrics-golden.json)", () => {
     expectAgreement(compareToGolden(rougeScore(reference, prediction), rouge.nostem, "rouge.nostem"));
     expectAgreement(compareToGolden(rougeScore(reference, prediction, { useStemmer: true }), rouge.stem, "rouge.stem"));
 
-    expectAgreement(compareToGolden(lmEvalAsGolden(lmEvalProcessResults("mts_dialog", prediction, reference)), pair.lmeval_mts_dialog, "mts_dialog"));
-    expectAgreement(compareToGolden(lmEvalAsGolden(lmEvalProcessResults("medtext", prediction, reference)), pair.lmeval_medtext, "medtext"));
+    expectAgreement(
+      compareToGolden(
+        lmEvalAsGolden(lmEvalProcessResults("mts_dialog", prediction, reference)),
+        pair.lmeval_mts_dialog,
+        "mts_dialog",
+      ),
+    );
+    expectAgreement(
+      compareToGolden(
+        lmEvalAsGolden(lmEvalProcessResults("medtext", prediction, reference)),
+        pair.lmeval_medtext,
+        "medtext",
+      ),
+    );
 
     const meditod = scoreMeditodNlg([prediction], [reference]);
     const expectedMeditod = pair.meditod as Record<string, number>;
@@ -110,7 +133,9 @@ describe("golden corpus block (corpus.all)", () => {
     const predictions = pairs.map((p) => p.prediction);
     const references = pairs.map((p) => p.reference);
     expectAgreement(compareToGolden(hfBleu(predictions, references), expected.hf_bleu, "hf_bleu"));
-    expectAgreement(compareToGolden(sacrebleuCorpusBleu(predictions, [references]), expected.sacrebleu_corpus, "sacrebleu_corpus"));
+    expectAgreement(
+      compareToGolden(sacrebleuCorpusBleu(predictions, [references]), expected.sacrebleu_corpus, "sacrebleu_corpus"),
+    );
 
     const hyps = predictions.map(tokenizeMeditod);
     const refs = references.map((r) => [tokenizeMeditod(r)]);
@@ -135,7 +160,9 @@ describe("golden corpus block (corpus.all)", () => {
     // With correctly rounded exp/log (python-math.ts) no value should need the 1e-12 tolerance.
     const notExact: string[] = [];
     for (const pair of golden.pairs) {
-      notExact.push(...compareToGolden(scorePair(pair.prediction, pair.reference), pairMetricFields(pair), pair.id).withinTolerance);
+      notExact.push(
+        ...compareToGolden(scorePair(pair.prediction, pair.reference), pairMetricFields(pair), pair.id).withinTolerance,
+      );
     }
     notExact.push(...compareToGolden(scoreCorpus(pairs), expected, "corpus").withinTolerance);
     expect(notExact).toEqual([]);

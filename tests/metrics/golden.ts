@@ -22,7 +22,9 @@ export interface Golden {
   corpus: { all: Record<string, unknown> };
 }
 
-export const golden = JSON.parse(readFileSync(new URL("../fixtures/metrics-golden.json", import.meta.url), "utf8")) as Golden;
+export const golden = JSON.parse(
+  readFileSync(new URL("../fixtures/metrics-golden.json", import.meta.url), "utf8"),
+) as Golden;
 
 /** Keys of a golden pair that are inputs or debug views rather than metric values. */
 export const PAIR_INPUT_KEYS = ["id", "category", "prediction", "reference", "note", "source", "tokens"] as const;
@@ -51,7 +53,12 @@ export interface Comparison {
 }
 
 /** Compares `actual` to `expected` recursively (keys must match exactly at every level). */
-export function compareToGolden(actual: unknown, expected: unknown, path = "$", result: Comparison = { mismatches: [], compared: 0, withinTolerance: [] }): Comparison {
+export function compareToGolden(
+  actual: unknown,
+  expected: unknown,
+  path = "$",
+  result: Comparison = { mismatches: [], compared: 0, withinTolerance: [] },
+): Comparison {
   if (expected === null || typeof expected !== "object") {
     result.compared++;
     if (typeof expected === "number") {
@@ -80,7 +87,12 @@ export function compareToGolden(actual: unknown, expected: unknown, path = "$", 
     result.mismatches.push(`${path}: keys ${JSON.stringify(actualKeys)}, expected ${JSON.stringify(expectedKeys)}`);
   }
   for (const key of expectedKeys) {
-    compareToGolden((actual as Record<string, unknown>)[key], (expected as Record<string, unknown>)[key], `${path}.${key}`, result);
+    compareToGolden(
+      (actual as Record<string, unknown>)[key],
+      (expected as Record<string, unknown>)[key],
+      `${path}.${key}`,
+      result,
+    );
   }
   return result;
 }

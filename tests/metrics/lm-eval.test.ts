@@ -23,7 +23,11 @@ describe("lm-eval mts_dialog / medtext process_results", () => {
   });
 
   it("nudges a bleu of exactly 0 to 1e-5", () => {
-    const result = lmEvalProcessResults("medtext", "Thank you for coming in today.", "Your blood pressure is elevated.");
+    const result = lmEvalProcessResults(
+      "medtext",
+      "Thank you for coming in today.",
+      "Your blood pressure is elevated.",
+    );
     expect(hfBleu(["Thank you for coming in today."], ["Your blood pressure is elevated."]).bleu).toBe(0);
     expect(result.bleu).toBe(1e-5);
   });
@@ -34,7 +38,11 @@ describe("lm-eval mts_dialog / medtext process_results", () => {
     const result = lmEvalProcessResults("mts_dialog", prediction, reference);
     const rouge = rougeScore(reference, prediction);
     expect(result.bleu).toBe(hfBleu([prediction], [reference]).bleu);
-    expect([result.rouge1, result.rouge2, result.rougeL]).toEqual([rouge.rouge1.fmeasure, rouge.rouge2.fmeasure, rouge.rougeL.fmeasure]);
+    expect([result.rouge1, result.rouge2, result.rougeL]).toEqual([
+      rouge.rouge1.fmeasure,
+      rouge.rouge2.fmeasure,
+      rouge.rougeL.fmeasure,
+    ]);
   });
 });
 

@@ -6,7 +6,11 @@ import { rougeScore } from "../../src/metrics/rouge.ts";
 import { meditodPreprocess } from "../../src/metrics/tokenize-meditod.ts";
 
 const predictions = ["When did your shortness of breath start?", "Any fevers or chills?", "OK"];
-const references = ["Uhm, when did the shortness of breath start?", "Have you had any fevers, chills, or night sweats?", "Okay."];
+const references = [
+  "Uhm, when did the shortness of breath start?",
+  "Have you had any fevers, chills, or night sweats?",
+  "Okay.",
+];
 
 describe("MediTOD NLG scorer", () => {
   it("computes nltk corpus BLEU-2/4 x100 over preprocess_text whitespace tokens", () => {

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { clippedNgramMatches, closestReferenceLength, internTokens, poolSegmentStats, segmentStats } from "../../src/metrics/ngrams.ts";
+import {
+  clippedNgramMatches,
+  closestReferenceLength,
+  internTokens,
+  poolSegmentStats,
+  segmentStats,
+} from "../../src/metrics/ngrams.ts";
 import { seededRandom } from "../../test-support/random.ts";
 
 /** Straight from the definition: Σ over hypothesis n-grams of min(count, max count in any reference). */
@@ -22,7 +28,8 @@ describe("clipped n-gram matches", () => {
   it("agree with the definition on random token lists, one or several references", () => {
     const random = seededRandom(7);
     const words = ["a", "b", "c", "d", "e", "the", "pain", "a b"];
-    const sentence = () => Array.from({ length: Math.floor(random() * 25) }, () => words[Math.floor(random() * words.length)]!);
+    const sentence = () =>
+      Array.from({ length: Math.floor(random() * 25) }, () => words[Math.floor(random() * words.length)]!);
     for (let trial = 0; trial < 500; trial++) {
       const hyp = sentence();
       const refs = Array.from({ length: 1 + Math.floor(random() * 3) }, sentence);
@@ -43,7 +50,17 @@ describe("clipped n-gram matches", () => {
 describe("segment statistics", () => {
   it("pools lengths and counts the way each BLEU needs them", () => {
     const pooled = poolSegmentStats(
-      [segmentStats(["a", "b", "c"], [["a", "b"], ["a", "b", "c", "d"]], 4), segmentStats([], [["x"]], 4)],
+      [
+        segmentStats(
+          ["a", "b", "c"],
+          [
+            ["a", "b"],
+            ["a", "b", "c", "d"],
+          ],
+          4,
+        ),
+        segmentStats([], [["x"]], 4),
+      ],
       4,
     );
     expect(pooled.matches).toEqual([3, 2, 1, 0]);

@@ -11,7 +11,9 @@ const entries = Object.entries(fixture.stems);
 describe("nltk 3.8 PorterStemmer (NLTK_EXTENSIONS)", () => {
   it("reproduces every stem of porter-stems.json", () => {
     expect(entries.length).toBe(fixture.n);
-    const wrong = entries.filter(([word, stem]) => porterStemUncached(word) !== stem).map(([word, stem]) => `${word}: ${porterStemUncached(word)} != ${stem}`);
+    const wrong = entries
+      .filter(([word, stem]) => porterStemUncached(word) !== stem)
+      .map(([word, stem]) => `${word}: ${porterStemUncached(word)} != ${stem}`);
     expect(wrong).toEqual([]);
   });
 
@@ -23,7 +25,14 @@ describe("nltk 3.8 PorterStemmer (NLTK_EXTENSIONS)", () => {
   it("applies the NLTK_EXTENSIONS departures from Porter (1980)", () => {
     // Irregular forms, checked before any rule.
     expect(["sky", "skies", "dying", "lying", "tying", "news", "innings", "proceed"].map(porterStemUncached)).toEqual([
-      "sky", "sky", "die", "lie", "tie", "news", "inning", "proceed",
+      "sky",
+      "sky",
+      "die",
+      "lie",
+      "tie",
+      "news",
+      "inning",
+      "proceed",
     ]);
     // 4-letter -ies / -ied keep "ie"; longer ones become "i".
     expect(["dies", "died", "spied", "flies"].map(porterStemUncached)).toEqual(["die", "die", "spi", "fli"]);

@@ -7,7 +7,9 @@ const gold = [ask("a"), ask("b"), ask("c"), ask("d")];
 
 describe("precisionAtK (official compute_precision_k)", () => {
   it("is 1 at every K when predictions equal gold", () => {
-    const result = precisionAtK([{ gold, predictions: gold.map((prediction, position) => ({ position, prediction })) }]);
+    const result = precisionAtK([
+      { gold, predictions: gold.map((prediction, position) => ({ position, prediction })) },
+    ]);
     expect(Object.values(result)).toEqual([1, 1, 1, 1, 1, 1, 1]);
   });
 

@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { isPySpace, pyLen, pyLower, pyReSplitWhitespace, pyRstrip, pySplit, pyStrip } from "../../src/metrics/python-text.ts";
+import {
+  isPySpace,
+  pyLen,
+  pyLower,
+  pyReSplitWhitespace,
+  pyRstrip,
+  pySplit,
+  pyStrip,
+} from "../../src/metrics/python-text.ts";
 
 // CPython 3.11: [hex(c) for c in range(0x110000) if chr(c).isspace()]
 const PYTHON_WHITESPACE = [
@@ -28,7 +36,16 @@ describe("Python whitespace (str.isspace)", () => {
   });
 
   it("treats NBSP and the thin space as whitespace", () => {
-    expect(pySplit("Give 5\u00a0mg now and 10\u2009mg later.")).toEqual(["Give", "5", "mg", "now", "and", "10", "mg", "later."]);
+    expect(pySplit("Give 5\u00a0mg now and 10\u2009mg later.")).toEqual([
+      "Give",
+      "5",
+      "mg",
+      "now",
+      "and",
+      "10",
+      "mg",
+      "later.",
+    ]);
   });
 
   it("split() drops empty strings; re.split(r'\\s+') keeps the edge ones", () => {

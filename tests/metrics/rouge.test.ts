@@ -21,7 +21,10 @@ describe("rouge_score 0.1.2", () => {
   });
 
   it("rougeLsum equals rougeL when there is no newline", () => {
-    const scores = rougeScore("no known drug allergies and takes lisinopril", "takes lisinopril daily no drug allergies");
+    const scores = rougeScore(
+      "no known drug allergies and takes lisinopril",
+      "takes lisinopril daily no drug allergies",
+    );
     expect(scores.rougeLsum).toEqual(scores.rougeL);
   });
 
@@ -45,8 +48,12 @@ describe("rouge_score 0.1.2", () => {
   });
 
   it("splits summaries on \\n only and drops empty lines; \\r is removed by the tokenizer", () => {
-    expect(rougeScore("cough\r\nfever", "fever\r\ncough").rougeLsum).toEqual(rougeScore("cough\nfever", "fever\ncough").rougeLsum);
-    expect(rougeScore("cough\n\n\nfever", "fever\ncough").rougeLsum).toEqual(rougeScore("cough\nfever", "fever\ncough").rougeLsum);
+    expect(rougeScore("cough\r\nfever", "fever\r\ncough").rougeLsum).toEqual(
+      rougeScore("cough\nfever", "fever\ncough").rougeLsum,
+    );
+    expect(rougeScore("cough\n\n\nfever", "fever\ncough").rougeLsum).toEqual(
+      rougeScore("cough\nfever", "fever\ncough").rougeLsum,
+    );
   });
 
   it("stems with Porter only when asked", () => {

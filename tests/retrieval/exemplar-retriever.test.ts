@@ -43,7 +43,12 @@ describe("exemplar retrievers", () => {
       capabilities: { structuredOutput: false, logprobs: false, embeddings: true },
       embed: async (texts: readonly string[]) => {
         calls.push(texts.length);
-        return { embeddings: texts.map(embed), usage: { inputTokens: 0, outputTokens: 0 }, latencyMs: 0, cached: false };
+        return {
+          embeddings: texts.map(embed),
+          usage: { inputTokens: 0, outputTokens: 0 },
+          latencyMs: 0,
+          cached: false,
+        };
       },
     } as unknown as ChatBackend;
     const retriever = new DenseRetriever(documents, backend);
@@ -52,6 +57,13 @@ describe("exemplar retrievers", () => {
     expect((await retriever.retrieve("do you smoke", 1, "a"))[0]).not.toBe(1);
     // Documents are embedded once; each query once.
     expect(calls).toEqual([4, 1, 1]);
-    expect(() => new DenseRetriever(documents, { ...backend, capabilities: { ...backend.capabilities, embeddings: false }, embed: undefined })).toThrow(/embeddings/);
+    expect(
+      () =>
+        new DenseRetriever(documents, {
+          ...backend,
+          capabilities: { ...backend.capabilities, embeddings: false },
+          embed: undefined,
+        }),
+    ).toThrow(/embeddings/);
   });
 });

@@ -35,7 +35,10 @@ beforeAll(async () => {
     respond: (call) => {
       if (fault !== null && fault !== "prose") return fault;
       if (!call.schema) return { content: LLM_REPLY };
-      return { content: fault === "prose" ? "The patient has had a cough for two weeks." : JSON.stringify(instanceOf(call.schema)) };
+      return {
+        content:
+          fault === "prose" ? "The patient has had a cough for two weeks." : JSON.stringify(instanceOf(call.schema)),
+      };
     },
   });
 });
@@ -51,7 +54,13 @@ async function chatModules(options: { fallback?: boolean; timeoutMs?: number } =
   const on = options.fallback !== false;
   const moduleOptions: CreateModulesOptions = {
     // No retries and no response cache, so each stage is one request the fake server sees.
-    backendOptions: { ...hermeticOptions(llm, join(scratch, "cache")), env: { OPENAI_API_KEY: SECRET }, noCache: true, maxRetries: 0, timeoutMs: options.timeoutMs ?? 5000 },
+    backendOptions: {
+      ...hermeticOptions(llm, join(scratch, "cache")),
+      env: { OPENAI_API_KEY: SECRET },
+      noCache: true,
+      maxRetries: 0,
+      timeoutMs: options.timeoutMs ?? 5000,
+    },
     wording: "clean",
     templates: { policy: "policy.v2" },
     ...(on ? { fallback: "embedded" as const, answerFailures: true } : {}),
@@ -62,7 +71,10 @@ async function chatModules(options: { fallback?: boolean; timeoutMs?: number } =
 }
 
 /** A chat server on the chat's modules (see {@link chatModules}), closed when the test finishes. */
-async function chatServer(options: { fallback?: boolean; timeoutMs?: number } = {}, more: Omit<ChatServerOptions, "modules"> = {}) {
+async function chatServer(
+  options: { fallback?: boolean; timeoutMs?: number } = {},
+  more: Omit<ChatServerOptions, "modules"> = {},
+) {
   return chatServerForTest({ modules: (await chatModules(options)).modules, ...more });
 }
 
@@ -77,7 +89,12 @@ describe("the web chat when its LLM backend fails", () => {
   for (const [what, reply, timeoutMs, reason] of [
     ["answers 500", { status: 500 }, undefined, /500/],
     ["hangs (timeout)", { hang: true }, 300, /no response within 300 ms/],
-    ["answers garbage (an HTML page with status 200)", { garbage: "<html><body>502 Bad Gateway</body></html>", contentType: "text/html" }, undefined, /status 200 but not JSON \(text\/html\): "<html><body>502 Bad Gateway/],
+    [
+      "answers garbage (an HTML page with status 200)",
+      { garbage: "<html><body>502 Bad Gateway</body></html>", contentType: "text/html" },
+      undefined,
+      /status 200 but not JSON \(text\/html\): "<html><body>502 Bad Gateway/,
+    ],
   ] as const) {
     it(`answers the turn with the embedded engine when the backend ${what}, says why, and Retry asks the backend again once it recovers`, async () => {
       const server = await chatServer(timeoutMs ? { timeoutMs } : {});
@@ -87,15 +104,27 @@ describe("the web chat when its LLM backend fails", () => {
       const turn = await call(server.url, "POST", `/api/sessions/${id}/turns`, { text: COUGH });
       expect(turn.status).toBe(200);
       // The patient's turn is kept and answered, by the embedded engine, word for word as it alone would.
-      expect(turn.json.history.map((entry: { speaker: string }) => entry.speaker)).toEqual(["doctor", "patient", "doctor"]);
+      expect(turn.json.history.map((entry: { speaker: string }) => entry.speaker)).toEqual([
+        "doctor",
+        "patient",
+        "doctor",
+      ]);
       expect(turn.json.history[1].text).toBe(COUGH);
       expect(turn.json.outcome.doctor).toBe(await embeddedReply(COUGH));
       expect(turn.json.outcome.error).toBeNull();
       expect(turn.json.outcome.fallback).toMatchObject({ turn: 1, backend: BACKEND, stages: ["nlu", "policy", "nlg"] });
-      expect(turn.json.outcome.fallback.reason).toMatch(new RegExp(`^${BACKEND} failed at nlu: backend ${BACKEND} at ${llm.baseUrl}: `));
+      expect(turn.json.outcome.fallback.reason).toMatch(
+        new RegExp(`^${BACKEND} failed at nlu: backend ${BACKEND} at ${llm.baseUrl}: `),
+      );
       expect(turn.json.outcome.fallback.reason).toMatch(reason);
       expect(turn.json.outcome.fallback.reason).not.toMatch(/\n/);
-      expect(turn.json).toMatchObject({ turns: 1, error: null, failed: false, retryable: true, fallbacks: [turn.json.outcome.fallback] });
+      expect(turn.json).toMatchObject({
+        turns: 1,
+        error: null,
+        failed: false,
+        retryable: true,
+        fallbacks: [turn.json.outcome.fallback],
+      });
       // Only the NLU asked the dead backend: the later stages of the turn were left to the embedded engine.
       expect(llm.calls.length - before).toBe(1);
 
@@ -106,9 +135,17 @@ describe("the web chat when its LLM backend fails", () => {
       expect(llm.calls.length).toBeGreaterThan(asked);
       expect(retried.json.outcome).toMatchObject({ doctor: LLM_REPLY, error: null, fallback: null });
       expect(retried.json).toMatchObject({ turns: 1, retryable: false, fallbacks: [] });
-      expect(retried.json.history.map((entry: { text: string }) => entry.text)).toEqual([turn.json.history[0].text, COUGH, LLM_REPLY]);
+      expect(retried.json.history.map((entry: { text: string }) => entry.text)).toEqual([
+        turn.json.history[0].text,
+        COUGH,
+        LLM_REPLY,
+      ]);
       expect((await call(server.url, "POST", `/api/sessions/${id}/retry`)).json.error.code).toBe("nothing_to_retry");
-      expect((await call(server.url, "GET", `/api/sessions/${id}`)).json).toMatchObject({ turns: 1, fallbacks: [], history: retried.json.history });
+      expect((await call(server.url, "GET", `/api/sessions/${id}`)).json).toMatchObject({
+        turns: 1,
+        fallbacks: [],
+        history: retried.json.history,
+      });
     });
   }
 
@@ -118,10 +155,14 @@ describe("the web chat when its LLM backend fails", () => {
     fault = { status: 503 };
     await call(server.url, "POST", `/api/sessions/${id}/turns`, { text: COUGH });
     const asked = llm.calls.length;
-    const second = await call(server.url, "POST", `/api/sessions/${id}/turns`, { text: "No, I haven't had any fever." });
+    const second = await call(server.url, "POST", `/api/sessions/${id}/turns`, {
+      text: "No, I haven't had any fever.",
+    });
     expect(llm.calls.length).toBe(asked);
     expect(second.json.outcome.fallback).toMatchObject({ turn: 3, backend: BACKEND, stages: ["nlu", "policy", "nlg"] });
-    expect(second.json.outcome.fallback.reason).toMatch(/^openai:gpt-test failed at nlu: not asked: it failed \d+ s ago \(backend openai:gpt-test at .*503/);
+    expect(second.json.outcome.fallback.reason).toMatch(
+      /^openai:gpt-test failed at nlu: not asked: it failed \d+ s ago \(backend openai:gpt-test at .*503/,
+    );
     expect(second.json.fallbacks.map((entry: { turn: number }) => entry.turn)).toEqual([1, 3]);
 
     fault = { status: 500, body: { error: { message: "model is loading" } } };
@@ -150,7 +191,10 @@ describe("the web chat when its LLM backend fails", () => {
     const store = new SqliteSessionStore(":memory:");
     const server = await chatServer({}, { store });
     const id = (await call(server.url, "POST", "/api/sessions", {})).json.id;
-    fault = { status: 401, body: { error: { message: `Incorrect API key provided: ${SECRET}.`, type: "invalid_request_error" } } };
+    fault = {
+      status: 401,
+      body: { error: { message: `Incorrect API key provided: ${SECRET}.`, type: "invalid_request_error" } },
+    };
     const turn = await call(server.url, "POST", `/api/sessions/${id}/turns`, { text: COUGH });
     expect(turn.json.outcome.fallback.reason).toMatch(/401/);
     expect(JSON.stringify(turn.json)).not.toContain(SECRET);
@@ -162,9 +206,13 @@ describe("the web chat when its LLM backend fails", () => {
     const server = await chatServer();
     const id = (await call(server.url, "POST", "/api/sessions", {})).json.id;
     fault = { status: 500 };
-    const turn = await call(server.url, "POST", `/api/sessions/${id}/turns`, { text: "I've had crushing chest pain since this morning and I'm short of breath." });
+    const turn = await call(server.url, "POST", `/api/sessions/${id}/turns`, {
+      text: "I've had crushing chest pain since this morning and I'm short of breath.",
+    });
     expect(turn.json.outcome.fallback).toMatchObject({ turn: 1, stages: ["nlu", "policy", "nlg"] });
-    expect(turn.json.outcome.escalation).toMatchObject([{ id: "chest_pain_with_breathlessness_or_sweating", urgency: "emergency", turn: 1 }]);
+    expect(turn.json.outcome.escalation).toMatchObject([
+      { id: "chest_pain_with_breathlessness_or_sweating", urgency: "emergency", turn: 1 },
+    ]);
     expect(turn.json.outcome.doctor).toMatch(/^Before we go on[^\n]*ambulance[^\n]*\n\n\S/);
     expect(turn.json.redFlags).toHaveLength(1);
   });
@@ -173,7 +221,11 @@ describe("the web chat when its LLM backend fails", () => {
     const path = join(scratch, "sessions.db");
     const transcripts = join(scratch, "transcripts");
     const { modules } = await chatModules();
-    const first = await chatServerForTest({ modules, store: new SqliteSessionStore(path), transcriptsDir: transcripts });
+    const first = await chatServerForTest({
+      modules,
+      store: new SqliteSessionStore(path),
+      transcriptsDir: transcripts,
+    });
     const id = (await call(first.url, "POST", "/api/sessions", {})).json.id;
     fault = { status: 500 };
     const turn = await call(first.url, "POST", `/api/sessions/${id}/turns`, { text: COUGH });
@@ -191,7 +243,12 @@ describe("the web chat when its LLM backend fails", () => {
 
     fault = null;
     const retried = await call(second.url, "POST", `/api/sessions/${id}/retry`);
-    expect(retried.json).toMatchObject({ outcome: { doctor: LLM_REPLY, fallback: null }, fallbacks: [], retryable: false, turns: 1 });
+    expect(retried.json).toMatchObject({
+      outcome: { doctor: LLM_REPLY, fallback: null },
+      fallbacks: [],
+      retryable: false,
+      turns: 1,
+    });
     expect(JSON.parse(readFileSync(join(transcripts, `${id}.json`), "utf8")).fallbacks).toEqual([]);
   });
 
@@ -206,7 +263,16 @@ describe("the web chat when its LLM backend fails", () => {
     expect(failed.json).toMatchObject({ failed: true, retryable: true, fallbacks: [], turns: 0 });
     fault = null;
     const retried = await call(server.url, "POST", `/api/sessions/${id}/retry`);
-    expect(retried.json).toMatchObject({ outcome: { doctor: LLM_REPLY, error: null, fallback: null }, failed: false, retryable: false, turns: 1 });
-    expect(retried.json.history.map((entry: { speaker: string }) => entry.speaker)).toEqual(["doctor", "patient", "doctor"]);
+    expect(retried.json).toMatchObject({
+      outcome: { doctor: LLM_REPLY, error: null, fallback: null },
+      failed: false,
+      retryable: false,
+      turns: 1,
+    });
+    expect(retried.json.history.map((entry: { speaker: string }) => entry.speaker)).toEqual([
+      "doctor",
+      "patient",
+      "doctor",
+    ]);
   });
 });

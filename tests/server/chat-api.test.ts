@@ -16,7 +16,12 @@ let failNext = true;
 beforeAll(async () => {
   ({ modules } = await createModules("embedded", dataset));
 });
-const server = chatServerForFile(() => ({ modules, cases: [caseFromDialogue(dataset, "317")], transcriptsDir: transcripts, maxSessions: 3 }));
+const server = chatServerForFile(() => ({
+  modules,
+  cases: [caseFromDialogue(dataset, "317")],
+  transcriptsDir: transcripts,
+  maxSessions: 3,
+}));
 // A system whose NLU fails once, to show a failed turn is reported and can be retried.
 const flakyServer = chatServerForFile(() => ({
   modules: {
@@ -43,7 +48,9 @@ describe("the chat server", () => {
     const created = await callApi(server.url, "POST", "/api/sessions", {});
     expect(created.status).toBe(201);
     expect(created.json.history).toEqual([{ speaker: "doctor", text: "What brings you in today?" }]);
-    const turn = await callApi(server.url, "POST", `/api/sessions/${created.json.id}/turns`, { text: "I've had a bad cough for about a week, and I'm short of breath." });
+    const turn = await callApi(server.url, "POST", `/api/sessions/${created.json.id}/turns`, {
+      text: "I've had a bad cough for about a week, and I'm short of breath.",
+    });
     expect(turn.status).toBe(200);
     expect(turn.json.outcome.error).toBeNull();
     expect(turn.json.history).toHaveLength(3);
@@ -85,7 +92,10 @@ describe("the chat server", () => {
 
   it("serves the page the ontology's status names (the page hard-codes none)", async () => {
     const response = await callApi(server.url, "GET", "/api/ontology");
-    expect(response.json).toEqual({ statuses: ["positive", "negative", "unknown", "avail", "unavail"], presentStatuses: ["positive", "avail"] });
+    expect(response.json).toEqual({
+      statuses: ["positive", "negative", "unknown", "avail", "unavail"],
+      presentStatuses: ["positive", "avail"],
+    });
   });
 
   it("answers unknown sessions, cases and endpoints with 404", async () => {
@@ -96,7 +106,8 @@ describe("the chat server", () => {
 
   it("keeps at most maxSessions sessions, dropping the client's own least recently used", async () => {
     const ids: string[] = [];
-    for (let index = 0; index < 4; index += 1) ids.push((await callApi(server.url, "POST", "/api/sessions", {})).json.id);
+    for (let index = 0; index < 4; index += 1)
+      ids.push((await callApi(server.url, "POST", "/api/sessions", {})).json.id);
     expect((await callApi(server.url, "GET", `/api/sessions/${ids[0]}`)).status).toBe(404);
     expect((await callApi(server.url, "GET", `/api/sessions/${ids[3]}`)).status).toBe(200);
     expect((await callApi(server.url, "DELETE", `/api/sessions/${ids[3]}`)).status).toBe(204);
@@ -106,39 +117,65 @@ describe("the chat server", () => {
   it("escalates on a red flag: advice in the reply, the flag in the answer and the saved transcript; the patient may end there", async () => {
     const created = await callApi(server.url, "POST", "/api/sessions", {});
     expect(created.json.redFlags).toEqual([]);
-    const turn = await callApi(server.url, "POST", `/api/sessions/${created.json.id}/turns`, { text: "I've had crushing chest pain since this morning and I'm short of breath." });
-    expect(turn.json.outcome.escalation).toMatchObject([{ id: "chest_pain_with_breathlessness_or_sweating", urgency: "emergency", turn: 1 }]);
+    const turn = await callApi(server.url, "POST", `/api/sessions/${created.json.id}/turns`, {
+      text: "I've had crushing chest pain since this morning and I'm short of breath.",
+    });
+    expect(turn.json.outcome.escalation).toMatchObject([
+      { id: "chest_pain_with_breathlessness_or_sweating", urgency: "emergency", turn: 1 },
+    ]);
     expect(turn.json.outcome.doctor).toMatch(/^Before we go on[^\n]*ambulance[^\n]*\n\n\S/);
     expect(turn.json.redFlags).toHaveLength(1);
     const saved = JSON.parse(readFileSync(join(transcripts, `${created.json.id}.json`), "utf8"));
-    expect(saved.redFlags.map((flag: { id: string }) => flag.id)).toEqual(["chest_pain_with_breathlessness_or_sweating"]);
+    expect(saved.redFlags.map((flag: { id: string }) => flag.id)).toEqual([
+      "chest_pain_with_breathlessness_or_sweating",
+    ]);
 
     const note = await callApi(server.url, "GET", `/api/sessions/${created.json.id}/note`);
-    expect(note.json.note).toMatchObject({ presentingComplaint: ["chest pain", "dyspnea"], redFlags: [{ id: "chest_pain_with_breathlessness_or_sweating" }] });
+    expect(note.json.note).toMatchObject({
+      presentingComplaint: ["chest pain", "dyspnea"],
+      redFlags: [{ id: "chest_pain_with_breathlessness_or_sweating" }],
+    });
     const markdown = await fetch(`${server.url}/api/sessions/${created.json.id}/note?format=markdown`);
     expect(markdown.headers.get("content-type")).toMatch(/^text\/markdown/);
-    expect(markdown.headers.get("content-disposition")).toMatch(/^attachment; filename="?anamnesis-note-[0-9a-f-]+\.md"?$/);
-    expect(await markdown.text()).toMatch(/## Presenting complaint\n\nchest pain, dyspnea\n[^]*## Red flags\n\n- \*\*Chest pain with breathlessness or sweating\*\*/);
+    expect(markdown.headers.get("content-disposition")).toMatch(
+      /^attachment; filename="?anamnesis-note-[0-9a-f-]+\.md"?$/,
+    );
+    expect(await markdown.text()).toMatch(
+      /## Presenting complaint\n\nchest pain, dyspnea\n[^]*## Red flags\n\n- \*\*Chest pain with breathlessness or sweating\*\*/,
+    );
     expect((await callApi(server.url, "GET", `/api/sessions/${created.json.id}/note?format=pdf`)).status).toBe(400);
 
     const ended = await callApi(server.url, "POST", `/api/sessions/${created.json.id}/end`);
     expect(ended.status).toBe(200);
     expect(ended.json).toMatchObject({ ended: true, redFlags: [{ id: "chest_pain_with_breathlessness_or_sweating" }] });
-    expect((await callApi(server.url, "POST", `/api/sessions/${created.json.id}/turns`, { text: "hello?" })).status).toBe(409);
+    expect(
+      (await callApi(server.url, "POST", `/api/sessions/${created.json.id}/turns`, { text: "hello?" })).status,
+    ).toBe(409);
   });
 
   it("reports a failed turn and retries it", async () => {
     const created = await callApi(flakyServer.url, "POST", "/api/sessions", {});
-    const failed = await callApi(flakyServer.url, "POST", `/api/sessions/${created.json.id}/turns`, { text: "I have a cough." });
+    const failed = await callApi(flakyServer.url, "POST", `/api/sessions/${created.json.id}/turns`, {
+      text: "I have a cough.",
+    });
     expect(failed.status).toBe(200);
     expect(failed.json.outcome).toMatchObject({ doctor: null, error: "backend unreachable" });
     const retried = await callApi(flakyServer.url, "POST", `/api/sessions/${created.json.id}/retry`);
     expect(retried.json.outcome.error).toBeNull();
     expect(retried.json).toMatchObject({ error: null, failed: false, turns: 1 });
-    expect(retried.json.history.map((turn: { speaker: string }) => turn.speaker)).toEqual(["doctor", "patient", "doctor"]);
+    expect(retried.json.history.map((turn: { speaker: string }) => turn.speaker)).toEqual([
+      "doctor",
+      "patient",
+      "doctor",
+    ]);
     // A second retry has nothing to retry: refused, and the turn is not counted again.
     const again = await callApi(flakyServer.url, "POST", `/api/sessions/${created.json.id}/retry`);
     expect(again).toMatchObject({ status: 409, json: { error: { code: "nothing_to_retry" } } });
-    expect((await callApi(flakyServer.url, "GET", `/api/sessions/${created.json.id}`)).json).toMatchObject({ turns: 1, error: null, failed: false, history: retried.json.history });
+    expect((await callApi(flakyServer.url, "GET", `/api/sessions/${created.json.id}`)).json).toMatchObject({
+      turns: 1,
+      error: null,
+      failed: false,
+      history: retried.json.history,
+    });
   });
 });

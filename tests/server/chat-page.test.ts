@@ -7,7 +7,15 @@ import { scriptedModules } from "./scripted-modules.ts";
 const modules = scriptedModules({
   frames: (utterance) =>
     /cough/i.test(utterance)
-      ? [{ intent: "inform", slots: { positive_symptom: [{ value: "coughing", onset: "a week ago" }], negative_symptom: [{ value: "fever" }] } }]
+      ? [
+          {
+            intent: "inform",
+            slots: {
+              positive_symptom: [{ value: "coughing", onset: "a week ago" }],
+              negative_symptom: [{ value: "fever" }],
+            },
+          },
+        ]
       : [{ intent: "inform" }],
   actions: [{ action: "inquire", symptom: [{ value: "hemoptysis" }] }],
   reply: "Have you coughed up any blood?",
@@ -45,7 +53,16 @@ describe("the chat page in headless Chromium", () => {
     const simulated = await chatServerForTest({
       modules,
       maxDoctorTurns: 3,
-      cases: [{ id: "demo", title: "Demo case: coughing", profile: { positive_symptom: [{ value: "coughing", onset: "a week ago" }], negative_symptom: [{ value: "hemoptysis" }] } }],
+      cases: [
+        {
+          id: "demo",
+          title: "Demo case: coughing",
+          profile: {
+            positive_symptom: [{ value: "coughing", onset: "a week ago" }],
+            negative_symptom: [{ value: "hemoptysis" }],
+          },
+        },
+      ],
     });
     const { page } = await chat.openChat({ viewport: { width: 1200, height: 800 } }, simulated.url);
     await page.selectOption("#case", { index: 1 });

@@ -20,7 +20,9 @@ async function startChatServerClosingOnce(options: ChatServerOptions): Promise<C
  * `options()` returns then (so it may use what an earlier `beforeAll` built), closed after the last.
  * Read its `url` and `registry` inside tests.
  */
-export function chatServerForFile(options: () => ChatServerOptions | Promise<ChatServerOptions>): Pick<ChatServer, "url" | "registry"> {
+export function chatServerForFile(
+  options: () => ChatServerOptions | Promise<ChatServerOptions>,
+): Pick<ChatServer, "url" | "registry"> {
   let server: ChatServer | undefined;
   beforeAll(async () => {
     server = await startChatServerClosingOnce(await options());
@@ -59,7 +61,13 @@ export interface ApiAnswer {
  * One call to the chat server's API at `base`: `body` is sent as JSON; `raw`, when given, is sent as it
  * is with a JSON content type (malformed JSON).
  */
-export async function callApi(base: string, method: string, path: string, body?: unknown, raw?: string): Promise<ApiAnswer> {
+export async function callApi(
+  base: string,
+  method: string,
+  path: string,
+  body?: unknown,
+  raw?: string,
+): Promise<ApiAnswer> {
   const response = await fetch(`${base}${path}`, {
     method,
     headers: body !== undefined || raw !== undefined ? { "content-type": "application/json" } : {},

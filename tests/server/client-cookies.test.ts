@@ -16,7 +16,11 @@ import { scriptedModules } from "./scripted-modules.ts";
  */
 
 /** Deterministic modules: the cookies are under test here, not the engine. */
-const modules: DialogueModules = scriptedModules({ frames: () => [{ intent: "inform" }], actions: [{ action: "inquire", symptom: [{ value: "fever" }] }], reply: "Do you have a fever?" });
+const modules: DialogueModules = scriptedModules({
+  frames: () => [{ intent: "inform" }],
+  actions: [{ action: "inquire", symptom: [{ value: "fever" }] }],
+  reply: "Do you have a fever?",
+});
 const folder = tempDirForFile("anamnesis-cookies-");
 const BASE64URL = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
 const SIGNED_COOKIE = /^anamnesis_client=([0-9a-f]{32})\.([A-Za-z0-9_-]{22})$/;
@@ -36,7 +40,11 @@ async function call(base: string, method: string, path: string, cookie?: string,
     body: body !== undefined ? JSON.stringify(body) : undefined,
   });
   const issued = response.headers.getSetCookie().find((line) => line.startsWith("anamnesis_client="));
-  return { status: response.status, json: response.status === 204 ? null : await response.json(), issued: issued ? issued.split(";")[0]! : null };
+  return {
+    status: response.status,
+    json: response.status === 204 ? null : await response.json(),
+    issued: issued ? issued.split(";")[0]! : null,
+  };
 }
 
 /** A new cookie from the server, as a browser's first API call gets it. */
@@ -84,13 +92,18 @@ describe("signed client cookies", () => {
       theirs.push(created.json.id);
     }
     // Four forged identities share one quota of two: the first two sessions made room for the last two.
-    const statuses = await Promise.all(theirs.map(async (session) => (await call(server.url, "GET", `/api/sessions/${session}`)).status));
+    const statuses = await Promise.all(
+      theirs.map(async (session) => (await call(server.url, "GET", `/api/sessions/${session}`)).status),
+    );
     expect(statuses).toEqual([404, 404, 200, 200]);
     expect((await call(server.url, "GET", `/api/sessions/${kept}`, genuine)).status).toBe(200);
   });
 
   it("cookie-less requests beyond the address's issuance rate get no new cookie and share the address's limits", async () => {
-    const server = await chatServerForTest({ modules, limits: { identityBurst: 3, identitiesPerMinute: 1, sessionsPerClient: 2 } });
+    const server = await chatServerForTest({
+      modules,
+      limits: { identityBurst: 3, identitiesPerMinute: 1, sessionsPerClient: 2 },
+    });
     const answers: Answer[] = [];
     const clients: string[] = [];
     for (let index = 0; index < 6; index += 1) {
@@ -101,7 +114,9 @@ describe("signed client cookies", () => {
     expect(answers.map((answer) => answer.issued !== null)).toEqual([true, true, true, false, false, false]);
     // Every cookie-less session is the address's: six of them in a quota of two leave the last two.
     expect(clients).toEqual(Array(6).fill("address:127.0.0.1"));
-    const statuses = await Promise.all(answers.map(async (answer) => (await call(server.url, "GET", `/api/sessions/${answer.json.id}`)).status));
+    const statuses = await Promise.all(
+      answers.map(async (answer) => (await call(server.url, "GET", `/api/sessions/${answer.json.id}`)).status),
+    );
     expect(statuses).toEqual([404, 404, 404, 404, 200, 200]);
     // The cookies that were issued are good ones: each its own client.
     const holder = answers[0]!.issued!;
@@ -112,7 +127,11 @@ describe("signed client cookies", () => {
   it("hands out identities per address at the configured rate, refilled over time", () => {
     let now = 0;
     const limits = new ClientLimits({ identityBurst: 2, identitiesPerMinute: 6 }, () => now);
-    expect([limits.mayIssueIdentity("address:a"), limits.mayIssueIdentity("address:a"), limits.mayIssueIdentity("address:a")]).toEqual([true, true, false]);
+    expect([
+      limits.mayIssueIdentity("address:a"),
+      limits.mayIssueIdentity("address:a"),
+      limits.mayIssueIdentity("address:a"),
+    ]).toEqual([true, true, false]);
     expect(limits.mayIssueIdentity("address:b")).toBe(true);
     now += 9_000;
     expect(limits.mayIssueIdentity("address:a")).toBe(false);
@@ -145,7 +164,11 @@ describe("the cookie secret lives in the session store", () => {
       "CREATE TABLE sessions (id TEXT PRIMARY KEY, kind TEXT NOT NULL, case_id TEXT, client TEXT NOT NULL, created TEXT NOT NULL, updated TEXT NOT NULL, turns INTEGER NOT NULL, seq INTEGER NOT NULL, record TEXT NOT NULL) STRICT;" +
         "CREATE TABLE turns (session_id TEXT NOT NULL REFERENCES sessions (id) ON DELETE CASCADE, seq INTEGER NOT NULL, at TEXT NOT NULL, kind TEXT NOT NULL, input TEXT, outcome TEXT NOT NULL, PRIMARY KEY (session_id, seq)) STRICT, WITHOUT ROWID;",
     );
-    old.prepare("INSERT INTO sessions VALUES ('s1', 'conversation', NULL, 'cookie:x', '2026-01-01', '2026-01-01', 0, 0, '{}')").run();
+    old
+      .prepare(
+        "INSERT INTO sessions VALUES ('s1', 'conversation', NULL, 'cookie:x', '2026-01-01', '2026-01-01', 0, 0, '{}')",
+      )
+      .run();
     old.close();
     const store = new SqliteSessionStore(path);
     const secret = await store.clientSecret();

@@ -25,7 +25,8 @@ beforeAll(async () => {
 });
 
 /** A chat server on `store` (a new process on the same database file), closed when the test finishes. */
-const start = (store: SessionStore, extra: { idleMinutes?: number } = {}) => chatServerForTest({ modules, cases, questionReader, store, transcriptsDir: transcripts, ...extra });
+const start = (store: SessionStore, extra: { idleMinutes?: number } = {}) =>
+  chatServerForTest({ modules, cases, questionReader, store, transcriptsDir: transcripts, ...extra });
 
 describe("durable chat sessions (SQLite)", () => {
   const path = join(folder, "sessions.db");
@@ -37,10 +38,13 @@ describe("durable chat sessions (SQLite)", () => {
     ids.typed = (await callApi(first.url, "POST", "/api/sessions", {})).json.id;
     ids.simulated = (await callApi(first.url, "POST", "/api/sessions", { case: "317" })).json.id;
     ids.practice = (await callApi(first.url, "POST", "/api/sessions", { case: "317", role: "doctor" })).json.id;
-    await callApi(first.url, "POST", `/api/sessions/${ids.typed}/turns`, { text: "I've had a bad cough for about a week." });
+    await callApi(first.url, "POST", `/api/sessions/${ids.typed}/turns`, {
+      text: "I've had a bad cough for about a week.",
+    });
     for (let turn = 0; turn < 3; turn += 1) await callApi(first.url, "POST", `/api/sessions/${ids.simulated}/simulate`);
     await callApi(first.url, "POST", `/api/sessions/${ids.practice}/turns`, { text: "What brings you in today?" });
-    for (const [name, id] of Object.entries(ids)) seen[name] = (await callApi(first.url, "GET", `/api/sessions/${id}`)).json;
+    for (const [name, id] of Object.entries(ids))
+      seen[name] = (await callApi(first.url, "GET", `/api/sessions/${id}`)).json;
     // What another process sees in the file right now, with the first one still running (as after a kill -9).
     const reader = new Database(path, { readonly: true });
     expect(reader.prepare("SELECT count(*) AS n FROM turns").get()).toEqual({ n: 5 });
@@ -49,22 +53,29 @@ describe("durable chat sessions (SQLite)", () => {
 
     const second = await start(new SqliteSessionStore(path));
     expect(second.registry.size).toBe(3);
-    for (const [name, id] of Object.entries(ids)) expect((await callApi(second.url, "GET", `/api/sessions/${id}`)).json, name).toEqual(seen[name]);
+    for (const [name, id] of Object.entries(ids))
+      expect((await callApi(second.url, "GET", `/api/sessions/${id}`)).json, name).toEqual(seen[name]);
     // Each continues: the typed one takes a new turn, the simulated patient answers the last question, the trainee asks on.
     const next = await callApi(second.url, "POST", `/api/sessions/${ids.typed}/turns`, { text: "No fever." });
     expect(next.json.history).toHaveLength(5);
     expect(next.json.turns).toBe(2);
     const simulated = await callApi(second.url, "POST", `/api/sessions/${ids.simulated}/simulate`);
     expect(simulated.json.turns).toBe(4);
-    const practice = await callApi(second.url, "POST", `/api/sessions/${ids.practice}/turns`, { text: "Do you have a cough?" });
+    const practice = await callApi(second.url, "POST", `/api/sessions/${ids.practice}/turns`, {
+      text: "Do you have a cough?",
+    });
     expect(practice.json.history).toHaveLength(4);
   });
 
   it("exports transcripts atomically: whole JSON files equal to what the API shows, no temporary files left", async () => {
-    writeFileSync(join(transcripts, `${ids.typed}.json.123.deadbeef.tmp`), "{\"torn");
+    writeFileSync(join(transcripts, `${ids.typed}.json.123.deadbeef.tmp`), '{"torn');
     const server = await start(new SqliteSessionStore(path));
     const names = readdirSync(transcripts).sort();
-    expect(names).toEqual(Object.values(ids).map((id) => `${id}.json`).sort());
+    expect(names).toEqual(
+      Object.values(ids)
+        .map((id) => `${id}.json`)
+        .sort(),
+    );
     for (const id of Object.values(ids)) {
       const transcript = JSON.parse(readFileSync(join(transcripts, `${id}.json`), "utf8"));
       const { created: _created, updated: _updated, ...shown } = transcript;
@@ -75,7 +86,10 @@ describe("durable chat sessions (SQLite)", () => {
   it("deleting a session deletes its rows", async () => {
     const store = new SqliteSessionStore(path);
     const server = await start(store);
-    expect((await store.turns(ids.typed!)).map((turn) => turn.input)).toEqual(["I've had a bad cough for about a week.", "No fever."]);
+    expect((await store.turns(ids.typed!)).map((turn) => turn.input)).toEqual([
+      "I've had a bad cough for about a week.",
+      "No fever.",
+    ]);
     expect((await callApi(server.url, "DELETE", `/api/sessions/${ids.typed}`)).status).toBe(204);
     expect(await store.turns(ids.typed!)).toEqual([]);
     expect((await store.all()).map((session) => session.id)).not.toContain(ids.typed);
@@ -100,16 +114,22 @@ describe("durable chat sessions (SQLite)", () => {
     const store = new SqliteSessionStore(":memory:");
     let failCommits = false;
     const failing: SessionStore = Object.assign(Object.create(store), {
-      commitTurn: (...args: Parameters<SessionStore["commitTurn"]>) => (failCommits ? Promise.reject(new Error("disk full")) : store.commitTurn(...args)),
+      commitTurn: (...args: Parameters<SessionStore["commitTurn"]>) =>
+        failCommits ? Promise.reject(new Error("disk full")) : store.commitTurn(...args),
     });
     const server = await chatServerForTest({ modules, store: failing });
     const id = (await callApi(server.url, "POST", "/api/sessions", {})).json.id;
     failCommits = true;
     const refused = await callApi(server.url, "POST", `/api/sessions/${id}/turns`, { text: "I have a cough." });
     expect(refused).toMatchObject({ status: 503, json: { error: { code: "storage_failed" } } });
-    expect((await callApi(server.url, "GET", `/api/sessions/${id}`)).json).toMatchObject({ turns: 0, history: [{ speaker: "doctor" }] });
+    expect((await callApi(server.url, "GET", `/api/sessions/${id}`)).json).toMatchObject({
+      turns: 0,
+      history: [{ speaker: "doctor" }],
+    });
     failCommits = false;
-    expect((await callApi(server.url, "POST", `/api/sessions/${id}/turns`, { text: "I have a cough." })).json.turns).toBe(1);
+    expect(
+      (await callApi(server.url, "POST", `/api/sessions/${id}/turns`, { text: "I have a cough." })).json.turns,
+    ).toBe(1);
   });
 
   it("keeps its database under the user's data directory by default", () => {

@@ -14,7 +14,11 @@ let modules: DialogueModules;
 beforeAll(async () => {
   ({ modules } = await createModules("embedded", dataset));
 });
-const server = chatServerForFile(() => ({ modules, cases, questionReader: buildQuestionReader(loadTrainingData(dataset, "train")) }));
+const server = chatServerForFile(() => ({
+  modules,
+  cases,
+  questionReader: buildQuestionReader(loadTrainingData(dataset, "train")),
+}));
 const withoutPractice = chatServerForFile(() => ({ modules, cases }));
 
 describe("practice sessions (the user is the doctor)", () => {
@@ -25,19 +29,30 @@ describe("practice sessions (the user is the doctor)", () => {
     expect(created.json.coverage.asked).toBe(0);
     expect(created.json.coverage.total).toBeGreaterThan(0);
 
-    const opening = await callApi(server.url, "POST", `/api/sessions/${created.json.id}/turns`, { text: "What brings you in today?" });
+    const opening = await callApi(server.url, "POST", `/api/sessions/${created.json.id}/turns`, {
+      text: "What brings you in today?",
+    });
     expect(opening.status).toBe(200);
     expect(opening.json.patient).toMatch(/cough/);
     expect(opening.json.actions).toEqual([{ action: "inquire" }]);
 
-    const onset = await callApi(server.url, "POST", `/api/sessions/${created.json.id}/turns`, { text: "When did the cough start?" });
-    expect(onset.json.actions).toEqual([{ action: "inquire", symptom: [{ value: "coughing", checks: [{ type: "onset" }] }] }]);
+    const onset = await callApi(server.url, "POST", `/api/sessions/${created.json.id}/turns`, {
+      text: "When did the cough start?",
+    });
+    expect(onset.json.actions).toEqual([
+      { action: "inquire", symptom: [{ value: "coughing", checks: [{ type: "onset" }] }] },
+    ]);
     // A wh-question gets its detail, not a bare "Yes.".
     expect(onset.json.patient).toBe("It started four days ago.");
     const cough = onset.json.coverage.facts.find((fact: { label: string }) => fact.label === "coughing");
     expect(cough.asked).toBe(true);
     expect(onset.json.coverage.percent).toBeGreaterThan(0);
-    expect(onset.json.history.map((turn: { speaker: string }) => turn.speaker)).toEqual(["doctor", "patient", "doctor", "patient"]);
+    expect(onset.json.history.map((turn: { speaker: string }) => turn.speaker)).toEqual([
+      "doctor",
+      "patient",
+      "doctor",
+      "patient",
+    ]);
     expect(onset.json.history[2].text).toBe("When did the cough start?");
 
     const fetched = await callApi(server.url, "GET", `/api/sessions/${created.json.id}`);

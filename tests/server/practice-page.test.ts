@@ -6,10 +6,16 @@ import { chatPageHarness } from "./page-harness.ts";
 import { scriptedModules } from "./scripted-modules.ts";
 
 /** Deterministic parts: the page is under test here, not the engine. */
-const modules = scriptedModules({ frames: () => [{ intent: "inform" }], actions: [{ action: "inquire" }], reply: "Anything else?" });
+const modules = scriptedModules({
+  frames: () => [{ intent: "inform" }],
+  actions: [{ action: "inquire" }],
+  reply: "Anything else?",
+});
 const questionReader: QuestionReader = {
   read: (text): DoctorAction[] =>
-    /cough/i.test(text) ? [{ action: "inquire", symptom: [{ value: "coughing", checks: [{ type: "onset" }] }] }] : [{ action: "inquire" }],
+    /cough/i.test(text)
+      ? [{ action: "inquire", symptom: [{ value: "coughing", checks: [{ type: "onset" }] }] }]
+      : [{ action: "inquire" }],
 };
 const patientCase: PatientCase = {
   id: "case-1",

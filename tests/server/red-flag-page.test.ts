@@ -4,7 +4,12 @@ import type { NluFrame } from "../../src/cmas/schemas.ts";
 import { chatPageHarness } from "./page-harness.ts";
 import { scriptedModules } from "./scripted-modules.ts";
 
-const chestPain: NluFrame[] = [{ intent: "inform", slots: { positive_symptom: [{ value: "chest pain", onset: "an hour ago" }, { value: "dyspnea" }] } }];
+const chestPain: NluFrame[] = [
+  {
+    intent: "inform",
+    slots: { positive_symptom: [{ value: "chest pain", onset: "an hour ago" }, { value: "dyspnea" }] },
+  },
+];
 const noFever: NluFrame[] = [{ intent: "inform", slots: { negative_symptom: [{ value: "fever" }] } }];
 
 /** Deterministic modules: the page is under test here. The red flag itself comes from the real rules. */
@@ -35,7 +40,7 @@ describe("a red-flag conversation in headless Chromium", () => {
 
     const [download] = await Promise.all([page.waitForEvent("download"), page.click("#note")]);
     expect(download.suggestedFilename()).toMatch(/^anamnesis-note-.+\.md$/);
-    const note = readFileSync((await download.path()), "utf8");
+    const note = readFileSync(await download.path(), "utf8");
     expect(note).toContain("## Presenting complaint\n\nchest pain, dyspnea");
     expect(note).toContain("- chest pain — onset: an hour ago");
     expect(note).toContain("**Chest pain with breathlessness or sweating** (emergency)");

@@ -16,14 +16,28 @@ beforeAll(() => {
 });
 
 /** A raw HTTP request (fetch cannot set `Host` or `Origin` freely). */
-function send(method: string, path: string, headers: Record<string, string> = {}, body?: string): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; json: any }> {
+function send(
+  method: string,
+  path: string,
+  headers: Record<string, string> = {},
+  body?: string,
+): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; json: any }> {
   return new Promise((resolve, reject) => {
-    const request = httpRequest({ host: "127.0.0.1", port, method, path, headers: { host: `127.0.0.1:${port}`, ...headers } }, (response) => {
-      let text = "";
-      response.setEncoding("utf8");
-      response.on("data", (chunk) => (text += chunk));
-      response.on("end", () => resolve({ status: response.statusCode!, headers: response.headers, json: text && response.headers["content-type"]?.includes("json") ? JSON.parse(text) : text }));
-    });
+    const request = httpRequest(
+      { host: "127.0.0.1", port, method, path, headers: { host: `127.0.0.1:${port}`, ...headers } },
+      (response) => {
+        let text = "";
+        response.setEncoding("utf8");
+        response.on("data", (chunk) => (text += chunk));
+        response.on("end", () =>
+          resolve({
+            status: response.statusCode!,
+            headers: response.headers,
+            json: text && response.headers["content-type"]?.includes("json") ? JSON.parse(text) : text,
+          }),
+        );
+      },
+    );
     request.on("error", reject);
     request.end(body);
   });
@@ -38,7 +52,8 @@ describe("the chat server keeps other origins out", () => {
       expect(answer.status, host).toBe(403);
       expect(answer.json.error.code).toBe("forbidden_host");
     }
-    for (const host of [`127.0.0.1:${port}`, `localhost:${port}`, `[::1]:${port}`]) expect((await send("GET", "/api/health", { host })).status, host).toBe(200);
+    for (const host of [`127.0.0.1:${port}`, `localhost:${port}`, `[::1]:${port}`])
+      expect((await send("GET", "/api/health", { host })).status, host).toBe(200);
   });
 
   it("refuses requests from another origin: a page elsewhere cannot create sessions, even with a simple no-cors POST", async () => {
@@ -48,7 +63,16 @@ describe("the chat server keeps other origins out", () => {
       expect(answer.json.error.code).toBe("forbidden_origin");
     }
     expect((await send("POST", "/api/sessions", { ...json, "sec-fetch-site": "cross-site" }, "{}")).status).toBe(403);
-    expect((await send("POST", "/api/sessions", { ...json, origin: `http://127.0.0.1:${port}`, "sec-fetch-site": "same-origin" }, "{}")).status).toBe(201);
+    expect(
+      (
+        await send(
+          "POST",
+          "/api/sessions",
+          { ...json, origin: `http://127.0.0.1:${port}`, "sec-fetch-site": "same-origin" },
+          "{}",
+        )
+      ).status,
+    ).toBe(201);
     expect(server.registry.size).toBe(1);
   });
 
@@ -74,7 +98,12 @@ describe("the chat server keeps other origins out", () => {
 
   it("refuses lone surrogates in text with a 400 and a code", async () => {
     const created = await send("POST", "/api/sessions", json, "{}");
-    const answer = await send("POST", `/api/sessions/${created.json.id}/turns`, json, '{"text": "I have a cough \\ud800"}');
+    const answer = await send(
+      "POST",
+      `/api/sessions/${created.json.id}/turns`,
+      json,
+      '{"text": "I have a cough \\ud800"}',
+    );
     expect(answer.status).toBe(400);
     expect(answer.json.error).toMatchObject({ code: "invalid_request", message: expect.stringMatching(/surrogate/) });
   });
@@ -92,7 +121,9 @@ describe("per-client limits", () => {
 
   it("gives a browser a signed client cookie on its first API call", async () => {
     const answer = await send("GET", "/api/cases");
-    expect(String(answer.headers["set-cookie"])).toMatch(/^anamnesis_client=[0-9a-f]{32}\.[A-Za-z0-9_-]{22}; Path=\/; HttpOnly; SameSite=Strict/);
+    expect(String(answer.headers["set-cookie"])).toMatch(
+      /^anamnesis_client=[0-9a-f]{32}\.[A-Za-z0-9_-]{22}; Path=\/; HttpOnly; SameSite=Strict/,
+    );
   });
 
   it("a client creating many sessions evicts only its own, never another client's", async () => {
@@ -109,7 +140,12 @@ describe("per-client limits", () => {
     const his = (await send("POST", "/api/sessions", mallory, "{}")).json.id;
     const statuses: number[] = [];
     for (let index = 0; index < 8; index += 1) {
-      const answer = await send("POST", `/api/sessions/${his}/turns`, mallory, JSON.stringify({ text: "I have a cough." }));
+      const answer = await send(
+        "POST",
+        `/api/sessions/${his}/turns`,
+        mallory,
+        JSON.stringify({ text: "I have a cough." }),
+      );
       statuses.push(answer.status);
       if (answer.status === 429) {
         expect(answer.json.error.code).toBe("rate_limited");
@@ -117,6 +153,8 @@ describe("per-client limits", () => {
       }
     }
     expect(statuses.filter((status) => status === 429).length).toBeGreaterThanOrEqual(2);
-    expect((await send("POST", `/api/sessions/${hers}/turns`, alice, JSON.stringify({ text: "I have a cough." }))).status).toBe(200);
+    expect(
+      (await send("POST", `/api/sessions/${hers}/turns`, alice, JSON.stringify({ text: "I have a cough." }))).status,
+    ).toBe(200);
   });
 });

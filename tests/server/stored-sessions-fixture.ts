@@ -31,5 +31,7 @@ export interface StoredSessionsFixture {
 export function blankElapsed(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(blankElapsed);
   if (value === null || typeof value !== "object") return value;
-  return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, key === "elapsedMs" ? 0 : blankElapsed(inner)]));
+  return Object.fromEntries(
+    Object.entries(value).map(([key, inner]) => [key, key === "elapsedMs" ? 0 : blankElapsed(inner)]),
+  );
 }

@@ -35,10 +35,21 @@ async function databaseOfFixture(): Promise<string> {
   await new SqliteSessionStore(path).close();
   const db = new Database(path);
   const columns = (row: object) => Object.keys(row).join(", ");
-  const names = (row: object) => Object.keys(row).map((key) => `@${key}`).join(", ");
+  const names = (row: object) =>
+    Object.keys(row)
+      .map((key) => `@${key}`)
+      .join(", ");
   db.transaction(() => {
-    for (const { record, ...row } of fixture.sessions) db.prepare(`INSERT INTO sessions (${columns({ ...row, record })}) VALUES (${names({ ...row, record })})`).run({ ...row, record: JSON.stringify(record) });
-    for (const { outcome, ...row } of fixture.turns) db.prepare(`INSERT INTO turns (${columns({ ...row, outcome })}) VALUES (${names({ ...row, outcome })})`).run({ ...row, outcome: JSON.stringify(outcome) });
+    for (const { record, ...row } of fixture.sessions)
+      db.prepare(`INSERT INTO sessions (${columns({ ...row, record })}) VALUES (${names({ ...row, record })})`).run({
+        ...row,
+        record: JSON.stringify(record),
+      });
+    for (const { outcome, ...row } of fixture.turns)
+      db.prepare(`INSERT INTO turns (${columns({ ...row, outcome })}) VALUES (${names({ ...row, outcome })})`).run({
+        ...row,
+        outcome: JSON.stringify(outcome),
+      });
   })();
   db.close();
   return path;
@@ -52,7 +63,10 @@ describe("sessions stored by an earlier revision", () => {
     for (const step of fixture.continuation) {
       flaky.setHealth(step.health);
       const answer = await callApi(server.url, step.method, step.path, step.body);
-      expect({ status: answer.status, answer: blankElapsed(answer.json) }, `${step.session}: ${step.method} ${step.path}`).toEqual({ status: step.status, answer: step.answer });
+      expect(
+        { status: answer.status, answer: blankElapsed(answer.json) },
+        `${step.session}: ${step.method} ${step.path}`,
+      ).toEqual({ status: step.status, answer: step.answer });
     }
   });
 
@@ -64,17 +78,29 @@ describe("sessions stored by an earlier revision", () => {
       flaky.setHealth(step.health);
       await callApi(first.url, step.method, step.path, step.body);
     }
-    for (const { id } of fixture.sessions) views.set(String(id), (await callApi(first.url, "GET", `/api/sessions/${String(id)}`)).json);
+    for (const { id } of fixture.sessions)
+      views.set(String(id), (await callApi(first.url, "GET", `/api/sessions/${String(id)}`)).json);
     await first.close();
     const store = new SqliteSessionStore(path);
-    const versions = new Map((await store.all()).map((stored) => [stored.id, (stored.record as { conversation: { version?: number } }).conversation.version]));
+    const versions = new Map(
+      (await store.all()).map((stored) => [
+        stored.id,
+        (stored.record as { conversation: { version?: number } }).conversation.version,
+      ]),
+    );
     await store.close();
     // A session is written when a turn of it is committed; one left as it was keeps the format it had.
-    const continued = new Set(fixture.continuation.filter((step) => step.method === "POST" && step.status === 200).map((step) => step.path.split("/")[3]));
+    const continued = new Set(
+      fixture.continuation
+        .filter((step) => step.method === "POST" && step.status === 200)
+        .map((step) => step.path.split("/")[3]),
+    );
     expect(continued.size).toBe(4);
-    for (const { id } of fixture.sessions) expect(versions.get(String(id)), String(id)).toBe(continued.has(String(id)) ? 2 : undefined);
+    for (const { id } of fixture.sessions)
+      expect(versions.get(String(id)), String(id)).toBe(continued.has(String(id)) ? 2 : undefined);
 
     const second = await chatServerForTest({ modules: flaky.modules, cases, store: new SqliteSessionStore(path) });
-    for (const [id, view] of views) expect((await callApi(second.url, "GET", `/api/sessions/${id}`)).json, id).toEqual(view);
+    for (const [id, view] of views)
+      expect((await callApi(second.url, "GET", `/api/sessions/${id}`)).json, id).toEqual(view);
   });
 });

@@ -10,7 +10,10 @@ import { PACKAGE_ROOT } from "../../src/foundation/package-paths.ts";
 export default function buildOnce(): void {
   // Under `npm test`, npm says where its own CLI is; otherwise `npm` from the PATH.
   const npm = process.env.npm_execpath;
-  const [command, args] = npm && npm.endsWith(".js") ? [process.execPath, [npm, "run", "--silent", "build"]] : ["npm", ["run", "--silent", "build"]];
+  const [command, args] =
+    npm && npm.endsWith(".js")
+      ? [process.execPath, [npm, "run", "--silent", "build"]]
+      : ["npm", ["run", "--silent", "build"]];
   const result = spawnSync(command, args, { cwd: PACKAGE_ROOT, encoding: "utf8" });
   if (result.status !== 0) throw new Error(`the build (npm run build) failed:\n${result.stdout}${result.stderr}`);
 }

@@ -22,13 +22,35 @@ function run(command, args) {
 }
 
 if (!existsSync(join(sidePackage, "package.json"))) {
-  console.error(`pretest: installing node-llama-cpp@${LLAMA_VERSION} (CPU build) into .cache/node-llama-cpp for the llamacpp tests`);
+  console.error(
+    `pretest: installing node-llama-cpp@${LLAMA_VERSION} (CPU build) into .cache/node-llama-cpp for the llamacpp tests`,
+  );
   mkdirSync(sidePrefix, { recursive: true });
-  run("npm", ["install", "--prefix", sidePrefix, "--no-save", "--no-package-lock", "--omit=optional", "--no-audit", "--no-fund",
-    `node-llama-cpp@${LLAMA_VERSION}`, `@node-llama-cpp/linux-${process.arch}@${LLAMA_VERSION}`]);
+  run("npm", [
+    "install",
+    "--prefix",
+    sidePrefix,
+    "--no-save",
+    "--no-package-lock",
+    "--omit=optional",
+    "--no-audit",
+    "--no-fund",
+    `node-llama-cpp@${LLAMA_VERSION}`,
+    `@node-llama-cpp/linux-${process.arch}@${LLAMA_VERSION}`,
+  ]);
 }
 // npm ci / npm install prune the link: recreate it every time.
-if (existsSync(link) || (() => { try { return lstatSync(link).isSymbolicLink(); } catch { return false; } })()) rmSync(link, { recursive: true, force: true });
+if (
+  existsSync(link) ||
+  (() => {
+    try {
+      return lstatSync(link).isSymbolicLink();
+    } catch {
+      return false;
+    }
+  })()
+)
+  rmSync(link, { recursive: true, force: true });
 symlinkSync(join("..", ".cache", "node-llama-cpp", "node_modules", "node-llama-cpp"), link);
 
 const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -37,8 +59,13 @@ if (!existsSync(chromium)) {
   if (canInstall) {
     console.error("pretest: installing Debian's chromium for the browser tests (apt-get install chromium)");
     run("apt-get", ["update", "-qq"]);
-    execFileSync("apt-get", ["install", "-y", "-qq", "chromium"], { stdio: ["ignore", "ignore", "inherit"], env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" } });
+    execFileSync("apt-get", ["install", "-y", "-qq", "chromium"], {
+      stdio: ["ignore", "ignore", "inherit"],
+      env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" },
+    });
   } else {
-    console.error(`pretest: no chromium at ${chromium}; the browser tests will fail. Install Debian's chromium (apt-get install chromium) or set CHROMIUM_PATH.`);
+    console.error(
+      `pretest: no chromium at ${chromium}; the browser tests will fail. Install Debian's chromium (apt-get install chromium) or set CHROMIUM_PATH.`,
+    );
   }
 }

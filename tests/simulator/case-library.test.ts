@@ -11,7 +11,17 @@ describe("the simulated-patient case library", () => {
     expect(library.length).toBeGreaterThanOrEqual(20);
     expect(new Set(library.map((entry) => entry.id)).size).toBe(library.length);
     expect(new Set(library.map((entry) => entry.system))).toEqual(
-      new Set(["cardiovascular", "respiratory", "gastrointestinal", "genitourinary", "neurological", "musculoskeletal", "dermatological", "psychiatric", "general"]),
+      new Set([
+        "cardiovascular",
+        "respiratory",
+        "gastrointestinal",
+        "genitourinary",
+        "neurological",
+        "musculoskeletal",
+        "dermatological",
+        "psychiatric",
+        "general",
+      ]),
     );
     for (const entry of library) expect(entry.title).toMatch(/^A[n]? [^\n]{20,140}\.$/);
   });
@@ -21,7 +31,10 @@ describe("the simulated-patient case library", () => {
     const flags = loadRedFlags();
     for (const entry of library) {
       expect(diagnoses.workingImpression(entry.profile)?.disease ?? null, entry.id).toBe(entry.diagnosis);
-      expect(flags.evaluate(entry.profile).map((flag) => flag.id), entry.id).toEqual(entry.redFlags);
+      expect(
+        flags.evaluate(entry.profile).map((flag) => flag.id),
+        entry.id,
+      ).toEqual(entry.redFlags);
     }
     expect(library.filter((entry) => entry.diagnosis === null).length).toBeGreaterThanOrEqual(3);
     expect(library.filter((entry) => entry.redFlags.length > 0).length).toBeGreaterThanOrEqual(7);

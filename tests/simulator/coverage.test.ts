@@ -12,14 +12,20 @@ const patientCase: PatientCase = {
   id: "case",
   title: "cough",
   profile: {
-    positive_symptom: [{ value: "coughing", onset: "two weeks ago", severity: "6", aggravating_factor: ["lying down"] }, { value: "fever" }],
+    positive_symptom: [
+      { value: "coughing", onset: "two weeks ago", severity: "6", aggravating_factor: ["lying down"] },
+      { value: "fever" },
+    ],
     negative_symptom: [{ value: "hemoptysis" }],
     positive_medication: [{ value: "ibuprofen", impact: "helps" }],
     basic_information: [{ age: "54" }],
   },
 };
 
-const inquire = (slot: string, ...entries: Array<{ value?: string; checks?: Array<{ type: string }> }>): DoctorAction => ({ action: "inquire", [slot]: entries });
+const inquire = (
+  slot: string,
+  ...entries: Array<{ value?: string; checks?: Array<{ type: string }> }>
+): DoctorAction => ({ action: "inquire", [slot]: entries });
 
 describe("coverageOf", () => {
   it("lists every entry, and the attributes of positive entries, as not yet asked at first", () => {
@@ -31,7 +37,11 @@ describe("coverageOf", () => {
       ["medication", "positive", "ibuprofen", false],
       ["basic_information", null, "54", false],
     ]);
-    expect(coverage.facts[0]!.attributes.map((attribute) => attribute.name)).toEqual(["onset", "severity", "aggravating_factor"]);
+    expect(coverage.facts[0]!.attributes.map((attribute) => attribute.name)).toEqual([
+      "onset",
+      "severity",
+      "aggravating_factor",
+    ]);
     expect(coverage.facts[2]!.attributes).toEqual([]);
     expect(coverage).toMatchObject({ asked: 0, total: 9, percent: 0 });
   });
@@ -76,7 +86,9 @@ describe("PracticeDialogue", () => {
   it("answers as the patient and tracks the coverage", () => {
     const practice = new PracticeDialogue(patientCase, reader);
     expect(practice.ask("Hello!").patient).toBe("Hello, doctor.");
-    expect(practice.ask("What brings you in?").patient).toBe("I've been having cough that started two weeks ago, and I've also had some fevers.");
+    expect(practice.ask("What brings you in?").patient).toBe(
+      "I've been having cough that started two weeks ago, and I've also had some fevers.",
+    );
     expect(practice.ask("Any blood?").patient).toBe("No, I haven't had coughing up blood.");
     expect(practice.ask("How bad is the cough?").patient).toBe("I'd say about 6 out of 10.");
     const turn = practice.ask("Any medications?");
@@ -91,7 +103,11 @@ describe("PracticeDialogue", () => {
 
 describe("practice mode with the real question reader", () => {
   const reader = buildQuestionReader(loadTrainingData(loadMeditod(), "train"));
-  const onsetCase = { id: "demo", title: "Demo", profile: { positive_symptom: [{ value: "coughing", onset: "two weeks ago", duration: "all day", severity: "6" }] } };
+  const onsetCase = {
+    id: "demo",
+    title: "Demo",
+    profile: { positive_symptom: [{ value: "coughing", onset: "two weeks ago", duration: "all day", severity: "6" }] },
+  };
 
   it("credits a question for every attribute it asks, and the simulated patient answers with the detail", () => {
     const practice = new PracticeDialogue(onsetCase, reader);

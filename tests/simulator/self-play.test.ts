@@ -25,7 +25,16 @@ describe("self-play of the embedded doctor on every case", () => {
 
   it("catches the red flags the dialogue manager can see, and raises none a case does not carry", () => {
     const byId = new Map(results.map((result) => [result.id, result]));
-    for (const id of ["chest-pain-acs", "thunderclap-headache", "meningitis", "gi-bleed", "allergic-reaction", "suicidal-thoughts", "first-seizure", "haemoptysis-weight-loss"]) {
+    for (const id of [
+      "chest-pain-acs",
+      "thunderclap-headache",
+      "meningitis",
+      "gi-bleed",
+      "allergic-reaction",
+      "suicidal-thoughts",
+      "first-seizure",
+      "haemoptysis-weight-loss",
+    ]) {
       expect(byId.get(id)!.redFlags.missed, id).toEqual([]);
     }
     expect(results.flatMap((result) => result.redFlags.falseAlarms)).toEqual([]);
@@ -38,10 +47,18 @@ describe("self-play of the embedded doctor on every case", () => {
         .transcript.flatMap((line) => line.actions ?? [])
         .flatMap((action) => (action.action === "inquire" && Array.isArray(action.symptom) ? action.symptom : []));
     expect(inquiries("haemoptysis-weight-loss").filter((entry) => entry.value === "night sweats")).toHaveLength(1);
-    const pains = cases.filter((entry) => entry.source === "library" && ["pain", "headache", "chest pain"].includes(String(entry.profile.positive_symptom?.[0]?.value)));
+    const pains = cases.filter(
+      (entry) =>
+        entry.source === "library" &&
+        ["pain", "headache", "chest pain"].includes(String(entry.profile.positive_symptom?.[0]?.value)),
+    );
     expect(pains.length).toBeGreaterThanOrEqual(7);
     for (const { id, profile } of pains) {
-      const severity = inquiries(id).filter((entry) => entry.value === profile.positive_symptom![0]!.value && entry.checks?.some((check) => check.type === "severity"));
+      const severity = inquiries(id).filter(
+        (entry) =>
+          entry.value === profile.positive_symptom![0]!.value &&
+          entry.checks?.some((check) => check.type === "severity"),
+      );
       expect(severity, id).toHaveLength(1);
     }
   });
@@ -51,8 +68,21 @@ describe("self-play of the embedded doctor on every case", () => {
     expect(result.transcript[0]).toEqual({ turn: 0, speaker: "doctor", text: "What brings you in today?" });
     expect(result.transcript.filter((line) => line.speaker === "doctor")).toHaveLength(result.doctorTurns + 1);
     // A doctor that asks the same thing every turn: each turn after the first is a repeat, and the history never closes.
-    const parrot: DialogueModules = { ...engine, policy: { id: "parrot", nextActions: async () => ({ actions: [{ action: "inquire", symptom: [{ value: "fever", checks: [{ type: "onset" }] }] }], latencyMs: 0 }) } };
-    const looped = await playCase(parrot, cases.find((entry) => entry.id === "uti")!, 5);
+    const parrot: DialogueModules = {
+      ...engine,
+      policy: {
+        id: "parrot",
+        nextActions: async () => ({
+          actions: [{ action: "inquire", symptom: [{ value: "fever", checks: [{ type: "onset" }] }] }],
+          latencyMs: 0,
+        }),
+      },
+    };
+    const looped = await playCase(
+      parrot,
+      cases.find((entry) => entry.id === "uti")!,
+      5,
+    );
     expect(looped).toMatchObject({ doctorTurns: 5, repeatedQuestions: 4, closing: "no closing" });
   });
 });

@@ -12,7 +12,8 @@ function statuses(state: DialogueState): Map<string, string> {
   for (const [key, entries] of Object.entries(state)) {
     const match = /^(positive|negative|unknown|avail|unavail)_(.+)$/.exec(key);
     if (!match) continue;
-    for (const entry of entries) if (typeof entry.value === "string") found.set(`${match[2]}:${entry.value}`, match[1]!);
+    for (const entry of entries)
+      if (typeof entry.value === "string") found.set(`${match[2]}:${entry.value}`, match[1]!);
   }
   return found;
 }
@@ -47,7 +48,10 @@ describe("a history taken from a simulated patient", () => {
     const truth = statuses(patientCase.profile);
     const recorded = statuses(outcome.state);
     expect(recorded.size).toBeGreaterThan(30);
-    const contradictions = [...recorded].filter(([key, status]) => truth.has(key) && status !== "unknown" && truth.get(key) !== "unknown" && truth.get(key) !== status);
+    const contradictions = [...recorded].filter(
+      ([key, status]) =>
+        truth.has(key) && status !== "unknown" && truth.get(key) !== "unknown" && truth.get(key) !== status,
+    );
     const invented = [...recorded].filter(([key, status]) => status === "positive" && !truth.has(key));
     expect(contradictions).toEqual([]);
     expect(invented).toEqual([]);

@@ -9,7 +9,8 @@ import type { NoteRunData } from "../../shared/bench-results.ts";
 
 /** The dataset as a note dataset of the task, or an error: a note suite was given other data. */
 export function noteDatasetOf(dataset: BenchDataset, task: NoteTask): NoteDataset {
-  if (!isNoteDataset(dataset) || dataset.task !== task) throw new AnamnesisError("INVALID_ARGUMENT", `this suite needs the ${task} data`);
+  if (!isNoteDataset(dataset) || dataset.task !== task)
+    throw new AnamnesisError("INVALID_ARGUMENT", `this suite needs the ${task} data`);
   return dataset;
 }
 
@@ -26,7 +27,10 @@ export function describeNoteData(dataset: NoteDataset, split: string, subset: bo
 }
 
 /** A note dataset source: loading, splits and caveats are the same for both; their names and help differ. */
-function noteSource(task: NoteTask, source: Pick<DatasetSource, "id" | "load" | "splitHelp" | "dataHelp" | "scoreDataOption">): DatasetSource {
+function noteSource(
+  task: NoteTask,
+  source: Pick<DatasetSource, "id" | "load" | "splitHelp" | "dataHelp" | "scoreDataOption">,
+): DatasetSource {
   return {
     ...source,
     defaultSplit: (dataset) => noteDatasetOf(dataset, task).defaultSplit,

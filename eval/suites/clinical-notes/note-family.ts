@@ -23,22 +23,31 @@ function promptText(prompt: unknown): string {
 
 /** The report's opening: the run, the engine or prompt, the data and whether lm-eval's numbers compare. */
 function reportIntro(results: BenchResults, dataset: BenchDataset): string[] {
-  if (!isNoteDataset(dataset)) throw new AnamnesisError("INVALID_ARGUMENT", "the clinical-note suites need a clinical-note dataset");
+  if (!isNoteDataset(dataset))
+    throw new AnamnesisError("INVALID_ARGUMENT", "the clinical-note suites need a clinical-note dataset");
   const { info } = dataset;
   const data = results.dataset;
   const engine =
     typeof results.protocol.engine === "string"
       ? `Engine: ${results.protocol.engine}.`
-      : `Prompt: ${Object.values(results.prompt_versions).map((version) => `\`${version}\``).join(", ") || "none"} (${promptText(results.protocol.prompt)}).`;
+      : `Prompt: ${
+          Object.values(results.prompt_versions)
+            .map((version) => `\`${version}\``)
+            .join(", ") || "none"
+        } (${promptText(results.protocol.prompt)}).`;
   const intro = [
     runLine(results),
     engine,
-    data ? `Data: ${data.name}; ${data.source}; split \`${data.split}\` (${data.documents} documents); target: ${data.target}.` : `Data: ${info.name}.`,
+    data
+      ? `Data: ${data.name}; ${data.source}; split \`${data.split}\` (${data.documents} documents); target: ${data.target}.`
+      : `Data: ${info.name}.`,
     `**${data?.comparable_with_lm_eval ? "Comparable" : "Not comparable"} with lm-evaluation-harness's numbers.** ${data?.note ?? info.note}`,
     "lm-evaluation-harness publishes no reference scores for these tasks, so no baselines are shown beside ours.",
   ];
   if (Object.keys(results.suites).some((suite) => !isPerplexitySuite(suite))) {
-    intro.push("BLEU and ROUGE are lm-eval's per-document values (HF evaluate bleu on 13a tokens with the 1e-5 nudge, rouge_score F without stemming) averaged with nanmean; BLEURT and BERTScore need model weights that are not bundled.");
+    intro.push(
+      "BLEU and ROUGE are lm-eval's per-document values (HF evaluate bleu on 13a tokens with the 1e-5 nudge, rouge_score F without stemming) averaged with nanmean; BLEURT and BERTScore need model weights that are not bundled.",
+    );
   }
   return intro;
 }

@@ -28,18 +28,41 @@ export function generationSuite<const Id extends string>(name: GenerationSuiteNa
     prompt: { module: "note", version: notePromptVersion(task) },
     predict: (document) => async (modules, options) => {
       if (!modules.note) throw new AnamnesisError("INVALID_ARGUMENT", `${id} needs a note writer`);
-      const { text, ...info } = await modules.note.write({ instructions: LM_EVAL_DESCRIPTIONS[task], input: document.input }, options);
+      const { text, ...info } = await modules.note.write(
+        { instructions: LM_EVAL_DESCRIPTIONS[task], input: document.input },
+        options,
+      );
       return { prediction: text, info };
     },
     score: (dataset, lines) => scoreNotePredictions(dataset, lines),
-    resultCells: (note: NoteGenerationScores) => [String(note.samples), `BLEU ${formatScore(note.bleu)}`, `ROUGE-1 ${formatScore(note.rouge1)}`, `ROUGE-2 ${formatScore(note.rouge2)}`, `ROUGE-L ${formatScore(note.rougeL)}`],
+    resultCells: (note: NoteGenerationScores) => [
+      String(note.samples),
+      `BLEU ${formatScore(note.bleu)}`,
+      `ROUGE-1 ${formatScore(note.rouge1)}`,
+      `ROUGE-2 ${formatScore(note.rouge2)}`,
+      `ROUGE-L ${formatScore(note.rougeL)}`,
+    ],
     reportSection: ({ scores: note, dataset, dir, ourLabel }) => {
       const nan = note.nan_counts;
-      const byHeader = name.sectionHeaderTitle !== undefined ? sectionHeaderTable(dir, id, noteDatasetOf(dataset, task), name.sectionHeaderTitle) : undefined;
+      const byHeader =
+        name.sectionHeaderTitle !== undefined
+          ? sectionHeaderTable(dir, id, noteDatasetOf(dataset, task), name.sectionHeaderTitle)
+          : undefined;
       const headline = {
         title: `${name.title} (${note.samples} documents)`,
         header: ["model", "BLEU", "ROUGE-1", "ROUGE-2", "ROUGE-L", "BLEURT", "BERTScore", "NaN (length gate)"],
-        rows: [[ourLabel, f4(note.bleu), f4(note.rouge1), f4(note.rouge2), f4(note.rougeL), "n/a", "n/a", `${Math.max(nan.bleu, nan.rouge1)} (${nan.length_gate})`]],
+        rows: [
+          [
+            ourLabel,
+            f4(note.bleu),
+            f4(note.rouge1),
+            f4(note.rouge2),
+            f4(note.rougeL),
+            "n/a",
+            "n/a",
+            `${Math.max(nan.bleu, nan.rouge1)} (${nan.length_gate})`,
+          ],
+        ],
         ours: 0,
       };
       return { tables: [headline, ...(byHeader ? [byHeader] : [])], charts: [] };
@@ -48,7 +71,14 @@ export function generationSuite<const Id extends string>(name: GenerationSuiteNa
       description: `lm-eval ${id.replace(/-/g, "_")}: per-document BLEU and ROUGE-1/2/L (nanmean); BLEURT and BERTScore are null.`,
       predictionsHelp: "JSONL, one line per document: {id, prediction: text}; - reads standard input",
       print: (note) => {
-        const row = [String(note.samples), formatScore(note.bleu), formatScore(note.rouge1), formatScore(note.rouge2), formatScore(note.rougeL), String(note.nan_counts.rougeL)];
+        const row = [
+          String(note.samples),
+          formatScore(note.bleu),
+          formatScore(note.rouge1),
+          formatScore(note.rouge2),
+          formatScore(note.rougeL),
+          String(note.nan_counts.rougeL),
+        ];
         return `${id}\n${formatTable(["documents", "BLEU", "ROUGE-1", "ROUGE-2", "ROUGE-L", "NaN"], [row])}\n(${note.unavailable})\n`;
       },
     },

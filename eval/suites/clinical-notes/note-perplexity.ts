@@ -14,7 +14,8 @@ export function perplexitySuite<const Id extends string>(name: NoteSuiteName<Id>
     module: "likelihood",
     protocol: `lm-eval's ${task}_perplexity: the log-likelihood of each target with nothing before it (loglikelihood_rolling); word and byte perplexity and bits per byte weighted over documents`,
     predict: (document) => async (modules, options) => {
-      if (!modules.likelihood) throw new AnamnesisError("INVALID_ARGUMENT", `${id} needs a backend that scores log-likelihoods`);
+      if (!modules.likelihood)
+        throw new AnamnesisError("INVALID_ARGUMENT", `${id} needs a backend that scores log-likelihoods`);
       const { logLikelihood, ...info } = await modules.likelihood.loglikelihoodRolling(document.target, options);
       return { prediction: logLikelihood, info };
     },
@@ -30,7 +31,14 @@ export function perplexitySuite<const Id extends string>(name: NoteSuiteName<Id>
         {
           title: `${name.title} (${perplexity.samples} documents; lower is better)`,
           header: ["model", "word perplexity", "byte perplexity", "bits per byte"],
-          rows: [[ourLabel, perplexity.word_perplexity.toFixed(2), perplexity.byte_perplexity.toFixed(4), perplexity.bits_per_byte.toFixed(4)]],
+          rows: [
+            [
+              ourLabel,
+              perplexity.word_perplexity.toFixed(2),
+              perplexity.byte_perplexity.toFixed(4),
+              perplexity.bits_per_byte.toFixed(4),
+            ],
+          ],
           ours: 0,
         },
       ],
@@ -38,7 +46,8 @@ export function perplexitySuite<const Id extends string>(name: NoteSuiteName<Id>
     }),
     scoreCommand: {
       description: `lm-eval ${id.replace(/-/g, "_")}: word and byte perplexity and bits per byte from each target's log-likelihood.`,
-      predictionsHelp: "JSONL, one line per document: {id, prediction: the target's log-likelihood}; - reads standard input",
+      predictionsHelp:
+        "JSONL, one line per document: {id, prediction: the target's log-likelihood}; - reads standard input",
       print: ({ samples, word_perplexity, byte_perplexity, bits_per_byte }) =>
         `${id}\n${formatTable(["documents", "word perplexity", "byte perplexity", "bits per byte"], [[String(samples), word_perplexity.toFixed(2), byte_perplexity.toFixed(4), bits_per_byte.toFixed(4)]])}\n`,
     },

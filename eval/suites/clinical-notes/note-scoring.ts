@@ -30,7 +30,10 @@ function documentOf(dataset: NoteDataset, line: NotePredictionLine): NoteDocumen
   const document = dataset.documents.get(line.id);
   if (!document) {
     const some = [...dataset.documents.keys()].slice(0, 3).join(", ");
-    throw new AnamnesisError("UNKNOWN_DIALOGUE", `line ${line.line}: ${dataset.info.name} has no document '${line.id}' (ids look like ${some}, …)`);
+    throw new AnamnesisError(
+      "UNKNOWN_DIALOGUE",
+      `line ${line.line}: ${dataset.info.name} has no document '${line.id}' (ids look like ${some}, …)`,
+    );
   }
   return document;
 }
@@ -39,7 +42,8 @@ function documentOf(dataset: NoteDataset, line: NotePredictionLine): NoteDocumen
 export function noteDocumentResults(dataset: NoteDataset, lines: readonly NotePredictionLine[]): LmEvalDocResult[] {
   return lines.map((line) => {
     const document = documentOf(dataset, line);
-    if (typeof line.prediction !== "string") throw new AnamnesisError("INVALID_JSON", `line ${line.line}: prediction must be the generated text as a string`);
+    if (typeof line.prediction !== "string")
+      throw new AnamnesisError("INVALID_JSON", `line ${line.line}: prediction must be the generated text as a string`);
     return lmEvalProcessResults(dataset.task, line.prediction, document.target);
   });
 }
@@ -56,18 +60,30 @@ export function scoreNotePredictions(dataset: NoteDataset, lines: readonly NoteP
     rougeL: lmEvalNanmean(metric("rougeL")),
     bleurt: null,
     bert_score: null,
-    nan_counts: { bleu: nans("bleu"), rouge1: nans("rouge1"), rouge2: nans("rouge2"), rougeL: nans("rougeL"), length_gate: results.filter((result) => result.nan_by_length_gate).length },
+    nan_counts: {
+      bleu: nans("bleu"),
+      rouge1: nans("rouge1"),
+      rouge2: nans("rouge2"),
+      rougeL: nans("rougeL"),
+      length_gate: results.filter((result) => result.nan_by_length_gate).length,
+    },
     unavailable: MODEL_METRICS_UNAVAILABLE,
   };
 }
 
 /** Perplexity predictions: each line's prediction is the target's total log-likelihood (natural log). */
-export function scoreLoglikelihoodPredictions(dataset: NoteDataset, lines: readonly NotePredictionLine[]): PerplexityScores {
+export function scoreLoglikelihoodPredictions(
+  dataset: NoteDataset,
+  lines: readonly NotePredictionLine[],
+): PerplexityScores {
   return aggregatePerplexity(
     lines.map((line) => {
       const document = documentOf(dataset, line);
       if (typeof line.prediction !== "number" || !Number.isFinite(line.prediction) || line.prediction > 0) {
-        throw new AnamnesisError("INVALID_JSON", `line ${line.line}: prediction must be the target's log-likelihood, a finite number ≤ 0`);
+        throw new AnamnesisError(
+          "INVALID_JSON",
+          `line ${line.line}: prediction must be the target's log-likelihood, a finite number ≤ 0`,
+        );
       }
       return loglikelihoodItem(document.target, line.prediction);
     }),

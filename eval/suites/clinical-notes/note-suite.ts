@@ -1,6 +1,12 @@
 import { noteSplit, type NoteDataset, type NoteDocument, type NoteTask } from "../../../src/data/note-dataset.ts";
 import type { BenchDataset, DatasetSource } from "../../shared/bench-dataset.ts";
-import { inPredictionsFile, NOTE_LINES, readLinesOf, type AnyPredictionLine, type NotePredictionLine } from "../../shared/predictions-file.ts";
+import {
+  inPredictionsFile,
+  NOTE_LINES,
+  readLinesOf,
+  type AnyPredictionLine,
+  type NotePredictionLine,
+} from "../../shared/predictions-file.ts";
 import type { ScoreCommand, Suite, SuiteExample, SuiteReportContext } from "../../shared/suite.ts";
 import type { ReportSection } from "../../shared/report-blocks.ts";
 import { noteDatasetOf } from "./note-data.ts";
@@ -34,8 +40,12 @@ export interface NoteVariant<Scores> {
 }
 
 /** A clinical-note suite from its name and variant. */
-export function noteSuite<const Id extends string, Scores>(name: NoteSuiteName<Id>, variant: NoteVariant<Scores>): Suite<Id, Scores> {
-  const score = async (dataset: BenchDataset, lines: readonly AnyPredictionLine[]) => variant.score(noteDatasetOf(dataset, name.task), lines as readonly NotePredictionLine[]);
+export function noteSuite<const Id extends string, Scores>(
+  name: NoteSuiteName<Id>,
+  variant: NoteVariant<Scores>,
+): Suite<Id, Scores> {
+  const score = async (dataset: BenchDataset, lines: readonly AnyPredictionLine[]) =>
+    variant.score(noteDatasetOf(dataset, name.task), lines as readonly NotePredictionLine[]);
   return {
     id: name.id,
     family: NOTE_FAMILY,
@@ -44,7 +54,12 @@ export function noteSuite<const Id extends string, Scores>(name: NoteSuiteName<I
     protocol: variant.protocol,
     format: NOTE_LINES,
     ...(variant.prompt ? { prompt: variant.prompt } : {}),
-    examples: (dataset, split) => noteSplit(noteDatasetOf(dataset, name.task), split).map((document) => ({ key: document.id, fields: { id: document.id }, predict: variant.predict(document) })),
+    examples: (dataset, split) =>
+      noteSplit(noteDatasetOf(dataset, name.task), split).map((document) => ({
+        key: document.id,
+        fields: { id: document.id },
+        predict: variant.predict(document),
+      })),
     score,
     resultCells: (scores) => variant.resultCells(scores),
     reportSection: (context) => variant.reportSection(context),

@@ -19,10 +19,26 @@ export const MTS_DIALOG = generationSuite({
 });
 
 /** lm-eval's mts_dialog_perplexity. */
-export const MTS_DIALOG_PERPLEXITY = perplexitySuite({ id: "mts-dialog-perplexity", task: "mts_dialog", data: MTS_DIALOG_DATA, title: "MTS-Dialog perplexity" });
+export const MTS_DIALOG_PERPLEXITY = perplexitySuite({
+  id: "mts-dialog-perplexity",
+  task: "mts_dialog",
+  data: MTS_DIALOG_DATA,
+  title: "MTS-Dialog perplexity",
+});
 
 /** lm-eval's medtext: the likely diagnosis and treatment from a patient's record. */
-export const MEDTEXT = generationSuite({ id: "medtext", task: "medtext", data: MEDTEXT_DATA, title: "MedText diagnosis and treatment", inputName: "Prompt" });
+export const MEDTEXT = generationSuite({
+  id: "medtext",
+  task: "medtext",
+  data: MEDTEXT_DATA,
+  title: "MedText diagnosis and treatment",
+  inputName: "Prompt",
+});
 
 /** lm-eval's medtext_perplexity. */
-export const MEDTEXT_PERPLEXITY = perplexitySuite({ id: "medtext-perplexity", task: "medtext", data: MEDTEXT_DATA, title: "MedText perplexity" });
+export const MEDTEXT_PERPLEXITY = perplexitySuite({
+  id: "medtext-perplexity",
+  task: "medtext",
+  data: MEDTEXT_DATA,
+  title: "MedText perplexity",
+});

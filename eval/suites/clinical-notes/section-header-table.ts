@@ -6,7 +6,12 @@ import { predictionsPath } from "../../shared/run-directory.ts";
 import { noteDocumentResults } from "./note-scoring.ts";
 
 /** lm-eval's metrics per MTS-Dialog section header (nanmean over the header's documents), most documents first. */
-export function sectionHeaderTable(dir: string, suite: string, dataset: NoteDataset, title: string): ReportTable | undefined {
+export function sectionHeaderTable(
+  dir: string,
+  suite: string,
+  dataset: NoteDataset,
+  title: string,
+): ReportTable | undefined {
   const lines = readLinesOf(predictionsPath(dir, suite), NOTE_LINES);
   const results = noteDocumentResults(dataset, lines);
   const groups = new Map<string, Array<(typeof results)[number]>>();
@@ -21,6 +26,12 @@ export function sectionHeaderTable(dir: string, suite: string, dataset: NoteData
     header: ["section header", "documents", "BLEU", "ROUGE-1", "ROUGE-2", "ROUGE-L"],
     rows: [...groups.entries()]
       .sort(([a, left], [b, right]) => right.length - left.length || a.localeCompare(b))
-      .map(([header, group]) => [header, String(group.length), ...(["bleu", "rouge1", "rouge2", "rougeL"] as const).map((key) => f4(lmEvalNanmean(group.map((result) => result[key]))))]),
+      .map(([header, group]) => [
+        header,
+        String(group.length),
+        ...(["bleu", "rouge1", "rouge2", "rougeL"] as const).map((key) =>
+          f4(lmEvalNanmean(group.map((result) => result[key]))),
+        ),
+      ]),
   };
 }

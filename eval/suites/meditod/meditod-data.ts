@@ -8,7 +8,8 @@ export const MEDITOD_DATA: DatasetSource = {
   load: (path) => loadMeditod(path),
   defaultSplit: () => "test",
   checkSplit: (_dataset, split) => {
-    if (!(SPLITS as readonly string[]).includes(split)) throw new AnamnesisError("INVALID_ARGUMENT", `--split must be one of ${SPLITS.join(", ")} (got '${split}')`);
+    if (!(SPLITS as readonly string[]).includes(split))
+      throw new AnamnesisError("INVALID_ARGUMENT", `--split must be one of ${SPLITS.join(", ")} (got '${split}')`);
   },
   splitHelp: "MediTOD: test (default), valid, train, ood",
   dataHelp: "MediTOD directory (default: the bundled public sample)",

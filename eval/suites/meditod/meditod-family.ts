@@ -24,9 +24,17 @@ const PROTOCOL_NOTES: Record<string, string> = {
 /** The protocol line, and for a run on dialogues the engine was shaped on, the warning. */
 function protocolLines(results: BenchResults): string[] {
   const name = typeof results.protocol.name === "string" ? results.protocol.name : "";
-  const differences = typeof results.protocol.differences_from_the_paper === "string" ? ` Differences from the paper: ${results.protocol.differences_from_the_paper}.` : "";
-  const lines = [`Protocol: ${describeProtocol(results.protocol)}${PROTOCOL_NOTES[name] ? ` (${PROTOCOL_NOTES[name]})` : ""}.${differences}`];
-  if (results.tuned_on_split) lines.push(`**${results.tuned_on_split}.** These figures are not an estimate of how the engine does on unseen dialogues.`);
+  const differences =
+    typeof results.protocol.differences_from_the_paper === "string"
+      ? ` Differences from the paper: ${results.protocol.differences_from_the_paper}.`
+      : "";
+  const lines = [
+    `Protocol: ${describeProtocol(results.protocol)}${PROTOCOL_NOTES[name] ? ` (${PROTOCOL_NOTES[name]})` : ""}.${differences}`,
+  ];
+  if (results.tuned_on_split)
+    lines.push(
+      `**${results.tuned_on_split}.** These figures are not an estimate of how the engine does on unseen dialogues.`,
+    );
   return lines;
 }
 
@@ -37,7 +45,9 @@ function reportIntro(results: BenchResults, dataset: BenchDataset): string[] {
     meditod.dir === BUNDLED_MEDITOD_DIR
       ? `Our figures are on the bundled public sample (${results.split} split: ${meditod.splits[results.split as Split]?.length ?? 0} dialogue). The paper's figures are on ${PAPER_BASELINES.test_set}: a different test set, shown for orientation only.`
       : `The paper's figures are on ${PAPER_BASELINES.test_set}.`;
-  const templates = Object.entries(results.prompt_versions).map(([task, version]) => `${task} \`${version}\``).join(", ");
+  const templates = Object.entries(results.prompt_versions)
+    .map(([task, version]) => `${task} \`${version}\``)
+    .join(", ");
   return [
     runLine(results),
     ...protocolLines(results),
@@ -58,6 +68,7 @@ export const MEDITOD_FAMILY: SuiteFamily = {
   countLabel: "turns",
   // The paper's order, NLU, POL, NLG, whichever order the suites were asked for.
   order: "registry",
-  frameResultsTable: (table, results) => `protocol ${describeProtocol(results.protocol)}\n${table}${results.tuned_on_split ? `\n${results.tuned_on_split}` : ""}`,
+  frameResultsTable: (table, results) =>
+    `protocol ${describeProtocol(results.protocol)}\n${table}${results.tuned_on_split ? `\n${results.tuned_on_split}` : ""}`,
   reportIntro,
 };

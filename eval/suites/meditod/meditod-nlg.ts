@@ -18,7 +18,15 @@ export const MEDITOD_NLG = meditodSuite({
   protocol: "doctor turns except the first; the module sees the gold history and the gold actions",
   examples: (dataset, split) => nlgExamples(dataset, split),
   predict: async (example, modules, options) => {
-    const { text, ...info } = await moduleOf(modules.nlg, "nlg").realise({ history: historyTurns(example.history), actions: example.actions, dialogueId: example.dialogueId, turn: example.turn }, options);
+    const { text, ...info } = await moduleOf(modules.nlg, "nlg").realise(
+      {
+        history: historyTurns(example.history),
+        actions: example.actions,
+        dialogueId: example.dialogueId,
+        turn: example.turn,
+      },
+      options,
+    );
     return { prediction: text, info };
   },
   score: async (dataset, lines) => scoreNlgPredictions(dataset, lines),
@@ -36,8 +44,24 @@ export const MEDITOD_NLG = meditodSuite({
         title: `MediTOD NLG (${scores.samples} doctor turns)`,
         header: ["model", "BLEU-2", "BLEU-4", "ROUGE-1", "ROUGE-L", "BERTScore", "format errors"],
         rows: [
-          [ourLabel, f1d(scores.bleu2), f1d(scores.bleu4), scores.rouge1.toFixed(3), scores.rougeL.toFixed(3), "n/a", f4(scores.format_errors)],
-          ...baselines.map((row) => [paperRowLabel(row), f1d(row.bleu2), f1d(row.bleu4), row.rouge1.toFixed(3), row.rougeL.toFixed(3), row.bertscore.toFixed(3), ""]),
+          [
+            ourLabel,
+            f1d(scores.bleu2),
+            f1d(scores.bleu4),
+            scores.rouge1.toFixed(3),
+            scores.rougeL.toFixed(3),
+            "n/a",
+            f4(scores.format_errors),
+          ],
+          ...baselines.map((row) => [
+            paperRowLabel(row),
+            f1d(row.bleu2),
+            f1d(row.bleu4),
+            row.rouge1.toFixed(3),
+            row.rougeL.toFixed(3),
+            row.bertscore.toFixed(3),
+            "",
+          ]),
         ],
         ours: 0,
       },
@@ -46,21 +70,34 @@ export const MEDITOD_NLG = meditodSuite({
       {
         title: "NLG BLEU-4",
         max: Math.max(20, scores.bleu4),
-        bars: [{ label: chartLabel, value: scores.bleu4, ours: true }, ...baselines.map((row) => ({ label: paperBarLabel(row), value: row.bleu4, ours: false }))],
+        bars: [
+          { label: chartLabel, value: scores.bleu4, ours: true },
+          ...baselines.map((row) => ({ label: paperBarLabel(row), value: row.bleu4, ours: false })),
+        ],
       },
     ],
   }),
   baselines,
-  formatErrors: (lines) => lines.flatMap((line) => {
-    const reason = nlgLineFormatError(line);
-    return reason ? [{ line, reason }] : [];
-  }),
+  formatErrors: (lines) =>
+    lines.flatMap((line) => {
+      const reason = nlgLineFormatError(line);
+      return reason ? [{ line, reason }] : [];
+    }),
   scoreCommand: {
-    description: "NLG BLEU-2/4 (nltk corpus, x100), ROUGE-1/L (mean F1); BERTScore is null until an embedding model is configured.",
+    description:
+      "NLG BLEU-2/4 (nltk corpus, x100), ROUGE-1/L (mean F1); BERTScore is null until an embedding model is configured.",
     predictionsHelp: "JSONL, one line per doctor turn: {dialogue_id, turn, prediction: text}; - reads standard input",
     judged: false,
     print: (scores) => {
-      const row = [String(scores.samples), scores.bleu2.toFixed(2), scores.bleu4.toFixed(2), formatScore(scores.rouge1), formatScore(scores.rougeL), "-", formatScore(scores.format_errors)];
+      const row = [
+        String(scores.samples),
+        scores.bleu2.toFixed(2),
+        scores.bleu4.toFixed(2),
+        formatScore(scores.rouge1),
+        formatScore(scores.rougeL),
+        "-",
+        formatScore(scores.format_errors),
+      ];
       return `MediTOD NLG\n${formatTable(["turns", "BLEU-2", "BLEU-4", "ROUGE-1", "ROUGE-L", "BERTScore", "format errors"], [row])}\n(${scores.bertscore_reason})\n`;
     },
   },

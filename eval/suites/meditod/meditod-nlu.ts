@@ -18,9 +18,21 @@ export const MEDITOD_NLU = meditodSuite({
   protocol: "patient turns; the module sees the gold dialogue history",
   // The official pipeline builds no query for a patient turn that ends its dialogue (prompt_gen.py).
   examples: (dataset, split, protocol) =>
-    nluExamples(dataset, split).filter((example) => protocol !== "official" || isOfficialQuery("nlu", getDialogue(dataset, example.dialogueId).utterances, example.turn)),
+    nluExamples(dataset, split).filter(
+      (example) =>
+        protocol !== "official" ||
+        isOfficialQuery("nlu", getDialogue(dataset, example.dialogueId).utterances, example.turn),
+    ),
   predict: async (example, modules, options) => {
-    const { frames, ...info } = await moduleOf(modules.nlu, "nlu").understand({ history: historyTurns(example.history), utterance: example.text, dialogueId: example.dialogueId, turn: example.turn }, options);
+    const { frames, ...info } = await moduleOf(modules.nlu, "nlu").understand(
+      {
+        history: historyTurns(example.history),
+        utterance: example.text,
+        dialogueId: example.dialogueId,
+        turn: example.turn,
+      },
+      options,
+    );
     return { prediction: frames ?? [], info };
   },
   score: (dataset, lines, judge) => scoreNluPredictions(dataset, lines, judge),
@@ -37,14 +49,37 @@ export const MEDITOD_NLU = meditodSuite({
         title: `MediTOD NLU (${scores.samples} patient turns)`,
         header: ["model", "overall F1", "medical F1", "non-medical F1", "joint acc.", "format errors"],
         rows: [
-          [ourLabel, f4(scores.overall.f1), f4(scores.medical.f1), f4(scores.non_medical.f1), f4(scores.joint_accuracy), f4(scores.format_errors)],
-          ...baselines.map((row) => [paperRowLabel(row), f4(row.overall_f1), f4(row.medical_f1), f4(row.non_medical_f1), "", ""]),
+          [
+            ourLabel,
+            f4(scores.overall.f1),
+            f4(scores.medical.f1),
+            f4(scores.non_medical.f1),
+            f4(scores.joint_accuracy),
+            f4(scores.format_errors),
+          ],
+          ...baselines.map((row) => [
+            paperRowLabel(row),
+            f4(row.overall_f1),
+            f4(row.medical_f1),
+            f4(row.non_medical_f1),
+            "",
+            "",
+          ]),
         ],
         ours: 0,
       },
       ...breakdownTables(dir, dataset, "meditod-nlu", "nlu"),
     ],
-    charts: [{ title: "NLU overall F1", max: 1, bars: [{ label: chartLabel, value: scores.overall.f1, ours: true }, ...baselines.map((row) => ({ label: paperBarLabel(row), value: row.overall_f1, ours: false }))] }],
+    charts: [
+      {
+        title: "NLU overall F1",
+        max: 1,
+        bars: [
+          { label: chartLabel, value: scores.overall.f1, ours: true },
+          ...baselines.map((row) => ({ label: paperBarLabel(row), value: row.overall_f1, ours: false })),
+        ],
+      },
+    ],
   }),
   baselines,
   formatErrors: (lines, dataset) => cmasFormatErrors("nlu", lines, dataset),

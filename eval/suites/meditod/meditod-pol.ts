@@ -15,7 +15,15 @@ export const MEDITOD_POL = meditodSuite({
   protocol: "doctor turns except the first; the module sees the gold history and the gold dialogue state",
   examples: (dataset, split) => policyExamples(dataset, split),
   predict: async (example, modules, options) => {
-    const { actions, ...info } = await moduleOf(modules.policy, "policy").nextActions({ history: historyTurns(example.history), state: example.state, dialogueId: example.dialogueId, turn: example.turn }, options);
+    const { actions, ...info } = await moduleOf(modules.policy, "policy").nextActions(
+      {
+        history: historyTurns(example.history),
+        state: example.state,
+        dialogueId: example.dialogueId,
+        turn: example.turn,
+      },
+      options,
+    );
     return { prediction: actions ?? [], info };
   },
   score: (dataset, lines, judge) => scorePolicyPredictions(dataset, lines, judge),
@@ -33,8 +41,28 @@ export const MEDITOD_POL = meditodSuite({
         title: `MediTOD POL (${scores.samples} doctor turns)`,
         header: ["model", "overall F1", "medical F1", "non-medical F1", "P@1", "P@4", "P@8", "P@inf", "format errors"],
         rows: [
-          [ourLabel, f4(scores.overall.f1), f4(scores.medical.f1), f4(scores.non_medical.f1), f4(scores.precision_at["1"]), f4(scores.precision_at["4"]), f4(scores.precision_at["8"]), f4(scores.precision_at.inf), f4(scores.format_errors)],
-          ...baselines.map((row) => [paperRowLabel(row), f4(row.overall_f1), f4(row.medical_f1), f4(row.non_medical_f1), f4(row.p_at_1), f4(row.p_at_4), f4(row.p_at_8), f4(row.p_at_inf), ""]),
+          [
+            ourLabel,
+            f4(scores.overall.f1),
+            f4(scores.medical.f1),
+            f4(scores.non_medical.f1),
+            f4(scores.precision_at["1"]),
+            f4(scores.precision_at["4"]),
+            f4(scores.precision_at["8"]),
+            f4(scores.precision_at.inf),
+            f4(scores.format_errors),
+          ],
+          ...baselines.map((row) => [
+            paperRowLabel(row),
+            f4(row.overall_f1),
+            f4(row.medical_f1),
+            f4(row.non_medical_f1),
+            f4(row.p_at_1),
+            f4(row.p_at_4),
+            f4(row.p_at_8),
+            f4(row.p_at_inf),
+            "",
+          ]),
         ],
         ours: 0,
       },
@@ -44,7 +72,10 @@ export const MEDITOD_POL = meditodSuite({
       {
         title: "POL overall F1",
         max: Math.max(0.5, scores.overall.f1),
-        bars: [{ label: chartLabel, value: scores.overall.f1, ours: true }, ...baselines.map((row) => ({ label: paperBarLabel(row), value: row.overall_f1, ours: false }))],
+        bars: [
+          { label: chartLabel, value: scores.overall.f1, ours: true },
+          ...baselines.map((row) => ({ label: paperBarLabel(row), value: row.overall_f1, ours: false })),
+        ],
       },
     ],
   }),

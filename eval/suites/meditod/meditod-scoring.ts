@@ -1,7 +1,13 @@
 import { AnamnesisError } from "../../../src/foundation/errors.ts";
 import { getDialogue, type MeditodDataset, type Utterance } from "../../../src/data/meditod.ts";
 import { isScoredDoctorTurn } from "../../../src/data/meditod-views.ts";
-import { scoreCmas, scoreUnrolledTurns, unrollTurns, type CmasScores, type TurnToScore } from "../../../src/metrics/cmas-f1.ts";
+import {
+  scoreCmas,
+  scoreUnrolledTurns,
+  unrollTurns,
+  type CmasScores,
+  type TurnToScore,
+} from "../../../src/metrics/cmas-f1.ts";
 import { precisionAtK, type PrecisionAtKDialogue } from "../../../src/metrics/precision-at-k.ts";
 import { unrollActions } from "../../../src/cmas/scoring-tuples.ts";
 import { exactJudge, type AttributeJudge } from "../../../src/metrics/attribute-judge.ts";
@@ -27,11 +33,20 @@ function goldUtterance(dataset: MeditodDataset, line: PredictionLine, speaker: "
     throw error;
   }
   const utterance = dialogue.utterances[line.turn];
-  const scored = speaker === "patient" ? utterance?.speaker === "patient" : utterance !== undefined && isScoredDoctorTurn(utterance, line.turn);
+  const scored =
+    speaker === "patient"
+      ? utterance?.speaker === "patient"
+      : utterance !== undefined && isScoredDoctorTurn(utterance, line.turn);
   if (!scored) {
     const wanted = speaker === "patient" ? "a patient turn" : "a scored doctor turn (doctor turns except the first)";
-    const why = utterance?.speaker === "doctor" && line.turn === 0 ? "it is the opening doctor turn, which is not scored" : describeTurn(utterance);
-    throw new AnamnesisError("UNKNOWN_TURN", `line ${line.line}: dialogue ${line.dialogue_id} turn ${line.turn} is not ${wanted}: ${why}`);
+    const why =
+      utterance?.speaker === "doctor" && line.turn === 0
+        ? "it is the opening doctor turn, which is not scored"
+        : describeTurn(utterance);
+    throw new AnamnesisError(
+      "UNKNOWN_TURN",
+      `line ${line.line}: dialogue ${line.dialogue_id} turn ${line.turn} is not ${wanted}: ${why}`,
+    );
   }
   return utterance!;
 }
@@ -51,19 +66,35 @@ export function nlgLineFormatError(line: { format_error?: unknown; prediction: u
 }
 
 /** Scores NLU predictions (patient turns) against the dataset's gold frames. */
-export async function scoreNluPredictions(dataset: MeditodDataset, lines: readonly PredictionLine[], judge: AttributeJudge = exactJudge): Promise<CmasScores> {
+export async function scoreNluPredictions(
+  dataset: MeditodDataset,
+  lines: readonly PredictionLine[],
+  judge: AttributeJudge = exactJudge,
+): Promise<CmasScores> {
   const turns: TurnToScore[] = lines.map((line) => {
     const utterance = goldUtterance(dataset, line, "patient");
-    return { gold: utterance.speaker === "patient" ? utterance.nlu : [], prediction: line.prediction, ...outputFailure(line) };
+    return {
+      gold: utterance.speaker === "patient" ? utterance.nlu : [],
+      prediction: line.prediction,
+      ...outputFailure(line),
+    };
   });
   return scoreCmas("nlu", turns, judge);
 }
 
 /** Scores policy predictions (doctor turns but the first) and Precision@K per dialogue. */
-export async function scorePolicyPredictions(dataset: MeditodDataset, lines: readonly PredictionLine[], judge: AttributeJudge = exactJudge): Promise<PolicyScores> {
+export async function scorePolicyPredictions(
+  dataset: MeditodDataset,
+  lines: readonly PredictionLine[],
+  judge: AttributeJudge = exactJudge,
+): Promise<PolicyScores> {
   const turns: TurnToScore[] = lines.map((line) => {
     const utterance = goldUtterance(dataset, line, "doctor");
-    return { gold: utterance.speaker === "doctor" ? utterance.actions : [], prediction: line.prediction, ...outputFailure(line) };
+    return {
+      gold: utterance.speaker === "doctor" ? utterance.actions : [],
+      prediction: line.prediction,
+      ...outputFailure(line),
+    };
   });
   const unrolled = unrollTurns("pol", turns);
   const scores = await scoreUnrolledTurns(unrolled, judge);
@@ -100,11 +131,17 @@ export function scoreNlgPredictions(dataset: MeditodDataset, lines: readonly Pre
   for (const line of lines) {
     const utterance = goldUtterance(dataset, line, "doctor");
     if (typeof line.prediction !== "string") {
-      throw new AnamnesisError("INVALID_JSON", `line ${line.line}: prediction must be the doctor's utterance as a string`);
+      throw new AnamnesisError(
+        "INVALID_JSON",
+        `line ${line.line}: prediction must be the doctor's utterance as a string`,
+      );
     }
     predictions.push(line.prediction);
     references.push(utterance.text);
   }
   const formatErrors = lines.filter((line) => nlgLineFormatError(line) !== undefined).length;
-  return { ...scoreMeditodNlg(predictions, references), format_errors: lines.length > 0 ? formatErrors / lines.length : 0 };
+  return {
+    ...scoreMeditodNlg(predictions, references),
+    format_errors: lines.length > 0 ? formatErrors / lines.length : 0,
+  };
 }

@@ -3,7 +3,12 @@ import { loadMeditod, type MeditodDataset, type Split, type Utterance } from "..
 import type { CallOptions, DialogueTurn, ModuleCallInfo } from "../../../src/language/module-interfaces.ts";
 import type { AttributeJudge } from "../../../src/metrics/attribute-judge.ts";
 import type { BenchModules, ProtocolName } from "../../../src/modules/builders/modules-for-protocol.ts";
-import { inPredictionsFile, MEDITOD_LINES, readPredictionLines, type PredictionLine } from "../../shared/predictions-file.ts";
+import {
+  inPredictionsFile,
+  MEDITOD_LINES,
+  readPredictionLines,
+  type PredictionLine,
+} from "../../shared/predictions-file.ts";
 import type { FormatError, PaperBaseline, ScoreCommand, Suite, SuiteReportContext } from "../../shared/suite.ts";
 import type { ReportSection } from "../../shared/report-blocks.ts";
 import { MEDITOD_DATA, meditodDataset } from "./meditod-data.ts";
@@ -24,7 +29,9 @@ export interface MeditodTurn {
 }
 
 /** What a MediTOD suite's report section is made from: the run's MediTOD data. */
-export type MeditodReportContext<Scores> = Omit<SuiteReportContext<Scores>, "dataset"> & { readonly dataset: MeditodDataset };
+export type MeditodReportContext<Scores> = Omit<SuiteReportContext<Scores>, "dataset"> & {
+  readonly dataset: MeditodDataset;
+};
 
 /** What one MediTOD suite declares; the factory {@link meditodSuite} makes the suite. */
 export interface MeditodVariant<Id extends string, Scores, Example extends MeditodTurn> {
@@ -33,7 +40,11 @@ export interface MeditodVariant<Id extends string, Scores, Example extends Medit
   readonly protocol: string;
   /** The turns of a split the suite predicts, under the given prompting protocol. */
   examples(dataset: MeditodDataset, split: Split, protocol?: ProtocolName): Example[];
-  predict(example: Example, modules: BenchModules, options: CallOptions): Promise<{ prediction: unknown; info: ModuleCallInfo }>;
+  predict(
+    example: Example,
+    modules: BenchModules,
+    options: CallOptions,
+  ): Promise<{ prediction: unknown; info: ModuleCallInfo }>;
   /** Scores predictions lines (the judge matches non-medical attributes, for the suites that have them). */
   score(dataset: MeditodDataset, lines: readonly PredictionLine[], judge?: AttributeJudge): Promise<Scores>;
   resultCells(scores: Scores): string[];
@@ -57,7 +68,9 @@ export function moduleOf<M>(module: M | undefined, name: string): M {
 }
 
 /** `anamnesis score <id>` for a MediTOD suite: the predictions file, then the data, then the judge if it takes one. */
-function scoreRun<Scores, Example extends MeditodTurn>(variant: MeditodVariant<string, Scores, Example>): ScoreCommand<Scores>["run"] {
+function scoreRun<Scores, Example extends MeditodTurn>(
+  variant: MeditodVariant<string, Scores, Example>,
+): ScoreCommand<Scores>["run"] {
   return async ({ predictions, data, judge }) => {
     const lines = readPredictionLines(predictions);
     const dataset = loadMeditod(data);
@@ -67,7 +80,9 @@ function scoreRun<Scores, Example extends MeditodTurn>(variant: MeditodVariant<s
 }
 
 /** A MediTOD suite from what makes it different. */
-export function meditodSuite<const Id extends string, Scores, Example extends MeditodTurn>(variant: MeditodVariant<Id, Scores, Example>): Suite<Id, Scores> {
+export function meditodSuite<const Id extends string, Scores, Example extends MeditodTurn>(
+  variant: MeditodVariant<Id, Scores, Example>,
+): Suite<Id, Scores> {
   const { formatErrors } = variant;
   return {
     id: variant.id,
@@ -86,7 +101,9 @@ export function meditodSuite<const Id extends string, Scores, Example extends Me
     resultCells: (scores) => variant.resultCells(scores),
     reportSection: (context) => variant.reportSection({ ...context, dataset: meditodDataset(context.dataset) }),
     baselines: variant.baselines ?? [],
-    ...(formatErrors ? { formatErrors: (lines, dataset) => formatErrors(lines as readonly PredictionLine[], meditodDataset(dataset)) } : {}),
+    ...(formatErrors
+      ? { formatErrors: (lines, dataset) => formatErrors(lines as readonly PredictionLine[], meditodDataset(dataset)) }
+      : {}),
     scoreCommand: { ...variant.scoreCommand, run: scoreRun(variant) },
   };
 }

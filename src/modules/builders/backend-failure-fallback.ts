@@ -1,4 +1,10 @@
-import type { BackendFailure, CallOptions, DialogueModules, DialogueStage, ModuleCallInfo } from "../../language/module-interfaces.ts";
+import type {
+  BackendFailure,
+  CallOptions,
+  DialogueModules,
+  DialogueStage,
+  ModuleCallInfo,
+} from "../../language/module-interfaces.ts";
 
 /**
  * For a person in a chat (web page or terminal): when a stage of the primary modules fails (a dead,
@@ -28,23 +34,39 @@ export function oneLineReason(error: unknown): string {
 }
 
 /** The primary modules, with each stage answered by `fallback` when the primary fails (see the top of this file). */
-export function answerFailuresWith(primary: DialogueModules, fallback: DialogueModules, options: FailureFallbackOptions = {}): DialogueModules {
+export function answerFailuresWith(
+  primary: DialogueModules,
+  fallback: DialogueModules,
+  options: FailureFallbackOptions = {},
+): DialogueModules {
   const backend = options.backendId ?? primary.nlu.id;
   const cooldownMs = options.cooldownMs ?? 30_000;
   const now = options.now ?? (() => performance.now());
   let failedAt = Number.NEGATIVE_INFINITY;
   let lastError = "";
 
-  const offline = async <T extends ModuleCallInfo>(stage: DialogueStage, reason: string, answer: () => Promise<T>): Promise<T> => {
+  const offline = async <T extends ModuleCallInfo>(
+    stage: DialogueStage,
+    reason: string,
+    answer: () => Promise<T>,
+  ): Promise<T> => {
     const backendFailure: BackendFailure = { backend, stage, reason };
     return { ...(await answer()), backendFailure };
   };
 
   /** Runs a stage on the primary, or on the fallback when the primary fails or is left alone. */
-  const run = async <T extends ModuleCallInfo>(stage: DialogueStage, call: CallOptions | undefined, ask: (call: CallOptions) => Promise<T>, answer: (call: CallOptions) => Promise<T>): Promise<T> => {
+  const run = async <T extends ModuleCallInfo>(
+    stage: DialogueStage,
+    call: CallOptions | undefined,
+    ask: (call: CallOptions) => Promise<T>,
+    answer: (call: CallOptions) => Promise<T>,
+  ): Promise<T> => {
     const { reaskBackend, ...rest } = call ?? {};
     const since = now() - failedAt;
-    if (!reaskBackend && since < cooldownMs) return offline(stage, `not asked: it failed ${Math.round(since / 1000)} s ago (${lastError})`, () => answer(rest));
+    if (!reaskBackend && since < cooldownMs)
+      return offline(stage, `not asked: it failed ${Math.round(since / 1000)} s ago (${lastError})`, () =>
+        answer(rest),
+      );
     try {
       const result = await ask(reaskBackend ? { ...rest, noCache: true } : rest);
       failedAt = Number.NEGATIVE_INFINITY;
@@ -58,8 +80,35 @@ export function answerFailuresWith(primary: DialogueModules, fallback: DialogueM
   };
 
   return {
-    nlu: { id: primary.nlu.id, understand: (input, call) => run("nlu", call, (options) => primary.nlu.understand(input, options), (options) => fallback.nlu.understand(input, options)) },
-    policy: { id: primary.policy.id, nextActions: (input, call) => run("policy", call, (options) => primary.policy.nextActions(input, options), (options) => fallback.policy.nextActions(input, options)) },
-    nlg: { id: primary.nlg.id, realise: (input, call) => run("nlg", call, (options) => primary.nlg.realise(input, options), (options) => fallback.nlg.realise(input, options)) },
+    nlu: {
+      id: primary.nlu.id,
+      understand: (input, call) =>
+        run(
+          "nlu",
+          call,
+          (options) => primary.nlu.understand(input, options),
+          (options) => fallback.nlu.understand(input, options),
+        ),
+    },
+    policy: {
+      id: primary.policy.id,
+      nextActions: (input, call) =>
+        run(
+          "policy",
+          call,
+          (options) => primary.policy.nextActions(input, options),
+          (options) => fallback.policy.nextActions(input, options),
+        ),
+    },
+    nlg: {
+      id: primary.nlg.id,
+      realise: (input, call) =>
+        run(
+          "nlg",
+          call,
+          (options) => primary.nlg.realise(input, options),
+          (options) => fallback.nlg.realise(input, options),
+        ),
+    },
   };
 }

@@ -43,13 +43,21 @@ export interface CreateModulesOptions extends Omit<LlmModulesOptions, "retriever
 }
 
 /** The embedded engine's modules; its code is imported on first use, so that other backends never load it. */
-async function embeddedModules(dataset: MeditodDataset, trainSplit: Split | readonly string[], wording?: "transcript" | "clean"): Promise<DialogueModules> {
+async function embeddedModules(
+  dataset: MeditodDataset,
+  trainSplit: Split | readonly string[],
+  wording?: "transcript" | "clean",
+): Promise<DialogueModules> {
   const { buildEmbeddedEngine } = await import("../embedded/index.ts");
   return buildEmbeddedEngine(dataset, trainSplit, wording ? { wording } : {});
 }
 
 /** The dialogue modules (NLU, policy, NLG) for a backend id: the embedded engine for `embedded`, otherwise the in-context LLM modules over `createBackend(id)`. */
-export async function createModules(backendId: string, dataset: MeditodDataset, options: CreateModulesOptions = {}): Promise<ModuleSetup> {
+export async function createModules(
+  backendId: string,
+  dataset: MeditodDataset,
+  options: CreateModulesOptions = {},
+): Promise<ModuleSetup> {
   const trainSplit = options.exemplarSplit ?? "train";
   if (backendId === EMBEDDED_BACKEND_ID) {
     const modules = await embeddedModules(dataset, trainSplit, options.wording);
@@ -75,17 +83,25 @@ export async function createModules(backendId: string, dataset: MeditodDataset, 
     ...(retrieval === "dense" ? { retriever: (documents) => new DenseRetriever(documents, backend) } : {}),
   });
   const promptVersions = Object.fromEntries(
-    Object.entries(modules.prompters).map(([task, prompter]) => [task, `${prompter.template.version}#${prompter.template.hash}`]),
+    Object.entries(modules.prompters).map(([task, prompter]) => [
+      task,
+      `${prompter.template.version}#${prompter.template.hash}`,
+    ]),
   );
-  const embedded = options.fallback === "embedded" || options.answerFailures ? await embeddedModules(dataset, trainSplit, options.wording) : undefined;
-  const guarded = options.fallback === "embedded" ? withFallback(modules, embedded!, { backendId: backend.id }) : modules;
+  const embedded =
+    options.fallback === "embedded" || options.answerFailures
+      ? await embeddedModules(dataset, trainSplit, options.wording)
+      : undefined;
+  const guarded =
+    options.fallback === "embedded" ? withFallback(modules, embedded!, { backendId: backend.id }) : modules;
   return {
     modules: options.answerFailures ? answerFailuresWith(guarded, embedded!, { backendId: backend.id }) : guarded,
     backend: { id: backend.id, parameters: backend.parameters },
     promptVersions,
     protocol: {
       name: "anamnesis",
-      differences_from_the_paper: "our prompts, JSON-schema-constrained decoding, one repair round, JSON salvaged from prose and fences, BM25 retrieval by default, a token budget (default 8,192)",
+      differences_from_the_paper:
+        "our prompts, JSON-schema-constrained decoding, one repair round, JSON salvaged from prose and fences, BM25 retrieval by default, a token budget (default 8,192)",
       prompt_source: `anamnesis prompts/ (${Object.values(promptVersions).join(", ")})`,
       embedding_model: retrieval === "dense" ? backend.id : null,
       decoding: { temperature: 0, max_tokens: null, response_format: "json_schema", repair: true, salvage: true },
@@ -95,7 +111,9 @@ export async function createModules(backendId: string, dataset: MeditodDataset, 
       token_budget: options.tokenBudget ?? DEFAULT_TOKEN_BUDGET,
       history_size: options.historySize ?? 4,
       temperature: 0,
-      ...(options.fallback ? { fallback: `${options.fallback} (answers when the model's output is a format error)` } : {}),
+      ...(options.fallback
+        ? { fallback: `${options.fallback} (answers when the model's output is a format error)` }
+        : {}),
     },
     close: async () => {
       await backend.close?.();

@@ -20,7 +20,12 @@ export interface NoteModuleSetup {
  * `embedded`: the offline baselines built from the dataset's training split for predicting `split`; otherwise the LLM note
  * writer over `createBackend(id)`, and its log-likelihood scorer if the backend declares one.
  */
-export async function createNoteModules(backendId: string, dataset: NoteDataset, split: string, options: { backendOptions?: BackendOptions } = {}): Promise<NoteModuleSetup> {
+export async function createNoteModules(
+  backendId: string,
+  dataset: NoteDataset,
+  split: string,
+  options: { backendOptions?: BackendOptions } = {},
+): Promise<NoteModuleSetup> {
   if (backendId === EMBEDDED_BACKEND_ID) {
     const { buildEmbeddedNoteEngine, NOTE_LM_ORDER } = await import("../embedded/notes/index.ts");
     const training = noteSplit(dataset, dataset.trainingSplit);
@@ -33,7 +38,9 @@ export async function createNoteModules(backendId: string, dataset: NoteDataset,
         engine: `embedded (offline): the note of the nearest training document (BM25 over the training inputs); a byte ${NOTE_LM_ORDER}-gram interpolated Kneser-Ney language model over the training targets`,
         trained_on: `${dataset.trainingSplit} (${training.length} documents)`,
         ...(heldOut > 0
-          ? { self_exclusion: `${heldOut} evaluated documents are training rows too; none sees its own target: the writer skips training rows with the same input, and the language model scores their targets with models built without their tenth of the training targets` }
+          ? {
+              self_exclusion: `${heldOut} evaluated documents are training rows too; none sees its own target: the writer skips training rows with the same input, and the language model scores their targets with models built without their tenth of the training targets`,
+            }
           : {}),
       },
       close: async () => {},
@@ -45,10 +52,13 @@ export async function createNoteModules(backendId: string, dataset: NoteDataset,
     note: new LlmNoteWriter(backend),
     ...(scores
       ? { likelihood: { id: backend.id, loglikelihoodRolling: backend.loglikelihoodRolling!.bind(backend) } }
-      : { likelihoodUnavailable: `backend ${backend.id} cannot score the log-likelihood of a given text, which the perplexity suites need (lm-eval's loglikelihood_rolling); use --backend llamacpp:<file.gguf>, or --backend embedded for the offline n-gram model` }),
+      : {
+          likelihoodUnavailable: `backend ${backend.id} cannot score the log-likelihood of a given text, which the perplexity suites need (lm-eval's loglikelihood_rolling); use --backend llamacpp:<file.gguf>, or --backend embedded for the offline n-gram model`,
+        }),
     backend: { id: backend.id, parameters: backend.parameters },
     protocol: {
-      prompt: "lm-eval zero-shot chat context: the task description as the system message, the document's text as the user message",
+      prompt:
+        "lm-eval zero-shot chat context: the task description as the system message, the document's text as the user message",
       temperature: NOTE_GENERATION.temperature,
       max_tokens: NOTE_GENERATION.maxTokens,
       until: [NOTE_GENERATION.until],

@@ -8,7 +8,11 @@ import type { DialogueModules, DialogueStage, ModuleCallInfo } from "../../langu
  */
 export type FallbackInfo = ModuleCallInfo & { readonly fallback?: string };
 
-export function withFallback(primary: DialogueModules, fallback: DialogueModules, options: { readonly backendId?: string } = {}): DialogueModules {
+export function withFallback(
+  primary: DialogueModules,
+  fallback: DialogueModules,
+  options: { readonly backendId?: string } = {},
+): DialogueModules {
   const backend = options.backendId ?? primary.nlu.id;
   const merge = (stage: DialogueStage, first: ModuleCallInfo, second: ModuleCallInfo, by: string): FallbackInfo => ({
     ...first,

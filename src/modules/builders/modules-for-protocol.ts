@@ -48,7 +48,11 @@ export interface ProtocolModulesRequest {
  * it out of what it learns from); for MediTOD the official pipeline under `--protocol official`, else our
  * in-context modules over the backend, or the embedded engine for `embedded`.
  */
-export async function buildModulesForProtocol(dataset: MeditodDataset | NoteDataset, split: string, request: ProtocolModulesRequest): Promise<BenchModuleSetup> {
+export async function buildModulesForProtocol(
+  dataset: MeditodDataset | NoteDataset,
+  split: string,
+  request: ProtocolModulesRequest,
+): Promise<BenchModuleSetup> {
   if ("task" in dataset) return noteModules(dataset, split, request);
   const { backendId, backendOptions, exemplars } = request;
   const setup =
@@ -58,7 +62,11 @@ export async function buildModulesForProtocol(dataset: MeditodDataset | NoteData
   return { ...setup, unavailable: {} };
 }
 
-async function noteModules(dataset: NoteDataset, split: string, request: ProtocolModulesRequest): Promise<BenchModuleSetup> {
+async function noteModules(
+  dataset: NoteDataset,
+  split: string,
+  request: ProtocolModulesRequest,
+): Promise<BenchModuleSetup> {
   const setup = await createNoteModules(request.backendId, dataset, split, { backendOptions: request.backendOptions });
   return {
     modules: { note: setup.note, ...(setup.likelihood ? { likelihood: setup.likelihood } : {}) },

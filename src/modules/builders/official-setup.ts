@@ -25,23 +25,37 @@ export interface OfficialSetupOptions {
   readonly backendOptions?: BackendOptions;
 }
 
-const EMBEDDINGS_EXPECTED = "--embeddings openai:<model> or ollama:<model> (the paper used BAAI/bge-large-en-v1.5, e.g. served by vLLM, TEI or Ollama), with --embeddings-base-url for its server";
+const EMBEDDINGS_EXPECTED =
+  "--embeddings openai:<model> or ollama:<model> (the paper used BAAI/bge-large-en-v1.5, e.g. served by vLLM, TEI or Ollama), with --embeddings-base-url for its server";
 
 /**
  * The module setup of `anamnesis bench --protocol official`: official modules over `backendId`, their
  * embeddings backend, and the protocol labels. A missing checkout or embeddings id is one clear error.
  */
-export async function createOfficialSetup(backendId: string, dataset: MeditodDataset, options: OfficialSetupOptions): Promise<ModuleSetup> {
+export async function createOfficialSetup(
+  backendId: string,
+  dataset: MeditodDataset,
+  options: OfficialSetupOptions,
+): Promise<ModuleSetup> {
   if (!options.checkoutDir) {
-    throw new AnamnesisError("INVALID_ARGUMENT", `--protocol official reads its prompts from a checkout of dair-iitd/MediTOD: give --meditod-repo DIR or set MEDITOD_REPO (expected ${COMMONS_PATH} inside it)`);
+    throw new AnamnesisError(
+      "INVALID_ARGUMENT",
+      `--protocol official reads its prompts from a checkout of dair-iitd/MediTOD: give --meditod-repo DIR or set MEDITOD_REPO (expected ${COMMONS_PATH} inside it)`,
+    );
   }
   const checkout = readMeditodCheckout(options.checkoutDir);
   if (!options.embeddings || !/^(openai|ollama):.+/.test(options.embeddings)) {
-    throw new AnamnesisError("INVALID_ARGUMENT", `--protocol official retrieves exemplars by dense embeddings: give ${EMBEDDINGS_EXPECTED}${options.embeddings ? ` (got '${options.embeddings}')` : ""}`);
+    throw new AnamnesisError(
+      "INVALID_ARGUMENT",
+      `--protocol official retrieves exemplars by dense embeddings: give ${EMBEDDINGS_EXPECTED}${options.embeddings ? ` (got '${options.embeddings}')` : ""}`,
+    );
   }
   const chat = await createBackend(backendId, options.backendOptions ?? {});
   const { baseUrl: _chatUrl, ...shared } = options.backendOptions ?? {};
-  const embeddings = await createBackend(options.embeddings, { ...shared, ...(options.embeddingsBaseUrl ? { baseUrl: options.embeddingsBaseUrl } : {}) });
+  const embeddings = await createBackend(options.embeddings, {
+    ...shared,
+    ...(options.embeddingsBaseUrl ? { baseUrl: options.embeddingsBaseUrl } : {}),
+  });
   const maxTokens = options.maxTokens ?? OFFICIAL_MAX_TOKENS;
   const exemplars = options.exemplars ?? 5;
   const modules = createOfficialModules(chat, embeddings, dataset, checkout, {
@@ -52,7 +66,12 @@ export async function createOfficialSetup(backendId: string, dataset: MeditodDat
   return {
     modules,
     backend: { id: chat.id, parameters: chat.parameters },
-    promptVersions: Object.fromEntries(Object.keys(modules.prompters).map((task) => [task, `meditod:${COMMONS_PATH}@${checkout.commit ?? "unknown commit"}`])),
+    promptVersions: Object.fromEntries(
+      Object.keys(modules.prompters).map((task) => [
+        task,
+        `meditod:${COMMONS_PATH}@${checkout.commit ?? "unknown commit"}`,
+      ]),
+    ),
     protocol: {
       name: "official",
       prompt_source: `dair-iitd/MediTOD ${COMMONS_PATH} read from ${checkout.dir}`,

@@ -15,7 +15,11 @@ export interface EmbeddedEngine extends DialogueModules {
   readonly buildMs: number;
 }
 
-export function buildEmbeddedEngine(dataset: MeditodDataset, trainSplit: Split | readonly string[] = "train", options: { wording?: NlgWording } = {}): EmbeddedEngine {
+export function buildEmbeddedEngine(
+  dataset: MeditodDataset,
+  trainSplit: Split | readonly string[] = "train",
+  options: { wording?: NlgWording } = {},
+): EmbeddedEngine {
   const started = performance.now();
   const training = loadTrainingData(dataset, trainSplit);
   return {

@@ -104,7 +104,9 @@ function capitalise(text: string): string {
 export function realiseFromTemplates(actions: readonly DoctorAction[]): string {
   const diagnosing = actions.some((action) => action.action === "diagnosis");
   // The working diagnosis first, then the plan to confirm it.
-  const ordered = diagnosing ? [...actions].sort((a, b) => Number(b.action === "diagnosis") - Number(a.action === "diagnosis")) : actions;
+  const ordered = diagnosing
+    ? [...actions].sort((a, b) => Number(b.action === "diagnosis") - Number(a.action === "diagnosis"))
+    : actions;
   const plan = templateFile.templates["inquire/medical_test/plan"];
   const parts = ordered.map((action) => {
     const shape = actionShape(action);
@@ -169,7 +171,9 @@ function placeholderTemplate(action: DoctorAction): string {
   const withMarkers: Record<string, unknown> = { action: action.action };
   for (const [slot, entries] of Object.entries(action)) {
     if (slot === "action" || !Array.isArray(entries)) continue;
-    withMarkers[slot] = entries.map((entry) => (entry.value === undefined ? entry : { ...entry, value: `{${index++}}` }));
+    withMarkers[slot] = entries.map((entry) =>
+      entry.value === undefined ? entry : { ...entry, value: `{${index++}}` },
+    );
   }
   return realiseFromTemplates([withMarkers as DoctorAction]);
 }
@@ -184,7 +188,9 @@ class UtteranceBank {
   /** Utterances of actions on the same slot (`inquire/symptom…`): the sample of how doctors word them. */
   private sameTopic(shapeKey: string): TrainingUtterance[] {
     const topic = shapeKey.split("/").slice(0, 2).join("/");
-    return [...this.byShape.values()].flat().filter((utterance) => utterance.shapeKey.split("/").slice(0, 2).join("/") === topic);
+    return [...this.byShape.values()]
+      .flat()
+      .filter((utterance) => utterance.shapeKey.split("/").slice(0, 2).join("/") === topic);
   }
 
   /**
@@ -197,7 +203,9 @@ class UtteranceBank {
     const valueCount = turnValues(actions).length;
     const key = `${shapeKey}#${valueCount}`;
     if (this.consensus.has(key)) return this.consensus.get(key);
-    const candidates = (this.byShape.get(shapeKey) ?? []).filter((candidate) => candidate.delexicalised !== null && candidate.valueCount === valueCount).map((candidate) => candidate.delexicalised!);
+    const candidates = (this.byShape.get(shapeKey) ?? [])
+      .filter((candidate) => candidate.delexicalised !== null && candidate.valueCount === valueCount)
+      .map((candidate) => candidate.delexicalised!);
     if (actions.length === 1) candidates.push(placeholderTemplate(actions[0]!));
     const sample = this.sameTopic(shapeKey).map((utterance) => utterance.delexicalised ?? utterance.text);
     const references = sample.map((text) => ({ text, tokens: tokenised(text) }));
@@ -205,7 +213,10 @@ class UtteranceBank {
     let bestScore = -1;
     for (const candidate of new Set(candidates)) {
       const tokens = tokenised(candidate);
-      const score = references.reduce((sum, other) => (other.text === candidate ? sum : sum + sentenceBleu(tokens, other.tokens)), 0);
+      const score = references.reduce(
+        (sum, other) => (other.text === candidate ? sum : sum + sentenceBleu(tokens, other.tokens)),
+        0,
+      );
       if (score > bestScore) {
         bestScore = score;
         best = candidate;
@@ -219,7 +230,13 @@ class UtteranceBank {
     const actionsJson = JSON.stringify(actions);
     if (!this.exact.has(actionsJson)) this.exact.set(actionsJson, text);
     const values = turnValues(actions);
-    const entry: TrainingUtterance = { text, actionsJson, shapeKey: turnShapeKey(actions), delexicalised: delexicalise(text, values), valueCount: values.length };
+    const entry: TrainingUtterance = {
+      text,
+      actionsJson,
+      shapeKey: turnShapeKey(actions),
+      delexicalised: delexicalise(text, values),
+      valueCount: values.length,
+    };
     const list = this.byShape.get(entry.shapeKey) ?? [];
     list.push(entry);
     this.byShape.set(entry.shapeKey, list);
@@ -264,7 +281,12 @@ function shortAnswerEcho(history: NlgInput["history"]): string | null {
 /** A lone chit-chat that answers no patient question is the doctor's closing: "any questions for me?". */
 function isClosingQuestion(input: NlgInput): boolean {
   const last = input.history.at(-1);
-  return input.actions.length === 1 && input.actions[0]!.action === "chit-chat" && last?.speaker === "patient" && !last.text.trim().endsWith("?");
+  return (
+    input.actions.length === 1 &&
+    input.actions[0]!.action === "chit-chat" &&
+    last?.speaker === "patient" &&
+    !last.text.trim().endsWith("?")
+  );
 }
 
 function closingQuestion(): string {
@@ -291,15 +313,25 @@ export function buildEmbeddedNlg(training: TrainingData, wording: NlgWording = "
     if (whole) return whole;
     if (actions.length === 1) return realiseFromTemplates(actions);
     // Word each action on its own (from training where possible) and join them.
-    return actions.map((action, index) => turns.find([action]) ?? (index === 0 ? realiseFromTemplates([action]) : capitalise(actionTemplate(actionShape(action))))).join(" ");
+    return actions
+      .map(
+        (action, index) =>
+          turns.find([action]) ??
+          (index === 0 ? realiseFromTemplates([action]) : capitalise(actionTemplate(actionShape(action)))),
+      )
+      .join(" ");
   };
 
   return {
     id: wording === "clean" ? "embedded:clean" : "embedded",
     async realise(input: NlgInput) {
       const started = performance.now();
-      const clarified = wording === "clean" ? clarifiedReply(input, realiseFromTemplates, { closing: closingQuestion(), openingAgain: openingAgain() }) : undefined;
-      const body = clarified ?? (isClosingQuestion(input) && wording === "clean" ? closingQuestion() : realise(input.actions));
+      const clarified =
+        wording === "clean"
+          ? clarifiedReply(input, realiseFromTemplates, { closing: closingQuestion(), openingAgain: openingAgain() })
+          : undefined;
+      const body =
+        clarified ?? (isClosingQuestion(input) && wording === "clean" ? closingQuestion() : realise(input.actions));
       const echo = wording === "transcript" && templateFile.echoShortAnswers ? shortAnswerEcho(input.history) : null;
       const text = echo ? `${echo}, OK. ${body.replace(ACKNOWLEDGEMENT, "And ")}` : body;
       return { text, latencyMs: performance.now() - started };

@@ -11,9 +11,18 @@ import type { TrainingData } from "./training-data.ts";
 
 /** Exchanges that exercise every extractor once (hand-written, not from any dataset). */
 const WARM_UP: ReadonlyArray<readonly [string, string]> = [
-  ["What brings you in?", "I've had a wet cough and yellow phlegm for the last two weeks, about a 6 out of 10, worse at night, a few times an hour, getting worse."],
-  ["Do you smoke or drink, and what do you do for work?", "Half a pack a day since I was 20, I work as a cook and I live in a small apartment, I'm 40 years old, my mom has asthma."],
-  ["Are you taking anything for it, and did it help?", "No, I tried Tylenol for the fever but it didn't help, and I haven't travelled to Spain."],
+  [
+    "What brings you in?",
+    "I've had a wet cough and yellow phlegm for the last two weeks, about a 6 out of 10, worse at night, a few times an hour, getting worse.",
+  ],
+  [
+    "Do you smoke or drink, and what do you do for work?",
+    "Half a pack a day since I was 20, I work as a cook and I live in a small apartment, I'm 40 years old, my mom has asthma.",
+  ],
+  [
+    "Are you taking anything for it, and did it help?",
+    "No, I tried Tylenol for the fever but it didn't help, and I haven't travelled to Spain.",
+  ],
 ];
 
 /** What the embedded NLU is built from: the lexicon, speller, question reader and small-talk words the training dialogues give. */
@@ -47,7 +56,11 @@ export function buildEmbeddedNlu(training: TrainingData): NluModule {
   // One synthetic exchange at build time compiles the regexes and warms the JIT, so that no
   // patient turn pays for it.
   for (const [question, answer] of WARM_UP) {
-    interpretTurn({ lexicon, smallTalk }, analyseText(answer, correct), reader.read([{ speaker: "doctor", text: question }]));
+    interpretTurn(
+      { lexicon, smallTalk },
+      analyseText(answer, correct),
+      reader.read([{ speaker: "doctor", text: question }]),
+    );
   }
   return {
     id: "embedded",

@@ -15,7 +15,6 @@ import { loadHistoryPlan } from "../../language/history-plan.ts";
  * that analysis to actions.
  */
 
-
 /** Which check type asks for an analysed attribute, per slot (habits "start", medications "start"…). */
 function checkFor(slot: string, attribute: AskedAttribute | undefined): string | undefined {
   if (attribute === undefined) return undefined;
@@ -55,7 +54,9 @@ function inquiries(entries: ReadonlyArray<readonly [string, ActionEntry]>): Doct
  * mode credits each of them and not only the one the NLU's analysis picked.
  */
 function withAllChecks(actions: DoctorAction[], text: string): DoctorAction[] {
-  const asked = [...loadHistoryPlan().checkCues].filter(([, cues]) => cues.some((cue) => cue.test(text))).map(([type]) => type);
+  const asked = [...loadHistoryPlan().checkCues]
+    .filter(([, cues]) => cues.some((cue) => cue.test(text)))
+    .map(([type]) => type);
   if (asked.length === 0) return actions;
   return actions.map((action) => {
     if (action.action !== "inquire") return action;
@@ -85,13 +86,26 @@ export function questionReaderFrom(resources: NluResources): QuestionReader {
       const question = context.question;
       const { attribute } = question;
       if (question.items.length > 0) {
-        return withAllChecks(inquiries(question.items.map((item) => [item.slot, entryOf(item, attribute)] as const)), text);
+        return withAllChecks(
+          inquiries(question.items.map((item) => [item.slot, entryOf(item, attribute)] as const)),
+          text,
+        );
       }
       // "When did it start?", "Does it help?": the attribute of what the conversation is about.
       if (attribute && attribute !== "age") {
-        const referents = (attribute === "respone_to" || attribute === "impact") && context.medications.length > 0 ? context.medications : context.focus;
+        const referents =
+          (attribute === "respone_to" || attribute === "impact") && context.medications.length > 0
+            ? context.medications
+            : context.focus;
         if (referents.length > 0) {
-          return withAllChecks(inquiries(referents.map((concept) => [concept.slot, entryOf({ slot: concept.slot, value: concept.value }, attribute)] as const)), text);
+          return withAllChecks(
+            inquiries(
+              referents.map(
+                (concept) => [concept.slot, entryOf({ slot: concept.slot, value: concept.value }, attribute)] as const,
+              ),
+            ),
+            text,
+          );
         }
       }
       if (question.smallTalk) return [{ action: "chit-chat" }];

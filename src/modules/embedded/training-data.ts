@@ -18,7 +18,10 @@ export function loadTrainingData(dataset: MeditodDataset, source: Split | readon
   const forbidden = new Set([...(dataset.splits.test ?? []), ...(dataset.splits.ood ?? [])]);
   const leaked = ids.filter((id) => forbidden.has(id));
   if (leaked.length > 0) {
-    throw new AnamnesisError("INVALID_ARGUMENT", `the embedded engine never learns from test or out-of-domain dialogues (asked for ${leaked.join(", ")})`);
+    throw new AnamnesisError(
+      "INVALID_ARGUMENT",
+      `the embedded engine never learns from test or out-of-domain dialogues (asked for ${leaked.join(", ")})`,
+    );
   }
   return { dialogues: ids.map((id) => getDialogue(dataset, id)), dialogueIds: ids };
 }

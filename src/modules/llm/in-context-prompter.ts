@@ -2,7 +2,11 @@ import type { DialogueState, DoctorAction, NluFrame } from "../../cmas/schemas.t
 import { toPaperFrames } from "../../cmas/paper-format.ts";
 import type { MeditodDataset, Split } from "../../data/meditod.ts";
 import { nlgExamples, nluExamples, policyExamples } from "../../data/meditod-views.ts";
-import { LexicalRetriever, type ExemplarRetriever, type RetrievalDocument } from "../../retrieval/exemplar-retriever.ts";
+import {
+  LexicalRetriever,
+  type ExemplarRetriever,
+  type RetrievalDocument,
+} from "../../retrieval/exemplar-retriever.ts";
 import { fitPrompt, type Exemplar, type FittedPrompt } from "../prompting/token-budget.ts";
 import { loadPromptTemplate, type PromptTemplate } from "../prompting/prompt-template.ts";
 import { renderTurns, type DialogueTurn } from "../../language/module-interfaces.ts";
@@ -27,7 +31,11 @@ export type InContextTask = "nlu" | "policy" | "nlg";
  */
 export const DEFAULT_TOKEN_BUDGET = 8192;
 
-export const DEFAULT_TEMPLATES: Readonly<Record<InContextTask, string>> = { nlu: "nlu.v1", policy: "policy.v2", nlg: "nlg.v1" };
+export const DEFAULT_TEMPLATES: Readonly<Record<InContextTask, string>> = {
+  nlu: "nlu.v1",
+  policy: "policy.v2",
+  nlg: "nlg.v1",
+};
 
 /** The paper's answer for each task: NLU `{"frames": …}`, policy `{"actions": …}`, NLG plain text. */
 export function exemplarAnswer(task: InContextTask, gold: NluFrame[] | DoctorAction[] | string): string {
@@ -37,7 +45,8 @@ export function exemplarAnswer(task: InContextTask, gold: NluFrame[] | DoctorAct
 }
 
 /** What the query message shows besides the turns: nothing (NLU), the state (policy) or the actions (NLG). */
-export type QueryContext = { task: "nlu" } | { task: "policy"; state: DialogueState } | { task: "nlg"; actions: readonly DoctorAction[] };
+export type QueryContext =
+  { task: "nlu" } | { task: "policy"; state: DialogueState } | { task: "nlg"; actions: readonly DoctorAction[] };
 
 export interface PrompterOptions {
   /** Exemplars per prompt (paper: 5). */
@@ -81,8 +90,15 @@ export class InContextPrompter {
   }
 
   private buildDocuments(dataset: MeditodDataset, split: Split | readonly string[]): Document[] {
-    const toTurns = (history: readonly { speaker: "doctor" | "patient"; text: string }[]) => history.map(({ speaker, text }) => ({ speaker, text }));
-    const make = (dialogueId: string, turn: number, turns: DialogueTurn[], context: QueryContext, answer: string): Document => {
+    const toTurns = (history: readonly { speaker: "doctor" | "patient"; text: string }[]) =>
+      history.map(({ speaker, text }) => ({ speaker, text }));
+    const make = (
+      dialogueId: string,
+      turn: number,
+      turns: DialogueTurn[],
+      context: QueryContext,
+      answer: string,
+    ): Document => {
       const { history, lastTurn } = this.window(turns);
       return {
         id: `${dialogueId}:${turn}`,
@@ -94,16 +110,34 @@ export class InContextPrompter {
     };
     if (this.task === "nlu") {
       return nluExamples(dataset, split).map((example) =>
-        make(example.dialogueId, example.turn, [...toTurns(example.history), { speaker: "patient", text: example.text }], { task: "nlu" }, exemplarAnswer("nlu", example.gold)),
+        make(
+          example.dialogueId,
+          example.turn,
+          [...toTurns(example.history), { speaker: "patient", text: example.text }],
+          { task: "nlu" },
+          exemplarAnswer("nlu", example.gold),
+        ),
       );
     }
     if (this.task === "policy") {
       return policyExamples(dataset, split).map((example) =>
-        make(example.dialogueId, example.turn, toTurns(example.history), { task: "policy", state: example.state }, exemplarAnswer("policy", example.gold)),
+        make(
+          example.dialogueId,
+          example.turn,
+          toTurns(example.history),
+          { task: "policy", state: example.state },
+          exemplarAnswer("policy", example.gold),
+        ),
       );
     }
     return nlgExamples(dataset, split).map((example) =>
-      make(example.dialogueId, example.turn, toTurns(example.history), { task: "nlg", actions: example.actions }, exemplarAnswer("nlg", example.gold)),
+      make(
+        example.dialogueId,
+        example.turn,
+        toTurns(example.history),
+        { task: "nlg", actions: example.actions },
+        exemplarAnswer("nlg", example.gold),
+      ),
     );
   }
 
@@ -114,11 +148,20 @@ export class InContextPrompter {
     return { history: shown.slice(0, -2), lastTurn: shown.slice(-2) };
   }
 
-  private renderUser(context: QueryContext, history: readonly DialogueTurn[], lastTurn: readonly DialogueTurn[]): string {
+  private renderUser(
+    context: QueryContext,
+    history: readonly DialogueTurn[],
+    lastTurn: readonly DialogueTurn[],
+  ): string {
     const lastTurnText = renderTurns(lastTurn);
     if (context.task === "nlu") return this.template.user({ history: renderTurns(history), last_turn: lastTurnText });
     // policy.v1 shows the state indented; policy.v2 on one line, so that five exemplars fit the budget.
-    if (context.task === "policy") return this.template.user({ state: JSON.stringify(context.state, null, 2), state_compact: JSON.stringify(context.state), last_turn: lastTurnText });
+    if (context.task === "policy")
+      return this.template.user({
+        state: JSON.stringify(context.state, null, 2),
+        state_compact: JSON.stringify(context.state),
+        last_turn: lastTurnText,
+      });
     return this.template.user({ actions: JSON.stringify(context.actions, null, 2), last_turn: lastTurnText });
   }
 
@@ -126,7 +169,11 @@ export class InContextPrompter {
    * The prompt for a query. `turns` ends with the utterance to understand (NLU) or with the last
    * utterance before the doctor speaks (policy, NLG).
    */
-  async build(turns: readonly DialogueTurn[], context: QueryContext, excludeDialogueId?: string): Promise<FittedPrompt> {
+  async build(
+    turns: readonly DialogueTurn[],
+    context: QueryContext,
+    excludeDialogueId?: string,
+  ): Promise<FittedPrompt> {
     const { history, lastTurn } = this.window(turns);
     const ranked = await this.retriever.retrieve(renderTurns(lastTurn), this.k, excludeDialogueId);
     return fitPrompt({

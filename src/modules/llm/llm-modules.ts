@@ -1,10 +1,29 @@
 import type { ChatBackend, GenerateObjectResult } from "../../backends/spec.ts";
 import { extractJson } from "../../backends/structured.ts";
-import { fromPaperFrames, normaliseActions, paperFrameSchema, paperNluOutputSchema, paperPolicyOutputSchema } from "../../cmas/paper-format.ts";
+import {
+  fromPaperFrames,
+  normaliseActions,
+  paperFrameSchema,
+  paperNluOutputSchema,
+  paperPolicyOutputSchema,
+} from "../../cmas/paper-format.ts";
 import { doctorActionsSchema, type DoctorAction, type NluFrame } from "../../cmas/schemas.ts";
 import type { MeditodDataset, Split } from "../../data/meditod.ts";
 import type { FittedPrompt } from "../prompting/token-budget.ts";
-import type { CallOptions, DialogueModules, ModuleCallInfo, NlgInput, NlgModule, NlgResult, NluInput, NluModule, NluResult, PolicyInput, PolicyModule, PolicyResult } from "../../language/module-interfaces.ts";
+import type {
+  CallOptions,
+  DialogueModules,
+  ModuleCallInfo,
+  NlgInput,
+  NlgModule,
+  NlgResult,
+  NluInput,
+  NluModule,
+  NluResult,
+  PolicyInput,
+  PolicyModule,
+  PolicyResult,
+} from "../../language/module-interfaces.ts";
 import { InContextPrompter, type PrompterOptions } from "./in-context-prompter.ts";
 import { nlgReplyFormatError } from "../prompting/nlg-reply-check.ts";
 import { z } from "zod";
@@ -15,8 +34,16 @@ import { z } from "zod";
  */
 
 /** What the prompt carried, and the first request as sent (a repair request, if any, is not recorded). */
-function promptInfo(prompt: FittedPrompt, parameters: Record<string, unknown>): Pick<ModuleCallInfo, "exemplars" | "promptTokens" | "overBudget" | "request"> {
-  return { exemplars: prompt.exemplars, promptTokens: prompt.promptTokens, ...(prompt.overBudget ? { overBudget: true } : {}), request: { messages: prompt.messages, parameters } };
+function promptInfo(
+  prompt: FittedPrompt,
+  parameters: Record<string, unknown>,
+): Pick<ModuleCallInfo, "exemplars" | "promptTokens" | "overBudget" | "request"> {
+  return {
+    exemplars: prompt.exemplars,
+    promptTokens: prompt.promptTokens,
+    ...(prompt.overBudget ? { overBudget: true } : {}),
+    request: { messages: prompt.messages, parameters },
+  };
 }
 
 function objectInfo(result: GenerateObjectResult<unknown>): ModuleCallInfo {
@@ -51,8 +78,16 @@ export class LlmNluModule implements NluModule {
   }
 
   async understand(input: NluInput, options: CallOptions = {}): Promise<NluResult> {
-    const prompt = await this.prompter.build([...input.history, { speaker: "patient", text: input.utterance }], { task: "nlu" }, input.dialogueId);
-    const result = await this.backend.generateObject(prompt.messages, paperNluOutputSchema, { temperature: 0, schemaName: "nlu", ...options });
+    const prompt = await this.prompter.build(
+      [...input.history, { speaker: "patient", text: input.utterance }],
+      { task: "nlu" },
+      input.dialogueId,
+    );
+    const result = await this.backend.generateObject(prompt.messages, paperNluOutputSchema, {
+      temperature: 0,
+      schemaName: "nlu",
+      ...options,
+    });
     let frames: NluFrame[] | null = result.object ? fromPaperFrames(result.object.frames) : null;
     let info = objectInfo(result);
     if (!frames) {
@@ -78,7 +113,11 @@ export class LlmPolicyModule implements PolicyModule {
 
   async nextActions(input: PolicyInput, options: CallOptions = {}): Promise<PolicyResult> {
     const prompt = await this.prompter.build(input.history, { task: "policy", state: input.state }, input.dialogueId);
-    const result = await this.backend.generateObject(prompt.messages, paperPolicyOutputSchema, { temperature: 0, schemaName: "policy", ...options });
+    const result = await this.backend.generateObject(prompt.messages, paperPolicyOutputSchema, {
+      temperature: 0,
+      schemaName: "policy",
+      ...options,
+    });
     let actions: DoctorAction[] | null = result.object ? normaliseActions(result.object.actions) : null;
     let info = objectInfo(result);
     if (!actions) {
@@ -108,7 +147,15 @@ export class LlmNlgModule implements NlgModule {
     // Models sometimes echo the speaker tag of the prompt's turns.
     const text = result.text.trim().replace(/^doctor:\s*/i, "");
     const formatError = nlgReplyFormatError(result.text);
-    return { raw: result.text, latencyMs: result.latencyMs, usage: result.usage, cached: result.cached, ...promptInfo(prompt, { temperature: 0 }), text, ...(formatError ? { formatError } : {}) };
+    return {
+      raw: result.text,
+      latencyMs: result.latencyMs,
+      usage: result.usage,
+      cached: result.cached,
+      ...promptInfo(prompt, { temperature: 0 }),
+      text,
+      ...(formatError ? { formatError } : {}),
+    };
   }
 }
 
@@ -120,9 +167,17 @@ export interface LlmModulesOptions extends Omit<PrompterOptions, "template"> {
 }
 
 /** The three LLM modules over one backend, with exemplars from the training split. */
-export function createLlmModules(backend: ChatBackend, dataset: MeditodDataset, options: LlmModulesOptions = {}): DialogueModules & { prompters: Record<"nlu" | "policy" | "nlg", InContextPrompter> } {
+export function createLlmModules(
+  backend: ChatBackend,
+  dataset: MeditodDataset,
+  options: LlmModulesOptions = {},
+): DialogueModules & { prompters: Record<"nlu" | "policy" | "nlg", InContextPrompter> } {
   const split = options.exemplarSplit ?? "train";
-  const prompter = (task: "nlu" | "policy" | "nlg") => new InContextPrompter(task, dataset, split, { ...options, ...(options.templates?.[task] ? { template: options.templates[task] } : {}) });
+  const prompter = (task: "nlu" | "policy" | "nlg") =>
+    new InContextPrompter(task, dataset, split, {
+      ...options,
+      ...(options.templates?.[task] ? { template: options.templates[task] } : {}),
+    });
   const prompters = { nlu: prompter("nlu"), policy: prompter("policy"), nlg: prompter("nlg") };
   return {
     nlu: new LlmNluModule(backend, prompters.nlu),

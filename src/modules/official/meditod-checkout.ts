@@ -12,7 +12,11 @@ import { AnamnesisError } from "../../foundation/errors.ts";
 export const COMMONS_PATH = "src/prompting/commons.py";
 
 /** The variable in commons.py holding each task's system message. */
-export const TASK_DESCRIPTION_NAMES = { nlu: "task_description", policy: "pol_task_description", nlg: "nlg_task_description" } as const;
+export const TASK_DESCRIPTION_NAMES = {
+  nlu: "task_description",
+  policy: "pol_task_description",
+  nlg: "nlg_task_description",
+} as const;
 export type OfficialTask = keyof typeof TASK_DESCRIPTION_NAMES;
 
 /** The official prompt text read from a checkout of dair-iitd/MediTOD, and the commit it came from. */
@@ -38,7 +42,18 @@ function findAssignment(source: string, name: string): { prefix: string; body: s
   return match ? { prefix: match[1]!, body: match[3]! } : null;
 }
 
-const SIMPLE_ESCAPES: Record<string, string> = { "\\": "\\", "'": "'", '"': '"', a: "\x07", b: "\b", f: "\f", n: "\n", r: "\r", t: "\t", v: "\v" };
+const SIMPLE_ESCAPES: Record<string, string> = {
+  "\\": "\\",
+  "'": "'",
+  '"': '"',
+  a: "\x07",
+  b: "\b",
+  f: "\f",
+  n: "\n",
+  r: "\r",
+  t: "\t",
+  v: "\v",
+};
 
 /**
  * One escape sequence of a Python string literal: a backslash-newline (line continuation), an octal,
@@ -72,14 +87,18 @@ export function gitHeadCommit(dir: string): string | null {
   if (/^[0-9a-f]{40}$/.test(head)) return head;
   const ref = /^ref:\s*(\S+)$/.exec(head)?.[1];
   if (!ref) return null;
-  const commonDir = existsSync(join(gitDir, "commondir")) ? resolve(gitDir, readFileSync(join(gitDir, "commondir"), "utf8").trim()) : gitDir;
+  const commonDir = existsSync(join(gitDir, "commondir"))
+    ? resolve(gitDir, readFileSync(join(gitDir, "commondir"), "utf8").trim())
+    : gitDir;
   for (const base of [gitDir, commonDir]) {
     const loose = join(base, ref);
     if (existsSync(loose)) return readFileSync(loose, "utf8").trim();
   }
   const packed = join(commonDir, "packed-refs");
   if (!existsSync(packed)) return null;
-  const line = readFileSync(packed, "utf8").split("\n").find((entry) => entry.endsWith(` ${ref}`));
+  const line = readFileSync(packed, "utf8")
+    .split("\n")
+    .find((entry) => entry.endsWith(` ${ref}`));
   return line ? line.slice(0, 40) : null;
 }
 
@@ -90,15 +109,28 @@ export function gitHeadCommit(dir: string): string | null {
 export function readMeditodCheckout(dir: string): MeditodCheckout {
   const absolute = resolve(dir);
   const commons = join(absolute, COMMONS_PATH);
-  if (!existsSync(absolute)) throw new AnamnesisError("FILE_NOT_FOUND", `MediTOD checkout not found: ${absolute} (expected ${EXPECTED})`);
-  if (!existsSync(commons)) throw new AnamnesisError("FILE_NOT_FOUND", `${absolute} is not a MediTOD checkout: no ${COMMONS_PATH} (expected ${EXPECTED})`);
+  if (!existsSync(absolute))
+    throw new AnamnesisError("FILE_NOT_FOUND", `MediTOD checkout not found: ${absolute} (expected ${EXPECTED})`);
+  if (!existsSync(commons))
+    throw new AnamnesisError(
+      "FILE_NOT_FOUND",
+      `${absolute} is not a MediTOD checkout: no ${COMMONS_PATH} (expected ${EXPECTED})`,
+    );
   // Python reads source with universal newlines: a CRLF file's literals hold plain "\n".
   const source = readFileSync(commons, "utf8").replace(/\r\n?/g, "\n");
   const descriptions: Partial<Record<OfficialTask, string>> = {};
   for (const [task, name] of Object.entries(TASK_DESCRIPTION_NAMES) as Array<[OfficialTask, string]>) {
     const assignment = findAssignment(source, name);
-    if (!assignment) throw new AnamnesisError("INVALID_DATA", `${commons} does not define ${name} as a triple-quoted string (expected ${EXPECTED})`);
+    if (!assignment)
+      throw new AnamnesisError(
+        "INVALID_DATA",
+        `${commons} does not define ${name} as a triple-quoted string (expected ${EXPECTED})`,
+      );
     descriptions[task] = evaluatePythonString(assignment.body, /r/i.test(assignment.prefix));
   }
-  return { dir: absolute, taskDescriptions: descriptions as Record<OfficialTask, string>, commit: gitHeadCommit(absolute) };
+  return {
+    dir: absolute,
+    taskDescriptions: descriptions as Record<OfficialTask, string>,
+    commit: gitHeadCommit(absolute),
+  };
 }

@@ -28,7 +28,10 @@ const loaded = new Map<string, RawDialogues>();
 export function rawDialogues(dataset: MeditodDataset): RawDialogues {
   const cached = loaded.get(dataset.dir);
   if (cached) return cached;
-  const parsed = JSON.parse(readFileSync(join(dataset.dir, "dialogs.json"), "utf8")) as Record<string, { utterances: RawUtterance[] }>;
+  const parsed = JSON.parse(readFileSync(join(dataset.dir, "dialogs.json"), "utf8")) as Record<
+    string,
+    { utterances: RawUtterance[] }
+  >;
   const dialogues = new Map(Object.entries(parsed).map(([id, dialogue]) => [id, dialogue.utterances]));
   loaded.set(dataset.dir, dialogues);
   return dialogues;

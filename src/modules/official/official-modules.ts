@@ -31,7 +31,10 @@ export interface OfficialModules extends DialogueModules {
 
 function datasetTurn(input: { dialogueId?: string; turn?: number }): { dialogueId: string; turn: number } {
   if (input.dialogueId === undefined || input.turn === undefined) {
-    throw new AnamnesisError("INVALID_ARGUMENT", "the official protocol answers MediTOD dataset turns only (it needs the dialogue id and the utterance index)");
+    throw new AnamnesisError(
+      "INVALID_ARGUMENT",
+      "the official protocol answers MediTOD dataset turns only (it needs the dialogue id and the utterance index)",
+    );
   }
   return { dialogueId: input.dialogueId, turn: input.turn };
 }
@@ -47,7 +50,11 @@ async function predictTurn(
   const { dialogueId, turn } = datasetTurn(input);
   const prompt = await prompter.build(dialogueId, turn, options);
   const parameters = { temperature: 0, max_tokens: maxTokens };
-  const result = await chat.generate(prompt.messages, { temperature: 0, maxTokens, ...(options.signal ? { signal: options.signal } : {}) });
+  const result = await chat.generate(prompt.messages, {
+    temperature: 0,
+    maxTokens,
+    ...(options.signal ? { signal: options.signal } : {}),
+  });
   const { prediction, formatError } = officialPostProcess(prompter.task, result.text);
   return {
     prediction,
@@ -69,7 +76,8 @@ export function createOfficialModules(
   checkout: MeditodCheckout,
   options: OfficialModulesOptions = {},
 ): OfficialModules {
-  if (!embeddings.embed || !embeddings.capabilities.embeddings) throw new AnamnesisError("INVALID_ARGUMENT", `${embeddings.id} does not offer embeddings`);
+  if (!embeddings.embed || !embeddings.capabilities.embeddings)
+    throw new AnamnesisError("INVALID_ARGUMENT", `${embeddings.id} does not offer embeddings`);
   const prompter = (task: OfficialTask) =>
     new OfficialPrompter(task, checkout.taskDescriptions[task], dataset, embeddings, {
       ...(options.exemplars !== undefined ? { exemplars: options.exemplars } : {}),

@@ -31,7 +31,8 @@ const STATUS_PREFIXES = [
 /** Slots whose entries carry a status prefix: CMAS's medical slots, the same seven the official `deformat_nlu` lists. */
 const STATUS_SLOTS: readonly string[] = MEDICAL_SLOT_NAMES;
 
-const isObject = (value: unknown): value is JsonObject => typeof value === "object" && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is JsonObject =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
 const copy = <T>(value: T): T => structuredClone(value);
 
 /** Python's `for x in value` over a JSON value: list items, object keys, string characters. */
@@ -68,7 +69,10 @@ export function formatOfficialNlu(frames: ReadonlyArray<Readonly<Record<string, 
         slots[slot] = copy(entries);
         continue;
       }
-      slots[slot.replaceAll(prefix[0], "")] = (entries as JsonObject[]).map((entry) => ({ ...copy(entry), status: prefix[1] }));
+      slots[slot.replaceAll(prefix[0], "")] = (entries as JsonObject[]).map((entry) => ({
+        ...copy(entry),
+        status: prefix[1],
+      }));
     }
     formatted.slots = slots;
     return formatted;
@@ -90,7 +94,8 @@ function deformatSlots(slots: Json): JsonObject {
       continue;
     }
     for (const entry of pythonIterate(entries, `slot ${slot}`)) {
-      if (!isObject(entry)) throw new OfficialFormatError(`an entry of ${slot} is ${JSON.stringify(entry)}, not an object`);
+      if (!isObject(entry))
+        throw new OfficialFormatError(`an entry of ${slot} is ${JSON.stringify(entry)}, not an object`);
       const target = statusSlot(slot, entry.status);
       const list = (out[target] ??= []);
       if (!Array.isArray(list)) throw new OfficialFormatError(`${target} is given twice, once not as a list`);

@@ -22,7 +22,8 @@ function parseStrictJson(text: string): { ok: true; value: RawJson } | { ok: fal
     return { ok: true, value: JSON.parse(text) as RawJson };
   } catch (error) {
     const start = text.trimStart().slice(0, 1);
-    const hint = start === "`" ? " (a fenced block)" : start !== "" && !"[{\"-0123456789tfn".includes(start) ? " (prose)" : "";
+    const hint =
+      start === "`" ? " (a fenced block)" : start !== "" && !'[{"-0123456789tfn'.includes(start) ? " (prose)" : "";
     return { ok: false, reason: `not JSON${hint}: ${(error as Error).message}` };
   }
 }

@@ -97,12 +97,18 @@ export class OfficialPrompter {
     private readonly systemMessage: string,
     dataset: MeditodDataset,
     private readonly embeddings: ChatBackend,
-    private readonly options: { readonly exemplarSplit?: Split; readonly exemplars?: number; readonly historySize?: number } = {},
+    private readonly options: {
+      readonly exemplarSplit?: Split;
+      readonly exemplars?: number;
+      readonly historySize?: number;
+    } = {},
   ) {
     this.dialogues = rawDialogues(dataset);
     this.pool = splitIds(dataset, options.exemplarSplit ?? "train").flatMap((id) =>
       rawDialogue(this.dialogues, id).flatMap((utterance, uid, utterances) =>
-        utterance.speaker === taskSpeaker(task) ? [{ id: `${id}:${uid}`, ...officialTurn(task, id, utterances, uid, this.historySize) }] : [],
+        utterance.speaker === taskSpeaker(task)
+          ? [{ id: `${id}:${uid}`, ...officialTurn(task, id, utterances, uid, this.historySize) }]
+          : [],
       ),
     );
   }
@@ -115,7 +121,12 @@ export class OfficialPrompter {
     const { embeddings } = await this.embeddings.embed!(texts, options.signal ? { signal: options.signal } : {});
     // A vector missing or of another length would silently shift or corrupt every ranking.
     const dimensions = this.dimensions ?? embeddings[0]?.length;
-    const bad = embeddings.length !== texts.length ? `${embeddings.length} vectors for ${texts.length} texts` : embeddings.findIndex((vector) => vector.length === 0 || vector.length !== dimensions) >= 0 ? `vectors of ${[...new Set(embeddings.map((vector) => vector.length))].join(" and ")} dimensions (expected ${dimensions})` : undefined;
+    const bad =
+      embeddings.length !== texts.length
+        ? `${embeddings.length} vectors for ${texts.length} texts`
+        : embeddings.findIndex((vector) => vector.length === 0 || vector.length !== dimensions) >= 0
+          ? `vectors of ${[...new Set(embeddings.map((vector) => vector.length))].join(" and ")} dimensions (expected ${dimensions})`
+          : undefined;
     if (bad) throw new AnamnesisError("BACKEND_ERROR", `${this.embeddings.id} returned ${bad}`);
     this.dimensions = dimensions;
     return embeddings.map(l2Normalise);
@@ -127,7 +138,12 @@ export class OfficialPrompter {
       const pending = (async () => {
         const vectors: Float64Array[] = [];
         for (let start = 0; start < this.pool.length; start += POOL_BATCH_SIZE) {
-          vectors.push(...(await this.embed(this.pool.slice(start, start + POOL_BATCH_SIZE).map((turn) => turn.lastTurnText), {})));
+          vectors.push(
+            ...(await this.embed(
+              this.pool.slice(start, start + POOL_BATCH_SIZE).map((turn) => turn.lastTurnText),
+              {},
+            )),
+          );
         }
         return poolMatrix(vectors);
       })();
@@ -141,7 +157,11 @@ export class OfficialPrompter {
   }
 
   /** The query turn of a dataset dialogue and the request `dynamic.py` sends for it. */
-  async build(dialogueId: string, uid: number, options: CallOptions = {}): Promise<OfficialPrompt & { turn: OfficialTurn }> {
+  async build(
+    dialogueId: string,
+    uid: number,
+    options: CallOptions = {},
+  ): Promise<OfficialPrompt & { turn: OfficialTurn }> {
     const turn = officialTurn(this.task, dialogueId, rawDialogue(this.dialogues, dialogueId), uid, this.historySize);
     const [matrix, [query]] = await Promise.all([this.poolVectors(), this.embed([turn.lastTurnText], options)]);
     const scores = innerProducts(matrix, query!);

@@ -36,7 +36,11 @@ export function nluUserMessage(history: readonly string[], lastTurn: readonly st
 }
 
 /** `"[<label>]\n```\n<json.dumps(block, indent=2)>\n```\n\n[last turn]\n…\n\n[output]"`. */
-export function blockUserMessage(label: "dialog state" | "actions", block: RawJson, lastTurn: readonly string[]): string {
+export function blockUserMessage(
+  label: "dialog state" | "actions",
+  block: RawJson,
+  lastTurn: readonly string[],
+): string {
   return `[${label}]\n\`\`\`\n${pythonJsonDumps(block, { indent: 2 })}\n\`\`\`\n\n[last turn]\n${lastTurn.join("\n")}\n\n[output]`;
 }
 
@@ -50,25 +54,53 @@ function nluTurn(utterances: readonly RawUtterance[], uid: number, historySize: 
   };
 }
 
-function doctorTurn(task: "policy" | "nlg", dialogueId: string, utterances: readonly RawUtterance[], uid: number, historySize: number): OfficialTurn {
-  const lastTurn = utterances.slice(Math.max(0, uid - historySize - 1), uid).map(line).slice(-2);
+function doctorTurn(
+  task: "policy" | "nlg",
+  dialogueId: string,
+  utterances: readonly RawUtterance[],
+  uid: number,
+  historySize: number,
+): OfficialTurn {
+  const lastTurn = utterances
+    .slice(Math.max(0, uid - historySize - 1), uid)
+    .map(line)
+    .slice(-2);
   const utterance = utterances[uid]!;
   if (task === "nlg") {
     const actions: RawJson = uid === 0 ? {} : (utterance.actions ?? null);
-    return { lastTurnText: lastTurn.join("\n"), user: blockUserMessage("actions", actions, lastTurn), answer: utterance.text };
+    return {
+      lastTurnText: lastTurn.join("\n"),
+      user: blockUserMessage("actions", actions, lastTurn),
+      answer: utterance.text,
+    };
   }
   const previous = utterances[uid - 1];
   if (uid !== 0 && previous?.dialog_state === undefined) {
     // Python raises a KeyError here: the official code assumes a patient turn before every doctor turn.
-    throw new AnamnesisError("INVALID_DATA", `dialogue ${dialogueId} utterance ${uid - 1} has no dialog_state (the official policy prompt shows the state of the utterance before each doctor turn)`);
+    throw new AnamnesisError(
+      "INVALID_DATA",
+      `dialogue ${dialogueId} utterance ${uid - 1} has no dialog_state (the official policy prompt shows the state of the utterance before each doctor turn)`,
+    );
   }
   const state: RawJson = uid === 0 ? {} : previous!.dialog_state!;
-  return { lastTurnText: lastTurn.join("\n"), user: blockUserMessage("dialog state", state, lastTurn), answer: pythonJsonDumps(utterance.actions ?? null) };
+  return {
+    lastTurnText: lastTurn.join("\n"),
+    user: blockUserMessage("dialog state", state, lastTurn),
+    answer: pythonJsonDumps(utterance.actions ?? null),
+  };
 }
 
 /** The turn of `task` at utterance `uid` of a dialogue. */
-export function officialTurn(task: OfficialTask, dialogueId: string, utterances: readonly RawUtterance[], uid: number, historySize = OFFICIAL_HISTORY_SIZE): OfficialTurn {
-  return task === "nlu" ? nluTurn(utterances, uid, historySize) : doctorTurn(task, dialogueId, utterances, uid, historySize);
+export function officialTurn(
+  task: OfficialTask,
+  dialogueId: string,
+  utterances: readonly RawUtterance[],
+  uid: number,
+  historySize = OFFICIAL_HISTORY_SIZE,
+): OfficialTurn {
+  return task === "nlu"
+    ? nluTurn(utterances, uid, historySize)
+    : doctorTurn(task, dialogueId, utterances, uid, historySize);
 }
 
 /** The speaker whose utterances a task predicts. */

@@ -28,7 +28,8 @@ export interface PromptTemplate {
 function fill(text: string, values: Readonly<Record<string, string>>, version: string): string {
   return text.replace(/\{\{(\w+)\}\}/g, (_match, name: string) => {
     const value = values[name];
-    if (value === undefined) throw new AnamnesisError("INVALID_ARGUMENT", `prompt ${version}: no value for {{${name}}}`);
+    if (value === undefined)
+      throw new AnamnesisError("INVALID_ARGUMENT", `prompt ${version}: no value for {{${name}}}`);
     return value;
   });
 }
@@ -36,7 +37,9 @@ function fill(text: string, values: Readonly<Record<string, string>>, version: s
 function describeSlot(slot: SlotDefinition, forActions: boolean): string {
   const lines = [`- ${slot.name}: ${slot.description}`];
   for (const attribute of slot.attributes) {
-    const examples = attribute.examples?.length ? ` (e.g. ${attribute.examples.map((example) => JSON.stringify(example)).join(", ")})` : "";
+    const examples = attribute.examples?.length
+      ? ` (e.g. ${attribute.examples.map((example) => JSON.stringify(example)).join(", ")})`
+      : "";
     const list = attribute.list ? " [a list]" : "";
     lines.push(`  - ${attribute.name}${list}: ${attribute.description}${examples}`);
   }
@@ -46,7 +49,11 @@ function describeSlot(slot: SlotDefinition, forActions: boolean): string {
   if (forActions) {
     const extra = (slot.check_types ?? []).map((type) => type.name);
     if (extra.length > 0) lines.push(`  - also checkable: ${extra.join(", ")}`);
-    lines.push(`  check types: ${checkTypes(slot).filter((type) => type !== "value" || slot.group !== "medical").join(", ")}`);
+    lines.push(
+      `  check types: ${checkTypes(slot)
+        .filter((type) => type !== "value" || slot.group !== "medical")
+        .join(", ")}`,
+    );
   }
   return lines.join("\n");
 }
@@ -74,13 +81,17 @@ function statusRule(): string {
 /** The working diagnoses and their criteria (`ontology/diagnoses.json`), for the policy's scope rules (`policy.v2`). */
 function describeDiagnoses(): string {
   return loadDiagnoses()
-    .diagnoses.map((diagnosis) => `- ${diagnosis.disease}: ${criterionText(diagnosis.criteria)}; tests: ${diagnosis.tests.length > 0 ? diagnosis.tests.join(", ") : "none"}`)
+    .diagnoses.map(
+      (diagnosis) =>
+        `- ${diagnosis.disease}: ${criterionText(diagnosis.criteria)}; tests: ${diagnosis.tests.length > 0 ? diagnosis.tests.join(", ") : "none"}`,
+    )
     .join("\n");
 }
 
 /** The ontology rendered for each task's system message. */
 function definitions(task: string): Record<string, string> {
-  const list = (items: ReadonlyArray<{ name: string; description: string }>) => items.map((item) => `- ${item.name}: ${item.description}`).join("\n");
+  const list = (items: ReadonlyArray<{ name: string; description: string }>) =>
+    items.map((item) => `- ${item.name}: ${item.description}`).join("\n");
   if (task === "nlu") {
     return {
       intents: list(ontology.nlu_intents),
@@ -115,7 +126,8 @@ export function loadPromptTemplate(version: string, dir: string = PROMPTS_DIR): 
     throw new AnamnesisError("FILE_NOT_FOUND", `prompt template not found: ${path}`);
   }
   const match = /^=== system ===\n([\s\S]*?)\n=== user ===\n([\s\S]*)$/.exec(source);
-  if (!match) throw new AnamnesisError("INVALID_DATA", `${path}: expected a '=== system ===' then a '=== user ===' section`);
+  if (!match)
+    throw new AnamnesisError("INVALID_DATA", `${path}: expected a '=== system ===' then a '=== user ===' section`);
   const task = version.split(".")[0]!;
   const system = fill(match[1]!.trim(), definitions(task), version);
   const userTemplate = match[2]!.replace(/\n+$/, "");

@@ -77,5 +77,11 @@ export function fitPrompt(options: {
     messages = build(exemplars, keep);
     tokens = countMessageTokens(messages);
   }
-  return { messages, exemplars: exemplars.map((exemplar) => exemplar.id), promptTokens: tokens, droppedHistoryTurns: options.historyTurns - keep, overBudget: tokens > limit };
+  return {
+    messages,
+    exemplars: exemplars.map((exemplar) => exemplar.id),
+    promptTokens: tokens,
+    droppedHistoryTurns: options.historyTurns - keep,
+    overBudget: tokens > limit,
+  };
 }

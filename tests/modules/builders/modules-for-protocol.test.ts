@@ -1,7 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { loadMeditod } from "../../../src/data/meditod.ts";
 import { loadMtsDialog } from "../../../src/data/mts-dialog.ts";
-import { buildModulesForProtocol, type ProtocolModulesRequest } from "../../../src/modules/builders/modules-for-protocol.ts";
+import {
+  buildModulesForProtocol,
+  type ProtocolModulesRequest,
+} from "../../../src/modules/builders/modules-for-protocol.ts";
 
 /** The one place a benchmark run's modules are chosen: note modules for note data, else by protocol. */
 
@@ -34,7 +37,9 @@ describe("buildModulesForProtocol", () => {
   });
 
   it("takes the official pipeline for the official protocol (which asks for a MediTOD checkout first)", async () => {
-    await expect(buildModulesForProtocol(loadMeditod(), "test", request("openai:test-model", "official"))).rejects.toThrow(/--protocol official reads its prompts from a checkout of dair-iitd\/MediTOD/);
+    await expect(
+      buildModulesForProtocol(loadMeditod(), "test", request("openai:test-model", "official")),
+    ).rejects.toThrow(/--protocol official reads its prompts from a checkout of dair-iitd\/MediTOD/);
   });
 
   it("builds the note writer for note data, and says why a chat backend gives no log-likelihoods", async () => {
@@ -43,7 +48,9 @@ describe("buildModulesForProtocol", () => {
     await embedded.close();
     const chat = await buildModulesForProtocol(loadMtsDialog(), "valid", request("openai:test-model", "anamnesis"));
     expect(Object.keys(chat.modules)).toEqual(["note"]);
-    expect(chat.unavailable.likelihood).toMatch(/^backend openai:test-model cannot score the log-likelihood of a given text/);
+    expect(chat.unavailable.likelihood).toMatch(
+      /^backend openai:test-model cannot score the log-likelihood of a given text/,
+    );
     await chat.close();
   }, 60_000);
 });

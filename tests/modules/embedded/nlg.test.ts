@@ -47,9 +47,15 @@ describe("embedded NLG", () => {
       { speaker: "doctor" as const, text: "Where do you live?" },
       { speaker: "patient" as const, text: "In a house with my wife." },
     ];
-    expect((await clean.realise({ history, actions: [{ action: "chit-chat" }] })).text).toMatch(/any questions for me\?$/);
+    expect((await clean.realise({ history, actions: [{ action: "chit-chat" }] })).text).toMatch(
+      /any questions for me\?$/,
+    );
     // A chit-chat answering the patient's own question is not the closing.
-    const asked = [...history, { speaker: "doctor" as const, text: "OK." }, { speaker: "patient" as const, text: "Is it serious?" }];
+    const asked = [
+      ...history,
+      { speaker: "doctor" as const, text: "OK." },
+      { speaker: "patient" as const, text: "Is it serious?" },
+    ];
     expect((await clean.realise({ history: asked, actions: [{ action: "chit-chat" }] })).text).not.toMatch(/questions/);
     const closing = await clean.realise({
       history,
@@ -58,13 +64,21 @@ describe("embedded NLG", () => {
         { action: "diagnosis", disease: [{ value: "chronic bronchitis" }] },
       ],
     });
-    expect(closing.text).toBe("From what you've told me, this could be chronic bronchitis. We'll arrange breathing tests and x-ray to confirm it.");
+    expect(closing.text).toBe(
+      "From what you've told me, this could be chronic bronchitis. We'll arrange breathing tests and x-ray to confirm it.",
+    );
   });
 
   it("words each kind of question the way a doctor asks it", () => {
     expect(realiseFromTemplates([{ action: "inquire", habit: [{ value: "smoking" }] }])).toBe("OK, and do you smoke?");
-    expect(realiseFromTemplates([{ action: "inquire", medical_history: [{ value: "past experience" }] }])).toBe("OK, and have you ever had anything like this before?");
-    expect(realiseFromTemplates([{ action: "inquire", symptom: [{ value: "pain", checks: [{ type: "location", values: ["abdomen"] }] }] }])).toBe("OK, and have you had any abdominal pain?");
+    expect(realiseFromTemplates([{ action: "inquire", medical_history: [{ value: "past experience" }] }])).toBe(
+      "OK, and have you ever had anything like this before?",
+    );
+    expect(
+      realiseFromTemplates([
+        { action: "inquire", symptom: [{ value: "pain", checks: [{ type: "location", values: ["abdomen"] }] }] },
+      ]),
+    ).toBe("OK, and have you had any abdominal pain?");
   });
 
   it("words unseen shapes from the ontology templates and joins several actions", async () => {
@@ -74,19 +88,27 @@ describe("embedded NLG", () => {
     ]);
     expect(text).toMatch(/travel/i);
     expect(text).toMatch(/work/i);
-    expect(realiseFromTemplates([{ action: "inquire", symptom: [{ value: "fever" }, { value: "chills" }] }])).toBe("OK, and have you had any fevers or chills?");
-    expect(realiseFromTemplates([{ action: "inquire", symptom: [{ value: "pain", checks: [{ type: "severity" }] }] }])).toBe("OK, and on a scale of one to ten, how bad is the pain?");
+    expect(realiseFromTemplates([{ action: "inquire", symptom: [{ value: "fever" }, { value: "chills" }] }])).toBe(
+      "OK, and have you had any fevers or chills?",
+    );
+    expect(
+      realiseFromTemplates([{ action: "inquire", symptom: [{ value: "pain", checks: [{ type: "severity" }] }] }]),
+    ).toBe("OK, and on a scale of one to ten, how bad is the pain?");
   });
 
   it("speaks placeholder values by slot and joins alternatives", () => {
-    expect(realiseFromTemplates([{ action: "inquire", medication: [{ value: "other" }] }])).toBe("OK, and are you taking any other medications?");
+    expect(realiseFromTemplates([{ action: "inquire", medication: [{ value: "other" }] }])).toBe(
+      "OK, and are you taking any other medications?",
+    );
     expect(layTerm("dyspnea")).toBe("shortness of breath");
     expect(layTerm("some rare finding")).toBe("some rare finding");
     expect(joinAlternatives(["a", "b", "c"])).toBe("a, b or c");
   });
 
   it("answers every doctor turn of the valid split with non-empty text", async () => {
-    const turns = [...dataset.dialogues.get("317")!.utterances.entries()].filter(([index, utterance]) => index > 0 && utterance.speaker === "doctor");
+    const turns = [...dataset.dialogues.get("317")!.utterances.entries()].filter(
+      ([index, utterance]) => index > 0 && utterance.speaker === "doctor",
+    );
     for (const [, utterance] of turns) {
       if (utterance.speaker !== "doctor") continue;
       const result = await nlg.realise({ history: [], actions: utterance.actions });

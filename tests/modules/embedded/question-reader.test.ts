@@ -20,21 +20,31 @@ function read(text: string, history: DialogueTurn[] = []) {
 
 describe("the doctor-question reader (hand-written questions)", () => {
   it("reads the asked symptom and attribute", () => {
-    expect(read("When did the cough start?")).toEqual([{ action: "inquire", symptom: [{ value: "coughing", checks: [{ type: "onset" }] }] }]);
+    expect(read("When did the cough start?")).toEqual([
+      { action: "inquire", symptom: [{ value: "coughing", checks: [{ type: "onset" }] }] },
+    ]);
   });
 
   it("tells 'before you get short of breath' from 'had this before?'", () => {
-    expect(read("How far can you walk before you get short of breath?")).toEqual([{ action: "inquire", symptom: [{ value: "dyspnea", checks: [{ type: "severity" }] }] }]);
-    expect(read("Have you had anything like this before?")).toEqual([{ action: "inquire", medical_history: [{ value: "past experience" }] }]);
+    expect(read("How far can you walk before you get short of breath?")).toEqual([
+      { action: "inquire", symptom: [{ value: "dyspnea", checks: [{ type: "severity" }] }] },
+    ]);
+    expect(read("Have you had anything like this before?")).toEqual([
+      { action: "inquire", medical_history: [{ value: "past experience" }] },
+    ]);
   });
 
   it("reads 'allergies to medications?' as the allergy question only", () => {
-    expect(read("Any allergies to medications?")).toEqual([{ action: "inquire", medical_history: [{ value: "drug allergy" }] }]);
+    expect(read("Any allergies to medications?")).toEqual([
+      { action: "inquire", medical_history: [{ value: "drug allergy" }] },
+    ]);
   });
 
   it("reads yes/no questions about habits and symptoms", () => {
     expect(read("Do you smoke?")).toEqual([{ action: "inquire", habit: [{ value: "smoking" }] }]);
-    expect(read("Any fevers or chills?")).toEqual([{ action: "inquire", symptom: [{ value: "fever" }, { value: "chills" }] }]);
+    expect(read("Any fevers or chills?")).toEqual([
+      { action: "inquire", symptom: [{ value: "fever" }, { value: "chills" }] },
+    ]);
   });
 
   it("moves conditions asked about relatives to the family history", () => {
@@ -46,11 +56,15 @@ describe("the doctor-question reader (hand-written questions)", () => {
 
   it("reads social and demographic questions", () => {
     expect(read("What do you do for work?")).toEqual([{ action: "inquire", occupation: [{ value: "other" }] }]);
-    expect(read("How old are you?")).toEqual([{ action: "inquire", basic_information: [{ value: "age", checks: [{ type: "age" }] }] }]);
+    expect(read("How old are you?")).toEqual([
+      { action: "inquire", basic_information: [{ value: "age", checks: [{ type: "age" }] }] },
+    ]);
   });
 
   it("reads the habit's own check types (how often, since when)", () => {
-    expect(read("How often do you smoke?")).toEqual([{ action: "inquire", habit: [{ value: "smoking", checks: [{ type: "frequency" }] }] }]);
+    expect(read("How often do you smoke?")).toEqual([
+      { action: "inquire", habit: [{ value: "smoking", checks: [{ type: "frequency" }] }] },
+    ]);
   });
 
   it("applies an attribute question to what the conversation is about", () => {
@@ -58,7 +72,9 @@ describe("the doctor-question reader (hand-written questions)", () => {
       { speaker: "doctor", text: "What brings you in today?" },
       { speaker: "patient", text: "I've had a bad cough." },
     ];
-    expect(read("When did it start?", history)).toEqual([{ action: "inquire", symptom: [{ value: "coughing", checks: [{ type: "onset" }] }] }]);
+    expect(read("When did it start?", history)).toEqual([
+      { action: "inquire", symptom: [{ value: "coughing", checks: [{ type: "onset" }] }] },
+    ]);
   });
 
   it("reads small talk and open questions", () => {

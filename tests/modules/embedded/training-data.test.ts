@@ -35,7 +35,10 @@ describe("the embedded engine's training data", () => {
     // Answering the test dialogue's turns is allowed, but it still reads nothing else of the data.
     const real = loadMeditod();
     const example = nluExamples(real, "test")[0]!;
-    await engine.nlu.understand({ history: example.history.map(({ speaker, text }) => ({ speaker, text })), utterance: example.text });
+    await engine.nlu.understand({
+      history: example.history.map(({ speaker, text }) => ({ speaker, text })),
+      utterance: example.text,
+    });
     await engine.policy.nextActions({ history: [], state: {} });
     expect([...touched]).toEqual(["115"]);
   });
@@ -44,7 +47,9 @@ describe("the embedded engine's training data", () => {
     const dataset = loadMeditod();
     expect(() => loadTrainingData(dataset, "test")).toThrow(/never learns from test/);
     expect(() => loadTrainingData(dataset, ["115", "407"])).toThrow(/407/);
-    expect(() => buildEmbeddedEngine({ ...dataset, splits: { ...dataset.splits, ood: ["317"] } }, "valid")).toThrow(/317/);
+    expect(() => buildEmbeddedEngine({ ...dataset, splits: { ...dataset.splits, ood: ["317"] } }, "valid")).toThrow(
+      /317/,
+    );
     expect(loadTrainingData(dataset, ["115", "317"]).dialogueIds).toEqual(["115", "317"]);
   });
 });

@@ -6,7 +6,13 @@ import { createLlmModules } from "../../../src/modules/llm/llm-modules.ts";
 /** A backend whose replies are scripted, recording the prompts it gets. */
 function scriptedBackend(reply: string, parsed: unknown): ChatBackend & { prompts: ChatMessage[][] } {
   const prompts: ChatMessage[][] = [];
-  const base = { raw: reply, usage: { inputTokens: 1, outputTokens: 1 }, latencyMs: 1, cached: false, repaired: parsed === null };
+  const base = {
+    raw: reply,
+    usage: { inputTokens: 1, outputTokens: 1 },
+    latencyMs: 1,
+    cached: false,
+    repaired: parsed === null,
+  };
   return {
     prompts,
     specificationVersion: "v1",
@@ -21,9 +27,15 @@ function scriptedBackend(reply: string, parsed: unknown): ChatBackend & { prompt
     },
     async generateObject(messages) {
       prompts.push([...messages]);
-      return (parsed === null
-        ? { ...base, object: null, formatError: { kind: "schema_violation", message: "frames: expected object", issues: [] } }
-        : { ...base, object: parsed }) as GenerateObjectResult<never>;
+      return (
+        parsed === null
+          ? {
+              ...base,
+              object: null,
+              formatError: { kind: "schema_violation", message: "frames: expected object", issues: [] },
+            }
+          : { ...base, object: parsed }
+      ) as GenerateObjectResult<never>;
     },
   };
 }
@@ -33,7 +45,9 @@ const history = [{ speaker: "doctor" as const, text: "Any fevers or chills?" }];
 
 describe("in-context LLM modules", () => {
   it("convert the paper's frames to the data's and send five exemplars from train", async () => {
-    const backend = scriptedBackend("", { frames: [{ intent: "inform", slots: { symptom: [{ value: "Fever", status: "negative" }] } }] });
+    const backend = scriptedBackend("", {
+      frames: [{ intent: "inform", slots: { symptom: [{ value: "Fever", status: "negative" }] } }],
+    });
     const { nlu } = createLlmModules(backend, dataset);
     const result = await nlu.understand({ history, utterance: "No fevers." });
     expect(result.frames).toEqual([{ intent: "inform", slots: { negative_symptom: [{ value: "fever" }] } }]);

@@ -18,7 +18,11 @@ describe("policy prompts of the anamnesis protocol", () => {
     const prompter = new InContextPrompter("policy", dataset, "train");
     expect(prompter.template.version).toBe("policy.v2");
     for (const example of examples) {
-      const prompt = await prompter.build(turnsOf(example), { task: "policy", state: example.state }, example.dialogueId);
+      const prompt = await prompter.build(
+        turnsOf(example),
+        { task: "policy", state: example.state },
+        example.dialogueId,
+      );
       expect(prompt.exemplars, `turn ${example.turn}`).toHaveLength(5);
       expect(prompt.overBudget).toBe(false);
       // The state is shown on one line.

@@ -35,7 +35,9 @@ function explainedValues(questions: readonly DoctorAction[], question: string): 
 
 /** The canonical value a patient's word names (one of its `words` or its lay term), or undefined. */
 function valueOfWord(word: string): string | undefined {
-  return Object.entries(layFile.plain).find(([value, plain]) => plain.words.includes(word) || layFile.terms[value] === word)?.[0];
+  return Object.entries(layFile.plain).find(
+    ([value, plain]) => plain.words.includes(word) || layFile.terms[value] === word,
+  )?.[0];
 }
 
 /** The question without its acknowledgement ("OK, and have you…" → "Have you…"). */
@@ -75,7 +77,11 @@ export interface FixedLines {
  * A lone chit-chat is the opening asked again (when the request was about the opening line) or the
  * closing's "any questions for me?", asked again or moved on to.
  */
-export function clarifiedReply(input: NlgInput, realise: (actions: readonly DoctorAction[]) => string, lines: FixedLines): string | undefined {
+export function clarifiedReply(
+  input: NlgInput,
+  realise: (actions: readonly DoctorAction[]) => string,
+  lines: FixedLines,
+): string | undefined {
   const move = clarificationMove(input.history);
   if (move === undefined) return undefined;
   const questions = input.actions.filter((action) => action.action === "inquire");

@@ -13,8 +13,50 @@ export interface Factors {
   readonly alleviating: string[];
 }
 
-const AGGRAVATING_CUES = new Set(["especially", "mainly", "mostly", "more", "worse", "worsen", "worsens", "worst", "aggravate", "aggravates", "trigger", "triggers", "triggered", "brings", "bring", "flare", "flares", "harder", "exacerbate", "exacerbates", "bad"]);
-const ALLEVIATING_CUES = new Set(["better", "help", "helps", "helped", "relieve", "relieves", "relieved", "ease", "eases", "eased", "improve", "improves", "improved", "settle", "settles", "calms", "goes", "away", "fine"]);
+const AGGRAVATING_CUES = new Set([
+  "especially",
+  "mainly",
+  "mostly",
+  "more",
+  "worse",
+  "worsen",
+  "worsens",
+  "worst",
+  "aggravate",
+  "aggravates",
+  "trigger",
+  "triggers",
+  "triggered",
+  "brings",
+  "bring",
+  "flare",
+  "flares",
+  "harder",
+  "exacerbate",
+  "exacerbates",
+  "bad",
+]);
+const ALLEVIATING_CUES = new Set([
+  "better",
+  "help",
+  "helps",
+  "helped",
+  "relieve",
+  "relieves",
+  "relieved",
+  "ease",
+  "eases",
+  "eased",
+  "improve",
+  "improves",
+  "improved",
+  "settle",
+  "settles",
+  "calms",
+  "goes",
+  "away",
+  "fine",
+]);
 
 function overlapsAny(start: number, end: number, spans: readonly TokenSpan[]): boolean {
   return spans.some((span) => start < span.end && span.start < end);
@@ -24,7 +66,13 @@ function overlapsAny(start: number, end: number, spans: readonly TokenSpan[]): b
  * Factors in tokens `[from, to)`, with their kind decided by the nearest cue in the same clause.
  * Phrases overlapping `exclude` (the described symptom's own mention) are skipped.
  */
-export function extractFactors(lexicon: Lexicon, analysed: AnalysedText, from: number, to: number, exclude: readonly TokenSpan[] = []): Factors {
+export function extractFactors(
+  lexicon: Lexicon,
+  analysed: AnalysedText,
+  from: number,
+  to: number,
+  exclude: readonly TokenSpan[] = [],
+): Factors {
   const { tokens, clauses } = analysed;
   const found: Factors = { aggravating: [], alleviating: [] };
   for (const match of lexicon.factors.findAll(tokens, from, to)) {
@@ -33,7 +81,11 @@ export function extractFactors(lexicon: Lexicon, analysed: AnalysedText, from: n
     for (let index = from; index < to; index += 1) {
       if (clauses[index] !== clauses[match.start] || (index >= match.start && index < match.end)) continue;
       const text = tokens[index]!.text;
-      const kind: keyof Factors | undefined = AGGRAVATING_CUES.has(text) ? "aggravating" : ALLEVIATING_CUES.has(text) ? "alleviating" : undefined;
+      const kind: keyof Factors | undefined = AGGRAVATING_CUES.has(text)
+        ? "aggravating"
+        : ALLEVIATING_CUES.has(text)
+          ? "alleviating"
+          : undefined;
       if (!kind) continue;
       const distance = Math.abs(index - match.start);
       if (!best || distance < best.distance) best = { distance, kind };
@@ -61,7 +113,9 @@ function isLimitingCondition(tokens: AnalysedText["tokens"], from: number, start
 
 /** Whether tokens `[from, to)` contain a worsening or relieving cue. */
 export function hasFactorCue(analysed: AnalysedText, from: number, to: number): boolean {
-  return analysed.tokens.slice(from, to).some((token) => AGGRAVATING_CUES.has(token.text) || ALLEVIATING_CUES.has(token.text));
+  return analysed.tokens
+    .slice(from, to)
+    .some((token) => AGGRAVATING_CUES.has(token.text) || ALLEVIATING_CUES.has(token.text));
 }
 
 /** Every factor phrase of the text, regardless of cues (for questions that list triggers), except inside `exclude`. */

@@ -15,10 +15,15 @@ export interface Mention {
 }
 
 /** "drinking some tea", "do you drink coffee?": a drink that is not alcohol. */
-const SOFT_DRINK = /^(?:(?:some|lots|of|a|lot|more|plenty|hot|warm|cold|like|any|much)\s+)*(?:tea|water|fluids?|juice|coffee|milk|soup|honey|lemon|ginger|broth|liquids?|gatorade|pop|soda|energy\s+drinks?)\b/;
+const SOFT_DRINK =
+  /^(?:(?:some|lots|of|a|lot|more|plenty|hot|warm|cold|like|any|much)\s+)*(?:tea|water|fluids?|juice|coffee|milk|soup|honey|lemon|ginger|broth|liquids?|gatorade|pop|soda|energy\s+drinks?)\b/;
 
 function isSoftDrink(analysed: AnalysedText, concepts: readonly Concept[], start: number, end: number): boolean {
-  if (!concepts.some((concept) => concept.value === "alcohol abuse") || !/^(?:drink|drank)/.test(analysed.tokens[start]!.text)) return false;
+  if (
+    !concepts.some((concept) => concept.value === "alcohol abuse") ||
+    !/^(?:drink|drank)/.test(analysed.tokens[start]!.text)
+  )
+    return false;
   return SOFT_DRINK.test(analysed.text.slice(analysed.tokens[end - 1]!.end).trim());
 }
 
@@ -27,7 +32,11 @@ export function findMentions(lexicon: Lexicon, analysed: AnalysedText, contextSl
   const mentions: Mention[] = lexicon.concepts
     .findAll(analysed.tokens)
     .filter((match) => !isSoftDrink(analysed, match.payloads, match.start, match.end))
-    .map((match) => ({ concepts: upgrade(lexicon, analysed, match.payloads, match.start), start: match.start, end: match.end }));
+    .map((match) => ({
+      concepts: upgrade(lexicon, analysed, match.payloads, match.start),
+      start: match.start,
+      end: match.end,
+    }));
   for (const slot of contextSlots) {
     const index = lexicon.contextConcepts.get(slot);
     if (!index || index.entries === 0) continue;
@@ -40,12 +49,19 @@ export function findMentions(lexicon: Lexicon, analysed: AnalysedText, contextSl
 }
 
 /** Generic concepts made specific by a word of their sentence ("allergic to codeine" → drug allergy). */
-function upgrade(lexicon: Lexicon, analysed: AnalysedText, concepts: readonly Concept[], at: number): readonly Concept[] {
+function upgrade(
+  lexicon: Lexicon,
+  analysed: AnalysedText,
+  concepts: readonly Concept[],
+  at: number,
+): readonly Concept[] {
   if (!concepts.some((concept) => lexicon.upgrades.some((rule) => rule.value === concept.value))) return concepts;
   const [start, end] = analysed.sentences.find(([from, to]) => at >= from && at < to) ?? [0, analysed.tokens.length];
   const words = new Set(analysed.tokens.slice(start, end).map((token) => token.text));
   return concepts.map((concept) => {
-    const rule = lexicon.upgrades.find((candidate) => candidate.value === concept.value && [...candidate.when].some((word) => words.has(word)));
+    const rule = lexicon.upgrades.find(
+      (candidate) => candidate.value === concept.value && [...candidate.when].some((word) => words.has(word)),
+    );
     return rule ? { ...concept, value: rule.becomes } : concept;
   });
 }
@@ -59,5 +75,7 @@ export function conceptMask(tokenCount: number, mentions: readonly Mention[]): b
 
 /** Token spans where the utterance names `value` itself (a symptom is not its own trigger). */
 export function ownMentions(lexicon: Lexicon, analysed: AnalysedText, value: string): Mention[] {
-  return findMentions(lexicon, analysed).filter((mention) => mention.concepts.some((concept) => concept.value === value));
+  return findMentions(lexicon, analysed).filter((mention) =>
+    mention.concepts.some((concept) => concept.value === value),
+  );
 }

@@ -21,12 +21,22 @@ function isBareSubject(analysed: AnalysedText, start: number, end: number): bool
  * Only relations after a possessive (or joined to one) count: "my dad", "my mom and sister", not
  * "when I was a kid"; a bare relation counts when it opens its sentence as a subject ("Mom has …").
  */
-export function extractRelations(lexicon: Lexicon, analysed: AnalysedText, from = 0, to = analysed.tokens.length): string[] {
+export function extractRelations(
+  lexicon: Lexicon,
+  analysed: AnalysedText,
+  from = 0,
+  to = analysed.tokens.length,
+): string[] {
   const found: string[] = [];
   for (const match of lexicon.relations.findAll(analysed.tokens, from, to)) {
     // "my dad", "my older brother", "my mom and sister" — not "when I was a kid".
     let before = match.start - 1;
-    if (/^(?:older|younger|big|little|late|eldest|oldest|youngest|twin|step|half|baby)$/.test(analysed.tokens[before]?.text ?? "")) before -= 1;
+    if (
+      /^(?:older|younger|big|little|late|eldest|oldest|youngest|twin|step|half|baby)$/.test(
+        analysed.tokens[before]?.text ?? "",
+      )
+    )
+      before -= 1;
     const previous = analysed.tokens[before]?.text;
     const possessed = previous !== undefined && /^(?:my|his|her|our|their|and|or|,)$/.test(previous);
     if (!possessed && !isBareSubject(analysed, match.start, match.end)) continue;

@@ -51,7 +51,9 @@ export class EntryCollector {
 
   /** The entry of a value (any status), or of a social slot. */
   find(base: BaseSlot, value?: string): CollectedEntry | undefined {
-    return this.entries.find((entry) => entry.base === base && (value === undefined || entry.attributes.value === value));
+    return this.entries.find(
+      (entry) => entry.base === base && (value === undefined || entry.attributes.value === value),
+    );
   }
 
   /**
@@ -70,12 +72,15 @@ export class EntryCollector {
 
   /** Renames an entry's value, merging it into an existing entry of the new value. */
   rename(entry: CollectedEntry, value: string): void {
-    const existing = this.entries.find((other) => other !== entry && other.base === entry.base && other.attributes.value === value);
+    const existing = this.entries.find(
+      (other) => other !== entry && other.base === entry.base && other.attributes.value === value,
+    );
     if (!existing) {
       entry.attributes.value = value;
       return;
     }
-    for (const [attribute, content] of Object.entries(entry.attributes)) if (attribute !== "value") this.set(existing, attribute, content);
+    for (const [attribute, content] of Object.entries(entry.attributes))
+      if (attribute !== "value") this.set(existing, attribute, content);
     this.remove(entry);
   }
 

@@ -15,7 +15,9 @@ const AMOUNT = new RegExp(
 );
 
 /** "About 10 a day" answering "how many cigarettes do you smoke?": the count without its unit. */
-const BARE_AMOUNT = new RegExp(`\\b(${NUMBER_PATTERN}(?:\\s*(?:to|or|-)\\s*${NUMBER_PATTERN})?\\s+(?:a|per|each|every)\\s+(?:day|week|weekend|night|month))\\b`);
+const BARE_AMOUNT = new RegExp(
+  `\\b(${NUMBER_PATTERN}(?:\\s*(?:to|or|-)\\s*${NUMBER_PATTERN})?\\s+(?:a|per|each|every)\\s+(?:day|week|weekend|night|month))\\b`,
+);
 
 /** How much or how often the patient uses it, or undefined. */
 export function extractHabitFrequency(text: string, asked = false): string | undefined {
@@ -29,7 +31,9 @@ export function extractHabitFrequency(text: string, asked = false): string | und
 /** "Since I was 18", "when I was a teenager": a start given as an age. */
 const SINCE_AGE = /\b(?:since|from\s+when|when)\s+i\s+was\s+(?:(?:about|around|like)\s+)?(an?\s+teen(?:ager)?|\w+)/;
 /** "For the last 20 years", "for about 25 years": a start given as a number of years. */
-const FOR_YEARS = new RegExp(`\\bfor\\s+(?:the\\s+(?:last|past)\\s+)?(?:(?:about|around|like|almost|over|at\\s+least)\\s+)?(${NUMBER_PATTERN})\\s+years?\\b`);
+const FOR_YEARS = new RegExp(
+  `\\bfor\\s+(?:the\\s+(?:last|past)\\s+)?(?:(?:about|around|like|almost|over|at\\s+least)\\s+)?(${NUMBER_PATTERN})\\s+years?\\b`,
+);
 
 function sinceAge(text: string): string | undefined {
   const age = SINCE_AGE.exec(text)?.[1];
@@ -49,9 +53,11 @@ export function extractVolunteeredHabitStart(text: string): string | undefined {
 }
 
 /** Light or occasional use: "not much", "socially", "once a week", "a couple on the weekend". */
-const LIGHT = /\b(?:not\s+(?:much|really|a\s+lot|that\s+much|often|too\s+much|very\s+much|regularly)|occasionally|occasional|socially|social\s+drinker|once\s+in\s+a\s+while|every\s+(?:now\s+and\s+then|once\s+in\s+a\s+while)|rarely|sometimes|on\s+(?:the\s+)?weekends?|special\s+occasions|here\s+and\s+there|once\s+a\s+(?:week|month)|one\s+or\s+two|a\s+couple|a\s+few|(?:a|one)\s+(?:glass|drink|beer)|just\s+(?:one|a|the\s+odd)|the\s+odd|few\s+times\s+a\s+(?:month|year)|used\s+to|tried)\b/;
+const LIGHT =
+  /\b(?:not\s+(?:much|really|a\s+lot|that\s+much|often|too\s+much|very\s+much|regularly)|occasionally|occasional|socially|social\s+drinker|once\s+in\s+a\s+while|every\s+(?:now\s+and\s+then|once\s+in\s+a\s+while)|rarely|sometimes|on\s+(?:the\s+)?weekends?|special\s+occasions|here\s+and\s+there|once\s+a\s+(?:week|month)|one\s+or\s+two|a\s+couple|a\s+few|(?:a|one)\s+(?:glass|drink|beer)|just\s+(?:one|a|the\s+odd)|the\s+odd|few\s+times\s+a\s+(?:month|year)|used\s+to|tried)\b/;
 /** Regular or heavy use: "every day", "a pack a day", "heavily", "most nights". */
-const HEAVY = /\b(?:every\s+day|everyday|daily|a\s+day|per\s+day|each\s+day|a\s+lot|heavily|heavy|packs?|all\s+the\s+time|every\s+night|nightly|most\s+(?:nights|days|evenings)|chain)\b/;
+const HEAVY =
+  /\b(?:every\s+day|everyday|daily|a\s+day|per\s+day|each\s+day|a\s+lot|heavily|heavy|packs?|all\s+the\s+time|every\s+night|nightly|most\s+(?:nights|days|evenings)|chain)\b/;
 
 /** The status of a habit the patient admits to: light or occasional use is "unknown". */
 export function habitStatus(text: string, status: Status): Status {

@@ -76,9 +76,17 @@ export class HistoryContextReader {
       for (const mention of mentions) {
         const concept = mention.concepts[0]!;
         if (concept.topic) continue;
-        const status = mentionStatus({ tokens: analysed.tokens, clauses: analysed.clauses, inConcept }, mention.start, mention.end);
+        const status = mentionStatus(
+          { tokens: analysed.tokens, clauses: analysed.clauses, inConcept },
+          mention.start,
+          mention.end,
+        );
         (status === "negative" ? negative : positive).push(concept);
-        if (status !== "negative" && concept.value === "pain") painSites.push(...(concept.location ?? extractLocations(this.resources.lexicon, analysed, ...sentenceOf(analysed, mention.start))));
+        if (status !== "negative" && concept.value === "pain")
+          painSites.push(
+            ...(concept.location ??
+              extractLocations(this.resources.lexicon, analysed, ...sentenceOf(analysed, mention.start))),
+          );
       }
       const sites = extractLocations(this.resources.lexicon, analysed, 0, analysed.tokens.length);
       return { positive, negative, polarity: answerPolarity(analysed.tokens), painSites, sites };
@@ -86,11 +94,17 @@ export class HistoryContextReader {
   }
 
   /** The sites a patient turn gives in answer to "where is the pain?", else none. */
-  private painLocationAnswer(history: readonly DialogueTurn[], index: number, summary: PatientSummary): readonly string[] {
+  private painLocationAnswer(
+    history: readonly DialogueTurn[],
+    index: number,
+    summary: PatientSummary,
+  ): readonly string[] {
     const asking = history[index - 1];
     if (asking?.speaker !== "doctor") return [];
     const question = this.question(asking.text);
-    return question.attribute === "location" && question.symptoms.some((concept) => concept.value === "pain") ? summary.sites : [];
+    return question.attribute === "location" && question.symptoms.some((concept) => concept.value === "pain")
+      ? summary.sites
+      : [];
   }
 
   /** Reads the history before a patient utterance. */
@@ -99,7 +113,9 @@ export class HistoryContextReader {
     const last = doctorIndexes.at(-1);
     const before = doctorIndexes.at(-2);
     const question =
-      last === undefined ? EMPTY_QUESTION : this.question(history[last]!.text, before === undefined ? undefined : history[before]!.text);
+      last === undefined
+        ? EMPTY_QUESTION
+        : this.question(history[last]!.text, before === undefined ? undefined : history[before]!.text);
 
     const knownPositive = new Set<string>();
     const knownNegative = new Set<string>();
@@ -117,7 +133,9 @@ export class HistoryContextReader {
         if (focus.length === 0) focus = summary.positive.filter((concept) => concept.slot === "symptom");
         specificPain ??= summary.positive.find((concept) => isSpecificPain(this.resources.lexicon, concept));
         if (medications.length === 0) medications = summary.positive.filter((concept) => concept.slot === "medication");
-        if (painSites.length === 0) painSites = summary.painSites.length > 0 ? summary.painSites : this.painLocationAnswer(history, index, summary);
+        if (painSites.length === 0)
+          painSites =
+            summary.painSites.length > 0 ? summary.painSites : this.painLocationAnswer(history, index, summary);
       } else if (index !== last) {
         const asked = this.question(turn.text).symptoms;
         specificPain ??= asked.find((concept) => isSpecificPain(this.resources.lexicon, concept));
@@ -130,7 +148,8 @@ export class HistoryContextReader {
     // The current question's own symptoms come first.
     if (question.symptoms.length > 0) focus = [...question.symptoms];
     // "How bad is that pain?" after talking about chest pain: the specific pain.
-    if (specificPain && focus.length > 0 && focus.every((concept) => concept.value === "pain" && !concept.location)) focus = [specificPain];
+    if (specificPain && focus.length > 0 && focus.every((concept) => concept.value === "pain" && !concept.location))
+      focus = [specificPain];
     return { question, focus, medications, knownPositive, knownNegative, painSites };
   }
 }

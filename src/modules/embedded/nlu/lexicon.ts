@@ -26,7 +26,12 @@ export function isMedicalSlot(name: string): name is MedicalSlot {
 /** Values of open questions ("any other medications?"): asked about, never reported. */
 export const OPEN_VALUES: ReadonlySet<string> = new Set(["other", "all", "none"]);
 /** Values that name a question rather than a concept, so their names are not surface forms. */
-export const NON_LEXICAL_VALUES: ReadonlySet<string> = new Set([...OPEN_VALUES, "general", "past experience", "similar symptoms"]);
+export const NON_LEXICAL_VALUES: ReadonlySet<string> = new Set([
+  ...OPEN_VALUES,
+  "general",
+  "past experience",
+  "similar symptoms",
+]);
 
 /** A canonical concept a phrase can denote. */
 export interface Concept {
@@ -40,7 +45,12 @@ export interface Concept {
 
 /** Concept equality (slot, value, implied location, topic flag). */
 export function sameConcept(a: Concept, b: Concept): boolean {
-  return a.slot === b.slot && a.value === b.value && (a.location ?? []).join("|") === (b.location ?? []).join("|") && !!a.topic === !!b.topic;
+  return (
+    a.slot === b.slot &&
+    a.value === b.value &&
+    (a.location ?? []).join("|") === (b.location ?? []).join("|") &&
+    !!a.topic === !!b.topic
+  );
 }
 
 /** The validated content of `ontology/lexicon.json`. */
@@ -77,14 +87,21 @@ export interface Lexicon {
   /** Generic symptom + location → the specific concept ("pain" in the chest → "chest pain"). */
   readonly specificByLocation: ReadonlyMap<string, Readonly<Record<string, string>>>;
   /** A generic concept made specific by a word in its sentence ("allergic" + "penicillin" → drug allergy). */
-  readonly upgrades: ReadonlyArray<{ readonly value: string; readonly when: ReadonlySet<string>; readonly becomes: string }>;
+  readonly upgrades: ReadonlyArray<{
+    readonly value: string;
+    readonly when: ReadonlySet<string>;
+    readonly becomes: string;
+  }>;
 }
 
 /**
  * Whether a concept is a specific pain ("chest pain", "headache", pain with a site): what a generic
  * "it hurts" or "that pain" refers to when one was just discussed.
  */
-export function isSpecificPain(lexicon: Lexicon, concept: { readonly value?: string; readonly location?: readonly string[] }): boolean {
+export function isSpecificPain(
+  lexicon: Lexicon,
+  concept: { readonly value?: string; readonly location?: readonly string[] },
+): boolean {
   if (concept.value === "pain") return (concept.location?.length ?? 0) > 0;
   return Object.values(lexicon.specificByLocation.get("pain") ?? {}).includes(concept.value ?? "");
 }
@@ -140,7 +157,11 @@ function addConcepts(vocabulary: ConceptVocabulary, additions: LexiconAdditions)
 
 /** Concepts, located concepts and topic words of the file, then the tool's diseases. */
 function buildConcepts(file: LexiconFile): ConceptVocabulary {
-  const vocabulary: ConceptVocabulary = { concepts: new PhraseIndex<Concept>(), words: new Set(), values: new Map(MEDICAL_SLOTS.map((slot) => [slot, new Set<string>()])) };
+  const vocabulary: ConceptVocabulary = {
+    concepts: new PhraseIndex<Concept>(),
+    words: new Set(),
+    values: new Map(MEDICAL_SLOTS.map((slot) => [slot, new Set<string>()])),
+  };
   const { concepts } = vocabulary;
   const addConcept = (concept: Concept, form: string) => addConceptTo(vocabulary, concept, form);
   for (const [slot, forms] of Object.entries(file.concepts)) {
@@ -154,11 +175,13 @@ function buildConcepts(file: LexiconFile): ConceptVocabulary {
   }
   for (const entry of file.located_concepts) {
     if (!isMedicalSlot(entry.slot)) continue;
-    for (const form of entry.forms) addConcept({ slot: entry.slot, value: entry.value, location: entry.location }, form);
+    for (const form of entry.forms)
+      addConcept({ slot: entry.slot, value: entry.value, location: entry.location }, form);
   }
   for (const [slot, forms] of Object.entries(file.topics)) {
     if (!isMedicalSlot(slot)) continue;
-    for (const [value, list] of Object.entries(forms)) for (const form of list) addConcept({ slot, value, topic: true }, form);
+    for (const [value, list] of Object.entries(forms))
+      for (const form of list) addConcept({ slot, value, topic: true }, form);
   }
   // The annotation tool's disease list: diseases our lexicon does not know yet, named as listed.
   for (const disease of valueListsJson["disease.value"] as string[]) {
@@ -173,14 +196,20 @@ function buildContextConcepts(file: LexiconFile): Map<string, PhraseIndex<Concep
   const contextConcepts = new Map<string, PhraseIndex<Concept>>();
   for (const [slot, forms] of Object.entries(file.context_forms)) {
     const index = new PhraseIndex<Concept>();
-    if (isMedicalSlot(slot)) for (const [value, list] of Object.entries(forms)) for (const form of list) index.add(form, { slot, value }, sameConcept);
+    if (isMedicalSlot(slot))
+      for (const [value, list] of Object.entries(forms))
+        for (const form of list) index.add(form, { slot, value }, sameConcept);
     contextConcepts.set(slot, index);
   }
   return contextConcepts;
 }
 
 /** Our forms of a vocabulary first, then the annotation tool's list (as named there, `clean` applied) where ours miss it. */
-function withToolList(forms: Record<string, string[]>, toolList: readonly string[], clean: (name: string) => string = (name) => name): PhraseIndex<string> {
+function withToolList(
+  forms: Record<string, string[]>,
+  toolList: readonly string[],
+  clean: (name: string) => string = (name) => name,
+): PhraseIndex<string> {
   const index = mapIndex(forms);
   for (const listed of toolList) {
     const name = clean(listed);
@@ -192,7 +221,9 @@ function withToolList(forms: Record<string, string[]>, toolList: readonly string
 /** The lexicon around a concept vocabulary: the file's other indexes and the annotation tool's lists. */
 function assembleLexicon(file: LexiconFile, { concepts, words, values }: ConceptVocabulary): Lexicon {
   // Locations: the tool's 240 body sites with the laterality suffix dropped ("knee(L)" → "knee"); "nowhere" is no site.
-  const sites = (valueListsJson["symptom.location"] as string[]).filter((site) => site.replace(/\((?:L|R)\)$/, "").trim() !== "nowhere");
+  const sites = (valueListsJson["symptom.location"] as string[]).filter(
+    (site) => site.replace(/\((?:L|R)\)$/, "").trim() !== "nowhere",
+  );
   const characteristics = new Map<string, PhraseIndex<string>>();
   for (const [value, forms] of Object.entries(file.characteristics)) characteristics.set(value, mapIndex(forms));
   return {
@@ -211,7 +242,11 @@ function assembleLexicon(file: LexiconFile, { concepts, words, values }: Concept
     values,
     indications: new Map(Object.entries(file.medication_indications)),
     specificByLocation: new Map(Object.entries(file.specific_by_location)),
-    upgrades: file.concept_upgrades.map((upgrade) => ({ value: upgrade.value, when: new Set(upgrade.when), becomes: upgrade.becomes })),
+    upgrades: file.concept_upgrades.map((upgrade) => ({
+      value: upgrade.value,
+      when: new Set(upgrade.when),
+      becomes: upgrade.becomes,
+    })),
   };
 }
 
@@ -227,7 +262,10 @@ export function buildLexicon(additions: LexiconAdditions = {}, file: LexiconFile
  * the files (it must not keep it for later), then its additions are added to that same lexicon.
  * Compiling it twice cost about 34 ms of every engine start.
  */
-export function buildMinedLexicon<M extends { readonly additions: LexiconAdditions }>(mine: (lexicon: Lexicon) => M, file: LexiconFile = lexiconFile): { lexicon: Lexicon; mined: M } {
+export function buildMinedLexicon<M extends { readonly additions: LexiconAdditions }>(
+  mine: (lexicon: Lexicon) => M,
+  file: LexiconFile = lexiconFile,
+): { lexicon: Lexicon; mined: M } {
   const vocabulary = buildConcepts(file);
   const lexicon = assembleLexicon(file, vocabulary);
   const mined = mine(lexicon);

@@ -20,7 +20,12 @@ export type Status = ReadingStatusName;
 export type AnswerPolarity = "yes" | "no" | "unknown" | "normal";
 
 /** Single-word cues of a kind (`rules/negation-cues.ts`). */
-const singleWords = (kind: Parameters<typeof cuePhrases>[0]): Set<string> => new Set(cuePhrases(kind).filter((phrase) => phrase.length === 1).map((phrase) => phrase[0]!));
+const singleWords = (kind: Parameters<typeof cuePhrases>[0]): Set<string> =>
+  new Set(
+    cuePhrases(kind)
+      .filter((phrase) => phrase.length === 1)
+      .map((phrase) => phrase[0]!),
+  );
 
 const NEGATION_CUES = singleWords("negation");
 const UNCERTAINTY_CUES = singleWords("uncertainty");
@@ -32,8 +37,49 @@ const PSEUDO_NEGATIONS = cuePhrases("pseudo-negation");
 const AFTER_MENTION_DENIALS = cuePhrases("after-mention");
 
 /** Words that start a new clause (and end any negation scope). */
-const CLAUSE_BREAKERS = new Set(["but", "though", "although", "except", "however", "whereas", "just", "only", "besides", "apart", "although", "unless", "because", "cause", "'cause", "since", "until", "which"]);
-const SUBJECTS = new Set(["i", "i'm", "i've", "i'd", "i'll", "it", "it's", "my", "we", "we've", "she", "he", "they", "they've", "that", "that's", "there", "there's", "this", "you", "me"]);
+const CLAUSE_BREAKERS = new Set([
+  "but",
+  "though",
+  "although",
+  "except",
+  "however",
+  "whereas",
+  "just",
+  "only",
+  "besides",
+  "apart",
+  "although",
+  "unless",
+  "because",
+  "cause",
+  "'cause",
+  "since",
+  "until",
+  "which",
+]);
+const SUBJECTS = new Set([
+  "i",
+  "i'm",
+  "i've",
+  "i'd",
+  "i'll",
+  "it",
+  "it's",
+  "my",
+  "we",
+  "we've",
+  "she",
+  "he",
+  "they",
+  "they've",
+  "that",
+  "that's",
+  "there",
+  "there's",
+  "this",
+  "you",
+  "me",
+]);
 const ANSWER_PARTICLES = new Set(["no", "nope", "nah", "yes", "yeah", "yep", "yup", "ya", "okay", "ok"]);
 
 /** Clause ids per token. */
@@ -47,16 +93,31 @@ export function clauseIds(tokens: readonly Token[]): number[] {
       if (token.text !== ",") clause += 1;
       else {
         const next = tokens[index + 1];
-        if (next && (SUBJECTS.has(next.text) || CLAUSE_BREAKERS.has(next.text) || ANSWER_PARTICLES.has(next.text))) clause += 1;
+        if (next && (SUBJECTS.has(next.text) || CLAUSE_BREAKERS.has(next.text) || ANSWER_PARTICLES.has(next.text)))
+          clause += 1;
         // "No fever, and a bad cough": ", and" before a determiner starts a new statement, not a list item.
-        else if (next?.text === "and" && /^(?:a|an|some|the|my|this|that|lots|plenty)$/.test(tokens[index + 2]?.text ?? "")) clause += 1;
+        else if (
+          next?.text === "and" &&
+          /^(?:a|an|some|the|my|this|that|lots|plenty)$/.test(tokens[index + 2]?.text ?? "")
+        )
+          clause += 1;
         // "No," / "Yeah," as a standalone answer: what follows is its own clause.
-        else if (previous && ANSWER_PARTICLES.has(previous.text) && (index === 1 || tokens[index - 2]?.kind === "punct")) clause += 1;
+        else if (
+          previous &&
+          ANSWER_PARTICLES.has(previous.text) &&
+          (index === 1 || tokens[index - 2]?.kind === "punct")
+        )
+          clause += 1;
       }
       return;
     }
     if (CLAUSE_BREAKERS.has(token.text) && index > 0) clause += 1;
-    else if ((token.text === "and" || token.text === "or" || token.text === "so") && tokens[index + 1] && SUBJECTS.has(tokens[index + 1]!.text)) clause += 1;
+    else if (
+      (token.text === "and" || token.text === "or" || token.text === "so") &&
+      tokens[index + 1] &&
+      SUBJECTS.has(tokens[index + 1]!.text)
+    )
+      clause += 1;
     else if (token.text === "other" && tokens[index + 1]?.text === "than") clause += 1;
     ids.push(clause);
   });
@@ -126,17 +187,84 @@ export function mentionStatus(context: ScopeContext, start: number, end: number)
   return "positive";
 }
 
-const YES = new Set(["yes", "yeah", "yep", "yup", "ya", "yah", "yea", "sure", "definitely", "absolutely", "correct", "right", "indeed", "uh-huh", "mhm", "exactly", "sometimes", "occasionally", "certainly", "true"]);
+const YES = new Set([
+  "yes",
+  "yeah",
+  "yep",
+  "yup",
+  "ya",
+  "yah",
+  "yea",
+  "sure",
+  "definitely",
+  "absolutely",
+  "correct",
+  "right",
+  "indeed",
+  "uh-huh",
+  "mhm",
+  "exactly",
+  "sometimes",
+  "occasionally",
+  "certainly",
+  "true",
+]);
 const NO = new Set(["no", "nope", "nah", "never", "none", "nothing", "not", "nobody", "negative"]);
 const UNSURE = new Set(["maybe", "possibly", "perhaps", "might", "unsure", "dunno"]);
 /** Leading words that carry no answer ("oh, well, so, okay, no…"). */
-const LEAD_IN = new Set(["oh", "well", "so", "okay", "ok", "alright", "and", "um", "uh", "like", "honestly", "actually", "hmm"]);
-const NORMAL_STATE = new Set(["fine", "well", "normal", "good", "okay", "ok", "healthy", "great", "alright", "unchanged", "clear", "perfect"]);
+const LEAD_IN = new Set([
+  "oh",
+  "well",
+  "so",
+  "okay",
+  "ok",
+  "alright",
+  "and",
+  "um",
+  "uh",
+  "like",
+  "honestly",
+  "actually",
+  "hmm",
+]);
+const NORMAL_STATE = new Set([
+  "fine",
+  "well",
+  "normal",
+  "good",
+  "okay",
+  "ok",
+  "healthy",
+  "great",
+  "alright",
+  "unchanged",
+  "clear",
+  "perfect",
+]);
 /** How many words before a normal-state word its copula may stand ("hearing has been OK"). */
 const COPULA_WINDOW = 3;
-const COPULAS = new Set(["been", "is", "are", "was", "were", "it's", "that's", "everything's", "everybody's", "everyone's", "all's", "seems", "feels", "looks", "stayed", "remained", "be"]);
+const COPULAS = new Set([
+  "been",
+  "is",
+  "are",
+  "was",
+  "were",
+  "it's",
+  "that's",
+  "everything's",
+  "everybody's",
+  "everyone's",
+  "all's",
+  "seems",
+  "feels",
+  "looks",
+  "stayed",
+  "remained",
+  "be",
+]);
 /** "I haven't", "it doesn't", "we never": a subject and a denying auxiliary. */
-const PRONOUN_AUX_NO = /^(?:i|it|we|they|that|he|she)(?:'s|'ve|'m)?\s+(?:haven't|hasn't|don't|didn't|doesn't|isn't|wasn't|am not|'m not|have not|has not|do not|did not|can't|cannot|couldn't|never)\b/;
+const PRONOUN_AUX_NO =
+  /^(?:i|it|we|they|that|he|she)(?:'s|'ve|'m)?\s+(?:haven't|hasn't|don't|didn't|doesn't|isn't|wasn't|am not|'m not|have not|has not|do not|did not|can't|cannot|couldn't|never)\b/;
 /** "I", "it", "my mom": who an auxiliary answer is about. */
 const ANSWER_SUBJECT = `(?:i|it|we|they|that|he|she|(?:my|his|her|our)\\s+(?:\\w+\\s+)?${wordsPattern(PEOPLE.relatives)})`;
 
@@ -147,7 +275,9 @@ const AFFIRMS_WHATEVER_FOLLOWS = new RegExp(`^${ANSWER_SUBJECT}\\s+(?:used to|th
  * "I do", "my mom has", "I've had", "it's been": a subject and an affirmative auxiliary, not denied;
  * a yes only when the auxiliary stands for the verb of the question (`BARE_AUXILIARY_TAIL`).
  */
-const PRONOUN_AUX_YES = new RegExp(`^(?:${ANSWER_SUBJECT}\\s+(?:have|has|do|did|does|am|is|was|were|had)|i've|we've|they've|it's|i'm)\\b(?!\\s*(?:n't|not|never))\\s*`);
+const PRONOUN_AUX_YES = new RegExp(
+  `^(?:${ANSWER_SUBJECT}\\s+(?:have|has|do|did|does|am|is|was|were|had)|i've|we've|they've|it's|i'm)\\b(?!\\s*(?:n't|not|never))\\s*`,
+);
 
 /**
  * What may follow, in its clause, an auxiliary that answers on its own ("I do", "I have, yeah", "it
@@ -177,13 +307,16 @@ function affirmsByAuxiliary(rest: string): boolean {
 const JUST_ME = /^(?:(?:yeah|yes|no|nope|well)\s+)*(?:it's|it\s+is|that's)?\s*(?:just|only)\s+me\b/;
 
 /** "Not sure", "I don't really know", "hard to say": an uncertain answer. */
-const UNSURE_ANSWER = /\b(?:not (?:\w+ )?sure|don't (?:really )?know|not (?:\w+ )?certain|no idea|hard to say|unsure|could be)\b/;
+const UNSURE_ANSWER =
+  /\b(?:not (?:\w+ )?sure|don't (?:really )?know|not (?:\w+ )?certain|no idea|hard to say|unsure|could be)\b/;
 
 /** "Not that I know of", "I don't think so", "not really": a hedged no. */
-const NOT_THAT_I_KNOW = /^(?:not that i (?:know|can think|remember|recall|am aware|'ve noticed|noticed)|i don't think so|don't think so|not really|not at all|not much|not to my knowledge)\b/;
+const NOT_THAT_I_KNOW =
+  /^(?:not that i (?:know|can think|remember|recall|am aware|'ve noticed|noticed)|i don't think so|don't think so|not really|not at all|not much|not to my knowledge)\b/;
 
 /** "A little bit", "a few times", "only when I climb stairs", "mostly in the mornings": a qualified yes ("I do" is `PRONOUN_AUX_YES`). */
-const SOME_OF_IT = /^(?:(?:oh|well|yeah|um)\s+)?(?:a little(?: bit)?|a bit|a tiny bit|kind of|sort of|somewhat|slightly|a few times|a couple (?:of )?times|once|twice|(?:only|just|mostly|usually|especially|mainly) (?:when|if|after|with|at|in|on|during))\b(?!\s*(?:not|n't|no|never|nothing))/;
+const SOME_OF_IT =
+  /^(?:(?:oh|well|yeah|um)\s+)?(?:a little(?: bit)?|a bit|a tiny bit|kind of|sort of|somewhat|slightly|a few times|a couple (?:of )?times|once|twice|(?:only|just|mostly|usually|especially|mainly) (?:when|if|after|with|at|in|on|during))\b(?!\s*(?:not|n't|no|never|nothing))/;
 
 /** The words after the first `skip` words that are not commas, joined, commas kept ("i have , yeah"). */
 function wordsAfter(words: readonly string[], skip: number): string {
@@ -233,9 +366,12 @@ export function answerPolarity(tokens: readonly Token[]): AnswerPolarity | undef
   if (affirmsByAuxiliary(wordsAfter(withCommas, index))) return "yes";
   // "Hearing has been OK", "everybody's been well": a copula and a normal-state word, no negation.
   const hasNegation = first.some((word) => NEGATION_CUES.has(word));
-  const normalAt = first.findIndex((word, position) => NORMAL_STATE.has(word) && first.slice(Math.max(0, position - COPULA_WINDOW), position).some((before) => COPULAS.has(before)));
+  const normalAt = first.findIndex(
+    (word, position) =>
+      NORMAL_STATE.has(word) &&
+      first.slice(Math.max(0, position - COPULA_WINDOW), position).some((before) => COPULAS.has(before)),
+  );
   if (!hasNegation && normalAt >= 0) return "normal";
   if (hasNegation && first.length <= 6) return "no";
   return undefined;
 }
-

@@ -1,7 +1,30 @@
 import { SKIPPABLE, formKeys, numberValue, type Token } from "./text.ts";
 
 /** Words that do not make a match more specific ("the flu" is no more than "flu"). */
-const FUNCTION_WORDS = new Set(["a", "an", "the", "my", "your", "his", "her", "our", "their", "of", "in", "to", "at", "on", "with", "any", "some", "is", "was", "i", "it", "you"]);
+const FUNCTION_WORDS = new Set([
+  "a",
+  "an",
+  "the",
+  "my",
+  "your",
+  "his",
+  "her",
+  "our",
+  "their",
+  "of",
+  "in",
+  "to",
+  "at",
+  "on",
+  "with",
+  "any",
+  "some",
+  "is",
+  "was",
+  "i",
+  "it",
+  "you",
+]);
 
 /**
  * A trie of multi-word forms over stemmed token keys: finds every form in a token sequence in one
@@ -66,7 +89,8 @@ export class PhraseIndex<T> {
     const head = this.root.children.get(first.key);
     if (!head) return undefined;
     let current: TrieNode<T> = head;
-    let best: PhraseMatch<T> | undefined = current.payloads.length > 0 ? { start, end: start + 1, payloads: current.payloads } : undefined;
+    let best: PhraseMatch<T> | undefined =
+      current.payloads.length > 0 ? { start, end: start + 1, payloads: current.payloads } : undefined;
     let index = start + 1;
     let skipped = 0;
     while (index < limit) {
@@ -81,7 +105,13 @@ export class PhraseIndex<T> {
         continue;
       }
       // Allow a few fillers, quantities ("lost [about ten] pounds") and list commas inside a form, never at its end.
-      if ((token.kind === "punct" || token.kind === "number" || SKIPPABLE.has(token.text) || numberValue(token.text) !== undefined) && skipped < 3) {
+      if (
+        (token.kind === "punct" ||
+          token.kind === "number" ||
+          SKIPPABLE.has(token.text) ||
+          numberValue(token.text) !== undefined) &&
+        skipped < 3
+      ) {
         skipped += 1;
         index += 1;
         continue;

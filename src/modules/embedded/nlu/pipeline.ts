@@ -8,7 +8,13 @@ import { readCorrections } from "./passes/corrections.ts";
 import { readCertainty } from "./passes/certainty.ts";
 import { addMentionEntries } from "./passes/mention-entries.ts";
 import { filterAfterStatus, filterBeforeStatus } from "./passes/mention-filters.ts";
-import { answerClarifying, answerContact, answerMedicationPurpose, answerNamedItems, answerPastExperience } from "./passes/question-answers.ts";
+import {
+  answerClarifying,
+  answerContact,
+  answerMedicationPurpose,
+  answerNamedItems,
+  answerPastExperience,
+} from "./passes/question-answers.ts";
 import { readMentions } from "./passes/read-mentions.ts";
 import { separatePains } from "./passes/separate-pains.ts";
 import { answerSites } from "./passes/site-answers.ts";
@@ -78,6 +84,10 @@ export function runPasses(turn: TurnRecord, passes: readonly NluPass[] = NLU_PAS
 }
 
 /** The NLU frames of one analysed patient utterance in its dialogue context (never empty). */
-export function interpretTurn(resources: InterpretResources, analysed: AnalysedText, context: HistoryContext): NluFrame[] {
+export function interpretTurn(
+  resources: InterpretResources,
+  analysed: AnalysedText,
+  context: HistoryContext,
+): NluFrame[] {
   return runPasses(newTurnRecord(resources, analysed, context)).frames!;
 }

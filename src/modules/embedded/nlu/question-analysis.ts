@@ -29,8 +29,23 @@ import {
 import { extractDuration, extractOnset } from "./time-expressions.ts";
 
 export { CLOSING } from "./question-cues.ts";
-export { EMPTY_QUESTION, isSocialSlot, SOCIAL_SLOTS, type AskedAttribute, type AskedItem, type AskedSlot, type QuestionAnalysis, type SocialSlot } from "./question-types.ts";
-import { SOCIAL_SLOTS, type AskedAttribute, type AskedItem, type AskedSlot, type QuestionAnalysis } from "./question-types.ts";
+export {
+  EMPTY_QUESTION,
+  isSocialSlot,
+  SOCIAL_SLOTS,
+  type AskedAttribute,
+  type AskedItem,
+  type AskedSlot,
+  type QuestionAnalysis,
+  type SocialSlot,
+} from "./question-types.ts";
+import {
+  SOCIAL_SLOTS,
+  type AskedAttribute,
+  type AskedItem,
+  type AskedSlot,
+  type QuestionAnalysis,
+} from "./question-types.ts";
 
 /**
  * What the doctor's last utterance asks: which slots and values (items), which attribute of them,
@@ -40,11 +55,14 @@ import { SOCIAL_SLOTS, type AskedAttribute, type AskedItem, type AskedSlot, type
 
 /** Splits cleaned text into sentences, keeping each one's terminal punctuation. */
 function splitKeepingMarks(text: string): string[] {
-  return (text.match(/[^.?!]+[.?!]*/g) ?? []).map((sentence) => sentence.trim()).filter((sentence) => /[a-z0-9]/.test(sentence));
+  return (text.match(/[^.?!]+[.?!]*/g) ?? [])
+    .map((sentence) => sentence.trim())
+    .filter((sentence) => /[a-z0-9]/.test(sentence));
 }
 
 /** "How far can you walk", "how long have you": a question even when the transcript drops its question mark. */
-const UNMARKED_QUESTION = /\bhow (?:far|many|much|long|often|bad) (?:can|could|do|does|did|is|are|was|were|have|has|would|will) you\b/;
+const UNMARKED_QUESTION =
+  /\bhow (?:far|many|much|long|often|bad) (?:can|could|do|does|did|is|are|was|were|have|has|would|will) you\b/;
 
 function isQuestionSentence(sentence: string): boolean {
   if (sentence.endsWith("?")) return true;
@@ -63,7 +81,8 @@ function focusPart(sentence: string): string {
 }
 
 /** A question that points back at what the doctor just listed ("… bowel movements and urination. Like all of that's normal?"). */
-const POINTS_BACK = /\b(?:all (?:of )?(?:that|those|these)|(?:that|those|these|this|it)(?:'s| is| are| been)?\s+(?:all\s+)?(?:normal|okay|ok|fine|alright|good))\b/;
+const POINTS_BACK =
+  /\b(?:all (?:of )?(?:that|those|these)|(?:that|those|these|this|it)(?:'s| is| are| been)?\s+(?:all\s+)?(?:normal|okay|ok|fine|alright|good))\b/;
 
 /**
  * The question sentences, each preceded by the statement before it when the question names nothing
@@ -74,7 +93,13 @@ function withAntecedents(context: Context, sentences: readonly string[], asked: 
   for (const sentence of asked) {
     const index = sentences.indexOf(sentence);
     const before = sentences[index - 1];
-    if (before !== undefined && !asked.includes(before) && POINTS_BACK.test(sentence) && findMentions(context.lexicon, analyseText(sentence, context.correct)).length === 0) chosen.push(before);
+    if (
+      before !== undefined &&
+      !asked.includes(before) &&
+      POINTS_BACK.test(sentence) &&
+      findMentions(context.lexicon, analyseText(sentence, context.correct)).length === 0
+    )
+      chosen.push(before);
     chosen.push(sentence);
   }
   return chosen;
@@ -147,18 +172,32 @@ const SITE_AFTER_WINDOW = 8;
 const SITE_BEFORE_WINDOW = 3;
 
 /** A symptom's sites named around it in the question, when the phrase has none. */
-function siteOf(context: Context, question: QuestionSentence, mention: Mention, concept: Concept): readonly string[] | undefined {
+function siteOf(
+  context: Context,
+  question: QuestionSentence,
+  mention: Mention,
+  concept: Concept,
+): readonly string[] | undefined {
   if (concept.location || !context.lexicon.locatable.has(concept.value)) return concept.location;
   const { analysed } = question;
-  const after = extractLocations(context.lexicon, analysed, mention.end, Math.min(analysed.tokens.length, mention.end + SITE_AFTER_WINDOW));
-  const found = after.length > 0 ? after : extractLocations(context.lexicon, analysed, Math.max(0, mention.start - SITE_BEFORE_WINDOW), mention.start);
+  const after = extractLocations(
+    context.lexicon,
+    analysed,
+    mention.end,
+    Math.min(analysed.tokens.length, mention.end + SITE_AFTER_WINDOW),
+  );
+  const found =
+    after.length > 0
+      ? after
+      : extractLocations(context.lexicon, analysed, Math.max(0, mention.start - SITE_BEFORE_WINDOW), mention.start);
   return found.length > 0 ? found : undefined;
 }
 
 /** The slot a question's concept is asked in: family history, or the exposure named ("anyone with TB?"). */
 function askedSlot(question: QuestionSentence, concept: Concept): AskedSlot {
   if (question.family && (concept.slot === "medical_history" || concept.slot === "symptom")) return "family_history";
-  if (question.cues.has("exposure") && concept.slot === "medical_history" && !question.cues.has("family_history")) return "exposure";
+  if (question.cues.has("exposure") && concept.slot === "medical_history" && !question.cues.has("family_history"))
+    return "exposure";
   return concept.slot;
 }
 
@@ -167,13 +206,24 @@ function readConcepts(context: Context, asked: Asked, question: QuestionSentence
   const { concepts, analysed, text } = question;
   for (const { mention, concept } of concepts) {
     // "Admitted to the ICU for your asthma?": a condition named as the reason is presupposed, not asked.
-    if (concepts.length > 1 && /^(?:for|with|from|of|about)$/.test(analysed.tokens[mention.start - 2]?.text ?? "") && analysed.tokens[mention.start - 1]?.text === "your") continue;
+    if (
+      concepts.length > 1 &&
+      /^(?:for|with|from|of|about)$/.test(analysed.tokens[mention.start - 2]?.text ?? "") &&
+      analysed.tokens[mention.start - 1]?.text === "your"
+    )
+      continue;
     const slot = askedSlot(question, concept);
     if (slot === "symptom") asked.symptoms.push(concept);
     if (past && slot === "symptom") continue;
     const location = slot === "symptom" ? siteOf(context, question, mention, concept) : concept.location;
     const where = slot === "exposure" ? /\bat (work|home|school)\b/.exec(text)?.[0] : undefined;
-    addItem(asked.items, { slot, value: concept.value, ...(location ? { location } : {}), ...(where ? { where } : {}), ...(concept.topic ? { topic: true } : {}) });
+    addItem(asked.items, {
+      slot,
+      value: concept.value,
+      ...(location ? { location } : {}),
+      ...(where ? { where } : {}),
+      ...(concept.topic ? { topic: true } : {}),
+    });
     asked.slots.add(slot);
   }
 }
@@ -182,14 +232,21 @@ function readConcepts(context: Context, asked: Asked, question: QuestionSentence
 function readItems(context: Context, asked: Asked, question: QuestionSentence): void {
   const { text, family, concepts, cues, sentence } = question;
   const { items } = asked;
-  const past = PAST.test(text) && !family && (THIS_LIKE.test(text) || concepts.some(({ concept }) => concept.slot === "symptom")) && !concepts.some(({ concept }) => concept.slot !== "symptom");
+  const past =
+    PAST.test(text) &&
+    !family &&
+    (THIS_LIKE.test(text) || concepts.some(({ concept }) => concept.slot === "symptom")) &&
+    !concepts.some(({ concept }) => concept.slot !== "symptom");
   if (past) {
     addItem(items, { slot: "medical_history", value: "past experience" });
     asked.slots.add("medical_history");
   }
   readConcepts(context, asked, question, past);
   if (family && !items.some((item) => item.slot === "family_history")) {
-    addItem(items, { slot: "family_history", value: /\b(?:similar|like this|same|this)\b/.test(text) ? "similar symptoms" : "other" });
+    addItem(items, {
+      slot: "family_history",
+      value: /\b(?:similar|like this|same|this)\b/.test(text) ? "similar symptoms" : "other",
+    });
     asked.slots.add("family_history");
   }
   if (HEALTHY_CUE.test(text) && !items.some((item) => item.slot === "symptom")) {
@@ -200,8 +257,14 @@ function readItems(context: Context, asked: Asked, question: QuestionSentence): 
   }
   // "Allergies to medications?" asks about allergies, not the medications taken.
   const allergy = items.some((item) => item.value === "drug allergy");
-  if (MEDICATION_CUE.test(text) && !allergy && (!items.some((item) => item.slot === "medication") || /\b(?:other|else)\b/.test(text))) addItem(items, { slot: "medication", value: "other" });
-  if (OTHER_CONDITIONS.test(text) && !family && !items.some((item) => item.slot === "medical_history")) addItem(items, { slot: "medical_history", value: "other" });
+  if (
+    MEDICATION_CUE.test(text) &&
+    !allergy &&
+    (!items.some((item) => item.slot === "medication") || /\b(?:other|else)\b/.test(text))
+  )
+    addItem(items, { slot: "medication", value: "other" });
+  if (OTHER_CONDITIONS.test(text) && !family && !items.some((item) => item.slot === "medical_history"))
+    addItem(items, { slot: "medical_history", value: "other" });
   if (OTHER_SYMPTOMS.test(text) && items.length === 0) addItem(items, { slot: "symptom", value: "other" });
   for (const slot of SOCIAL_SLOTS) if (cues.has(slot)) addItem(items, { slot });
 }
@@ -210,22 +273,28 @@ function readItems(context: Context, asked: Asked, question: QuestionSentence): 
 function readAttribute(context: Context, asked: Asked, question: QuestionSentence): void {
   const { text, cues, analysed, mentions } = question;
   const social = [...cues].some((slot) => slotDefinition(slot)?.group === "social");
-  const cue = ATTRIBUTE_EXTRACTORS.find((extractor) => (!social || extractor.name === "age") && extractor.questionCue.test(text));
+  const cue = ATTRIBUTE_EXTRACTORS.find(
+    (extractor) => (!social || extractor.name === "age") && extractor.questionCue.test(text),
+  );
   if (cue) asked.attribute = cue.name;
   if (asked.attribute === "progression" || /\b(?:getting|gotten) (?:worse|better)\b/.test(text)) {
     const progression = extractProgression(context.lexicon, analysed, 0, analysed.tokens.length, true);
-    if (progression && !/\bor\b/.test(text.slice(text.search(/\b(?:worse|better|same)\b/)))) asked.proposed.progression = progression;
+    if (progression && !/\bor\b/.test(text.slice(text.search(/\b(?:worse|better|same)\b/))))
+      asked.proposed.progression = progression;
   }
   if (/\b(?:start|started|began|since|ago)\b/.test(text)) {
     const onset = /\bago\b|\bsince\b/.test(text) ? extractOnset(text) : undefined;
     if (onset) asked.proposed.onset = onset;
   }
-  const duration = /\b(?:constant|all the time|comes? and goes?|on and off|intermittent)\b/.test(text) ? extractDuration(text) : undefined;
+  const duration = /\b(?:constant|all the time|comes? and goes?|on and off|intermittent)\b/.test(text)
+    ? extractDuration(text)
+    : undefined;
   if (duration) asked.proposed.duration = duration;
   if (asked.attribute === "ana_factors" || /\b(?:after|when you|while|with|on)\b/.test(text)) {
     // The symptom asked about is not its own trigger ("triggers to this cough" ≠ coughing fits).
     const symptomTokens = mentions.filter((mention) => mention.concepts.some((concept) => concept.slot === "symptom"));
-    for (const factor of factorPhrases(context.lexicon, analysed, symptomTokens)) if (!asked.proposedFactors.includes(factor)) asked.proposedFactors.push(factor);
+    for (const factor of factorPhrases(context.lexicon, analysed, symptomTokens))
+      if (!asked.proposedFactors.includes(factor)) asked.proposedFactors.push(factor);
   }
 }
 
@@ -258,18 +327,25 @@ function readSentence(context: Context, asked: Asked, sentence: string, previous
   const cues = cueSlots(text);
   for (const slot of cues) asked.slots.add(slot);
   const mentions = findMentions(context.lexicon, analysed, cues);
-  const concepts = mentions.map((mention) => ({ mention, concept: chooseConcept(undefined, mention, { slots: cues }) }));
-  const family = cues.has("family_history") || (previous?.slots.has("family_history") === true && /^(?:how|what) about\b/.test(text) && cues.size === 0);
+  const concepts = mentions.map((mention) => ({
+    mention,
+    concept: chooseConcept(undefined, mention, { slots: cues }),
+  }));
+  const family =
+    cues.has("family_history") ||
+    (previous?.slots.has("family_history") === true && /^(?:how|what) about\b/.test(text) && cues.size === 0);
   const question: QuestionSentence = { sentence, part, analysed, text, cues, mentions, concepts, family };
   readItems(context, asked, question);
   readAttribute(context, asked, question);
   readRestatedSymptom(context, asked, question);
   if (CLOSING.test(text) && asked.items.length === 0) asked.smallTalk = true;
-  if (/\b(?:or|either|versus|vs)\b/.test(text) && (asked.proposedFactors.length > 1 || OFFERS_ALTERNATIVES.test(text))) asked.alternatives = true;
+  if (/\b(?:or|either|versus|vs)\b/.test(text) && (asked.proposedFactors.length > 1 || OFFERS_ALTERNATIVES.test(text)))
+    asked.alternatives = true;
 }
 
 /** "It", "that", "your symptoms", "the pain": the question refers back to what is in focus. */
-const REFERS_BACK = /\b(?:it|its|it's|that|this|they|them|those|these|the symptoms?|your symptoms?|the pain|the cough)\b/;
+const REFERS_BACK =
+  /\b(?:it|its|it's|that|this|they|them|those|these|the symptoms?|your symptoms?|the pain|the cough)\b/;
 
 /**
  * Analyses a doctor utterance. `previous` is the analysis of the doctor's utterance before it, used
@@ -281,13 +357,37 @@ export function analyseQuestion(context: Context, doctorText: string, previous?:
   const questions = sentences.filter(isQuestionSentence);
   const isQuestion = questions.length > 0;
   const chosen = isQuestion ? withAntecedents(context, sentences, questions) : sentences.slice(-1);
-  const asked: Asked = { items: [], symptoms: [], slots: new Set(), proposed: {}, proposedFactors: [], inverted: false, smallTalk: false, alternatives: false };
+  const asked: Asked = {
+    items: [],
+    symptoms: [],
+    slots: new Set(),
+    proposed: {},
+    proposedFactors: [],
+    inverted: false,
+    smallTalk: false,
+    alternatives: false,
+  };
   for (const sentence of chosen) readSentence(context, asked, sentence, previous);
-  if (!isQuestion && sentences.length > 0 && asked.items.length === 0 && CLOSING.test(whole.text)) asked.smallTalk = true;
+  if (!isQuestion && sentences.length > 0 && asked.items.length === 0 && CLOSING.test(whole.text))
+    asked.smallTalk = true;
   const exerciseTolerance = chosen.some((sentence) => EXERCISE_TOLERANCE.test(sentence));
   // An exercise-tolerance question is about the breathlessness (or pain) under discussion.
   const anaphoric = exerciseTolerance || chosen.some((sentence) => REFERS_BACK.test(sentence));
   const disjunctive = chosen.some((sentence) => /\bor\b/.test(sentence));
   const { items, attribute, inverted, smallTalk, proposed, proposedFactors, alternatives, slots, symptoms } = asked;
-  return { isQuestion, items, ...(attribute ? { attribute } : {}), inverted, smallTalk, proposed, proposedFactors, alternatives, slots, symptoms, anaphoric, disjunctive, exerciseTolerance };
+  return {
+    isQuestion,
+    items,
+    ...(attribute ? { attribute } : {}),
+    inverted,
+    smallTalk,
+    proposed,
+    proposedFactors,
+    alternatives,
+    slots,
+    symptoms,
+    anaphoric,
+    disjunctive,
+    exerciseTolerance,
+  };
 }

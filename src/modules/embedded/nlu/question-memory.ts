@@ -28,7 +28,11 @@ function lentAttribute(type: string | undefined): AskedAttribute | undefined {
 }
 
 function contentKeys(text: string): Set<string> {
-  return new Set(analyseText(text).tokens.filter((token) => token.kind === "word" && !STOPWORDS.has(token.text)).map((token) => token.key));
+  return new Set(
+    analyseText(text)
+      .tokens.filter((token) => token.kind === "word" && !STOPWORDS.has(token.text))
+      .map((token) => token.key),
+  );
 }
 
 /** Jaccard similarity, zero unless at least two content words are shared (one is too weak a clue). */
@@ -74,7 +78,14 @@ export class QuestionMemory {
   /** The analysis, completed from the nearest training question when it found no items itself. */
   complete(analysis: QuestionAnalysis, text: string): QuestionAnalysis {
     // Questions with an attribute but no value ("when did you notice that?") refer to the focus instead.
-    if (!analysis.isQuestion || analysis.smallTalk || analysis.items.length > 0 || analysis.attribute || this.exemplars.length === 0) return analysis;
+    if (
+      !analysis.isQuestion ||
+      analysis.smallTalk ||
+      analysis.items.length > 0 ||
+      analysis.attribute ||
+      this.exemplars.length === 0
+    )
+      return analysis;
     const keys = contentKeys(text);
     let best: { score: number; exemplar: Exemplar } | undefined;
     for (const exemplar of this.exemplars) {

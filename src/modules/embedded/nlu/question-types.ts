@@ -23,8 +23,22 @@ export type AskedSlot = MedicalSlot | SocialSlot;
  * registry checks at compile time that its extractors are exactly these).
  */
 export const ASKED_ATTRIBUTES = [
-  "onset", "initiation", "duration", "frequency", "severity", "progression", "location", "characteristics",
-  "ana_factors", "volume", "color", "starting", "relation", "impact", "respone_to", "age",
+  "onset",
+  "initiation",
+  "duration",
+  "frequency",
+  "severity",
+  "progression",
+  "location",
+  "characteristics",
+  "ana_factors",
+  "volume",
+  "color",
+  "starting",
+  "relation",
+  "impact",
+  "respone_to",
+  "age",
 ] as const;
 /** An attribute a doctor question can ask for. */
 export type AskedAttribute = (typeof ASKED_ATTRIBUTES)[number];
@@ -71,5 +85,16 @@ export interface QuestionAnalysis {
 
 /** The reading when there is no doctor utterance yet. */
 export const EMPTY_QUESTION: QuestionAnalysis = {
-  isQuestion: false, items: [], inverted: false, smallTalk: false, proposed: {}, proposedFactors: [], alternatives: false, slots: new Set(), symptoms: [], anaphoric: false, disjunctive: false, exerciseTolerance: false,
+  isQuestion: false,
+  items: [],
+  inverted: false,
+  smallTalk: false,
+  proposed: {},
+  proposedFactors: [],
+  alternatives: false,
+  slots: new Set(),
+  symptoms: [],
+  anaphoric: false,
+  disjunctive: false,
+  exerciseTolerance: false,
 };

@@ -11,14 +11,20 @@ const OUT_OF = new RegExp(`\\b${NUMBER}(?:\\s*(?:or|to|-)\\s*${NUMBER})?\\s*(?:o
 /** Numbers followed by a unit are counts or periods, not ratings ("3 times", "2 days"). */
 const NOT_A_RATING = `(?!\\s*(?:times|days?|weeks?|months?|years?|hours?|minutes?|seconds?|teaspoons?|tablespoons?|cigarettes?|packs?|drinks?|beers?|pounds?|kilos?|percent|%))`;
 /** "A 6", "about a 7 or 8", "maybe 5": a rating after an article or hedge. */
-const ARTICLE = new RegExp(`\\b(?:a|an|about|around|like|maybe|probably|say|at)\\s+(?:a\\s+|an\\s+)?${NUMBER}(?:\\s*(?:or|to|-)\\s*(?:a\\s+|an\\s+)?${NUMBER})?\\b${NOT_A_RATING}`);
+const ARTICLE = new RegExp(
+  `\\b(?:a|an|about|around|like|maybe|probably|say|at)\\s+(?:a\\s+|an\\s+)?${NUMBER}(?:\\s*(?:or|to|-)\\s*(?:a\\s+|an\\s+)?${NUMBER})?\\b${NOT_A_RATING}`,
+);
 /** "Uh, 6.", "I'd say 7 or 8": a bare leading number. */
-const BARE = new RegExp(`^(?:(?:it's|it\\s+is|i'd\\s+say|i\\s+would\\s+say|say|probably|maybe|about|around|like|a|an|uh|um|oh|so|well)\\s+)*${NUMBER}(?:\\s*(?:or|to|-)\\s*${NUMBER})?\\b${NOT_A_RATING}`);
+const BARE = new RegExp(
+  `^(?:(?:it's|it\\s+is|i'd\\s+say|i\\s+would\\s+say|say|probably|maybe|about|around|like|a|an|uh|um|oh|so|well)\\s+)*${NUMBER}(?:\\s*(?:or|to|-)\\s*${NUMBER})?\\b${NOT_A_RATING}`,
+);
 
 const VERBAL = /\b(mild|moderate|severe|very severe|excruciating|unbearable)\b/;
 
 function onScale(...words: Array<string | undefined>): string | undefined {
-  const numbers = words.filter((word): word is string => word !== undefined).map((word) => numberValue(word.split(/[- ]/)[0]!));
+  const numbers = words
+    .filter((word): word is string => word !== undefined)
+    .map((word) => numberValue(word.split(/[- ]/)[0]!));
   const valid = numbers.filter((value): value is number => value !== undefined && value >= 0 && value <= 10);
   if (valid.length === 0) return undefined;
   return String(Math.max(...valid));
@@ -32,7 +38,10 @@ export function extractSeverity(text: string, asked = false): string | undefined
   const outOf = OUT_OF.exec(text);
   if (outOf) return onScale(outOf[1], outOf[2]);
   if (!asked) return undefined;
-  const stripped = text.replace(/,/g, " ").replace(/\s+/g, " ").replace(/^[\s.]+/, "");
+  const stripped = text
+    .replace(/,/g, " ")
+    .replace(/\s+/g, " ")
+    .replace(/^[\s.]+/, "");
   const bare = BARE.exec(stripped);
   if (bare) return onScale(bare[1], bare[2]);
   const article = ARTICLE.exec(text);
@@ -42,7 +51,9 @@ export function extractSeverity(text: string, asked = false): string | undefined
 }
 
 /** "Maybe 100 meters", "a couple of blocks", "half a mile". */
-const DISTANCE = new RegExp(`\\b((?:${NUMBER_PATTERN}|a|one|a couple of|a few|half a)\\s+(?:meters?|metres?|blocks?|kilometers?|kilometres?|km|miles?|yards?|flights? of stairs|steps|stairs))\\b`);
+const DISTANCE = new RegExp(
+  `\\b((?:${NUMBER_PATTERN}|a|one|a couple of|a few|half a)\\s+(?:meters?|metres?|blocks?|kilometers?|kilometres?|km|miles?|yards?|flights? of stairs|steps|stairs))\\b`,
+);
 
 /** A walking distance ("maybe 100 meters", "a couple of blocks"): the answer to an exercise-tolerance question. */
 export function extractWalkingDistance(text: string): string | undefined {

@@ -19,7 +19,9 @@ import { extractFrequency, extractTimePhrase } from "./time-expressions.ts";
  * and the social slots (residence, occupation, travel, age).
  */
 
-const OTHER_PERSON = new RegExp(wordsPattern(PEOPLE.workmates, PEOPLE.housemates, PEOPLE.others, PEOPLE.family, PEOPLE.relatives, PEOPLE.thirdPerson));
+const OTHER_PERSON = new RegExp(
+  wordsPattern(PEOPLE.workmates, PEOPLE.housemates, PEOPLE.others, PEOPLE.family, PEOPLE.relatives, PEOPLE.thirdPerson),
+);
 const WORKPLACE = new RegExp(wordsPattern(PEOPLE.workmates, ["at work", "work"]));
 const HOUSEHOLD = new RegExp(wordsPattern(PEOPLE.family, PEOPLE.relatives, PEOPLE.housemates, ["at home"]));
 
@@ -28,9 +30,23 @@ const HOUSEHOLD = new RegExp(wordsPattern(PEOPLE.family, PEOPLE.relatives, PEOPL
  * (where: at work/at home from who it was), not the patient's own symptom or history. `relativeIll`:
  * a relative's illness the mention filters already set aside ("My son had the flu").
  */
-export function answerSickContact(entries: EntryCollector, found: readonly Found[], question: QuestionAnalysis, text: string, relativeIll = false): void {
-  if (!question.items.some((item) => item.slot === "exposure" && item.value === "sick person") || !OTHER_PERSON.test(text)) return;
-  const illnesses = found.filter(({ entry }) => (entry.base === "symptom" || entry.base === "medical_history" || entry.base === "family_history") && entry.status !== "negative");
+export function answerSickContact(
+  entries: EntryCollector,
+  found: readonly Found[],
+  question: QuestionAnalysis,
+  text: string,
+  relativeIll = false,
+): void {
+  if (
+    !question.items.some((item) => item.slot === "exposure" && item.value === "sick person") ||
+    !OTHER_PERSON.test(text)
+  )
+    return;
+  const illnesses = found.filter(
+    ({ entry }) =>
+      (entry.base === "symptom" || entry.base === "medical_history" || entry.base === "family_history") &&
+      entry.status !== "negative",
+  );
   if (illnesses.length === 0 && !relativeIll) return;
   for (const { entry } of illnesses) entries.remove(entry);
   const contact = entries.find("exposure", "sick person") ?? entries.add("exposure", "positive", "sick person", true);
@@ -40,7 +56,9 @@ export function answerSickContact(entries: EntryCollector, found: readonly Found
 }
 
 /** The allergy concepts, each with the words of what it is to (`ontology/lexicon.json`: allergens), in the order they are tried. */
-const ALLERGENS: ReadonlyArray<readonly [string, RegExp]> = Object.entries(lexiconFile.allergens).map(([value, words]) => [value, new RegExp(wordsPattern(words))]);
+const ALLERGENS: ReadonlyArray<readonly [string, RegExp]> = Object.entries(lexiconFile.allergens).map(
+  ([value, words]) => [value, new RegExp(wordsPattern(words))],
+);
 const ALLERGIES: ReadonlySet<string> = new Set(ALLERGENS.map(([value]) => value));
 
 /**
@@ -48,12 +66,22 @@ const ALLERGIES: ReadonlySet<string> = new Set(ALLERGENS.map(([value]) => value)
  * (drug, food or environmental allergy); a drug named here is the allergen, not a medication taken.
  * Returns whether the answer named an allergen.
  */
-export function answerAllergyQuestion(entries: EntryCollector, found: readonly Found[], question: QuestionAnalysis, polarity: AnswerPolarity | undefined, text: string): boolean {
+export function answerAllergyQuestion(
+  entries: EntryCollector,
+  found: readonly Found[],
+  question: QuestionAnalysis,
+  polarity: AnswerPolarity | undefined,
+  text: string,
+): boolean {
   if (!question.items.some((item) => item.value !== undefined && ALLERGIES.has(item.value))) return false;
   // "No known drug allergies": the allergy the patient names is the answer, whatever its polarity.
-  if (found.some(({ entry }) => entry.base === "medical_history" && ALLERGIES.has(entry.attributes.value as string))) return true;
+  if (found.some(({ entry }) => entry.base === "medical_history" && ALLERGIES.has(entry.attributes.value as string)))
+    return true;
   if (polarity === "no" || polarity === "normal") return false;
-  const drugs = found.filter(({ entry }) => entry.base === "medication" || (entry.base === "habit" && entry.attributes.value === "illicit drug use history"));
+  const drugs = found.filter(
+    ({ entry }) =>
+      entry.base === "medication" || (entry.base === "habit" && entry.attributes.value === "illicit drug use history"),
+  );
   const value = drugs.length > 0 ? "drug allergy" : ALLERGENS.find(([, words]) => words.test(text))?.[0];
   if (!value) return false;
   for (const { entry } of drugs) entries.remove(entry);
@@ -62,10 +90,23 @@ export function answerAllergyQuestion(entries: EntryCollector, found: readonly F
 }
 
 /** Sets purpose or impact on the medications a "what for?"/"does it help?" question is about. */
-export function answerMedicationQuestion(entries: EntryCollector, found: readonly Found[], context: HistoryContext, polarity: AnswerPolarity | undefined, text: string): void {
+export function answerMedicationQuestion(
+  entries: EntryCollector,
+  found: readonly Found[],
+  context: HistoryContext,
+  polarity: AnswerPolarity | undefined,
+  text: string,
+): void {
   const { question } = context;
-  const named = question.items.filter((item) => item.slot === "medication" && item.value && item.value !== "other").map((item) => item.value!);
-  const targets = named.length > 0 ? named : found.some(({ entry }) => entry.base === "medication") ? [] : context.medications.slice(0, 2).map((concept) => concept.value);
+  const named = question.items
+    .filter((item) => item.slot === "medication" && item.value && item.value !== "other")
+    .map((item) => item.value!);
+  const targets =
+    named.length > 0
+      ? named
+      : found.some(({ entry }) => entry.base === "medication")
+        ? []
+        : context.medications.slice(0, 2).map((concept) => concept.value);
   for (const value of targets) {
     const entry = entries.add("medication", "positive", value, true);
     if (!entry) continue;
@@ -73,25 +114,49 @@ export function answerMedicationQuestion(entries: EntryCollector, found: readonl
       const condition = found.find(({ entry: other }) => other.base === "symptom" || other.base === "medical_history");
       entries.set(entry, "respone_to", condition?.entry.attributes.value);
     } else {
-      entries.set(entry, "impact", extractImpact(text) ?? (polarity === "yes" ? "yes" : polarity === "no" ? "no" : undefined));
+      entries.set(
+        entry,
+        "impact",
+        extractImpact(text) ?? (polarity === "yes" ? "yes" : polarity === "no" ? "no" : undefined),
+      );
     }
   }
 }
 
 /** Impact, purpose and frequency of medications. */
-export function attachMedicationAttributes(lexicon: Lexicon, analysed: AnalysedText, entries: EntryCollector, found: readonly Found[], context: HistoryContext): void {
+export function attachMedicationAttributes(
+  lexicon: Lexicon,
+  analysed: AnalysedText,
+  entries: EntryCollector,
+  found: readonly Found[],
+  context: HistoryContext,
+): void {
   const medications = found.filter(({ entry }) => entry.base === "medication" && entry.status !== "negative");
   for (const { mention, entry } of medications) {
     const [, end] = sentenceOf(analysed, mention.start);
     const nextSentence = analysed.sentences.find(([from]) => from >= end);
     const own = textOf(analysed, mention.start, end);
     const following = nextSentence ? textOf(analysed, nextSentence[0], nextSentence[1]) : "";
-    const otherMedicationLater = medications.some((other) => other.mention.start > mention.start && other.mention.start < end);
-    const nextHasMedication = nextSentence ? medications.some((other) => other.mention.start >= nextSentence[0] && other.mention.start < nextSentence[1]) : true;
-    const span = otherMedicationLater ? textOf(analysed, mention.start, medications.find((other) => other.mention.start > mention.start)!.mention.start) : own;
+    const otherMedicationLater = medications.some(
+      (other) => other.mention.start > mention.start && other.mention.start < end,
+    );
+    const nextHasMedication = nextSentence
+      ? medications.some((other) => other.mention.start >= nextSentence[0] && other.mention.start < nextSentence[1])
+      : true;
+    const span = otherMedicationLater
+      ? textOf(analysed, mention.start, medications.find((other) => other.mention.start > mention.start)!.mention.start)
+      : own;
     entries.set(entry, "impact", extractImpact(span) ?? (!nextHasMedication ? extractImpact(following) : undefined));
-    entries.set(entry, "frequency", extractFrequency(span) ?? (!nextHasMedication ? extractFrequency(following) : undefined));
-    entries.set(entry, "respone_to", medicationPurpose(lexicon, analysed, found, context, mention, entry.attributes.value as string, end));
+    entries.set(
+      entry,
+      "frequency",
+      extractFrequency(span) ?? (!nextHasMedication ? extractFrequency(following) : undefined),
+    );
+    entries.set(
+      entry,
+      "respone_to",
+      medicationPurpose(lexicon, analysed, found, context, mention, entry.attributes.value as string, end),
+    );
   }
 }
 
@@ -100,19 +165,36 @@ export function attachMedicationAttributes(lexicon: Lexicon, analysed: AnalysedT
  * typically treats that the patient has reported (this turn or before: inhalers → asthma); else the
  * symptom the doctor asked about ("have you tried anything for this cough?").
  */
-function medicationPurpose(lexicon: Lexicon, analysed: AnalysedText, found: readonly Found[], context: HistoryContext, mention: TokenSpan, value: string, sentenceEnd: number): string | undefined {
+function medicationPurpose(
+  lexicon: Lexicon,
+  analysed: AnalysedText,
+  found: readonly Found[],
+  context: HistoryContext,
+  mention: TokenSpan,
+  value: string,
+  sentenceEnd: number,
+): string | undefined {
   if (purposePhrase(textOf(analysed, mention.start, sentenceEnd))) {
-    const after = found.find(({ mention: other, entry }) => other.start >= mention.end && other.start < sentenceEnd && (entry.base === "symptom" || entry.base === "medical_history"));
+    const after = found.find(
+      ({ mention: other, entry }) =>
+        other.start >= mention.end &&
+        other.start < sentenceEnd &&
+        (entry.base === "symptom" || entry.base === "medical_history"),
+    );
     if (after) return after.entry.attributes.value as string;
   }
   const reported = (condition: string) =>
     context.knownPositive.has(conceptKey("medical_history", condition)) ||
     context.knownPositive.has(conceptKey("symptom", condition)) ||
-    found.some(({ entry, mention: other }) => entry.attributes.value === condition && entry.status === "positive" && other.start < mention.start);
+    found.some(
+      ({ entry, mention: other }) =>
+        entry.attributes.value === condition && entry.status === "positive" && other.start < mention.start,
+    );
   const typical = lexicon.indications.get(value)?.find(reported);
   if (typical) return typical;
   const { question } = context;
-  if (question.attribute === "respone_to" || question.items.some((item) => item.slot === "medication")) return question.symptoms[0]?.value;
+  if (question.attribute === "respone_to" || question.items.some((item) => item.slot === "medication"))
+    return question.symptoms[0]?.value;
   return undefined;
 }
 
@@ -133,25 +215,44 @@ export function attachHabitAttributes(analysed: AnalysedText, entries: EntryColl
 }
 
 /** Who in the family has a condition, and since when the patient has had one. */
-export function attachHistoryAttributes(lexicon: Lexicon, analysed: AnalysedText, entries: EntryCollector, found: readonly Found[]): void {
+export function attachHistoryAttributes(
+  lexicon: Lexicon,
+  analysed: AnalysedText,
+  entries: EntryCollector,
+  found: readonly Found[],
+): void {
   for (const { mention, entry } of found) {
     const [start, end] = sentenceOf(analysed, mention.start);
     if (entry.base === "family_history") {
       // "My mother had emphysema and my brother has asthma": the relation of the mention's own clause first.
       const [clauseStart, clauseEnd] = clauseRange(analysed, mention.start);
-      entries.set(entry, "relation", extractRelations(lexicon, analysed, clauseStart, clauseEnd)[0] ?? extractRelations(lexicon, analysed, start, end)[0]);
+      entries.set(
+        entry,
+        "relation",
+        extractRelations(lexicon, analysed, clauseStart, clauseEnd)[0] ??
+          extractRelations(lexicon, analysed, start, end)[0],
+      );
     }
-    if (entry.base === "medical_history" && entry.status === "positive") entries.set(entry, "starting", extractTimePhrase(textOf(analysed, start, end)));
+    if (entry.base === "medical_history" && entry.status === "positive")
+      entries.set(entry, "starting", extractTimePhrase(textOf(analysed, start, end)));
   }
 }
 
 /** Where an exposure happened: "at work", "at home". */
-export function attachExposureAttributes(analysed: AnalysedText, entries: EntryCollector, found: readonly Found[], question: QuestionAnalysis): void {
+export function attachExposureAttributes(
+  analysed: AnalysedText,
+  entries: EntryCollector,
+  found: readonly Found[],
+  question: QuestionAnalysis,
+): void {
   for (const { mention, entry } of found) {
     if (entry.base !== "exposure") continue;
     const [start, end] = sentenceOf(analysed, mention.start);
     const sentence = textOf(analysed, start, end);
-    const where = /\bat (?:work|home|school)\b/.exec(sentence)?.[0] ?? (/\bi work\b|\bmy (?:job|work)\b/.test(sentence) ? "at work" : undefined) ?? question.items.find((item) => item.value === entry.attributes.value)?.where;
+    const where =
+      /\bat (?:work|home|school)\b/.exec(sentence)?.[0] ??
+      (/\bi work\b|\bmy (?:job|work)\b/.test(sentence) ? "at work" : undefined) ??
+      question.items.find((item) => item.value === entry.attributes.value)?.where;
     entries.set(entry, "where", where);
   }
 }
@@ -168,7 +269,13 @@ function attachBasicInformation(text: string, entries: EntryCollector, asked: bo
 }
 
 /** Residence, occupation, travel and age, asked or volunteered. */
-export function attachSocial(lexicon: Lexicon, analysed: AnalysedText, entries: EntryCollector, question: QuestionAnalysis, polarity: AnswerPolarity | undefined): void {
+export function attachSocial(
+  lexicon: Lexicon,
+  analysed: AnalysedText,
+  entries: EntryCollector,
+  question: QuestionAnalysis,
+  polarity: AnswerPolarity | undefined,
+): void {
   const asked = (slot: string) => question.items.some((item) => item.slot === slot);
   const residence = extractResidence(lexicon, analysed, asked("residence"));
   if (residence) {
@@ -187,8 +294,16 @@ export function attachSocial(lexicon: Lexicon, analysed: AnalysedText, entries: 
     }
   }
   if (asked("travel") || /\b(?:travel(?:l?ed)?|trip)\b/.test(analysed.text)) {
-    const negated = /\b(?:no|not|haven't|didn't|never|nowhere)\b[^.]*\b(?:travel|trips?|anywhere|been away|gone)\b|\bno travel\b/.test(analysed.text) || (asked("travel") && polarity === "no");
-    const traveled = !negated && (asked("travel") ? polarity === "yes" || extractDestination(analysed.text) !== undefined : /\bi (?:travel(?:l?ed)?|went)\b/.test(analysed.text));
+    const negated =
+      /\b(?:no|not|haven't|didn't|never|nowhere)\b[^.]*\b(?:travel|trips?|anywhere|been away|gone)\b|\bno travel\b/.test(
+        analysed.text,
+      ) ||
+      (asked("travel") && polarity === "no");
+    const traveled =
+      !negated &&
+      (asked("travel")
+        ? polarity === "yes" || extractDestination(analysed.text) !== undefined
+        : /\bi (?:travel(?:l?ed)?|went)\b/.test(analysed.text));
     if (negated || traveled) {
       const entry = entries.add("travel", "positive", undefined);
       if (entry) {

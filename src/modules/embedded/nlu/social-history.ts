@@ -8,10 +8,14 @@ import { NUMBER_PATTERN, numberValue, tidySpan } from "./text.ts";
  */
 
 /** "I'm 60", "I just turned forty-five", "I'll be 30": the patient's own age, not a count of things. */
-const FIRST_PERSON_AGE = new RegExp(`\\b(?:i'm|i\\s+am|i\\s+just\\s+turned|i\\s+turned|i'll\\s+be|i\\s+will\\s+be|i'm\\s+turning)\\s+(?:(?:about|around|almost|nearly|just|now)\\s+)?(${NUMBER_PATTERN})\\b(?!\\s*(?:times|days?|weeks?|months?|pounds?|kilos?|feet|foot|inches|cm|percent))`);
+const FIRST_PERSON_AGE = new RegExp(
+  `\\b(?:i'm|i\\s+am|i\\s+just\\s+turned|i\\s+turned|i'll\\s+be|i\\s+will\\s+be|i'm\\s+turning)\\s+(?:(?:about|around|almost|nearly|just|now)\\s+)?(${NUMBER_PATTERN})\\b(?!\\s*(?:times|days?|weeks?|months?|pounds?|kilos?|feet|foot|inches|cm|percent))`,
+);
 
 /** "I'm a 30-year-old woman", "I am a 62 year old man": the age before "years old". */
-const FIRST_PERSON_YEARS_OLD = new RegExp(`\\b(?:i'm|i\\s+am)\\s+(?:an?\\s+)?(${NUMBER_PATTERN})[\\s-]*(?:years?|yrs?)[\\s-]*old\\b`);
+const FIRST_PERSON_YEARS_OLD = new RegExp(
+  `\\b(?:i'm|i\\s+am)\\s+(?:an?\\s+)?(${NUMBER_PATTERN})[\\s-]*(?:years?|yrs?)[\\s-]*old\\b`,
+);
 
 /** Age in years as digits ("I'm 60 years old" → "60"); a bare number only when `asked`. */
 export function extractAge(text: string, asked = false): string | undefined {
@@ -20,7 +24,9 @@ export function extractAge(text: string, asked = false): string | undefined {
   const raw = explicit?.[1] ?? (asked ? new RegExp(`\\b(${NUMBER_PATTERN})\\b`).exec(text)?.[1] : undefined);
   if (!raw) return undefined;
   const parts = raw.split(/[- ]/).map((part) => numberValue(part));
-  const value = parts.every((part) => part !== undefined) ? parts.reduce<number>((sum, part) => sum + (part ?? 0), 0) : undefined;
+  const value = parts.every((part) => part !== undefined)
+    ? parts.reduce<number>((sum, part) => sum + (part ?? 0), 0)
+    : undefined;
   return value !== undefined && value > 0 && value < 120 ? String(value) : undefined;
 }
 
@@ -29,10 +35,14 @@ const FEMALE_WORDS = "woman|female|lady|girl|mum|mom|mother";
 const MALE_WORDS = "man|male|guy|gentleman|boy|dad|father";
 
 /** "I'm a 30-year-old woman", "I'm a guy", "I'm a stay at home mom": the patient's own sex. Example: "i'm a 62 year old man" → male. */
-const FIRST_PERSON_SEX = new RegExp(`\\b(?:i'm|i\\s+am)\\s+(?:an?\\s+)?(?:(?:${NUMBER_PATTERN}|years?|yrs?|old|young|older|healthy|single|married|retired|working|stay|at|home)[\\s-]+){0,6}(?:(${FEMALE_WORDS})|(${MALE_WORDS}))\\b`);
+const FIRST_PERSON_SEX = new RegExp(
+  `\\b(?:i'm|i\\s+am)\\s+(?:an?\\s+)?(?:(?:${NUMBER_PATTERN}|years?|yrs?|old|young|older|healthy|single|married|retired|working|stay|at|home)[\\s-]+){0,6}(?:(${FEMALE_WORDS})|(${MALE_WORDS}))\\b`,
+);
 
 /** A bare answer to "are you male or female?": "Female.", "a man". */
-const BARE_SEX = new RegExp(`^(?:i'm\\s+|i\\s+am\\s+)?(?:an?\\s+)?(?:(woman|female|lady|girl)|(man|male|guy|gentleman|boy))\\b`);
+const BARE_SEX = new RegExp(
+  `^(?:i'm\\s+|i\\s+am\\s+)?(?:an?\\s+)?(?:(woman|female|lady|girl)|(man|male|guy|gentleman|boy))\\b`,
+);
 
 /** The patient's sex ("female"/"male"); a bare word only when `asked`. */
 export function extractSex(text: string, asked = false): string | undefined {
@@ -42,7 +52,8 @@ export function extractSex(text: string, asked = false): string | undefined {
 }
 
 /** Words that describe a dwelling: "small", "two bedroom", "basement". */
-const DWELLING_ADJECTIVE = /^(?:small|big|large|little|tiny|old|new|shared|rented|private|single|detached|semi|two|three|one|bedroom|storey|story|family|basement|ground|floor|high|rise|cramped|nice|quiet)$/;
+const DWELLING_ADJECTIVE =
+  /^(?:small|big|large|little|tiny|old|new|shared|rented|private|single|detached|semi|two|three|one|bedroom|storey|story|family|basement|ground|floor|high|rise|cramped|nice|quiet)$/;
 
 /**
  * Where the patient lives: "I live in London in a small apartment" → "small apartment" (the dwelling
@@ -79,7 +90,12 @@ export function extractOccupation(lexicon: Lexicon, analysed: AnalysedText, aske
     if (!match) continue;
     const phrase = tidySpan(match[1]!);
     // "I worked for twenty years in …": a period, not a job.
-    if (new RegExp(`^(?:${NUMBER_PATTERN}|a|an|many|several|a few|few)\\s+(?:years?|months?|weeks?|days?)\\b`).test(phrase)) continue;
+    if (
+      new RegExp(`^(?:${NUMBER_PATTERN}|a|an|many|several|a few|few)\\s+(?:years?|months?|weeks?|days?)\\b`).test(
+        phrase,
+      )
+    )
+      continue;
     // "I'm a bit tired" is not a job: the phrase must contain a known occupation word.
     const known = lexicon.occupations.findAll(analysed.tokens).map((found) => found.payloads[0]!);
     const hit = known.find((occupation) => phrase.includes(occupation));
@@ -94,12 +110,17 @@ export function extractOccupation(lexicon: Lexicon, analysed: AnalysedText, aske
 }
 
 /** "I went to Mexico last month", "back from Spain", "I was in Mexico": the place travelled to (group 1). */
-const DESTINATION = /\b(?:went|been|(?:was|were)\s+in|travel(?:l?ed)?|trip|flew|visited|visiting|back\s+from|came\s+back\s+from|returned\s+from)\s+(?:to\s+|from\s+)?([a-z]+(?:\s[a-z]+){0,2}?)(?=[,.;!?]|$|\s+(?:for|last|this|a|in|on|about|and|but|recently|with|ago|over|around|like|few|couple|several|\d+|one|two|three|four|five|six|seven|eight|nine|ten))/;
+const DESTINATION =
+  /\b(?:went|been|(?:was|were)\s+in|travel(?:l?ed)?|trip|flew|visited|visiting|back\s+from|came\s+back\s+from|returned\s+from)\s+(?:to\s+|from\s+)?([a-z]+(?:\s[a-z]+){0,2}?)(?=[,.;!?]|$|\s+(?:for|last|this|a|in|on|about|and|but|recently|with|ago|over|around|like|few|couple|several|\d+|one|two|three|four|five|six|seven|eight|nine|ten))/;
 
 /** A travel destination after "to"/"went to"/"visited", or undefined. */
 export function extractDestination(text: string): string | undefined {
   const match = DESTINATION.exec(text);
   if (!match) return undefined;
   const place = tidySpan(match[1]!);
-  return /^(?:anywhere|there|here|the|a|work|home|school|it|that|out|back|(?:the\s+)?(?:hospital|er|emergency|clinic|bed))$/.test(place) ? undefined : place;
+  return /^(?:anywhere|there|here|the|a|work|home|school|it|that|out|back|(?:the\s+)?(?:hospital|er|emergency|clinic|bed))$/.test(
+    place,
+  )
+    ? undefined
+    : place;
 }

@@ -9,7 +9,8 @@ import { stemKey } from "./text.ts";
  */
 
 /** Everyday words of patient speech that must never be "corrected". */
-const EVERYDAY = `about above actually after again against ago all almost alone along already also although always am among
+const EVERYDAY =
+  `about above actually after again against ago all almost alone along already also although always am among
 an and another any anybody anymore anyone anything anyway anywhere are around as ask asked at away back bad be because been
 before being believe best better between big bit both bring brought but buy by call called came can cannot car care case
 cause certain change changed changes check child children city clean close cold come comes coming could couple course
@@ -57,7 +58,8 @@ export function editDistance(a: string, b: string, cap = 3): number {
     for (let j = 1; j <= b.length; j += 1) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
       let value = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) value = Math.min(value, previous2[j - 2]! + 1);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        value = Math.min(value, previous2[j - 2]! + 1);
       current.push(value);
       rowMin = Math.min(rowMin, value);
     }
@@ -86,11 +88,16 @@ export function createSpellingCorrector(targets: Iterable<string>, known: Iterab
     buckets.set(word[0]!, bucket);
   }
   const indexes = new Map<string, Fuse<string>>();
-  for (const [letter, words] of buckets) indexes.set(letter, new Fuse(words, { includeScore: true, threshold: 0.4, ignoreLocation: true, isCaseSensitive: true }));
+  for (const [letter, words] of buckets)
+    indexes.set(
+      letter,
+      new Fuse(words, { includeScore: true, threshold: 0.4, ignoreLocation: true, isCaseSensitive: true }),
+    );
   const cache = new Map<string, string | undefined>();
   return {
     correct(word: string): string | undefined {
-      if (word.length < 5 || knownSet.has(word) || /['\d]/.test(word) || knownStems.has(stemKey(word))) return undefined;
+      if (word.length < 5 || knownSet.has(word) || /['\d]/.test(word) || knownStems.has(stemKey(word)))
+        return undefined;
       if (cache.has(word)) return cache.get(word);
       let corrected: string | undefined;
       const allowed = word.length >= 9 ? 2 : 1;

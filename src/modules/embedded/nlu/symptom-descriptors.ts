@@ -9,17 +9,45 @@ import { NUMBER_PATTERN, tidySpan } from "./text.ts";
  */
 
 /** Words after "worse"/"better" that make it a trigger, not a trend ("gets worse when I walk"). */
-const FACTOR_FOLLOWERS = new Set(["when", "with", "if", "after", "at", "in", "during", "whenever", "while", "on", "from", "by", "because"]);
+const FACTOR_FOLLOWERS = new Set([
+  "when",
+  "with",
+  "if",
+  "after",
+  "at",
+  "in",
+  "during",
+  "whenever",
+  "while",
+  "on",
+  "from",
+  "by",
+  "because",
+]);
 /** Particles between the trend and a trigger ("eases off when I take Tylenol", "calms down after I rest"). */
 const PARTICLES = new Set(["off", "down", "up", "a", "bit", "little", "lot"]);
 /** Forms of "unchanged" that only mean progression when the doctor asked about the trend. */
-const WEAK_UNCHANGED = new Set(["same", "the same", "pretty much the same", "about the same", "constant", "stable", "steady"]);
+const WEAK_UNCHANGED = new Set([
+  "same",
+  "the same",
+  "pretty much the same",
+  "about the same",
+  "constant",
+  "stable",
+  "steady",
+]);
 
 /**
  * The progression stated in tokens `[from, to)`, as a canonical phrase ("gradually getting worse over
  * time"). `asked` admits weak forms ("the same", "stable").
  */
-export function extractProgression(lexicon: Lexicon, analysed: AnalysedText, from: number, to: number, asked = false): string | undefined {
+export function extractProgression(
+  lexicon: Lexicon,
+  analysed: AnalysedText,
+  from: number,
+  to: number,
+  asked = false,
+): string | undefined {
   const { tokens } = analysed;
   for (const match of lexicon.progression.findAll(tokens, from, to)) {
     let next = tokens[match.end];
@@ -45,7 +73,8 @@ export function extractColor(lexicon: Lexicon, analysed: AnalysedText, from: num
     while (end < to) {
       if (lexicon.colors.has(tokens[end]!.text)) end += 1;
       else if (JOINERS.has(tokens[end]!.text) && end + 1 < to && lexicon.colors.has(tokens[end + 1]!.text)) end += 2;
-      else if ((tokens[end]!.text === "in" || tokens[end]!.text === "ish") && tokens[end + 1]?.text.startsWith("colo")) break;
+      else if ((tokens[end]!.text === "in" || tokens[end]!.text === "ish") && tokens[end + 1]?.text.startsWith("colo"))
+        break;
       else break;
     }
     return tidySpan(textOf(analysed, index, end).replace(/\s*,\s*/g, ", "));
@@ -76,7 +105,13 @@ export function extractVolume(text: string): string | undefined {
  * Canonical characteristics of `value` said in tokens `[from, to)` ("it's mostly dry" → ["dry
  * cough"]). Symptoms without a characteristics vocabulary yield none.
  */
-export function extractCharacteristics(lexicon: Lexicon, value: string, analysed: AnalysedText, from: number, to: number): string[] {
+export function extractCharacteristics(
+  lexicon: Lexicon,
+  value: string,
+  analysed: AnalysedText,
+  from: number,
+  to: number,
+): string[] {
   const index = lexicon.characteristics.get(value);
   if (!index) return [];
   const found: string[] = [];

@@ -42,12 +42,18 @@ export interface Token {
  * keeping punctuation, since sentence and clause boundaries matter for negation scope.
  */
 export function cleanText(raw: string): string {
-  let text = raw.toLowerCase().replace(/[\u2018\u2019\u02bc`]/g, "'").replace(/[\u201c\u201d]/g, '"');
+  let text = raw
+    .toLowerCase()
+    .replace(/[\u2018\u2019\u02bc`]/g, "'")
+    .replace(/[\u201c\u201d]/g, '"');
   text = text.replace(/[a-z]+(?:'[a-z]+)?/g, (word) => (HESITATIONS.has(word) ? "" : word));
   // Stutters: "I I", "it's it's", "any any", possibly separated by a comma ("pretty, pretty much").
   text = text.replace(/\b([a-z']+)(?:[\s,]+\1\b)+/g, "$1");
   text = text.replace(/\s+([,.?!;])/g, "$1").replace(/([,.?!;])(?:\s*[,;])+/g, "$1");
-  text = text.replace(/^[\s,.;]+/, "").replace(/\s+/g, " ").trim();
+  text = text
+    .replace(/^[\s,.;]+/, "")
+    .replace(/\s+/g, " ")
+    .trim();
   return text;
 }
 
@@ -77,7 +83,9 @@ export function tokenize(text: string, correct?: (word: string) => string | unde
 
 /** Keys of a lexicon form, tokenised like utterances. */
 export function formKeys(form: string): string[] {
-  return tokenize(cleanText(form)).filter((token) => token.kind !== "punct").map((token) => token.key);
+  return tokenize(cleanText(form))
+    .filter((token) => token.kind !== "punct")
+    .map((token) => token.key);
 }
 
 /** Sentences as `[start, end)` token ranges (split at . ? ! ;). */
@@ -105,5 +113,8 @@ export const NUMBER_PATTERN = `(?:\\d+(?:\\.\\d+)?|(?:${Object.keys(NUMBER_WORDS
 
 /** Collapses whitespace and trims punctuation from an extracted span. */
 export function tidySpan(span: string): string {
-  return span.replace(/\s+/g, " ").replace(/^[\s,.;:!?]+|[\s,.;:!?]+$/g, "").trim();
+  return span
+    .replace(/\s+/g, " ")
+    .replace(/^[\s,.;:!?]+|[\s,.;:!?]+$/g, "")
+    .trim();
 }

@@ -20,24 +20,32 @@ function normaliseQuantity(span: string): string {
 /** "Around two months ago", "a few days ago". */
 const AGO = new RegExp(`\\b${HEDGE}(${QUANTITY}\\s+${UNIT})\\s+ago\\b`);
 /** "For the last few months", "over the past 2 weeks": a period reaching to now. */
-const LAST_PERIOD = new RegExp(`\\b(?:for|in|over|during|within|these|those|the)\\s+(?:the\\s+)?(?:last|past)\\s+(?:like\\s+|about\\s+|around\\s+)?(${QUANTITY}\\s+${UNIT})\\b`);
+const LAST_PERIOD = new RegExp(
+  `\\b(?:for|in|over|during|within|these|those|the)\\s+(?:the\\s+)?(?:last|past)\\s+(?:like\\s+|about\\s+|around\\s+)?(${QUANTITY}\\s+${UNIT})\\b`,
+);
 /** "Over the past week": one unit, no count. */
 const LAST_UNIT = /\b(?:for|in|over|during|within)\s+the\s+(?:last|past)\s+(day|week|month|year)\b/;
 /** "I've had a cough for about five days now": a period reaching to now, in the perfect, is an onset. */
 const FOR_PERIOD = new RegExp(`\\bfor\\s+${HEDGE}(${QUANTITY}\\s+${UNIT})(?:\\s+now)?\\b`);
 const PERFECT = /\b(?:i've|i\s+have|have\s+been|has\s+been|it's\s+been|been\s+having|had|been)\b/;
 /** "It's been about a week now", "this has been going on two days": how long it has been is an onset. */
-const BEEN_PERIOD = new RegExp(`\\b(?:it's|it\\s+has|that's|that\\s+has|this\\s+has)\\s+been\\s+(?:going\\s+on\\s+)?${HEDGE}(${QUANTITY}\\s+${UNIT})\\b`);
+const BEEN_PERIOD = new RegExp(
+  `\\b(?:it's|it\\s+has|that's|that\\s+has|this\\s+has)\\s+been\\s+(?:going\\s+on\\s+)?${HEDGE}(${QUANTITY}\\s+${UNIT})\\b`,
+);
 /** "Since yesterday", "since last week", "since Christmas", "since I was 20". */
-const SINCE = /\bsince\s+((?:yesterday|last\s+\w+|this\s+(?:morning|week|past\s+\w+)|the\s+(?:weekend|morning|summer|winter|spring|fall)|(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)|(?:january|february|march|april|may|june|july|august|september|october|november|december)|i\s+was\s+\w+|then|christmas|new\s+year'?s?))/;
+const SINCE =
+  /\bsince\s+((?:yesterday|last\s+\w+|this\s+(?:morning|week|past\s+\w+)|the\s+(?:weekend|morning|summer|winter|spring|fall)|(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)|(?:january|february|march|april|may|june|july|august|september|october|november|december)|i\s+was\s+\w+|then|christmas|new\s+year'?s?))/;
 /** "Yesterday", "last night", "the other day", "earlier this week". */
-const DEICTIC = /\b(yesterday|last\s+night|this\s+morning|this\s+past\s+(?:week|weekend)|last\s+(?:week|weekend|month|year|monday|tuesday|wednesday|thursday|friday|saturday|sunday)|the\s+other\s+day|earlier\s+this\s+(?:week|month|year)|a\s+(?:few|couple\s+of)\s+days\s+back|a\s+week\s+back)\b/;
+const DEICTIC =
+  /\b(yesterday|last\s+night|this\s+morning|this\s+past\s+(?:week|weekend)|last\s+(?:week|weekend|month|year|monday|tuesday|wednesday|thursday|friday|saturday|sunday)|the\s+other\s+day|earlier\s+this\s+(?:week|month|year)|a\s+(?:few|couple\s+of)\s+days\s+back|a\s+week\s+back)\b/;
 /** "It started Monday", "on Sunday": a day of this week; not "every Friday" (a frequency). */
 const WEEKDAY = /(?<!\b(?:every|each|most|some)\s+)\b(monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b(?!s)/;
 const BARE_PERIOD = new RegExp(`\\b${HEDGE}(${QUANTITY}\\s+${UNIT})\\b`);
 
 /** "Over the last year", "two years ago", "when I was a kid": a past condition's start as said. */
-const RAW_PERIOD = new RegExp(`\\b((?:over|in|during|for|within)\\s+the\\s+(?:last|past)\\s+(?:${QUANTITY}\\s+)?${UNIT}|${QUANTITY}\\s+${UNIT}\\s+ago|(?:when|since)\\s+i\\s+was\\s+(?:a\\s+)?(?:kid|child|baby|teenager|young|little|\\d+))\\b`);
+const RAW_PERIOD = new RegExp(
+  `\\b((?:over|in|during|for|within)\\s+the\\s+(?:last|past)\\s+(?:${QUANTITY}\\s+)?${UNIT}|${QUANTITY}\\s+${UNIT}\\s+ago|(?:when|since)\\s+i\\s+was\\s+(?:a\\s+)?(?:kid|child|baby|teenager|young|little|\\d+))\\b`,
+);
 
 /**
  * A time phrase as said, for when a past condition began ("over the last year", "when I was a kid"):
@@ -89,11 +97,15 @@ export function extractOnsetAnswer(text: string): string | undefined {
 }
 
 /** Whole-day patterns ("all day long", "comes and goes"): only read as a duration when the doctor asked how long or how constant. */
-const CONTINUOUS = /\b(all\s+day(?:\s+long)?(?:\s+and\s+(?:throughout|all|through)\s+the\s+night)?|all\s+night(?:\s+long)?|all\s+the\s+time|constant(?:ly)?|continuous(?:ly)?|non\s*stop|24\/7|on\s+and\s+off|comes?\s+and\s+goes?|intermittent(?:ly)?|throughout\s+the\s+day)\b/;
+const CONTINUOUS =
+  /\b(all\s+day(?:\s+long)?(?:\s+and\s+(?:throughout|all|through)\s+the\s+night)?|all\s+night(?:\s+long)?|all\s+the\s+time|constant(?:ly)?|continuous(?:ly)?|non\s*stop|24\/7|on\s+and\s+off|comes?\s+and\s+goes?|intermittent(?:ly)?|throughout\s+the\s+day)\b/;
 /** Patterns that state a duration unprompted ("constant", "non stop", "all day long"). */
-const STATED_CONTINUOUS = /\b(constant(?:ly)?|continuous(?:ly)?|non\s*stop|24\/7|comes?\s+and\s+goes?|all\s+day(?:\s+long)?(?:\s+and\s+(?:throughout|all|through)\s+the\s+night)?)\b/;
+const STATED_CONTINUOUS =
+  /\b(constant(?:ly)?|continuous(?:ly)?|non\s*stop|24\/7|comes?\s+and\s+goes?|all\s+day(?:\s+long)?(?:\s+and\s+(?:throughout|all|through)\s+the\s+night)?)\b/;
 /** "It lasts about 20 minutes", "lasting for hours" — not "these last 2 days" (an onset). */
-const LASTING = new RegExp(`\\b(?:lasts|lasting|lasted|(?:it|they|that|each\\s+\\w+|episodes?|attacks?)\\s+(?:usually\\s+|normally\\s+|only\\s+)?last|for|takes?|about|around|maybe|like)\\s+(?:for\\s+)?${HEDGE}(${QUANTITY}\\s+(?:second|minute|hour|day)s?)\\b`);
+const LASTING = new RegExp(
+  `\\b(?:lasts|lasting|lasted|(?:it|they|that|each\\s+\\w+|episodes?|attacks?)\\s+(?:usually\\s+|normally\\s+|only\\s+)?last|for|takes?|about|around|maybe|like)\\s+(?:for\\s+)?${HEDGE}(${QUANTITY}\\s+(?:second|minute|hour|day)s?)\\b`,
+);
 const SHORT_PERIOD = new RegExp(`\\b${HEDGE}(${QUANTITY}\\s+(?:second|minute|hour)s?)\\b`);
 
 /**
@@ -114,11 +126,16 @@ export function extractDuration(text: string, asked = false): string | undefined
 
 const RATE_UNIT = `(?:a|an|per|in\\s+a|in\\s+an|each|every|a\\s+single)\\s+(?:day|hour|week|month|year|night|minute|morning|evening)`;
 /** "A few times an hour", "at least six to 10 times in a week", "twice a day". */
-const TIMES = new RegExp(`\\b((?:at\\s+least\\s+|at\\s+most\\s+|more\\s+than\\s+|less\\s+than\\s+)?(?:once|twice|${QUANTITY}\\s+times?|a\\s+few\\s+times|few\\s+times|several\\s+times|many\\s+times|multiple\\s+times|a\\s+couple(?:\\s+of)?\\s+times|couple(?:\\s+of)?\\s+times)(?:\\s+or\\s+(?:once|twice|${NUMBER_PATTERN}\\s+times?))?\\s+${RATE_UNIT})\\b`);
+const TIMES = new RegExp(
+  `\\b((?:at\\s+least\\s+|at\\s+most\\s+|more\\s+than\\s+|less\\s+than\\s+)?(?:once|twice|${QUANTITY}\\s+times?|a\\s+few\\s+times|few\\s+times|several\\s+times|many\\s+times|multiple\\s+times|a\\s+couple(?:\\s+of)?\\s+times|couple(?:\\s+of)?\\s+times)(?:\\s+or\\s+(?:once|twice|${NUMBER_PATTERN}\\s+times?))?\\s+${RATE_UNIT})\\b`,
+);
 /** "Every day", "almost every night", "every few hours", "daily". */
-const EVERY = new RegExp(`\\b((?:almost\\s+|nearly\\s+)?every\\s+(?:single\\s+)?(?:day|night|morning|evening|hour|week|month|other\\s+day|(?:few|couple\\s+of|${NUMBER_PATTERN})\\s+(?:minutes|hours|days|weeks))|daily|nightly|weekly|twice\\s+daily|once\\s+daily)\\b`);
+const EVERY = new RegExp(
+  `\\b((?:almost\\s+|nearly\\s+)?every\\s+(?:single\\s+)?(?:day|night|morning|evening|hour|week|month|other\\s+day|(?:few|couple\\s+of|${NUMBER_PATTERN})\\s+(?:minutes|hours|days|weeks))|daily|nightly|weekly|twice\\s+daily|once\\s+daily)\\b`,
+);
 /** Vague frequencies, only when asked: "all the time", "on and off", "occasionally". */
-const LOOSE = /\b(all\s+the\s+time|constantly|on\s+and\s+off|every\s+now\s+and\s+then|once\s+in\s+a\s+while|from\s+time\s+to\s+time|occasionally|rarely|frequently|often|sometimes|on\s+weekends|on\s+the\s+weekends?)\b/;
+const LOOSE =
+  /\b(all\s+the\s+time|constantly|on\s+and\s+off|every\s+now\s+and\s+then|once\s+in\s+a\s+while|from\s+time\s+to\s+time|occasionally|rarely|frequently|often|sometimes|on\s+weekends|on\s+the\s+weekends?)\b/;
 
 /**
  * How often: "a few times an hour" → "few times an hour", "at least six to 10 times in a week",
@@ -138,13 +155,19 @@ export function extractFrequency(text: string, asked = false): string | undefine
 
 /** How a symptom came on, in the ontology's words: "really suddenly", "out of nowhere" → "abruptly"; "slowly" → "gradually". */
 export function extractInitiation(text: string): string | undefined {
-  if (/\b(?:sudden(?:ly)?|all of a sudden|abrupt(?:ly)?|out of (?:nowhere|the blue)|came on (?:fast|quickly))\b/.test(text)) return "abruptly";
+  if (
+    /\b(?:sudden(?:ly)?|all of a sudden|abrupt(?:ly)?|out of (?:nowhere|the blue)|came on (?:fast|quickly))\b/.test(
+      text,
+    )
+  )
+    return "abruptly";
   if (/\b(?:gradual(?:ly)?|slowly|over time|bit by bit|little by little|crept up)\b/.test(text)) return "gradually";
   return undefined;
 }
 
 /** "It came on gradually", "started all of a sudden": how it came on (group 1). */
-const CAME_ON = /\b(?:came|come|comes|started|starts|began|begins|happened|hit me)\s+(?:on\s+)?(?:\w+\s+)?(suddenly|all of a sudden|abruptly|out of (?:nowhere|the blue)|gradually|slowly)\b/;
+const CAME_ON =
+  /\b(?:came|come|comes|started|starts|began|begins|happened|hit me)\s+(?:on\s+)?(?:\w+\s+)?(suddenly|all of a sudden|abruptly|out of (?:nowhere|the blue)|gradually|slowly)\b/;
 
 /** How a symptom came on, when the patient says so while describing it ("it came on gradually"); "gradually getting worse" is progression, not this. */
 export function extractVolunteeredInitiation(text: string): string | undefined {

@@ -2,7 +2,14 @@ import { splitPrefixedSlot } from "../../../cmas/ontology.ts";
 import type { TrainingData } from "../training-data.ts";
 import { analyseText } from "./analysed-text.ts";
 import { findMentions } from "./concept-mentions.ts";
-import { isMedicalSlot, NON_LEXICAL_VALUES, type Concept, type Lexicon, type LexiconAdditions, type MedicalSlot } from "./lexicon.ts";
+import {
+  isMedicalSlot,
+  NON_LEXICAL_VALUES,
+  type Concept,
+  type Lexicon,
+  type LexiconAdditions,
+  type MedicalSlot,
+} from "./lexicon.ts";
 import { CLOSING } from "./question-analysis.ts";
 import { QuestionMemory } from "./question-memory.ts";
 import { FUNCTION_WORDS, QUESTION_VERBS } from "./word-lists.ts";
@@ -25,7 +32,9 @@ export interface MinedKnowledge {
 
 const QUESTION_WORDS: ReadonlySet<string> = new Set([...FUNCTION_WORDS, ...QUESTION_VERBS]);
 // Answer and discourse words ("OK, no?") say nothing about which value was asked.
-const ANSWER_WORDS = new Set("no not nope nah yes yeah yep yup right sure oh ah well hmm mm sorry great good fine".split(" "));
+const ANSWER_WORDS = new Set(
+  "no not nope nah yes yeah yep yup right sure oh ah well hmm mm sorry great good fine".split(" "),
+);
 
 type Frameish = { slots?: Record<string, ReadonlyArray<Record<string, unknown>>> };
 
@@ -57,7 +66,8 @@ export function mineTraining(training: TrainingData, baseLexicon: Lexicon): Mine
     for (const utterance of dialogue.utterances) {
       for (const word of utterance.text.toLowerCase().match(/[a-z]+/g) ?? []) vocabulary.add(word);
       if (utterance.speaker === "patient") {
-        for (const { slot, value } of valuesOfFrames(utterance.nlu)) if (!NON_LEXICAL_VALUES.has(value)) concepts.push({ concept: conceptOf(slot, value), form: value });
+        for (const { slot, value } of valuesOfFrames(utterance.nlu))
+          if (!NON_LEXICAL_VALUES.has(value)) concepts.push({ concept: conceptOf(slot, value), form: value });
         const intents = utterance.nlu.map((frame) => frame.intent);
         if (intents.length === 1 && intents[0] === "nod_prompt_salutations") {
           const words = utterance.text.toLowerCase().match(/[a-z']+/g) ?? [];
@@ -68,9 +78,18 @@ export function mineTraining(training: TrainingData, baseLexicon: Lexicon): Mine
       memory.add(utterance.text, utterance.actions);
       const inquired = utterance.actions
         .filter((action) => action.action === "inquire")
-        .flatMap((action) => Object.entries(action).filter(([slot, entries]) => slot !== "action" && isMedicalSlot(slot) && Array.isArray(entries)))
-        .flatMap(([slot, entries]) => (entries as Array<{ value?: string }>).map((entry) => ({ slot: slot as MedicalSlot, value: entry.value })))
-        .filter((item): item is { slot: MedicalSlot; value: string } => typeof item.value === "string" && !NON_LEXICAL_VALUES.has(item.value));
+        .flatMap((action) =>
+          Object.entries(action).filter(
+            ([slot, entries]) => slot !== "action" && isMedicalSlot(slot) && Array.isArray(entries),
+          ),
+        )
+        .flatMap(([slot, entries]) =>
+          (entries as Array<{ value?: string }>).map((entry) => ({ slot: slot as MedicalSlot, value: entry.value })),
+        )
+        .filter(
+          (item): item is { slot: MedicalSlot; value: string } =>
+            typeof item.value === "string" && !NON_LEXICAL_VALUES.has(item.value),
+        );
       for (const { slot, value } of inquired) concepts.push({ concept: conceptOf(slot, value), form: value });
       if (inquired.length !== 1) continue;
       // The question's last sentence; if the lexicon explains nothing in it, its content words name the value.
@@ -78,8 +97,14 @@ export function mineTraining(training: TrainingData, baseLexicon: Lexicon): Mine
       const last = analyseText(sentences[sentences.length - 1] ?? utterance.text);
       // "How does that sound?" after a plan names nothing the plan was about.
       if (findMentions(baseLexicon, last).length > 0 || CLOSING.test(last.text)) continue;
-      const content = last.tokens.filter((token) => token.kind === "word" && !QUESTION_WORDS.has(token.text) && !ANSWER_WORDS.has(token.text));
-      if (content.length >= 1 && content.length <= 3) concepts.push({ concept: conceptOf(inquired[0]!.slot, inquired[0]!.value), form: content.map((token) => token.text).join(" ") });
+      const content = last.tokens.filter(
+        (token) => token.kind === "word" && !QUESTION_WORDS.has(token.text) && !ANSWER_WORDS.has(token.text),
+      );
+      if (content.length >= 1 && content.length <= 3)
+        concepts.push({
+          concept: conceptOf(inquired[0]!.slot, inquired[0]!.value),
+          form: content.map((token) => token.text).join(" "),
+        });
     }
   }
   return { additions: { concepts }, memory, acknowledgements, vocabulary };

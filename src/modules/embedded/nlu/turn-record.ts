@@ -52,7 +52,11 @@ export interface TurnRecord extends InterpretResources {
 }
 
 /** The record of a turn before any pass has run. */
-export function newTurnRecord(resources: InterpretResources, analysed: AnalysedText, context: HistoryContext): TurnRecord {
+export function newTurnRecord(
+  resources: InterpretResources,
+  analysed: AnalysedText,
+  context: HistoryContext,
+): TurnRecord {
   const first = analysed.sentences[0];
   return {
     ...resources,

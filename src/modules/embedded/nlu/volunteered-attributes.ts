@@ -23,12 +23,36 @@ import type { TurnRecord } from "./turn-record.ts";
  */
 
 /** Read for each symptom a sentence names, after the sentence's onset has dated them all. */
-export const IN_MENTION: readonly AttributeExtractor[] = [progression, characteristics, color, volume, location, anaFactors, severity, frequency, duration, initiation];
+export const IN_MENTION: readonly AttributeExtractor[] = [
+  progression,
+  characteristics,
+  color,
+  volume,
+  location,
+  anaFactors,
+  severity,
+  frequency,
+  duration,
+  initiation,
+];
 /** Read for the symptoms asked about, from a sentence that names none ("a bit of clear stuff"). */
-export const IN_SENTENCE: readonly AttributeExtractor[] = [color, volume, anaFactors, duration, progression, frequency, onset];
+export const IN_SENTENCE: readonly AttributeExtractor[] = [
+  color,
+  volume,
+  anaFactors,
+  duration,
+  progression,
+  frequency,
+  onset,
+];
 
 /** The volunteered attributes of the symptoms a sentence names. */
-function readMentionedSymptoms(turn: TurnRecord, targets: readonly Found[], sentence: readonly [number, number], exclude: readonly Found["mention"][]): void {
+function readMentionedSymptoms(
+  turn: TurnRecord,
+  targets: readonly Found[],
+  sentence: readonly [number, number],
+  exclude: readonly Found["mention"][],
+): void {
   const spans: VolunteeredSpan[] = targets.map(({ mention, entry }) => {
     const next = targets.find((other) => other.mention.start > mention.start);
     const clause = clauseRange(turn.analysed, mention.start);
@@ -48,7 +72,11 @@ export function readAttributesAt(span: VolunteeredSpan): void {
 }
 
 /** Volunteered attributes of a sentence with no symptom phrase, for the symptoms asked about. */
-function readAskedSymptoms(turn: TurnRecord, targets: readonly CollectedEntry[], sentence: readonly [number, number]): void {
+function readAskedSymptoms(
+  turn: TurnRecord,
+  targets: readonly CollectedEntry[],
+  sentence: readonly [number, number],
+): void {
   for (const entry of targets) {
     const span: VolunteeredSpan = { turn, entry, sentence, clause: sentence, spanEnd: sentence[1], exclude: [] };
     for (const attribute of IN_SENTENCE) attribute.readVolunteered?.(span);
@@ -69,10 +97,10 @@ export function attachSymptomAttributes(turn: TurnRecord): void {
       continue;
     }
     // No symptom named here: the attributes describe what the question is about.
-    const focusEntries = entries.all().filter((entry) => entry.fromQuestion && entry.base === "symptom" && entry.status === "positive");
+    const focusEntries = entries
+      .all()
+      .filter((entry) => entry.fromQuestion && entry.base === "symptom" && entry.status === "positive");
     if (focusEntries.length === 0 || symptoms.length > 0) continue;
     readAskedSymptoms(turn, focusEntries, sentence);
   }
 }
-
-

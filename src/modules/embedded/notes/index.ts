@@ -47,12 +47,17 @@ export class NearestNoteWriter implements NoteModule {
     const frequency = new Map<string, number>();
     for (const document of training) frequency.set(document.target, (frequency.get(document.target) ?? 0) + 1);
     // The most common note; the first one in training order among equals.
-    this.fallback = training.reduce<NoteDocument | undefined>((best, document) => (!best || frequency.get(document.target)! > frequency.get(best.target)! ? document : best), undefined);
+    this.fallback = training.reduce<NoteDocument | undefined>(
+      (best, document) => (!best || frequency.get(document.target)! > frequency.get(best.target)! ? document : best),
+      undefined,
+    );
   }
 
   async write(input: NoteRequest, _options: CallOptions = {}): Promise<NoteResult> {
     const started = performance.now();
-    const exclude = this.heldOut.has(input.input) ? (index: number) => this.training[index]!.input === input.input : undefined;
+    const exclude = this.heldOut.has(input.input)
+      ? (index: number) => this.training[index]!.input === input.input
+      : undefined;
     const [hit] = this.index.search(input.input, 1, exclude);
     const source = hit ? this.training[hit.index] : this.fallback;
     return { text: source?.target ?? "", latencyMs: performance.now() - started, exemplars: source ? [source.id] : [] };
@@ -99,7 +104,10 @@ export interface EmbeddedNoteEngine {
 }
 
 /** The baselines built from `training`, for predicting `evaluated` (which may overlap it). */
-export function buildEmbeddedNoteEngine(training: readonly NoteDocument[], evaluated: readonly NoteDocument[]): EmbeddedNoteEngine & { heldOut: number } {
+export function buildEmbeddedNoteEngine(
+  training: readonly NoteDocument[],
+  evaluated: readonly NoteDocument[],
+): EmbeddedNoteEngine & { heldOut: number } {
   const trainingIds = new Set(training.map((document) => document.id));
   const overlap = evaluated.filter((document) => trainingIds.has(document.id));
   return {

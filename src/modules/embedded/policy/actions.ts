@@ -23,7 +23,12 @@ export function inquire(asks: readonly Ask[]): DoctorAction[] {
   const bySlot = new Map<string, ActionEntry[]>();
   for (const ask of asks) {
     const entry: ActionEntry = { value: ask.value };
-    if (ask.check) entry.checks = [ask.check.values && ask.check.values.length > 0 ? { type: ask.check.type, values: [...ask.check.values] } : { type: ask.check.type }];
+    if (ask.check)
+      entry.checks = [
+        ask.check.values && ask.check.values.length > 0
+          ? { type: ask.check.type, values: [...ask.check.values] }
+          : { type: ask.check.type },
+      ];
     const entries = bySlot.get(ask.slot) ?? [];
     entries.push(entry);
     bySlot.set(ask.slot, entries);

@@ -34,7 +34,8 @@ export function findComplaint(plan: HistoryPlan, facts: StateFacts, conversation
   const area = symptoms.length > 0 ? templateFor(plan, symptoms[0]!, locationsOf(facts, symptoms[0]!)).area : "general";
   const phaseValues = new Set<string>(symptoms);
   for (const symptom of symptoms) {
-    for (const part of templateFor(plan, symptom, locationsOf(facts, symptom)).steps.flat()) if (part.value !== "$") phaseValues.add(part.value);
+    for (const part of templateFor(plan, symptom, locationsOf(facts, symptom)).steps.flat())
+      if (part.value !== "$") phaseValues.add(part.value);
   }
   return { symptoms, area, phaseValues };
 }
@@ -43,11 +44,18 @@ export function findComplaint(plan: HistoryPlan, facts: StateFacts, conversation
  * Whether a doctor turn asked this check of this value: a symptom, habit, medication … the turn names
  * (a turn naming nothing is about the main complaint).
  */
-export function checkAsked(conversation: ConversationReading, focus: ComplaintFocus, value: string, check: string): boolean {
+export function checkAsked(
+  conversation: ConversationReading,
+  focus: ComplaintFocus,
+  value: string,
+  check: string,
+): boolean {
   return conversation.doctor.some(
     (reading) =>
       reading.checks.includes(check) &&
-      (reading.symptoms.includes(value) || reading.values.some((key) => key.endsWith(`|${value}`)) || (reading.symptoms.length === 0 && reading.items.length === 0 && value === focus.symptoms[0])),
+      (reading.symptoms.includes(value) ||
+        reading.values.some((key) => key.endsWith(`|${value}`)) ||
+        (reading.symptoms.length === 0 && reading.items.length === 0 && value === focus.symptoms[0])),
   );
 }
 
@@ -92,7 +100,11 @@ export function nextComplaintStep(
   const settled = (part: StepPart): boolean => {
     if (part.check) {
       const attributes = plan.file.check_attributes[part.check] ?? [part.check];
-      return facts.hasAttribute("symptom", part.value, attributes) || checkAsked(conversation, focus, part.value, part.check) || checkedItemAsked(plan, conversation, part.value, part.check);
+      return (
+        facts.hasAttribute("symptom", part.value, attributes) ||
+        checkAsked(conversation, focus, part.value, part.check) ||
+        checkedItemAsked(plan, conversation, part.value, part.check)
+      );
     }
     return facts.has("symptom", part.value) || valueAsked(plan, conversation, part.value);
   };
@@ -103,11 +115,24 @@ export function nextComplaintStep(
       if (parts.some((part) => part.when_locatable && !locatable.has(part.value))) continue;
       const own = step[0]!;
       // Attributes doctors rarely ask of a complaint (learned) are left out.
-      if (own.value === "$" && own.check && !(live && own.live) && model.complaintCheckRate(own.check) < COMPLAINT_CHECK_THRESHOLD) continue;
+      if (
+        own.value === "$" &&
+        own.check &&
+        !(live && own.live) &&
+        model.complaintCheckRate(own.check) < COMPLAINT_CHECK_THRESHOLD
+      )
+        continue;
       if (settled(parts[0]!)) continue;
       return parts
         .filter((part) => !settled(part))
-        .map((part) => askOf("symptom", part.value, part.check, part.check ? model.checkValues("symptom", part.value, part.check) : undefined));
+        .map((part) =>
+          askOf(
+            "symptom",
+            part.value,
+            part.check,
+            part.check ? model.checkValues("symptom", part.value, part.check) : undefined,
+          ),
+        );
     }
   }
   return undefined;

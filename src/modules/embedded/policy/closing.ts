@@ -21,7 +21,8 @@ export function closingMove(plan: HistoryPlan, conversation: ConversationReading
   const later = conversation.doctor.slice(opened + 1);
   // After the explanation, or when the patient thanks the doctor, only the goodbye is left.
   if (later.some((reading) => reading.explanation)) return "farewell";
-  if (conversation.lastPatient && plan.closing.farewell.some((cue) => cue.test(conversation.lastPatient!))) return "farewell";
+  if (conversation.lastPatient && plan.closing.farewell.some((cue) => cue.test(conversation.lastPatient!)))
+    return "farewell";
   return "diagnosis";
 }
 
@@ -37,11 +38,17 @@ const SUMMARY_LIMIT = 4;
 export function diagnosisActions(state: DialogueState, facts: StateFacts): DoctorAction[] {
   const impression = loadDiagnoses().workingImpression(state);
   if (!impression) {
-    const heard = facts.positives("symptom").filter((value) => value !== "general").slice(0, SUMMARY_LIMIT);
-    return [heard.length > 0 ? { action: "diagnosis", symptom: heard.map((value) => ({ value })) } : { action: "diagnosis" }];
+    const heard = facts
+      .positives("symptom")
+      .filter((value) => value !== "general")
+      .slice(0, SUMMARY_LIMIT);
+    return [
+      heard.length > 0 ? { action: "diagnosis", symptom: heard.map((value) => ({ value })) } : { action: "diagnosis" },
+    ];
   }
   const actions: DoctorAction[] = [];
-  if (impression.tests.length > 0) actions.push({ action: "inquire", medical_test: impression.tests.map((value) => ({ value })) });
+  if (impression.tests.length > 0)
+    actions.push({ action: "inquire", medical_test: impression.tests.map((value) => ({ value })) });
   actions.push({ action: "diagnosis", disease: [{ value: impression.disease }] });
   return actions;
 }

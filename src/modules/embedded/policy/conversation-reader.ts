@@ -57,7 +57,9 @@ export function wordCount(text: string): number {
 
 /** Looks like a question: ends with `?` or contains an interrogative or an "any …" prompt (transcripts often drop the `?`). */
 export function isQuestion(text: string): boolean {
-  return /\?\s*$/.test(text.trim()) || /\b(any|have you|do you|did you|are you|is there|how|what|when|where)\b/i.test(text);
+  return (
+    /\?\s*$/.test(text.trim()) || /\b(any|have you|do you|did you|are you|is there|how|what|when|where)\b/i.test(text)
+  );
 }
 
 /** Whether a patient turn asks the doctor something (ends with a question mark). */
@@ -101,7 +103,9 @@ export class ConversationReader {
       checks,
       symptoms: [...symptoms],
       closingQuestion: this.plan.closing.question.some((cue) => cue.test(text)),
-      explanation: words >= this.plan.file.closing.explanation_min_words && this.plan.closing.explanation.some((cue) => cue.test(text)),
+      explanation:
+        words >= this.plan.file.closing.explanation_min_words &&
+        this.plan.closing.explanation.some((cue) => cue.test(text)),
       words,
     };
     if (this.memo.size >= MEMO_LIMIT) this.memo.clear();
@@ -112,7 +116,8 @@ export class ConversationReader {
   /** Symptom values a text mentions, by item and complaint cues. */
   private symptomsMentioned(text: string): Set<string> {
     const values = new Set(this.symptomItems(text).flatMap((item) => [...item.values, ...item.aliases]));
-    for (const complaint of this.plan.complaints) if (complaint.cues.some((cue) => cue.test(text))) for (const value of complaint.symptoms) values.add(value);
+    for (const complaint of this.plan.complaints)
+      if (complaint.cues.some((cue) => cue.test(text))) for (const value of complaint.symptoms) values.add(value);
     return values;
   }
 
@@ -152,7 +157,10 @@ export class ConversationReader {
               .filter((item) => [...item.values, ...item.aliases].some(reported))
               .map((item) => item.id)
           : [];
-      const symptoms = topics.length > 0 ? [...new Set([...own.symptoms, ...topics.flatMap((id) => this.plan.itemsById.get(id)!.values)])] : own.symptoms;
+      const symptoms =
+        topics.length > 0
+          ? [...new Set([...own.symptoms, ...topics.flatMap((id) => this.plan.itemsById.get(id)!.values)])]
+          : own.symptoms;
       const reading: DoctorTurnReading = { ...own, symptoms, index, topics };
       doctor.push(reading);
       for (const id of reading.items) askedItems.add(id);

@@ -55,7 +55,9 @@ function actionEntries(action: DoctorAction): Array<[string, ActionEntry]> {
 /** The plan item an asked entry belongs to (location-checked items need a matching location). */
 function itemForEntry(plan: HistoryPlan, slot: string, entry: ActionEntry): PlanItem | undefined {
   if (entry.value === undefined) return undefined;
-  const locations = (entry.checks ?? []).filter((check) => check.type === "location").flatMap((check) => check.values ?? []);
+  const locations = (entry.checks ?? [])
+    .filter((check) => check.type === "location")
+    .flatMap((check) => check.values ?? []);
   let fallback: PlanItem | undefined;
   for (const item of plan.items) {
     if (!itemCovers(item, slot, entry.value)) continue;
@@ -149,7 +151,13 @@ class StatisticsCounter {
         patientTurns,
       };
       this.countCheckValues(turn);
-      const items = [...new Set(entries.map(([slot, entry]) => itemForEntry(this.plan, slot, entry)?.id).filter((id): id is string => id !== undefined))];
+      const items = [
+        ...new Set(
+          entries
+            .map(([slot, entry]) => itemForEntry(this.plan, slot, entry)?.id)
+            .filter((id): id is string => id !== undefined),
+        ),
+      ];
       for (const id of items) if (!sequence.includes(id)) sequence.push(id);
       if (items.length > 0) {
         this.countSuccessors(previousItems, items);
@@ -163,8 +171,27 @@ class StatisticsCounter {
   }
 
   result(dialogues: number): LearnedStatistics {
-    const { itemPositions, sectionCounts, successors, followUps, checkValues, complaintChecks, nods, patientQuestions } = this;
-    return { dialogues, itemPositions, sectionCounts, successors, followUps, checkValues, complaintChecks, nods, patientQuestions };
+    const {
+      itemPositions,
+      sectionCounts,
+      successors,
+      followUps,
+      checkValues,
+      complaintChecks,
+      nods,
+      patientQuestions,
+    } = this;
+    return {
+      dialogues,
+      itemPositions,
+      sectionCounts,
+      successors,
+      followUps,
+      checkValues,
+      complaintChecks,
+      nods,
+      patientQuestions,
+    };
   }
 
   private countCheckValues({ entries }: DoctorTurnInContext): void {
@@ -195,10 +222,17 @@ class StatisticsCounter {
       if (candidates.length === 0 || !this.plan.file.follow_up[slot]) continue;
       const rate = this.followUps.get(slot) ?? { opportunities: 0, taken: 0, checks: new Map<string, number>() };
       rate.opportunities += 1;
-      const followed = entries.filter(([entrySlot, entry]) => entrySlot === slot && entry.value !== undefined && candidates.includes(entry.value) && (entry.checks ?? []).length > 0);
+      const followed = entries.filter(
+        ([entrySlot, entry]) =>
+          entrySlot === slot &&
+          entry.value !== undefined &&
+          candidates.includes(entry.value) &&
+          (entry.checks ?? []).length > 0,
+      );
       if (followed.length > 0) {
         rate.taken += 1;
-        for (const [, entry] of followed) for (const check of entry.checks ?? []) if (check.type) increment(rate.checks, check.type);
+        for (const [, entry] of followed)
+          for (const check of entry.checks ?? []) if (check.type) increment(rate.checks, check.type);
       }
       this.followUps.set(slot, rate);
     }
@@ -209,7 +243,8 @@ class StatisticsCounter {
     if (patient?.speaker !== "patient") return;
     if (asksDoctor(patient.text)) {
       this.patientQuestions.opportunities += 1;
-      if (actions.length > 0 && actions.every((action) => action.action === "chit-chat" || action.action === "other")) this.patientQuestions.taken += 1;
+      if (actions.length > 0 && actions.every((action) => action.action === "chit-chat" || action.action === "other"))
+        this.patientQuestions.taken += 1;
     }
     if (wordCount(patient.text) >= this.plan.file.priors.long_answer_words) {
       const rate = doctorBefore && isQuestion(doctorBefore.text) ? this.nods.afterQuestion : this.nods.unprompted;
@@ -226,7 +261,8 @@ class StatisticsCounter {
     }
     for (const group of orderGroups(this.plan, area)) {
       const positions = this.itemPositions.get(groupKey(group)) ?? new Map<string, number[]>();
-      for (const [id, position] of normalisedPositions(sequence.filter((id) => group.includes(id)))) positions.set(id, [...(positions.get(id) ?? []), position]);
+      for (const [id, position] of normalisedPositions(sequence.filter((id) => group.includes(id))))
+        positions.set(id, [...(positions.get(id) ?? []), position]);
       this.itemPositions.set(groupKey(group), positions);
     }
   }
@@ -257,12 +293,18 @@ function countComplaintChecks(plan: HistoryPlan, dialogue: Dialogue, into: Map<s
   for (const utterance of dialogue.utterances) {
     if (utterance.speaker !== "doctor") continue;
     for (const [slot, entry] of utterance.actions.filter(isInquiry).flatMap(actionEntries)) {
-      if (slot === "symptom") for (const check of entry.checks ?? []) if (check.type) asked.add(`${entry.value}|${check.type}`);
+      if (slot === "symptom")
+        for (const check of entry.checks ?? []) if (check.type) asked.add(`${entry.value}|${check.type}`);
     }
   }
   const facts = new StateFacts(first.dialog_state);
   for (const symptom of facts.positives("symptom")) {
-    const checks = new Set(templateFor(plan, symptom, locationsOf(facts, symptom)).steps.flat().filter((part) => part.value === "$" && part.check).map((part) => part.check!));
+    const checks = new Set(
+      templateFor(plan, symptom, locationsOf(facts, symptom))
+        .steps.flat()
+        .filter((part) => part.value === "$" && part.check)
+        .map((part) => part.check!),
+    );
     for (const check of checks) {
       const rate = into.get(check) ?? { opportunities: 0, taken: 0 };
       rate.opportunities += 1;

@@ -15,7 +15,11 @@ import { spokenValue } from "../../../language/lay-terms.ts";
  */
 
 /** The first screening item whose criterion the state meets and that is still open, or undefined. */
-export function screenItem(plan: HistoryPlan, state: DialogueState, open: (item: PlanItem) => boolean): PlanItem | undefined {
+export function screenItem(
+  plan: HistoryPlan,
+  state: DialogueState,
+  open: (item: PlanItem) => boolean,
+): PlanItem | undefined {
   for (const screen of plan.file.live_history.screens) {
     const item = plan.itemsById.get(screen.item)!;
     if (open(item) && evidenceFor(screen.when, state) !== null) return item;
@@ -34,7 +38,8 @@ const wholeWord = (words: string): RegExp => new RegExp(`\\b${words.replace(/[.*
  * Whether a doctor turn names the entry of a slot, as its value or as the NLG says it to the patient
  * ("inhalers" for bronchodilator agents), as whole words ("iron", not "environment").
  */
-const names = (text: string, slot: string, value: string): boolean => wholeWord(value).test(text) || wholeWord(spokenValue(slot, value)).test(text);
+const names = (text: string, slot: string, value: string): boolean =>
+  wholeWord(value).test(text) || wholeWord(spokenValue(slot, value)).test(text);
 
 /**
  * The next live follow-up: the slots the last exchange was about (an item of the slot asked, as in
@@ -54,12 +59,15 @@ export function liveFollowUp(
   if (!last || lastText === undefined) return undefined;
   for (const [slot, checks] of Object.entries(plan.file.live_history.follow_up)) {
     const positives = facts.positives(slot).filter((value) => !plan.file.follow_up_exempt.includes(value));
-    const about = last.items.some((id) => plan.itemsById.get(id)!.slot === slot) || positives.some((value) => names(lastText, slot, value));
+    const about =
+      last.items.some((id) => plan.itemsById.get(id)!.slot === slot) ||
+      positives.some((value) => names(lastText, slot, value));
     if (!about) continue;
     for (const value of positives) {
       for (const check of checks) {
         if (facts.hasAttribute(slot, value, plan.file.check_attributes[check] ?? [check])) continue;
-        if (doctorTexts.some((text) => names(text, slot, value) && reader.readDoctor(text).checks.includes(check))) continue;
+        if (doctorTexts.some((text) => names(text, slot, value) && reader.readDoctor(text).checks.includes(check)))
+          continue;
         return askOf(slot, value, check);
       }
     }

@@ -4,7 +4,13 @@ import { askOf, bareAction, inquire, type Ask } from "./actions.ts";
 import { checkAsked, findComplaint, nextComplaintStep, type ComplaintFocus } from "./chief-complaint.ts";
 import { closingMove, diagnosisActions } from "./closing.ts";
 import { clarificationMove } from "../../../language/repeat-requests.ts";
-import { asksDoctor, isQuestion, wordCount, type ConversationReading, type ConversationReader } from "./conversation-reader.ts";
+import {
+  asksDoctor,
+  isQuestion,
+  wordCount,
+  type ConversationReading,
+  type ConversationReader,
+} from "./conversation-reader.ts";
 import { reviewOfSystemsFor, type PlanItem } from "../../../language/history-plan.ts";
 import { unknownValues } from "./item-knowledge.ts";
 import { hasLiveFollowUp, liveFollowUp, screenItem } from "./live-history.ts";
@@ -33,7 +39,8 @@ import { StateFacts } from "./state-facts.ts";
 export interface PlannerDecision {
   readonly actions: DoctorAction[];
   /** Which rule decided, for tests and debugging. */
-  readonly reason: "opening" | "closing" | "diagnosis" | "farewell" | "answer" | "nod" | "follow-up" | "complaint" | "plan" | "repeat";
+  readonly reason:
+    "opening" | "closing" | "diagnosis" | "farewell" | "answer" | "nod" | "follow-up" | "complaint" | "plan" | "repeat";
   /** The plan item asked, when the move is a plan item. */
   readonly item?: string;
 }
@@ -98,7 +105,11 @@ export class HistoryPlanner {
    * plan has a question left: the next question follows it ("OK, I see. And when did it start?").
    * Without it (the MediTOD benchmark), the bare move stands, as the training doctors make it.
    */
-  decide(history: readonly DialogueTurn[], state: DialogueState, options: { readonly askOn?: boolean } = {}): PlannerDecision {
+  decide(
+    history: readonly DialogueTurn[],
+    state: DialogueState,
+    options: { readonly askOn?: boolean } = {},
+  ): PlannerDecision {
     const facts = new StateFacts(state);
     const conversation = this.reader.read(history, (value) => facts.isPositive("symptom", value));
     if (conversation.opening === undefined) return { actions: bareAction("nod_prompt_salutations"), reason: "opening" };
@@ -116,12 +127,18 @@ export class HistoryPlanner {
         : undefined;
     const askOn = options.askOn ?? false;
     const live: Live | undefined = askOn
-      ? { state, doctorTexts: history.filter((turn) => turn.speaker === "doctor").map((turn) => turn.text), askAge: !history.some((turn) => turn.speaker === "doctor" && AGE_QUESTION.test(turn.text)) }
+      ? {
+          state,
+          doctorTexts: history.filter((turn) => turn.speaker === "doctor").map((turn) => turn.text),
+          askAge: !history.some((turn) => turn.speaker === "doctor" && AGE_QUESTION.test(turn.text)),
+        }
       : undefined;
     if (!bare) return this.nextQuestion(conversation, facts, live);
     if (!askOn) return bare;
     const next = this.nextQuestion(conversation, facts, live);
-    return next.actions.some((action) => action.action === "inquire") ? { ...next, actions: [...bare.actions, ...next.actions] } : bare;
+    return next.actions.some((action) => action.action === "inquire")
+      ? { ...next, actions: [...bare.actions, ...next.actions] }
+      : bare;
   }
 
   /**
@@ -131,7 +148,11 @@ export class HistoryPlanner {
    * dialogue manager's) as a chit-chat the NLG words. Undefined otherwise: a second request in a row
    * moves on as any patient question does.
    */
-  private askAgain(history: readonly DialogueTurn[], state: DialogueState, options: { readonly askOn?: boolean }): PlannerDecision | undefined {
+  private askAgain(
+    history: readonly DialogueTurn[],
+    state: DialogueState,
+    options: { readonly askOn?: boolean },
+  ): PlannerDecision | undefined {
     if (clarificationMove(history) !== "repeat") return undefined;
     const asked = history.findLastIndex((turn) => turn.speaker === "doctor");
     // The opening line is the dialogue manager's: the NLG asks it again in other words.
@@ -150,7 +171,9 @@ export class HistoryPlanner {
   private nextQuestion(conversation: ConversationReading, facts: StateFacts, live: Live | undefined): PlannerDecision {
     const { plan } = this.model;
     const focus = findComplaint(plan, facts, conversation);
-    const followUp = this.followUp(conversation, facts, focus, live !== undefined) ?? (live && liveFollowUp(plan, this.reader, conversation, facts, live.doctorTexts));
+    const followUp =
+      this.followUp(conversation, facts, focus, live !== undefined) ??
+      (live && liveFollowUp(plan, this.reader, conversation, facts, live.doctorTexts));
     if (followUp) return { actions: inquire([followUp]), reason: "follow-up" };
 
     const cursor = this.cursor(conversation, focus);
@@ -158,11 +181,14 @@ export class HistoryPlanner {
       const step = nextComplaintStep(this.model, facts, conversation, focus, live !== undefined);
       if (step) return { actions: inquire(step), reason: "complaint" };
     }
-    const open = (item: PlanItem) => !item.values.some((value) => focus.symptoms.includes(value)) && this.openValues(item, conversation, facts).length > 0;
+    const open = (item: PlanItem) =>
+      !item.values.some((value) => focus.symptoms.includes(value)) &&
+      this.openValues(item, conversation, facts).length > 0;
     const item = this.screen(live, cursor, open, focus.area) ?? this.nextItem(cursor, conversation, facts, focus);
     if (item) return { actions: inquire(this.asksFor(item, conversation, facts)), reason: "plan", item: item.id };
     // A live history asks the age before it closes, unless the patient gave it (or their sex) or was asked.
-    if (live?.askAge && !facts.hasAny("basic_information")) return { actions: inquire([{ slot: "basic_information", value: "none" }]), reason: "plan" };
+    if (live?.askAge && !facts.hasAny("basic_information"))
+      return { actions: inquire([{ slot: "basic_information", value: "none" }]), reason: "plan" };
     return { actions: bareAction("chit-chat"), reason: "closing" };
   }
 
@@ -170,7 +196,12 @@ export class HistoryPlanner {
    * A live history's screening item due now (night sweats once weight loss is found), after the
    * complaint's closer ("has this happened before?"), which finishes the complaint.
    */
-  private screen(live: Live | undefined, cursor: Cursor, open: (item: PlanItem) => boolean, area: string): PlanItem | undefined {
+  private screen(
+    live: Live | undefined,
+    cursor: Cursor,
+    open: (item: PlanItem) => boolean,
+    area: string,
+  ): PlanItem | undefined {
     if (!live) return undefined;
     if (cursor.kind === "complaint" && this.blocks("chief_complaint", area)[0]!.some(open)) return undefined;
     return screenItem(this.model.plan, live.state, open);
@@ -179,7 +210,12 @@ export class HistoryPlanner {
   /** A patient's question gets an answer (chit-chat) when doctors usually answer rather than ask on. */
   private answers(conversation: ConversationReading): boolean {
     const said = conversation.lastPatient;
-    return conversation.patientSpokeLast && said !== undefined && asksDoctor(said) && this.model.answerRate() >= ACT_THRESHOLD;
+    return (
+      conversation.patientSpokeLast &&
+      said !== undefined &&
+      asksDoctor(said) &&
+      this.model.answerRate() >= ACT_THRESHOLD
+    );
   }
 
   /** A long patient turn gets a bare nod when doctors usually nod in that context. */
@@ -195,17 +231,24 @@ export class HistoryPlanner {
    * A positive finding just reported (the answer to the doctor's last item, or a symptom the patient
    * brought up in the last turn) whose follow-up attributes are unknown and unasked.
    */
-  private followUp(conversation: ConversationReading, facts: StateFacts, focus: ComplaintFocus, live: boolean): Ask | undefined {
+  private followUp(
+    conversation: ConversationReading,
+    facts: StateFacts,
+    focus: ComplaintFocus,
+    live: boolean,
+  ): Ask | undefined {
     const { plan } = this.model;
     const last = conversation.lastDoctor;
     if (!last) return undefined;
     const reported: Array<{ slot: string; value: string }> = [];
     for (const id of last.items) {
       const item = plan.itemsById.get(id)!;
-      for (const value of [...item.values, ...item.aliases]) if (facts.isPositive(item.slot, value)) reported.push({ slot: item.slot, value });
+      for (const value of [...item.values, ...item.aliases])
+        if (facts.isPositive(item.slot, value)) reported.push({ slot: item.slot, value });
     }
     for (const item of this.reader.symptomItems(conversation.lastPatient ?? "")) {
-      for (const value of [...item.values, ...item.aliases]) if (facts.isPositive("symptom", value)) reported.push({ slot: "symptom", value });
+      for (const value of [...item.values, ...item.aliases])
+        if (facts.isPositive("symptom", value)) reported.push({ slot: "symptom", value });
     }
     for (const { slot, value } of reported) {
       if (focus.phaseValues.has(value) || plan.file.follow_up_exempt.includes(value)) continue;
@@ -236,10 +279,15 @@ export class HistoryPlanner {
       const ids = reading.items.length > 0 ? reading.items : reading.topics;
       if (ids.length === 0) continue;
       const items = ids.map((id) => plan.itemsById.get(id)!);
-      const outside = items.filter((item) => item.slot !== "symptom" || !item.values.some((value) => focus.phaseValues.has(value)));
+      const outside = items.filter(
+        (item) => item.slot !== "symptom" || !item.values.some((value) => focus.phaseValues.has(value)),
+      );
       // A cue shared by items of several areas ("swelling") means the item of the complaint's area.
       const inArea = outside.filter((item) => item.section !== "review_of_systems" || review.flat.includes(item.id));
-      const here: Cursor = outside.length === 0 ? { kind: "complaint" } : { kind: "item", item: (inArea.length > 0 ? inArea : outside).at(-1)! };
+      const here: Cursor =
+        outside.length === 0
+          ? { kind: "complaint" }
+          : { kind: "item", item: (inArea.length > 0 ? inArea : outside).at(-1)! };
       found ??= here;
       if (found.kind === "item" && isChecklist(found.item)) return found;
       // Once the background history has begun, a symptom question is an aside ("I forgot to ask…"):
@@ -259,8 +307,15 @@ export class HistoryPlanner {
     let blocks = this.blockCache.get(key);
     if (!blocks) {
       const { plan } = this.model;
-      const lists = section === "review_of_systems" ? reviewOfSystemsFor(plan, area).blocks : [plan.sectionItems.get(section) ?? []];
-      blocks = lists.map((ids) => ids.map((id) => plan.itemsById.get(id)!).sort((a, b) => this.model.orderKey(a, ids) - this.model.orderKey(b, ids)));
+      const lists =
+        section === "review_of_systems"
+          ? reviewOfSystemsFor(plan, area).blocks
+          : [plan.sectionItems.get(section) ?? []];
+      blocks = lists.map((ids) =>
+        ids
+          .map((id) => plan.itemsById.get(id)!)
+          .sort((a, b) => this.model.orderKey(a, ids) - this.model.orderKey(b, ids)),
+      );
       this.blockCache.set(key, blocks);
     }
     return blocks;
@@ -270,12 +325,24 @@ export class HistoryPlanner {
    * The next plan item to ask: a transition training doctors agree on, else the complaint's closer,
    * else the review of systems (from the complaint or a symptom question), else the checklists.
    */
-  private nextItem(cursor: Cursor, conversation: ConversationReading, facts: StateFacts, focus: ComplaintFocus): PlanItem | undefined {
+  private nextItem(
+    cursor: Cursor,
+    conversation: ConversationReading,
+    facts: StateFacts,
+    focus: ComplaintFocus,
+  ): PlanItem | undefined {
     const walk: Walk = {
-      pending: (item) => !item.values.some((value) => focus.symptoms.includes(value)) && this.openValues(item, conversation, facts).length > 0,
+      pending: (item) =>
+        !item.values.some((value) => focus.symptoms.includes(value)) &&
+        this.openValues(item, conversation, facts).length > 0,
       // Questions about the complaint's own companions (sputum for a cough) do not open their system.
-      touched: (block) => block.some((item) => conversation.askedItems.has(item.id) && !item.values.some((value) => focus.phaseValues.has(value))),
-      done: (section) => this.blocks(section, focus.area)[0]!.filter((item) => conversation.askedItems.has(item.id)).length >= this.model.quota(section),
+      touched: (block) =>
+        block.some(
+          (item) => conversation.askedItems.has(item.id) && !item.values.some((value) => focus.phaseValues.has(value)),
+        ),
+      done: (section) =>
+        this.blocks(section, focus.area)[0]!.filter((item) => conversation.askedItems.has(item.id)).length >=
+        this.model.quota(section),
       area: focus.area,
     };
     const at = cursor.kind === "item" ? cursor.item : undefined;
@@ -331,7 +398,9 @@ export class HistoryPlanner {
    * doctors usually ask in it, from the cursor's section on in plan order, then any earlier one left open.
    */
   private checklistItem(at: PlanItem | undefined, walk: Walk): PlanItem | undefined {
-    const checklists = this.model.plan.sectionOrder.filter((id) => id !== "chief_complaint" && id !== "review_of_systems");
+    const checklists = this.model.plan.sectionOrder.filter(
+      (id) => id !== "chief_complaint" && id !== "review_of_systems",
+    );
     const from = at ? checklists.indexOf(at.section) : -1;
     const order = from >= 0 ? [...checklists.slice(from), ...checklists.slice(0, from)] : checklists;
     for (const section of order) {
@@ -351,7 +420,12 @@ export class HistoryPlanner {
   private asksFor(item: PlanItem, conversation: ConversationReading, facts: StateFacts): Ask[] {
     const check = item.check;
     return this.openValues(item, conversation, facts).map((value) =>
-      askOf(item.slot, value, check?.type, check && (check.values ?? this.model.checkValues(item.slot, value, check.type))),
+      askOf(
+        item.slot,
+        value,
+        check?.type,
+        check && (check.values ?? this.model.checkValues(item.slot, value, check.type)),
+      ),
     );
   }
 }

@@ -32,7 +32,8 @@ export class PolicyModel {
     const prior = list.length > 1 ? Math.max(index, 0) / (list.length - 1) : 0.5;
     const observed = this.stats.itemPositions.get(groupKey(list))?.get(item.id) ?? [];
     const strength = this.plan.file.priors.order_strength;
-    const key = (strength * prior + observed.reduce((sum, position) => sum + position, 0)) / (strength + observed.length);
+    const key =
+      (strength * prior + observed.reduce((sum, position) => sum + position, 0)) / (strength + observed.length);
     keys.set(item.id, key);
     return key;
   }
@@ -57,7 +58,9 @@ export class PolicyModel {
     const typical = this.plan.file.sections.find((candidate) => candidate.id === section)?.typical_items ?? 0;
     const counts = this.stats.sectionCounts.get(section) ?? [];
     const strength = this.plan.file.priors.quota_strength;
-    return Math.round((strength * typical + counts.reduce((sum, count) => sum + count, 0)) / (strength + counts.length));
+    return Math.round(
+      (strength * typical + counts.reduce((sum, count) => sum + count, 0)) / (strength + counts.length),
+    );
   }
 
   /** How likely a doctor asks this attribute of a presenting complaint. */
@@ -80,7 +83,9 @@ export class PolicyModel {
   followUpChecks(slot: string): string[] {
     const checks = this.plan.file.follow_up[slot]?.checks ?? [];
     const used = this.stats.followUps.get(slot)?.checks;
-    return [...checks].sort((a, b) => (used?.get(b) ?? 0) - (used?.get(a) ?? 0) || checks.indexOf(a) - checks.indexOf(b));
+    return [...checks].sort(
+      (a, b) => (used?.get(b) ?? 0) - (used?.get(a) ?? 0) || checks.indexOf(a) - checks.indexOf(b),
+    );
   }
 
   /**
@@ -113,6 +118,9 @@ export class PolicyModel {
   answerRate(): number {
     const { priors } = this.plan.file;
     const observed = this.stats.patientQuestions;
-    return (priors.bare_move_strength * priors.answer_patient_question + observed.taken) / (priors.bare_move_strength + observed.opportunities);
+    return (
+      (priors.bare_move_strength * priors.answer_patient_question + observed.taken) /
+      (priors.bare_move_strength + observed.opportunities)
+    );
   }
 }

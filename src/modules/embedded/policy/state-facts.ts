@@ -14,7 +14,8 @@ export interface StateEntry {
   readonly entry: SlotEntry;
 }
 
-const listOf = (raw: string | string[] | undefined): string[] => (raw === undefined ? [] : Array.isArray(raw) ? raw : [raw]);
+const listOf = (raw: string | string[] | undefined): string[] =>
+  raw === undefined ? [] : Array.isArray(raw) ? raw : [raw];
 
 export class StateFacts {
   /** Unprefixed slot → its entries in state order (positive first, as the data writes them). */
@@ -63,7 +64,10 @@ export class StateFacts {
 
   /** Whether some entry of the value (any status) has a location among the given ones. */
   hasLocation(slot: string, value: string, locations: readonly string[]): boolean {
-    return this.entries(slot).some((item) => item.entry.value === value && listOf(item.entry.location).some((location) => locations.includes(location)));
+    return this.entries(slot).some(
+      (item) =>
+        item.entry.value === value && listOf(item.entry.location).some((location) => locations.includes(location)),
+    );
   }
 
   /** Whether the slot has any entry (residence, occupation, travel: the question was answered). */
@@ -75,12 +79,12 @@ export class StateFacts {
   positiveKeys(): Set<string> {
     const keys = new Set<string>();
     for (const [slot, entries] of this.bySlot) {
-      for (const item of entries) if (item.status === "positive" && typeof item.entry.value === "string") keys.add(`${slot}:${item.entry.value}`);
+      for (const item of entries)
+        if (item.status === "positive" && typeof item.entry.value === "string") keys.add(`${slot}:${item.entry.value}`);
     }
     return keys;
   }
 }
-
 
 /** The sites the state records for a symptom. */
 export function locationsOf(facts: StateFacts, symptom: string): string[] {

@@ -12,16 +12,25 @@ import { readTurn } from "./nlu-harness.ts";
 
 /** The values of a prefixed slot in the frames of the utterance, asked what brings the patient in. */
 function valuesOf(utterance: string, slot: string): unknown[] {
-  return (readTurn({ question: "What brings you in today?", utterance }).frames ?? []).flatMap((frame) => frame.slots?.[slot] ?? []).map((entry) => entry.value);
+  return (readTurn({ question: "What brings you in today?", utterance }).frames ?? [])
+    .flatMap((frame) => frame.slots?.[slot] ?? [])
+    .map((entry) => entry.value);
 }
 
 describe("the other statements of a sentence with an allergy are kept", () => {
-  const cases: ReadonlyArray<readonly [utterance: string, allergy: string, symptoms: readonly string[], medications: readonly string[]]> = [
+  const cases: ReadonlyArray<
+    readonly [utterance: string, allergy: string, symptoms: readonly string[], medications: readonly string[]]
+  > = [
     ["I'm allergic to peanuts, and I take Tylenol for headaches.", "food allergy", ["headache"], ["acetaminophen"]],
     ["I'm allergic to penicillin, but I take ibuprofen for my back pain.", "drug allergy", ["pain"], ["ibuprofen"]],
     ["Penicillin gives me a rash; I've also had a cough for a week.", "drug allergy", ["coughing"], []],
     ["I'm allergic to shellfish and I've had a fever since Monday.", "food allergy", ["fever"], []],
-    ["Sulfa drugs make me break out in hives, but I've been taking Tylenol for the headaches.", "drug allergy", ["headache"], ["acetaminophen"]],
+    [
+      "Sulfa drugs make me break out in hives, but I've been taking Tylenol for the headaches.",
+      "drug allergy",
+      ["headache"],
+      ["acetaminophen"],
+    ],
   ];
   for (const [utterance, allergy, symptoms, medications] of cases) {
     it(utterance, () => {

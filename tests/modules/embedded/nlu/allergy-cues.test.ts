@@ -17,7 +17,8 @@ function entriesOf(question: string, utterance: string, slot: string): SlotEntry
   return (readTurn({ history: [], question, utterance }).frames ?? []).flatMap((frame) => frame.slots?.[slot] ?? []);
 }
 
-const valuesOf = (question: string, utterance: string, slot: string) => entriesOf(question, utterance, slot).map((entry) => entry.value);
+const valuesOf = (question: string, utterance: string, slot: string) =>
+  entriesOf(question, utterance, slot).map((entry) => entry.value);
 
 describe("a medication that relieves a symptom is taken, never an allergy", () => {
   const cases: ReadonlyArray<readonly [utterance: string, symptom: string, medication: string]> = [
@@ -39,7 +40,9 @@ describe("a medication that relieves a symptom is taken, never an allergy", () =
 
   it("the relieving drug is the medication for the symptom (respone_to); relief by it is no trend over time", () => {
     const utterance = "I have a headache that eases off when I take Tylenol.";
-    expect(entriesOf("What brings you in today?", utterance, "positive_medication")).toEqual([{ value: "acetaminophen", respone_to: "headache" }]);
+    expect(entriesOf("What brings you in today?", utterance, "positive_medication")).toEqual([
+      { value: "acetaminophen", respone_to: "headache" },
+    ]);
     expect(entriesOf("What brings you in today?", utterance, "positive_symptom")).toEqual([{ value: "headache" }]);
   });
 });
@@ -58,7 +61,10 @@ describe("a drug named beside a symptom, with no allergy cue, is no allergy", ()
 });
 
 describe("a drug taken for an allergy is no drug allergy", () => {
-  it.each(["I take Claritin because I'm allergic to pollen.", "I use an inhaler for my asthma and Claritin for allergic rhinitis."])("%s", (utterance) => {
+  it.each([
+    "I take Claritin because I'm allergic to pollen.",
+    "I use an inhaler for my asthma and Claritin for allergic rhinitis.",
+  ])("%s", (utterance) => {
     const question = "Are you taking any medications?";
     expect(valuesOf(question, utterance, "positive_medical_history")).not.toContain("drug allergy");
     expect(valuesOf(question, utterance, "positive_medical_history")).toContain("allergic rhinitis");

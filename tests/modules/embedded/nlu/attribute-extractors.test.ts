@@ -3,11 +3,26 @@ import { analyseText } from "../../../../src/modules/embedded/nlu/analysed-text.
 import { extractFactors } from "../../../../src/modules/embedded/nlu/ana-factors.ts";
 import { extractLocations } from "../../../../src/modules/embedded/nlu/body-locations.ts";
 import { extractRelations } from "../../../../src/modules/embedded/nlu/family-relations.ts";
-import { extractHabitFrequency, extractHabitStarting, extractVolunteeredHabitStart, habitStatus } from "../../../../src/modules/embedded/nlu/habit-attributes.ts";
+import {
+  extractHabitFrequency,
+  extractHabitStarting,
+  extractVolunteeredHabitStart,
+  habitStatus,
+} from "../../../../src/modules/embedded/nlu/habit-attributes.ts";
 import { buildLexicon } from "../../../../src/modules/embedded/nlu/lexicon.ts";
 import { extractImpact, purposePhrase } from "../../../../src/modules/embedded/nlu/medication-attributes.ts";
-import { extractAge, extractDestination, extractOccupation, extractResidence } from "../../../../src/modules/embedded/nlu/social-history.ts";
-import { extractCharacteristics, extractColor, extractProgression, extractVolume } from "../../../../src/modules/embedded/nlu/symptom-descriptors.ts";
+import {
+  extractAge,
+  extractDestination,
+  extractOccupation,
+  extractResidence,
+} from "../../../../src/modules/embedded/nlu/social-history.ts";
+import {
+  extractCharacteristics,
+  extractColor,
+  extractProgression,
+  extractVolume,
+} from "../../../../src/modules/embedded/nlu/symptom-descriptors.ts";
 
 const lexicon = buildLexicon();
 const whole = (text: string) => {
@@ -40,7 +55,9 @@ describe("colour, volume, characteristics", () => {
     expect(extractColor(lexicon, analysed, from, to)).toBe("clear or whitish");
   });
   it("prefers the most specific amount", () => {
-    expect(extractVolume("each time about a spoonful, maybe 3 to 4 tablespoons a day")).toBe("3 to 4 tablespoons a day");
+    expect(extractVolume("each time about a spoonful, maybe 3 to 4 tablespoons a day")).toBe(
+      "3 to 4 tablespoons a day",
+    );
     expect(extractVolume("not much at all")).toBeUndefined();
   });
   it("maps cough and pain descriptors to canonical characteristics", () => {
@@ -49,7 +66,10 @@ describe("colour, volume, characteristics", () => {
     const wet = whole("yes it's productive");
     expect(extractCharacteristics(lexicon, "coughing", wet.analysed, wet.from, wet.to)).toEqual(["wet cough"]);
     const pain = whole("kind of a burning, stabbing feeling");
-    expect(extractCharacteristics(lexicon, "chest pain", pain.analysed, pain.from, pain.to)).toEqual(["burning", "sharp"]);
+    expect(extractCharacteristics(lexicon, "chest pain", pain.analysed, pain.from, pain.to)).toEqual([
+      "burning",
+      "sharp",
+    ]);
     const negated = whole("it's not dry");
     expect(extractCharacteristics(lexicon, "coughing", negated.analysed, negated.from, negated.to)).toEqual([]);
   });
@@ -58,7 +78,11 @@ describe("colour, volume, characteristics", () => {
 describe("locations", () => {
   it("maps body sites to canonical names in the order said", () => {
     const { analysed, from, to } = whole("mostly my calves and both knees, sometimes the arms");
-    expect(extractLocations(lexicon, analysed, from, to)).toEqual(["structure of calf of leg", "knee", "upper extremity"]);
+    expect(extractLocations(lexicon, analysed, from, to)).toEqual([
+      "structure of calf of leg",
+      "knee",
+      "upper extremity",
+    ]);
   });
   it("knows the annotation tool's body sites too", () => {
     const { analysed, from, to } = whole("right under the jaw");
@@ -91,7 +115,9 @@ describe("family relations", () => {
 describe("habits", () => {
   it("reads amounts and rates", () => {
     expect(extractHabitFrequency("about half a pack a day")).toBe("half a pack a day");
-    expect(extractHabitFrequency("maybe three or four beers on the weekends")).toBe("three or four beers on the weekends");
+    expect(extractHabitFrequency("maybe three or four beers on the weekends")).toBe(
+      "three or four beers on the weekends",
+    );
     expect(extractHabitFrequency("a couple of drinks a week")).toBe("couple of drinks a week");
     // Without a unit only when the amount was asked for ("how many cigarettes?" — "about 10 a day").
     expect(extractHabitFrequency("about 10 a day", true)).toBe("10 a day");
@@ -132,7 +158,9 @@ describe("social history", () => {
     expect(extractAge("about 50")).toBeUndefined();
   });
   it("reads the dwelling with its adjectives", () => {
-    expect(extractResidence(lexicon, analyseText("I live in Leeds in a tiny basement apartment with a roommate"))).toBe("tiny basement apartment");
+    expect(extractResidence(lexicon, analyseText("I live in Leeds in a tiny basement apartment with a roommate"))).toBe(
+      "tiny basement apartment",
+    );
     expect(extractResidence(lexicon, analyseText("we rent a townhouse"), true)).toBe("townhouse");
   });
   it("reads the occupation", () => {

@@ -8,17 +8,32 @@ describe("attribute registry (nlu/attributes/)", () => {
   it("names each attribute once, as a check type of every slot it applies to", () => {
     expect(new Set(ATTRIBUTE_EXTRACTORS.map((extractor) => extractor.name)).size).toBe(ATTRIBUTE_EXTRACTORS.length);
     for (const extractor of ATTRIBUTE_EXTRACTORS) {
-      for (const slot of extractor.appliesTo) expect(checkTypes(slotDefinition(slot)!), `${extractor.name} of ${slot}`).toContain(extractor.name);
+      for (const slot of extractor.appliesTo)
+        expect(checkTypes(slotDefinition(slot)!), `${extractor.name} of ${slot}`).toContain(extractor.name);
     }
   });
 
   it("derives the attributes that describe a symptom (asked about 'it', they refer to the symptom in focus)", () => {
-    expect([...SYMPTOM_ATTRIBUTES].sort()).toEqual(["ana_factors", "characteristics", "color", "duration", "frequency", "initiation", "location", "onset", "progression", "severity", "volume"]);
+    expect([...SYMPTOM_ATTRIBUTES].sort()).toEqual([
+      "ana_factors",
+      "characteristics",
+      "color",
+      "duration",
+      "frequency",
+      "initiation",
+      "location",
+      "onset",
+      "progression",
+      "severity",
+      "volume",
+    ]);
   });
 
   it("reads every volunteered attribute in the volunteered pass, and only registered ones", () => {
     const volunteered = ATTRIBUTE_EXTRACTORS.filter((extractor) => "readVolunteered" in extractor);
-    expect(volunteered.map((extractor) => extractor.name).sort()).toEqual([...new Set([...IN_MENTION, ...IN_SENTENCE].map((extractor) => extractor.name))].sort());
+    expect(volunteered.map((extractor) => extractor.name).sort()).toEqual(
+      [...new Set([...IN_MENTION, ...IN_SENTENCE].map((extractor) => extractor.name))].sort(),
+    );
   });
 
   for (const extractor of ATTRIBUTE_EXTRACTORS) {

@@ -8,8 +8,22 @@ import { readTurn, spanText } from "./nlu-harness.ts";
 function drops(example: (typeof MENTION_FILTER_RULES)[number]["example"]): Array<{ rule: string; phrase: string }> {
   const dropped: Array<{ rule: string; phrase: string }> = [];
   const passes = NLU_PASSES.map((pass) => {
-    if (pass.name === "filters before status") return { ...pass, run: (turn: Parameters<typeof pass.run>[0]) => filterBeforeStatus(turn, (rule, reading) => dropped.push({ rule: rule.name, phrase: spanText(turn, reading.mention) })) };
-    if (pass.name === "filters after status") return { ...pass, run: (turn: Parameters<typeof pass.run>[0]) => filterAfterStatus(turn, (rule, reading) => dropped.push({ rule: rule.name, phrase: spanText(turn, reading.mention) })) };
+    if (pass.name === "filters before status")
+      return {
+        ...pass,
+        run: (turn: Parameters<typeof pass.run>[0]) =>
+          filterBeforeStatus(turn, (rule, reading) =>
+            dropped.push({ rule: rule.name, phrase: spanText(turn, reading.mention) }),
+          ),
+      };
+    if (pass.name === "filters after status")
+      return {
+        ...pass,
+        run: (turn: Parameters<typeof pass.run>[0]) =>
+          filterAfterStatus(turn, (rule, reading) =>
+            dropped.push({ rule: rule.name, phrase: spanText(turn, reading.mention) }),
+          ),
+      };
     return pass;
   });
   readTurn(example, undefined, passes);

@@ -13,7 +13,9 @@ describe("negation and uncertainty cue rules (nlu/rules/negation-cues.ts): each 
   }
 
   it("give every cue phrase to one rule of its kind only", () => {
-    const phrases = NEGATION_CUE_RULES.flatMap((rule) => rule.phrases.map((phrase) => `${rule.kind}: ${phrase.join(" ")}`));
+    const phrases = NEGATION_CUE_RULES.flatMap((rule) =>
+      rule.phrases.map((phrase) => `${rule.kind}: ${phrase.join(" ")}`),
+    );
     expect(new Set(phrases).size).toBe(phrases.length);
   });
 });

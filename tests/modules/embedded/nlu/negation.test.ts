@@ -10,19 +10,36 @@ const lexicon = buildLexicon();
 function statuses(utterance: string): Record<string, string> {
   const analysed = analyseText(utterance);
   const mentions = findMentions(lexicon, analysed);
-  const context = { tokens: analysed.tokens, clauses: analysed.clauses, inConcept: conceptMask(analysed.tokens.length, mentions) };
-  return Object.fromEntries(mentions.map((mention) => [mention.concepts[0]!.value, mentionStatus(context, mention.start, mention.end)]));
+  const context = {
+    tokens: analysed.tokens,
+    clauses: analysed.clauses,
+    inConcept: conceptMask(analysed.tokens.length, mentions),
+  };
+  return Object.fromEntries(
+    mentions.map((mention) => [mention.concepts[0]!.value, mentionStatus(context, mention.start, mention.end)]),
+  );
 }
 
 describe("mentionStatus", () => {
   it("negates within the clause and stops at contrast", () => {
-    expect(statuses("I haven't had any fever but I do have a sore throat")).toEqual({ fever: "negative", pharyngitis: "positive" });
-    expect(statuses("No headaches, no dizziness or nausea.")).toEqual({ headache: "negative", dizziness: "negative", nausea: "negative" });
+    expect(statuses("I haven't had any fever but I do have a sore throat")).toEqual({
+      fever: "negative",
+      pharyngitis: "positive",
+    });
+    expect(statuses("No headaches, no dizziness or nausea.")).toEqual({
+      headache: "negative",
+      dizziness: "negative",
+      nausea: "negative",
+    });
   });
 
   it("ends a denial at ', and a …' (a new statement), not at a list", () => {
     expect(statuses("I have had no fever, and a bad cough.")).toEqual({ fever: "negative", coughing: "positive" });
-    expect(statuses("No fevers, chills, and sweats.")).toEqual({ fever: "negative", chills: "negative", sweating: "negative" });
+    expect(statuses("No fevers, chills, and sweats.")).toEqual({
+      fever: "negative",
+      chills: "negative",
+      sweating: "negative",
+    });
   });
 
   it("treats a leading answer particle as an answer, not as scope", () => {

@@ -22,7 +22,10 @@ export interface Exchange {
 /** The turn record of an exchange after the passes up to and including `lastPass` (all when omitted). */
 export function readTurn(exchange: Exchange, lastPass?: string, passes: readonly NluPass[] = NLU_PASSES): TurnRecord {
   const { lexicon, smallTalk, correct, reader } = nluResources();
-  const turns = [...(exchange.history ?? []), exchange.question].map((text, index) => ({ speaker: index % 2 === 0 ? ("doctor" as const) : ("patient" as const), text }));
+  const turns = [...(exchange.history ?? []), exchange.question].map((text, index) => ({
+    speaker: index % 2 === 0 ? ("doctor" as const) : ("patient" as const),
+    text,
+  }));
   const context = reader.read(turns);
   const turn = newTurnRecord({ lexicon, smallTalk }, analyseText(exchange.utterance, correct), context);
   const end = lastPass === undefined ? passes.length : passes.findIndex((pass) => pass.name === lastPass) + 1;
@@ -32,5 +35,8 @@ export function readTurn(exchange: Exchange, lastPass?: string, passes: readonly
 
 /** The text of a token span. */
 export function spanText(turn: TurnRecord, span: { readonly start: number; readonly end: number }): string {
-  return turn.analysed.tokens.slice(span.start, span.end).map((token) => token.text).join(" ");
+  return turn.analysed.tokens
+    .slice(span.start, span.end)
+    .map((token) => token.text)
+    .join(" ");
 }

@@ -28,7 +28,7 @@ async function understand(utterance: string, ...history: string[]): Promise<NluF
 
 /** Every entry of a prefixed slot across the frames. */
 function entriesOf(frames: readonly NluFrame[], slot: string): SlotEntry[] {
-  return frames.flatMap((frame) => (frame.slots?.[slot]) ?? []);
+  return frames.flatMap((frame) => frame.slots?.[slot] ?? []);
 }
 
 function valuesOf(frames: readonly NluFrame[], slot: string): unknown[] {
@@ -86,16 +86,26 @@ describe("lay words for the common complaints of every body system (ontology/lex
   });
 
   it("'throwing up all night' is vomiting, not a sleepless night", async () => {
-    expect(valuesOf(await understand("I've been throwing up all night.", "What brings you in today?"), "positive_symptom")).toEqual(["vomiting"]);
+    expect(
+      valuesOf(await understand("I've been throwing up all night.", "What brings you in today?"), "positive_symptom"),
+    ).toEqual(["vomiting"]);
   });
 });
 
 describe("corrections: 'actually …, not …' replaces the value it corrects", () => {
-  const history = ["What brings you in today?", "It burns when I pee.", "When did that start?", "Sunday.", "Have you seen any blood in your urine?"];
+  const history = [
+    "What brings you in today?",
+    "It burns when I pee.",
+    "When did that start?",
+    "Sunday.",
+    "Have you seen any blood in your urine?",
+  ];
 
   it("a corrected onset replaces the onset and is never a denied symptom", async () => {
     const frames = await understand("Actually it started Monday, not Sunday.", ...history);
-    expect(entriesOf(frames, "positive_symptom")).toContainEqual(expect.objectContaining({ value: "dysuria", onset: "monday" }));
+    expect(entriesOf(frames, "positive_symptom")).toContainEqual(
+      expect.objectContaining({ value: "dysuria", onset: "monday" }),
+    );
     expect(entriesOf(frames, "negative_symptom")).toEqual([]);
   });
 
@@ -132,12 +142,19 @@ describe("allergies: 'X gives me a rash' is an allergy, not a current rash", () 
 describe("separate pains stay separate; sites, smells and relatives read right", () => {
   it("a flank pain is a flank pain, not a chest pain", async () => {
     const frames = await understand("I have a pain in my right flank.", "What brings you in today?");
-    expect(entriesOf(frames, "positive_symptom")).toContainEqual(expect.objectContaining({ value: "pain", location: ["flank"] }));
+    expect(entriesOf(frames, "positive_symptom")).toContainEqual(
+      expect.objectContaining({ value: "pain", location: ["flank"] }),
+    );
     expect(valuesOf(frames, "positive_symptom")).not.toContain("chest pain");
   });
 
   it("'left side, behind the eye' is a head site, not the side of the chest", async () => {
-    const frames = await understand("Left side, behind the eye.", "What brings you in today?", "I've had a bad headache.", "Where is the headache?");
+    const frames = await understand(
+      "Left side, behind the eye.",
+      "What brings you in today?",
+      "I've had a bad headache.",
+      "Where is the headache?",
+    );
     const headache = entriesOf(frames, "positive_symptom").find((entry) => entry.value === "headache");
     expect(headache?.location).toBeDefined();
     expect(headache?.location).not.toContain("side of chest");
@@ -157,56 +174,108 @@ describe("separate pains stay separate; sites, smells and relatives read right",
     const talk = new Conversation(engine, { maxDoctorTurns: 40 });
     await talk.say("My right shoulder hurts.");
     const outcome = await talk.say("My knee hurts as well.");
-    const pains = (outcome.state.positive_symptom ?? []).filter((entry) => JSON.stringify(entry.location ?? []).length > 2);
+    const pains = (outcome.state.positive_symptom ?? []).filter(
+      (entry) => JSON.stringify(entry.location ?? []).length > 2,
+    );
     expect(pains).toContainEqual(expect.objectContaining({ value: "pain", location: ["shoulder"] }));
     expect(pains).toContainEqual(expect.objectContaining({ location: ["knee"] }));
   });
 
   it("'it smells kinda bad' about urine is not a loss of smell", async () => {
-    const frames = await understand("It smells kinda bad.", "What brings you in today?", "It burns when I pee.", "Have you noticed anything different about your urine?");
+    const frames = await understand(
+      "It smells kinda bad.",
+      "What brings you in today?",
+      "It burns when I pee.",
+      "Have you noticed anything different about your urine?",
+    );
     expect(JSON.stringify(frames)).not.toContain("anosmia");
     expect(JSON.stringify(frames)).not.toContain("smell altered");
   });
 
   it("'mom has heart problems' is the mother's", async () => {
-    const asked = await understand("Mom has heart problems.", "Does anyone in your family have any medical conditions?");
-    expect(entriesOf(asked, "positive_family_history")).toContainEqual(expect.objectContaining({ value: "heart diseases", relation: "mother" }));
-    const later = await understand("Yeah, mom has heart problems.", "Does your dad have any medical conditions?", "He has diabetes.", "Anything else in the family?");
-    expect(entriesOf(later, "positive_family_history")).toContainEqual(expect.objectContaining({ value: "heart diseases", relation: "mother" }));
+    const asked = await understand(
+      "Mom has heart problems.",
+      "Does anyone in your family have any medical conditions?",
+    );
+    expect(entriesOf(asked, "positive_family_history")).toContainEqual(
+      expect.objectContaining({ value: "heart diseases", relation: "mother" }),
+    );
+    const later = await understand(
+      "Yeah, mom has heart problems.",
+      "Does your dad have any medical conditions?",
+      "He has diabetes.",
+      "Anything else in the family?",
+    );
+    expect(entriesOf(later, "positive_family_history")).toContainEqual(
+      expect.objectContaining({ value: "heart diseases", relation: "mother" }),
+    );
   });
 });
 
 describe("site answers: 'it's not in my X, it's in my Y' (found in self-play)", () => {
   it("a pain asked at one site and placed at another is the pain at the other site, not a denial or small talk", async () => {
-    const frames = await understand("It's not in my abdomen, it's in my flank.", "What brings you in?", "I have pain in my side and a fever.", "Have you had any abdominal pain?");
-    expect(entriesOf(frames, "positive_symptom")).toContainEqual(expect.objectContaining({ value: "pain", location: ["flank"] }));
+    const frames = await understand(
+      "It's not in my abdomen, it's in my flank.",
+      "What brings you in?",
+      "I have pain in my side and a fever.",
+      "Have you had any abdominal pain?",
+    );
+    expect(entriesOf(frames, "positive_symptom")).toContainEqual(
+      expect.objectContaining({ value: "pain", location: ["flank"] }),
+    );
   });
 
   it("a swelling asked in the legs and placed in the ankles", async () => {
-    const frames = await understand("It's not in my leg, it's in my ankle.", "What brings you in?", "I've been short of breath.", "Have you had any leg swelling?");
-    expect(entriesOf(frames, "positive_symptom")).toContainEqual(expect.objectContaining({ value: "swelling", location: ["ankle"] }));
+    const frames = await understand(
+      "It's not in my leg, it's in my ankle.",
+      "What brings you in?",
+      "I've been short of breath.",
+      "Have you had any leg swelling?",
+    );
+    expect(entriesOf(frames, "positive_symptom")).toContainEqual(
+      expect.objectContaining({ value: "swelling", location: ["ankle"] }),
+    );
   });
 
   it("a bare site confirms the asked symptom there", async () => {
-    const frames = await understand("It's in my abdomen.", "What brings you in?", "I've been vomiting blood.", "Have you had any abdominal pain?");
-    expect(entriesOf(frames, "positive_symptom")).toContainEqual(expect.objectContaining({ value: "pain", location: ["abdomen"] }));
+    const frames = await understand(
+      "It's in my abdomen.",
+      "What brings you in?",
+      "I've been vomiting blood.",
+      "Have you had any abdominal pain?",
+    );
+    expect(entriesOf(frames, "positive_symptom")).toContainEqual(
+      expect.objectContaining({ value: "pain", location: ["abdomen"] }),
+    );
   });
 });
 
 describe("answers named in the issue's transcripts", () => {
   it("'how long has the cough been going on?' asks the onset", async () => {
-    expect(entriesOf(await understand("About a week.", "How long has the cough been going on?"), "positive_symptom")).toEqual([{ value: "coughing", onset: "a week ago" }]);
+    expect(
+      entriesOf(await understand("About a week.", "How long has the cough been going on?"), "positive_symptom"),
+    ).toEqual([{ value: "coughing", onset: "a week ago" }]);
   });
 
   it("'drinking water maybe helps a bit?' names what eases the headache, and is no question to the doctor", async () => {
-    const frames = await understand("drinking water maybe helps a bit?", "What brings you in?", "I've had a headache for three days.", "Is there anything that makes it better or worse?");
-    expect(entriesOf(frames, "positive_symptom")).toEqual([{ value: "headache", alleviating_factor: ["drinking fluids"] }]);
+    const frames = await understand(
+      "drinking water maybe helps a bit?",
+      "What brings you in?",
+      "I've had a headache for three days.",
+      "Is there anything that makes it better or worse?",
+    );
+    expect(entriesOf(frames, "positive_symptom")).toEqual([
+      { value: "headache", alleviating_factor: ["drinking fluids"] },
+    ]);
   });
 });
 
 describe("lists that repeat their lead-in (found in self-play)", () => {
   it("'I haven't had changes in my hearing or changes in my vision' denies both", async () => {
-    const frames = await understand("No, I haven't had changes in my hearing or changes in my vision.", "Have you had any changes in your hearing or vision?");
+    const frames = await understand(
+      "No, I haven't had changes in my hearing or changes in my vision.",
+      "Have you had any changes in your hearing or vision?",
+    );
     expect(valuesOf(frames, "negative_symptom")).toEqual(["hearing impairment", "visual impairment"]);
     expect(valuesOf(frames, "positive_symptom")).toEqual([]);
   });
@@ -225,7 +294,10 @@ describe("age and sex (basic_information)", () => {
   });
 
   it("a relative's age is not the patient's", async () => {
-    const entries = entriesOf(await understand("My mother is 70 and has diabetes.", "Any medical conditions in your family?"), "basic_information");
+    const entries = entriesOf(
+      await understand("My mother is 70 and has diabetes.", "Any medical conditions in your family?"),
+      "basic_information",
+    );
     expect(entries).toEqual([]);
   });
 });

@@ -27,7 +27,11 @@ describe("spelling correction", () => {
 
 describe("question analysis", () => {
   const ask = (text: string, previous?: string) =>
-    analyseQuestion({ lexicon, correct }, text, previous === undefined ? undefined : analyseQuestion({ lexicon, correct }, previous));
+    analyseQuestion(
+      { lexicon, correct },
+      text,
+      previous === undefined ? undefined : analyseQuestion({ lexicon, correct }, previous),
+    );
 
   it("lists the values a yes/no question asks about", () => {
     const question = ask("Right. Any vomiting or diarrhoea lately?");
@@ -47,16 +51,24 @@ describe("question analysis", () => {
   it("keeps the sites of located symptoms and gathers repeated values", () => {
     const question = ask("Any swelling in your feet or hands?");
     expect(question.items).toEqual([{ slot: "symptom", value: "swelling", location: ["foot", "hand"] }]);
-    expect(ask("Any joint pain or muscle aches?").items).toEqual([{ slot: "symptom", value: "pain", location: ["joints", "set of muscles"] }]);
+    expect(ask("Any joint pain or muscle aches?").items).toEqual([
+      { slot: "symptom", value: "pain", location: ["joints", "set of muscles"] },
+    ]);
   });
 
   it("moves conditions to family history for family questions and follow-ups", () => {
-    expect(ask("Does anybody in your family have diabetes?").items).toEqual([{ slot: "family_history", value: "diabetes mellitus" }]);
-    expect(ask("What about strokes?", "Anyone in the family with heart problems?").items).toEqual([{ slot: "family_history", value: "cerebrovascular accident" }]);
+    expect(ask("Does anybody in your family have diabetes?").items).toEqual([
+      { slot: "family_history", value: "diabetes mellitus" },
+    ]);
+    expect(ask("What about strokes?", "Anyone in the family with heart problems?").items).toEqual([
+      { slot: "family_history", value: "cerebrovascular accident" },
+    ]);
   });
 
   it("recognises past experience, open questions, inverted and closing questions", () => {
-    expect(ask("Has anything like this ever happened to you before?").items).toEqual([{ slot: "medical_history", value: "past experience" }]);
+    expect(ask("Has anything like this ever happened to you before?").items).toEqual([
+      { slot: "medical_history", value: "past experience" },
+    ]);
     expect(ask("Do you take any medications?").items).toEqual([{ slot: "medication", value: "other" }]);
     const healthy = ask("Would you say you're generally healthy?");
     expect(healthy.items).toEqual([{ slot: "symptom", value: "general" }]);
@@ -67,7 +79,10 @@ describe("question analysis", () => {
   it("records what the doctor proposes and the triggers listed", () => {
     const question = ask("So the pain began two weeks ago, and is it constant?");
     expect(question.proposed).toEqual({ onset: "two weeks ago", duration: "constant" });
-    expect(ask("Does your breathing get worse with exercise or at night?").proposedFactors).toEqual(["physical exertion", "night"]);
+    expect(ask("Does your breathing get worse with exercise or at night?").proposedFactors).toEqual([
+      "physical exertion",
+      "night",
+    ]);
   });
 
   it("treats restatements as statements and social questions by slot", () => {

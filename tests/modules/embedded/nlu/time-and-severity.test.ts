@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { extractSeverity } from "../../../../src/modules/embedded/nlu/severity.ts";
-import { extractDuration, extractFrequency, extractOnset, extractOnsetAnswer, extractTimePhrase, toAgo } from "../../../../src/modules/embedded/nlu/time-expressions.ts";
+import {
+  extractDuration,
+  extractFrequency,
+  extractOnset,
+  extractOnsetAnswer,
+  extractTimePhrase,
+  toAgo,
+} from "../../../../src/modules/embedded/nlu/time-expressions.ts";
 
 describe("onset", () => {
   it("keeps '... ago' spans without hedges", () => {

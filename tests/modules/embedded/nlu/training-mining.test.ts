@@ -22,7 +22,8 @@ describe("training mining", () => {
 
   it("never learns placeholder values as surface forms", () => {
     const forms = new Set(mined.additions.concepts?.map((addition) => addition.form));
-    for (const placeholder of ["other", "all", "past experience", "similar symptoms"]) expect(forms.has(placeholder)).toBe(false);
+    for (const placeholder of ["other", "all", "past experience", "similar symptoms"])
+      expect(forms.has(placeholder)).toBe(false);
   });
 });
 
@@ -33,14 +34,25 @@ describe("mining question forms", () => {
   });
 
   it("learns the content words of a question the lexicon cannot explain", () => {
-    const mined = mineTraining(training("Any trouble with your stamina?", [{ action: "inquire", symptom: [{ value: "bedridden" }] }]) as never, buildLexicon());
+    const mined = mineTraining(
+      training("Any trouble with your stamina?", [{ action: "inquire", symptom: [{ value: "bedridden" }] }]) as never,
+      buildLexicon(),
+    );
     expect(mined.additions.concepts?.some((addition) => addition.form === "trouble stamina")).toBe(true);
   });
 
   it("never learns answer words or closing questions as names of what was asked", () => {
-    const confirm = mineTraining(training("OK, no?", [{ action: "inquire", symptom: [{ value: "swelling" }] }]) as never, buildLexicon());
+    const confirm = mineTraining(
+      training("OK, no?", [{ action: "inquire", symptom: [{ value: "swelling" }] }]) as never,
+      buildLexicon(),
+    );
     expect(confirm.additions.concepts?.map((addition) => addition.form)).toEqual(["swelling"]);
-    const closing = mineTraining(training("So we'll do a swab. How does that sound?", [{ action: "inquire", medical_test: [{ value: "covid-19 rt-pcr testing" }] }]) as never, buildLexicon());
+    const closing = mineTraining(
+      training("So we'll do a swab. How does that sound?", [
+        { action: "inquire", medical_test: [{ value: "covid-19 rt-pcr testing" }] },
+      ]) as never,
+      buildLexicon(),
+    );
     expect(closing.additions.concepts?.map((addition) => addition.form)).toEqual(["covid-19 rt-pcr testing"]);
   });
 });
@@ -48,9 +60,13 @@ describe("mining question forms", () => {
 describe("question memory", () => {
   it("lends the values of the nearest training question when the lexicon found none", () => {
     const memory = new QuestionMemory();
-    memory.add("Any trouble with your energy levels lately?", [{ action: "inquire", symptom: [{ value: "bedridden" }] }]);
+    memory.add("Any trouble with your energy levels lately?", [
+      { action: "inquire", symptom: [{ value: "bedridden" }] },
+    ]);
     const question = { ...EMPTY_QUESTION, isQuestion: true };
-    expect(memory.complete(question, "How have your energy levels been lately?").items).toEqual([{ slot: "symptom", value: "bedridden" }]);
+    expect(memory.complete(question, "How have your energy levels been lately?").items).toEqual([
+      { slot: "symptom", value: "bedridden" },
+    ]);
     // One shared word is not enough, and questions with their own items are left alone.
     expect(memory.complete(question, "Any trouble sleeping?").items).toEqual([]);
   });
@@ -61,6 +77,8 @@ describe("small talk", () => {
   it("tells acknowledgements from chit-chat", () => {
     expect(classifier.classify(analyseText("Okay, gotcha."))).toBe("nod_prompt_salutations");
     expect(classifier.classify(analyseText("Hi there."))).toBe("nod_prompt_salutations");
-    expect(classifier.classify(analyseText("That's a relief, my sister had something similar last year."))).toBe("chit-chat");
+    expect(classifier.classify(analyseText("That's a relief, my sister had something similar last year."))).toBe(
+      "chit-chat",
+    );
   });
 });

@@ -13,15 +13,25 @@ import { readTurn, type Exchange } from "./nlu-harness.ts";
 function statusesOf(exchange: Exchange, value: string): string[] {
   const frames: readonly NluFrame[] = readTurn(exchange).frames ?? [];
   return frames.flatMap((frame) =>
-    Object.entries(frame.slots ?? {}).flatMap(([slot, entries]) => (Array.isArray(entries) && entries.some((entry) => entry.value === value) ? [slot.split("_")[0]!] : [])),
+    Object.entries(frame.slots ?? {}).flatMap(([slot, entries]) =>
+      Array.isArray(entries) && entries.some((entry) => entry.value === value) ? [slot.split("_")[0]!] : [],
+    ),
   );
 }
 
 /** The questions asked, each with the symptom it asks about. */
 const QUESTIONS: ReadonlyArray<readonly [label: string, symptom: string, exchange: Omit<Exchange, "utterance">]> = [
   ["Any cough?", "coughing", { question: "Any cough?" }],
-  ["And the cough? (after a fever)", "coughing", { history: ["What brings you in today?", "I've had a fever for two days."], question: "And the cough?" }],
-  ["Have you had any fevers?", "fever", { history: ["What brings you in today?", "I've got a sore throat."], question: "Have you had any fevers?" }],
+  [
+    "And the cough? (after a fever)",
+    "coughing",
+    { history: ["What brings you in today?", "I've had a fever for two days."], question: "And the cough?" },
+  ],
+  [
+    "Have you had any fevers?",
+    "fever",
+    { history: ["What brings you in today?", "I've got a sore throat."], question: "Have you had any fevers?" },
+  ],
 ];
 
 function expectStatus(utterances: readonly string[], expected: readonly string[]): void {
@@ -67,11 +77,17 @@ describe("a request to repeat or explain records nothing for the symptom asked",
   });
 
   it("hearing of nothing is no request: 'I didn't hear any wheezing' denies", () => {
-    expect(statusesOf({ question: "Any wheezing?", utterance: "I didn't hear any wheezing." }, "wheezing")).toEqual(["negative"]);
+    expect(statusesOf({ question: "Any wheezing?", utterance: "I didn't hear any wheezing." }, "wheezing")).toEqual([
+      "negative",
+    ]);
   });
 
   it("is read as chit-chat, so the doctor can ask again", () => {
-    for (const utterance of ["I'm not sure what you mean.", "I don't understand the question.", "Sorry, I didn't catch that."]) {
+    for (const utterance of [
+      "I'm not sure what you mean.",
+      "I don't understand the question.",
+      "Sorry, I didn't catch that.",
+    ]) {
       expect(readTurn({ question: "Any cough?", utterance }).frames, utterance).toEqual([{ intent: "chit-chat" }]);
     }
   });
@@ -91,13 +107,33 @@ describe("a no records the symptom as absent", () => {
 
 describe("a yes, or something said about the symptom, records it as present", () => {
   it("an affirmative cue", () => {
-    expectStatus(["Yes.", "Yeah, a little.", "A bit, mostly at night.", "I do.", "Sometimes.", "I have, yeah.", "I do, mostly at night.", "I think so.", "I have been, a little."], [
-      "positive",
-    ]);
+    expectStatus(
+      [
+        "Yes.",
+        "Yeah, a little.",
+        "A bit, mostly at night.",
+        "I do.",
+        "Sometimes.",
+        "I have, yeah.",
+        "I do, mostly at night.",
+        "I think so.",
+        "I have been, a little.",
+      ],
+      ["positive"],
+    );
   });
 
   it("content about the symptom", () => {
-    expectStatus(["It started yesterday.", "It comes and goes.", "Only when I lie down.", "Mostly in the mornings.", "I've had it on and off."], ["positive"]);
+    expectStatus(
+      [
+        "It started yesterday.",
+        "It comes and goes.",
+        "Only when I lie down.",
+        "Mostly in the mornings.",
+        "I've had it on and off.",
+      ],
+      ["positive"],
+    );
   });
 
   it("a yes that goes on to something else is still a yes", () => {
@@ -106,20 +142,34 @@ describe("a yes, or something said about the symptom, records it as present", ()
 });
 
 describe("answers about other slots keep their readings without a bare 'I had' or 'I was'", () => {
-  const slotsOf = (question: string, utterance: string) => (readTurn({ history: ["What brings you in today?", "I've had a cough for a week."], question, utterance }).frames ?? []).flatMap((frame) => (frame.slots ? [frame.slots] : []));
+  const slotsOf = (question: string, utterance: string) =>
+    (
+      readTurn({ history: ["What brings you in today?", "I've had a cough for a week."], question, utterance })
+        .frames ?? []
+    ).flatMap((frame) => (frame.slots ? [frame.slots] : []));
 
   it("a relative's illness names the sick contact", () => {
-    expect(slotsOf("Have you been around anyone sick?", "My son had the flu last week.")).toEqual([{ positive_exposure: [{ value: "sick person", where: "at home" }] }]);
-    expect(slotsOf("Have you been around anyone sick?", "My daughter didn't have a cough.")).toEqual([{ negative_exposure: [{ value: "sick person" }] }]);
+    expect(slotsOf("Have you been around anyone sick?", "My son had the flu last week.")).toEqual([
+      { positive_exposure: [{ value: "sick person", where: "at home" }] },
+    ]);
+    expect(slotsOf("Have you been around anyone sick?", "My daughter didn't have a cough.")).toEqual([
+      { negative_exposure: [{ value: "sick person" }] },
+    ]);
   });
 
   it("'I was in Mexico' is travel there; 'I was at work all week' is no travel", () => {
-    expect(slotsOf("Have you travelled recently?", "I was in Mexico last month.")).toEqual([{ travel: [{ status: "traveled", destination: "mexico" }] }]);
+    expect(slotsOf("Have you travelled recently?", "I was in Mexico last month.")).toEqual([
+      { travel: [{ status: "traveled", destination: "mexico" }] },
+    ]);
     expect(slotsOf("Have you travelled recently?", "I was at work all week.")).toEqual([]);
   });
 
   it("'my dad does' confirms a family history; 'I had some last night' a symptom", () => {
-    expect(slotsOf("Does anyone in your family have heart problems?", "My dad does.")).toEqual([{ positive_family_history: [{ value: "heart diseases", relation: "father" }] }]);
-    expect(statusesOf({ question: "Any chest pain?", utterance: "I had some last night." }, "chest pain")).toEqual(["positive"]);
+    expect(slotsOf("Does anyone in your family have heart problems?", "My dad does.")).toEqual([
+      { positive_family_history: [{ value: "heart diseases", relation: "father" }] },
+    ]);
+    expect(statusesOf({ question: "Any chest pain?", utterance: "I had some last night." }, "chest pain")).toEqual([
+      "positive",
+    ]);
   });
 });

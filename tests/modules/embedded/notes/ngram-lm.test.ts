@@ -57,8 +57,14 @@ describe("byte-level interpolated Kneser-Ney", () => {
   it("gives a proper distribution over the 256 bytes in every context, seen or not", () => {
     const tiny = new KneserNeyByteLm(["abab", "ab"], { order: 3 });
     for (const context of ["", "a", "ab", "ba", "zz", "é"]) expect(total(tiny, context)).toBeCloseTo(1, 12);
-    const notes = new KneserNeyByteLm(noteSplit(loadMtsDialog(), "train").slice(0, 200).map((document) => document.target), { order: 8 });
-    for (const context of ["", "The patient ", "No known drug allerg", "Ca\u0301", "qqqqqqqqqq"]) expect(total(notes, context)).toBeCloseTo(1, 10);
+    const notes = new KneserNeyByteLm(
+      noteSplit(loadMtsDialog(), "train")
+        .slice(0, 200)
+        .map((document) => document.target),
+      { order: 8 },
+    );
+    for (const context of ["", "The patient ", "No known drug allerg", "Ca\u0301", "qqqqqqqqqq"])
+      expect(total(notes, context)).toBeCloseTo(1, 10);
   });
 
   it("scores UTF-8 bytes: a two-byte character is two predictions", () => {

@@ -141,7 +141,10 @@ const ANSWERED: Record<string, string | string[]> = {
   frequency: "daily",
 };
 
-const CHECK_ATTRIBUTE: Record<string, string> = { characteristics: "positive_characteristics", ana_factors: "aggravating_factor" };
+const CHECK_ATTRIBUTE: Record<string, string> = {
+  characteristics: "positive_characteristics",
+  ana_factors: "aggravating_factor",
+};
 
 /** The state after a patient who says "no" to everything asked, and answers attribute questions. */
 export function answerNo(state: DialogueState, actions: readonly DoctorAction[]): DialogueState {
@@ -156,12 +159,17 @@ export function answerNo(state: DialogueState, actions: readonly DoctorAction[])
         else if (slot === "occupation") add("occupation", { value: "teacher", status: "true" });
         else if (slot === "travel") add("travel", { status: "not_traveled" });
         else if (check?.type && check.type !== "location" && check.type !== "where") {
-          const owner = Object.values(next).flat().find((candidate) => candidate.value === entry.value);
+          const owner = Object.values(next)
+            .flat()
+            .find((candidate) => candidate.value === entry.value);
           const attribute = CHECK_ATTRIBUTE[check.type] ?? check.type;
           if (owner) owner[attribute] = ANSWERED[attribute] ?? "yes";
           else add(`positive_${slot}`, { value: entry.value!, [attribute]: ANSWERED[attribute] ?? "yes" });
         } else {
-          add(`negative_${slot}`, check?.values ? { value: entry.value!, [check.type ?? "where"]: check.values } : { value: entry.value! });
+          add(
+            `negative_${slot}`,
+            check?.values ? { value: entry.value!, [check.type ?? "where"]: check.values } : { value: entry.value! },
+          );
         }
       }
     }

@@ -26,20 +26,28 @@ describe("history plan (ontology/history-plan.json)", () => {
   it("rejects items the CMAS ontology does not allow, naming the item", () => {
     const broken = planJson();
     (broken.items as Array<Record<string, unknown>>)[1]!.check = { type: "relation" };
-    expect(() => compileHistoryPlan(broken)).toThrow(/item 'dyspnea': check type 'relation' is not allowed for symptom/);
+    expect(() => compileHistoryPlan(broken)).toThrow(
+      /item 'dyspnea': check type 'relation' is not allowed for symptom/,
+    );
     const unknownItem = planJson();
-    ((unknownItem.areas as Array<{ review_of_systems: string[][] }>)[0]!.review_of_systems[0]!).push("nonexistent");
+    (unknownItem.areas as Array<{ review_of_systems: string[][] }>)[0]!.review_of_systems[0]!.push("nonexistent");
     expect(() => compileHistoryPlan(unknownItem)).toThrow(/unknown item 'nonexistent'/);
     type Live = { screens: Array<{ item: string; when: unknown }>; follow_up: Record<string, string[]> };
     const unknownScreen = planJson();
     (unknownScreen.live_history as Live).screens[0]!.item = "nonexistent";
     expect(() => compileHistoryPlan(unknownScreen)).toThrow(/live_history.screens names unknown item 'nonexistent'/);
     const badCriterion = planJson();
-    (badCriterion.live_history as Live).screens[0]!.when = { finding: { slot: "symptom", values: ["fever"], attributes: { colour: "red" } } };
-    expect(() => compileHistoryPlan(badCriterion)).toThrow(/live_history.screens 'night_sweats': symptom has no attribute 'colour'/);
+    (badCriterion.live_history as Live).screens[0]!.when = {
+      finding: { slot: "symptom", values: ["fever"], attributes: { colour: "red" } },
+    };
+    expect(() => compileHistoryPlan(badCriterion)).toThrow(
+      /live_history.screens 'night_sweats': symptom has no attribute 'colour'/,
+    );
     const badFollowUp = planJson();
     (badFollowUp.live_history as Live).follow_up.medication = ["severity"];
-    expect(() => compileHistoryPlan(badFollowUp)).toThrow(/live_history.follow_up: 'severity' is not a check type of medication/);
+    expect(() => compileHistoryPlan(badFollowUp)).toThrow(
+      /live_history.follow_up: 'severity' is not a check type of medication/,
+    );
   });
 
   it("uses canonical lower-case values", () => {
@@ -71,16 +79,27 @@ describe("reading the doctor's questions", () => {
   });
 
   it("takes an attribute question that names nothing to be about what the patient just reported", () => {
-    const history = turns("What brings you in?", "A cough.", "Any change in your smell?", "Yes, I can't smell my food.", "When did you notice that?", "Two days ago.");
+    const history = turns(
+      "What brings you in?",
+      "A cough.",
+      "Any change in your smell?",
+      "Yes, I can't smell my food.",
+      "When did you notice that?",
+      "Two days ago.",
+    );
     const conversation = reader.read(history, (value) => value === "anosmia");
     expect(conversation.doctor.at(-1)!.topics).toEqual(["smell"]);
     expect(reader.read(history, () => false).doctor.at(-1)!.topics).toEqual([]);
   });
 
   it("recognises the closing moves", () => {
-    expect(reader.readDoctor("Those were all the questions I had. Do you have any questions for me?").closingQuestion).toBe(true);
     expect(
-      reader.readDoctor("So it is most likely a viral infection; we will do a swab today and you should hear back about the results in a day or two, and come back if it gets worse.").explanation,
+      reader.readDoctor("Those were all the questions I had. Do you have any questions for me?").closingQuestion,
+    ).toBe(true);
+    expect(
+      reader.readDoctor(
+        "So it is most likely a viral infection; we will do a swab today and you should hear back about the results in a day or two, and come back if it gets worse.",
+      ).explanation,
     ).toBe(true);
   });
 });

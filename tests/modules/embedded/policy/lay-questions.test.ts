@@ -21,26 +21,45 @@ const lexicon = loadOntologyFile("lexicon.json");
  * The ontology's clinical names: values whose name is a medical term (Greek and Latin endings such as
  * -itis, -uria, -pnea, -algia: "dysuria", "pharyngitis", "dyspnea"). A patient hears the lay term.
  */
-const CLINICAL_TERM = /\b\w+(?:itis|osis|uria|algia|pnoea|pnea|phagia|rrhoea|rrhea|emia|aemia|ysis|ptysis|phobia|esis|ezia|chezia|ncope|plegia|opathy|odynia|ageusia|anosmia|pruritus|asthenia|paresthesia|bedridden|pyrosis|dysphonia|orthopnea)\b/i;
+const CLINICAL_TERM =
+  /\b\w+(?:itis|osis|uria|algia|pnoea|pnea|phagia|rrhoea|rrhea|emia|aemia|ysis|ptysis|phobia|esis|ezia|chezia|ncope|plegia|opathy|odynia|ageusia|anosmia|pruritus|asthenia|paresthesia|bedridden|pyrosis|dysphonia|orthopnea)\b/i;
 
 /** Every value the plan can ask about, with its slot: plan items, complaint steps, and every lexicon symptom. */
 function askableValues(): Array<readonly [slot: string, value: string]> {
   const pairs = new Map<string, readonly [string, string]>();
-  for (const item of plan.items) for (const value of item.values) pairs.set(`${item.slot}:${value}`, [item.slot, value]);
+  for (const item of plan.items)
+    for (const value of item.values) pairs.set(`${item.slot}:${value}`, [item.slot, value]);
   for (const complaint of plan.complaints) {
     for (const symptom of complaint.symptoms) pairs.set(`symptom:${symptom}`, ["symptom", symptom]);
-    for (const part of complaint.steps.flat()) if (part.value !== "$") pairs.set(`symptom:${part.value}`, ["symptom", part.value]);
+    for (const part of complaint.steps.flat())
+      if (part.value !== "$") pairs.set(`symptom:${part.value}`, ["symptom", part.value]);
   }
   for (const value of Object.keys(lexicon.concepts.symptom ?? {})) pairs.set(`symptom:${value}`, ["symptom", value]);
   return [...pairs.values()];
 }
 
-const SYMPTOM_CHECKS = ["onset", "initiation", "location", "duration", "severity", "progression", "frequency", "characteristics", "ana_factors"] as const;
+const SYMPTOM_CHECKS = [
+  "onset",
+  "initiation",
+  "location",
+  "duration",
+  "severity",
+  "progression",
+  "frequency",
+  "characteristics",
+  "ana_factors",
+] as const;
 
 describe("every question the plan can ask is in lay words", () => {
   const questions = askableValues().flatMap(([slot, value]) => {
     const checks = slot === "symptom" ? [undefined, ...SYMPTOM_CHECKS] : [undefined];
-    return checks.map((check) => [`${slot}:${value}${check ? `/${check}` : ""}`, realiseFromTemplates(inquire([askOf(slot, value, check)]))] as const);
+    return checks.map(
+      (check) =>
+        [
+          `${slot}:${value}${check ? `/${check}` : ""}`,
+          realiseFromTemplates(inquire([askOf(slot, value, check)])),
+        ] as const,
+    );
   });
 
   it("knows a few hundred questions", () => {
@@ -51,13 +70,17 @@ describe("every question the plan can ask is in lay words", () => {
     // A word that is itself the lay term of its value ("diarrhea") is what patients say.
     const layWords = new Set(Object.values(loadOntologyFile("lay-terms.json").terms).map((term) => term.toLowerCase()));
     const clinical = questions
-      .filter(([, text]) => [...text.toLowerCase().matchAll(new RegExp(CLINICAL_TERM, "gi"))].some(([word]) => !layWords.has(word)))
+      .filter(([, text]) =>
+        [...text.toLowerCase().matchAll(new RegExp(CLINICAL_TERM, "gi"))].some(([word]) => !layWords.has(word)),
+      )
       .map(([key, text]) => `${key}: ${text}`);
     expect(clinical).toEqual([]);
   });
 
   it("asks about one symptom's detail in the singular ('where is the headache?', not 'the headaches')", () => {
-    expect(realiseFromTemplates(inquire([askOf("symptom", "headache", "location")]))).toMatch(/where is the headache\?/);
+    expect(realiseFromTemplates(inquire([askOf("symptom", "headache", "location")]))).toMatch(
+      /where is the headache\?/,
+    );
     expect(realiseFromTemplates(inquire([askOf("symptom", "fever", "onset")]))).toMatch(/when did the fever start\?/);
     expect(realiseFromTemplates(inquire([askOf("symptom", "dysuria", "characteristics")]))).not.toMatch(/dysuria/);
   });

@@ -38,12 +38,16 @@ describe("learned statistics", () => {
     expect(model.quota("family_history")).toBe(2);
     const block = plan.reviewOfSystems.get("respiratory")!.blocks[1]!;
     // The training doctor asked chest pain, palpitations, lightheadedness in that order.
-    const keys = ["chest_pain", "palpitations", "presyncope"].map((id) => model.orderKey(plan.itemsById.get(id)!, block));
+    const keys = ["chest_pain", "palpitations", "presyncope"].map((id) =>
+      model.orderKey(plan.itemsById.get(id)!, block),
+    );
     expect(keys).toEqual([...keys].sort((a, b) => a - b));
   });
 
   it("falls back to the plan's priors without training data", () => {
-    expect(empty.quota("review_of_systems")).toBe(plan.file.sections.find((section) => section.id === "review_of_systems")!.typical_items);
+    expect(empty.quota("review_of_systems")).toBe(
+      plan.file.sections.find((section) => section.id === "review_of_systems")!.typical_items,
+    );
     expect(empty.followUpRate("symptom")).toBe(plan.file.follow_up.symptom!.prior);
     expect(empty.checkValues("symptom", "coughing", "characteristics")).toBeUndefined();
   });

@@ -29,7 +29,12 @@ describe("a live history screens constitutional symptoms for night sweats", () =
   );
   const state: DialogueState = {
     positive_symptom: [
-      { value: "coughing", onset: "a few days ago", positive_characteristics: ["dry"], not_aggravating_factor: ["anything"] },
+      {
+        value: "coughing",
+        onset: "a few days ago",
+        positive_characteristics: ["dry"],
+        not_aggravating_factor: ["anything"],
+      },
       { value: "unexplained weight loss", onset: "a couple of months ago", not_aggravating_factor: ["anything"] },
     ],
   };
@@ -43,10 +48,24 @@ describe("a live history screens constitutional symptoms for night sweats", () =
   });
 
   it("asks night sweats of a cough of three months, once, and not of a cough of a few days", () => {
-    const long = play(planner, "I've had a cough for three months.", { positive_symptom: [{ value: "coughing", onset: "three months ago" }] }, undefined, 90, true);
+    const long = play(
+      planner,
+      "I've had a cough for three months.",
+      { positive_symptom: [{ value: "coughing", onset: "three months ago" }] },
+      undefined,
+      90,
+      true,
+    );
     expect(long.steps.at(-1)!.decision.reason).toBe("closing");
     expect(everyAsk(long.steps).filter((ask) => ask === "symptom:night sweats")).toHaveLength(1);
-    const short = play(planner, cough, { positive_symptom: [{ value: "coughing", onset: "a few days ago" }] }, undefined, 90, true);
+    const short = play(
+      planner,
+      cough,
+      { positive_symptom: [{ value: "coughing", onset: "a few days ago" }] },
+      undefined,
+      90,
+      true,
+    );
     expect(short.steps.at(-1)!.decision.reason).toBe("closing");
     expect(everyAsk(short.steps)).not.toContain("symptom:night sweats");
   });
@@ -59,11 +78,18 @@ describe("a live history asks the attributes a clinician needs", () => {
     const live = everyAsk(play(planner, "I've had back pain for a week.", backPain, undefined, 90, true).steps);
     expect(live.filter((ask) => ask === "symptom:pain/severity")).toHaveLength(1);
     expect(live.filter((ask) => ask === "symptom:pain/ana_factors")).toHaveLength(1);
-    expect(everyAsk(play(planner, "I've had back pain for a week.", backPain).steps)).not.toContain("symptom:pain/severity");
+    expect(everyAsk(play(planner, "I've had back pain for a week.", backPain).steps)).not.toContain(
+      "symptom:pain/severity",
+    );
   });
 
   it("asks a medication's dose, what it is for and whether it helps, once each", () => {
-    const history = turns("What brings you in today?", "I've been tired all the time.", "Are you taking any medications?", "Yes, levothyroxine.");
+    const history = turns(
+      "What brings you in today?",
+      "I've been tired all the time.",
+      "Are you taking any medications?",
+      "Yes, levothyroxine.",
+    );
     const state: DialogueState = {
       positive_symptom: [{ value: "bedridden", onset: "three months ago" }],
       positive_medication: [{ value: "levothyroxine" }],
@@ -71,18 +97,37 @@ describe("a live history asks the attributes a clinician needs", () => {
     expect(planner.decide(history, state, { askOn: true })).toMatchObject({ reason: "follow-up" });
     const { steps } = play(planner, "I've been tired all the time.", state, undefined, 90, true);
     const medication = everyAsk(steps).filter((ask) => ask.startsWith("medication:levothyroxine/"));
-    expect(medication.sort()).toEqual(["medication:levothyroxine/frequency", "medication:levothyroxine/impact", "medication:levothyroxine/respone_to"]);
+    expect(medication.sort()).toEqual([
+      "medication:levothyroxine/frequency",
+      "medication:levothyroxine/impact",
+      "medication:levothyroxine/respone_to",
+    ]);
   });
 
   it("asks whether tiredness is getting better or worse, and who in the family had a disease, once each", () => {
     const tired: DialogueState = { positive_symptom: [{ value: "bedridden", onset: "three months ago" }] };
-    const live = everyAsk(play(planner, "I've been tired all the time for three months.", tired, undefined, 90, true).steps);
+    const live = everyAsk(
+      play(planner, "I've been tired all the time for three months.", tired, undefined, 90, true).steps,
+    );
     expect(live.filter((ask) => ask === "symptom:bedridden/progression")).toHaveLength(1);
-    const history = turns("What brings you in today?", "I've been tired all the time.", "Does anyone in your family have heart problems?", "Yes, heart disease.");
+    const history = turns(
+      "What brings you in today?",
+      "I've been tired all the time.",
+      "Does anyone in your family have heart problems?",
+      "Yes, heart disease.",
+    );
     const family: DialogueState = { ...tired, positive_family_history: [{ value: "heart diseases" }] };
-    expect(asked(planner.decide(history, family, { askOn: true }).actions)).toEqual(["family_history:heart diseases/relation"]);
-    const asked_ = [...history, { speaker: "doctor" as const, text: "Who in your family had heart problems?" }, { speaker: "patient" as const, text: "Not sure." }];
-    expect(asked(planner.decide(asked_, family, { askOn: true }).actions)).not.toContain("family_history:heart diseases/relation");
+    expect(asked(planner.decide(history, family, { askOn: true }).actions)).toEqual([
+      "family_history:heart diseases/relation",
+    ]);
+    const asked_ = [
+      ...history,
+      { speaker: "doctor" as const, text: "Who in your family had heart problems?" },
+      { speaker: "patient" as const, text: "Not sure." },
+    ];
+    expect(asked(planner.decide(asked_, family, { askOn: true }).actions)).not.toContain(
+      "family_history:heart diseases/relation",
+    );
   });
 
   it("never repeats a question in a whole live history", () => {
@@ -93,7 +138,10 @@ describe("a live history asks the attributes a clinician needs", () => {
     for (const [opening, state] of histories) {
       const { steps } = play(planner, opening, state, undefined, 90, true);
       const questions = steps.map((step) => asked(step.decision.actions).join(" ")).filter((ask) => ask !== "");
-      expect(questions.filter((ask, index) => questions.indexOf(ask) !== index), opening).toEqual([]);
+      expect(
+        questions.filter((ask, index) => questions.indexOf(ask) !== index),
+        opening,
+      ).toEqual([]);
       expect(steps.at(-1)!.decision.reason, opening).toBe("closing");
     }
   });

@@ -11,10 +11,16 @@ describe("a chat with a patient whose answers say nothing", () => {
   const engine = buildEmbeddedEngine(loadMeditod(), "train", { wording: "clean" });
 
   it.each([
-    ["a cough", "I've had a cough for a week and I smoke, I drink, and I take an inhaler for my asthma. My dad had a heart attack."],
+    [
+      "a cough",
+      "I've had a cough for a week and I smoke, I drink, and I take an inhaler for my asthma. My dad had a heart attack.",
+    ],
     ["chest pain", "I have chest pain and trouble breathing, and I was around my sick brother last week."],
     ["a headache", "I've had a headache for three days."],
-    ["weight loss, a long cough and a medication", "I've lost a lot of weight and I've had a cough for three months. I take levothyroxine and an inhaler."],
+    [
+      "weight loss, a long cough and a medication",
+      "I've lost a lot of weight and I've had a cough for three months. I take levothyroxine and an inhaler.",
+    ],
     ["back pain", "My back has been hurting for a week, I take ibuprofen for it."],
   ])("opened with %s, never repeats a question and reaches the closing", async (_name, opening) => {
     const conversation = new Conversation(engine, { maxDoctorTurns: 80 });

@@ -14,7 +14,9 @@ describe("plan items worded by the clean NLG", () => {
   const reader = new ConversationReader(plan);
 
   it.each(plan.items.map((item) => [item.id, item] as const))("%s reads back as itself", (_id, item) => {
-    const text = realiseFromTemplates(inquire(item.values.map((value) => askOf(item.slot, value, item.check?.type, item.check?.values))));
+    const text = realiseFromTemplates(
+      inquire(item.values.map((value) => askOf(item.slot, value, item.check?.type, item.check?.values))),
+    );
     expect(reader.readDoctor(text).items, text).toContain(item.id);
   });
 });

@@ -14,13 +14,18 @@ const planner = plannerFrom();
 type Step = PlayedStep;
 
 // The patient volunteers a few things up front: these must never be asked.
-const { steps, history, state } = play(planner, "I've had this cough for about a week now and it's been getting worse. No chest pain or headaches, and I don't smoke; I live at home with my wife.", {
-  positive_symptom: [{ value: "coughing", onset: "a week ago", progression: "getting worse" }],
-  negative_symptom: [{ value: "chest pain" }, { value: "headache" }],
-  negative_habit: [{ value: "smoking" }],
-  residence: [{ value: "house", status: "living" }],
-});
-const sectionOf = (step: Step) => (step.decision.reason === "plan" ? plan.itemsById.get(step.decision.item!)!.section : step.decision.reason);
+const { steps, history, state } = play(
+  planner,
+  "I've had this cough for about a week now and it's been getting worse. No chest pain or headaches, and I don't smoke; I live at home with my wife.",
+  {
+    positive_symptom: [{ value: "coughing", onset: "a week ago", progression: "getting worse" }],
+    negative_symptom: [{ value: "chest pain" }, { value: "headache" }],
+    negative_habit: [{ value: "smoking" }],
+    residence: [{ value: "house", status: "living" }],
+  },
+);
+const sectionOf = (step: Step) =>
+  step.decision.reason === "plan" ? plan.itemsById.get(step.decision.item!)!.section : step.decision.reason;
 
 describe("history-taking walk-through (simulated patient who denies everything)", () => {
   it("explores the complaint first: its unknown attributes, then whether it happened before", () => {
@@ -70,7 +75,8 @@ describe("history-taking walk-through (simulated patient who denies everything)"
 
   it("never asks the same thing twice, nor anything the state already knows", () => {
     const everything = steps.flatMap((step) => asked(step.decision.actions));
-    for (const volunteered of ["symptom:chest pain", "symptom:headache", "habit:smoking"]) expect(everything).not.toContain(volunteered);
+    for (const volunteered of ["symptom:chest pain", "symptom:headache", "habit:smoking"])
+      expect(everything).not.toContain(volunteered);
     expect(everything.some((key) => key.startsWith("residence:"))).toBe(false);
     const seen = new Set<string>();
     for (const { decision, state: before } of steps) {
@@ -80,8 +86,10 @@ describe("history-taking walk-through (simulated patient who denies everything)"
         seen.add(key);
         const [slotValue, check] = key.split("=")[0]!.split("/");
         const [slot, value] = slotValue!.split(":") as [string, string];
-        if (check === undefined && slot !== "residence" && slot !== "occupation" && slot !== "travel") expect(facts.has(slot, value), key).toBe(false);
-        if (check && check !== "location" && check !== "where") expect(facts.hasAttribute(slot, value, plan.file.check_attributes[check]!), key).toBe(false);
+        if (check === undefined && slot !== "residence" && slot !== "occupation" && slot !== "travel")
+          expect(facts.has(slot, value), key).toBe(false);
+        if (check && check !== "location" && check !== "where")
+          expect(facts.hasAttribute(slot, value, plan.file.check_attributes[check]!), key).toBe(false);
       }
     }
   });
@@ -96,7 +104,11 @@ describe("history-taking walk-through (simulated patient who denies everything)"
 
   it("closes: any questions, then the working diagnosis and tests, then goodbye", () => {
     expect(steps.at(-1)!.decision).toMatchObject({ reason: "closing", actions: [{ action: "chit-chat" }] });
-    const closing = [...history, { speaker: "doctor" as const, text: "Those were all the questions I had. Do you have any questions for me?" }, { speaker: "patient" as const, text: "No, I don't think so." }];
+    const closing = [
+      ...history,
+      { speaker: "doctor" as const, text: "Those were all the questions I had. Do you have any questions for me?" },
+      { speaker: "patient" as const, text: "No, I don't think so." },
+    ];
     // A week's dry cough meets no diagnosis's criteria: the doctor names none and passes on what it heard.
     expect(planner.decide(closing, state).actions).toEqual([{ action: "diagnosis", symptom: [{ value: "coughing" }] }]);
     const smoker: DialogueState = {
@@ -111,7 +123,10 @@ describe("history-taking walk-through (simulated patient who denies everything)"
     const farewell = planner.decide(
       [
         ...closing,
-        { speaker: "doctor", text: "So it's most likely chronic bronchitis from the smoking; we'll get a chest x-ray and breathing tests to confirm it and follow up next week." },
+        {
+          speaker: "doctor",
+          text: "So it's most likely chronic bronchitis from the smoking; we'll get a chest x-ray and breathing tests to confirm it and follow up next week.",
+        },
         { speaker: "patient", text: "OK, thank you doctor." },
       ],
       smoker,

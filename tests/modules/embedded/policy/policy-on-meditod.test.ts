@@ -19,7 +19,11 @@ async function predict(split: "train" | "valid") {
   const lines = [];
   const latencies: number[] = [];
   for (const [index, example] of examples.entries()) {
-    const { actions, latencyMs } = await policy.nextActions({ history: example.history.map(({ speaker, text }) => ({ speaker, text })), state: example.state, dialogueId: example.dialogueId });
+    const { actions, latencyMs } = await policy.nextActions({
+      history: example.history.map(({ speaker, text }) => ({ speaker, text })),
+      state: example.state,
+      dialogueId: example.dialogueId,
+    });
     latencies.push(latencyMs);
     lines.push({ line: index + 1, dialogue_id: example.dialogueId, turn: example.turn, prediction: actions });
   }
@@ -39,7 +43,8 @@ describe("embedded policy on MediTOD (train and valid splits)", () => {
             if (key === "action") continue;
             for (const entry of entries as ActionEntry[]) {
               expect(entry.value).toBe(entry.value?.toLowerCase());
-              for (const check of entry.checks ?? []) for (const value of check.values ?? []) expect(value).toBe(value.toLowerCase());
+              for (const check of entry.checks ?? [])
+                for (const value of check.values ?? []) expect(value).toBe(value.toLowerCase());
             }
           }
         }

@@ -22,9 +22,23 @@ async function questionsAfter(opening: string, turns = 14): Promise<string[]> {
 
 describe("the history plan's scope", () => {
   it("covers a presenting complaint of every body system, each with its own review of systems", () => {
-    const systems = ["cardiovascular", "respiratory", "gastrointestinal", "genitourinary", "neurological", "musculoskeletal", "dermatological", "psychiatric", "general"];
+    const systems = [
+      "cardiovascular",
+      "respiratory",
+      "gastrointestinal",
+      "genitourinary",
+      "neurological",
+      "musculoskeletal",
+      "dermatological",
+      "psychiatric",
+      "general",
+    ];
     expect(plan.file.areas.map((area) => area.id).sort()).toEqual([...systems].sort());
-    for (const system of systems) expect(plan.complaints.some((complaint) => complaint.area === system), system).toBe(true);
+    for (const system of systems)
+      expect(
+        plan.complaints.some((complaint) => complaint.area === system),
+        system,
+      ).toBe(true);
   });
 
   it("chooses a pain's template by its site", () => {
@@ -39,7 +53,17 @@ describe("the history plan's scope", () => {
   it("asks a symptom it does not know the attributes cmas.json has questions for, the site only of symptoms felt somewhere", () => {
     const unknown = templateFor(plan, "tinnitus");
     expect(unknown.id).toBe("default");
-    expect(unknown.steps.map((step) => step[0]!.check)).toEqual(["onset", "initiation", "location", "duration", "severity", "progression", "frequency", "characteristics", "ana_factors"]);
+    expect(unknown.steps.map((step) => step[0]!.check)).toEqual([
+      "onset",
+      "initiation",
+      "location",
+      "duration",
+      "severity",
+      "progression",
+      "frequency",
+      "characteristics",
+      "ana_factors",
+    ]);
     expect(unknown.steps.find((step) => step[0]!.check === "location")![0]!.when_locatable).toBe(true);
   });
 
@@ -53,7 +77,11 @@ describe("the history plan's scope", () => {
 
   it("follows burning on peeing with the urinary questions, not a headache", async () => {
     const asked = await questionsAfter("It burns when I pee.", 8);
-    for (const topic of [/blood in your urine/, /frequent peeing/, /side pain/, /fevers or chills/]) expect(asked.some((text) => topic.test(text)), String(topic)).toBe(true);
+    for (const topic of [/blood in your urine/, /frequent peeing/, /side pain/, /fevers or chills/])
+      expect(
+        asked.some((text) => topic.test(text)),
+        String(topic),
+      ).toBe(true);
     expect(asked.some((text) => /headache/.test(text))).toBe(false);
   });
 
@@ -66,7 +94,8 @@ describe("the history plan's scope", () => {
   it("asks about thoughts of self-harm in low mood, and a yes escalates", async () => {
     const conversation = new Conversation(engine, { maxDoctorTurns: 40 });
     let outcome = await conversation.say("I've been feeling really down for two months.");
-    for (let turn = 0; turn < 10 && !/harming yourself/.test(outcome.doctor!); turn += 1) outcome = await conversation.say("Hmm, I'm not sure.");
+    for (let turn = 0; turn < 10 && !/harming yourself/.test(outcome.doctor!); turn += 1)
+      outcome = await conversation.say("Hmm, I'm not sure.");
     expect(outcome.doctor).toMatch(/thoughts of harming yourself or ending your life\?$/);
     const answered = await conversation.say("Yes, sometimes.");
     expect(answered.escalation.map((flag) => flag.id)).toEqual(["suicidal_thoughts"]);

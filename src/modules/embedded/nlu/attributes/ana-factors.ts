@@ -20,18 +20,25 @@ function readFactors(turn: TurnRecord, entry: CollectedEntry): boolean {
   const { lexicon, analysed, polarity, found } = turn;
   const { proposedFactors } = turn.context.question;
   // Neither the symptom itself nor a medication ("Tylenol Cold") is a trigger.
-  const own = [...ownMentions(lexicon, analysed, entry.attributes.value as string), ...found.filter(({ entry: other }) => other.base === "medication").map(({ mention }) => mention)];
+  const own = [
+    ...ownMentions(lexicon, analysed, entry.attributes.value as string),
+    ...found.filter(({ entry: other }) => other.base === "medication").map(({ mention }) => mention),
+  ];
   const factors = extractFactors(lexicon, analysed, 0, analysed.tokens.length, own);
   turn.entries.set(entry, "aggravating_factor", factors.aggravating);
   turn.entries.set(entry, "alleviating_factor", factors.alleviating);
   if (factors.aggravating.length + factors.alleviating.length > 0) return true;
   if (polarity === "yes") {
     // "Yeah, exertion. As well as the cough itself": the doctor's triggers and any named in the answer.
-    const named = lexicon.factors.findAll(analysed.tokens).filter((match) => !own.some((span) => match.start < span.end && span.start < match.end)).flatMap((match) => match.payloads);
+    const named = lexicon.factors
+      .findAll(analysed.tokens)
+      .filter((match) => !own.some((span) => match.start < span.end && span.start < match.end))
+      .flatMap((match) => match.payloads);
     turn.entries.set(entry, "aggravating_factor", [...proposedFactors, ...named]);
     return proposedFactors.length + named.length > 0;
   }
-  if (polarity === "no" && proposedFactors.length > 0) return setFound(turn, entry, "not_aggravating_factor", proposedFactors);
+  if (polarity === "no" && proposedFactors.length > 0)
+    return setFound(turn, entry, "not_aggravating_factor", proposedFactors);
   return false;
 }
 
@@ -46,5 +53,11 @@ export const anaFactors = {
     span.turn.entries.set(span.entry, "alleviating_factor", factors.alleviating);
   },
   readAnswer: readFactors,
-  example: { history: ["What brings you in?", "I get short of breath."], question: "Does anything make it worse?", answer: "It's worse when I climb stairs.", attribute: "aggravating_factor", expected: ["physical exertion"] },
+  example: {
+    history: ["What brings you in?", "I get short of breath."],
+    question: "Does anything make it worse?",
+    answer: "It's worse when I climb stairs.",
+    attribute: "aggravating_factor",
+    expected: ["physical exertion"],
+  },
 } as const satisfies AttributeExtractor;

@@ -21,7 +21,13 @@ export interface AttributeExtractor {
   /** Reads the answer to "what is its <attribute>?" into `entry`; true when the answer gave it. */
   readonly readAnswer?: (turn: TurnRecord, entry: CollectedEntry) => boolean;
   /** An example exchange the reader exists for: the answer sets `attribute` to `expected` (an attribute test is built from it). */
-  readonly example?: { readonly history?: readonly string[]; readonly question: string; readonly answer: string; readonly attribute: string; readonly expected: string | readonly string[] };
+  readonly example?: {
+    readonly history?: readonly string[];
+    readonly question: string;
+    readonly answer: string;
+    readonly attribute: string;
+    readonly expected: string | readonly string[];
+  };
 }
 
 /**
@@ -51,7 +57,12 @@ export function leftToAnswer(span: VolunteeredSpan): boolean {
 }
 
 /** Sets a value on the entry and says whether there was one. */
-export function setFound(turn: TurnRecord, entry: CollectedEntry, attribute: string, value: string | readonly string[] | undefined): boolean {
+export function setFound(
+  turn: TurnRecord,
+  entry: CollectedEntry,
+  attribute: string,
+  value: string | readonly string[] | undefined,
+): boolean {
   turn.entries.set(entry, attribute, value);
   return value !== undefined && (typeof value === "string" || value.length > 0);
 }

@@ -20,7 +20,8 @@ function readCharacteristics(turn: TurnRecord, entry: CollectedEntry): boolean {
   let found = extractCharacteristics(lexicon, entry.attributes.value as string, analysed, 0, tokens.length);
   if (found.length === 0 && turn.polarity !== "unknown") {
     const words = tokens.filter((token) => token.kind === "word" && !NOT_A_CHARACTERISTIC.test(token.text));
-    if (words.length >= 1 && words.length <= 2 && tokens.filter((token) => token.kind === "word").length <= 4) found = [words.map((token) => token.text).join(" ")];
+    if (words.length >= 1 && words.length <= 2 && tokens.filter((token) => token.kind === "word").length <= 4)
+      found = [words.map((token) => token.text).join(" ")];
   }
   return setFound(turn, entry, "positive_characteristics", found);
 }
@@ -33,8 +34,18 @@ export const characteristics = {
   readVolunteered: (span) => {
     if (!span.mention) return;
     const { lexicon, analysed, entries } = span.turn;
-    entries.set(span.entry, "positive_characteristics", extractCharacteristics(lexicon, span.entry.attributes.value as string, analysed, span.clause[0], span.spanEnd));
+    entries.set(
+      span.entry,
+      "positive_characteristics",
+      extractCharacteristics(lexicon, span.entry.attributes.value as string, analysed, span.clause[0], span.spanEnd),
+    );
   },
   readAnswer: readCharacteristics,
-  example: { history: ["What brings you in?", "A cough."], question: "How would you describe the cough?", answer: "Uh harsh.", attribute: "positive_characteristics", expected: ["harsh"] },
+  example: {
+    history: ["What brings you in?", "A cough."],
+    question: "How would you describe the cough?",
+    answer: "Uh harsh.",
+    attribute: "positive_characteristics",
+    expected: ["harsh"],
+  },
 } as const satisfies AttributeExtractor;

@@ -14,9 +14,20 @@ export const duration = {
   readAnswer: (turn, entry) => {
     const { polarity } = turn;
     const { proposed } = turn.context.question;
-    const found = setFound(turn, entry, "duration", extractDuration(turn.analysed.text, true) ?? (polarity === "yes" ? proposed.duration : undefined));
+    const found = setFound(
+      turn,
+      entry,
+      "duration",
+      extractDuration(turn.analysed.text, true) ?? (polarity === "yes" ? proposed.duration : undefined),
+    );
     if (polarity === "yes" && proposed.onset) turn.entries.set(entry, "onset", proposed.onset);
     return found;
   },
-  example: { history: ["What brings you in?", "Chest pain."], question: "How long does it last?", answer: "About 20 minutes.", attribute: "duration", expected: "20 minutes" },
+  example: {
+    history: ["What brings you in?", "Chest pain."],
+    question: "How long does it last?",
+    answer: "About 20 minutes.",
+    attribute: "duration",
+    expected: "20 minutes",
+  },
 } as const satisfies AttributeExtractor;

@@ -10,5 +10,11 @@ export const initiation = {
     if (span.mention) span.turn.entries.set(span.entry, "initiation", extractVolunteeredInitiation(spanText(span)));
   },
   readAnswer: (turn, entry) => setFound(turn, entry, "initiation", extractInitiation(turn.analysed.text)),
-  example: { history: ["What brings you in?", "Chest pain."], question: "Did it come on suddenly or gradually?", answer: "Out of nowhere.", attribute: "initiation", expected: "abruptly" },
+  example: {
+    history: ["What brings you in?", "Chest pain."],
+    question: "Did it come on suddenly or gradually?",
+    answer: "Out of nowhere.",
+    attribute: "initiation",
+    expected: "abruptly",
+  },
 } as const satisfies AttributeExtractor;

@@ -13,11 +13,19 @@ const SITE_BEFORE_WINDOW = 3;
 function readVolunteeredSite(span: VolunteeredSpan): void {
   const { lexicon, analysed, entries } = span.turn;
   const { mention, entry } = span;
-  if (!mention || !lexicon.locatable.has(entry.attributes.value as string) || entry.attributes.location !== undefined) return;
+  if (!mention || !lexicon.locatable.has(entry.attributes.value as string) || entry.attributes.location !== undefined)
+    return;
   const [clauseStart, clauseEnd] = span.clause;
   const after = extractLocations(lexicon, analysed, mention.end, Math.min(clauseEnd, mention.end + SITE_AFTER_WINDOW));
-  const near = after.length > 0 ? after : extractLocations(lexicon, analysed, Math.max(clauseStart, mention.start - SITE_BEFORE_WINDOW), mention.start);
-  entries.set(entry, "location", near.length > 0 ? near : extractLocations(lexicon, analysed, clauseStart, mention.start));
+  const near =
+    after.length > 0
+      ? after
+      : extractLocations(lexicon, analysed, Math.max(clauseStart, mention.start - SITE_BEFORE_WINDOW), mention.start);
+  entries.set(
+    entry,
+    "location",
+    near.length > 0 ? near : extractLocations(lexicon, analysed, clauseStart, mention.start),
+  );
 }
 
 /** Where a symptom is. */
@@ -26,6 +34,13 @@ export const location = {
   appliesTo: ["symptom"],
   questionCue: LOCATION_CUE,
   readVolunteered: readVolunteeredSite,
-  readAnswer: (turn, entry) => setFound(turn, entry, "location", extractLocations(turn.lexicon, turn.analysed, 0, turn.analysed.tokens.length)),
-  example: { history: ["What brings you in?", "I have some swelling."], question: "Where is the swelling?", answer: "In my ankles.", attribute: "location", expected: ["ankle"] },
+  readAnswer: (turn, entry) =>
+    setFound(turn, entry, "location", extractLocations(turn.lexicon, turn.analysed, 0, turn.analysed.tokens.length)),
+  example: {
+    history: ["What brings you in?", "I have some swelling."],
+    question: "Where is the swelling?",
+    answer: "In my ankles.",
+    attribute: "location",
+    expected: ["ankle"],
+  },
 } as const satisfies AttributeExtractor;

@@ -14,8 +14,15 @@ export const onset = {
   questionCue: ONSET_CUE,
   // A sentence's one onset dates every symptom it names: patients give one start for the complaint as a whole.
   readVolunteered: (span) => {
-    if (!leftToAnswer(span)) span.turn.entries.set(span.entry, "onset", extractOnset(textOf(span.turn.analysed, ...span.sentence)));
+    if (!leftToAnswer(span))
+      span.turn.entries.set(span.entry, "onset", extractOnset(textOf(span.turn.analysed, ...span.sentence)));
   },
   readAnswer: readStart,
-  example: { history: ["What brings you in?", "A cough."], question: "When did the cough start?", answer: "About two months ago.", attribute: "onset", expected: "two months ago" },
+  example: {
+    history: ["What brings you in?", "A cough."],
+    question: "When did the cough start?",
+    answer: "About two months ago.",
+    attribute: "onset",
+    expected: "two months ago",
+  },
 } as const satisfies AttributeExtractor;

@@ -12,12 +12,27 @@ export const progression = {
   questionCue: PROGRESSION_CUE,
   readVolunteered: (span) => {
     const { lexicon, analysed, entries } = span.turn;
-    entries.set(span.entry, "progression", extractProgression(lexicon, analysed, span.mention?.start ?? span.sentence[0], span.spanEnd));
+    entries.set(
+      span.entry,
+      "progression",
+      extractProgression(lexicon, analysed, span.mention?.start ?? span.sentence[0], span.spanEnd),
+    );
   },
   readAnswer: (turn, entry) => {
     const { lexicon, analysed, polarity } = turn;
     const said = extractProgression(lexicon, analysed, 0, analysed.tokens.length, true);
-    return setFound(turn, entry, "progression", said ?? (polarity === "yes" ? turn.context.question.proposed.progression : undefined));
+    return setFound(
+      turn,
+      entry,
+      "progression",
+      said ?? (polarity === "yes" ? turn.context.question.proposed.progression : undefined),
+    );
   },
-  example: { history: ["What brings you in?", "A cough."], question: "Has it been getting better or worse?", answer: "It's been getting worse.", attribute: "progression", expected: "gradually getting worse over time" },
+  example: {
+    history: ["What brings you in?", "A cough."],
+    question: "Has it been getting better or worse?",
+    answer: "It's been getting worse.",
+    attribute: "progression",
+    expected: "gradually getting worse over time",
+  },
 } as const satisfies AttributeExtractor;

@@ -46,7 +46,9 @@ type ExtractorName = (typeof ATTRIBUTE_EXTRACTORS)[number]["name"];
 const sameNames: [ExtractorName, AskedAttribute] extends [AskedAttribute, ExtractorName] ? true : never = true;
 void sameNames;
 
-const byName = new Map<string, AttributeExtractor>(ATTRIBUTE_EXTRACTORS.map((extractor) => [extractor.name, extractor]));
+const byName = new Map<string, AttributeExtractor>(
+  ATTRIBUTE_EXTRACTORS.map((extractor) => [extractor.name, extractor]),
+);
 
 /** The extractor of an attribute, or undefined. */
 export function attributeExtractor(name: string | undefined): AttributeExtractor | undefined {
@@ -59,4 +61,8 @@ export function isAskedAttribute(name: string): name is AskedAttribute {
 }
 
 /** Attributes that describe a symptom: asked about "it", they refer to the symptom in focus. */
-export const SYMPTOM_ATTRIBUTES: ReadonlySet<string> = new Set(ATTRIBUTE_EXTRACTORS.filter((extractor) => (extractor.appliesTo as readonly string[]).includes("symptom")).map((extractor) => extractor.name));
+export const SYMPTOM_ATTRIBUTES: ReadonlySet<string> = new Set(
+  ATTRIBUTE_EXTRACTORS.filter((extractor) => (extractor.appliesTo as readonly string[]).includes("symptom")).map(
+    (extractor) => extractor.name,
+  ),
+);

@@ -17,7 +17,19 @@ export const severity = {
   },
   readAnswer: (turn, entry) => {
     const { text } = turn.analysed;
-    return setFound(turn, entry, "severity", extractSeverity(text, true) ?? (turn.context.question.exerciseTolerance ? extractWalkingDistance(text) : undefined));
+    return setFound(
+      turn,
+      entry,
+      "severity",
+      extractSeverity(text, true) ??
+        (turn.context.question.exerciseTolerance ? extractWalkingDistance(text) : undefined),
+    );
   },
-  example: { history: ["What brings you in?", "Chest pain."], question: "How bad is the pain out of ten?", answer: "Uh, 6.", attribute: "severity", expected: "6" },
+  example: {
+    history: ["What brings you in?", "Chest pain."],
+    question: "How bad is the pain out of ten?",
+    answer: "Uh, 6.",
+    attribute: "severity",
+    expected: "6",
+  },
 } as const satisfies AttributeExtractor;

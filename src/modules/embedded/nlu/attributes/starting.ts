@@ -14,7 +14,8 @@ const STARTING_CUE =
  */
 export function readStart(turn: TurnRecord, entry: CollectedEntry): boolean {
   const { text } = turn.analysed;
-  if (entry.base === "habit" || entry.base === "medical_history") return setFound(turn, entry, "starting", extractHabitStarting(text));
+  if (entry.base === "habit" || entry.base === "medical_history")
+    return setFound(turn, entry, "starting", extractHabitStarting(text));
   return setFound(turn, entry, "onset", extractOnsetAnswer(text));
 }
 
@@ -24,5 +25,11 @@ export const starting = {
   appliesTo: ["habit", "medical_history"],
   questionCue: STARTING_CUE,
   readAnswer: readStart,
-  example: { history: ["Do you smoke?", "Yes, a pack a day."], question: "How long have you been smoking?", answer: "Probably at least 25 years.", attribute: "starting", expected: "25 years ago" },
+  example: {
+    history: ["Do you smoke?", "Yes, a pack a day."],
+    question: "How long have you been smoking?",
+    answer: "Probably at least 25 years.",
+    attribute: "starting",
+    expected: "25 years ago",
+  },
 } as const satisfies AttributeExtractor;

@@ -19,8 +19,18 @@ export const volume = {
   questionCue: VOLUME_CUE,
   readVolunteered: (span) => {
     if (!SPUTUM_VALUES.has(span.entry.attributes.value as string)) return;
-    span.turn.entries.set(span.entry, "volume", extractVolume(textOf(span.turn.analysed, span.clause[0], span.sentence[1])));
+    span.turn.entries.set(
+      span.entry,
+      "volume",
+      extractVolume(textOf(span.turn.analysed, span.clause[0], span.sentence[1])),
+    );
   },
   readAnswer: (turn, entry) => setFound(turn, entry, "volume", extractVolume(turn.analysed.text)),
-  example: { history: ["What brings you in?", "I'm coughing up phlegm."], question: "How much sputum are you bringing up?", answer: "Maybe 5 to 10 teaspoons a day.", attribute: "volume", expected: "5 to 10 teaspoons a day" },
+  example: {
+    history: ["What brings you in?", "I'm coughing up phlegm."],
+    question: "How much sputum are you bringing up?",
+    answer: "Maybe 5 to 10 teaspoons a day.",
+    attribute: "volume",
+    expected: "5 to 10 teaspoons a day",
+  },
 } as const satisfies AttributeExtractor;

@@ -17,10 +17,22 @@ import { wordsPattern } from "../word-lists.ts";
  */
 
 /** Generic words of the allergen lists: they name a class ("food makes me bloated"), not an allergen. */
-const GENERIC_ALLERGEN_WORDS = new Set(["drug", "drugs", "medication", "medications", "medicine", "medicines", "meds", "food", "foods"]);
+const GENERIC_ALLERGEN_WORDS = new Set([
+  "drug",
+  "drugs",
+  "medication",
+  "medications",
+  "medicine",
+  "medicines",
+  "meds",
+  "food",
+  "foods",
+]);
 
 /** The allergy concepts with the specific allergen words of `ontology/lexicon.json` (drug and food). */
-const ALLERGEN_WORDS: ReadonlyArray<readonly [value: string, words: RegExp]> = (["drug allergy", "food allergy"] as const).map((value) => [
+const ALLERGEN_WORDS: ReadonlyArray<readonly [value: string, words: RegExp]> = (
+  ["drug allergy", "food allergy"] as const
+).map((value) => [
   value,
   new RegExp(wordsPattern((lexiconFile.allergens[value] ?? []).filter((word) => !GENERIC_ALLERGEN_WORDS.has(word)))),
 ]);
@@ -35,7 +47,8 @@ const ALLERGIC_TO = /\b(?:allergic|allerg(?:y|ies)|reactions?|react(?:s|ed)?) (?
  * An allergy in words, the allergen elsewhere in the sentence: "Penicillin, I went into anaphylaxis",
  * "a bad reaction", "reacts badly"; not a diagnosis ("Claritin for allergic rhinitis").
  */
-const ALLERGY_WORDS = /\b(?:allergic(?! (?:rhinitis|conjunctivitis|asthma|eczema|dermatitis))|anaphyla\w*|(?:bad|allergic|severe) reactions?|react(?:s|ed)? badly)\b/;
+const ALLERGY_WORDS =
+  /\b(?:allergic(?! (?:rhinitis|conjunctivitis|asthma|eczema|dermatitis))|anaphyla\w*|(?:bad|allergic|severe) reactions?|react(?:s|ed)? badly)\b/;
 
 /**
  * A cause: "gives me", "made my", "brings me out", "sets me off". Example: "amoxicillin makes me come
@@ -64,7 +77,11 @@ const REFERENCE = new Set(["it", "they", "them", "that", "this", "which", "those
 function allergyAt(turn: TurnRecord, index: number): string | undefined {
   const listed = ALLERGEN_WORDS.find(([, words]) => words.test(turn.analysed.tokens[index]?.text ?? ""))?.[0];
   if (listed) return listed;
-  return turn.found.some(({ mention, entry }) => entry.base === "medication" && mention.start <= index && index < mention.end) ? "drug allergy" : undefined;
+  return turn.found.some(
+    ({ mention, entry }) => entry.base === "medication" && mention.start <= index && index < mention.end,
+  )
+    ? "drug allergy"
+    : undefined;
 }
 
 /** The allergy of what a reference at `index` points to: the last thing named before it, when that is a drug or food. */
@@ -82,12 +99,19 @@ function referredAllergy(turn: TurnRecord, sentenceStart: number, index: number)
  * `reference` points to ("I can't take ibuprofen because it makes me wheezy"; not "I take Tylenol
  * for my headache but it makes me dizzy").
  */
-function agentAllergy(turn: TurnRecord, sentenceStart: number, [from, to]: readonly [number, number], reference: number): string | undefined {
+function agentAllergy(
+  turn: TurnRecord,
+  sentenceStart: number,
+  [from, to]: readonly [number, number],
+  reference: number,
+): string | undefined {
   for (let at = Math.max(sentenceStart, from); at < to; at += 1) {
     const allergy = allergyAt(turn, at);
     if (allergy) return allergy;
   }
-  return REFERENCE.has(turn.analysed.tokens[reference]?.text ?? "") ? referredAllergy(turn, sentenceStart, reference) : undefined;
+  return REFERENCE.has(turn.analysed.tokens[reference]?.text ?? "")
+    ? referredAllergy(turn, sentenceStart, reference)
+    : undefined;
 }
 
 /** The token spans of each match of a global `cue` in the sentence `[start, end)`. */
@@ -95,7 +119,9 @@ function cueSpans(turn: TurnRecord, start: number, end: number, cue: RegExp): Ar
   const { tokens } = turn.analysed;
   const offset = tokens[start]!.start;
   const tokenAt = (char: number) => tokens.findIndex((token, index) => index >= start && token.end > char);
-  return [...textOf(turn.analysed, start, end).matchAll(cue)].map((match) => [tokenAt(offset + match.index), tokenAt(offset + match.index + match[0].length - 1) + 1] as const);
+  return [...textOf(turn.analysed, start, end).matchAll(cue)].map(
+    (match) => [tokenAt(offset + match.index), tokenAt(offset + match.index + match[0].length - 1) + 1] as const,
+  );
 }
 
 /** The allergy a drug or food causing a reaction says ("penicillin gives me a rash"), or undefined. */
@@ -128,7 +154,9 @@ function cuedAllergy(turn: TurnRecord, sentence: string, start: number, end: num
     const caused = causedAllergy(turn, start, end);
     if (caused) return caused;
   }
-  const allergicReaction = TAKING_CUE.test(sentence) && reactions.some(({ entry }) => ALLERGIC_REACTIONS.has(entry.attributes.value as string));
+  const allergicReaction =
+    TAKING_CUE.test(sentence) &&
+    reactions.some(({ entry }) => ALLERGIC_REACTIONS.has(entry.attributes.value as string));
   if (!allergicReaction && !ALLERGY_WORDS.test(sentence)) return undefined;
   if (inSentence.some(({ entry }) => entry.base === "medication")) return "drug allergy";
   return ALLERGEN_WORDS.find(([, words]) => words.test(sentence))?.[0];
@@ -141,14 +169,21 @@ function cuedAllergy(turn: TurnRecord, sentence: string, start: number, end: num
 const STATEMENT_BREAK = /(?:,\s*(?:and|but|so|also|plus)|\bbut|\band(?= (?:i|i'm|i've|my)\b))\b/g;
 
 /** Every cue of an allergy, to find the statements that hold one ("allergic to", "gives me", "if I take"). */
-const ALLERGY_CUES = [ALLERGIC_TO, CAUSE_CUE, new RegExp(ALLERGY_WORDS.source, "g"), new RegExp(TAKING_CUE.source, "g")];
+const ALLERGY_CUES = [
+  ALLERGIC_TO,
+  CAUSE_CUE,
+  new RegExp(ALLERGY_WORDS.source, "g"),
+  new RegExp(TAKING_CUE.source, "g"),
+];
 
 type Span = readonly [number, number];
 
 /** The statements of the sentence `[start, end)`, split at each statement break. */
 function statementsOf(turn: TurnRecord, start: number, end: number): Span[] {
   const edges = [start, ...cueSpans(turn, start, end, STATEMENT_BREAK).map(([from]) => from), end];
-  return edges.slice(0, -1).flatMap((from, index): Span[] => (edges[index + 1]! > from ? [[from, edges[index + 1]!]] : []));
+  return edges
+    .slice(0, -1)
+    .flatMap((from, index): Span[] => (edges[index + 1]! > from ? [[from, edges[index + 1]!]] : []));
 }
 
 /** The concept mentions found in a statement. */
@@ -159,13 +194,19 @@ function foundIn(turn: TurnRecord, [from, to]: Span): TurnRecord["found"] {
 /** "…, and it gave me hives": the statement says "it" and names no drug or food of its own. */
 function refersBack(turn: TurnRecord, [from, to]: Span): boolean {
   const indices = Array.from({ length: to - from }, (_, offset) => from + offset);
-  return indices.some((index) => REFERENCE.has(turn.analysed.tokens[index]!.text)) && !indices.some((index) => allergyAt(turn, index));
+  return (
+    indices.some((index) => REFERENCE.has(turn.analysed.tokens[index]!.text)) &&
+    !indices.some((index) => allergyAt(turn, index))
+  );
 }
 
 /** "…, and my skin gets itchy": the statement only goes on naming allergic reactions. */
 function onlyReactions(turn: TurnRecord, statement: Span): boolean {
   const found = foundIn(turn, statement);
-  return found.length > 0 && found.every(({ entry }) => entry.base === "symptom" && ALLERGIC_REACTIONS.has(entry.attributes.value as string));
+  return (
+    found.length > 0 &&
+    found.every(({ entry }) => entry.base === "symptom" && ALLERGIC_REACTIONS.has(entry.attributes.value as string))
+  );
 }
 
 /**
@@ -175,10 +216,14 @@ function onlyReactions(turn: TurnRecord, statement: Span): boolean {
  */
 function allergyStatements(turn: TurnRecord, start: number, end: number): Span[] {
   const statements = statementsOf(turn, start, end);
-  const inAllergy = statements.map(([from, to]) => ALLERGY_CUES.some((cue) => cueSpans(turn, from, to, cue).length > 0));
+  const inAllergy = statements.map(([from, to]) =>
+    ALLERGY_CUES.some((cue) => cueSpans(turn, from, to, cue).length > 0),
+  );
   if (!inAllergy.includes(true)) return [[start, end]];
-  for (let index = statements.length - 1; index > 0; index -= 1) if (inAllergy[index] && refersBack(turn, statements[index]!)) inAllergy[index - 1] = true;
-  for (let index = 1; index < statements.length; index += 1) if (!inAllergy[index] && inAllergy[index - 1] && onlyReactions(turn, statements[index]!)) inAllergy[index] = true;
+  for (let index = statements.length - 1; index > 0; index -= 1)
+    if (inAllergy[index] && refersBack(turn, statements[index]!)) inAllergy[index - 1] = true;
+  for (let index = 1; index < statements.length; index += 1)
+    if (!inAllergy[index] && inAllergy[index - 1] && onlyReactions(turn, statements[index]!)) inAllergy[index] = true;
   return statements.filter((_, index) => inAllergy[index]);
 }
 
@@ -193,7 +238,9 @@ export function readAllergicReactions(turn: TurnRecord): void {
     const allergy = RELIEVES.test(sentence) ? undefined : cuedAllergy(turn, sentence, start, end);
     if (!allergy) continue;
     // Only the allergen and the reaction: the sentence's other statements keep their facts.
-    const reaction = allergyStatements(turn, start, end).flatMap((statement) => foundIn(turn, statement).filter(({ mention }) => sentenceOf(analysed, mention.start)[0] === start));
+    const reaction = allergyStatements(turn, start, end).flatMap((statement) =>
+      foundIn(turn, statement).filter(({ mention }) => sentenceOf(analysed, mention.start)[0] === start),
+    );
     for (const found of reaction) {
       if (found.entry.base !== "symptom" && found.entry.base !== "medication") continue;
       entries.remove(found.entry);

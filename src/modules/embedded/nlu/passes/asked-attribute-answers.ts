@@ -25,15 +25,25 @@ interface AttributeTarget {
 /** The items a question names, as targets ("How bad is that pain?": the specific pain in focus). */
 function namedTargets(turn: TurnRecord): AttributeTarget[] {
   const { lexicon, analysed, context } = turn;
-  let targets = medicalItems(turn).real.filter((item) => item.slot !== "medical_history" || item.value !== "past experience");
+  let targets = medicalItems(turn).real.filter(
+    (item) => item.slot !== "medical_history" || item.value !== "past experience",
+  );
   if (context.question.attribute === "characteristics") {
     // "Is it a dry cough or are you producing sputum?" — "mostly dry" describes the cough only.
-    const described = targets.filter((item) => item.value && extractCharacteristics(lexicon, item.value, analysed, 0, analysed.tokens.length).length > 0);
+    const described = targets.filter(
+      (item) =>
+        item.value && extractCharacteristics(lexicon, item.value, analysed, 0, analysed.tokens.length).length > 0,
+    );
     targets = described.length > 0 ? described : targets.slice(0, 1);
   }
   return targets.map((item) => {
     const refined = (item.value === "pain" && !item.location ? painInFocus(lexicon, context) : undefined) ?? item;
-    return { base: item.slot, value: refined.value!, named: true, ...(refined.location ? { location: refined.location } : {}) };
+    return {
+      base: item.slot,
+      value: refined.value!,
+      named: true,
+      ...(refined.location ? { location: refined.location } : {}),
+    };
   });
 }
 
@@ -46,14 +56,23 @@ function attributeTargets(turn: TurnRecord): AttributeTarget[] {
   const asked = question.attribute;
   if (!asked || !SYMPTOM_ATTRIBUTES.has(asked)) return [];
   // "How often have you been using it?": the medication named last.
-  if (asked === "frequency" && question.slots.has("medication") && context.medications.length > 0) return [{ base: "medication", value: context.medications[0]!.value, named: false }];
+  if (asked === "frequency" && question.slots.has("medication") && context.medications.length > 0)
+    return [{ base: "medication", value: context.medications[0]!.value, named: false }];
   // Without "it"/"that"/"your symptoms", an attribute question is not about the symptom in focus.
   if (!question.anaphoric) return [];
   // "How often are you using both of those?" is about the medications named in the answer.
   if (question.slots.has("medication") && found.some(({ entry }) => entry.base === "medication")) return [];
   // "How much are you bringing up?" about a cough: amount and colour belong to the sputum.
-  if ((asked === "volume" || asked === "color") && context.focus[0]?.value === "coughing") return [{ base: "symptom", value: "colored/excess sputum", named: false }];
-  return context.focus.slice(0, 1).map((concept) => ({ base: concept.slot, value: concept.value, named: false, ...(concept.location ? { location: concept.location } : {}) }));
+  if ((asked === "volume" || asked === "color") && context.focus[0]?.value === "coughing")
+    return [{ base: "symptom", value: "colored/excess sputum", named: false }];
+  return context.focus
+    .slice(0, 1)
+    .map((concept) => ({
+      base: concept.slot,
+      value: concept.value,
+      named: false,
+      ...(concept.location ? { location: concept.location } : {}),
+    }));
 }
 
 /**
@@ -85,8 +104,10 @@ export function answerAskedAttribute(turn: TurnRecord): void {
     if (target.location) entries.set(entry, "location", target.location);
     const answered = readAskedAttribute(turn, entry);
     turn.attributeAnswered = answered || turn.attributeAnswered;
-    if (status === "negative" && question.proposedFactors.length > 0 && entry.base === "symptom") entries.set(entry, "not_aggravating_factor", question.proposedFactors);
+    if (status === "negative" && question.proposedFactors.length > 0 && entry.base === "symptom")
+      entries.set(entry, "not_aggravating_factor", question.proposedFactors);
     // "It" with nothing said about it: no news about a symptom already on record.
-    if (!answered && !target.named && !existing && onRecord && Object.keys(entry.attributes).length === 1) entries.remove(entry);
+    if (!answered && !target.named && !existing && onRecord && Object.keys(entry.attributes).length === 1)
+      entries.remove(entry);
   }
 }

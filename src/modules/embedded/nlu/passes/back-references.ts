@@ -26,10 +26,12 @@ const OPENS_WITH_REFERENCE =
  * "It" that is not the symptom: the day, someone's, a reason. "it was a long day", "it's my
  * daughter's birthday on monday", "that's why i came in today", "that's all".
  */
-const REFERS_ELSEWHERE = /^(?:it|this|that)(?:'s| is| was|'s been| has been) (?:just |really |such )?(?:a (?:long|busy|rough|hard|tough|bad|good|nice) (?:day|week|night|month|year)|my|your|his|her|our|their|why|how|what|all|the (?:reason|thing|day|week|weekend))\b/;
+const REFERS_ELSEWHERE =
+  /^(?:it|this|that)(?:'s| is| was|'s been| has been) (?:just |really |such )?(?:a (?:long|busy|rough|hard|tough|bad|good|nice) (?:day|week|night|month|year)|my|your|his|her|our|their|why|how|what|all|the (?:reason|thing|day|week|weekend))\b/;
 
 /** "They" who act are people, not symptoms: "they gave me antibiotics last week", "they told me it was a virus". */
-const PEOPLE_AS_THEY = /^they (?:gave|give|told|tell|said|say|prescribed|sent|did|put|took|thought|think|wanted|want|checked|ran|found|asked|called|admitted|discharged|kept)\b/;
+const PEOPLE_AS_THEY =
+  /^they (?:gave|give|told|tell|said|say|prescribed|sent|did|put|took|thought|think|wanted|want|checked|ran|found|asked|called|admitted|discharged|kept)\b/;
 
 /** The reference a sentence opens with, or none (also none when the "it" is not the symptom). */
 function openingReference(turn: TurnRecord, sentence: readonly [number, number]): TokenSpan | undefined {
@@ -59,9 +61,24 @@ function askedSymptomEntry(turn: TurnRecord): CollectedEntry | undefined {
 }
 
 /** Reads the attributes of the sentence opened by `reference` into `entry`. */
-function readReferringSentence(turn: TurnRecord, entry: CollectedEntry, reference: TokenSpan, sentence: readonly [number, number]): void {
-  const medications = turn.found.filter(({ entry: other }) => other.base === "medication").map(({ mention }) => mention);
-  const span: VolunteeredSpan = { turn, entry, mention: reference, sentence, clause: clauseRange(turn.analysed, reference.start), spanEnd: sentence[1], exclude: [reference, ...medications] };
+function readReferringSentence(
+  turn: TurnRecord,
+  entry: CollectedEntry,
+  reference: TokenSpan,
+  sentence: readonly [number, number],
+): void {
+  const medications = turn.found
+    .filter(({ entry: other }) => other.base === "medication")
+    .map(({ mention }) => mention);
+  const span: VolunteeredSpan = {
+    turn,
+    entry,
+    mention: reference,
+    sentence,
+    clause: clauseRange(turn.analysed, reference.start),
+    spanEnd: sentence[1],
+    exclude: [reference, ...medications],
+  };
   readAttributesAt(span);
 }
 

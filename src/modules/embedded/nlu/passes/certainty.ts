@@ -11,9 +11,11 @@ import type { MentionReading, TurnRecord } from "../turn-record.ts";
  */
 
 /** "Fine", "the same", "no problems": the topic is as it should be. */
-const TOPIC_NORMAL = /\b(?:fine|good|normal|ok|okay|well|great|alright|still there|the same|unchanged|no (?:problems?|issues?|changes?))\b/;
+const TOPIC_NORMAL =
+  /\b(?:fine|good|normal|ok|okay|well|great|alright|still there|the same|unchanged|no (?:problems?|issues?|changes?))\b/;
 /** "Less", "lost", "trouble", "not as good": a problem with the topic. */
-export const TOPIC_PROBLEM = /\b(?:low|less|lost|loss|poor|bad|worse|changes?|changed|problems?|trouble|difficulty|decreased|reduced|down|off|not as good)\b/;
+export const TOPIC_PROBLEM =
+  /\b(?:low|less|lost|loss|poor|bad|worse|changes?|changed|problems?|trouble|difficulty|decreased|reduced|down|off|not as good)\b/;
 
 /** The status an ROS topic word gets from its clause alone ("my energy's still there" → absent). */
 export function topicStatus(clause: string): Status | undefined {
@@ -34,7 +36,12 @@ export function statusFromAnswer(polarity: AnswerPolarity, inverted: boolean): S
 /** Only list glue ("or", "and", ",", "any", "nor") between two mentions. */
 function isListContinuation(turn: TurnRecord, from: number, to: number): boolean {
   const between = turn.analysed.tokens.slice(from, to).map((token) => token.text);
-  return between.length > 0 && between.length <= 3 && between.some((word) => word === "or" || word === "and" || word === "nor" || word === ",") && between.every((word) => /^(?:or|and|nor|,|any|no)$/.test(word));
+  return (
+    between.length > 0 &&
+    between.length <= 3 &&
+    between.some((word) => word === "or" || word === "and" || word === "nor" || word === ",") &&
+    between.every((word) => /^(?:or|and|nor|,|any|no)$/.test(word))
+  );
 }
 
 /** How many words a list item may repeat before it ("changes in my hearing or changes in my vision"). */
@@ -44,11 +51,16 @@ const REPEATED_LEAD_IN = 4;
  * List glue followed by the words that also led into the previous item: "changes in my hearing or
  * changes in my vision" is one list, whose second item shares the first one's status.
  */
-function isRepeatedLeadIn(turn: TurnRecord, previous: { readonly start: number; readonly end: number }, to: number): boolean {
+function isRepeatedLeadIn(
+  turn: TurnRecord,
+  previous: { readonly start: number; readonly end: number },
+  to: number,
+): boolean {
   const words = turn.analysed.tokens.map((token) => token.text);
   const glue = words[previous.end];
   const repeated = words.slice(previous.end + 1, to);
-  if (!glue || !/^(?:or|and|nor)$/.test(glue) || repeated.length === 0 || repeated.length > REPEATED_LEAD_IN) return false;
+  if (!glue || !/^(?:or|and|nor)$/.test(glue) || repeated.length === 0 || repeated.length > REPEATED_LEAD_IN)
+    return false;
   return repeated.join(" ") === words.slice(previous.start - repeated.length, previous.start).join(" ");
 }
 
@@ -61,7 +73,12 @@ function ownStatus(turn: TurnRecord, reading: MentionReading, inConcept: readonl
   const scope = { tokens: analysed.tokens, clauses: analysed.clauses, inConcept };
   if (!concept.topic) return mentionStatus(scope, mention.start, mention.end);
   // "I haven't had changes in my hearing": a denied problem with the topic is its absence.
-  if (mentionStatus(scope, mention.start, mention.end) === "negative" && TOPIC_PROBLEM.test(clauseText) && !TOPIC_NOT_NORMAL.test(clauseText)) return "negative";
+  if (
+    mentionStatus(scope, mention.start, mention.end) === "negative" &&
+    TOPIC_PROBLEM.test(clauseText) &&
+    !TOPIC_NOT_NORMAL.test(clauseText)
+  )
+    return "negative";
   const fromClause = topicStatus(clauseText);
   if (fromClause !== undefined || !askedValues.has(concept.value)) return fromClause;
   return topicStatus(firstSentence) ?? (polarity ? statusFromAnswer(polarity, context.question.inverted) : undefined);
@@ -75,7 +92,10 @@ export function readCertainty(turn: TurnRecord): void {
   for (const reading of turn.readings) {
     let status = ownStatus(turn, reading, inConcept);
     // "Nobody has had heart problems or lung diseases": a list shares the status of its first item.
-    const continues = previous && (isListContinuation(turn, previous.end, reading.mention.start) || isRepeatedLeadIn(turn, previous, reading.mention.start));
+    const continues =
+      previous &&
+      (isListContinuation(turn, previous.end, reading.mention.start) ||
+        isRepeatedLeadIn(turn, previous, reading.mention.start));
     if (status === "positive" && previous && previous.status !== "positive" && continues) status = previous.status;
     if (status === undefined) continue;
     previous = { start: reading.mention.start, end: reading.mention.end, status };

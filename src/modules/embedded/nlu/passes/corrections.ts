@@ -23,7 +23,9 @@ function correctedSymptom(turn: TurnRecord): string | undefined {
   const named = turn.found.find(({ entry }) => entry.base === "symptom" && entry.status === "positive");
   if (named) return named.entry.attributes.value as string | undefined;
   const prefix = conceptKey("symptom", "");
-  const known = [...turn.context.knownPositive].filter((key) => key.startsWith(prefix)).map((key) => key.slice(prefix.length));
+  const known = [...turn.context.knownPositive]
+    .filter((key) => key.startsWith(prefix))
+    .map((key) => key.slice(prefix.length));
   return known.find((value) => !turn.askedValues.has(value)) ?? known[0];
 }
 
@@ -38,7 +40,9 @@ export function readCorrections(turn: TurnRecord): void {
   const value = correctedSymptom(turn);
   if (!onset || !value) return;
   // A symptom denied inside the withdrawn part ("not the burning") is not denied by the correction.
-  for (const { mention, entry } of turn.found) if (entry.status === "negative" && withdrawn[0].includes(textOf(analysed, mention.start, mention.end))) entries.remove(entry);
+  for (const { mention, entry } of turn.found)
+    if (entry.status === "negative" && withdrawn[0].includes(textOf(analysed, mention.start, mention.end)))
+      entries.remove(entry);
   const entry = entries.add("symptom", "positive", value);
   if (!entry) return;
   entry.status = "positive";

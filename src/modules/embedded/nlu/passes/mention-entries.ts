@@ -15,10 +15,24 @@ import { namesSite } from "./read-mentions.ts";
  */
 
 /** A subject other than the patient before a habit ("my husband smokes", "they drink"), not followed by "I". */
-const OTHERS_HABIT = new RegExp(`${wordsPattern(PEOPLE.relatives, PEOPLE.housemates, PEOPLE.workmates, PEOPLE.others, PEOPLE.thirdPerson)}(?![^,]*\\bi\\b)`);
+const OTHERS_HABIT = new RegExp(
+  `${wordsPattern(PEOPLE.relatives, PEOPLE.housemates, PEOPLE.workmates, PEOPLE.others, PEOPLE.thirdPerson)}(?![^,]*\\bi\\b)`,
+);
 
 /** Someone smoking where the patient breathes it: "my roommate smokes inside", "my husband smokes in the car". */
-const SHARED_AIR = new RegExp(wordsPattern(PEOPLE.housemates, PEOPLE.partners, ["parent", "parents", "inside", "indoors", "in the house", "at home", "around me", "in the car", "in front of me"]));
+const SHARED_AIR = new RegExp(
+  wordsPattern(PEOPLE.housemates, PEOPLE.partners, [
+    "parent",
+    "parents",
+    "inside",
+    "indoors",
+    "in the house",
+    "at home",
+    "around me",
+    "in the car",
+    "in front of me",
+  ]),
+);
 
 /** "I've", "I have", "I had", "I was": the patient speaks of themself. */
 const FIRST_PERSON_PAST = /\bi(?:'ve| have| had| was)\b/;
@@ -33,7 +47,10 @@ function conditionSlot(turn: TurnRecord, reading: MentionReading): BaseSlot {
   if (concept.slot !== "medical_history" && concept.slot !== "symptom") return concept.slot;
   const [sentenceStart] = sentenceOf(analysed, mention.start);
   const before = textOf(analysed, sentenceStart, mention.start);
-  const aboutFamily = context.question.slots.has("family_history") || extractRelations(lexicon, analysed, sentenceStart, mention.start).length > 0 || FAMILY_CUE.test(before);
+  const aboutFamily =
+    context.question.slots.has("family_history") ||
+    extractRelations(lexicon, analysed, sentenceStart, mention.start).length > 0 ||
+    FAMILY_CUE.test(before);
   return aboutFamily && !FIRST_PERSON_PAST.test(before) ? "family_history" : concept.slot;
 }
 
@@ -43,9 +60,13 @@ function othersHabit(turn: TurnRecord, reading: MentionReading): "passive smokin
   const { mention, concept } = reading;
   const [clauseStart, clauseEnd] = clauseRange(analysed, mention.start);
   const [sentenceStart] = sentenceOf(analysed, mention.start);
-  const someoneElse = OTHERS_HABIT.test(textOf(analysed, clauseStart, mention.start)) || extractRelations(lexicon, analysed, sentenceStart, mention.start).length > 0;
+  const someoneElse =
+    OTHERS_HABIT.test(textOf(analysed, clauseStart, mention.start)) ||
+    extractRelations(lexicon, analysed, sentenceStart, mention.start).length > 0;
   if (!someoneElse) return undefined;
-  return concept.value === "smoking" && SHARED_AIR.test(textOf(analysed, clauseStart, clauseEnd)) ? "passive smoking" : null;
+  return concept.value === "smoking" && SHARED_AIR.test(textOf(analysed, clauseStart, clauseEnd))
+    ? "passive smoking"
+    : null;
 }
 
 /** Sites of an entry: the phrase's own, the question's when the patient names none, more joined after it. */
@@ -56,10 +77,16 @@ function setSites(turn: TurnRecord, reading: MentionReading, entry: CollectedEnt
   // "No swelling." to "any swelling in your ankles?": the site comes from the question.
   const askedItem = context.question.items.find((item) => item.value === concept.value && item.location);
   // "My ankles have been swollen" to "any swelling in your legs?": the patient's own site wins.
-  if (!concept.location && askedItem?.location && !namesSite(lexicon, analysed, mention.start)) entries.set(entry, "location", askedItem.location);
+  if (!concept.location && askedItem?.location && !namesSite(lexicon, analysed, mention.start))
+    entries.set(entry, "location", askedItem.location);
   if (concept.location && lexicon.locatable.has(concept.value)) {
     // "leg swelling or arms": more sites joined to a located phrase.
-    const more = extractLocations(lexicon, analysed, mention.end, Math.min(analysed.tokens.length, mention.end + MORE_SITES_WINDOW));
+    const more = extractLocations(
+      lexicon,
+      analysed,
+      mention.end,
+      Math.min(analysed.tokens.length, mention.end + MORE_SITES_WINDOW),
+    );
     if (/^(?:or|and|,)/.test(textOf(analysed, mention.end, mention.end + 1))) entries.set(entry, "location", more);
   }
 }

@@ -24,6 +24,8 @@ function filterMentions(turn: TurnRecord, stage: MentionFilterRule["stage"], onD
 }
 
 /** Pass 3: filters that judge what a mention is, before its status is read. */
-export const filterBeforeStatus = (turn: TurnRecord, onDrop?: DropListener): void => filterMentions(turn, "before-status", onDrop);
+export const filterBeforeStatus = (turn: TurnRecord, onDrop?: DropListener): void =>
+  filterMentions(turn, "before-status", onDrop);
 /** Pass 5: filters that judge how a mention is used, once its status is read. */
-export const filterAfterStatus = (turn: TurnRecord, onDrop?: DropListener): void => filterMentions(turn, "after-status", onDrop);
+export const filterAfterStatus = (turn: TurnRecord, onDrop?: DropListener): void =>
+  filterMentions(turn, "after-status", onDrop);

@@ -15,12 +15,16 @@ import type { TurnRecord } from "../turn-record.ts";
  */
 
 /** "Never heard of it", "what's that?": the patient asks what was meant (requests to repeat or explain: `clarification-requests.ts`). */
-const CLARIFYING = /\b(?:(?:haven't|have not|never|not) (?:\w+ )?heard (?:of|about)|what(?:'s| is| are) (?:that|those|it)\b)/;
+const CLARIFYING =
+  /\b(?:(?:haven't|have not|never|not) (?:\w+ )?heard (?:of|about)|what(?:'s| is| are) (?:that|those|it)\b)/;
 /** "Yes, both", "all of the above": the answer covers every item asked. */
 const ANSWERS_ALL = /\b(?:both|all of (?:them|those|these|the above)|all three|each of them)\b/;
 
 /** The medical items of the question, and those that name a real value (not "other"). */
-export function medicalItems(turn: TurnRecord): { readonly medical: readonly AskedItem[]; readonly real: readonly AskedItem[] } {
+export function medicalItems(turn: TurnRecord): {
+  readonly medical: readonly AskedItem[];
+  readonly real: readonly AskedItem[];
+} {
   const medical = turn.context.question.items.filter((item) => !isSocialSlot(item.slot));
   return { medical, real: medical.filter((item) => item.value !== undefined && !OPEN_VALUES.has(item.value)) };
 }
@@ -51,7 +55,11 @@ export function answerClarifying(turn: TurnRecord): void {
 /** "What do you mean by cough?" (and nothing more): what the patient names inside a request to explain it is no report of it. */
 function onlyNamedInRequest(turn: TurnRecord): boolean {
   const request = ASKS_TO_REPEAT_OR_EXPLAIN.exec(turn.firstSentence);
-  return request !== null && turn.analysed.sentences.length === 1 && /^\s*by\b/.test(turn.firstSentence.slice(request.index + request[0].length));
+  return (
+    request !== null &&
+    turn.analysed.sentences.length === 1 &&
+    /^\s*by\b/.test(turn.firstSentence.slice(request.index + request[0].length))
+  );
 }
 
 /**
@@ -68,10 +76,20 @@ export function answerNamedItems(turn: TurnRecord): void {
     allergyAnswered ||
     (!ANSWERS_ALL.test(turn.firstSentence) && real.some((item) => answeredBy(turn, item))) ||
     // Outside symptoms, any phrase of the asked slot answers it ("any recreational drugs?" — "weed, sometimes").
-    (polarity !== "no" && real.some((item) => item.slot !== "symptom" && found.some(({ entry }) => entry.base === item.slot && entry.status !== "negative")));
+    (polarity !== "no" &&
+      real.some(
+        (item) =>
+          item.slot !== "symptom" && found.some(({ entry }) => entry.base === item.slot && entry.status !== "negative"),
+      ));
   // "No fainting spells." to "any dizziness or fainting spells?": a denial of one asked symptom, with
   // nothing confirmed, denies the list.
-  if (!turn.itemsAnswered || !question.disjunctive || polarity !== "no" || !found.every(({ entry }) => entry.status === "negative")) return;
+  if (
+    !turn.itemsAnswered ||
+    !question.disjunctive ||
+    polarity !== "no" ||
+    !found.every(({ entry }) => entry.status === "negative")
+  )
+    return;
   for (const item of real) {
     if (item.slot !== "symptom" || answeredBy(turn, item)) continue;
     const entry = entries.add("symptom", "negative", item.value, true);
@@ -86,24 +104,37 @@ export function answerNamedItems(turn: TurnRecord): void {
 function setAsideIllness(turn: TurnRecord): boolean {
   const { analysed, mentions, readings } = turn;
   const kept = new Set(readings.map(({ mention }) => mention));
-  const inConcept = analysed.tokens.map((_, index) => mentions.some((mention) => mention.start <= index && index < mention.end));
+  const inConcept = analysed.tokens.map((_, index) =>
+    mentions.some((mention) => mention.start <= index && index < mention.end),
+  );
   const scope = { tokens: analysed.tokens, clauses: analysed.clauses, inConcept };
   return mentions.some(
-    (mention) => !kept.has(mention) && mention.concepts.some((concept) => concept.slot === "symptom" || concept.slot === "medical_history") && mentionStatus(scope, mention.start, mention.end) === "positive",
+    (mention) =>
+      !kept.has(mention) &&
+      mention.concepts.some((concept) => concept.slot === "symptom" || concept.slot === "medical_history") &&
+      mentionStatus(scope, mention.start, mention.end) === "positive",
   );
 }
 
 /** "Any sick contacts?" — "My coworker had a cold", "My son had the flu": the exposure, not the patient's illness. */
 export function answerContact(turn: TurnRecord): void {
-  answerSickContact(turn.entries, turn.found, turn.context.question, turn.analysed.text, turn.polarity !== "no" && setAsideIllness(turn));
+  answerSickContact(
+    turn.entries,
+    turn.found,
+    turn.context.question,
+    turn.analysed.text,
+    turn.polarity !== "no" && setAsideIllness(turn),
+  );
 }
 
 /** A past-experience question answered with a condition ("I've had asthma all my life"). */
 export function answerPastExperience(turn: TurnRecord): void {
   const { question } = turn.context;
   if (!question.items.some((item) => item.value === "past experience") || turn.polarity !== undefined) return;
-  if (turn.found.some(({ entry }) => entry.base === "medical_history" && entry.status === "positive")) turn.entries.add("medical_history", "positive", "past experience", true);
+  if (turn.found.some(({ entry }) => entry.base === "medical_history" && entry.status === "positive"))
+    turn.entries.add("medical_history", "positive", "past experience", true);
 }
 
 /** Whether a known value is on record as present. */
-export const knownPositive = (turn: TurnRecord, base: BaseSlot, value: string): boolean => turn.context.knownPositive.has(conceptKey(base, value));
+export const knownPositive = (turn: TurnRecord, base: BaseSlot, value: string): boolean =>
+  turn.context.knownPositive.has(conceptKey(base, value));

@@ -21,7 +21,9 @@ export function readMentions(turn: TurnRecord): void {
 
 /** The last specific pain the turn named before token `at` ("I have chest pain. The pain …"). */
 function specificPainBefore(turn: TurnRecord, at: number): Concept | undefined {
-  return turn.readings.filter(({ mention, concept }) => mention.end <= at && isSpecificPain(turn.lexicon, concept)).at(-1)?.concept;
+  return turn.readings
+    .filter(({ mention, concept }) => mention.end <= at && isSpecificPain(turn.lexicon, concept))
+    .at(-1)?.concept;
 }
 
 /** The specific pain under discussion (chest pain, headache …), when the focus is one. */
@@ -48,7 +50,12 @@ function resolveConcept(turn: TurnRecord, mention: Mention): Concept {
   // "No fevers or sweats" to "any fevers, chills or night sweats?": a shortened name of an asked item is that item.
   if (!askedValues.has(concept.value)) {
     const words = textOf(analysed, mention.start, mention.end).split(" ");
-    const shortened = question.items.find((item) => item.slot === concept.slot && item.value !== undefined && words.every((word) => item.value!.split(" ").includes(word)));
+    const shortened = question.items.find(
+      (item) =>
+        item.slot === concept.slot &&
+        item.value !== undefined &&
+        words.every((word) => item.value!.split(" ").includes(word)),
+    );
     if (shortened) concept = { ...concept, value: shortened.value! };
   }
   if (concept.value !== "pain" || concept.location) return concept;

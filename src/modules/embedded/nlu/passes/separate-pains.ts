@@ -21,7 +21,14 @@ export function separatePains(turn: TurnRecord): void {
   const specific = lexicon.specificByLocation.get("pain");
   for (const { entry } of turn.found) {
     const sites = entry.attributes.location;
-    if (entry.base !== "symptom" || entry.status !== "positive" || entry.attributes.value !== "pain" || !Array.isArray(sites) || sites.length === 0) continue;
+    if (
+      entry.base !== "symptom" ||
+      entry.status !== "positive" ||
+      entry.attributes.value !== "pain" ||
+      !Array.isArray(sites) ||
+      sites.length === 0
+    )
+      continue;
     if (sites.some((site) => earlier.includes(site) || specific?.[site] !== undefined)) continue;
     entries.rename(entry, `${siteWord(sites[0]!)} pain`);
   }

@@ -21,12 +21,26 @@ function withdrawnAt(turn: TurnRecord): number {
 /** Reads an answer placing the asked located symptom; the turn then answers the question. */
 export function answerSites(turn: TurnRecord): void {
   const { analysed, context, entries, lexicon } = turn;
-  const asked = context.question.items.find((item) => item.slot === "symptom" && item.value !== undefined && item.location !== undefined);
-  if (!asked || turn.itemsAnswered || turn.found.some(({ entry }) => entry.base === "symptom") || !PLACED.test(analysed.text)) return;
+  const asked = context.question.items.find(
+    (item) => item.slot === "symptom" && item.value !== undefined && item.location !== undefined,
+  );
+  if (
+    !asked ||
+    turn.itemsAnswered ||
+    turn.found.some(({ entry }) => entry.base === "symptom") ||
+    !PLACED.test(analysed.text)
+  )
+    return;
   const notAt = withdrawnAt(turn);
   const withdrawn = notAt < 0 ? [] : extractLocations(lexicon, analysed, ...clauseRange(analysed, notAt));
-  const sites = extractLocations(lexicon, analysed, 0, analysed.tokens.length).filter((site) => !withdrawn.includes(site));
-  if (sites.length === 0 || (notAt >= 0 && !PLACED.test(textOf(analysed, clauseRange(analysed, notAt)[1], analysed.tokens.length)))) return;
+  const sites = extractLocations(lexicon, analysed, 0, analysed.tokens.length).filter(
+    (site) => !withdrawn.includes(site),
+  );
+  if (
+    sites.length === 0 ||
+    (notAt >= 0 && !PLACED.test(textOf(analysed, clauseRange(analysed, notAt)[1], analysed.tokens.length)))
+  )
+    return;
   const entry = entries.add("symptom", "positive", asked.value);
   if (!entry) return;
   entries.set(entry, "location", sites);

@@ -1,4 +1,10 @@
-import { attachExposureAttributes, attachHabitAttributes, attachHistoryAttributes, attachMedicationAttributes, attachSocial } from "../slot-details.ts";
+import {
+  attachExposureAttributes,
+  attachHabitAttributes,
+  attachHistoryAttributes,
+  attachMedicationAttributes,
+  attachSocial,
+} from "../slot-details.ts";
 import type { TurnRecord } from "../turn-record.ts";
 import { attachSymptomAttributes } from "../volunteered-attributes.ts";
 

@@ -9,7 +9,6 @@ import { knownPositive } from "./question-answers.ts";
  * MediTOD frames (an utterance that informs nothing is a nod or chit-chat).
  */
 
-
 /** Removes one site from an entry's location list (and the list when it empties). */
 function dropSite(entry: CollectedEntry, site: string): void {
   const sites = entry.attributes.location;
@@ -42,7 +41,11 @@ export function dropRepeats(turn: TurnRecord): void {
   const openSlots = new Set(context.question.items.filter((item) => item.value === "other").map((item) => item.slot));
   for (const { entry } of found) {
     const value = entry.attributes.value as string;
-    const repeated = entry.status === "positive" && knownPositive(turn, entry.base, value) && !askedValues.has(value) && !openSlots.has(entry.base);
+    const repeated =
+      entry.status === "positive" &&
+      knownPositive(turn, entry.base, value) &&
+      !askedValues.has(value) &&
+      !openSlots.has(entry.base);
     if (repeated && Object.keys(entry.attributes).length === 1) entries.remove(entry);
   }
 }

@@ -52,10 +52,19 @@ function addAnsweredItem(turn: TurnRecord, asked: AskedItem, status: Status): vo
   if (item.location) entries.set(entry, "location", item.location);
   if (item.where) entries.set(entry, "where", item.where);
   if (entry.base === "family_history") entries.set(entry, "relation", extractRelations(lexicon, analysed)[0]);
-  if (entry.base === "symptom" && polarity === "yes") for (const [attribute, value] of Object.entries(question.proposed)) entries.set(entry, attribute, value);
+  if (entry.base === "symptom" && polarity === "yes")
+    for (const [attribute, value] of Object.entries(question.proposed)) entries.set(entry, attribute, value);
   // "Any chest pain when you breathe in?" — "Yes": the named trigger aggravates (unless it was an either/or).
-  if (entry.base === "symptom" && question.proposedFactors.length > 0 && (entry.status !== "positive" || !question.alternatives)) {
-    entries.set(entry, entry.status === "positive" ? "aggravating_factor" : "not_aggravating_factor", question.proposedFactors);
+  if (
+    entry.base === "symptom" &&
+    question.proposedFactors.length > 0 &&
+    (entry.status !== "positive" || !question.alternatives)
+  ) {
+    entries.set(
+      entry,
+      entry.status === "positive" ? "aggravating_factor" : "not_aggravating_factor",
+      question.proposedFactors,
+    );
   }
 }
 
@@ -64,9 +73,17 @@ function addAnsweredItem(turn: TurnRecord, asked: AskedItem, status: Status): vo
  * not of the symptom they already affirmed, which keeps its presence (CMAS cannot say "volume
  * unknown"). Only a question about presence makes "not sure" an unknown presence.
  */
-function isUnsureOfAttribute(turn: TurnRecord, item: { readonly slot: string; readonly value?: string | undefined }): boolean {
+function isUnsureOfAttribute(
+  turn: TurnRecord,
+  item: { readonly slot: string; readonly value?: string | undefined },
+): boolean {
   const { context, polarity } = turn;
-  return polarity === "unknown" && context.question.attribute !== undefined && item.value !== undefined && context.knownPositive.has(conceptKey(item.slot, item.value));
+  return (
+    polarity === "unknown" &&
+    context.question.attribute !== undefined &&
+    item.value !== undefined &&
+    context.knownPositive.has(conceptKey(item.slot, item.value))
+  );
 }
 
 /** Reads a short answer against every medical item asked. */
@@ -79,7 +96,11 @@ export function answerYesNo(turn: TurnRecord): void {
   const { medical } = medicalItems(turn);
   // "No, just the salbutamol" to "any other medications?": the new positive phrase is the answer.
   const openSlots = new Set(medical.filter((item) => item.value === "other").map((item) => item.slot));
-  const answeredSlots = new Set(found.filter(({ entry }) => entry.status === "positive" && openSlots.has(entry.base)).map(({ entry }) => entry.base));
+  const answeredSlots = new Set(
+    found
+      .filter(({ entry }) => entry.status === "positive" && openSlots.has(entry.base))
+      .map(({ entry }) => entry.base),
+  );
   for (const item of medical) {
     if (answeredSlots.has(item.slot) && status === "negative") continue;
     if (isUnsureOfAttribute(turn, item)) continue;

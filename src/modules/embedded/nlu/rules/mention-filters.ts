@@ -40,7 +40,8 @@ function clauseTextOf(analysed: AnalysedText, at: number): string {
 }
 
 /** "Not great", "bad", "worse": a topic word's clause says something is wrong. */
-export const TOPIC_NOT_NORMAL = /\bnot\s+(?:\w+\s+)?(?:great|good|well|normal|fine|okay|ok|the best)\b|\b(?:poor|bad|terrible|awful|worse)\b/;
+export const TOPIC_NOT_NORMAL =
+  /\bnot\s+(?:\w+\s+)?(?:great|good|well|normal|fine|okay|ok|the best)\b|\b(?:poor|bad|terrible|awful|worse)\b/;
 
 /** How many tokens before a concept "heard … of" may start ("I haven't really heard of it"). */
 const HEARD_OF_WINDOW = 5;
@@ -57,7 +58,9 @@ function isFactorMention(lexicon: Lexicon, analysed: AnalysedText, reading: Ment
   const [start, end] = clauseRange(analysed, mention.start);
   const factors = extractFactors(lexicon, analysed, start, end);
   if (factors.aggravating.length + factors.alleviating.length === 0) return false;
-  return lexicon.factors.findAll(analysed.tokens, start, end).some((match) => match.start < mention.end && mention.start < match.end);
+  return lexicon.factors
+    .findAll(analysed.tokens, start, end)
+    .some((match) => match.start < mention.end && mention.start < match.end);
 }
 
 const RESPIRATORY = new Set(["coughing", "colored/excess sputum", "hemoptysis", "dyspnea", "wheezing"]);
@@ -78,25 +81,35 @@ const TRIGGER_CUE_WINDOW = 5;
 /** Whether a phrase follows "when (I)", "whenever", "if I", "after": the condition of a trigger. */
 function isTriggerClause(analysed: AnalysedText, start: number): boolean {
   const before = analysed.tokens.slice(Math.max(0, start - CONDITION_WINDOW), start).map((token) => token.text);
-  return before.some((word) => word === "when" || word === "whenever" || word === "if" || word === "after" || word === "while");
+  return before.some(
+    (word) => word === "when" || word === "whenever" || word === "if" || word === "after" || word === "while",
+  );
 }
 
 /** "Worse with", "better when", "brought on by": a trigger cue right before a phrase. */
-const TRIGGER_CUE = /\b(?:worse|better|triggered|brought on|set off|aggravated|relieved)\s+(?:with|when|by|after|during|if|from)\b/;
+const TRIGGER_CUE =
+  /\b(?:worse|better|triggered|brought on|set off|aggravated|relieved)\s+(?:with|when|by|after|during|if|from)\b/;
 
 /** "worse with …", "better when …", "brought on by …" shortly before token `start` in its clause. */
 function followsTriggerCue(analysed: AnalysedText, clauseStart: number, start: number): boolean {
-  return TRIGGER_CUE.test(analysed.tokens.slice(Math.max(clauseStart, start - TRIGGER_CUE_WINDOW), start).map((token) => token.text).join(" "));
+  return TRIGGER_CUE.test(
+    analysed.tokens
+      .slice(Math.max(clauseStart, start - TRIGGER_CUE_WINDOW), start)
+      .map((token) => token.text)
+      .join(" "),
+  );
 }
 
 /** The sense of smell, whose topic word also names an odour ("it smells bad"). */
 const SMELL_SENSE = new Set(["anosmia", "sense of smell altered"]);
 
 /** What gives off an odour before "smells": "it smells", "my pee smells", "the discharge smells". */
-const ODOUR_SUBJECT = /^(?:it|that|this|urine|pee|wee|breath|stool|stools|poo|discharge|wound|sweat|vomit|sputum|phlegm|everything)$/;
+const ODOUR_SUBJECT =
+  /^(?:it|that|this|urine|pee|wee|breath|stool|stools|poo|discharge|wound|sweat|vomit|sputum|phlegm|everything)$/;
 
 /** How an odour is described after "smells": "smells bad", "smells kinda funny", "smells like ammonia". */
-const ODOUR_DESCRIPTION = /^(?:smells?|smelled|smelling)\s+(?:\w+\s+)?(?:bad|funny|strong|weird|off|foul|awful|horrible|different|terrible|fishy|sweet|like)\b|^smelly\b/;
+const ODOUR_DESCRIPTION =
+  /^(?:smells?|smelled|smelling)\s+(?:\w+\s+)?(?:bad|funny|strong|weird|off|foul|awful|horrible|different|terrible|fishy|sweet|like)\b|^smelly\b/;
 
 /** "It smells kinda bad": an odour the patient notices, not a change in their sense of smell. */
 function isOdour(analysed: AnalysedText, start: number, end: number): boolean {
@@ -113,63 +126,115 @@ export const MENTION_FILTER_RULES: readonly MentionFilterRule[] = [
   {
     name: "heard of",
     stage: "before-status",
-    example: { question: "Have you ever had a pulmonary embolism?", utterance: "I haven't heard of pulmonary embolism.", phrase: "pulmonary embolism" },
+    example: {
+      question: "Have you ever had a pulmonary embolism?",
+      utterance: "I haven't heard of pulmonary embolism.",
+      phrase: "pulmonary embolism",
+    },
     drops: ({ analysed }, { mention }) => isHeardOf(analysed, mention.start),
   },
   {
     name: "unasked topic word",
     stage: "before-status",
-    example: { question: "What brings you in?", utterance: "I have a cough and my appetite is fine.", phrase: "appetite" },
+    example: {
+      question: "What brings you in?",
+      utterance: "I have a cough and my appetite is fine.",
+      phrase: "appetite",
+    },
     drops: ({ analysed, askedValues }, { mention, concept }) =>
-      concept.topic === true && !askedValues.has(concept.value) && !TOPIC_NOT_NORMAL.test(clauseTextOf(analysed, mention.start)),
+      concept.topic === true &&
+      !askedValues.has(concept.value) &&
+      !TOPIC_NOT_NORMAL.test(clauseTextOf(analysed, mention.start)),
   },
   {
     name: "an odour, not the sense of smell",
     stage: "before-status",
-    example: { history: ["What brings you in?", "It burns when I pee."], question: "Have you noticed anything different about your urine?", utterance: "It smells kinda bad.", phrase: "smells" },
-    drops: ({ analysed }, { mention, concept }) => SMELL_SENSE.has(concept.value) && isOdour(analysed, mention.start, mention.end),
+    example: {
+      history: ["What brings you in?", "It burns when I pee."],
+      question: "Have you noticed anything different about your urine?",
+      utterance: "It smells kinda bad.",
+      phrase: "smells",
+    },
+    drops: ({ analysed }, { mention, concept }) =>
+      SMELL_SENSE.has(concept.value) && isOdour(analysed, mention.start, mention.end),
   },
   {
     name: "bare blood outside a cough",
     stage: "after-status",
     example: { question: "Any blood in your urine?", utterance: "Yes, some blood.", phrase: "blood" },
-    drops: ({ analysed, context }, { mention, concept }) => concept.value === "hemoptysis" && mention.end - mention.start === 1 && !respiratoryContext(context, analysed.text),
+    drops: ({ analysed, context }, { mention, concept }) =>
+      concept.value === "hemoptysis" &&
+      mention.end - mention.start === 1 &&
+      !respiratoryContext(context, analysed.text),
   },
   {
     name: "habit named as a trigger",
     stage: "after-status",
-    example: { question: "Does anything make the cough better?", utterance: "It gets better when I go out for a smoke.", phrase: "smoke" },
-    drops: ({ lexicon, analysed }, reading) => (reading.concept.slot === "habit" || reading.concept.slot === "exposure") && isFactorMention(lexicon, analysed, reading),
+    example: {
+      question: "Does anything make the cough better?",
+      utterance: "It gets better when I go out for a smoke.",
+      phrase: "smoke",
+    },
+    drops: ({ lexicon, analysed }, reading) =>
+      (reading.concept.slot === "habit" || reading.concept.slot === "exposure") &&
+      isFactorMention(lexicon, analysed, reading),
   },
   {
     name: "known symptom named as a trigger",
     stage: "after-status",
-    example: { history: ["What brings you in?", "A cough for a week."], question: "Any chest pain?", utterance: "Yes, it hurts more when I cough.", phrase: "cough" },
+    example: {
+      history: ["What brings you in?", "A cough for a week."],
+      question: "Any chest pain?",
+      utterance: "Yes, it hurts more when I cough.",
+      phrase: "cough",
+    },
     drops: ({ analysed, context }, { mention, concept }) => {
       if (concept.slot !== "symptom" || !isTriggerClause(analysed, mention.start)) return false;
       const [clauseStart, clauseEnd] = clauseRange(analysed, mention.start);
-      return hasFactorCue(analysed, clauseStart, clauseEnd) && context.knownPositive.has(conceptKey(concept.slot, concept.value));
+      return (
+        hasFactorCue(analysed, clauseStart, clauseEnd) &&
+        context.knownPositive.has(conceptKey(concept.slot, concept.value))
+      );
     },
   },
   {
     name: "symptom right after a trigger cue",
     stage: "after-status",
-    example: { question: "Does anything make the pain worse?", utterance: "It's worse with bowel movements.", phrase: "bowel movements" },
+    example: {
+      question: "Does anything make the pain worse?",
+      utterance: "It's worse with bowel movements.",
+      phrase: "bowel movements",
+    },
     drops: ({ analysed, askedValues }, { mention, concept }) =>
-      concept.slot === "symptom" && !askedValues.has(concept.value) && followsTriggerCue(analysed, clauseRange(analysed, mention.start)[0], mention.start),
+      concept.slot === "symptom" &&
+      !askedValues.has(concept.value) &&
+      followsTriggerCue(analysed, clauseRange(analysed, mention.start)[0], mention.start),
   },
   {
     name: "comparison with the past",
     stage: "after-status",
-    example: { history: ["What brings you in?", "I have a cough."], question: "Have you had this before?", utterance: "I've never had this frequent of coughing before.", phrase: "coughing" },
+    example: {
+      history: ["What brings you in?", "I have a cough."],
+      question: "Have you had this before?",
+      utterance: "I've never had this frequent of coughing before.",
+      phrase: "coughing",
+    },
     drops: ({ analysed, context }, { mention, concept, status }) =>
-      status === "negative" && context.knownPositive.has(conceptKey(concept.slot, concept.value)) && /\b(?:before|like this|in the past|previously)\b/.test(clauseTextOf(analysed, mention.start)),
+      status === "negative" &&
+      context.knownPositive.has(conceptKey(concept.slot, concept.value)) &&
+      /\b(?:before|like this|in the past|previously)\b/.test(clauseTextOf(analysed, mention.start)),
   },
   {
     name: "a relative's illness answering a contact question",
     stage: "after-status",
-    example: { question: "Have you been around anyone sick?", utterance: "My son had the flu last week.", phrase: "flu" },
+    example: {
+      question: "Have you been around anyone sick?",
+      utterance: "My son had the flu last week.",
+      phrase: "flu",
+    },
     drops: ({ lexicon, analysed, context }, { mention, concept }) =>
-      context.question.slots.has("exposure") && isPersonalSlot(concept.slot) && extractRelations(lexicon, analysed, ...sentenceOf(analysed, mention.start)).length > 0,
+      context.question.slots.has("exposure") &&
+      isPersonalSlot(concept.slot) &&
+      extractRelations(lexicon, analysed, ...sentenceOf(analysed, mention.start)).length > 0,
   },
 ];

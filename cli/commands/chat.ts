@@ -91,6 +91,63 @@ function openStore(path: string, synchronous: "full" | "normal"): SqliteSessionS
   }
 }
 
+/** The port and idle time of `anamnesis chat`, checked; one line on a bad value. */
+function checkedChatFlags(flags: ChatFlags): { port: number; idleMinutes: number; dbSync: "full" | "normal" } {
+  const port = Number(flags.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new AnamnesisError("INVALID_ARGUMENT", `--port must be 0–65535 (got '${flags.port}')`);
+  const idleMinutes = Number(flags.idleMinutes);
+  if (!Number.isFinite(idleMinutes) || idleMinutes <= 0)
+    throw new AnamnesisError(
+      "INVALID_ARGUMENT",
+      `--idle-minutes must be a positive number (got '${flags.idleMinutes}')`,
+    );
+  if (flags.dbSync !== "full" && flags.dbSync !== "normal")
+    throw new AnamnesisError("INVALID_ARGUMENT", `--db-sync must be full or normal (got '${flags.dbSync}')`);
+  return { port, idleMinutes, dbSync: flags.dbSync };
+}
+
+/** Serves the chat page and API until Ctrl-C. */
+async function serveChat(
+  flags: ChatFlags,
+  { port, idleMinutes, dbSync }: ReturnType<typeof checkedChatFlags>,
+  setup: ModuleSetup,
+  dataset: MeditodDataset,
+): Promise<void> {
+  const store = openStore(flags.db!, dbSync);
+  const server = await startChatServer({
+    modules: setup.modules,
+    store,
+    idleMinutes,
+    cases: simulatorCases(dataset),
+    // Practice mode (the user is the doctor) reads questions with the offline engine, whatever the backend.
+    questionReader: buildQuestionReader(loadTrainingData(dataset, "train")),
+    port,
+    host: flags.host,
+    ...(flags.transcripts ? { transcriptsDir: flags.transcripts } : {}),
+  }).catch((error: NodeJS.ErrnoException) => {
+    throw new AnamnesisError(
+      "INVALID_ARGUMENT",
+      `cannot listen on ${flags.host}:${port}: ${error.code ?? error.message}`,
+    );
+  });
+  const fallback =
+    flags.backend === EMBEDDED_BACKEND_ID
+      ? ""
+      : flags.fallback
+        ? "; the offline engine answers a turn the backend fails"
+        : "; no offline fallback";
+  process.stdout.write(
+    `Anamnesis chat (${setup.backend.id}${fallback}) at ${server.url}  — Ctrl-C to stop; ${server.registry.size} sessions resumed from ${flags.db}${flags.transcripts ? `; transcripts in ${flags.transcripts}` : ""}\n`,
+  );
+  await new Promise<void>((resolve) => {
+    process.once("SIGINT", () => resolve());
+    process.once("SIGTERM", () => resolve());
+  });
+  await server.close();
+}
+
+/** Registers `anamnesis chat`. */
 export function registerChatCommands(program: Command): void {
   program
     .command("chat")
@@ -126,55 +183,11 @@ export function registerChatCommands(program: Command): void {
     )
     .option(...PROVIDER_MODULE_OPTION)
     .action(async (flags: ChatFlags) => {
-      const port = Number(flags.port);
-      if (!Number.isInteger(port) || port < 0 || port > 65535)
-        throw new AnamnesisError("INVALID_ARGUMENT", `--port must be 0–65535 (got '${flags.port}')`);
-      const idleMinutes = Number(flags.idleMinutes);
-      if (!Number.isFinite(idleMinutes) || idleMinutes <= 0)
-        throw new AnamnesisError(
-          "INVALID_ARGUMENT",
-          `--idle-minutes must be a positive number (got '${flags.idleMinutes}')`,
-        );
-      if (flags.dbSync !== "full" && flags.dbSync !== "normal")
-        throw new AnamnesisError("INVALID_ARGUMENT", `--db-sync must be full or normal (got '${flags.dbSync}')`);
+      const checked = checkedChatFlags(flags);
       const dataset = loadMeditod(flags.data);
       const setup = await createModules(flags.backend, dataset, chatModuleOptions(flags));
-      if (flags.terminal) {
-        await chatInTerminal(setup, dataset);
-        await setup.close();
-        return;
-      }
-      const store = openStore(flags.db!, flags.dbSync);
-      const server = await startChatServer({
-        modules: setup.modules,
-        store,
-        idleMinutes,
-        cases: simulatorCases(dataset),
-        // Practice mode (the user is the doctor) reads questions with the offline engine, whatever the backend.
-        questionReader: buildQuestionReader(loadTrainingData(dataset, "train")),
-        port,
-        host: flags.host,
-        ...(flags.transcripts ? { transcriptsDir: flags.transcripts } : {}),
-      }).catch((error: NodeJS.ErrnoException) => {
-        throw new AnamnesisError(
-          "INVALID_ARGUMENT",
-          `cannot listen on ${flags.host}:${port}: ${error.code ?? error.message}`,
-        );
-      });
-      const fallback =
-        flags.backend === EMBEDDED_BACKEND_ID
-          ? ""
-          : flags.fallback
-            ? "; the offline engine answers a turn the backend fails"
-            : "; no offline fallback";
-      process.stdout.write(
-        `Anamnesis chat (${setup.backend.id}${fallback}) at ${server.url}  — Ctrl-C to stop; ${server.registry.size} sessions resumed from ${flags.db}${flags.transcripts ? `; transcripts in ${flags.transcripts}` : ""}\n`,
-      );
-      await new Promise<void>((resolve) => {
-        process.once("SIGINT", () => resolve());
-        process.once("SIGTERM", () => resolve());
-      });
-      await server.close();
+      if (flags.terminal) await chatInTerminal(setup, dataset);
+      else await serveChat(flags, checked, setup, dataset);
       await setup.close();
     });
 }

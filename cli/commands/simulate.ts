@@ -45,6 +45,48 @@ function selectCases(all: readonly SelfPlayCase[], selection: string): SelfPlayC
   return all.filter((entry) => ids.includes(entry.id));
 }
 
+/** The number of doctor turns before a history is cut off, checked; one line on a bad value. */
+function checkedSimulateFlags(flags: SimulateFlags): number {
+  if (!PATIENTS.includes(flags.patient))
+    throw new AnamnesisError(
+      "INVALID_ARGUMENT",
+      `--patient must be one of ${PATIENTS.join(", ")} (got '${flags.patient}'); an LLM patient is not available yet`,
+    );
+  const maxTurns = Number(flags.maxTurns);
+  if (!Number.isInteger(maxTurns) || maxTurns < 1)
+    throw new AnamnesisError("INVALID_ARGUMENT", `--max-turns must be a positive integer (got '${flags.maxTurns}')`);
+  return maxTurns;
+}
+
+/** Plays every selected case, writes the run when asked, and prints the table or the summary. */
+async function simulate(flags: SimulateFlags): Promise<void> {
+  const maxTurns = checkedSimulateFlags(flags);
+  const dataset = loadMeditod(flags.data);
+  const cases = selectCases([...loadCaseLibrary(), ...meditodCases(dataset)], flags.cases);
+  const setup = await createModules(flags.doctor, dataset, {
+    backendOptions: flags.baseUrl ? { baseUrl: flags.baseUrl } : {},
+    wording: "clean",
+    templates: { policy: "policy.v2" },
+  });
+  const started = new Date().toISOString();
+  const results = [];
+  try {
+    for (const patientCase of cases) results.push(await playCase(setup.modules, patientCase, maxTurns));
+  } finally {
+    await setup.close();
+  }
+  const summary = summarise(results);
+  if (flags.out) writeRun(flags.out, results, summary, { doctor: setup.backend.id, patient: flags.patient, started });
+  if (flags.json) {
+    printJson(summary);
+    return;
+  }
+  const lines = summaryLines(summary).map(([label, value]) => `${label}: ${value}`);
+  process.stdout.write(`${formatTable(CASE_COLUMNS, caseRows(results), [0, 1, 8, 9, 10])}\n\n${lines.join("\n")}\n`);
+  if (flags.out) process.stdout.write(`\nTranscripts and report: ${flags.out}/report.html\n`);
+}
+
+/** Registers `anamnesis simulate`. */
 export function registerSimulateCommand(program: Command): void {
   program
     .command("simulate")
@@ -71,46 +113,7 @@ export function registerSimulateCommand(program: Command): void {
     .option("--out <dir>", "write transcripts/<case>.jsonl, results.jsonl, summary.json and report.html here")
     .option("--json", "print the summary as JSON")
     .option(...PROVIDER_MODULE_OPTION)
-    .action(async (flags: SimulateFlags) => {
-      if (!PATIENTS.includes(flags.patient))
-        throw new AnamnesisError(
-          "INVALID_ARGUMENT",
-          `--patient must be one of ${PATIENTS.join(", ")} (got '${flags.patient}'); an LLM patient is not available yet`,
-        );
-      const maxTurns = Number(flags.maxTurns);
-      if (!Number.isInteger(maxTurns) || maxTurns < 1)
-        throw new AnamnesisError(
-          "INVALID_ARGUMENT",
-          `--max-turns must be a positive integer (got '${flags.maxTurns}')`,
-        );
-      const dataset = loadMeditod(flags.data);
-      const cases = selectCases([...loadCaseLibrary(), ...meditodCases(dataset)], flags.cases);
-      const setup = await createModules(flags.doctor, dataset, {
-        backendOptions: flags.baseUrl ? { baseUrl: flags.baseUrl } : {},
-        wording: "clean",
-        templates: { policy: "policy.v2" },
-      });
-      const started = new Date().toISOString();
-      const results = [];
-      try {
-        for (const patientCase of cases) results.push(await playCase(setup.modules, patientCase, maxTurns));
-      } finally {
-        await setup.close();
-      }
-      const summary = summarise(results);
-      if (flags.out)
-        writeRun(flags.out, results, summary, { doctor: setup.backend.id, patient: flags.patient, started });
-      if (flags.json) {
-        printJson(summary);
-        return;
-      }
-      process.stdout.write(
-        `${formatTable(CASE_COLUMNS, caseRows(results), [0, 1, 8, 9, 10])}\n\n${summaryLines(summary)
-          .map(([label, value]) => `${label}: ${value}`)
-          .join("\n")}\n`,
-      );
-      if (flags.out) process.stdout.write(`\nTranscripts and report: ${flags.out}/report.html\n`);
-    });
+    .action(simulate);
 }
 
 function writeRun(

@@ -1,36 +1,9 @@
-/** Public API of the backends layer. */
+/**
+ * What the layers above use of the backends: building a backend from its id, the id syntaxes for
+ * help text, the settings, the attribute judge, and the spec's types. The library's public API
+ * (`src/index.ts`) names its exports file by file.
+ */
 export * from "./spec.ts";
-export {
-  createBackend,
-  registerProvider,
-  listProviders,
-  parseBackendId,
-  describeBackendIds,
-  type ProviderFactory,
-  type ProviderRegistration,
-  type ProviderSettings,
-} from "./registry.ts";
-export { createChatBackend, DEFAULT_TIMEOUT_MS } from "./chat-backend.ts";
-export { loadConfig, defaultConfigPath, type AnamnesisConfig, type BackendOptions } from "./config.ts";
-export { sanitizeUrl } from "./sanitize-url.ts";
-export {
-  type BackendSettings,
-  type CommonSettings,
-  type LangChainSettings,
-  type LlamaCppSettings,
-  type OllamaSettings,
-  type OpenAISettings,
-  type ResolvedSettings,
-} from "./settings.ts";
-export { NoSuchModelError, NoSuchProviderError } from "./errors.ts";
-export { ResponseCache, defaultCacheDir, cacheKey, canonicalJson } from "./response-cache.ts";
-export {
-  UsageRecorder,
-  describeBackend,
-  gitRevision,
-  type RequestRecord,
-  type RunHeader,
-  type UsageSummary,
-} from "./run-record.ts";
-export { createAttributeJudge, LlmAttributeJudge } from "./llm-attribute-judge.ts";
-export { Semaphore, DEFAULT_RETRY_POLICY, type RetryPolicy } from "./resilience.ts";
+export { createBackend, describeBackendIds } from "./registry.ts";
+export { type BackendOptions } from "./config.ts";
+export { createAttributeJudge } from "./llm-attribute-judge.ts";

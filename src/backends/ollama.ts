@@ -41,10 +41,9 @@ function structuredCallOptions(structured: NonNullable<CompletionRequest["struct
   }
 }
 
-/** The `ollama:` driver: chat (and embeddings) of `model` on an Ollama server. */
-export function createOllamaDriver(model: string, settings: ResolvedSettings<OllamaSettings>): ModelDriver {
-  const baseUrl = normalizeHost(settings.baseUrl ?? OLLAMA_DEFAULT_HOST);
-  const chatModel = modelCache(
+/** Chat models of `model`, one per sampling setting (temperature, length, seed), made on first use. */
+function ollamaChatModels(model: string, baseUrl: string, settings: ResolvedSettings<OllamaSettings>) {
+  return modelCache(
     (fields: { temperature?: number; maxTokens?: number; seed?: number }) =>
       new ChatOllama({
         model,
@@ -56,8 +55,38 @@ export function createOllamaDriver(model: string, settings: ResolvedSettings<Oll
         ...(settings.contextSize !== undefined ? { numCtx: settings.contextSize } : {}),
       }),
   );
-  let embeddings: OllamaEmbeddings | undefined;
+}
 
+/** The embeddings client, made on first use. */
+function ollamaEmbedder(
+  model: string,
+  baseUrl: string,
+  settings: ResolvedSettings<OllamaSettings>,
+): ModelDriver["embed"] {
+  let embeddings: OllamaEmbeddings | undefined;
+  return async (texts, signal) => {
+    // maxConcurrency: our semaphore sets the concurrency; LangChain's own queue would hold embeddings to 1 at once.
+    // maxRetries 0: our retries (backoff, Retry-After, per-attempt timeout) are the only ones; LangChain's
+    // own (6 by default) made a failing /api/embed outlast the attempt timeout instead of reporting the error.
+    embeddings ??= new OllamaEmbeddings({
+      model: settings.embeddingModel ?? model,
+      baseUrl,
+      fetch: attemptFetch,
+      maxConcurrency: Infinity,
+      maxRetries: 0,
+    });
+    const client = embeddings;
+    const { value: vectors, embeddingTokens } = await runCountedAttempt(signal, () =>
+      client.embedDocuments([...texts]),
+    );
+    return { embeddings: vectors, usage: { inputTokens: embeddingTokens, outputTokens: 0 } };
+  };
+}
+
+/** The `ollama:` driver: chat (and embeddings) of `model` on an Ollama server. */
+export function createOllamaDriver(model: string, settings: ResolvedSettings<OllamaSettings>): ModelDriver {
+  const baseUrl = normalizeHost(settings.baseUrl ?? OLLAMA_DEFAULT_HOST);
+  const chatModel = ollamaChatModels(model, baseUrl, settings);
   return {
     provider: "ollama",
     model,
@@ -86,23 +115,7 @@ export function createOllamaDriver(model: string, settings: ResolvedSettings<Oll
       return { text: replyText(reply, request.structured?.method === "functionCalling"), usage: usageOf(reply) };
     },
 
-    async embed(texts, signal) {
-      // maxConcurrency: our semaphore sets the concurrency; LangChain's own queue would hold embeddings to 1 at once.
-      // maxRetries 0: our retries (backoff, Retry-After, per-attempt timeout) are the only ones; LangChain's
-      // own (6 by default) made a failing /api/embed outlast the attempt timeout instead of reporting the error.
-      embeddings ??= new OllamaEmbeddings({
-        model: settings.embeddingModel ?? model,
-        baseUrl,
-        fetch: attemptFetch,
-        maxConcurrency: Infinity,
-        maxRetries: 0,
-      });
-      const client = embeddings;
-      const { value: vectors, embeddingTokens } = await runCountedAttempt(signal, () =>
-        client.embedDocuments([...texts]),
-      );
-      return { embeddings: vectors, usage: { inputTokens: embeddingTokens, outputTokens: 0 } };
-    },
+    embed: ollamaEmbedder(model, baseUrl, settings),
   };
 }
 

@@ -41,10 +41,10 @@ const DUMMY_API_KEY = "sk-no-key-required";
 class ChatCompletionsKeepingRawJson extends ChatOpenAICompletions {
   // One implementation of the base class's two overloads (streaming or not): only `any` satisfies
   // both of their return types.
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   override async completionWithRetry(
     request: CompletionParams,
     requestOptions?: OpenAIClient.RequestOptions,
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
   ): Promise<any> {
     if (request.stream === true) return super.completionWithRetry(request, requestOptions);
     if (request.response_format?.type !== "json_schema") return super.completionWithRetry(request, requestOptions);

@@ -19,39 +19,34 @@ function tuple(doc: string, constName: string, typeName: string, names: readonly
   return `/** ${doc} */\nexport const ${constName} = [${list}] as const;\nexport type ${typeName} = (typeof ${constName})[number];\n`;
 }
 
-/** The TypeScript source of `cmas-names.ts` for an ontology. */
-export function renderCmasNames(ontology: Ontology): string {
+/** The slot-name tuples: every slot, the medical and social groups, unprefixed and prefixed names, statuses. */
+function slotTuples(ontology: Ontology): string[] {
   const nluSlots = ontology.slots.filter((slot) => !slot.actions_only);
   const medical = nluSlots.filter((slot) => slot.group === "medical");
   const social = nluSlots.filter((slot) => slot.group !== "medical");
   const prefixed = nluSlots.flatMap((slot) =>
     slot.statuses && slot.statuses.length > 0 ? slot.statuses.map((status) => `${status}_${slot.name}`) : [slot.name],
   );
-  const parts = [
-    "// Generated from ontology/cmas.json by `npx tsx src/cmas/generate-cmas-names.ts`: do not edit by hand.\n",
-    tuple(
-      "Every slot of the ontology, in its order.",
-      "SLOT_NAMES",
-      "SlotName",
-      ontology.slots.map((slot) => slot.name),
-    ),
+  const names = (slots: typeof nluSlots) => slots.map((slot) => slot.name);
+  return [
+    tuple("Every slot of the ontology, in its order.", "SLOT_NAMES", "SlotName", names(ontology.slots)),
     tuple(
       "Slots headed by a canonical `value` whose NLU entries carry a status prefix (`positive_symptom`).",
       "MEDICAL_SLOT_NAMES",
       "MedicalSlotName",
-      medical.map((slot) => slot.name),
+      names(medical),
     ),
     tuple(
       "Social and demographic slots: no status prefix (residence, occupation, travel, basic_information).",
       "SOCIAL_SLOT_NAMES",
       "SocialSlotName",
-      social.map((slot) => slot.name),
+      names(social),
     ),
     tuple(
       "Slots of NLU frames and of the dialogue state, unprefixed (all but the actions-only ones).",
       "NLU_SLOT_NAMES",
       "NluSlotName",
-      nluSlots.map((slot) => slot.name),
+      names(nluSlots),
     ),
     tuple(
       "Status prefixes of medical slots, in the ontology's order.",
@@ -66,22 +61,23 @@ export function renderCmasNames(ontology: Ontology): string {
       unique(medical.filter((slot) => !slot.reading_statuses).flatMap((slot) => slot.statuses ?? [])),
     ),
     tuple("Slot names of NLU frames and of the dialogue state.", "PREFIXED_SLOT_NAMES", "PrefixedSlotName", prefixed),
-    tuple(
-      "Every attribute name of any slot.",
-      "ATTRIBUTE_NAMES",
-      "AttributeName",
-      unique(ontology.slots.flatMap((slot) => slot.attributes.map((attribute) => attribute.name))),
-    ),
+  ];
+}
+
+/** The attribute, check-type, intent and action tuples. */
+function attributeAndActionTuples(ontology: Ontology): string[] {
+  const attributes = ontology.slots.flatMap((slot) => slot.attributes.map((attribute) => attribute.name));
+  const checkTypes = ontology.slots.flatMap((slot) => [
+    ...slot.attributes.map((attribute) => attribute.name),
+    ...(slot.check_types ?? []).map((type) => type.name),
+  ]);
+  return [
+    tuple("Every attribute name of any slot.", "ATTRIBUTE_NAMES", "AttributeName", unique(attributes)),
     tuple(
       "Check types a doctor action may use (attribute names and the extra check types).",
       "CHECK_TYPE_NAMES",
       "CheckTypeName",
-      unique(
-        ontology.slots.flatMap((slot) => [
-          ...slot.attributes.map((attribute) => attribute.name),
-          ...(slot.check_types ?? []).map((type) => type.name),
-        ]),
-      ),
+      unique(checkTypes),
     ),
     tuple(
       "Intents of patient NLU frames.",
@@ -96,7 +92,13 @@ export function renderCmasNames(ontology: Ontology): string {
       ontology.actions.map((action) => action.name),
     ),
   ];
-  return parts.join("\n");
+}
+
+/** The TypeScript source of `cmas-names.ts` for an ontology. */
+export function renderCmasNames(ontology: Ontology): string {
+  const header =
+    "// Generated from ontology/cmas.json by `npx tsx src/cmas/generate-cmas-names.ts`: do not edit by hand.\n";
+  return [header, ...slotTuples(ontology), ...attributeAndActionTuples(ontology)].join("\n");
 }
 
 export const CMAS_NAMES_FILE = fileURLToPath(new URL("./cmas-names.ts", import.meta.url));

@@ -13,7 +13,6 @@ export type AttributeDefinition = z.infer<typeof attributeSchema>;
 export type SlotDefinition = z.infer<typeof slotSchema>;
 /** The CMAS ontology: slots, their attributes and statuses, intents and actions (`ontology/cmas.json`). */
 export type Ontology = z.infer<typeof cmasSchema>;
-export type SlotGroup = SlotDefinition["group"];
 
 /** Checks what the schema cannot: a slot's reading statuses are written as statuses it has. */
 function checkReadingStatuses(loaded: Ontology): Ontology {
@@ -90,4 +89,4 @@ export function checkTypes(slot: SlotDefinition): readonly string[] {
 }
 
 /** NLU intent names (generated from the ontology: `cmas-names.ts`). */
-export { NLU_INTENT_NAMES as nluIntentNames, ACTION_NAMES as actionNames } from "./cmas-names.ts";
+export { NLU_INTENT_NAMES as nluIntentNames } from "./cmas-names.ts";

@@ -50,7 +50,7 @@ for (const slot of nluSlots) {
 }
 
 /** Slots of an NLU frame or of the dialogue state, keyed by prefixed slot name. */
-export const frameSlotsSchema: z.ZodType<Record<string, SlotEntry[]>> = z
+const frameSlotsSchema: z.ZodType<Record<string, SlotEntry[]>> = z
   .strictObject(frameSlotsShape)
   .transform(withoutUndefined);
 

@@ -98,62 +98,87 @@ function closingFit(patientCase: SelfPlayCase, named: string | null, closed: boo
   return loadDiagnoses().supports(patientCase.profile, named) ? "wrong diagnosis" : "contradicted by the profile";
 }
 
+/** What a played history leaves: its transcript, the doctor's actions per turn, and how it closed. */
+interface PlayedHistory {
+  readonly conversation: Conversation;
+  readonly transcript: TranscriptLine[];
+  readonly turns: DoctorAction[][];
+  /** Whether each doctor turn answers a patient's request to repeat or explain (the case simulator makes none today). */
+  readonly reasked: boolean[];
+  named: string | null;
+  closed: boolean;
+  error: string | null;
+}
+
+/** The disease a closing turn names, if the doctor's actions close the history. */
+function closingOf(actions: readonly DoctorAction[]): { named: string | null } | undefined {
+  const diagnosis = actions.find((action) => action.action === "diagnosis");
+  if (!diagnosis) return undefined;
+  const disease = Array.isArray(diagnosis.disease) ? diagnosis.disease[0]?.value : undefined;
+  return { named: typeof disease === "string" ? disease : null };
+}
+
+/** Plays the doctor against the case's simulated patient until the history ends or the turns run out. */
+async function playHistory(doctor: DialogueModules, patientCase: SelfPlayCase, maxDoctorTurns: number) {
+  const simulator = new PatientSimulator(patientCase);
+  const conversation = new Conversation(doctor, { maxDoctorTurns });
+  const played: PlayedHistory = {
+    conversation,
+    transcript: [{ turn: 0, speaker: "doctor", text: conversation.opening }],
+    turns: [],
+    reasked: [],
+    named: null,
+    closed: false,
+    error: null,
+  };
+  let said = simulator.openingStatement();
+  for (let turn = 1; turn <= maxDoctorTurns; turn += 1) {
+    const outcome = await conversation.say(said);
+    played.transcript.push({ turn, speaker: "patient", text: said, frames: outcome.frames });
+    if (outcome.error !== null) {
+      played.error = outcome.error;
+      break;
+    }
+    const actions = outcome.actions ?? [];
+    played.turns.push(actions);
+    played.reasked.push(asksToRepeat(said));
+    const escalation = outcome.escalation.map((flag) => flag.id);
+    played.transcript.push({
+      turn,
+      speaker: "doctor",
+      text: outcome.doctor ?? "",
+      actions,
+      ...(escalation.length > 0 ? { escalation } : {}),
+    });
+    const closing = closingOf(actions);
+    if (closing) Object.assign(played, { closed: true, named: closing.named });
+    if (outcome.ended) break;
+    said = simulator.answer(actions);
+  }
+  return played;
+}
+
 /** Takes one whole history from a case's simulated patient and scores it. */
 export async function playCase(
   doctor: DialogueModules,
   patientCase: SelfPlayCase,
   maxDoctorTurns = 80,
 ): Promise<CaseResult> {
-  const simulator = new PatientSimulator(patientCase);
-  const conversation = new Conversation(doctor, { maxDoctorTurns });
-  const transcript: TranscriptLine[] = [{ turn: 0, speaker: "doctor", text: conversation.opening }];
-  const turns: DoctorAction[][] = [];
-  // Whether each doctor turn answers a patient's request to repeat or explain (the case simulator makes none today).
-  const reasked: boolean[] = [];
-  let said = simulator.openingStatement();
-  let named: string | null = null;
-  let closed = false;
-  let error: string | null = null;
-  for (let turn = 1; turn <= maxDoctorTurns; turn += 1) {
-    const outcome = await conversation.say(said);
-    transcript.push({ turn, speaker: "patient", text: said, frames: outcome.frames });
-    if (outcome.error !== null) {
-      error = outcome.error;
-      break;
-    }
-    const actions = outcome.actions ?? [];
-    turns.push(actions);
-    reasked.push(asksToRepeat(said));
-    transcript.push({
-      turn,
-      speaker: "doctor",
-      text: outcome.doctor ?? "",
-      actions,
-      ...(outcome.escalation.length > 0 ? { escalation: outcome.escalation.map((flag) => flag.id) } : {}),
-    });
-    const diagnosis = actions.find((action) => action.action === "diagnosis");
-    if (diagnosis) {
-      closed = true;
-      const disease = Array.isArray(diagnosis.disease) ? diagnosis.disease[0]?.value : undefined;
-      named = typeof disease === "string" ? disease : null;
-    }
-    if (outcome.ended) break;
-    said = simulator.answer(actions);
-  }
-  const coverage = coverageOf(patientCase.profile, turns.flat());
+  const played = await playHistory(doctor, patientCase, maxDoctorTurns);
+  const coverage = coverageOf(patientCase.profile, played.turns.flat());
   const values = { asked: coverage.facts.filter((fact) => fact.asked).length, total: coverage.facts.length };
   const attributes = { asked: coverage.asked - values.asked, total: coverage.total - values.total };
-  const fired = conversation.snapshot().redFlags.map((flag) => flag.id);
+  const fired = played.conversation.snapshot().redFlags.map((flag) => flag.id);
   return {
     id: patientCase.id,
     title: patientCase.title,
     system: patientCase.system,
     source: patientCase.source,
-    doctorTurns: turns.length,
+    doctorTurns: played.turns.length,
     values,
     attributes,
     coverage: coverage.total === 0 ? 1 : coverage.asked / coverage.total,
-    repeatedQuestions: countRepeats(turns, reasked),
+    repeatedQuestions: countRepeats(played.turns, played.reasked),
     redFlags: {
       expected: patientCase.redFlags,
       caught: patientCase.redFlags.filter((id) => fired.includes(id)),
@@ -161,10 +186,10 @@ export async function playCase(
       falseAlarms: fired.filter((id) => !patientCase.redFlags.includes(id)),
     },
     expectedDiagnosis: patientCase.diagnosis,
-    namedDiagnosis: named,
-    closing: closingFit(patientCase, named, closed),
-    error,
-    transcript,
+    namedDiagnosis: played.named,
+    closing: closingFit(patientCase, played.named, played.closed),
+    error: played.error,
+    transcript: played.transcript,
   };
 }
 

@@ -15,6 +15,42 @@ export interface GenerationSuiteName<Id extends string> extends NoteSuiteName<Id
   readonly sectionHeaderTitle?: string;
 }
 
+/** The report's headline table of a note-generation suite: our scores beside the columns lm-eval reports. */
+function headlineTable(title: string, note: NoteGenerationScores, ourLabel: string) {
+  const nan = note.nan_counts;
+  return {
+    title: `${title} (${note.samples} documents)`,
+    header: ["model", "BLEU", "ROUGE-1", "ROUGE-2", "ROUGE-L", "BLEURT", "BERTScore", "NaN (length gate)"],
+    rows: [
+      [
+        ourLabel,
+        f4(note.bleu),
+        f4(note.rouge1),
+        f4(note.rouge2),
+        f4(note.rougeL),
+        "n/a",
+        "n/a",
+        `${Math.max(nan.bleu, nan.rouge1)} (${nan.length_gate})`,
+      ],
+    ],
+    ours: 0,
+  };
+}
+
+/** What `anamnesis score <id>` prints for a note-generation suite. */
+function printedScores(id: string, note: NoteGenerationScores): string {
+  const row = [
+    String(note.samples),
+    formatScore(note.bleu),
+    formatScore(note.rouge1),
+    formatScore(note.rouge2),
+    formatScore(note.rougeL),
+    String(note.nan_counts.rougeL),
+  ];
+  const table = formatTable(["documents", "BLEU", "ROUGE-1", "ROUGE-2", "ROUGE-L", "NaN"], [row]);
+  return `${id}\n${table}\n(${note.unavailable})\n`;
+}
+
 /**
  * An lm-eval note-generation suite: the note writer is given lm-eval's task description and the
  * document's text, zero-shot; each note is scored against the document's target (BLEU, ROUGE-1/2/L)
@@ -43,44 +79,16 @@ export function generationSuite<const Id extends string>(name: GenerationSuiteNa
       `ROUGE-L ${formatScore(note.rougeL)}`,
     ],
     reportSection: ({ scores: note, dataset, dir, ourLabel }) => {
-      const nan = note.nan_counts;
       const byHeader =
         name.sectionHeaderTitle !== undefined
           ? sectionHeaderTable(dir, id, noteDatasetOf(dataset, task), name.sectionHeaderTitle)
           : undefined;
-      const headline = {
-        title: `${name.title} (${note.samples} documents)`,
-        header: ["model", "BLEU", "ROUGE-1", "ROUGE-2", "ROUGE-L", "BLEURT", "BERTScore", "NaN (length gate)"],
-        rows: [
-          [
-            ourLabel,
-            f4(note.bleu),
-            f4(note.rouge1),
-            f4(note.rouge2),
-            f4(note.rougeL),
-            "n/a",
-            "n/a",
-            `${Math.max(nan.bleu, nan.rouge1)} (${nan.length_gate})`,
-          ],
-        ],
-        ours: 0,
-      };
-      return { tables: [headline, ...(byHeader ? [byHeader] : [])], charts: [] };
+      return { tables: [headlineTable(name.title, note, ourLabel), ...(byHeader ? [byHeader] : [])], charts: [] };
     },
     scoreCommand: {
       description: `lm-eval ${id.replace(/-/g, "_")}: per-document BLEU and ROUGE-1/2/L (nanmean); BLEURT and BERTScore are null.`,
       predictionsHelp: "JSONL, one line per document: {id, prediction: text}; - reads standard input",
-      print: (note) => {
-        const row = [
-          String(note.samples),
-          formatScore(note.bleu),
-          formatScore(note.rouge1),
-          formatScore(note.rouge2),
-          formatScore(note.rougeL),
-          String(note.nan_counts.rougeL),
-        ];
-        return `${id}\n${formatTable(["documents", "BLEU", "ROUGE-1", "ROUGE-2", "ROUGE-L", "NaN"], [row])}\n(${note.unavailable})\n`;
-      },
+      print: (note) => printedScores(id, note),
     },
   });
 }

@@ -33,57 +33,68 @@ export function oneLineReason(error: unknown): string {
   return text.length > MAX_REASON_LENGTH ? `${text.slice(0, MAX_REASON_LENGTH - 1)}…` : text;
 }
 
+/** Which of the two answers a stage: the primary, unless it failed less than `cooldownMs` ago or fails now. */
+class FailureGate {
+  private failedAt = Number.NEGATIVE_INFINITY;
+  private lastError = "";
+
+  constructor(
+    private readonly backend: string,
+    private readonly cooldownMs: number,
+    private readonly now: () => number,
+  ) {}
+
+  /** Runs a stage on the primary (`ask`), or on the fallback (`answer`) when the primary fails or is left alone. */
+  async run<T extends ModuleCallInfo>(
+    stage: DialogueStage,
+    call: CallOptions | undefined,
+    ask: (call: CallOptions) => Promise<T>,
+    answer: (call: CallOptions) => Promise<T>,
+  ): Promise<T> {
+    const { reaskBackend, ...rest } = call ?? {};
+    const since = this.now() - this.failedAt;
+    if (!reaskBackend && since < this.cooldownMs) {
+      const reason = `not asked: it failed ${Math.round(since / 1000)} s ago (${this.lastError})`;
+      return this.offline(stage, reason, () => answer(rest));
+    }
+    try {
+      const result = await ask(reaskBackend ? { ...rest, noCache: true } : rest);
+      this.failedAt = Number.NEGATIVE_INFINITY;
+      return result;
+    } catch (error) {
+      if (rest.signal?.aborted) throw error;
+      this.failedAt = this.now();
+      this.lastError = oneLineReason(error);
+      return this.offline(stage, this.lastError, () => answer(rest));
+    }
+  }
+
+  private async offline<T extends ModuleCallInfo>(
+    stage: DialogueStage,
+    reason: string,
+    answer: () => Promise<T>,
+  ): Promise<T> {
+    const backendFailure: BackendFailure = { backend: this.backend, stage, reason };
+    return { ...(await answer()), backendFailure };
+  }
+}
+
 /** The primary modules, with each stage answered by `fallback` when the primary fails (see the top of this file). */
 export function answerFailuresWith(
   primary: DialogueModules,
   fallback: DialogueModules,
   options: FailureFallbackOptions = {},
 ): DialogueModules {
-  const backend = options.backendId ?? primary.nlu.id;
-  const cooldownMs = options.cooldownMs ?? 30_000;
-  const now = options.now ?? (() => performance.now());
-  let failedAt = Number.NEGATIVE_INFINITY;
-  let lastError = "";
-
-  const offline = async <T extends ModuleCallInfo>(
-    stage: DialogueStage,
-    reason: string,
-    answer: () => Promise<T>,
-  ): Promise<T> => {
-    const backendFailure: BackendFailure = { backend, stage, reason };
-    return { ...(await answer()), backendFailure };
-  };
-
-  /** Runs a stage on the primary, or on the fallback when the primary fails or is left alone. */
-  const run = async <T extends ModuleCallInfo>(
-    stage: DialogueStage,
-    call: CallOptions | undefined,
-    ask: (call: CallOptions) => Promise<T>,
-    answer: (call: CallOptions) => Promise<T>,
-  ): Promise<T> => {
-    const { reaskBackend, ...rest } = call ?? {};
-    const since = now() - failedAt;
-    if (!reaskBackend && since < cooldownMs)
-      return offline(stage, `not asked: it failed ${Math.round(since / 1000)} s ago (${lastError})`, () =>
-        answer(rest),
-      );
-    try {
-      const result = await ask(reaskBackend ? { ...rest, noCache: true } : rest);
-      failedAt = Number.NEGATIVE_INFINITY;
-      return result;
-    } catch (error) {
-      if (rest.signal?.aborted) throw error;
-      failedAt = now();
-      lastError = oneLineReason(error);
-      return offline(stage, lastError, () => answer(rest));
-    }
-  };
-
+  const gate = new FailureGate(
+    options.backendId ?? primary.nlu.id,
+    options.cooldownMs ?? 30_000,
+    options.now ?? (() => performance.now()),
+  );
   return {
     nlu: {
       id: primary.nlu.id,
       understand: (input, call) =>
-        run(
+        gate.run(
           "nlu",
           call,
           (options) => primary.nlu.understand(input, options),
@@ -93,7 +104,7 @@ export function answerFailuresWith(
     policy: {
       id: primary.policy.id,
       nextActions: (input, call) =>
-        run(
+        gate.run(
           "policy",
           call,
           (options) => primary.policy.nextActions(input, options),
@@ -103,7 +114,7 @@ export function answerFailuresWith(
     nlg: {
       id: primary.nlg.id,
       realise: (input, call) =>
-        run(
+        gate.run(
           "nlg",
           call,
           (options) => primary.nlg.realise(input, options),

@@ -52,6 +52,55 @@ async function embeddedModules(
   return buildEmbeddedEngine(dataset, trainSplit, wording ? { wording } : {});
 }
 
+/** The embedded engine's module setup. */
+async function embeddedSetup(
+  dataset: MeditodDataset,
+  trainSplit: Split | readonly string[],
+  wording?: "transcript" | "clean",
+): Promise<ModuleSetup> {
+  return {
+    modules: await embeddedModules(dataset, trainSplit, wording),
+    backend: { id: EMBEDDED_BACKEND_ID },
+    promptVersions: {},
+    protocol: {
+      name: "embedded",
+      engine: "embedded (offline, built from the train split)",
+      trained_on: trainSplit,
+      prompt_source: "none (rules and statistics, no prompts)",
+      retrieval: "none",
+      embedding_model: null,
+    },
+    close: async () => {},
+  };
+}
+
+/** The protocol record of our in-context modules, for run records and reports. */
+function inContextProtocol(
+  options: CreateModulesOptions,
+  promptVersions: Record<string, string>,
+  retriever: string,
+  embeddingModel: string | null,
+  trainSplit: Split | readonly string[],
+): Record<string, unknown> {
+  return {
+    name: "anamnesis",
+    differences_from_the_paper:
+      "our prompts, JSON-schema-constrained decoding, one repair round, JSON salvaged from prose and fences, BM25 retrieval by default, a token budget (default 8,192)",
+    prompt_source: `anamnesis prompts/ (${Object.values(promptVersions).join(", ")})`,
+    embedding_model: embeddingModel,
+    decoding: { temperature: 0, max_tokens: null, response_format: "json_schema", repair: true, salvage: true },
+    exemplars: options.exemplars ?? 5,
+    exemplar_source: trainSplit,
+    retrieval: retriever,
+    token_budget: options.tokenBudget ?? DEFAULT_TOKEN_BUDGET,
+    history_size: options.historySize ?? 4,
+    temperature: 0,
+    ...(options.fallback
+      ? { fallback: `${options.fallback} (answers when the model's output is a format error)` }
+      : {}),
+  };
+}
+
 /** The dialogue modules (NLU, policy, NLG) for a backend id: the embedded engine for `embedded`, otherwise the in-context LLM modules over `createBackend(id)`. */
 export async function createModules(
   backendId: string,
@@ -59,23 +108,7 @@ export async function createModules(
   options: CreateModulesOptions = {},
 ): Promise<ModuleSetup> {
   const trainSplit = options.exemplarSplit ?? "train";
-  if (backendId === EMBEDDED_BACKEND_ID) {
-    const modules = await embeddedModules(dataset, trainSplit, options.wording);
-    return {
-      modules,
-      backend: { id: EMBEDDED_BACKEND_ID },
-      promptVersions: {},
-      protocol: {
-        name: "embedded",
-        engine: "embedded (offline, built from the train split)",
-        trained_on: trainSplit,
-        prompt_source: "none (rules and statistics, no prompts)",
-        retrieval: "none",
-        embedding_model: null,
-      },
-      close: async () => {},
-    };
-  }
+  if (backendId === EMBEDDED_BACKEND_ID) return embeddedSetup(dataset, trainSplit, options.wording);
   const backend = await createBackend(backendId, options.backendOptions ?? {});
   const retrieval = options.retrieval ?? "bm25";
   const modules = createLlmModules(backend, dataset, {
@@ -94,27 +127,18 @@ export async function createModules(
       : undefined;
   const guarded =
     options.fallback === "embedded" ? withFallback(modules, embedded!, { backendId: backend.id }) : modules;
+  const embeddingModel = retrieval === "dense" ? backend.id : null;
   return {
     modules: options.answerFailures ? answerFailuresWith(guarded, embedded!, { backendId: backend.id }) : guarded,
     backend: { id: backend.id, parameters: backend.parameters },
     promptVersions,
-    protocol: {
-      name: "anamnesis",
-      differences_from_the_paper:
-        "our prompts, JSON-schema-constrained decoding, one repair round, JSON salvaged from prose and fences, BM25 retrieval by default, a token budget (default 8,192)",
-      prompt_source: `anamnesis prompts/ (${Object.values(promptVersions).join(", ")})`,
-      embedding_model: retrieval === "dense" ? backend.id : null,
-      decoding: { temperature: 0, max_tokens: null, response_format: "json_schema", repair: true, salvage: true },
-      exemplars: options.exemplars ?? 5,
-      exemplar_source: trainSplit,
-      retrieval: modules.prompters.nlu.retriever.id,
-      token_budget: options.tokenBudget ?? DEFAULT_TOKEN_BUDGET,
-      history_size: options.historySize ?? 4,
-      temperature: 0,
-      ...(options.fallback
-        ? { fallback: `${options.fallback} (answers when the model's output is a format error)` }
-        : {}),
-    },
+    protocol: inContextProtocol(
+      options,
+      promptVersions,
+      modules.prompters.nlu.retriever.id,
+      embeddingModel,
+      trainSplit,
+    ),
     close: async () => {
       await backend.close?.();
     },

@@ -5,7 +5,8 @@ import { conceptMask, findMentions } from "./concept-mentions.ts";
 import { isSpecificPain, type Concept, type Lexicon } from "./lexicon.ts";
 import { answerPolarity, mentionStatus, type AnswerPolarity } from "./negation.ts";
 import type { HistoryContext } from "./history-context.ts";
-import { analyseQuestion, EMPTY_QUESTION, type QuestionAnalysis } from "./question-analysis.ts";
+import { analyseQuestion } from "./question-analysis.ts";
+import { EMPTY_QUESTION, type QuestionAnalysis } from "./question-types.ts";
 import type { QuestionMemory } from "./question-memory.ts";
 
 /**

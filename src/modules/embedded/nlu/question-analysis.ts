@@ -29,16 +29,6 @@ import {
 import { extractDuration, extractOnset } from "./time-expressions.ts";
 
 export { CLOSING } from "./question-cues.ts";
-export {
-  EMPTY_QUESTION,
-  isSocialSlot,
-  SOCIAL_SLOTS,
-  type AskedAttribute,
-  type AskedItem,
-  type AskedSlot,
-  type QuestionAnalysis,
-  type SocialSlot,
-} from "./question-types.ts";
 import {
   SOCIAL_SLOTS,
   type AskedAttribute,

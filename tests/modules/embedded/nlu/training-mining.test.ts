@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { loadMeditod } from "../../../../src/data/meditod.ts";
 import { buildLexicon } from "../../../../src/modules/embedded/nlu/lexicon.ts";
-import { EMPTY_QUESTION } from "../../../../src/modules/embedded/nlu/question-analysis.ts";
+import { EMPTY_QUESTION } from "../../../../src/modules/embedded/nlu/question-types.ts";
 import { QuestionMemory } from "../../../../src/modules/embedded/nlu/question-memory.ts";
 import { SmallTalkClassifier } from "../../../../src/modules/embedded/nlu/small-talk.ts";
 import { analyseText } from "../../../../src/modules/embedded/nlu/analysed-text.ts";

@@ -65,14 +65,12 @@ function attributeTargets(turn: TurnRecord): AttributeTarget[] {
   // "How much are you bringing up?" about a cough: amount and colour belong to the sputum.
   if ((asked === "volume" || asked === "color") && context.focus[0]?.value === "coughing")
     return [{ base: "symptom", value: "colored/excess sputum", named: false }];
-  return context.focus
-    .slice(0, 1)
-    .map((concept) => ({
-      base: concept.slot,
-      value: concept.value,
-      named: false,
-      ...(concept.location ? { location: concept.location } : {}),
-    }));
+  return context.focus.slice(0, 1).map((concept) => ({
+    base: concept.slot,
+    value: concept.value,
+    named: false,
+    ...(concept.location ? { location: concept.location } : {}),
+  }));
 }
 
 /**

@@ -45,7 +45,9 @@ describe("anamnesis command lines in README.md and docs/", () => {
       for (const line of commandLines(page)) {
         const words = line.split(/\s+/);
         // The command path: the command, and its subcommand when it has one (score meditod-nlu, metrics pairs, data stats).
-        const path = helpOf(words.slice(0, 2)) && !words[1]?.startsWith("-") ? words.slice(0, 2) : words.slice(0, 1);
+        // A flag or an argument in second place is no subcommand: only a bare word is asked about (each ask spawns the CLI).
+        const mayBeSubcommand = words[1] !== undefined && /^[a-z][\w-]*$/.test(words[1]);
+        const path = mayBeSubcommand && helpOf(words.slice(0, 2)) ? words.slice(0, 2) : words.slice(0, 1);
         const help = helpOf(path);
         if (!help) {
           problems.push(`${page}: no command "${path.join(" ")}" (${line})`);

@@ -82,15 +82,18 @@ describe("the suite registry (eval/registry.ts)", () => {
       const cli = runCli(["score", suite.id, "--predictions", predictions, ...(data ? ["--data", data] : [])]);
       expect(cli.stderr).toBe("");
       expect(cli.stdout).toBe(suite.scoreCommand.print(scores));
-      const json = runCli([
-        "score",
-        suite.id,
-        "--predictions",
-        predictions,
-        ...(data ? ["--data", data] : []),
-        "--json",
-      ]);
-      expect(JSON.parse(json.stdout)).toEqual(JSON.parse(JSON.stringify(scores)));
+      // --json prints the same scores: checked on the first suite (each check spawns the CLI, and the printing is shared).
+      if (suite === SUITE_REGISTRY.suites[0]) {
+        const json = runCli([
+          "score",
+          suite.id,
+          "--predictions",
+          predictions,
+          ...(data ? ["--data", data] : []),
+          "--json",
+        ]);
+        expect(JSON.parse(json.stdout)).toEqual(JSON.parse(JSON.stringify(scores)));
+      }
       // Its row counts the three lines; its report section opens with a table of ours.
       expect(suite.resultCells(scores)[0]).toBe("3");
       const section = suite.reportSection({

@@ -4,6 +4,7 @@
  * pair. `score(target, prediction)`: the REFERENCE comes first.
  */
 import { clippedNgramMatches, internTokens, ngramCount } from "./ngrams.ts";
+import { clearMatchMasks, lcsLengthBits, markReferenceLcs, matchMasks } from "./lcs-bits.ts";
 import { stemRougeTokens, tokenizeRouge } from "./tokenize-rouge.ts";
 
 /** rouge_score's `Score` tuple. */
@@ -48,14 +49,17 @@ const ZERO: Readonly<RougeScore> = { precision: 0, recall: 0, fmeasure: 0 };
  * again for the whole-text tokens.
  */
 export function rougeText(text: string, useStemmer: boolean, unstemmedTokens?: readonly string[]): RougeText {
-  const base = unstemmedTokens ?? tokenizeRouge(text);
-  const tokens = useStemmer ? stemRougeTokens(base) : base;
-  if (!text.includes("\n")) return { tokens, lines: null };
+  if (!text.includes("\n")) {
+    const base = unstemmedTokens ?? tokenizeRouge(text);
+    return { tokens: useStemmer ? stemRougeTokens(base) : base, lines: null };
+  }
   const lines = text
     .split("\n")
     .filter((line) => line.length > 0)
     .map((line) => tokenizeRouge(line, useStemmer));
-  return { tokens, lines };
+  // A token never spans a line break (it is not [a-z0-9]), so the text's tokens are its lines' tokens.
+  if (unstemmedTokens === undefined) return { tokens: lines.flat(), lines };
+  return { tokens: useStemmer ? stemRougeTokens(unstemmedTokens) : unstemmedTokens, lines };
 }
 
 // Scratch DP storage reused between calls; grown on demand.
@@ -164,12 +168,18 @@ export function summaryLevelLcs(
   for (const id of interned.hypothesis) countsRef[id] = (countsRef[id] as number) + 1;
   for (const line of canIds) for (const id of line) countsCan[id] = (countsCan[id] as number) + 1;
 
+  // The union of each reference line's LCS with every candidate line, marked in `marks` and read in
+  // index order (the sorted union); one id→mask-row table serves every reference line.
   let hits = 0;
+  const rowOf = new Int32Array(interned.vocabularySize).fill(-1);
+  const marks = new Uint8Array(Math.max(...refIds.map((ref) => ref.length)));
   for (const ref of refIds) {
-    const union = new Set<number>();
-    for (const can of canIds) for (const index of lcsReferenceIndices(ref, can)) union.add(index);
-    const sorted = [...union].sort((a, b) => a - b);
-    for (const index of sorted) {
+    const masks = matchMasks(ref, rowOf);
+    marks.fill(0, 0, ref.length);
+    for (const can of canIds) markReferenceLcs(ref, can, masks, marks);
+    clearMatchMasks(ref, rowOf);
+    for (let index = 0; index < ref.length; index++) {
+      if (marks[index] === 0) continue;
       const id = ref[index] as number;
       if ((countsCan[id] as number) > 0 && (countsRef[id] as number) > 0) {
         hits++;
@@ -199,7 +209,7 @@ export function rougeScoresFromTexts(target: RougeText, prediction: RougeText): 
   if (t.length === 0 || p.length === 0) {
     rougeL = { ...ZERO };
   } else {
-    const lcs = lcsLength(interned.references[0] as Int32Array, interned.hypothesis);
+    const lcs = lcsLengthBits(interned.references[0] as Int32Array, interned.hypothesis, interned.vocabularySize);
     rougeL = score(lcs / p.length, lcs / t.length);
   }
 

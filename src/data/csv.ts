@@ -32,6 +32,8 @@ class CsvReader {
   private started = false;
   private line = 1;
   private quoteLine = 1;
+  /** The next CR of the text at or after the last quoted run counted (-1: not searched yet). */
+  private nextCarriageReturn = -1;
 
   constructor(
     private readonly text: string,
@@ -72,10 +74,19 @@ class CsvReader {
   /** Counts the line breaks in `text[from, to)` (CRLF once), so errors can name the line. */
   private countLineBreaks(from: number, to: number): void {
     const { text } = this;
-    for (let at = from; at < to; at++) {
-      const code = text.charCodeAt(at);
-      if (code === 10 || (code === 13 && text.charCodeAt(at + 1) !== 10)) this.line += 1;
+    for (let at = text.indexOf("\n", from); at >= 0 && at < to; at = text.indexOf("\n", at + 1)) this.line += 1;
+    // A lone CR ends a line too; where the next CR is, is remembered, so the text is searched once.
+    if (this.nextCarriageReturn < from) this.nextCarriageReturn = this.carriageReturnFrom(from);
+    while (this.nextCarriageReturn < to) {
+      if (text[this.nextCarriageReturn + 1] !== "\n") this.line += 1;
+      this.nextCarriageReturn = this.carriageReturnFrom(this.nextCarriageReturn + 1);
     }
+  }
+
+  /** The index of the next CR at or after `from`, or the text's length when there is none. */
+  private carriageReturnFrom(from: number): number {
+    const at = this.text.indexOf("\r", from);
+    return at < 0 ? this.text.length : at;
   }
 
   /**

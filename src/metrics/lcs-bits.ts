@@ -94,6 +94,10 @@ export function markReferenceLcs(ref: Int32Array, can: Int32Array, masks: MatchM
   const { words, rowOf } = masks;
   // Without a shared token the LCS is empty: most line pairs of two notes, answered without a table.
   if (ref.length === 0 || !can.some((id) => rowOf[id]! >= 0)) return;
+  if (words === 1) {
+    markShortReferenceLcs(ref, can, masks, marks);
+    return;
+  }
   const columns = scratchColumns((can.length + 1) * words);
   columns.fill(ALL_ONES, 0, words);
   can.forEach((id, j) => {
@@ -108,6 +112,36 @@ export function markReferenceLcs(ref: Int32Array, can: Int32Array, masks: MatchM
       marks[--i] = 1;
       j--;
     } else if (zerosBelow(columns, (j - 1) * words, i) > zerosBelow(columns, j * words, i - 1)) j--;
+    else i--;
+  }
+}
+
+/**
+ * {@link markReferenceLcs} for a reference of at most 32 tokens (most lines of a note): each column is
+ * one word, and a table value is a popcount, so nothing is called per cell.
+ */
+function markShortReferenceLcs(ref: Int32Array, can: Int32Array, masks: MatchMasks, marks: Uint8Array): void {
+  const { rowOf } = masks;
+  const columns = scratchColumns(can.length + 1);
+  let column = ALL_ONES;
+  columns[0] = column;
+  for (let j = 0; j < can.length; j++) {
+    const row = rowOf[can[j]!]!;
+    if (row >= 0) {
+      const mask = masks.masks[row]!;
+      column = ((column + ((column & mask) >>> 0)) | (column & ~mask)) >>> 0;
+    }
+    columns[j + 1] = column;
+  }
+  // The table's value at row i of column j: the zeros among the column's lowest i bits.
+  const table = (i: number, j: number) => i - popcount(i === WORD_BITS ? columns[j]! : columns[j]! & ((1 << i) - 1));
+  let i = ref.length;
+  let j = can.length;
+  while (i > 0 && j > 0) {
+    if (ref[i - 1] === can[j - 1]) {
+      marks[--i] = 1;
+      j--;
+    } else if (table(i, j - 1) > table(i - 1, j)) j--;
     else i--;
   }
 }

@@ -28,7 +28,7 @@ import {
   type AciDivision,
 } from "./aci-bench-sections.ts";
 import { numpyMean } from "./numpy-sum.ts";
-import { pySplit } from "./python-text.ts";
+import { pyWordCount } from "./python-text.ts";
 import { rougeScore } from "./rouge.ts";
 
 /** One note to score: the reference, the prediction as the script read it, and what its cohorts are made from. */
@@ -118,7 +118,7 @@ function groupBy(notes: readonly AciScoringNote[], valueOf: (note: AciScoringNot
 
 /** The length cohorts: `shorter-src` (no support in its name) and `longer-src (support:N)`, each only when it has notes. */
 function lengthCohorts(notes: readonly AciScoringNote[]): Array<[string, number[]]> {
-  const words = notes.map((note) => pySplit(note.dialogue).length);
+  const words = notes.map((note) => pyWordCount(note.dialogue));
   const shorter = words.flatMap((count, index) => (count <= SHORT_SOURCE_WORDS ? [index] : []));
   const longer = words.flatMap((count, index) => (count > SHORT_SOURCE_WORDS ? [index] : []));
   return [

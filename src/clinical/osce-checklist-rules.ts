@@ -28,6 +28,9 @@ export interface CompiledItem {
   readonly applies: ItemApplicability;
   readonly complaintCore: boolean;
   readonly reviewOf: string | null;
+  /** For a systems-review item: symptoms (which also count as associated symptoms) or background. */
+  readonly reviewKind: "symptoms" | "background" | null;
+  readonly coveredByComplaintReview: boolean;
   readonly rules: readonly CompiledRule[];
   readonly examples: ItemDefinition["examples"];
 }
@@ -47,6 +50,7 @@ export interface CompiledChecklist {
   readonly questionOpener: RegExp;
   readonly clarificationRequest: RegExp;
   readonly checkBack: RegExp;
+  readonly contextReference: RegExp;
   readonly complaintCue: RegExp;
   readonly functionWords: ReadonlySet<string>;
 }
@@ -118,6 +122,7 @@ function compileItem(
     fail(`${where}: unknown system '${item.review_of}'`);
   if (item.review_of !== undefined && item.applies !== undefined)
     fail(`${where}: a systems-review item applies by its system only`);
+  if (item.review_kind !== undefined && item.review_of === undefined) fail(`${where}: review_kind without review_of`);
   const demographic = item.applies?.sex ?? item.applies?.min_age ?? item.applies?.max_age;
   if (demographic !== undefined && item.applies?.when_unknown === undefined)
     fail(`${where}: says who it applies to but not when_unknown`);
@@ -133,6 +138,8 @@ function compileItem(
     applies: item.applies ?? {},
     complaintCore: item.complaint_core,
     reviewOf: item.review_of ?? null,
+    reviewKind: item.review_of === undefined ? null : (item.review_kind ?? "symptoms"),
+    coveredByComplaintReview: item.covered_by_complaint_review,
     rules,
     examples: item.examples,
   };
@@ -154,6 +161,7 @@ export function compileOsceChecklist(file: ChecklistFile): CompiledChecklist {
     questionOpener: compileAny(file.question_openers, file.patterns, "question_openers"),
     clarificationRequest: compileAny(file.clarification_requests, file.patterns, "clarification_requests"),
     checkBack: compileAny(file.check_backs, file.patterns, "check_backs"),
+    contextReference: compileAny(file.context_references, file.patterns, "context_references"),
     complaintCue: compileAny(file.complaint_cues, file.patterns, "complaint_cues"),
     functionWords: new Set(file.function_words.map((word) => word.toLowerCase())),
   };

@@ -54,7 +54,7 @@ export interface ChecklistItemResult {
  *   ("do you…", "tell me about…"; a turn with no sentence punctuation at all is read as one question).
  *   A question Q that covers at least one item is a repeat when some earlier question P covered every
  *   item Q covers and P's content words include all of Q's (words other than the checklist's function
- *   words, compared by Porter stem): "Do you smoke?" after "Do you smoke or drink?" is a repeat, "When
+ *   words, compared by Porter stem; a Q with no content word repeats only a P with none): "Do you smoke?" after "Do you smoke or drink?" is a repeat, "When
  *   did the cough start?" after "When did it start?" is not (it names something the first did not).
  *   Not a repeat: a question right after a patient turn asking to repeat or explain ("sorry, what do
  *   you mean?"), and a doctor checking back ("just to confirm, …"). Questions that cover no item are
@@ -74,48 +74,88 @@ export interface ChecklistResult {
 // Read once when this module is imported, so that scoring does no I/O.
 const CHECKLIST: CompiledChecklist = loadOsceChecklist();
 
+/** What reading a consultation needs: the checklist, the complaint's system, and which items apply. */
+interface ScoringContext {
+  readonly checklist: CompiledChecklist;
+  readonly system: string;
+  readonly applicable: ReadonlySet<string>;
+}
+
 /** A question a doctor asked, as the checklist reads it. */
 interface AskedQuestion {
   readonly turn: number;
   readonly items: ReadonlySet<string>;
   readonly content: ReadonlySet<string>;
-  /** Asked right after the patient asked to repeat or explain, or a doctor's check-back: never a repeat. */
+  /** False right after the patient asked to repeat or explain, and for a doctor's check-back: never a repeat. */
   readonly mayRepeat: boolean;
 }
 
-function ruleMatches(rule: CompiledItem["rules"][number], sentence: string): boolean {
-  return rule.all.every((pattern) => pattern.test(sentence)) && !rule.none.some((pattern) => pattern.test(sentence));
+function ruleMatches(rule: CompiledItem["rules"][number], text: string): boolean {
+  return rule.all.every((pattern) => pattern.test(text)) && !rule.none.some((pattern) => pattern.test(text));
 }
 
-/** The ids of the items one question covers. */
-function itemsCoveredBy(sentence: string, checklist: CompiledChecklist): Set<string> {
+const itemMatches = (item: CompiledItem, text: string): boolean => item.rules.some((rule) => ruleMatches(rule, text));
+
+/**
+ * The ids of the items one question covers: those whose rules match it, and the items covered by any
+ * symptoms review of the complaint's own system (associated symptoms) when it covers an applicable one.
+ */
+function itemsCoveredBy(question: string, context: ScoringContext): Set<string> {
+  const { checklist, system, applicable } = context;
   const covered = new Set<string>();
-  for (const item of checklist.items) if (item.rules.some((rule) => ruleMatches(rule, sentence))) covered.add(item.id);
+  for (const item of checklist.items) if (itemMatches(item, question)) covered.add(item.id);
+  const reviewsComplaintSystem = checklist.items.some(
+    (item) =>
+      item.reviewOf === system && item.reviewKind === "symptoms" && applicable.has(item.id) && covered.has(item.id),
+  );
+  if (reviewsComplaintSystem)
+    for (const item of checklist.items) if (item.coveredByComplaintReview) covered.add(item.id);
   return covered;
 }
 
-/** The questions of a doctor turn (see `ChecklistResult.repeatedQuestions` for what counts as one). */
+/**
+ * The questions of a doctor turn (see `ChecklistResult.repeatedQuestions` for what counts as one). A
+ * question that points back ("any thoughts like that?") carries the statements before it in the turn,
+ * and a fragment that only lists examples after a question ("What makes it worse? Moving, eating?")
+ * is read as part of that question.
+ */
 function questionsOf(text: string, checklist: CompiledChecklist): string[] {
   const sentences = sentencesOf(text);
   if (!/[.?!]/.test(text)) return sentences;
-  return sentences.filter((sentence) => sentence.endsWith("?") || checklist.questionOpener.test(sentence));
+  const questions: string[] = [];
+  let statements: string[] = [];
+  for (const sentence of sentences) {
+    const opens = checklist.questionOpener.test(sentence);
+    if (!sentence.endsWith("?") && !opens) {
+      statements.push(sentence);
+    } else if (!opens && statements.length === 0 && questions.length > 0) {
+      questions.push(`${questions.pop()!} ${sentence}`);
+    } else {
+      const pointsBack = statements.length > 0 && checklist.contextReference.test(sentence);
+      questions.push(pointsBack ? [...statements, sentence].join(" ") : sentence);
+      statements = [];
+    }
+  }
+  return questions;
 }
 
 /** Every doctor question of a consultation, in order, with the items it covers. */
-function askedQuestions(turns: readonly ChecklistTurn[], checklist: CompiledChecklist): AskedQuestion[] {
+function askedQuestions(turns: readonly ChecklistTurn[], context: ScoringContext): AskedQuestion[] {
+  const { checklist } = context;
   const asked: AskedQuestion[] = [];
   let patientAskedToClarify = false;
   turns.forEach((turn, index) => {
     if (turn.speaker === "patient")
       patientAskedToClarify = checklist.clarificationRequest.test(normaliseUtterance(turn.text));
     if (turn.speaker !== "doctor") return;
-    for (const sentence of questionsOf(turn.text, checklist)) {
-      const mayRepeat = !patientAskedToClarify && !checklist.checkBack.test(sentence);
+    for (const question of questionsOf(turn.text, checklist)) {
+      const items = itemsCoveredBy(question, context);
+      const content = contentWords(question, checklist.functionWords);
       asked.push({
         turn: index,
-        items: itemsCoveredBy(sentence, checklist),
-        content: contentWords(sentence, checklist.functionWords),
-        mayRepeat,
+        items,
+        content,
+        mayRepeat: !patientAskedToClarify && !checklist.checkBack.test(question),
       });
     }
     patientAskedToClarify = false;
@@ -126,19 +166,25 @@ function askedQuestions(turns: readonly ChecklistTurn[], checklist: CompiledChec
 const isSubset = (small: ReadonlySet<string>, large: ReadonlySet<string>): boolean =>
   [...small].every((entry) => large.has(entry));
 
+/** Whether `question` asks again what `before` asked: no new item and no new content word (nor none where it had some). */
+function asksAgain(question: AskedQuestion, before: AskedQuestion): boolean {
+  if (!isSubset(question.items, before.items)) return false;
+  if (question.content.size === 0) return before.content.size === 0;
+  return isSubset(question.content, before.content);
+}
+
 function countRepeats(asked: readonly AskedQuestion[]): number {
   let repeats = 0;
   asked.forEach((question, index) => {
     if (question.items.size === 0 || !question.mayRepeat) return;
-    const earlier = asked.slice(0, index);
-    if (earlier.some((before) => isSubset(question.items, before.items) && isSubset(question.content, before.content)))
-      repeats += 1;
+    if (asked.slice(0, index).some((before) => asksAgain(question, before))) repeats += 1;
   });
   return repeats;
 }
 
 /** Whether a question reviews only systems unrelated to the complaint's and asks nothing of the complaint's own history. */
-function isOffTopic(question: AskedQuestion, system: string, checklist: CompiledChecklist): boolean {
+function isOffTopic(question: AskedQuestion, context: ScoringContext): boolean {
+  const { checklist, system } = context;
   const reviewed = new Set<string>();
   for (const item of checklist.items) {
     if (!question.items.has(item.id)) continue;
@@ -151,29 +197,30 @@ function isOffTopic(question: AskedQuestion, system: string, checklist: Compiled
   return reviewed.size > 0 && ![...reviewed].some(onTopic);
 }
 
-function countOffTopic(
-  asked: readonly AskedQuestion[],
-  coreItems: readonly string[],
-  system: string,
-  checklist: CompiledChecklist,
-): number {
-  if (system === GENERAL_SYSTEM) return 0;
-  const remaining = new Set(coreItems);
+function countOffTopic(asked: readonly AskedQuestion[], context: ScoringContext): number {
+  if (context.system === GENERAL_SYSTEM) return 0;
+  const core = context.checklist.items.filter((item) => item.complaintCore && context.applicable.has(item.id));
+  const remaining = new Set(core.map((item) => item.id));
   let offTopic = 0;
   for (const question of asked) {
-    if (remaining.size > 0 && isOffTopic(question, system, checklist)) offTopic += 1;
+    if (remaining.size > 0 && isOffTopic(question, context)) offTopic += 1;
     for (const id of question.items) remaining.delete(id);
   }
   return offTopic;
 }
 
-/** Whether an item applies to a case whose complaint is of `system`. */
+/**
+ * Whether an item applies to a case whose complaint is of `system`. A systems-review item applies to
+ * a complaint of its system unless its rules match the complaint's own words (then it is the
+ * complaint: "any chest pain?" reviews nothing for a patient who came with chest pain).
+ */
 function isApplicable(item: CompiledItem, patient: ChecklistCase, system: string): boolean {
-  if (item.reviewOf !== null) return item.reviewOf === system;
+  if (item.reviewOf !== null)
+    return item.reviewOf === system && !itemMatches(item, normaliseUtterance(patient.complaint));
   const { pain, sex, min_age: minAge, max_age: maxAge, when_unknown: whenUnknown } = item.applies;
   if (pain && !patient.pain) return false;
-  const unknown =
-    (sex !== undefined && patient.sex === undefined) || ((minAge ?? maxAge) !== undefined && patient.age === undefined);
+  const ageNeeded = minAge !== undefined || maxAge !== undefined;
+  const unknown = (sex !== undefined && patient.sex === undefined) || (ageNeeded && patient.age === undefined);
   if (unknown) return whenUnknown === "applies";
   if (sex !== undefined && patient.sex !== sex) return false;
   if (minAge !== undefined && patient.age! < minAge) return false;
@@ -220,25 +267,26 @@ function systemOf(patient: ChecklistCase): string {
  */
 export function scoreOsceChecklist(turns: readonly ChecklistTurn[], patient: ChecklistCase): ChecklistResult {
   const system = systemOf(patient);
-  const asked = askedQuestions(turns, CHECKLIST);
+  const applicable = new Set(
+    CHECKLIST.items.filter((item) => isApplicable(item, patient, system)).map((item) => item.id),
+  );
+  const context: ScoringContext = { checklist: CHECKLIST, system, applicable };
+  const asked = askedQuestions(turns, context);
   const firstTurn = new Map<string, number>();
   for (const question of asked)
     for (const id of question.items) if (!firstTurn.has(id)) firstTurn.set(id, question.turn);
   const items = CHECKLIST.items.map((item) => ({
     id: item.id,
     label: item.label,
-    applicable: isApplicable(item, patient, system),
+    applicable: applicable.has(item.id),
     covered: firstTurn.has(item.id),
     firstTurn: firstTurn.get(item.id) ?? null,
   }));
-  const applicable = items.filter((item) => item.applicable);
-  const coreItems = CHECKLIST.items
-    .filter((item, index) => item.complaintCore && items[index]!.applicable)
-    .map((item) => item.id);
+  const coveredApplicable = items.filter((item) => item.applicable && item.covered).length;
   return {
     items,
-    coverage: applicable.length > 0 ? applicable.filter((item) => item.covered).length / applicable.length : 0,
+    coverage: applicable.size > 0 ? coveredApplicable / applicable.size : 0,
     repeatedQuestions: countRepeats(asked),
-    offTopicBeforeComplaintDone: countOffTopic(asked, coreItems, system, CHECKLIST),
+    offTopicBeforeComplaintDone: countOffTopic(asked, context),
   };
 }

@@ -54,8 +54,18 @@ const itemSchema = z.strictObject({
   applies: appliesSchema.optional(),
   /** Part of the complaint's own history: questions on unrelated systems before these are done are off topic. */
   complaint_core: z.boolean().default(false),
-  /** For a systems-review item: the body system it reviews (applies when the complaint is of that system). */
+  /**
+   * For a systems-review item: the body system it reviews. It applies when the complaint is of that
+   * system, unless its rules match the complaint's own words (then it is the complaint itself).
+   */
   review_of: id.optional(),
+  /**
+   * For a systems-review item: whether it asks about symptoms (the default; such an item, covered, also
+   * covers associated symptoms) or about background such as exposures, injuries or earlier skin disease.
+   */
+  review_kind: z.enum(["symptoms", "background"]).optional(),
+  /** Also covered by a question covering an applicable symptoms-review item of the complaint's system. */
+  covered_by_complaint_review: z.boolean().default(false),
   rules: z.array(ruleSchema).min(1),
   /** Questions that must cover the item, and near misses that must not (a test is generated from each). */
   examples: z.strictObject({ covers: z.array(z.string().min(1)).min(1), misses: z.array(z.string().min(1)).min(1) }),
@@ -82,6 +92,11 @@ export const osceChecklistSchema = z.strictObject({
   clarification_requests: patterns.min(1),
   /** A doctor checking back what was said ("just to confirm…"): not counted as a repeat. */
   check_backs: patterns.min(1),
+  /**
+   * A question that points back to what the doctor just said ("have you had any thoughts like that?"):
+   * it is read together with the statements before it in the same turn.
+   */
+  context_references: patterns.min(1),
   /** Words after which a case's description names the complaint ("presents with", "complaining of"). */
   complaint_cues: patterns.min(1),
   /** Words that say nothing about what a question is specifically about (for repeats). */

@@ -10,12 +10,18 @@ import type { ChecklistCase, ChecklistTurn } from "../src/clinical/osce-checklis
  * share them.
  */
 
-/** One system's patient and the doctor's questions of a focused history, in order. */
+/**
+ * One system's patient and the doctor's questions of a focused history, in order. Each history ends
+ * with its three ideas, concerns and expectations questions (`ICE_QUESTIONS_AT_END`).
+ */
 export interface FocusedHistory {
   readonly system: string;
   readonly patient: ChecklistCase;
   readonly questions: readonly string[];
 }
+
+/** How many questions at the end of each focused history ask for ideas, concerns and expectations. */
+export const ICE_QUESTIONS_AT_END = 3;
 
 /** The same 26 generic questions for every patient: they ignore the complaint and follow nothing up. */
 export const COMPLAINT_BLIND_QUESTIONS: readonly string[] = [
@@ -50,7 +56,13 @@ export const COMPLAINT_BLIND_QUESTIONS: readonly string[] = [
 export const FOCUSED_HISTORIES: readonly FocusedHistory[] = [
   {
     system: "cardiovascular",
-    patient: { complaint: "central chest pain for an hour", pain: true, age: 58, sex: "male", system: "cardiovascular" },
+    patient: {
+      complaint: "central chest pain for an hour",
+      pain: true,
+      age: 58,
+      sex: "male",
+      system: "cardiovascular",
+    },
     questions: [
       "Hi, I'm Dr Shah. What's brought you in this evening?",
       "I'm sorry, that sounds frightening. Can you show me exactly where the pain is?",
@@ -86,7 +98,13 @@ export const FOCUSED_HISTORIES: readonly FocusedHistory[] = [
   },
   {
     system: "respiratory",
-    patient: { complaint: "a cough with green phlegm and fever for five days", pain: false, age: 45, sex: "male", system: "respiratory" },
+    patient: {
+      complaint: "a cough with green phlegm and fever for five days",
+      pain: false,
+      age: 45,
+      sex: "male",
+      system: "respiratory",
+    },
     questions: [
       "Good morning. How can I help you today?",
       "How long has the cough been going on?",
@@ -120,7 +138,13 @@ export const FOCUSED_HISTORIES: readonly FocusedHistory[] = [
   },
   {
     system: "gastrointestinal",
-    patient: { complaint: "lower abdominal pain since yesterday", pain: true, age: 27, sex: "female", system: "gastrointestinal" },
+    patient: {
+      complaint: "lower abdominal pain since yesterday",
+      pain: true,
+      age: 27,
+      sex: "female",
+      system: "gastrointestinal",
+    },
     questions: [
       "Hello, I'm one of the doctors. What's brought you to see us?",
       "Whereabouts in your tummy is the pain?",
@@ -156,7 +180,13 @@ export const FOCUSED_HISTORIES: readonly FocusedHistory[] = [
   },
   {
     system: "genitourinary",
-    patient: { complaint: "burning when passing urine and going more often", pain: false, age: 28, sex: "female", system: "genitourinary" },
+    patient: {
+      complaint: "burning when passing urine and going more often",
+      pain: false,
+      age: 28,
+      sex: "female",
+      system: "genitourinary",
+    },
     questions: [
       "Hi there, what can we do for you today?",
       "When did the burning start?",
@@ -189,7 +219,13 @@ export const FOCUSED_HISTORIES: readonly FocusedHistory[] = [
   },
   {
     system: "neurological",
-    patient: { complaint: "headaches with flashing lights", pain: true, age: 29, sex: "female", system: "neurological" },
+    patient: {
+      complaint: "headaches with flashing lights",
+      pain: true,
+      age: 29,
+      sex: "female",
+      system: "neurological",
+    },
     questions: [
       "Hello, come in. What's been happening?",
       "When did you first start getting these headaches?",
@@ -320,7 +356,13 @@ export const FOCUSED_HISTORIES: readonly FocusedHistory[] = [
   },
   {
     system: "general",
-    patient: { complaint: "tired all the time for three months", pain: false, age: 55, sex: "female", system: "general" },
+    patient: {
+      complaint: "tired all the time for three months",
+      pain: false,
+      age: 55,
+      sex: "female",
+      system: "general",
+    },
     questions: [
       "Hello, what brings you to the surgery today?",
       "When did you first notice feeling tired?",

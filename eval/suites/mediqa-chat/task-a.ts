@@ -109,7 +109,9 @@ function printScores(scores: TaskAScores): string {
       ],
     ],
   );
-  return `${TASK_A_ID} ${scores.split} (official MEDIQA-Chat 2023 task A: section-header accuracy)\n${table}\n`;
+  const subset =
+    scores.dialogues < scores.split_dialogues ? `; ${scores.dialogues} of its ${scores.split_dialogues} dialogues` : "";
+  return `${TASK_A_ID} ${scores.split} (official MEDIQA-Chat 2023 task A: section-header accuracy${subset})\n${table}\n`;
 }
 
 /** The lines whose answer named no header, with the classifier's reason. */

@@ -156,6 +156,77 @@ describe("anamnesis bench --suite mediqa-chat-a against an OpenAI-protocol serve
 });
 
 describe("anamnesis score mediqa-chat-a", () => {
+  /** A task A run file as the challenge took them: TestID, SystemOutput1 (header), SystemOutput2 (text). */
+  const runFile = (name: string, rows: ReadonlyArray<readonly [string, string]>) => {
+    const path = join(scratch, name);
+    const quote = (cell: string) => `"${cell.replace(/"/g, '""')}"`;
+    const body = rows.map(([id, header]) => [id, header, "Some text, with a comma."].map(quote).join(","));
+    writeFileSync(path, ["TestID,SystemOutput1,SystemOutput2", ...body].join("\n") + "\n");
+    return path;
+  };
+
+  it("scores the challenge's run file against test1 by default: headers in any case, an empty cell wrong", () => {
+    const test1 = dataset.splits.test1!;
+    // The gold header, lower-cased on every third row, empty on row 0, another header on row 1; rows shuffled.
+    const rows = test1.map((document, row): readonly [string, string] => [
+      document.id.replace("test1-", ""),
+      row === 0
+        ? ""
+        : row === 1
+          ? document.header === "ROS"
+            ? "CC"
+            : "ROS"
+          : row % 3 === 0
+            ? document.header!.toLowerCase()
+            : document.header!,
+    ]);
+    const path = runFile("taskA_team_run1.csv", [...rows.slice(100), ...rows.slice(0, 100)]);
+    const run = runCli(["score", "mediqa-chat-a", "--predictions", path, "--json"]);
+    expect(run.status, run.stderr).toBe(0);
+    const floor = test1.filter((document) => document.header === "FAM/SOCHX").length;
+    expect(JSON.parse(run.stdout)).toMatchObject({
+      split: "test1",
+      dialogues: 200,
+      correct: 198,
+      accuracy: 198 / 200,
+      format_errors: 0,
+      majority_floor: { header: "FAM/SOCHX", correct: floor },
+    });
+    // The same file read as the test2 split's answers (MEDIQA-Sum's test set) is scored against test2's headers.
+    const test2 = runCli(["score", "mediqa-chat-a", "--predictions", path, "--split", "test2", "--json"]);
+    expect(JSON.parse(test2.stdout).split).toBe("test2");
+  });
+
+  it("refuses a run file on one line with exit code 2: wrong columns, a row count that is not the gold's, an unknown or repeated TestID", () => {
+    const wrong = join(scratch, "wrong-columns.csv");
+    writeFileSync(wrong, "TestID,header\n0,GENHX\n");
+    const ids = dataset.splits.test1!.map((document) => document.id.replace("test1-", ""));
+    const cases: Array<[string, RegExp]> = [
+      [wrong, /no 'SystemOutput1' column \(found: TestID, header\)/],
+      [runFile("short.csv", [["0", "GENHX"]]), /has 1 rows; the gold test1 split has 200 dialogues/],
+      [
+        runFile(
+          "unknown.csv",
+          ids.map((id, row) => [row === 5 ? "9999" : id, "GENHX"]),
+        ),
+        /row 6 has TestID '9999', not a dialogue of the test1 split/,
+      ],
+      [
+        runFile(
+          "twice.csv",
+          ids.map((id, row) => [row === 5 ? ids[0]! : id, "GENHX"]),
+        ),
+        /row 6 has TestID '0', answered twice/,
+      ],
+    ];
+    for (const [path, message] of cases) {
+      const run = runCli(["score", "mediqa-chat-a", "--predictions", path]);
+      expect(run.status, path).toBe(2);
+      expect(run.stderr).toMatch(message);
+      expect(run.stderr.trim().split("\n")).toHaveLength(1);
+    }
+  });
+
   it("refuses, on one line with exit code 2: an unknown dialogue, a prediction that is not a header, splits mixed", () => {
     const write = (name: string, rows: object[]) => {
       const path = join(scratch, name);

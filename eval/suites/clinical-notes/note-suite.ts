@@ -8,7 +8,7 @@ import {
   type AnyPredictionLine,
   type NotePredictionLine,
 } from "../../shared/predictions-file.ts";
-import type { ScoreCommand, Suite, SuiteExample, SuiteReportContext } from "../../shared/suite.ts";
+import type { ScoreCommand, ScoreInput, Suite, SuiteExample, SuiteReportContext } from "../../shared/suite.ts";
 import type { ReportSection } from "../../shared/report-blocks.ts";
 import { noteDatasetOf } from "./note-data.ts";
 import { NOTE_FAMILY } from "./note-family.ts";
@@ -37,6 +37,8 @@ export interface NoteVariant<Scores> {
   score(dataset: NoteDataset, lines: readonly NotePredictionLine[]): Scores;
   resultCells(scores: Scores): string[];
   reportSection(context: SuiteReportContext<Scores>): ReportSection;
+  /** Reads and scores a predictions file other than our JSONL too (a challenge's run file); our JSONL alone when absent. */
+  scoreFile?(dataset: NoteDataset, input: ScoreInput): Promise<Scores>;
   /** The lines whose output could not be read (a classifier's answer that named no label). */
   formatErrors?: Suite["formatErrors"];
   readonly scoreCommand: Omit<ScoreCommand<Scores>, "run" | "judged">;
@@ -74,8 +76,10 @@ export function noteSuite<const Id extends string, Scores>(
       ...variant.scoreCommand,
       judged: false,
       // The data first: a missing MedText file is the first thing to say.
-      run: async ({ predictions, data }) => {
+      run: async (input) => {
+        const { predictions, data } = input;
         const dataset = name.data.load(data);
+        if (variant.scoreFile) return variant.scoreFile(noteDatasetOf(dataset, name.task), input);
         const lines = readLinesOf(predictions, NOTE_LINES);
         return inPredictionsFile(predictions, () => score(dataset, lines));
       },

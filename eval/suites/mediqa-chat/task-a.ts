@@ -14,6 +14,7 @@ import {
   taskAPromptVersion,
   taskARequest,
 } from "./task-a-prompt.ts";
+import { runTaskAScore, TASK_A_RUN_FILE_SPLIT } from "./task-a-run-file.ts";
 import { majorityHeader, scoreTaskALines, type TaskAScores } from "./task-a-scores.ts";
 
 /**
@@ -139,6 +140,7 @@ export const MEDIQA_CHAT_A = noteSuite(
       `floor ${accuracy(scores.majority_floor.accuracy)}`,
     ],
     reportSection,
+    scoreFile: runTaskAScore,
     formatErrors: (lines, dataset) => {
       noteDatasetOf(dataset, "mts_dialog");
       return formatErrors(lines as readonly NotePredictionLine[]);
@@ -147,7 +149,8 @@ export const MEDIQA_CHAT_A = noteSuite(
       description:
         "MEDIQA-Chat 2023 task A (official settings, not lm-eval's mts_dialog): section-header accuracy over MTS-Dialog dialogues (the challenge's test set is test1).",
       predictionsHelp:
-        'JSONL, one line per dialogue: {id, prediction: section header or null}, e.g. {"id": "test1-0", "prediction": "GENHX"}; - reads standard input',
+        'the challenge\'s run file (CSV: TestID, SystemOutput1 = the header, SystemOutput2), or JSONL, one line per dialogue: {id, prediction: section header or null}, e.g. {"id": "test1-0", "prediction": "GENHX"}; - reads standard input',
+      splitHelp: `with a run file (CSV), the gold split it answers (default: ${TASK_A_RUN_FILE_SPLIT}, the challenge's test set)`,
       print: printScores,
     },
   },

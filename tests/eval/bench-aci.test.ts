@@ -86,17 +86,14 @@ describe("anamnesis bench --suite aci-bench, embedded", () => {
   });
 });
 
-describe("anamnesis bench --suite aci-bench against an OpenAI-protocol server", () => {
-  const template = loadPromptTemplate("aci-bench-note.v1");
-  const gold = new Map(
-    [...dataset.encounters.values()].map((encounter) => [
-      template.user({ dialogue: encounter.input }),
-      encounter.target,
-    ]),
-  );
-  /** Answers with the gold note of the visit in the last user message. */
-  const goldNote = (call: ChatCall): Reply => ({ content: gold.get(call.messages.at(-1)!.content) ?? "unknown visit" });
+const template = loadPromptTemplate("aci-bench-note.v1");
+const gold = new Map(
+  [...dataset.encounters.values()].map((encounter) => [template.user({ dialogue: encounter.input }), encounter.target]),
+);
+/** Answers with the gold note of the visit in the last user message. */
+const goldNote = (call: ChatCall): Reply => ({ content: gold.get(call.messages.at(-1)!.content) ?? "unknown visit" });
 
+describe("anamnesis bench --suite aci-bench against an OpenAI-protocol server", () => {
   it("sends our few-shot prompt (nearest training visits, as many as fit), and a gold note scores 100", async () => {
     const server = await fakeServerForTest("openai", { respond: goldNote });
     const out = join(scratch, "openai-valid");

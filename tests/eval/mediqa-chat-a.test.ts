@@ -155,16 +155,16 @@ describe("anamnesis bench --suite mediqa-chat-a against an OpenAI-protocol serve
   });
 });
 
-describe("anamnesis score mediqa-chat-a", () => {
-  /** A task A run file as the challenge took them: TestID, SystemOutput1 (header), SystemOutput2 (text). */
-  const runFile = (name: string, rows: ReadonlyArray<readonly [string, string]>) => {
-    const path = join(scratch, name);
-    const quote = (cell: string) => `"${cell.replace(/"/g, '""')}"`;
-    const body = rows.map(([id, header]) => [id, header, "Some text, with a comma."].map(quote).join(","));
-    writeFileSync(path, ["TestID,SystemOutput1,SystemOutput2", ...body].join("\n") + "\n");
-    return path;
-  };
+/** A task A run file as the challenge took them: TestID, SystemOutput1 (header), SystemOutput2 (text). */
+const runFile = (name: string, rows: ReadonlyArray<readonly [string, string]>) => {
+  const path = join(scratch, name);
+  const quote = (cell: string) => `"${cell.replace(/"/g, '""')}"`;
+  const body = rows.map(([id, header]) => [id, header, "Some text, with a comma."].map(quote).join(","));
+  writeFileSync(path, ["TestID,SystemOutput1,SystemOutput2", ...body].join("\n") + "\n");
+  return path;
+};
 
+describe("anamnesis score mediqa-chat-a", () => {
   it("scores the challenge's run file against test1 by default: headers in any case, an empty cell wrong", () => {
     const test1 = dataset.splits.test1!;
     // The gold header, lower-cased on every third row, empty on row 0, another header on row 1; rows shuffled.
@@ -196,7 +196,9 @@ describe("anamnesis score mediqa-chat-a", () => {
     const test2 = runCli(["score", "mediqa-chat-a", "--predictions", path, "--split", "test2", "--json"]);
     expect(JSON.parse(test2.stdout).split).toBe("test2");
   });
+});
 
+describe("anamnesis score mediqa-chat-a, bad input", () => {
   it("refuses a run file on one line with exit code 2: wrong columns, a row count that is not the gold's, an unknown or repeated TestID", () => {
     const wrong = join(scratch, "wrong-columns.csv");
     writeFileSync(wrong, "TestID,header\n0,GENHX\n");

@@ -81,7 +81,9 @@ describe("ACI-Bench section tagger", () => {
     expect(headerDivision("HİSTORY OF PRESENT ILLNESS")).toBe("subjective"); // İ matches i under re.IGNORECASE
     expect(headerDivision("ſubjective:")).toBe("subjective"); // so does the long s
   });
+});
 
+describe("ACI-Bench's divisions of a note", () => {
   it("keeps the first section of each division; a later section of another division goes with the one before it", () => {
     const note = "intro\nEXAM: normal\nHPI: more history\nPLAN: rest\nROS: negative";
     expect(noteDivisions(note)).toEqual({

@@ -5,10 +5,12 @@ import { describeZodIssues } from "./describe-zod-issues.ts";
 import { cmasSchema } from "./cmas-schema.ts";
 import { diagnosesSchema } from "./diagnoses-schema.ts";
 import { redFlagsSchema } from "./red-flags-schema.ts";
+import { testNamesSchema } from "./test-names-schema.ts";
 import { historyPlanSchema } from "./history-plan-schema.ts";
 import { layTermsSchema } from "./lay-terms-schema.ts";
 import { lexiconSchema } from "./lexicon-schema.ts";
 import { nlgTemplatesSchema } from "./nlg-templates-schema.ts";
+import { patientAnswerRulesSchema } from "./patient-answer-rules-schema.ts";
 import { wordListsSchema } from "./word-lists-schema.ts";
 
 /**
@@ -28,7 +30,9 @@ export const ONTOLOGY_SCHEMAS = {
   "lay-terms.json": layTermsSchema,
   "lexicon.json": lexiconSchema,
   "nlg-templates.json": nlgTemplatesSchema,
+  "patient-answer-rules.json": patientAnswerRulesSchema,
   "red-flags.json": redFlagsSchema,
+  "test-names.json": testNamesSchema,
   "word-lists.json": wordListsSchema,
 } as const;
 

@@ -3,7 +3,9 @@ import type { z } from "zod";
 import { BUNDLED } from "../foundation/package-paths.ts";
 import { describeZodIssues } from "./describe-zod-issues.ts";
 import { cmasSchema } from "./cmas-schema.ts";
+import { complaintBlindQuestionsSchema } from "./complaint-blind-questions-schema.ts";
 import { diagnosesSchema } from "./diagnoses-schema.ts";
+import { diagnosisSynonymsSchema } from "./diagnosis-synonyms-schema.ts";
 import { redFlagsSchema } from "./red-flags-schema.ts";
 import { testNamesSchema } from "./test-names-schema.ts";
 import { historyPlanSchema } from "./history-plan-schema.ts";
@@ -25,7 +27,9 @@ export const ONTOLOGY_DIR = `${BUNDLED.ontology}/`;
 /** Every ontology file with its schema. */
 export const ONTOLOGY_SCHEMAS = {
   "cmas.json": cmasSchema,
+  "complaint-blind-questions.json": complaintBlindQuestionsSchema,
   "diagnoses.json": diagnosesSchema,
+  "diagnosis-synonyms.json": diagnosisSynonymsSchema,
   "history-plan.json": historyPlanSchema,
   "lay-terms.json": layTermsSchema,
   "lexicon.json": lexiconSchema,

@@ -37,6 +37,8 @@ export const answerTopicSchema = z.strictObject({
    * reveals only the facts purely about the topic or filed as the complaint; `all`: every fact of the topic.
    */
   scope: z.enum(["complaint", "all"]),
+  /** Whether a question of the topic that names something else asks only about the topic's facts ("family … heart problems"). */
+  narrows: z.boolean(),
   /** A question that must select the fact, and one that must not. */
   examples: z.strictObject({ question: z.string().min(1), fact: z.string().min(1), not_question: z.string().min(1) }),
 });

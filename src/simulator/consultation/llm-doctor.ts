@@ -20,9 +20,9 @@ export const DOCTOR_PROMPTS = { choice: "consult-doctor-choice.v1", diagnosis: "
 /** How the transcript names each speaker for the doctor. */
 const SPEAKER_NAMES = { doctor: "Doctor", patient: "Patient", measurement: "Examination room" } as const;
 
-/** A transcript as the doctor reads it: one `Speaker: words` line per turn. */
-export function renderTranscript(turns: readonly ConsultTurn[]): string {
-  if (turns.length === 0) return "(nothing yet: you speak first)";
+/** A transcript as a model reads it: one `Speaker: words` line per turn (`empty` when there is none). */
+export function renderTranscript(turns: readonly ConsultTurn[], empty = "(nothing yet: you speak first)"): string {
+  if (turns.length === 0) return empty;
   return turns.map((turn) => `${SPEAKER_NAMES[turn.speaker]}: ${turn.text}`).join("\n");
 }
 

@@ -12,6 +12,7 @@ import { historyPlanSchema } from "./history-plan-schema.ts";
 import { layTermsSchema } from "./lay-terms-schema.ts";
 import { lexiconSchema } from "./lexicon-schema.ts";
 import { nlgTemplatesSchema } from "./nlg-templates-schema.ts";
+import { osceChecklistSchema } from "./osce-checklist-schema.ts";
 import { patientAnswerRulesSchema } from "./patient-answer-rules-schema.ts";
 import { wordListsSchema } from "./word-lists-schema.ts";
 
@@ -34,6 +35,7 @@ export const ONTOLOGY_SCHEMAS = {
   "lay-terms.json": layTermsSchema,
   "lexicon.json": lexiconSchema,
   "nlg-templates.json": nlgTemplatesSchema,
+  "osce-checklist.json": osceChecklistSchema,
   "patient-answer-rules.json": patientAnswerRulesSchema,
   "red-flags.json": redFlagsSchema,
   "test-names.json": testNamesSchema,

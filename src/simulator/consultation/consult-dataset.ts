@@ -33,6 +33,24 @@ export function consultSplit(dataset: ConsultDataset, split: string): readonly C
   return cases;
 }
 
+/** Each split's cases by id, made when a split is first searched. */
+const indexes = new WeakMap<readonly ConsultCase[], ReadonlyMap<string, ConsultCase>>();
+
+/** The case of an id, searched split by split in order (a later split is not made when an earlier one has it). */
+export function findConsultCase(dataset: ConsultDataset, id: string): ConsultCase | undefined {
+  for (const split of Object.keys(dataset.splits)) {
+    const cases = dataset.splits[split]!;
+    let index = indexes.get(cases);
+    if (!index) {
+      index = new Map(cases.map((entry) => [entry.id, entry]));
+      indexes.set(cases, index);
+    }
+    const found = index.get(id);
+    if (found) return found;
+  }
+  return undefined;
+}
+
 /** Datasets already turned into consultation cases, by source and directory. */
 const converted = new Map<string, ConsultDataset>();
 
@@ -53,13 +71,31 @@ export function loadMediqConsultations(path?: string): ConsultDataset {
 
 function mediqConsultations(path?: string): ConsultDataset {
   const mediq = loadMediq(path);
-  const splits = Object.fromEntries(
+  const splits = lazySplits(
     (Object.keys(MEDIQ_SPLITS) as MediqSplit[]).flatMap((split) => {
       const cases = mediq.splits[split];
-      return cases ? [[split, cases.map((entry) => mediqConsultCase(entry))]] : [];
+      // MediQ numbers each file's cases from 0: the split makes an id unique in the dataset.
+      return cases
+        ? [[split, () => cases.map((entry) => ({ ...mediqConsultCase(entry), id: `${split}-${entry.id}` }))] as const]
+        : [];
     }),
   );
   return { kind: "consult", source: "mediq", dir: mediq.dir, splits, files: Object.values(mediq.files).flat() };
+}
+
+/**
+ * Splits whose cases are made when first read: a run of iCraft-MD's 140 cases does not turn the 1,000
+ * development cases into consultation cases too.
+ */
+function lazySplits(
+  makers: ReadonlyArray<readonly [string, () => readonly ConsultCase[]]>,
+): Readonly<Record<string, readonly ConsultCase[]>> {
+  const splits: Record<string, readonly ConsultCase[]> = {};
+  for (const [split, make] of makers) {
+    let made: readonly ConsultCase[] | undefined;
+    Object.defineProperty(splits, split, { enumerable: true, get: () => (made ??= make()) });
+  }
+  return splits;
 }
 
 /** AgentClinic's MedQA cases (split `medqa`) from a directory or one file. */

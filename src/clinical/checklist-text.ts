@@ -7,40 +7,49 @@ import { porterStem } from "../metrics/porter-stemmer.ts";
  * `ontology/osce-checklist.json`.
  */
 
-/**
- * A contraction after a pronoun or question word, e.g. "what's" (→ "what is"); other "'s" are
- * possessives ("the doctor's") and stay.
- */
-const PRONOUN_IS = /\b(it|that|what|where|how|who|there|here|he|she|this|when|why)'s\b/g;
+/** Whole words spelled out, e.g. "can't" → "cannot". */
+const IRREGULAR_CONTRACTIONS: ReadonlyMap<string, string> = new Map([
+  ["can't", "cannot"],
+  ["won't", "will not"],
+  ["shan't", "shall not"],
+  ["let's", "let us"],
+  ["y'all", "you all"],
+  ["i'm", "i am"],
+]);
 
-/** Contractions spelled out, in order (the irregular negatives first), e.g. "can't" → "cannot". */
-const CONTRACTIONS: ReadonlyArray<readonly [RegExp, string]> = [
-  [/\bcan't\b/g, "cannot"],
-  [/\bwon't\b/g, "will not"],
-  [/\bshan't\b/g, "shall not"],
-  [/\blet's\b/g, "let us"],
-  [/\by'all\b/g, "you all"],
-  [/n't\b/g, " not"],
-  [/'re\b/g, " are"],
-  [/'ve\b/g, " have"],
-  [/'ll\b/g, " will"],
-  [/'d\b/g, " would"],
-  [/\bi'm\b/g, "i am"],
-  [PRONOUN_IS, "$1 is"],
-];
+/** Endings spelled out, e.g. "don't" → "do not", "you've" → "you have". */
+const CONTRACTED_ENDINGS: ReadonlyMap<string, string> = new Map([
+  ["n't", " not"],
+  ["'re", " are"],
+  ["'ve", " have"],
+  ["'ll", " will"],
+  ["'d", " would"],
+  ["'s", " is"],
+]);
+
+/**
+ * A contraction: an irregular one ("can't"), a negative or a verb ending ("don't", "you're"), or "'s"
+ * after a pronoun or question word ("what's"); other "'s" are possessives ("the doctor's") and stay.
+ */
+const CONTRACTION =
+  /\b(?:can't|won't|shan't|let's|y'all|i'm)\b|n't\b|'(?:re|ve|ll|d)\b|(?<=\b(?:it|that|what|where|how|who|there|here|he|she|this|when|why))'s\b/g;
 
 /**
  * A turn's text as the rules read it: lower case, typographic quotes and dashes made plain,
  * contractions spelled out, runs of spaces made one.
  */
 export function normaliseUtterance(text: string): string {
-  let normal = text
+  return text
     .toLowerCase()
     .replace(/[\u2018\u2019\u02bc`]/g, "'")
     .replace(/[\u201c\u201d]/g, '"')
-    .replace(/[\u2013\u2014]/g, " - ");
-  for (const [contraction, spelled] of CONTRACTIONS) normal = normal.replace(contraction, spelled);
-  return normal.replace(/\s+/g, " ").trim();
+    .replace(/[\u2013\u2014]/g, " - ")
+    .replace(
+      CONTRACTION,
+      (contraction) => IRREGULAR_CONTRACTIONS.get(contraction) ?? CONTRACTED_ENDINGS.get(contraction)!,
+    )
+    .replace(/\s+/g, " ")
+    .trim();
 }
 
 /**

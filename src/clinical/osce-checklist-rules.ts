@@ -32,6 +32,8 @@ export interface CompiledItem {
   readonly reviewKind: "symptoms" | "background" | null;
   readonly coveredByComplaintReview: boolean;
   readonly rules: readonly CompiledRule[];
+  /** Matches whenever some rule's first pattern does: a question it misses cannot cover the item. */
+  readonly quickCheck: RegExp;
   readonly examples: ItemDefinition["examples"];
 }
 
@@ -75,11 +77,16 @@ function expand(source: string, named: ChecklistFile["patterns"], where: string,
   });
 }
 
+/** A capital letter that is not an escape such as `\\W`, e.g. the "P" of "Pain": it could never match. */
+const CAPITAL_LETTER = /(?<!\\)[A-Z]/;
+
 /** Compiles one pattern of the file, naming where it is when it fails. */
 function compileSource(source: string, named: ChecklistFile["patterns"], where: string): RegExp {
+  if (CAPITAL_LETTER.test(source))
+    fail(`${where}: '${source}' has a capital letter, but questions are read in lower case`);
   const expanded = expand(source, named, where);
   try {
-    return new RegExp(expanded, "i");
+    return new RegExp(expanded);
   } catch {
     return fail(`${where}: '${source}' is not a regular expression`);
   }
@@ -141,6 +148,7 @@ function compileItem(
     reviewKind: item.review_of === undefined ? null : (item.review_kind ?? "symptoms"),
     coveredByComplaintReview: item.covered_by_complaint_review,
     rules,
+    quickCheck: new RegExp(rules.map((rule) => `(?:${rule.all[0]!.source})`).join("|")),
     examples: item.examples,
   };
 }

@@ -94,7 +94,8 @@ function ruleMatches(rule: CompiledItem["rules"][number], text: string): boolean
   return rule.all.every((pattern) => pattern.test(text)) && !rule.none.some((pattern) => pattern.test(text));
 }
 
-const itemMatches = (item: CompiledItem, text: string): boolean => item.rules.some((rule) => ruleMatches(rule, text));
+const itemMatches = (item: CompiledItem, text: string): boolean =>
+  item.quickCheck.test(text) && item.rules.some((rule) => ruleMatches(rule, text));
 
 /**
  * The ids of the items one question covers: those whose rules match it, and the items covered by any

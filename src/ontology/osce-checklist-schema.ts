@@ -3,7 +3,7 @@ import { z } from "zod";
 /**
  * The zod schema of `ontology/osce-checklist.json`: the items of an OSCE history-taking checklist,
  * each with when it applies and the rules, kept as data, that recognise a doctor's question covering
- * it. A rule is a list of case-insensitive regular expressions that must all match one question and a
+ * it. A rule is a list of regular expressions, in lower case, that must all match one question and a
  * list of which none may; `{name}` in a pattern stands for the file's named pattern `name`. Patterns
  * are read against the normalised question (lower case, contractions spelled out: "what's" → "what
  * is", "don't" → "do not"). Whether the patterns compile, the names resolve and the systems exist is

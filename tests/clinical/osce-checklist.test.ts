@@ -9,6 +9,8 @@ import {
   type ChecklistTurn,
 } from "../../src/clinical/osce-checklist.ts";
 import { loadOsceChecklist, parseOsceChecklist } from "../../src/clinical/osce-checklist-rules.ts";
+import { contentWords, normaliseUtterance } from "../../src/clinical/checklist-text.ts";
+import { BENCHMARKS_DOC, checklistTable } from "../../docs/osce-checklist-table.ts";
 import {
   asConsultation,
   COMPLAINT_BLIND_QUESTIONS,
@@ -201,6 +203,22 @@ describe("coverage and first turns", () => {
   });
 });
 
+describe("how a turn is read", () => {
+  it("normalises case, quotes and contractions, and keeps possessives", () => {
+    expect(
+      normaliseUtterance(
+        "What\u2019s brought you in?  I DON\u2019T know \u2014 can't say; the doctor's room, I\u2019m sure you\u2019ve seen it.",
+      ),
+    ).toBe("what is brought you in? i do not know - cannot say; the doctor's room, i am sure you have seen it.");
+  });
+
+  it("reduces a question to its content words, by stem", () => {
+    const functionWords = new Set(["do", "you", "any", "at", "all", "have"]);
+    expect([...contentWords("do you smoke at all?", functionWords)]).toEqual(["smoke"]);
+    expect([...contentWords("have you smoked any cigarettes?", functionWords)]).toEqual(["smoke", "cigarett"]);
+  });
+});
+
 describe("repeated questions", () => {
   const repeats = (turns: ChecklistTurn[]) => scoreOsceChecklist(turns, chestPain).repeatedQuestions;
 
@@ -301,6 +319,12 @@ describe("the complaint's system, inferred from its words", () => {
   });
 });
 
+describe("docs/benchmarks.md", () => {
+  it("shows the checklist's current systems and items (npx tsx docs/osce-checklist-table.ts rewrites them)", () => {
+    expect(readFileSync(BENCHMARKS_DOC, "utf8")).toContain(checklistTable());
+  });
+});
+
 describe("the checklist file is checked when it is read", () => {
   const bundled = (): Record<string, unknown> & { items: Array<Record<string, unknown>> } =>
     JSON.parse(readFileSync(new URL("../../ontology/osce-checklist.json", import.meta.url), "utf8"));
@@ -328,5 +352,8 @@ describe("the checklist file is checked when it is read", () => {
     const badExample = bundled() as ReturnType<typeof bundled> & { patterns: Record<string, { example: string }> };
     badExample.patterns.you!.example = "Does anyone smoke?";
     expect(() => parseOsceChecklist(JSON.stringify(badExample))).toThrow(/pattern 'you' does not match its example/);
+    const capital = bundled();
+    capital.items[2]!.rules = [{ all: ["\\bWhen did\\b"] }];
+    expect(() => parseOsceChecklist(JSON.stringify(capital))).toThrow(/item 'duration': .* has a capital letter/);
   });
 });

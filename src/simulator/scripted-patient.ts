@@ -23,12 +23,6 @@ import type { PatientCase } from "./patient-simulator.ts";
  * The doctor's question comes as CMAS actions (self-play: what the doctor's policy decided) or as text,
  * read into actions by the question reader it was given (an LLM doctor's words; the embedded engine
  * provides one). Deterministic: the same questions in the same order give the same answers.
- *
- * ```ts
- * const patient = new ScriptedPatient(libraryCase);
- * patient.opening(); // { text: "its my chest doc. …", revealed: ["symptom:chest pain", …] }
- * patient.answer({ actions: [{ action: "inquire", symptom: [{ value: "sweating" }] }] });
- * ```
  */
 
 /** A case a scripted patient can speak from: a profile and its lay script. */
@@ -70,6 +64,18 @@ function joinLines(lines: readonly string[]): string {
     .join(" ");
 }
 
+/**
+ * A case's scripted patient: its opening, its answers to a doctor's questions (CMAS actions, or text read
+ * by the question reader it is given), and the facts each answer revealed.
+ *
+ * ```ts
+ * const patient = new ScriptedPatient(libraryCase, { reader });
+ * patient.opening(); // { text: "its my chest doc. …", revealed: ["symptom:chest pain", …] }
+ * patient.answer({ actions: [{ action: "inquire", symptom: [{ value: "sweating" }] }] });
+ * // { text: "Ive been sweating buckets, my shirts soaked through", revealed: ["symptom:sweating"] }
+ * patient.answer({ text: "Do you smoke?" }); // read by `reader`
+ * ```
+ */
 export class ScriptedPatient {
   private readonly index: FactIndex;
   private readonly told = new Set<string>();

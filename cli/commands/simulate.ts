@@ -83,7 +83,9 @@ async function simulate(flags: SimulateFlags): Promise<void> {
     return;
   }
   const lines = summaryLines(summary).map(([label, value]) => `${label}: ${value}`);
-  process.stdout.write(`${formatTable(CASE_COLUMNS, caseRows(results), [0, 1, 2, 8, 9, 10])}\n\n${lines.join("\n")}\n`);
+  process.stdout.write(
+    `${formatTable(CASE_COLUMNS, caseRows(results), [0, 1, 2, 10, 11, 12])}\n\n${lines.join("\n")}\n`,
+  );
   if (flags.out) process.stdout.write(`\nTranscripts and report: ${flags.out}/report.html\n`);
 }
 

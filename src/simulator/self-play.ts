@@ -1,3 +1,4 @@
+import { scoreOsceChecklist, type ChecklistCase } from "../clinical/osce-checklist.ts";
 import { asksToRepeat } from "../language/repeat-requests.ts";
 import type { DoctorAction, NluFrame } from "../cmas/schemas.ts";
 import { Conversation } from "../dialogue-manager/conversation.ts";
@@ -12,8 +13,9 @@ import { ScriptedPatient, type PatientAnswer } from "./scripted-patient.ts";
 /**
  * Self-play: a doctor (any backend) takes a whole history from the simulated patient of a case — the
  * scripted patient of a library case, speaking its lay script; the profile patient of a MediTOD case —
- * and the history is scored against what the case itself says, never against the doctor's own rules:
- * which of the case's facts the patient revealed, in how many turns, how many questions were repeats,
+ * and the history is scored from outside the doctor, never by its own rules: the OSCE history-taking
+ * checklist over the doctor's questions (`src/clinical/osce-checklist.ts`), and against what the case
+ * itself says: which of the case's facts the patient revealed, in how many turns, how many questions were repeats,
  * which of the red flags the case carries the dialogue manager caught (and which it raised that the case
  * does not carry), and whether the closing fits the case's expected answer (`closing-fit.ts`). The share
  * of profile items the doctor's actions named is kept as a secondary, labelled measure.
@@ -39,6 +41,20 @@ export interface Share {
   readonly total: number;
 }
 
+/** The OSCE history-taking checklist over the doctor's words (`src/clinical/osce-checklist.ts`). */
+export interface ChecklistScore {
+  /** Covered applicable items / applicable items. */
+  readonly coverage: number;
+  readonly covered: number;
+  readonly applicable: number;
+  /** The applicable items no question covered, by label. */
+  readonly missed: readonly string[];
+  /** Questions that asked again what an earlier one asked, read from the words. */
+  readonly repeatedQuestions: number;
+  /** Questions about unrelated systems asked before the complaint's own history was done. */
+  readonly offTopicBeforeComplaintDone: number;
+}
+
 /** One case's self-play: the scores and the whole transcript. */
 export interface CaseResult {
   readonly id: string;
@@ -48,6 +64,8 @@ export interface CaseResult {
   /** The patient that answered: the case's script, or its profile. */
   readonly patient: PatientChoice;
   readonly doctorTurns: number;
+  /** Coverage: the OSCE checklist over the doctor's questions. */
+  readonly checklist: ChecklistScore;
   /** Facts of the case the scripted patient revealed / all its facts (null for a profile patient, which does not say). */
   readonly factRecall: Share | null;
   /**
@@ -55,7 +73,7 @@ export interface CaseResult {
    * entries asked / in the profile, attributes of present entries asked / present, and both together.
    */
   readonly profileItems: { readonly values: Share; readonly attributes: Share; readonly share: number };
-  /** Inquiries (slot, value, check) asked again in a later turn. */
+  /** Inquiries (slot, value, check) the doctor's actions asked again in a later turn. */
   readonly repeatedQuestions: number;
   readonly redFlags: {
     readonly expected: readonly string[];
@@ -215,6 +233,44 @@ function profileItemsOf(patientCase: SelfPlayCase, turns: readonly DoctorAction[
   return { values, attributes, share: share({ asked: coverage.asked, total: coverage.total }) };
 }
 
+/**
+ * A presenting complaint that is a pain, by its CMAS value.
+ * Example: "chest pain", "pain", "headache", "earache" (not "heartburn").
+ */
+const PAIN_COMPLAINT = /\bpain\b|ache$/;
+
+/** What the OSCE checklist needs of a case: its presentation in words, whether the complaint is a pain, age, sex and system. */
+export function checklistCaseOf(patientCase: SelfPlayCase): ChecklistCase {
+  const complaint = String(patientCase.profile.positive_symptom?.[0]?.value ?? "");
+  const basics = patientCase.profile.basic_information?.[0] ?? {};
+  const age = Number(basics.age);
+  const sex = basics.sex === "female" || basics.sex === "male" ? basics.sex : undefined;
+  return {
+    complaint: patientCase.title,
+    pain: PAIN_COMPLAINT.test(complaint),
+    ...(Number.isFinite(age) && basics.age !== undefined ? { age } : {}),
+    ...(sex ? { sex } : {}),
+    system: patientCase.system,
+  };
+}
+
+/** The checklist's reading of a played history: every doctor and patient line, in order. */
+function checklistOf(patientCase: SelfPlayCase, transcript: readonly TranscriptLine[]): ChecklistScore {
+  const scored = scoreOsceChecklist(
+    transcript.map((line) => ({ speaker: line.speaker, text: line.text })),
+    checklistCaseOf(patientCase),
+  );
+  const applicable = scored.items.filter((item) => item.applicable);
+  return {
+    coverage: scored.coverage,
+    covered: applicable.filter((item) => item.covered).length,
+    applicable: applicable.length,
+    missed: applicable.filter((item) => !item.covered).map((item) => item.label),
+    repeatedQuestions: scored.repeatedQuestions,
+    offTopicBeforeComplaintDone: scored.offTopicBeforeComplaintDone,
+  };
+}
+
 /** Takes one whole history from a case's simulated patient and scores it. */
 export async function playCase(
   doctor: DialogueModules,
@@ -230,6 +286,7 @@ export async function playCase(
     source: patientCase.source,
     patient: played.patient.kind,
     doctorTurns: played.turns.length,
+    checklist: checklistOf(patientCase, played.transcript),
     factRecall: played.patient.recall(),
     profileItems: profileItemsOf(patientCase, played.turns),
     repeatedQuestions: countRepeats(played.turns, played.reasked),
@@ -259,6 +316,11 @@ export interface SelfPlaySummary {
   readonly cases: number;
   /** Cases each patient answered. */
   readonly patients: Readonly<Record<PatientChoice, number>>;
+  /** Mean OSCE checklist coverage of the doctor's questions: the primary coverage. */
+  readonly meanChecklistCoverage: number;
+  /** Questions the checklist reads as asked again, and questions off the complaint's systems before its own history was done (all cases). */
+  readonly checklistRepeats: number;
+  readonly offTopicQuestions: number;
   /** Mean share of the case's facts the scripted patient revealed, over the cases it answered (null: none). */
   readonly meanFactRecall: number | null;
   /** Mean share of profile items the doctor's actions named (secondary), and of its values and attributes. */
@@ -266,6 +328,7 @@ export interface SelfPlaySummary {
   readonly meanProfileValues: number;
   readonly meanProfileAttributes: number;
   readonly meanDoctorTurns: number;
+  /** Inquiries the doctor's actions asked again (all cases). */
   readonly repeatedQuestions: number;
   readonly redFlags: {
     readonly expected: number;
@@ -296,6 +359,9 @@ export function summarise(results: readonly CaseResult[]): SelfPlaySummary {
       script: results.filter((result) => result.patient === "script").length,
       profile: results.filter((result) => result.patient === "profile").length,
     },
+    meanChecklistCoverage: mean(results.map((result) => result.checklist.coverage)),
+    checklistRepeats: results.reduce((sum, result) => sum + result.checklist.repeatedQuestions, 0),
+    offTopicQuestions: results.reduce((sum, result) => sum + result.checklist.offTopicBeforeComplaintDone, 0),
     meanFactRecall: recalls.length === 0 ? null : mean(recalls),
     meanProfileItems: mean(results.map((result) => result.profileItems.share)),
     meanProfileValues: mean(results.map((result) => share(result.profileItems.values))),

@@ -24,6 +24,7 @@ describe("anamnesis simulate", () => {
     expect(summary).toMatchObject({
       cases: 3,
       patients: { script: 2, profile: 1 },
+      meanChecklistCoverage: expect.any(Number),
       redFlags: { expected: 1, caught: 1, falseAlarms: 0 },
       misnamed: [],
     });

@@ -24,6 +24,15 @@ describe("self-play of the embedded doctor on every case", () => {
     expect(results.every((result) => result.error === null)).toBe(true);
     // The closing scope holds with lay patients too: no diagnosis is named where a case supports none.
     expect(summary.closings["unsupported diagnosis"]).toBe(0);
+    // Coverage is the OSCE checklist over the doctor's questions: its covered share of the items that apply.
+    for (const result of results) {
+      expect(result.checklist.coverage, result.id).toBeCloseTo(
+        result.checklist.covered / result.checklist.applicable,
+        12,
+      );
+      expect(result.checklist.missed, result.id).toHaveLength(result.checklist.applicable - result.checklist.covered);
+    }
+    expect(summary.meanChecklistCoverage).toBeGreaterThan(0);
     expect(summary.meanFactRecall).toBeGreaterThan(0);
     expect(summary.meanFactRecall).toBeLessThan(1);
   });
@@ -124,5 +133,9 @@ describe("self-play of the embedded doctor on every case", () => {
       { maxDoctorTurns: 5 },
     );
     expect(looped).toMatchObject({ doctorTurns: 5, repeatedQuestions: 4, closing: "no closing" });
+    // The OSCE checklist reads the same from the doctor's words: four repeats, and little of a history covered.
+    expect(looped.checklist.repeatedQuestions).toBe(4);
+    expect(looped.checklist.coverage).toBeLessThan(0.2);
+    expect(looped.checklist.coverage).toBeLessThan(result.checklist.coverage);
   });
 });

@@ -15,6 +15,8 @@ import { askingChecks, caseFacts, factId, isPresent, type CaseFact } from "./cas
  * - A named value asks its entry; with checks ("when did the cough start?"), the entry's attributes those
  *   checks ask for, or — when the case records none of them — the entry (if not yet told) and an unknown detail.
  *   A denied or uncertain entry answers any check with its own line ("no cough").
+ * - A named value the case has no fact for may be a broader question one of its lines answers ("any heart
+ *   problems in the family?" of a patient whose father had a heart attack): that line's fact.
  * - An entry the case does not state ("any rashes?", "heart problems in the family?") is unstated, and a
  *   detail it does not record (what eases a pain it has, a social fact it leaves out) is unknown: the
  *   patient is not sure of either (`scripted-patient.ts`).
@@ -27,14 +29,22 @@ const UNSTATED_ENTRY: AskedItem = { unstated: "entry" };
 const UNKNOWN_DETAIL: AskedItem = { unstated: "detail" };
 const OPEN_VALUES = new Set(["other", "all", "none"]);
 
-/** A case's facts, looked up by id, by slot and by entry. */
+/** A case's facts, looked up by id, by slot and by entry, and the broader questions its script's lines answer. */
 export class FactIndex {
   readonly facts: readonly CaseFact[];
   private readonly byId: ReadonlyMap<string, CaseFact>;
 
-  constructor(profile: DialogueState) {
+  constructor(
+    profile: DialogueState,
+    private readonly answered: ReadonlyMap<string, readonly string[]> = new Map(),
+  ) {
     this.facts = caseFacts(profile);
     this.byId = new Map(this.facts.map((fact) => [fact.id, fact]));
+  }
+
+  /** The facts whose lines answer a broader question (`family_history:heart diseases`). */
+  answering(question: string): readonly string[] {
+    return this.answered.get(question) ?? [];
   }
 
   get(id: string): CaseFact | undefined {
@@ -65,7 +75,10 @@ function askedOfEntry(index: FactIndex, slot: string, asked: ActionEntry, told: 
     return whole ? [{ fact: whole.id }] : [UNSTATED_ENTRY];
   }
   const entry = index.get(factId(slot, asked.value));
-  if (!entry) return [UNSTATED_ENTRY];
+  if (!entry) {
+    const answering = index.answering(factId(slot, asked.value));
+    return answering.length > 0 ? answering.map((fact) => ({ fact })) : [UNSTATED_ENTRY];
+  }
   const checks = (asked.checks ?? []).map((check) => check.type).filter((type): type is string => !!type);
   if (checks.length === 0 || !isPresent(entry)) return [{ fact: entry.id }];
   const attributes = index

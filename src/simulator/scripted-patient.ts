@@ -3,7 +3,7 @@ import { AnamnesisError } from "../foundation/errors.ts";
 import type { DialogueTurn } from "../language/module-interfaces.ts";
 import type { QuestionReader } from "../language/question-reader.ts";
 import { askedItems, FactIndex, type AskedItem } from "./asked-facts.ts";
-import { scriptLine, type LayScript } from "./lay-script.ts";
+import { answeredQuestions, scriptLine, type LayScript } from "./lay-script.ts";
 import type { PatientCase } from "./patient-simulator.ts";
 
 /**
@@ -51,7 +51,6 @@ export interface PatientAnswer {
 /** Said when the script gives no "not sure" of its own, in turn. */
 const DEFAULT_UNSURE = ["I'm not sure.", "Hmm, I don't know.", "Not sure, to be honest."];
 const THANKS = "Okay, thank you, doctor.";
-const NOTHING_MORE = "No, I think that's everything.";
 const ACKNOWLEDGE = "Okay.";
 
 /** The end of a sentence. Example: the "." of "no, no cough." (not in "no, no cough"). */
@@ -87,7 +86,7 @@ export class ScriptedPatient {
     readonly patientCase: ScriptedCase,
     private readonly options: ScriptedPatientOptions = {},
   ) {
-    this.index = new FactIndex(patientCase.profile);
+    this.index = new FactIndex(patientCase.profile, answeredQuestions(patientCase.script));
   }
 
   /** Every fact of the case (the denominator of fact recall). */
@@ -167,10 +166,14 @@ export class ScriptedPatient {
     return lines[this.unsureSaid++ % lines.length]!;
   }
 
-  /** The answer to a turn that asks nothing of the case: thanks for a diagnosis, "that's everything" to "anything else?", else an acknowledgement. */
+  /**
+   * The answer to a turn that asks nothing of the case's slots: thanks for a diagnosis; "not sure" to a
+   * question read as asking nothing the case could hold ("when did it start?" read without its subject,
+   * "are you sexually active?"); else an acknowledgement.
+   */
   private conversational(actions: readonly DoctorAction[]): string {
     if (actions.some((action) => action.action === "diagnosis")) return THANKS;
-    if (actions.some((action) => action.action === "inquire")) return NOTHING_MORE;
+    if (actions.some((action) => action.action === "inquire")) return this.unsure();
     return ACKNOWLEDGE;
   }
 }

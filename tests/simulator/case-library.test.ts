@@ -89,13 +89,16 @@ describe("a malformed case library", () => {
     return "loaded";
   }
 
-  it("fails with the path of a fact without a line, a line for no fact, or a revealed fact the profile lacks", () => {
+  it("fails with the path of a fact without a line, a line for no fact, a revealed fact the profile lacks, or a broader question that is a fact", () => {
     expect(errorOf((first) => delete first.script.lines["symptom:sweating"])).toMatch(
       /cases\.0\.script\.lines: no line for the fact 'symptom:sweating'/,
     );
     expect(errorOf((first) => (first.script.lines["symptom:vertigo"] = "the room spins"))).toMatch(
       /cases\.0\.script\.lines\.symptom:vertigo: no such fact in the profile/,
     );
+    expect(
+      errorOf((first) => (first.script.lines["symptom:sweating"] = { says: "yes", answers: ["symptom:nausea"] })),
+    ).toMatch(/cases\.0\.script\.lines\.symptom:sweating\.answers\.0: 'symptom:nausea' is a fact of the profile/);
     expect(errorOf((first) => first.script.opening.reveals.push("symptom:vertigo"))).toMatch(
       /cases\.0\.script\.opening\.reveals\.4: no fact 'symptom:vertigo' in the profile/,
     );

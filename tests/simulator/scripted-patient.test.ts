@@ -21,6 +21,7 @@ const cough: ScriptedCase = {
     negative_symptom: [{ value: "hemoptysis" }],
     positive_medication: [{ value: "ibuprofen" }],
     negative_medication: [{ value: "other" }],
+    positive_family_history: [{ value: "asthma" }],
     occupation: [{ value: "baker", status: "true" }],
   },
   script: {
@@ -34,6 +35,7 @@ const cough: ScriptedCase = {
       "symptom:hemoptysis": "no blood, no",
       "medication:ibuprofen": "I take ibuprofen",
       "medication:other": "nothing else",
+      "family_history:asthma": { says: "my sister has asthma", answers: ["family_history:lung diseases"] },
       occupation: "I bake bread, early shifts",
     },
     unsure: ["dunno", "not sure"],
@@ -61,6 +63,7 @@ describe("ScriptedPatient", () => {
       "symptom:hemoptysis",
       "medication:ibuprofen",
       "medication:other",
+      "family_history:asthma",
       "occupation",
     ]);
   });
@@ -114,14 +117,26 @@ describe("ScriptedPatient", () => {
     expect(patient.answer({ actions: [ask("symptom", "hemoptysis", "onset")] }).text).toBe("no blood, no");
   });
 
+  it("answers a broader question with the lines the script marks as answering it", () => {
+    const patient = new ScriptedPatient(cough);
+    expect(patient.answer({ actions: [ask("family_history", "lung diseases")] })).toEqual({
+      text: "my sister has asthma",
+      revealed: ["family_history:asthma"],
+    });
+    expect(patient.answer({ actions: [ask("family_history", "heart diseases")] }).text).toBe("dunno");
+  });
+
   it("is not sure of anything the case does not state, and leaves it unanswered beside what it does", () => {
     const patient = new ScriptedPatient(cough);
     expect(patient.answer({ actions: [ask("symptom", "rash")] })).toEqual({ text: "dunno", revealed: [] });
-    expect(patient.answer({ actions: [ask("family_history", "asthma")] })).toEqual({
+    expect(patient.answer({ actions: [ask("family_history", "diabetes mellitus")] })).toEqual({
       text: "not sure",
       revealed: [],
     });
     expect(patient.answer({ actions: [ask("residence", "other")] }).text).toBe("dunno");
+    // After the opening, a question read as asking no slot at all ("are you sexually active?") gets no "no".
+    patient.opening();
+    expect(patient.answer({ actions: [{ action: "inquire" }] }).text).toBe("not sure");
     expect(
       patient.answer({ actions: [{ action: "inquire", symptom: [{ value: "fever" }, { value: "chills" }] }] }).text,
     ).toBe("and I've been hot and cold");

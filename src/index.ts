@@ -140,6 +140,7 @@ export {
   type PatientAnswer,
 } from "./simulator/scripted-patient.ts";
 export { type LayScript } from "./simulator/lay-script.ts";
+export type { QuestionReader } from "./language/question-reader.ts";
 export { type RecordedRedFlag, type FallbackTurn } from "./dialogue-manager/dialogue-machine.ts";
 
 // Clinical scope: red flags, working diagnoses, the closing rules, the clinical note; self-play

@@ -90,7 +90,7 @@ function suiteHelp(): string {
 /** Registers `anamnesis bench`. */
 export function registerBenchCommand(program: Command): void {
   const datasets = SUITE_REGISTRY.datasets;
-  program
+  const command = program
     .command("bench")
     .description("Run benchmark suites with a backend; resumable, writes predictions, results.json and reports.")
     .option("--suite <id...>", suiteHelp(), ["meditod"])
@@ -144,10 +144,16 @@ export function registerBenchCommand(program: Command): void {
       "--context-tokens <n>",
       "anamnesis protocol: the model's context window the prompt and answer must fit (default 8192; the paper's 4096 leaves policy prompts fewer exemplars)",
     )
-    .option("--max-tokens <n>", "official protocol: max_tokens of each reply (official default 200)")
+    .option("--max-tokens <n>", "official protocol: max_tokens of each reply (official default 200)");
+  withConsultAndProviderOptions(command).action(runBenchCommand);
+}
+
+/** The consultation suites' own flags, then `--provider-module` (last in the help, as before). */
+function withConsultAndProviderOptions(command: Command): Command {
+  return command
     .option(
       "--patient <id>",
-      `consultation suites: the patient, ${EMBEDDED_BACKEND_ID} (deterministic, from the case's facts; default) or a backend id (${describeBackendIds({ chatModelsOnly: true })}); the doctor is --backend`,
+      `consultation suites: the patient, ${EMBEDDED_BACKEND_ID} (deterministic: the case's facts in its words, or a library case's lay script; default) or a backend id (${describeBackendIds({ chatModelsOnly: true })}); the doctor is --backend`,
     )
     .option("--patient-base-url <url>", "consultation suites: the patient backend's server base URL")
     .option(
@@ -156,10 +162,9 @@ export function registerBenchCommand(program: Command): void {
     )
     .option(
       "--max-turns <n>",
-      `consultation suites: doctor turns of an AgentClinic consultation, test requests and the answer included (AgentClinic's --total_inferences; default ${DEFAULT_CONSULT_SETTINGS.max_turns})`,
+      `consultation suites: doctor turns of an AgentClinic or library consultation, test requests and the answer included (AgentClinic's --total_inferences; default ${DEFAULT_CONSULT_SETTINGS.max_turns})`,
     )
-    .option(...PROVIDER_MODULE_OPTION)
-    .action(runBenchCommand);
+    .option(...PROVIDER_MODULE_OPTION);
 }
 
 /** The flags that belong to one protocol, refused under the other rather than ignored. */
@@ -253,7 +258,7 @@ function suiteSettingsOf(flags: BenchFlags, family: SuiteFamily): Record<string,
     if (given.length > 0)
       throw new AnamnesisError(
         "INVALID_ARGUMENT",
-        `${given.join(", ")} belong${given.length === 1 ? "s" : ""} to the consultation suites (consult-mediq, consult-agentclinic)`,
+        `${given.join(", ")} belong${given.length === 1 ? "s" : ""} to the consultation suites (consult-mediq, consult-agentclinic, consult-library)`,
       );
     return undefined;
   }

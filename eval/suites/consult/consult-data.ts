@@ -2,6 +2,7 @@ import { AnamnesisError } from "../../../src/foundation/errors.ts";
 import {
   consultSplit,
   loadAgentClinicConsultations,
+  loadLibraryConsultations,
   loadMediqConsultations,
   type ConsultDataset,
 } from "../../../src/simulator/consultation/consult-dataset.ts";
@@ -61,4 +62,19 @@ export const AGENTCLINIC_DATA = consultSource(
     },
   },
   "medqa",
+);
+
+/** Our case library: split `library`. */
+export const LIBRARY_DATA = consultSource(
+  {
+    id: "library",
+    load: (path) => loadLibraryConsultations(path),
+    splitHelp: "our case library: library (default)",
+    dataHelp: "a case library file in the form of data/cases/library.json (default: the bundled library)",
+    scoreDataOption: {
+      flags: "--data <path>",
+      help: "a case library file in the form of data/cases/library.json; default: the bundled library",
+    },
+  },
+  "library",
 );

@@ -3,7 +3,7 @@ import type { BenchDataset } from "../../shared/bench-dataset.ts";
 import type { BenchResults } from "../../shared/bench-results.ts";
 import { runLine } from "../../shared/report-blocks.ts";
 import type { SuiteFamily } from "../../shared/suite-family.ts";
-import { AGENTCLINIC_DATA, consultDatasetOf, MEDIQ_DATA } from "./consult-data.ts";
+import { AGENTCLINIC_DATA, consultDatasetOf, LIBRARY_DATA, MEDIQ_DATA } from "./consult-data.ts";
 import { buildConsultModules } from "./consult-setup.ts";
 import { terminalArmsTable } from "./consult-report.ts";
 import type { ConsultScores } from "./consult-scoring.ts";
@@ -42,7 +42,7 @@ function reportIntro(results: BenchResults, dataset: BenchDataset): string[] {
 export const CONSULT_FAMILY: SuiteFamily = {
   id: "consult",
   title: "the consultation suites",
-  datasets: [MEDIQ_DATA, AGENTCLINIC_DATA],
+  datasets: [MEDIQ_DATA, AGENTCLINIC_DATA, LIBRARY_DATA],
   helpLabel: "whole consultations",
   countLabel: "cases",
   order: "run",

@@ -78,7 +78,9 @@ export function isCorrect(patientCase: ConsultCase, answer: string | null): bool
   const key = answerKey(patientCase);
   if (patientCase.ending.kind === "choice") return answer === key;
   if (key === null) return answer === null;
-  return answer !== null && diagnosisMatcher().matches(key, answer);
+  if (answer === null) return false;
+  const names = [key, ...(patientCase.ending.accepted ?? [])];
+  return names.some((name) => diagnosisMatcher().matches(name, answer));
 }
 
 /** The share of the case's facts the patient's turns revealed. */

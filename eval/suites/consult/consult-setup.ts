@@ -3,12 +3,14 @@ import { createBackend, type BackendOptions, type ChatBackend } from "../../../s
 import { loadMeditod } from "../../../src/data/meditod.ts";
 import { AnamnesisError } from "../../../src/foundation/errors.ts";
 import { createModules, EMBEDDED_BACKEND_ID } from "../../../src/modules/builders/create-modules.ts";
+import { createQuestionReader } from "../../../src/modules/builders/create-question-reader.ts";
 import { loadPromptTemplate } from "../../../src/modules/prompting/prompt-template.ts";
 import { DEFAULT_LIMITS, type ConsultationSetup } from "../../../src/simulator/consultation/consultation-loop.ts";
 import { complaintBlindQuestions } from "../../../src/simulator/consultation/controls.ts";
 import type { DoctorRole, PatientRole } from "../../../src/simulator/consultation/consult-roles.ts";
+import type { ConsultDataset } from "../../../src/simulator/consultation/consult-dataset.ts";
 import { embeddedDoctor } from "../../../src/simulator/consultation/embedded-doctor.ts";
-import { EMBEDDED_PATIENT } from "../../../src/simulator/consultation/embedded-patient.ts";
+import { embeddedPatient } from "../../../src/simulator/consultation/embedded-patient.ts";
 import { DOCTOR_PROMPTS, llmDoctor } from "../../../src/simulator/consultation/llm-doctor.ts";
 import { llmPatient, PATIENT_PROMPT } from "../../../src/simulator/consultation/llm-patient.ts";
 import { nluStateTracker } from "../../../src/simulator/consultation/state-tracker.ts";
@@ -57,6 +59,14 @@ function patientOptions(settings: ConsultSettings, doctor: BackendOptions): Back
   return { ...shared, ...(settings.patient_base_url ? { baseUrl: settings.patient_base_url } : {}) };
 }
 
+/** What the embedded patient is, by where the cases come from. */
+const EMBEDDED_PATIENT_LABEL: Readonly<Record<ConsultDataset["source"], string>> = {
+  mediq: "embedded (deterministic, the case's facts in its words; ontology/patient-answer-rules.json)",
+  agentclinic: "embedded (deterministic, the case's facts in its words; ontology/patient-answer-rules.json)",
+  library:
+    "scripted (deterministic, each case's hand-written lay script; questions read by the embedded question reader)",
+};
+
 /** A template's version and hash, as run records name it. */
 const versionOf = (version: string) => {
   const template = loadPromptTemplate(version);
@@ -64,17 +74,19 @@ const versionOf = (version: string) => {
 };
 
 /** What run.json and the report say about the roles. */
-function protocolOf(settings: ConsultSettings, doctor: DoctorRole, patient: PatientRole): Record<string, unknown> {
+function protocolOf(
+  settings: ConsultSettings,
+  doctor: DoctorRole,
+  patient: PatientRole,
+  source: ConsultDataset["source"],
+): Record<string, unknown> {
   return {
     name: "consultation",
     doctor:
       doctor.id === EMBEDDED_BACKEND_ID
         ? "embedded (our dialogue manager over the embedded engine, as the chat runs it)"
         : doctor.id,
-    patient:
-      patient.id === EMBEDDED_BACKEND_ID
-        ? "embedded (deterministic, the case's facts in its words; ontology/patient-answer-rules.json)"
-        : patient.id,
+    patient: patient.id === EMBEDDED_BACKEND_ID ? EMBEDDED_PATIENT_LABEL[source] : patient.id,
     measurement: "embedded reader (the case's findings by field name; ontology/test-names.json)",
     state_tracking: "the dialogue manager's state for the embedded doctor, the embedded NLU's for the others",
     max_questions: settings.max_questions,
@@ -88,10 +100,13 @@ function protocolOf(settings: ConsultSettings, doctor: DoctorRole, patient: Pati
 export async function buildConsultModules(request: FamilyModulesRequest): Promise<SuiteModuleSetup> {
   const settings = settingsOf(request.settings);
   const dataset = consultDatasetOf(request.dataset);
-  const embedded = await createModules(EMBEDDED_BACKEND_ID, loadMeditod(), {
+  const meditod = loadMeditod();
+  const embedded = await createModules(EMBEDDED_BACKEND_ID, meditod, {
     wording: "clean",
     templates: { policy: "policy.v2" },
   });
+  // The library's scripted patients read the doctor's words as the embedded engine does.
+  const reader = dataset.source === "library" ? await createQuestionReader(meditod) : undefined;
   const backends: ChatBackend[] = [];
   const backend = async (id: string, options: BackendOptions) => {
     const made = await createBackend(id, options);
@@ -99,7 +114,7 @@ export async function buildConsultModules(request: FamilyModulesRequest): Promis
     return made;
   };
   const close = async () => {
-    await Promise.all(backends.map((made) => made.close?.()));
+    await Promise.all(backends.map(async (made) => made.close?.()));
   };
   try {
     const llm =
@@ -107,7 +122,7 @@ export async function buildConsultModules(request: FamilyModulesRequest): Promis
     const doctor = llm ? llmDoctor(llm) : embeddedDoctor(embedded.modules);
     const patient =
       settings.patient === EMBEDDED_BACKEND_ID
-        ? EMBEDDED_PATIENT
+        ? embeddedPatient(reader)
         : llmPatient(await backend(settings.patient, patientOptions(settings, request.backendOptions)));
     const consult: ConsultationSetup = {
       doctor,
@@ -117,14 +132,14 @@ export async function buildConsultModules(request: FamilyModulesRequest): Promis
     };
     const prompts = {
       ...(llm ? { doctor: versionOf(DOCTOR_PROMPTS[dataset.source === "mediq" ? "choice" : "diagnosis"]) } : {}),
-      ...(patient !== EMBEDDED_PATIENT ? { patient: versionOf(PATIENT_PROMPT) } : {}),
+      ...(patient.id !== EMBEDDED_BACKEND_ID ? { patient: versionOf(PATIENT_PROMPT) } : {}),
     };
     return {
       modules: { consult },
       unavailable: {},
       backend: llm ? { id: llm.id, parameters: llm.parameters } : { id: EMBEDDED_BACKEND_ID },
       promptVersions: prompts,
-      protocol: protocolOf(settings, doctor, patient),
+      protocol: protocolOf(settings, doctor, patient, dataset.source),
       close,
     };
   } catch (error) {

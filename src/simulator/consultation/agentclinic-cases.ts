@@ -23,8 +23,8 @@ import { spokenFact, voiceFor, type PatientVoice } from "./patient-voice.ts";
 const SENTENCE_END = /(?<=[.!?])\s+(?=[A-Z0-9])/;
 
 /**
- * A sentence that denies a list of things, with what comes before the list, e.g. `Patient denies
- * experiencing any chest pain, palpitations, or recent infections.`
+ * A sentence that denies a list of things, with what comes before the list, e.g. "Patient denies
+ * experiencing any chest pain, palpitations, or recent infections."
  */
 const DENIAL_LIST =
   /^((?:(?:the )?patient |he |she )?(?:denies|denied|reports no|no history of|negative for)(?: (?:having|experiencing))?(?: any)? )(.+)$/i;

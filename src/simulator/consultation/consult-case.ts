@@ -1,3 +1,4 @@
+import type { ScriptedCase } from "../scripted-patient.ts";
 import type { PatientVoice } from "./patient-voice.ts";
 
 /**
@@ -56,6 +57,8 @@ export type CaseEnding =
       readonly kind: "diagnosis";
       /** The diagnosis scored as right; null when the case says no diagnosis is supportable. */
       readonly answer: string | null;
+      /** Other names the case accepts for it (our library states them by hand). */
+      readonly accepted?: readonly string[];
     };
 
 /** What the OSCE checklist needs to know of a patient (the checklist's `ChecklistCase`). */
@@ -81,6 +84,8 @@ export interface ConsultCase {
   readonly ending: CaseEnding;
   readonly profile: CaseProfile;
   readonly voice: PatientVoice;
+  /** A library case's profile and lay script: its embedded patient speaks from the script (`scripted-patient.ts`). */
+  readonly scripted?: ScriptedCase;
 }
 
 /** Age in years from the words a case gives it in (`22 years`, `6 months`, `35-year-old female`); undefined when none. */

@@ -1,8 +1,11 @@
 import { AnamnesisError } from "../../foundation/errors.ts";
 import { loadAgentClinic } from "../../data/agentclinic.ts";
 import { loadMediq, MEDIQ_SPLITS, type MediqSplit } from "../../data/mediq.ts";
+import { BUNDLED } from "../../foundation/package-paths.ts";
+import { loadCaseLibrary } from "../case-library.ts";
 import { agentClinicConsultCase } from "./agentclinic-cases.ts";
 import type { ConsultCase } from "./consult-case.ts";
+import { libraryConsultCase } from "./library-cases.ts";
 import { mediqConsultCase } from "./mediq-cases.ts";
 
 /**
@@ -112,4 +115,18 @@ function agentClinicConsultations(path?: string): ConsultDataset {
     splits: { medqa: clinic.cases.map(agentClinicConsultCase) },
     files: clinic.files,
   };
+}
+
+/** Our case library (split `library`): `data/cases/library.json`, or a library file of the same form. */
+export function loadLibraryConsultations(path?: string): ConsultDataset {
+  return once("library", path, () => {
+    const file = path ?? BUNDLED.caseLibrary;
+    return {
+      kind: "consult",
+      source: "library",
+      dir: file,
+      splits: { library: loadCaseLibrary(file).map(libraryConsultCase) },
+      files: [file],
+    };
+  });
 }

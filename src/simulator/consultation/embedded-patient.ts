@@ -1,5 +1,8 @@
+import { AnamnesisError } from "../../foundation/errors.ts";
+import type { QuestionReader } from "../../language/question-reader.ts";
+import { ScriptedPatient, type ScriptedCase } from "../scripted-patient.ts";
 import type { ConsultCase } from "./consult-case.ts";
-import type { PatientReply, PatientRole } from "./consult-roles.ts";
+import type { PatientReply, PatientRole, PatientSession } from "./consult-roles.ts";
 import { factMatcher, type FactMatcher } from "./fact-matcher.ts";
 
 /**
@@ -7,7 +10,7 @@ import { factMatcher, type FactMatcher } from "./fact-matcher.ts";
  * in what the doctor says, finds the facts that answer them (`fact-matcher.ts`) and says those facts,
  * in the case's own words in the first person, in the case's order; "I'm not sure." when no fact
  * answers. It never says a fact the doctor did not ask about, and a doctor turn that asks nothing (a
- * piece of advice) gets "Okay."
+ * piece of advice) gets "Okay." A library case's patient speaks from its lay script instead.
  */
 
 /** What the patient says when no fact answers the question. */
@@ -18,7 +21,7 @@ export const NOTHING_ASKED = "Okay.";
 /** The sentences of a doctor's turn. */
 const SENTENCE = /[^.?!]+(?:[.?!]+|$)/g;
 
-/** A request made without a question mark, e.g. `Tell me about your sleep.`, `Please describe the rash.` */
+/** A request made without a question mark, e.g. "Tell me about your sleep.", "Please describe the rash." */
 const REQUEST =
   /^\s*(?:(?:please|now|ok(?:ay)?|and|so)[ ,]+)*(?:tell me|describe|explain|walk me through|let me know|talk me through|list)\b/i;
 
@@ -47,10 +50,33 @@ export function embeddedAnswer(
   return { text, revealed };
 }
 
-/** The embedded patient role. */
-export const EMBEDDED_PATIENT: PatientRole = {
-  id: "embedded",
-  start: (patientCase) => ({
-    answer: async (question) => embeddedAnswer(patientCase, question),
-  }),
-};
+/** A library case's patient: its scripted patient, reading the doctor's words with the question reader. */
+function scriptedSession(scripted: ScriptedCase, reader: QuestionReader | undefined): PatientSession {
+  if (!reader)
+    throw new AnamnesisError("INVALID_ARGUMENT", "a library case's patient needs the embedded question reader");
+  const patient = new ScriptedPatient(scripted, { reader });
+  return {
+    answer: async (question) => {
+      const reply = patient.answer({ text: question });
+      return { text: reply.text, revealed: reply.revealed };
+    },
+  };
+}
+
+/**
+ * The embedded patient role: MediQ's and AgentClinic's cases answered from their facts (above), our
+ * library's by their scripted patient, which reads a question with the `reader` given from above (the
+ * embedded engine's; the simulator layer does not build it).
+ */
+export function embeddedPatient(reader?: QuestionReader): PatientRole {
+  return {
+    id: "embedded",
+    start: (patientCase) =>
+      patientCase.scripted
+        ? scriptedSession(patientCase.scripted, reader)
+        : { answer: async (question) => embeddedAnswer(patientCase, question) },
+  };
+}
+
+/** The embedded patient for MediQ's and AgentClinic's cases (a library case needs {@link embeddedPatient} with a reader). */
+export const EMBEDDED_PATIENT: PatientRole = embeddedPatient();

@@ -23,9 +23,10 @@ const FACTS_LINE = /^\s*\**\s*facts\s*\**\s*:\s*\**\s*([^\n]*)$/im;
 
 /** Who the model plays. */
 function voiceLine(patientCase: ConsultCase): string {
-  return patientCase.voice.kind === "parent"
-    ? `You are the parent of the patient, your ${patientCase.voice.child}, and answer for them.`
-    : "You are the patient.";
+  const voice = patientCase.voice;
+  if (voice.kind === "parent") return `You are the parent of the patient, your ${voice.child}, and answer for them.`;
+  if (voice.kind === "relative") return `You are the patient's ${voice.relation}, and answer for them.`;
+  return "You are the patient.";
 }
 
 /** The facts whose words a reply says: three quarters of their words at least. */

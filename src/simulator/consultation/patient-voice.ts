@@ -7,11 +7,15 @@
  */
 
 /** Who speaks for the patient: the patient, or a parent speaking of a son, a daughter or a child. */
-export type PatientVoice = { readonly kind: "patient" } | { readonly kind: "parent"; readonly child: string };
+export type PatientVoice =
+  | { readonly kind: "patient" }
+  | { readonly kind: "parent"; readonly child: string }
+  /** A relative who speaks for the patient (our library's lay scripts: a daughter for an elderly mother). */
+  | { readonly kind: "relative"; readonly relation: string };
 
 /**
  * The person a case sentence starts with, with an article, an age and describing words, e.g.
- * `A 22-year-old man`, `The patient`, `Patient`, `She`, `The 4-year-old previously healthy boy`.
+ * "A 22-year-old man", "The patient", "Patient", "She", "The 4-year-old previously healthy boy".
  */
 const SUBJECT =
   /^(?:the |this |a |an )?(?:\d+[- ](?:year|month|week|day)s?[- ]old,? )?(?:(?:previously healthy|otherwise healthy|healthy|white|black|african[- ]american|caucasian|asian|hispanic|obese|pregnant|sexually active|postmenopausal|primigravid|g\d+p\d+|male|female)[ ,]+)*(?:patient|man|woman|male|female|boy|girl|child|infant|baby|newborn|neonate|toddler|adolescent|teenager|gentleman|lady|he|she)\b/i;
@@ -39,7 +43,7 @@ const DENIAL = /^I (?:denie[sd]|deny)(?: (?:having|experiencing))?\b/;
 const REPORTED_EXPERIENCE = /^I (?:report(?:s|ed)?|note[sd]?|describe[sd]?) (experiencing|having)\b/;
 
 /**
- * A reporting verb with a clause after it: `I notes that`, `I stated that`, `I states I was` (the
+ * A reporting verb with a clause after it: "I notes that", "I stated that", "I states I was" (the
  * clause is said without it).
  */
 const REPORTED_CLAUSE =
@@ -48,7 +52,7 @@ const REPORTED_CLAUSE =
 /** A reporting verb with a noun phrase after it: `I reports a 1-month history of`, `I complains of`. */
 const REPORTED_THING = /^I (?:reports?|complains? of|describes?|notes?|mentions?|states?)\b/;
 
-/** A third-person verb right after `I`, with an adverb allowed between: `I also smokes`, `I has`. */
+/** A third-person verb right after `I`, with an adverb allowed between: "I also smokes", "I has". */
 const VERB_AFTER_I =
   /\bI((?: (?:also|still|now|often|occasionally|currently|further|additionally|previously|recently|usually|sometimes|never))?) ([a-z]+)\b/g;
 
@@ -98,15 +102,15 @@ function plainReports(sentence: string): string {
 }
 
 /**
- * A sentence that starts with what the patient does, its subject left out: `Drinks alcohol socially.`,
- * `Occasionally smokes.`, `Works as a graphic designer.`
+ * A sentence that starts with what the patient does, its subject left out: "Drinks alcohol socially.",
+ * "Occasionally smokes.", "Works as a graphic designer."
  */
 const STARTS_WITH_VERB =
   /^(?:(?:also|recently|occasionally|currently|still|now|often|usually|sometimes|never) )?(?:drinks|drank|smokes|smoked|vapes|works|worked|lives|lived|reports|reported|denies|denied|uses|used|takes|took|has|had|is|was|notes|noted|mentions|mentioned|states|stated|complains|complained|describes|described|admits|endorses|consumes|exercises|enjoys|experiences|quit|stopped|started|presents|presented|walks|eats|follows|travels|traveled|travelled|attends|plays|sleeps|does|did)\b/i;
 
 /**
- * A finite verb anywhere in a sentence (`were identified`, `is`, `showed`): a sentence without one is a
- * fragment such as `Double vision`.
+ * A finite verb anywhere in a sentence ("were identified", "is", "showed"): a sentence without one is a
+ * fragment such as "Double vision".
  */
 const FINITE_VERB =
   /\b(?:is|are|was|were|has|have|had|does|did|do|can|could|will|would|shows?|showed|reveals?|revealed|appears?|[a-z]{3,}ed)\b/i;

@@ -1,10 +1,13 @@
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { runCli, startCli } from "../cli/helpers.ts";
 import { tempDirForFile } from "../temp-dirs.ts";
 
-/** A consultation run killed mid-way resumes where it stopped and ends with the same results as one never stopped. */
+/**
+ * A consultation run killed mid-way resumes where it stopped and ends with the same results as one never
+ * stopped; run in shards, it merges into the same results, with every case's transcripts.
+ */
 
 const scratch = tempDirForFile("anamnesis-consult-resume-");
 const args = (out: string) => ["bench", "--suite", "consult-mediq", "--limit", "8", "--out", out, "--json"];
@@ -46,5 +49,20 @@ describe("resuming a killed consultation run", () => {
         .split("\n")
         .map((line) => JSON.parse(line).prediction);
     expect(lines(out)).toEqual(lines(join(scratch, "whole")));
+  });
+
+  it("runs in shards that merge into the same scores, with every case's transcripts", () => {
+    const whole = join(scratch, "whole");
+    if (!existsSync(join(whole, "results.json"))) expect(runCli(args(whole)).status).toBe(0);
+    for (const shard of ["1/2", "2/2"])
+      expect(runCli([...args(join(scratch, `shard-${shard[0]}`)), "--shard", shard]).status).toBe(0);
+    const merged = join(scratch, "merged");
+    const merge = runCli(["merge", join(scratch, "shard-1"), join(scratch, "shard-2"), "--out", merged, "--json"]);
+    expect(merge.status).toBe(0);
+    expect(JSON.parse(merge.stdout).suites).toEqual(
+      JSON.parse(readFileSync(join(whole, "results.json"), "utf8")).suites,
+    );
+    for (const arm of ["floor", "doctor", "ceiling"])
+      expect(readdirSync(join(merged, "transcripts", "consult-mediq", arm))).toHaveLength(8);
   });
 });

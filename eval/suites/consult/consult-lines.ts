@@ -41,7 +41,6 @@ export type ArmRecord = z.infer<typeof armRecordSchema>;
 export const consultPredictionSchema = z.strictObject(
   Object.fromEntries(ARMS.map((arm) => [arm, armRecordSchema])) as Record<Arm, typeof armRecordSchema>,
 );
-export type ConsultPrediction = z.infer<typeof consultPredictionSchema>;
 
 /** A consultation suite's line: the case id and its three consultations. */
 export const consultLineSchema = z.looseObject({

@@ -10,6 +10,7 @@ import {
 } from "../../src/clinical/osce-checklist.ts";
 import { loadOsceChecklist, parseOsceChecklist } from "../../src/clinical/osce-checklist-rules.ts";
 import { contentWords, normaliseUtterance } from "../../src/clinical/checklist-text.ts";
+import { BENCHMARKS_DOC, checklistTable } from "../../docs/osce-checklist-table.ts";
 import {
   asConsultation,
   COMPLAINT_BLIND_QUESTIONS,
@@ -315,6 +316,12 @@ describe("the complaint's system, inferred from its words", () => {
     ["something is not right", "general"],
   ])("%s → %s", (complaint, system) => {
     expect(inferComplaintSystem(complaint)).toBe(system);
+  });
+});
+
+describe("docs/benchmarks.md", () => {
+  it("shows the checklist's current systems and items (npx tsx docs/osce-checklist-table.ts rewrites them)", () => {
+    expect(readFileSync(BENCHMARKS_DOC, "utf8")).toContain(checklistTable());
   });
 });
 

@@ -208,6 +208,21 @@ describe("ScriptedPatient", () => {
   });
 });
 
+describe("the scripted patient through the package entry, as docs/chat.md shows it", () => {
+  it("answers a doctor's words read by the embedded engine's question reader", async () => {
+    const { buildQuestionReader, loadCaseLibrary, loadMeditod, loadTrainingData, ScriptedPatient } =
+      await import("../../index.ts");
+    const reader = buildQuestionReader(loadTrainingData(loadMeditod(), "train"));
+    const acs = loadCaseLibrary().find((entry) => entry.id === "chest-pain-acs")!;
+    const patient = new ScriptedPatient({ ...acs, script: acs.script! }, { reader });
+    patient.opening();
+    const severity = patient.answer({ text: "How bad is the pain out of ten?" });
+    expect(severity.revealed).toContain("symptom:chest pain#severity");
+    expect(severity.text).toBe(scriptLine(acs.script!, "symptom:chest pain#severity")!.says);
+    expect(patient.answer({ text: "Do you smoke?" }).revealed).toEqual(["habit:smoking"]);
+  });
+});
+
 /** A doctor's question that asks one fact of a case alone. */
 function questionFor(fact: CaseFact): DoctorAction {
   if (fact.status === null) return ask(fact.slot);

@@ -141,6 +141,8 @@ export {
 } from "./simulator/scripted-patient.ts";
 export { type LayScript } from "./simulator/lay-script.ts";
 export type { QuestionReader } from "./language/question-reader.ts";
+export { buildQuestionReader } from "./modules/embedded/question-reader.ts";
+export { loadTrainingData, type TrainingData } from "./modules/embedded/training-data.ts";
 export { type RecordedRedFlag, type FallbackTurn } from "./dialogue-manager/dialogue-machine.ts";
 
 // Clinical scope: red flags, working diagnoses, the closing rules, the clinical note; self-play

@@ -15,6 +15,9 @@ import { askingChecks, caseFacts, factId, isPresent, type CaseFact } from "./cas
  * - A named value asks its entry; with checks ("when did the cough start?"), the entry's attributes those
  *   checks ask for, or — when the case records none of them — the entry (if not yet told) and an unknown detail.
  *   A denied or uncertain entry answers any check with its own line ("no cough").
+ * - A question about "the pain" (the value `pain`) of a case that records its pain under a more precise
+ *   value ("chest pain", "headache") asks each pain the case has ("where is the pain?" of a patient with
+ *   chest pain asks where the chest pain is).
  * - A named value the case has no fact for may be a broader question one of its lines answers ("any heart
  *   problems in the family?" of a patient whose father had a heart attack): that line's fact.
  * - An entry the case does not state ("any rashes?", "heart problems in the family?") is unstated, and a
@@ -28,6 +31,15 @@ export type AskedItem = { readonly fact: string } | { readonly unstated: "entry"
 const UNSTATED_ENTRY: AskedItem = { unstated: "entry" };
 const UNKNOWN_DETAIL: AskedItem = { unstated: "detail" };
 const OPEN_VALUES = new Set(["other", "all", "none"]);
+
+/** The value of a question about a pain that names no site. */
+const GENERIC_PAIN = "pain";
+
+/**
+ * A symptom value that is a pain, by its CMAS value.
+ * Example: "chest pain", "headache", "earache" (not "heartburn", not "painful swallowing").
+ */
+const PAIN_VALUE = /\bpain$|ache$/;
 
 /** A case's facts, looked up by id, by slot and by entry, and the broader questions its script's lines answer. */
 export class FactIndex {
@@ -75,6 +87,11 @@ function askedOfEntry(index: FactIndex, slot: string, asked: ActionEntry, told: 
     return whole ? [{ fact: whole.id }] : [UNSTATED_ENTRY];
   }
   const entry = index.get(factId(slot, asked.value));
+  if (!entry && asked.value === GENERIC_PAIN) {
+    const pains = index.entriesOf(slot).filter((fact) => isPresent(fact) && PAIN_VALUE.test(fact.value ?? ""));
+    if (pains.length > 0)
+      return pains.flatMap((pain) => askedOfEntry(index, slot, { ...asked, value: pain.value! }, told));
+  }
   if (!entry) {
     const answering = index.answering(factId(slot, asked.value));
     return answering.length > 0 ? answering.map((fact) => ({ fact })) : [UNSTATED_ENTRY];

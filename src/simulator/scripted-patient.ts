@@ -99,11 +99,15 @@ export class ScriptedPatient {
     return new Set(this.told);
   }
 
-  /** The answer to "What brings you in?": the script's opening. */
+  /**
+   * The answer to "What brings you in?": the script's opening. Said here without a question, it joins the
+   * conversation the question reader reads later questions in ("does it go anywhere?" after the opening
+   * told of a pain).
+   */
   opening(): PatientAnswer {
-    this.openingSaid = true;
-    const { says, reveals } = this.patientCase.script.opening;
-    return { text: says, revealed: this.reveal(reveals) };
+    const reply = this.openingAnswer();
+    this.history.push({ speaker: "patient", text: reply.text });
+    return reply;
   }
 
   /** The answer to a doctor's question. */
@@ -114,11 +118,17 @@ export class ScriptedPatient {
       asked.length > 0
         ? this.say(asked)
         : !this.openingSaid && !actions.some((action) => action.action === "diagnosis")
-          ? this.opening()
+          ? this.openingAnswer()
           : { text: this.conversational(actions), revealed: [] };
     if (question.text !== undefined)
       this.history.push({ speaker: "doctor", text: question.text }, { speaker: "patient", text: reply.text });
     return reply;
+  }
+
+  private openingAnswer(): PatientAnswer {
+    this.openingSaid = true;
+    const { says, reveals } = this.patientCase.script.opening;
+    return { text: says, revealed: this.reveal(reveals) };
   }
 
   private read(text: string | undefined): readonly DoctorAction[] {

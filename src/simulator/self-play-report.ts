@@ -17,6 +17,7 @@ export function summaryLines(summary: SelfPlaySummary): Array<[string, string]> 
       "cases",
       `${summary.cases} (scripted patient ${summary.patients.script}, profile patient ${summary.patients.profile})`,
     ],
+    ["mean OSCE checklist coverage of the doctor's questions", percent(summary.meanChecklistCoverage)],
     [
       "mean fact recall (facts the scripted patient revealed)",
       summary.meanFactRecall === null ? "n/a" : percent(summary.meanFactRecall),

@@ -46,6 +46,7 @@ describe("anamnesis simulate", () => {
     expect(transcript[1]).toMatchObject({ speaker: "patient", revealed: expect.arrayContaining(["symptom:headache"]) });
     const html = readFileSync(join(dir, "report.html"), "utf8");
     expect(html).toContain("<caption>Per case</caption>");
+    expect(html).toMatch(/mean OSCE checklist coverage of the doctor&#39;s questions<\/td><td>\d+\.\d %/);
     expect(html).not.toMatch(/<script|https?:\/\//);
     expect(existsSync(join(dir, "summary.json"))).toBe(true);
   });

@@ -174,6 +174,53 @@ describe("ScriptedPatient", () => {
     );
     expect(() => new ScriptedPatient(cough).answer({ text: "Any cough?" })).toThrow(/needs a question reader/);
   });
+
+  it("lets the reader read later questions after an opening said without a question", () => {
+    const histories: string[][] = [];
+    const reader: QuestionReader = {
+      read: (_utterance, history = []) => {
+        histories.push(history.map((turn) => `${turn.speaker}: ${turn.text}`));
+        return [ask("occupation")];
+      },
+    };
+    const patient = new ScriptedPatient(cough, { reader });
+    patient.opening();
+    patient.answer({ text: "What do you do?" });
+    patient.answer({ text: "And for work?" });
+    expect(histories).toEqual([
+      ["patient: ive had this cough, two weeks now"],
+      ["patient: ive had this cough, two weeks now", "doctor: What do you do?", "patient: I bake bread, early shifts"],
+    ]);
+  });
+
+  it("answers a question about 'the pain' with the case's own pain, and only a pain the case has", () => {
+    const acs = library.find((entry) => entry.id === "chest-pain-acs")!;
+    const where = new ScriptedPatient(acs).answer({ actions: [ask("symptom", "pain", "location")] });
+    expect(where.revealed).toContain("symptom:chest pain#location");
+    expect(where.text).toContain(scriptLine(acs.script, "symptom:chest pain#location")!.says);
+    // A pain the case denies is not "the pain": what the case does not state gets "not sure".
+    const painless = { ...cough, profile: { ...cough.profile, negative_symptom: [{ value: "chest pain" }] } };
+    const script = { ...cough.script, lines: { ...cough.script.lines, "symptom:chest pain": "no chest pain" } };
+    expect(new ScriptedPatient({ ...painless, script }).answer({ actions: [ask("symptom", "pain")] })).toEqual({
+      text: "dunno",
+      revealed: [],
+    });
+  });
+});
+
+describe("the scripted patient through the package entry, as docs/chat.md shows it", () => {
+  it("answers a doctor's words read by the embedded engine's question reader", async () => {
+    const { buildQuestionReader, loadCaseLibrary, loadMeditod, loadTrainingData, ScriptedPatient } =
+      await import("../../index.ts");
+    const reader = buildQuestionReader(loadTrainingData(loadMeditod(), "train"));
+    const acs = loadCaseLibrary().find((entry) => entry.id === "chest-pain-acs")!;
+    const patient = new ScriptedPatient({ ...acs, script: acs.script! }, { reader });
+    patient.opening();
+    const severity = patient.answer({ text: "How bad is the pain out of ten?" });
+    expect(severity.revealed).toContain("symptom:chest pain#severity");
+    expect(severity.text).toBe(scriptLine(acs.script!, "symptom:chest pain#severity")!.says);
+    expect(patient.answer({ text: "Do you smoke?" }).revealed).toEqual(["habit:smoking"]);
+  });
 });
 
 /** A doctor's question that asks one fact of a case alone. */

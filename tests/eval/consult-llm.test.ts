@@ -2,6 +2,7 @@ import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { ChatCall, Reply } from "../../test-support/fake-llm-server.ts";
+import { loadCaseLibrary } from "../../src/simulator/case-library.ts";
 import { fakeServerForTest } from "../backends/helpers.ts";
 import { startCli } from "../cli/helpers.ts";
 import { tempDirForFile } from "../temp-dirs.ts";
@@ -238,5 +239,39 @@ describe("consultations with LLM doctors and patients (fake OpenAI-protocol serv
       revealed: ["Test_Results/Blood_Tests/Acetylcholine_Receptor_Antibodies"],
     });
     expect(existsSync(join(out, "requests-consult-agentclinic.jsonl"))).toBe(false);
+  });
+
+  it("plays a library case: the scripted patient answers an LLM doctor's words from its lay script", async () => {
+    const [first] = loadCaseLibrary();
+    const server = await fakeServerForTest("openai", {
+      respond: (call): Reply => {
+        if (call.messages.at(-1)!.content.includes("This is your last turn"))
+          return { content: `DIAGNOSIS: ${first!.expected.diagnosis ?? "none"}` };
+        const asked = doctorTurns(call);
+        if (asked === 0) return { content: "QUESTION: What brings you in today?" };
+        if (asked === 1) return { content: "QUESTION: Do you have any allergies to medicines?" };
+        return { content: `DIAGNOSIS: ${first!.expected.diagnosis ?? "none"}` };
+      },
+    });
+    const out = join(scratch, "library");
+    const run = await startCli(
+      ["bench", "--suite", "consult-library", "--limit", "1", "--backend", "openai:doctor"].concat([
+        "--base-url",
+        server.baseUrl,
+        "--out",
+        out,
+        "--json",
+      ]),
+      { env },
+    ).done;
+    expect(run.status).toBe(0);
+    const scores = JSON.parse(run.stdout).suites["consult-library"];
+    expect(scores.perCase[0].id).toBe(first!.id);
+    expect(scores.perCase[0].arms.doctor).toMatchObject({ correct: true, questions: 2, timeout: false });
+    const turns = transcript(out, "consult-library", "doctor", first!.id);
+    // The opening is the script's, word for word, with the facts it marks; every patient turn carries the tracked state.
+    expect(turns[1]).toMatchObject({ speaker: "patient", text: first!.script!.opening.says });
+    expect(turns[1]!.revealed).toEqual(expect.arrayContaining(first!.script!.opening.reveals));
+    for (const turn of turns.filter((entry) => entry.speaker === "patient")) expect(turn.state).toBeDefined();
   });
 });

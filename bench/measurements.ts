@@ -39,12 +39,18 @@ import {
   type MeasurementStamp,
 } from "../test-support/measurements-page.ts";
 import { CHAT_TIMINGS } from "./chat-plan.ts";
+import { CONSULT_MEASUREMENTS } from "./consult-plan.ts";
 import { SCORE_MEASUREMENTS, type Measurement, type PlanOptions } from "./measurement-plan.ts";
 import { readmeBlocks, type MeasuredRun } from "./readme-blocks.ts";
 import { ENGINE_TIMINGS } from "./timing-plan.ts";
 
 /** Every measurement, in the order of the page. */
-const MEASUREMENTS: readonly Measurement[] = [...SCORE_MEASUREMENTS, ...ENGINE_TIMINGS, ...CHAT_TIMINGS];
+const MEASUREMENTS: readonly Measurement[] = [
+  ...SCORE_MEASUREMENTS,
+  ...CONSULT_MEASUREMENTS,
+  ...ENGINE_TIMINGS,
+  ...CHAT_TIMINGS,
+];
 
 const { values } = parseArgs({
   options: {

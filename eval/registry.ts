@@ -1,6 +1,7 @@
 import type { BenchDataset } from "./shared/bench-dataset.ts";
 import { createSuiteRegistry } from "./suite-registry.ts";
 import { MEDTEXT, MEDTEXT_PERPLEXITY, MTS_DIALOG, MTS_DIALOG_PERPLEXITY } from "./suites/clinical-notes/note-suites.ts";
+import { CONSULT_AGENTCLINIC, CONSULT_LIBRARY, CONSULT_MEDIQ } from "./suites/consult/consult-suites.ts";
 import { MEDITOD_NLG } from "./suites/meditod/meditod-nlg.ts";
 import { MEDITOD_NLU } from "./suites/meditod/meditod-nlu.ts";
 import { MEDITOD_POL } from "./suites/meditod/meditod-pol.ts";
@@ -18,6 +19,9 @@ const REGISTERED = [
   MTS_DIALOG_PERPLEXITY,
   MEDTEXT,
   MEDTEXT_PERPLEXITY,
+  CONSULT_MEDIQ,
+  CONSULT_AGENTCLINIC,
+  CONSULT_LIBRARY,
 ] as const;
 
 /** The registry of the suites the runner ships. */

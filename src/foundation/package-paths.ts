@@ -47,6 +47,10 @@ export const BUNDLED = {
   mtsDialog: bundledPath("data", "mts-dialog", "Main-Dataset"),
   /** `data/mts-dialog/training-vocabulary.txt`: the words seen twice in MTS-Dialog's training set (derived). */
   mtsDialogVocabulary: bundledPath("data", "mts-dialog", "training-vocabulary.txt"),
+  /** `data/mediq/`: MediQ's iCraft-MD cases and the first 1,000 MedQA development cases. */
+  mediq: bundledPath("data", "mediq"),
+  /** `data/agentclinic/`: the first 150 of AgentClinic's MedQA cases. */
+  agentclinic: bundledPath("data", "agentclinic"),
   /** `data/cases/library.json`: our simulated-patient cases. */
   caseLibrary: bundledPath("data", "cases", "library.json"),
   /** `server/public/`: the chat page. */

@@ -139,9 +139,14 @@ function leaveOneOutFigures({ data }: CommandOutput): Figure[] {
 /** `anamnesis simulate --json`'s summary. */
 interface SelfPlaySummary {
   cases: number;
-  meanCoverage: number;
-  meanValueCoverage: number;
-  meanAttributeCoverage: number;
+  patients: { script: number; profile: number };
+  meanChecklistCoverage: number;
+  checklistRepeats: number;
+  offTopicQuestions: number;
+  meanFactRecall: number | null;
+  meanProfileItems: number;
+  meanProfileValues: number;
+  meanProfileAttributes: number;
   meanDoctorTurns: number;
   repeatedQuestions: number;
   redFlags: { expected: number; caught: number; missed: number; falseAlarms: number };
@@ -152,18 +157,33 @@ interface SelfPlaySummary {
 function selfPlayFigures({ data }: CommandOutput): Figure[] {
   const s = data as SelfPlaySummary;
   return [
-    { name: "cases", value: count(s.cases) },
     {
-      name: "mean coverage of the profile (values / attributes)",
-      value: `${percent(s.meanCoverage)} (${percent(s.meanValueCoverage)} / ${percent(s.meanAttributeCoverage)})`,
+      name: "cases (scripted patient / profile patient)",
+      value: `${count(s.cases)} (${s.patients.script} / ${s.patients.profile})`,
+    },
+    { name: "mean OSCE checklist coverage of the doctor's questions", value: percent(s.meanChecklistCoverage) },
+    {
+      name: "mean fact recall (scripted patients)",
+      value: s.meanFactRecall === null ? "n/a" : percent(s.meanFactRecall),
+    },
+    {
+      name: "mean profile items the doctor's actions named, secondary (values / attributes)",
+      value: `${percent(s.meanProfileItems)} (${percent(s.meanProfileValues)} / ${percent(s.meanProfileAttributes)})`,
     },
     { name: "mean doctor turns", value: fixed(s.meanDoctorTurns, 1) },
-    { name: "repeated questions, all cases", value: count(s.repeatedQuestions) },
+    {
+      name: "repeated questions, all cases (read from the words / CMAS inquiries)",
+      value: `${count(s.checklistRepeats)} / ${count(s.repeatedQuestions)}`,
+    },
+    {
+      name: "questions off the complaint's systems before its own history was done",
+      value: count(s.offTopicQuestions),
+    },
     {
       name: "red flags caught / expected (false alarms)",
       value: `${s.redFlags.caught} / ${s.redFlags.expected} (${s.redFlags.falseAlarms})`,
     },
-    { name: "closing fit (right diagnosis or honest none)", value: percent(s.closingFit) },
+    { name: "closing fit (right diagnosis, or none where the case supports none)", value: percent(s.closingFit) },
     {
       name: "closings",
       value: Object.entries(s.closings)
@@ -254,8 +274,41 @@ export const SCORE_MEASUREMENTS: readonly Measurement[] = [
   },
   {
     name: "self-play",
-    title: "Self-play: the embedded doctor and simulated patients",
-    command: () => ["npx", "anamnesis", "simulate", "--json"],
+    title: "Self-play on the case library: the embedded doctor and the scripted patients",
+    note: "Each library case's patient speaks the case's hand-written lay script (a parent for the children, a relative for the elderly), and the expected diagnoses and red flags are the cases' own, judged by hand: none of it is read from the engine's lexicon or rules. Coverage is the OSCE checklist over the doctor's questions; fact recall is the share of each case's facts the patient revealed.",
+    command: (options) => [
+      "npx",
+      "anamnesis",
+      "simulate",
+      "--cases",
+      ...pick(options, ["library"], ["uti,croup-child"]),
+      "--json",
+    ],
+    json: true,
+    figures: selfPlayFigures,
+  },
+  {
+    name: "self-play-profile",
+    title: "Self-play on the case library, every patient answering in the engine's words",
+    note: "The same cases, expected answers and scoring, but each patient answers from its CMAS profile in our lexicon's lay terms (`--patient profile`): read beside the section above, the difference is what the lay scripts' words cost the doctor.",
+    command: (options) => [
+      "npx",
+      "anamnesis",
+      "simulate",
+      "--cases",
+      ...pick(options, ["library"], ["uti,croup-child"]),
+      "--patient",
+      "profile",
+      "--json",
+    ],
+    json: true,
+    figures: selfPlayFigures,
+  },
+  {
+    name: "self-play-meditod",
+    title: "Self-play on the bundled MediTOD train and valid dialogues",
+    note: "MediTOD cases have no lay script: their profile patient answers, the expected diagnosis is their doctor's, and the red flags are those our rules find in their profiles.",
+    command: () => ["npx", "anamnesis", "simulate", "--cases", "meditod", "--json"],
     json: true,
     figures: selfPlayFigures,
   },

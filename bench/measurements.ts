@@ -40,6 +40,7 @@ import {
 } from "../test-support/measurements-page.ts";
 import { NOTE_VISIT_SCORES, NOTE_VISIT_TIMINGS } from "./aci-bench-plan.ts";
 import { CHAT_TIMINGS } from "./chat-plan.ts";
+import { CONSULT_MEASUREMENTS } from "./consult-plan.ts";
 import { SCORE_MEASUREMENTS, type Measurement, type PlanOptions } from "./measurement-plan.ts";
 import { readmeBlocks, type MeasuredRun } from "./readme-blocks.ts";
 import { ENGINE_TIMINGS } from "./timing-plan.ts";
@@ -48,6 +49,7 @@ import { ENGINE_TIMINGS } from "./timing-plan.ts";
 const MEASUREMENTS: readonly Measurement[] = [
   ...SCORE_MEASUREMENTS,
   ...NOTE_VISIT_SCORES,
+  ...CONSULT_MEASUREMENTS,
   ...ENGINE_TIMINGS,
   ...NOTE_VISIT_TIMINGS,
   ...CHAT_TIMINGS,

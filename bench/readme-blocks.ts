@@ -115,12 +115,47 @@ function aciBench(runs: ReadonlyMap<string, MeasuredRun>): string {
   ].join("\n");
 }
 
+/** One consultation suite's row: accuracy floor → doctor → ceiling, and what the doctor drew out. */
+function consultRow(runs: ReadonlyMap<string, MeasuredRun>, name: string, label: string): string {
+  const run = runs.get(name)!;
+  const scores = (run.data as { suites: Record<string, ConsultFigures> }).suites[name]!;
+  const accuracy = (arm: "floor" | "doctor" | "ceiling") => `${fixed(scores.arms[arm].accuracy.mean * 100, 1)} %`;
+  const doctor = scores.arms.doctor;
+  return `| ${label} (${scores.cases}) | ${accuracy("floor")} | **${accuracy("doctor")}** [${fixed(doctor.accuracy.low * 100, 1)}, ${fixed(doctor.accuracy.high * 100, 1)}] | ${accuracy("ceiling")} | ${fixed(doctor.questions.mean, 1)} | ${fixed(doctor.factRecall.mean * 100, 1)} % | ${fixed(doctor.checklistCoverage.mean * 100, 1)} % | \`${run.command}\` |`;
+}
+
+interface ConsultFigures {
+  cases: number;
+  arms: Record<
+    "floor" | "doctor" | "ceiling",
+    {
+      accuracy: { mean: number; low: number; high: number };
+      questions: { mean: number };
+      factRecall: { mean: number };
+      checklistCoverage: { mean: number };
+    }
+  >;
+}
+
+function consult(runs: ReadonlyMap<string, MeasuredRun>): string {
+  return [
+    "| cases | floor accuracy | embedded doctor accuracy [95 % CI] | ceiling accuracy | doctor's questions | doctor's fact recall | doctor's OSCE checklist coverage | command |",
+    "|---|---|---|---|---|---|---|---|",
+    consultRow(runs, "consult-mediq", "MediQ iCraft-MD"),
+    consultRow(runs, "consult-agentclinic", "AgentClinic MedQA, bundled"),
+    consultRow(runs, "consult-library", "our library, lay scripts"),
+    "",
+    provenance(runs.get("consult-mediq")!.stamp),
+  ].join("\n");
+}
+
 export const README_BLOCKS: readonly Block[] = [
   { name: "bench-output", needs: ["test-split"], render: benchOutput },
   { name: "test-split", needs: ["test-split"], render: testSplit },
   { name: "leave-one-out", needs: ["leave-one-out"], render: leaveOneOut },
   { name: "speed", needs: ["startup", "embedded", "metrics-python", "chat-load"], render: speed },
   { name: "aci-bench", needs: ["aci-bench"], render: aciBench },
+  { name: "consult", needs: ["consult-mediq", "consult-agentclinic", "consult-library"], render: consult },
 ];
 
 /** The blocks this run can write, and the names of those it cannot (a measurement they quote did not run). */

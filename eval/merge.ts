@@ -45,6 +45,7 @@ const MUST_MATCH = [
   "data_dir",
   "judge",
   "protocol",
+  "suite_settings",
 ] as const;
 
 /** Without the merge's own bookkeeping, so a merged run's protocol compares with its shards'. */

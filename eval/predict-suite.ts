@@ -1,7 +1,6 @@
 import { appendFileSync } from "node:fs";
 import { AnamnesisError } from "../src/foundation/errors.ts";
 import type { ModuleCallInfo } from "../src/language/module-interfaces.ts";
-import type { BenchModules } from "../src/modules/builders/modules-for-protocol.ts";
 import {
   predictionsPath,
   readFinishedLines,
@@ -11,6 +10,7 @@ import {
   writeFileAtomic,
 } from "./shared/run-directory.ts";
 import type { Suite, SuiteExample } from "./shared/suite.ts";
+import type { SuiteModules } from "./shared/suite-modules.ts";
 
 /**
  * Predicts a suite's examples into its predictions file: each line appended as soon as it is done (the
@@ -29,7 +29,7 @@ export interface ProgressEvent {
 /** What predicting needs besides the suite and its examples: the modules, where to write, how many at once. */
 export interface PredictionRun {
   readonly outDir: string;
-  readonly modules: BenchModules;
+  readonly modules: SuiteModules;
   readonly concurrency: number;
   readonly signal?: AbortSignal;
   readonly onProgress?: (event: ProgressEvent) => void;

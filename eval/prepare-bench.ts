@@ -1,17 +1,14 @@
 import { AnamnesisError } from "../src/foundation/errors.ts";
 import { createAttributeJudge } from "../src/backends/index.ts";
 import { EMBEDDED_BACKEND_ID } from "../src/modules/builders/create-modules.ts";
-import {
-  buildModulesForProtocol,
-  type BenchModuleSetup,
-  type ProtocolModulesRequest,
-} from "../src/modules/builders/modules-for-protocol.ts";
+import { buildModulesForProtocol, type ProtocolModulesRequest } from "../src/modules/builders/modules-for-protocol.ts";
 import type { BenchDataset } from "./shared/bench-dataset.ts";
 import type { BenchResults } from "./shared/bench-results.ts";
 import type { ProgressEvent } from "./predict-suite.ts";
 import { SUITE_REGISTRY, type SuiteId } from "./registry.ts";
 import { runBench, type Shard } from "./runner.ts";
 import type { Suite } from "./shared/suite.ts";
+import type { SuiteModuleSetup } from "./shared/suite-modules.ts";
 import type { SuiteRegistry } from "./suite-registry.ts";
 
 /**
@@ -31,6 +28,8 @@ export interface BenchPlan {
   readonly modules: ProtocolModulesRequest;
   /** The matching of non-medical attributes: `exact`, or the backend id of an LLM judge (on the modules' backend options). */
   readonly judge: string;
+  /** Settings of the suites' family of its own (the consultation suites' patient and limits); recorded in run.json. */
+  readonly suiteSettings?: Readonly<Record<string, unknown>>;
 }
 
 /** A run whose modules and judge are built: run it once, then close it. */
@@ -44,7 +43,7 @@ export interface PreparedBench {
 }
 
 /** Refuses a run whose suites need a module the backend cannot give (log-likelihoods from a chat API), saying why. */
-function checkModules(setup: BenchModuleSetup, suites: readonly Suite[]): void {
+function checkModules(setup: SuiteModuleSetup, suites: readonly Suite[]): void {
   for (const suite of suites) {
     if (setup.modules[suite.module]) continue;
     throw new AnamnesisError(
@@ -56,7 +55,7 @@ function checkModules(setup: BenchModuleSetup, suites: readonly Suite[]): void {
 }
 
 /** The prompt versions a run records: the modules' templates, and the instructions a suite gives a prompted module. */
-function promptVersions(setup: BenchModuleSetup, suites: readonly Suite[], backendId: string): Record<string, string> {
+function promptVersions(setup: SuiteModuleSetup, suites: readonly Suite[], backendId: string): Record<string, string> {
   const prompted = backendId !== EMBEDDED_BACKEND_ID;
   const given = suites.flatMap((suite) =>
     suite.prompt && prompted ? [[suite.prompt.module, suite.prompt.version] as const] : [],
@@ -70,10 +69,22 @@ function promptVersions(setup: BenchModuleSetup, suites: readonly Suite[], backe
  */
 export async function prepareBench(plan: BenchPlan, registry: SuiteRegistry = SUITE_REGISTRY): Promise<PreparedBench> {
   const suites = plan.suites.map((id) => registry.get(id)!);
-  const setup = await buildModulesForProtocol(plan.dataset, plan.split, plan.modules);
+  const family = suites[0]!.family;
+  const setup: SuiteModuleSetup = family.buildModules
+    ? await family.buildModules({
+        backendId: plan.modules.backendId,
+        backendOptions: plan.modules.backendOptions,
+        dataset: plan.dataset,
+        settings: plan.suiteSettings ?? {},
+      })
+    : await buildModulesForProtocol(
+        plan.dataset as Parameters<typeof buildModulesForProtocol>[0],
+        plan.split,
+        plan.modules,
+      );
   try {
     checkModules(setup, suites);
-    const judge = await createAttributeJudge(plan.judge, plan.modules.backendOptions);
+    const judge = await (family.createJudge ?? createAttributeJudge)(plan.judge, plan.modules.backendOptions);
     const recordsProtocol = suites[0]?.family.protocols !== undefined;
     return {
       run: ({ signal, onProgress }) =>
@@ -89,6 +100,7 @@ export async function prepareBench(plan: BenchPlan, registry: SuiteRegistry = SU
           ...(plan.limit ? { limit: plan.limit } : {}),
           ...(plan.shard ? { shard: plan.shard } : {}),
           ...(plan.concurrency ? { concurrency: plan.concurrency } : {}),
+          ...(plan.suiteSettings ? { suiteSettings: plan.suiteSettings } : {}),
           judge,
           promptVersions: promptVersions(setup, suites, plan.modules.backendId),
           protocol: setup.protocol,

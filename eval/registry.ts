@@ -2,6 +2,7 @@ import type { BenchDataset } from "./shared/bench-dataset.ts";
 import { createSuiteRegistry } from "./suite-registry.ts";
 import { ACI_BENCH } from "./suites/aci-bench/aci-bench.ts";
 import { MEDTEXT, MEDTEXT_PERPLEXITY, MTS_DIALOG, MTS_DIALOG_PERPLEXITY } from "./suites/clinical-notes/note-suites.ts";
+import { CONSULT_AGENTCLINIC, CONSULT_LIBRARY, CONSULT_MEDIQ } from "./suites/consult/consult-suites.ts";
 import { MEDITOD_NLG } from "./suites/meditod/meditod-nlg.ts";
 import { MEDITOD_NLU } from "./suites/meditod/meditod-nlu.ts";
 import { MEDITOD_POL } from "./suites/meditod/meditod-pol.ts";
@@ -22,6 +23,9 @@ const REGISTERED = [
   MEDTEXT,
   MEDTEXT_PERPLEXITY,
   ACI_BENCH,
+  CONSULT_MEDIQ,
+  CONSULT_AGENTCLINIC,
+  CONSULT_LIBRARY,
 ] as const;
 
 /** The registry of the suites the runner ships. */

@@ -3,7 +3,8 @@ import type { BenchDataset } from "./shared/bench-dataset.ts";
 import type { BenchResults, SuiteRunStats } from "./shared/bench-results.ts";
 import { readLinesOf } from "./shared/predictions-file.ts";
 import { tunedMark } from "./shared/protocol-label.ts";
-import type { ReportChart, ReportTable } from "./shared/report-blocks.ts";
+import type { BarChart, ReportChart, ReportTable } from "./shared/report-blocks.ts";
+import { svgScatter } from "./scatter-chart.ts";
 import { predictionsPath, writeFileAtomic } from "./shared/run-directory.ts";
 import type { Suite } from "./shared/suite.ts";
 import type { SuiteRegistry } from "./suite-registry.ts";
@@ -122,7 +123,7 @@ const inlineMarkdown = (text: string) =>
     .replace(/\*\*(.+?)\*\*/g, "<strong>$1</strong>")
     .replace(/`(.+?)`/g, "<code>$1</code>");
 
-function svgChart(chart: ReportChart): string {
+function svgBars(chart: BarChart): string {
   const rowHeight = 22;
   const labelWidth = 230;
   const barWidth = 420;
@@ -173,7 +174,7 @@ export function writeReports(dir: string, results: BenchResults, dataset: BenchD
 <body>
 <h1>Anamnesis benchmark report</h1>
 ${intro.map((line) => `<p class="note">${inlineMarkdown(line)}</p>`).join("\n")}
-<div class="charts">${charts.map(svgChart).join("\n")}</div>
+<div class="charts">${charts.map((chart) => ("points" in chart ? svgScatter(chart) : svgBars(chart))).join("\n")}</div>
 ${tables.map(htmlTable).join("\n")}
 </body></html>
 `;

@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { AnamnesisError } from "../src/foundation/errors.ts";
 import { exactJudge, type AttributeJudge } from "../src/metrics/attribute-judge.ts";
 import { gitRevision } from "../src/backends/run-record.ts";
-import type { BenchModules, ProtocolName } from "../src/modules/builders/modules-for-protocol.ts";
+import type { ProtocolName } from "../src/modules/builders/modules-for-protocol.ts";
 import { toJsonText } from "../src/data/json-lines.ts";
 import type { BenchDataset } from "./shared/bench-dataset.ts";
 import type { BenchResults } from "./shared/bench-results.ts";
@@ -13,6 +13,7 @@ import { SUITE_REGISTRY, type SuiteId } from "./registry.ts";
 import { ensureDirectory, predictionsPath, readJsonFile, writeFileAtomic } from "./shared/run-directory.ts";
 import { scoreRunDirectory } from "./score-run-directory.ts";
 import type { SuiteRegistry } from "./suite-registry.ts";
+import type { SuiteModules } from "./shared/suite-modules.ts";
 
 /**
  * The benchmark runner: predicts every example of the chosen suites with a set of modules, writes
@@ -45,12 +46,14 @@ export interface RunRequest {
   readonly shard: string | null;
   readonly judge: string;
   readonly data_dir: string;
+  /** The suites' family's own settings (the consultation suites' patient and limits); absent for the others. */
+  readonly suite_settings?: Readonly<Record<string, unknown>>;
 }
 
 /** What {@link runBench} runs: suites, dataset, modules, run directory and limits. */
 export interface BenchOptions {
   readonly suites: readonly SuiteId[];
-  readonly modules: BenchModules;
+  readonly modules: SuiteModules;
   readonly backend: { readonly id: string; readonly parameters?: Readonly<Record<string, unknown>> };
   /** The MediTOD protocol (which examples exist depends on it); recorded in run.json. */
   readonly protocolName?: ProtocolName;
@@ -70,6 +73,8 @@ export interface BenchOptions {
   readonly onProgress?: (event: ProgressEvent) => void;
   /** Where the suite ids are looked up: the suites the runner ships unless given. */
   readonly registry?: SuiteRegistry;
+  /** The suites' family's own settings, recorded in run.json and checked when a run resumes. */
+  readonly suiteSettings?: Readonly<Record<string, unknown>>;
 }
 
 /** `i/n`, e.g. `2/4`. */
@@ -94,7 +99,7 @@ export function selectExamples<T>(examples: readonly T[], limit?: number, shard?
 function checkResumable(dir: string, request: RunRequest): void {
   const previous = readJsonFile<RunRequest>(join(dir, "run.json"));
   if (!previous) return;
-  const keys = ["backend", "protocol", "split", "limit", "shard", "data_dir"] as const;
+  const keys = ["backend", "protocol", "split", "limit", "shard", "data_dir", "suite_settings"] as const;
   const changed = keys.filter((key) => JSON.stringify(previous[key]) !== JSON.stringify(request[key]));
   if (changed.length > 0) {
     const what = changed
@@ -123,6 +128,7 @@ function startRun(options: BenchOptions, judge: AttributeJudge, registry: SuiteR
     shard: options.shard ? `${options.shard.index}/${options.shard.count}` : null,
     judge: judge.id,
     data_dir: options.dataset.dir,
+    ...(options.suiteSettings ? { suite_settings: options.suiteSettings } : {}),
   };
   ensureDirectory(options.outDir);
   checkResumable(options.outDir, request);

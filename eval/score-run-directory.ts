@@ -36,6 +36,7 @@ export async function scoreRunDirectory<Id extends string>(
     const lines = readLinesOf(predictionsPath(options.dir, id), suite.format);
     suites[id] = await suite.score(options.dataset, lines, options.judge ?? exactJudge);
     runs[id] = suiteStats(lines, options.resumed?.[id] ?? 0);
+    suite.writeArtifacts?.(options.dir, lines);
   }
   const results: BenchResults<Id> = { suites, ...options.meta, finished: new Date().toISOString(), runs };
   writeFileAtomic(join(options.dir, "results.json"), `${toJsonText(results, 2)}\n`);

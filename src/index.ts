@@ -133,6 +133,16 @@ export {
 export { moduleActors } from "./dialogue-manager/module-actors.ts";
 export { clinicalRules } from "./dialogue-manager/clinical-rules.ts";
 export { PatientSimulator, caseFromDialogue, type PatientCase } from "./simulator/patient-simulator.ts";
+export {
+  ScriptedPatient,
+  type ScriptedCase,
+  type DoctorQuestion,
+  type PatientAnswer,
+} from "./simulator/scripted-patient.ts";
+export { type LayScript } from "./simulator/lay-script.ts";
+export type { QuestionReader } from "./language/question-reader.ts";
+export { buildQuestionReader } from "./modules/embedded/question-reader.ts";
+export { loadTrainingData, type TrainingData } from "./modules/embedded/training-data.ts";
 export { type RecordedRedFlag, type FallbackTurn } from "./dialogue-manager/dialogue-machine.ts";
 
 // Clinical scope: red flags, working diagnoses, the closing rules, the clinical note; self-play
@@ -141,5 +151,13 @@ export { loadDiagnoses, DiagnosisRules, type WorkingImpression } from "./clinica
 export { enforceClosingScope } from "./clinical/closing-scope.ts";
 export { clinicalNote, clinicalNoteSchema, type ClinicalNote, type NoteInput } from "./clinical/clinical-note.ts";
 export { noteToMarkdown } from "./clinical/note-markdown.ts";
-export { loadCaseLibrary, meditodCases, type SelfPlayCase } from "./simulator/case-library.ts";
-export { playCase, summarise, type CaseResult, type SelfPlaySummary, type ClosingFit } from "./simulator/self-play.ts";
+export { loadCaseLibrary, meditodCases, type SelfPlayCase, type ExpectedClosing } from "./simulator/case-library.ts";
+export {
+  playCase,
+  summarise,
+  type CaseResult,
+  type SelfPlaySummary,
+  type PlayOptions,
+  type PatientChoice,
+} from "./simulator/self-play.ts";
+export { closingFit, type ClosingFit } from "./simulator/closing-fit.ts";

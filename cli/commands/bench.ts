@@ -20,6 +20,7 @@ import { printJson } from "../shared/output.ts";
 import { createProgressReporter } from "../shared/progress.ts";
 import { PROVIDER_MODULE_OPTION } from "../shared/provider-module-option.ts";
 import { positiveInteger } from "../shared/positive-integer.ts";
+import { DEFAULT_CONSULT_SETTINGS } from "../../eval/suites/consult/consult-setup.ts";
 
 interface BenchFlags {
   suite: string[];
@@ -45,6 +46,10 @@ interface BenchFlags {
   embeddingsBaseUrl?: string;
   maxTokens?: string;
   contextTokens?: string;
+  patient?: string;
+  patientBaseUrl?: string;
+  maxQuestions?: string;
+  maxTurns?: string;
 }
 
 /**
@@ -85,7 +90,7 @@ function suiteHelp(): string {
 /** Registers `anamnesis bench`. */
 export function registerBenchCommand(program: Command): void {
   const datasets = SUITE_REGISTRY.datasets;
-  program
+  const command = program
     .command("bench")
     .description("Run benchmark suites with a backend; resumable, writes predictions, results.json and reports.")
     .option("--suite <id...>", suiteHelp(), ["meditod"])
@@ -139,9 +144,27 @@ export function registerBenchCommand(program: Command): void {
       "--context-tokens <n>",
       "anamnesis protocol: the model's context window the prompt and answer must fit (default 8192; the paper's 4096 leaves policy prompts fewer exemplars)",
     )
-    .option("--max-tokens <n>", "official protocol: max_tokens of each reply (official default 200)")
-    .option(...PROVIDER_MODULE_OPTION)
-    .action(runBenchCommand);
+    .option("--max-tokens <n>", "official protocol: max_tokens of each reply (official default 200)");
+  withConsultAndProviderOptions(command).action(runBenchCommand);
+}
+
+/** The consultation suites' own flags, then `--provider-module` (last in the help, as before). */
+function withConsultAndProviderOptions(command: Command): Command {
+  return command
+    .option(
+      "--patient <id>",
+      `consultation suites: the patient, ${EMBEDDED_BACKEND_ID} (deterministic: the case's facts in its words, or a library case's lay script; default) or a backend id (${describeBackendIds({ chatModelsOnly: true })}); the doctor is --backend`,
+    )
+    .option("--patient-base-url <url>", "consultation suites: the patient backend's server base URL")
+    .option(
+      "--max-questions <n>",
+      `consultation suites: questions before a MediQ doctor must answer (MediQ's --max_questions; default ${DEFAULT_CONSULT_SETTINGS.max_questions})`,
+    )
+    .option(
+      "--max-turns <n>",
+      `consultation suites: doctor turns of an AgentClinic or library consultation, test requests and the answer included (AgentClinic's --total_inferences; default ${DEFAULT_CONSULT_SETTINGS.max_turns})`,
+    )
+    .option(...PROVIDER_MODULE_OPTION);
 }
 
 /** The flags that belong to one protocol, refused under the other rather than ignored. */
@@ -219,6 +242,37 @@ function modulesRequest(
   };
 }
 
+/**
+ * The consultation suites' settings from their flags (`--patient`, `--patient-base-url`,
+ * `--max-questions`, `--max-turns`), for a family that builds its own roles; those flags are refused
+ * for the other suites rather than ignored.
+ */
+function suiteSettingsOf(flags: BenchFlags, family: SuiteFamily): Record<string, unknown> | undefined {
+  const given = [
+    flags.patient !== undefined && "--patient",
+    flags.patientBaseUrl !== undefined && "--patient-base-url",
+    flags.maxQuestions !== undefined && "--max-questions",
+    flags.maxTurns !== undefined && "--max-turns",
+  ].filter(Boolean);
+  if (!family.buildModules) {
+    if (given.length > 0)
+      throw new AnamnesisError(
+        "INVALID_ARGUMENT",
+        `${given.join(", ")} belong${given.length === 1 ? "s" : ""} to the consultation suites (consult-mediq, consult-agentclinic, consult-library)`,
+      );
+    return undefined;
+  }
+  const maxTurns = positiveInteger(flags.maxTurns, "--max-turns");
+  if (maxTurns !== undefined && maxTurns < 2)
+    throw new AnamnesisError("INVALID_ARGUMENT", "--max-turns must be at least 2 (a question and the answer)");
+  return {
+    patient: flags.patient ?? DEFAULT_CONSULT_SETTINGS.patient,
+    ...(flags.patientBaseUrl ? { patient_base_url: flags.patientBaseUrl } : {}),
+    max_questions: positiveInteger(flags.maxQuestions, "--max-questions") ?? DEFAULT_CONSULT_SETTINGS.max_questions,
+    max_turns: maxTurns ?? DEFAULT_CONSULT_SETTINGS.max_turns,
+  };
+}
+
 /** `--exemplars`: a whole number, 0 allowed. */
 function parseExemplars(text: string | undefined): number {
   const exemplars = Number(text ?? 5);
@@ -243,7 +297,9 @@ function planBench(flags: BenchFlags): BenchPlan {
     maxTokens: positiveInteger(flags.maxTokens, "--max-tokens"),
     contextTokens: positiveInteger(flags.contextTokens, "--context-tokens"),
   };
-  checkProtocolFlags(flags, protocol, SUITE_REGISTRY.get(suites[0]!)!.family, lengths);
+  const family = SUITE_REGISTRY.get(suites[0]!)!.family;
+  checkProtocolFlags(flags, protocol, family, lengths);
+  const suiteSettings = suiteSettingsOf(flags, family);
   const dataset = source.load(flags.data);
   const split = flags.split ?? source.defaultSplit(dataset);
   source.checkSplit(dataset, split);
@@ -266,6 +322,7 @@ function planBench(flags: BenchFlags): BenchPlan {
     ...(concurrency ? { concurrency } : {}),
     judge: flags.judge,
     modules: modulesRequest(flags, protocol, { exemplars, ...lengths, backendOptions }),
+    ...(suiteSettings ? { suiteSettings } : {}),
   };
 }
 

@@ -18,21 +18,24 @@ interface ScoreFlags {
   json?: boolean;
 }
 
-/** `exact`, or an LLM judge on a backend (`openai:<model>`, `ollama:<model>`, …). */
-async function resolveJudge(flags: ScoreFlags): Promise<AttributeJudge> {
+/** `exact`, or an LLM judge on a backend (`openai:<model>`, `ollama:<model>`, …): the suite's family's own judge where it has one. */
+async function resolveJudge(flags: ScoreFlags, suite: Suite): Promise<AttributeJudge> {
   if (flags.judge === undefined || flags.judge === exactJudge.id) return exactJudge;
-  return createAttributeJudge(flags.judge, {
+  return (suite.family.createJudge ?? createAttributeJudge)(flags.judge, {
     ...(flags.baseUrl ? { baseUrl: flags.baseUrl } : {}),
     ...(flags.cache === false ? { noCache: true } : {}),
   });
 }
 
 /** The options of a suite that matches non-medical attributes: the judge, its server, its cache, provider plug-ins. */
-function addJudgeOptions(command: Command): Command {
+function addJudgeOptions(command: Command, suite: Suite): Command {
+  const what = suite.family.createJudge
+    ? "diagnoses: exact (the offline judge alone), or the backend id of an LLM judge shown beside it"
+    : "non-medical attribute matching: exact (official exact match), or an LLM judge's backend id (the paper's prompt)";
   return command
     .option(
       "--judge <id>",
-      `non-medical attribute matching: exact (official exact match), or an LLM judge's backend id (the paper's prompt): ${describeBackendIds({ chatModelsOnly: true })}, or a --provider-module's`,
+      `${what}: ${describeBackendIds({ chatModelsOnly: true })}, or a --provider-module's`,
       "exact",
     )
     .option("--base-url <url>", "the judge's server base URL (OpenAI-compatible …/v1, or the Ollama host)")
@@ -49,13 +52,13 @@ function registerSuiteScoreCommand(score: Command, suite: Suite, data: DatasetSo
     .requiredOption("--predictions <file>", scoreCommand.predictionsHelp)
     .option(data.scoreDataOption.flags, data.scoreDataOption.help);
   if (scoreCommand.splitHelp !== undefined) command.option("--split <split>", scoreCommand.splitHelp);
-  if (scoreCommand.judged) addJudgeOptions(command);
+  if (scoreCommand.judged) addJudgeOptions(command, suite);
   command.option("--json", "print JSON (unrounded)").action(async (flags: ScoreFlags) => {
     const scores = await scoreCommand.run({
       predictions: flags.predictions,
       ...(flags.data !== undefined ? { data: flags.data } : {}),
       ...(flags.split !== undefined ? { split: flags.split } : {}),
-      judge: () => resolveJudge(flags),
+      judge: () => resolveJudge(flags, suite),
     });
     if (flags.json) printJson(scores);
     else process.stdout.write(scoreCommand.print(scores));

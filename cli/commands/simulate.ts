@@ -6,7 +6,7 @@ import { AnamnesisError } from "../../src/foundation/errors.ts";
 import { describeBackendIds } from "../../src/backends/index.ts";
 import { createModules, EMBEDDED_BACKEND_ID } from "../../src/modules/builders/create-modules.ts";
 import { loadCaseLibrary, meditodCases, type SelfPlayCase } from "../../src/simulator/case-library.ts";
-import { playCase, summarise } from "../../src/simulator/self-play.ts";
+import { playCase, summarise, type PatientChoice } from "../../src/simulator/self-play.ts";
 import { CASE_COLUMNS, caseRows, selfPlayHtml, summaryLines } from "../../src/simulator/self-play-report.ts";
 import { formatTable, printJson } from "../shared/output.ts";
 import { PROVIDER_MODULE_OPTION } from "../shared/provider-module-option.ts";
@@ -22,8 +22,8 @@ interface SimulateFlags {
   json?: boolean;
 }
 
-/** The patients self-play can use: our rule-based simulated patient. */
-const PATIENTS = ["simulated"];
+/** The patients self-play can use: each case's lay script (MediTOD cases have none: their profile answers), or the profile. */
+const PATIENTS: readonly PatientChoice[] = ["script", "profile"];
 
 /** `all`, `library`, `meditod`, or a comma-separated list of case ids. */
 function selectCases(all: readonly SelfPlayCase[], selection: string): SelfPlayCase[] {
@@ -45,22 +45,23 @@ function selectCases(all: readonly SelfPlayCase[], selection: string): SelfPlayC
   return all.filter((entry) => ids.includes(entry.id));
 }
 
-/** The number of doctor turns before a history is cut off, checked; one line on a bad value. */
-function checkedSimulateFlags(flags: SimulateFlags): number {
-  if (!PATIENTS.includes(flags.patient))
+/** The patient and the number of doctor turns before a history is cut off, checked; one line on a bad value. */
+function checkedSimulateFlags(flags: SimulateFlags): { patient: PatientChoice; maxDoctorTurns: number } {
+  const patient = PATIENTS.find((choice) => choice === flags.patient);
+  if (!patient)
     throw new AnamnesisError(
       "INVALID_ARGUMENT",
       `--patient must be one of ${PATIENTS.join(", ")} (got '${flags.patient}'); an LLM patient is not available yet`,
     );
-  const maxTurns = Number(flags.maxTurns);
-  if (!Number.isInteger(maxTurns) || maxTurns < 1)
+  const maxDoctorTurns = Number(flags.maxTurns);
+  if (!Number.isInteger(maxDoctorTurns) || maxDoctorTurns < 1)
     throw new AnamnesisError("INVALID_ARGUMENT", `--max-turns must be a positive integer (got '${flags.maxTurns}')`);
-  return maxTurns;
+  return { patient, maxDoctorTurns };
 }
 
 /** Plays every selected case, writes the run when asked, and prints the table or the summary. */
 async function simulate(flags: SimulateFlags): Promise<void> {
-  const maxTurns = checkedSimulateFlags(flags);
+  const options = checkedSimulateFlags(flags);
   const dataset = loadMeditod(flags.data);
   const cases = selectCases([...loadCaseLibrary(), ...meditodCases(dataset)], flags.cases);
   const setup = await createModules(flags.doctor, dataset, {
@@ -71,7 +72,7 @@ async function simulate(flags: SimulateFlags): Promise<void> {
   const started = new Date().toISOString();
   const results = [];
   try {
-    for (const patientCase of cases) results.push(await playCase(setup.modules, patientCase, maxTurns));
+    for (const patientCase of cases) results.push(await playCase(setup.modules, patientCase, options));
   } finally {
     await setup.close();
   }
@@ -82,7 +83,9 @@ async function simulate(flags: SimulateFlags): Promise<void> {
     return;
   }
   const lines = summaryLines(summary).map(([label, value]) => `${label}: ${value}`);
-  process.stdout.write(`${formatTable(CASE_COLUMNS, caseRows(results), [0, 1, 8, 9, 10])}\n\n${lines.join("\n")}\n`);
+  process.stdout.write(
+    `${formatTable(CASE_COLUMNS, caseRows(results), [0, 1, 2, 10, 11, 12])}\n\n${lines.join("\n")}\n`,
+  );
   if (flags.out) process.stdout.write(`\nTranscripts and report: ${flags.out}/report.html\n`);
 }
 
@@ -91,14 +94,18 @@ export function registerSimulateCommand(program: Command): void {
   program
     .command("simulate")
     .description(
-      "Self-play: a doctor backend takes whole histories from simulated patients; coverage, red flags and closing fitness per case.",
+      "Self-play: a doctor backend takes whole histories from simulated patients; facts revealed, red flags and closing fit against each case's own expected answer.",
     )
     .option(
       "--doctor <backend>",
       `the doctor: ${EMBEDDED_BACKEND_ID} (default), ${describeBackendIds({ chatModelsOnly: true })}, or a --provider-module's`,
       EMBEDDED_BACKEND_ID,
     )
-    .option("--patient <backend>", `the patient: ${PATIENTS.join(", ")}`, "simulated")
+    .option(
+      "--patient <which>",
+      "script: each library case's patient speaks its hand-written lay script (MediTOD cases, which have none, answer from their profile); profile: every case answers from its CMAS profile",
+      "script",
+    )
     .option(
       "--cases <which>",
       "all, library (our cases), meditod (train/valid dialogues), or case ids separated by commas",

@@ -1,13 +1,19 @@
 import type { MeditodDataset } from "../../src/data/meditod.ts";
 import type { NoteDataset } from "../../src/data/note-dataset.ts";
+import type { ConsultDataset } from "../../src/simulator/consultation/consult-dataset.ts";
 import type { NoteRunData } from "./bench-results.ts";
 
-/** The data one run reads: MediTOD's dialogues, or a clinical-note dataset's documents. */
-export type BenchDataset = MeditodDataset | NoteDataset;
+/** The data one run reads: MediTOD's dialogues, a clinical-note dataset's documents, or consultation cases. */
+export type BenchDataset = MeditodDataset | NoteDataset | ConsultDataset;
 
 /** Whether the data is a clinical-note dataset (MTS-Dialog, MedText) rather than MediTOD. */
 export function isNoteDataset(dataset: BenchDataset): dataset is NoteDataset {
   return "task" in dataset;
+}
+
+/** Whether the data is consultation cases (MediQ, AgentClinic, our library). */
+export function isConsultDataset(dataset: BenchDataset): dataset is ConsultDataset {
+  return "kind" in dataset && dataset.kind === "consult";
 }
 
 /**

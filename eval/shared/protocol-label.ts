@@ -1,6 +1,6 @@
 import { BUNDLED_MEDITOD_DIR, type Split } from "../../src/data/meditod.ts";
 import { EMBEDDED_BACKEND_ID } from "../../src/modules/builders/create-modules.ts";
-import { isNoteDataset, type BenchDataset } from "./bench-dataset.ts";
+import { isConsultDataset, isNoteDataset, type BenchDataset } from "./bench-dataset.ts";
 
 /**
  * What every output says about how its figures were made: the protocol in one line, and whether the
@@ -23,7 +23,7 @@ export function tunedOnSplit(
   split: string,
   trainSplit: string = "train",
 ): string | null {
-  if (backend !== EMBEDDED_BACKEND_ID || isNoteDataset(dataset)) return null;
+  if (backend !== EMBEDDED_BACKEND_ID || isNoteDataset(dataset) || isConsultDataset(dataset)) return null;
   if (split === trainSplit) return "trained on this split: the engine is built from these dialogues";
   const ids = dataset.splits[split as Split] ?? [];
   const reasons = ids.flatMap((id) => (SHAPED_ON[id] ? [SHAPED_ON[id]] : []));

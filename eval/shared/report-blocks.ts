@@ -16,11 +16,35 @@ export interface ReportTable {
 }
 
 /** A bar chart of one figure: ours and the paper's. */
-export interface ReportChart {
+export interface BarChart {
   title: string;
   bars: Array<{ label: string; value: number; ours: boolean }>;
   max: number;
 }
+
+/** A point of a scatter chart, with its interval on the vertical axis. */
+export interface ScatterPoint {
+  readonly label: string;
+  readonly x: number;
+  readonly y: number;
+  readonly yLow: number;
+  readonly yHigh: number;
+  readonly ours: boolean;
+}
+
+/** A scatter chart: one figure against another (the consultation suites' accuracy against questions asked). */
+export interface ScatterChart {
+  readonly title: string;
+  readonly xLabel: string;
+  readonly yLabel: string;
+  readonly points: readonly ScatterPoint[];
+  /** The axes run from 0 to these. */
+  readonly xMax: number;
+  readonly yMax: number;
+}
+
+/** A chart of the report. */
+export type ReportChart = BarChart | ScatterChart;
 
 /** What one suite adds to the report: its tables, in order, and its charts. */
 export interface ReportSection {

@@ -69,7 +69,12 @@ export function writeFileAtomic(path: string, content: string): void {
   renameSync(temporary, path);
 }
 
-/** The files a run writes; `--restart` removes exactly these, nothing else the directory may hold. */
+/** Where a suite's per-example transcripts go (the consultation suites'): `transcripts/<suite>/`. */
+export function transcriptsPath(dir: string, suite: string): string {
+  return join(dir, "transcripts", suite);
+}
+
+/** The files a run writes; `--restart` removes exactly these (and the transcripts folder), nothing else the directory may hold. */
 export function clearRunDirectory(dir: string): void {
   if (!existsSync(dir)) return;
   for (const name of readdirSync(dir)) {
@@ -79,6 +84,7 @@ export function clearRunDirectory(dir: string): void {
     )
       rmSync(join(dir, name));
   }
+  rmSync(join(dir, "transcripts"), { recursive: true, force: true });
 }
 
 export function ensureDirectory(dir: string): void {

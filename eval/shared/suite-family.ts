@@ -1,6 +1,18 @@
+import type { BackendOptions } from "../../src/backends/index.ts";
+import type { AttributeJudge } from "../../src/metrics/attribute-judge.ts";
 import type { ProtocolName } from "../../src/modules/builders/modules-for-protocol.ts";
 import type { BenchDataset, DatasetSource } from "./bench-dataset.ts";
 import type { BenchResults } from "./bench-results.ts";
+import type { SuiteModuleSetup } from "./suite-modules.ts";
+
+/** What a family that builds its own modules is given: the backend, the data and its own settings. */
+export interface FamilyModulesRequest {
+  readonly backendId: string;
+  readonly backendOptions: BackendOptions;
+  readonly dataset: BenchDataset;
+  /** The family's own settings (the consultation suites' patient and limits), as run.json records them. */
+  readonly settings: Readonly<Record<string, unknown>>;
+}
 
 /**
  * What the suites on one kind of data share (the MediTOD suites; the clinical-note suites): the data
@@ -30,4 +42,8 @@ export interface SuiteFamily {
   frameResultsTable(table: string, results: BenchResults): string;
   /** The report's opening paragraphs (Markdown). */
   reportIntro(results: BenchResults, dataset: BenchDataset): string[];
+  /** Builds the modules its suites predict with itself (the consultation roles) instead of the MediTOD module builders. */
+  buildModules?(request: FamilyModulesRequest): Promise<SuiteModuleSetup>;
+  /** The judge `--judge` names for its suites, when it is not the attribute judge (the consultation suites judge diagnoses). */
+  createJudge?(id: string, options: BackendOptions): Promise<AttributeJudge>;
 }

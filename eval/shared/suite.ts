@@ -1,10 +1,11 @@
 import type { CallOptions, ModuleCallInfo } from "../../src/language/module-interfaces.ts";
 import type { AttributeJudge } from "../../src/metrics/attribute-judge.ts";
-import type { BenchModules, ProtocolName } from "../../src/modules/builders/modules-for-protocol.ts";
+import type { ProtocolName } from "../../src/modules/builders/modules-for-protocol.ts";
 import type { BenchDataset } from "./bench-dataset.ts";
 import type { AnyPredictionLine, PredictionsFormat } from "./predictions-file.ts";
 import type { ReportSection } from "./report-blocks.ts";
 import type { SuiteFamily } from "./suite-family.ts";
+import type { SuiteModules } from "./suite-modules.ts";
 
 /**
  * A benchmark suite, declared in one place (its folder under `eval/suites/`): the data it reads, how its
@@ -20,7 +21,7 @@ export interface SuiteExample {
   readonly key: string;
   /** The fields that identify it in its predictions line: `dialogue_id` and `turn`, or `id`. */
   readonly fields: Readonly<Record<string, string | number>>;
-  predict(modules: BenchModules, options: CallOptions): Promise<{ prediction: unknown; info: ModuleCallInfo }>;
+  predict(modules: SuiteModules, options: CallOptions): Promise<{ prediction: unknown; info: ModuleCallInfo }>;
 }
 
 /** A row of a paper's results table: the setting and model, then its figures by name. */
@@ -80,12 +81,12 @@ export interface Suite<Id extends string = string, Scores = unknown> {
   /** The name of the data it reads, one of its family's datasets; suites on different data need separate runs. */
   readonly data: string;
   /** The module that predicts its examples. */
-  readonly module: keyof BenchModules;
+  readonly module: keyof SuiteModules;
   /** What the module sees, for run records. */
   readonly protocol: string;
   readonly format: PredictionsFormat;
   /** The instructions it gives a prompted module, versioned for run records (the embedded engine ignores them). */
-  readonly prompt?: { readonly module: keyof BenchModules; readonly version: string };
+  readonly prompt?: { readonly module: keyof SuiteModules; readonly version: string };
   /** The examples of a split; the official MediTOD protocol leaves out an NLU turn that ends its dialogue. */
   examples(dataset: BenchDataset, split: string, protocol?: ProtocolName): SuiteExample[];
   score(dataset: BenchDataset, lines: readonly AnyPredictionLine[], judge?: AttributeJudge): Promise<Scores>;
@@ -98,4 +99,9 @@ export interface Suite<Id extends string = string, Scores = unknown> {
   /** The lines whose output could not be read, for the report's format-error table; absent when a suite's outputs cannot fail so. */
   formatErrors?(lines: readonly AnyPredictionLine[], dataset: BenchDataset): FormatError[];
   readonly scoreCommand: ScoreCommand<Scores>;
+  /**
+   * Files a suite writes into the run directory beside its predictions, from its scored lines (the
+   * consultation suites' per-case transcripts); `clearRunDirectory` removes what it lists in `artifacts`.
+   */
+  writeArtifacts?(dir: string, lines: readonly AnyPredictionLine[]): void;
 }

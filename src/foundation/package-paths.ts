@@ -49,6 +49,10 @@ export const BUNDLED = {
   mtsDialogVocabulary: bundledPath("data", "mts-dialog", "training-vocabulary.txt"),
   /** `data/aci-bench/`: ACI-Bench's challenge data, six baseline predictions and one official results file. */
   aciBench: bundledPath("data", "aci-bench"),
+  /** `data/mediq/`: MediQ's iCraft-MD cases and the first 1,000 MedQA development cases. */
+  mediq: bundledPath("data", "mediq"),
+  /** `data/agentclinic/`: the first 150 of AgentClinic's MedQA cases. */
+  agentclinic: bundledPath("data", "agentclinic"),
   /** `data/cases/library.json`: our simulated-patient cases. */
   caseLibrary: bundledPath("data", "cases", "library.json"),
   /** `server/public/`: the chat page. */

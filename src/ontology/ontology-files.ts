@@ -3,13 +3,17 @@ import type { z } from "zod";
 import { BUNDLED } from "../foundation/package-paths.ts";
 import { describeZodIssues } from "./describe-zod-issues.ts";
 import { cmasSchema } from "./cmas-schema.ts";
+import { complaintBlindQuestionsSchema } from "./complaint-blind-questions-schema.ts";
 import { diagnosesSchema } from "./diagnoses-schema.ts";
+import { diagnosisSynonymsSchema } from "./diagnosis-synonyms-schema.ts";
 import { redFlagsSchema } from "./red-flags-schema.ts";
+import { testNamesSchema } from "./test-names-schema.ts";
 import { historyPlanSchema } from "./history-plan-schema.ts";
 import { layTermsSchema } from "./lay-terms-schema.ts";
 import { lexiconSchema } from "./lexicon-schema.ts";
 import { nlgTemplatesSchema } from "./nlg-templates-schema.ts";
 import { osceChecklistSchema } from "./osce-checklist-schema.ts";
+import { patientAnswerRulesSchema } from "./patient-answer-rules-schema.ts";
 import { wordListsSchema } from "./word-lists-schema.ts";
 
 /**
@@ -24,13 +28,17 @@ export const ONTOLOGY_DIR = `${BUNDLED.ontology}/`;
 /** Every ontology file with its schema. */
 export const ONTOLOGY_SCHEMAS = {
   "cmas.json": cmasSchema,
+  "complaint-blind-questions.json": complaintBlindQuestionsSchema,
   "diagnoses.json": diagnosesSchema,
+  "diagnosis-synonyms.json": diagnosisSynonymsSchema,
   "history-plan.json": historyPlanSchema,
   "lay-terms.json": layTermsSchema,
   "lexicon.json": lexiconSchema,
   "nlg-templates.json": nlgTemplatesSchema,
   "osce-checklist.json": osceChecklistSchema,
+  "patient-answer-rules.json": patientAnswerRulesSchema,
   "red-flags.json": redFlagsSchema,
+  "test-names.json": testNamesSchema,
   "word-lists.json": wordListsSchema,
 } as const;
 

@@ -7,13 +7,17 @@ import { AnamnesisError } from "../foundation/errors.ts";
 import { BUNDLED } from "../foundation/package-paths.ts";
 import { templateFor } from "../language/history-plan.ts";
 import { loadHistoryPlan } from "../language/history-plan.ts";
+import { checkScript, layScriptSchema, type LayScript } from "./lay-script.ts";
 import { caseFromDialogue, type PatientCase } from "./patient-simulator.ts";
 
 /**
- * The simulated-patient cases self-play runs on: our own library (`data/cases/library.json`, CMAS
- * profiles with a one-line presentation across the body systems) and the MediTOD training and
- * validation dialogues (their gold final state; never the test split). Each case says what a good
- * history should end with: the working diagnosis its history supports (or none) and its red flags.
+ * The simulated-patient cases self-play runs on: our own library (`data/cases/library.json`) and the
+ * MediTOD training and validation dialogues (their gold final state; never the test split). Each case
+ * says what a good history of it ends with. A library case states it by hand, as a clinician judges the
+ * history — its expected diagnosis or that none is supportable from a history alone, and its red flags —
+ * never as our rules compute them from its profile, and carries the lay script its patient speaks from. A
+ * MediTOD case takes the diagnosis its doctor named and the red flags our rules find in its profile, and
+ * its patient speaks from the profile.
  */
 
 const SYSTEMS = [
@@ -28,43 +32,79 @@ const SYSTEMS = [
   "general",
 ] as const;
 
-const librarySchema = z.strictObject({
-  name: z.literal("case-library"),
-  version: z.string(),
-  description: z.string(),
-  cases: z
-    .array(
-      z.strictObject({
-        id: z.string().regex(/^[a-z0-9-]+$/),
-        system: z.enum(SYSTEMS),
-        title: z.string().min(1),
-        diagnosis: z.string().nullable(),
-        red_flags: z.array(z.string()),
-        profile: dialogueStateSchema,
-      }),
-    )
-    .min(1),
+const caseSchema = z.strictObject({
+  id: z.string().regex(/^[a-z0-9-]+$/),
+  system: z.enum(SYSTEMS),
+  title: z.string().min(1),
+  expected_diagnosis: z.string().trim().min(1).nullable(),
+  also_accepted: z.array(z.string().trim().min(1)).optional(),
+  why: z.string().trim().min(1).optional(),
+  why_none: z.string().trim().min(1).optional(),
+  red_flags: z.array(z.string()),
+  profile: dialogueStateSchema,
+  script: layScriptSchema,
 });
+type CaseEntry = z.infer<typeof caseSchema>;
+
+/** What a case's own fields must agree on: a reason for its expected answer, known red flags, a script that fits its profile. */
+function checkCase(entry: CaseEntry, context: z.RefinementCtx, flagIds: ReadonlySet<string>): void {
+  const issue = (path: Array<string | number>, message: string) => context.addIssue({ code: "custom", path, message });
+  if (entry.expected_diagnosis === null) {
+    if (entry.why_none === undefined)
+      issue(["why_none"], "a case that expects no diagnosis says why none is supportable");
+    if (entry.why !== undefined || entry.also_accepted !== undefined)
+      issue(["expected_diagnosis"], "why and also_accepted go with an expected diagnosis; this case expects none");
+  } else {
+    if (entry.why === undefined) issue(["why"], "a case that expects a diagnosis says why");
+    if (entry.why_none !== undefined) issue(["why_none"], "why_none goes with an expected diagnosis of null");
+  }
+  for (const [index, id] of entry.red_flags.entries())
+    if (!flagIds.has(id)) issue(["red_flags", index], `no red flag '${id}' in ontology/red-flags.json`);
+  for (const problem of checkScript(entry.script, entry.profile)) issue(problem.path, problem.message);
+}
+
+function librarySchema(flagIds: ReadonlySet<string>) {
+  return z.strictObject({
+    name: z.literal("case-library"),
+    version: z.string(),
+    description: z.string(),
+    cases: z.array(caseSchema.superRefine((entry, context) => checkCase(entry, context, flagIds))).min(1),
+  });
+}
+
+/** What a good history of a case ends with. */
+export interface ExpectedClosing {
+  /** The working diagnosis a clinician gives at the end of this history; null when none is supportable from a history alone. */
+  readonly diagnosis: string | null;
+  /** Other names of the same diagnosis (spellings, abbreviations, synonyms). */
+  readonly alsoAccepted: readonly string[];
+  /** Why that diagnosis, or why none. */
+  readonly why: string;
+}
 
 /** A case with what a good history of it ends with. */
 export interface SelfPlayCase extends PatientCase {
   readonly source: "library" | "meditod";
   readonly system: string;
-  /** The working diagnosis its history supports; null when none is (the honest closing names none). */
-  readonly diagnosis: string | null;
-  /** Ids of the red flags its profile carries. */
+  readonly expected: ExpectedClosing;
+  /** Ids of the red flags the case carries. */
   readonly redFlags: readonly string[];
+  /** The lay script its patient speaks from; MediTOD cases have none (their patient speaks from the profile). */
+  readonly script?: LayScript;
+}
+
+function readJson(path: string): unknown {
+  try {
+    return JSON.parse(readFileSync(path, "utf8"));
+  } catch (error) {
+    throw new AnamnesisError("INVALID_JSON", `case library ${path}: ${(error as Error).message}`);
+  }
 }
 
 /** Our case library, validated (a malformed case fails with its path). */
 export function loadCaseLibrary(path: string = BUNDLED.caseLibrary): SelfPlayCase[] {
-  let json: unknown;
-  try {
-    json = JSON.parse(readFileSync(path, "utf8"));
-  } catch (error) {
-    throw new AnamnesisError("INVALID_JSON", `case library ${path}: ${(error as Error).message}`);
-  }
-  const parsed = librarySchema.safeParse(json);
+  const flagIds = new Set(loadRedFlags().flags.map((flag) => flag.id));
+  const parsed = librarySchema(flagIds).safeParse(readJson(path));
   if (!parsed.success)
     throw new AnamnesisError("INVALID_DATA", `case library ${path}: ${describeIssues(parsed.error)}`);
   return parsed.data.cases.map((entry) => ({
@@ -73,8 +113,13 @@ export function loadCaseLibrary(path: string = BUNDLED.caseLibrary): SelfPlayCas
     profile: entry.profile,
     source: "library",
     system: entry.system,
-    diagnosis: entry.diagnosis,
+    expected: {
+      diagnosis: entry.expected_diagnosis,
+      alsoAccepted: entry.also_accepted ?? [],
+      why: entry.why ?? entry.why_none ?? "",
+    },
     redFlags: entry.red_flags,
+    script: entry.script,
   }));
 }
 
@@ -100,11 +145,16 @@ export function meditodCases(dataset: MeditodDataset): SelfPlayCase[] {
     const system = complaint
       ? templateFor(plan, String(complaint.value), [complaint.location ?? []].flat()).area
       : "general";
+    const diagnosis = goldDiagnosis(dataset, id);
     return {
       ...patientCase,
       source: "meditod",
       system,
-      diagnosis: goldDiagnosis(dataset, id),
+      expected: {
+        diagnosis,
+        alsoAccepted: [],
+        why: diagnosis === null ? "the MediTOD doctor named no diagnosis" : "the diagnosis the MediTOD doctor named",
+      },
       redFlags: rules.evaluate(patientCase.profile).map((flag) => flag.id),
     };
   });

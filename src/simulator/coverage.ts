@@ -1,5 +1,6 @@
 import { PRESENT_STATUSES, splitPrefixedSlot } from "../cmas/ontology.ts";
 import type { ActionEntry, DialogueState, DoctorAction, SlotEntry } from "../cmas/schemas.ts";
+import { askingChecks } from "./case-facts.ts";
 
 /**
  * History-taking coverage for practice mode: which facts of a case profile the trainee's questions
@@ -42,15 +43,6 @@ export interface Coverage {
 
 const OPEN_VALUES = new Set(["other", "all", "none"]);
 const PRESENT: ReadonlySet<string> = new Set(PRESENT_STATUSES);
-
-/** The check types that ask for an attribute of an entry. */
-function askingChecks(attribute: string): readonly string[] {
-  if (attribute.endsWith("characteristics")) return ["characteristics", attribute];
-  if (attribute.endsWith("_factor") || attribute === "unknown_ana_factor") return ["ana_factors", attribute];
-  if (attribute === "initiation") return ["onset", "initiation"];
-  if (attribute === "start" || attribute === "starting") return ["start", "starting", "onset"];
-  return [attribute];
-}
 
 function labelOf(entry: SlotEntry, slot: string): string {
   const first = entry.value ?? entry.destination ?? entry.age ?? entry.status ?? Object.values(entry)[0] ?? slot;

@@ -13,39 +13,68 @@ const fraction = (part: { asked: number; total: number }) => `${part.asked}/${pa
 export function summaryLines(summary: SelfPlaySummary): Array<[string, string]> {
   const { redFlags, closings } = summary;
   return [
-    ["cases", String(summary.cases)],
-    ["mean coverage (values and attributes)", percent(summary.meanCoverage)],
-    ["mean coverage of values", percent(summary.meanValueCoverage)],
-    ["mean coverage of attributes", percent(summary.meanAttributeCoverage)],
+    [
+      "cases",
+      `${summary.cases} (scripted patient ${summary.patients.script}, profile patient ${summary.patients.profile})`,
+    ],
+    ["mean OSCE checklist coverage of the doctor's questions", percent(summary.meanChecklistCoverage)],
+    [
+      "mean fact recall (facts the scripted patient revealed)",
+      summary.meanFactRecall === null ? "n/a" : percent(summary.meanFactRecall),
+    ],
+    [
+      "mean profile items the doctor's actions named (secondary: values / attributes)",
+      `${percent(summary.meanProfileItems)} (${percent(summary.meanProfileValues)} / ${percent(summary.meanProfileAttributes)})`,
+    ],
     ["mean doctor turns", summary.meanDoctorTurns.toFixed(1)],
-    ["repeated questions (all cases)", String(summary.repeatedQuestions)],
+    [
+      "repeated questions, all cases (read from the words / CMAS inquiries)",
+      `${summary.checklistRepeats} / ${summary.repeatedQuestions}`,
+    ],
+    [
+      "questions off the complaint's systems before its own history was done, all cases",
+      String(summary.offTopicQuestions),
+    ],
     [
       "red flags caught",
       `${redFlags.caught} of ${redFlags.expected} (missed ${redFlags.missed}, false alarms ${redFlags.falseAlarms})`,
     ],
     [
-      "closing fit (right diagnosis or honest none)",
+      "closing fit (right diagnosis, or none where the case supports none)",
       `${percent(summary.closingFit)}: ${Object.entries(closings)
         .filter(([, count]) => count > 0)
         .map(([kind, count]) => `${kind} ${count}`)
         .join(", ")}`,
     ],
-    ["closings the profile contradicts", summary.contradicted.length === 0 ? "none" : summary.contradicted.join(", ")],
+    [
+      "wrong or unsupported diagnoses named",
+      summary.misnamed.length === 0
+        ? "none"
+        : summary.misnamed
+            .map((entry) => `${entry.id}: ${entry.named} (expected ${entry.expected ?? "none"})`)
+            .join("; "),
+    ],
   ];
+}
+
+function redFlagCell(result: CaseResult): string {
+  const { expected, caught, falseAlarms } = result.redFlags;
+  if (expected.length === 0 && falseAlarms.length === 0) return "-";
+  return `${caught.length}/${expected.length}${falseAlarms.length > 0 ? ` +${falseAlarms.length} false` : ""}`;
 }
 
 function caseRow(result: CaseResult): string[] {
   return [
     result.id,
     result.system,
+    result.patient,
     String(result.doctorTurns),
-    percent(result.coverage),
-    fraction(result.values),
-    fraction(result.attributes),
-    String(result.repeatedQuestions),
-    result.redFlags.expected.length === 0 && result.redFlags.falseAlarms.length === 0
-      ? "-"
-      : `${result.redFlags.caught.length}/${result.redFlags.expected.length}${result.redFlags.falseAlarms.length > 0 ? ` +${result.redFlags.falseAlarms.length} false` : ""}`,
+    `${percent(result.checklist.coverage)} (${result.checklist.covered}/${result.checklist.applicable})`,
+    result.factRecall === null ? "-" : fraction(result.factRecall),
+    percent(result.profileItems.share),
+    `${result.checklist.repeatedQuestions}/${result.repeatedQuestions}`,
+    String(result.checklist.offTopicBeforeComplaintDone),
+    redFlagCell(result),
     result.expectedDiagnosis ?? "none",
     result.namedDiagnosis ?? "none",
     result.closing + (result.error ? ` (error: ${result.error})` : ""),
@@ -55,11 +84,13 @@ function caseRow(result: CaseResult): string[] {
 export const CASE_COLUMNS = [
   "case",
   "system",
+  "patient",
   "turns",
-  "coverage",
-  "values",
-  "attributes",
-  "repeats",
+  "checklist",
+  "facts revealed",
+  "profile items named (secondary)",
+  "repeats (words/CMAS)",
+  "off-topic",
   "red flags",
   "expected",
   "named",
@@ -84,7 +115,7 @@ export function selfPlayHtml(
 <style>body{font:14px/1.5 system-ui,sans-serif;margin:2rem;color:#1b1f24}table{border-collapse:collapse;margin:1rem 0}td,th{border:1px solid #d0d7de;padding:.25rem .5rem;text-align:left}th{background:#f6f8fa}caption{text-align:left;font-weight:600}</style>
 </head><body>
 <h1>Self-play: ${escapeHtml(meta.doctor)} doctor, ${escapeHtml(meta.patient)} patient</h1>
-<p>Run ${escapeHtml(meta.started)}. Each case's simulated patient answers from its CMAS profile; transcripts are in <code>transcripts/</code>.</p>
+<p>Run ${escapeHtml(meta.started)}. A library case's patient speaks from the case's hand-written lay script; a MediTOD case's answers from its CMAS profile. Expected diagnoses and red flags are the cases' own. Transcripts, with the facts each patient line revealed, are in <code>transcripts/</code>.</p>
 <table><caption>Overall</caption>${summaryLines(summary)
     .map(([label, value]) => row([label, value]))
     .join("\n")}</table>

@@ -1,19 +1,24 @@
+import { scoreOsceChecklist, type ChecklistCase } from "../clinical/osce-checklist.ts";
 import { asksToRepeat } from "../language/repeat-requests.ts";
-import { loadDiagnoses } from "../clinical/diagnoses.ts";
 import type { DoctorAction, NluFrame } from "../cmas/schemas.ts";
 import { Conversation } from "../dialogue-manager/conversation.ts";
 import type { DialogueModules } from "../language/module-interfaces.ts";
 import { actionSlots } from "../language/action-signature.ts";
 import type { SelfPlayCase } from "./case-library.ts";
+import { CLOSING_FITS, closingFit, type ClosingFit } from "./closing-fit.ts";
 import { coverageOf } from "./coverage.ts";
 import { PatientSimulator } from "./patient-simulator.ts";
+import { ScriptedPatient, type PatientAnswer } from "./scripted-patient.ts";
 
 /**
- * Self-play: a doctor (any backend) takes a whole history from the simulated patient of a case, and
- * the history is scored against the case: how much of its profile was asked (values, and the
- * attributes of positive values), in how many turns, how many questions were repeats, which of its
- * red flags the dialogue manager caught, and whether the closing fits (the diagnosis its history
- * supports, or an honest "none" where it supports none).
+ * Self-play: a doctor (any backend) takes a whole history from the simulated patient of a case — the
+ * scripted patient of a library case, speaking its lay script; the profile patient of a MediTOD case —
+ * and the history is scored from outside the doctor, never by its own rules: the OSCE history-taking
+ * checklist over the doctor's questions (`src/clinical/osce-checklist.ts`), and against what the case
+ * itself says: which of the case's facts the patient revealed, in how many turns, how many questions were repeats,
+ * which of the red flags the case carries the dialogue manager caught (and which it raised that the case
+ * does not carry), and whether the closing fits the case's expected answer (`closing-fit.ts`). The share
+ * of profile items the doctor's actions named is kept as a secondary, labelled measure.
  */
 
 export interface TranscriptLine {
@@ -23,16 +28,32 @@ export interface TranscriptLine {
   readonly actions?: DoctorAction[] | null;
   readonly frames?: NluFrame[] | null;
   readonly escalation?: readonly string[];
+  /** A scripted patient's line: the facts of the case it revealed. */
+  readonly revealed?: readonly string[];
 }
 
-/** How the closing fits the case. */
-export type ClosingFit =
-  | "right diagnosis"
-  | "honest none"
-  | "missed diagnosis"
-  | "wrong diagnosis"
-  | "contradicted by the profile"
-  | "no closing";
+/** Which simulated patient answers: the case's lay script (MediTOD cases have none and fall back to their profile), or the profile. */
+export type PatientChoice = "script" | "profile";
+
+/** A share: how many of how many. */
+export interface Share {
+  readonly asked: number;
+  readonly total: number;
+}
+
+/** The OSCE history-taking checklist over the doctor's words (`src/clinical/osce-checklist.ts`). */
+export interface ChecklistScore {
+  /** Covered applicable items / applicable items. */
+  readonly coverage: number;
+  readonly covered: number;
+  readonly applicable: number;
+  /** The applicable items no question covered, by label. */
+  readonly missed: readonly string[];
+  /** Questions that asked again what an earlier one asked, read from the words. */
+  readonly repeatedQuestions: number;
+  /** Questions about unrelated systems asked before the complaint's own history was done. */
+  readonly offTopicBeforeComplaintDone: number;
+}
 
 /** One case's self-play: the scores and the whole transcript. */
 export interface CaseResult {
@@ -40,14 +61,19 @@ export interface CaseResult {
   readonly title: string;
   readonly system: string;
   readonly source: string;
+  /** The patient that answered: the case's script, or its profile. */
+  readonly patient: PatientChoice;
   readonly doctorTurns: number;
-  /** Profile entries asked / in the profile. */
-  readonly values: { readonly asked: number; readonly total: number };
-  /** Attributes of positive entries asked / present. */
-  readonly attributes: { readonly asked: number; readonly total: number };
-  /** Facts and attributes together, as a fraction. */
-  readonly coverage: number;
-  /** Inquiries (slot, value, check) asked again in a later turn. */
+  /** Coverage: the OSCE checklist over the doctor's questions. */
+  readonly checklist: ChecklistScore;
+  /** Facts of the case the scripted patient revealed / all its facts (null for a profile patient, which does not say). */
+  readonly factRecall: Share | null;
+  /**
+   * Profile items the doctor's actions named (a secondary measure, credited by the doctor's own CMAS):
+   * entries asked / in the profile, attributes of present entries asked / present, and both together.
+   */
+  readonly profileItems: { readonly values: Share; readonly attributes: Share; readonly share: number };
+  /** Inquiries (slot, value, check) the doctor's actions asked again in a later turn. */
   readonly repeatedQuestions: number;
   readonly redFlags: {
     readonly expected: readonly string[];
@@ -91,16 +117,40 @@ export function countRepeats(turns: readonly DoctorAction[][], reasked: readonly
   return repeats;
 }
 
-function closingFit(patientCase: SelfPlayCase, named: string | null, closed: boolean): ClosingFit {
-  if (!closed) return "no closing";
-  if (named === null) return patientCase.diagnosis === null ? "honest none" : "missed diagnosis";
-  if (named === patientCase.diagnosis) return "right diagnosis";
-  return loadDiagnoses().supports(patientCase.profile, named) ? "wrong diagnosis" : "contradicted by the profile";
+/** A simulated patient as self-play uses it: an opening, answers to the doctor's actions, and the facts it revealed. */
+interface SelfPlayPatient {
+  readonly kind: PatientChoice;
+  opening(): PatientAnswer;
+  answer(actions: readonly DoctorAction[]): PatientAnswer;
+  /** Facts revealed so far / all facts; null when the patient does not say. */
+  recall(): Share | null;
+}
+
+/** The patient of a case: its scripted patient when asked for and the case has a script, else its profile simulator. */
+function patientFor(patientCase: SelfPlayCase, choice: PatientChoice): SelfPlayPatient {
+  const { script } = patientCase;
+  if (choice === "script" && script) {
+    const patient = new ScriptedPatient({ ...patientCase, script });
+    return {
+      kind: "script",
+      opening: () => patient.opening(),
+      answer: (actions) => patient.answer({ actions }),
+      recall: () => ({ asked: patient.revealed.size, total: patient.facts.length }),
+    };
+  }
+  const simulator = new PatientSimulator(patientCase);
+  return {
+    kind: "profile",
+    opening: () => ({ text: simulator.openingStatement(), revealed: [] }),
+    answer: (actions) => ({ text: simulator.answer(actions), revealed: [] }),
+    recall: () => null,
+  };
 }
 
 /** What a played history leaves: its transcript, the doctor's actions per turn, and how it closed. */
 interface PlayedHistory {
   readonly conversation: Conversation;
+  readonly patient: SelfPlayPatient;
   readonly transcript: TranscriptLine[];
   readonly turns: DoctorAction[][];
   /** Whether each doctor turn answers a patient's request to repeat or explain (the case simulator makes none today). */
@@ -118,12 +168,19 @@ function closingOf(actions: readonly DoctorAction[]): { named: string | null } |
   return { named: typeof disease === "string" ? disease : null };
 }
 
+/** How a patient line goes into the transcript: with the facts it revealed when the patient says. */
+function patientLine(turn: number, said: PatientAnswer, patient: SelfPlayPatient, frames: NluFrame[] | null) {
+  const line: TranscriptLine = { turn, speaker: "patient", text: said.text, frames };
+  return patient.kind === "script" ? { ...line, revealed: said.revealed } : line;
+}
+
 /** Plays the doctor against the case's simulated patient until the history ends or the turns run out. */
-async function playHistory(doctor: DialogueModules, patientCase: SelfPlayCase, maxDoctorTurns: number) {
-  const simulator = new PatientSimulator(patientCase);
-  const conversation = new Conversation(doctor, { maxDoctorTurns });
+async function playHistory(doctor: DialogueModules, patientCase: SelfPlayCase, options: Required<PlayOptions>) {
+  const patient = patientFor(patientCase, options.patient);
+  const conversation = new Conversation(doctor, { maxDoctorTurns: options.maxDoctorTurns });
   const played: PlayedHistory = {
     conversation,
+    patient,
     transcript: [{ turn: 0, speaker: "doctor", text: conversation.opening }],
     turns: [],
     reasked: [],
@@ -131,17 +188,17 @@ async function playHistory(doctor: DialogueModules, patientCase: SelfPlayCase, m
     closed: false,
     error: null,
   };
-  let said = simulator.openingStatement();
-  for (let turn = 1; turn <= maxDoctorTurns; turn += 1) {
-    const outcome = await conversation.say(said);
-    played.transcript.push({ turn, speaker: "patient", text: said, frames: outcome.frames });
+  let said = patient.opening();
+  for (let turn = 1; turn <= options.maxDoctorTurns; turn += 1) {
+    const outcome = await conversation.say(said.text);
+    played.transcript.push(patientLine(turn, said, patient, outcome.frames));
     if (outcome.error !== null) {
       played.error = outcome.error;
       break;
     }
     const actions = outcome.actions ?? [];
     played.turns.push(actions);
-    played.reasked.push(asksToRepeat(said));
+    played.reasked.push(asksToRepeat(said.text));
     const escalation = outcome.escalation.map((flag) => flag.id);
     played.transcript.push({
       turn,
@@ -153,31 +210,85 @@ async function playHistory(doctor: DialogueModules, patientCase: SelfPlayCase, m
     const closing = closingOf(actions);
     if (closing) Object.assign(played, { closed: true, named: closing.named });
     if (outcome.ended) break;
-    said = simulator.answer(actions);
+    said = patient.answer(actions);
   }
   return played;
+}
+
+/** How a case is played. */
+export interface PlayOptions {
+  /** Doctor turns before the history is cut off (default 80). */
+  readonly maxDoctorTurns?: number;
+  /** Which patient answers (default: the case's script, or its profile when it has none). */
+  readonly patient?: PatientChoice;
+}
+
+const share = (part: Share) => (part.total === 0 ? 1 : part.asked / part.total);
+
+/** The profile items the doctor's actions named (the secondary measure). */
+function profileItemsOf(patientCase: SelfPlayCase, turns: readonly DoctorAction[][]): CaseResult["profileItems"] {
+  const coverage = coverageOf(patientCase.profile, turns.flat());
+  const values = { asked: coverage.facts.filter((fact) => fact.asked).length, total: coverage.facts.length };
+  const attributes = { asked: coverage.asked - values.asked, total: coverage.total - values.total };
+  return { values, attributes, share: share({ asked: coverage.asked, total: coverage.total }) };
+}
+
+/**
+ * A presenting complaint that is a pain, by its CMAS value.
+ * Example: "chest pain", "pain", "headache", "earache" (not "heartburn").
+ */
+const PAIN_COMPLAINT = /\bpain\b|ache$/;
+
+/** What the OSCE checklist needs of a case: its presentation in words, whether the complaint is a pain, age, sex and system. */
+export function checklistCaseOf(patientCase: SelfPlayCase): ChecklistCase {
+  const complaint = String(patientCase.profile.positive_symptom?.[0]?.value ?? "");
+  const basics = patientCase.profile.basic_information?.[0] ?? {};
+  const age = Number(basics.age);
+  const sex = basics.sex === "female" || basics.sex === "male" ? basics.sex : undefined;
+  return {
+    complaint: patientCase.title,
+    pain: PAIN_COMPLAINT.test(complaint),
+    ...(Number.isFinite(age) && basics.age !== undefined ? { age } : {}),
+    ...(sex ? { sex } : {}),
+    system: patientCase.system,
+  };
+}
+
+/** The checklist's reading of a played history: every doctor and patient line, in order. */
+function checklistOf(patientCase: SelfPlayCase, transcript: readonly TranscriptLine[]): ChecklistScore {
+  const scored = scoreOsceChecklist(
+    transcript.map((line) => ({ speaker: line.speaker, text: line.text })),
+    checklistCaseOf(patientCase),
+  );
+  const applicable = scored.items.filter((item) => item.applicable);
+  return {
+    coverage: scored.coverage,
+    covered: applicable.filter((item) => item.covered).length,
+    applicable: applicable.length,
+    missed: applicable.filter((item) => !item.covered).map((item) => item.label),
+    repeatedQuestions: scored.repeatedQuestions,
+    offTopicBeforeComplaintDone: scored.offTopicBeforeComplaintDone,
+  };
 }
 
 /** Takes one whole history from a case's simulated patient and scores it. */
 export async function playCase(
   doctor: DialogueModules,
   patientCase: SelfPlayCase,
-  maxDoctorTurns = 80,
+  options: PlayOptions = {},
 ): Promise<CaseResult> {
-  const played = await playHistory(doctor, patientCase, maxDoctorTurns);
-  const coverage = coverageOf(patientCase.profile, played.turns.flat());
-  const values = { asked: coverage.facts.filter((fact) => fact.asked).length, total: coverage.facts.length };
-  const attributes = { asked: coverage.asked - values.asked, total: coverage.total - values.total };
+  const played = await playHistory(doctor, patientCase, { maxDoctorTurns: 80, patient: "script", ...options });
   const fired = played.conversation.snapshot().redFlags.map((flag) => flag.id);
   return {
     id: patientCase.id,
     title: patientCase.title,
     system: patientCase.system,
     source: patientCase.source,
+    patient: played.patient.kind,
     doctorTurns: played.turns.length,
-    values,
-    attributes,
-    coverage: coverage.total === 0 ? 1 : coverage.asked / coverage.total,
+    checklist: checklistOf(patientCase, played.transcript),
+    factRecall: played.patient.recall(),
+    profileItems: profileItemsOf(patientCase, played.turns),
     repeatedQuestions: countRepeats(played.turns, played.reasked),
     redFlags: {
       expected: patientCase.redFlags,
@@ -185,21 +296,39 @@ export async function playCase(
       missed: patientCase.redFlags.filter((id) => !fired.includes(id)),
       falseAlarms: fired.filter((id) => !patientCase.redFlags.includes(id)),
     },
-    expectedDiagnosis: patientCase.diagnosis,
+    expectedDiagnosis: patientCase.expected.diagnosis,
     namedDiagnosis: played.named,
-    closing: closingFit(patientCase, played.named, played.closed),
+    closing: closingFit(patientCase.expected, played.named, played.closed),
     error: played.error,
     transcript: played.transcript,
   };
 }
 
+/** A closing that named the wrong diagnosis, or one where the case supports none. */
+export interface Misnamed {
+  readonly id: string;
+  readonly named: string;
+  readonly expected: string | null;
+}
+
 /** Self-play over many cases: means, totals and how the closings fit. */
 export interface SelfPlaySummary {
   readonly cases: number;
-  readonly meanCoverage: number;
-  readonly meanValueCoverage: number;
-  readonly meanAttributeCoverage: number;
+  /** Cases each patient answered. */
+  readonly patients: Readonly<Record<PatientChoice, number>>;
+  /** Mean OSCE checklist coverage of the doctor's questions: the primary coverage. */
+  readonly meanChecklistCoverage: number;
+  /** Questions the checklist reads as asked again, and questions off the complaint's systems before its own history was done (all cases). */
+  readonly checklistRepeats: number;
+  readonly offTopicQuestions: number;
+  /** Mean share of the case's facts the scripted patient revealed, over the cases it answered (null: none). */
+  readonly meanFactRecall: number | null;
+  /** Mean share of profile items the doctor's actions named (secondary), and of its values and attributes. */
+  readonly meanProfileItems: number;
+  readonly meanProfileValues: number;
+  readonly meanProfileAttributes: number;
   readonly meanDoctorTurns: number;
+  /** Inquiries the doctor's actions asked again (all cases). */
   readonly repeatedQuestions: number;
   readonly redFlags: {
     readonly expected: number;
@@ -210,31 +339,33 @@ export interface SelfPlaySummary {
   /** Cases whose closing was the right diagnosis or an honest none, over all cases. */
   readonly closingFit: number;
   readonly closings: Readonly<Record<ClosingFit, number>>;
-  readonly contradicted: readonly string[];
+  /** The wrong and unsupported diagnoses named. */
+  readonly misnamed: readonly Misnamed[];
 }
 
 const mean = (values: readonly number[]) =>
   values.length === 0 ? 0 : values.reduce((sum, value) => sum + value, 0) / values.length;
-const ratio = (part: { asked: number; total: number }) => (part.total === 0 ? 1 : part.asked / part.total);
 
 /** The overall figures of a self-play run. */
 export function summarise(results: readonly CaseResult[]): SelfPlaySummary {
-  const closings: Record<ClosingFit, number> = {
-    "right diagnosis": 0,
-    "honest none": 0,
-    "missed diagnosis": 0,
-    "wrong diagnosis": 0,
-    "contradicted by the profile": 0,
-    "no closing": 0,
-  };
+  const closings = Object.fromEntries(CLOSING_FITS.map((fit) => [fit, 0])) as Record<ClosingFit, number>;
   for (const result of results) closings[result.closing] += 1;
   const count = (pick: (result: CaseResult) => readonly string[]) =>
     results.reduce((sum, result) => sum + pick(result).length, 0);
+  const recalls = results.flatMap((result) => (result.factRecall ? [share(result.factRecall)] : []));
   return {
     cases: results.length,
-    meanCoverage: mean(results.map((result) => result.coverage)),
-    meanValueCoverage: mean(results.map((result) => ratio(result.values))),
-    meanAttributeCoverage: mean(results.map((result) => ratio(result.attributes))),
+    patients: {
+      script: results.filter((result) => result.patient === "script").length,
+      profile: results.filter((result) => result.patient === "profile").length,
+    },
+    meanChecklistCoverage: mean(results.map((result) => result.checklist.coverage)),
+    checklistRepeats: results.reduce((sum, result) => sum + result.checklist.repeatedQuestions, 0),
+    offTopicQuestions: results.reduce((sum, result) => sum + result.checklist.offTopicBeforeComplaintDone, 0),
+    meanFactRecall: recalls.length === 0 ? null : mean(recalls),
+    meanProfileItems: mean(results.map((result) => result.profileItems.share)),
+    meanProfileValues: mean(results.map((result) => share(result.profileItems.values))),
+    meanProfileAttributes: mean(results.map((result) => share(result.profileItems.attributes))),
     meanDoctorTurns: mean(results.map((result) => result.doctorTurns)),
     repeatedQuestions: results.reduce((sum, result) => sum + result.repeatedQuestions, 0),
     redFlags: {
@@ -245,8 +376,10 @@ export function summarise(results: readonly CaseResult[]): SelfPlaySummary {
     },
     closingFit: results.length === 0 ? 0 : (closings["right diagnosis"] + closings["honest none"]) / results.length,
     closings,
-    contradicted: results
-      .filter((result) => result.closing === "contradicted by the profile")
-      .map((result) => result.id),
+    misnamed: results.flatMap((result) =>
+      result.closing === "wrong diagnosis" || result.closing === "unsupported diagnosis"
+        ? [{ id: result.id, named: result.namedDiagnosis ?? "", expected: result.expectedDiagnosis }]
+        : [],
+    ),
   };
 }

@@ -35,6 +35,23 @@ const PREDICTION: Record<Suite["module"], unknown> = {
   note: "Fever and cough for three days.",
   likelihood: -42.5,
   classifier: "GENHX",
+  consult: Object.fromEntries(
+    ["floor", "doctor", "ceiling"].map((arm) => [
+      arm,
+      {
+        answer: "A",
+        ending: "answered",
+        timeout: false,
+        questions: 1,
+        requests: 0,
+        turns: [
+          { speaker: "doctor", text: "How old are you?", move: "question" },
+          { speaker: "patient", text: "I'm not sure.", revealed: [] },
+          { speaker: "doctor", text: "ANSWER: A", move: "answer" },
+        ],
+      },
+    ]),
+  ),
 };
 
 /** The suite's data, loaded once per data set. */

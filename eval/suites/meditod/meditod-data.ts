@@ -1,6 +1,6 @@
 import { AnamnesisError } from "../../../src/foundation/errors.ts";
 import { loadMeditod, SPLITS, type MeditodDataset } from "../../../src/data/meditod.ts";
-import { isNoteDataset, type BenchDataset, type DatasetSource } from "../../shared/bench-dataset.ts";
+import { isConsultDataset, isNoteDataset, type BenchDataset, type DatasetSource } from "../../shared/bench-dataset.ts";
 
 /** MediTOD's dialogues (a directory holding dialogs.json and the split files; the bundled public sample by default). */
 export const MEDITOD_DATA: DatasetSource = {
@@ -19,6 +19,7 @@ export const MEDITOD_DATA: DatasetSource = {
 
 /** The dataset as MediTOD's, or an error: a MediTOD suite was given other data. */
 export function meditodDataset(dataset: BenchDataset): MeditodDataset {
-  if (isNoteDataset(dataset)) throw new AnamnesisError("INVALID_ARGUMENT", "the MediTOD suites need the MediTOD data");
+  if (isNoteDataset(dataset) || isConsultDataset(dataset))
+    throw new AnamnesisError("INVALID_ARGUMENT", "the MediTOD suites need the MediTOD data");
   return dataset;
 }

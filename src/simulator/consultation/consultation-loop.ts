@@ -1,0 +1,258 @@
+import type { DialogueState } from "../../cmas/schemas.ts";
+import type { CallOptions } from "../../language/module-interfaces.ts";
+import type { ConsultCase } from "./consult-case.ts";
+import type {
+  ConsultTurn,
+  DoctorMove,
+  DoctorRole,
+  DoctorSession,
+  PatientRole,
+  PatientSession,
+  RoleCallInfo,
+  StateTracker,
+  StateTracking,
+} from "./consult-roles.ts";
+import { fieldName, measurementReader, type MeasurementReader } from "./measurement-reader.ts";
+
+/**
+ * One consultation: the doctor and the patient (and, for AgentClinic, the measurement reader) take
+ * turns until the doctor answers or its limit is reached.
+ * - A multiple-choice case (MediQ) gives the doctor a question budget (`maxQuestions`, MediQ's
+ *   `--max_questions`, 30 by default there): once spent, the doctor must answer at once — MediQ's
+ *   forced final answer — and the case counts as a timeout (MediQ: more choices than questions
+ *   allowed).
+ * - A diagnosis case (AgentClinic, our library) gives it a number of turns (`maxTurns`, AgentClinic's
+ *   `--total_inferences`, 20 by default there), requests for tests included; the last turn tells it to
+ *   answer now, and a doctor that answers only then, or never, counts as a timeout.
+ * Every turn is recorded: who spoke, what was said, which facts (or findings) it revealed, and after
+ * each patient turn the CMAS state (the dialogue manager's for the embedded doctor, the embedded NLU's
+ * otherwise). A patient that fails (its backend down after retries) ends the case with the reason.
+ */
+
+/** The limits of a consultation, by how it ends. */
+export interface ConsultLimits {
+  /** Questions before a multiple-choice doctor must answer. */
+  readonly maxQuestions: number;
+  /** Doctor turns (questions, requests and the answer) of a diagnosis consultation. */
+  readonly maxTurns: number;
+}
+
+/** MediQ's and AgentClinic's own defaults. */
+export const DEFAULT_LIMITS: ConsultLimits = { maxQuestions: 30, maxTurns: 20 };
+
+/** Who takes part, and the limits. */
+export interface ConsultationSetup {
+  readonly doctor: DoctorRole;
+  readonly patient: PatientRole;
+  /** Tracks the state for doctors that track none; null records no state for them. */
+  readonly tracker: StateTracker | null;
+  readonly limits: ConsultLimits;
+  readonly reader?: MeasurementReader;
+}
+
+/** How a consultation ended. */
+export type ConsultEnding = "answered" | "timeout" | "format error" | "patient failed";
+
+/** A consultation's record: how it ended, the answer, the counts and the whole transcript. */
+export interface ConsultationRecord {
+  /** An option letter, a diagnosis, or null (no answer, or "no diagnosis"). */
+  readonly answer: string | null;
+  readonly ending: ConsultEnding;
+  /** The limit was reached before the doctor answered of its own accord. */
+  readonly timeout: boolean;
+  readonly questions: number;
+  readonly requests: number;
+  readonly format_error?: string;
+  readonly failure?: string;
+  readonly turns: readonly ConsultTurn[];
+  readonly cost: {
+    readonly latencyMs: number;
+    readonly inputTokens: number;
+    readonly outputTokens: number;
+    readonly calls: number;
+    readonly cached: number;
+  };
+}
+
+/** What a consultation is doing as it goes. */
+class Run {
+  readonly turns: ConsultTurn[] = [];
+  questions = 0;
+  requests = 0;
+  doctorTurns = 0;
+  readonly cost = { latencyMs: 0, inputTokens: 0, outputTokens: 0, calls: 0, cached: 0 };
+  /** The tracker's consultation, for a doctor that tracks no state of its own. */
+  private readonly tracking: StateTracking | undefined;
+
+  constructor(
+    readonly patientCase: ConsultCase,
+    readonly setup: ConsultationSetup,
+    readonly doctor: DoctorSession,
+    readonly patient: PatientSession | null,
+    readonly options: CallOptions,
+    doctorTracks: boolean,
+  ) {
+    this.tracking = doctorTracks ? undefined : setup.tracker?.start();
+  }
+
+  spent(info: RoleCallInfo | undefined): void {
+    if (!info) return;
+    this.cost.latencyMs += info.latencyMs;
+    this.cost.inputTokens += info.usage?.inputTokens ?? 0;
+    this.cost.outputTokens += info.usage?.outputTokens ?? 0;
+    this.cost.calls += 1;
+    if (info.cached) this.cost.cached += 1;
+  }
+
+  /** Whether the consultation's tracker records the state (else the doctor's own, when it tracks one). */
+  get hasTracker(): boolean {
+    return this.tracking !== undefined;
+  }
+
+  /** Records a patient turn, with the state tracked after it (by the tracker unless the doctor tracks its own). */
+  async patientSaid(text: string, revealed: readonly string[], formatError?: string): Promise<void> {
+    const state = await this.tracking?.track(this.turns, text, this.options);
+    this.turns.push({
+      speaker: "patient",
+      text,
+      revealed,
+      ...(state ? { state } : {}),
+      ...(formatError ? { format_error: formatError } : {}),
+    });
+  }
+
+  /** Gives the last patient turn the state the doctor tracked after hearing it. */
+  fillDoctorState(): void {
+    const state: DialogueState | null | undefined = this.doctor.trackedState?.();
+    const index = this.turns.findLastIndex((turn) => turn.speaker === "patient");
+    if (!state || index < 0 || this.turns[index]!.state) return;
+    this.turns[index] = { ...this.turns[index]!, state };
+  }
+
+  record(
+    answer: string | null,
+    ending: ConsultEnding,
+    timeout: boolean,
+    extra: Partial<ConsultationRecord> = {},
+  ): ConsultationRecord {
+    if (this.tracking === undefined) this.fillDoctorState();
+    return {
+      answer,
+      ending,
+      timeout,
+      questions: this.questions,
+      requests: this.requests,
+      ...extra,
+      turns: this.turns,
+      cost: this.cost,
+    };
+  }
+}
+
+/** The doctor turn of a move, as the transcript shows it. */
+function doctorTurn(move: DoctorMove): ConsultTurn {
+  if (move.kind === "request") return { speaker: "doctor", text: `REQUEST TEST: ${move.request}`, move: "request" };
+  if (move.kind === "format_error") return { speaker: "doctor", text: move.text, format_error: move.reason };
+  return { speaker: "doctor", text: move.text, move: move.kind };
+}
+
+/** The end of a consultation at a move that answers (or cannot be read). */
+function ended(run: Run, move: DoctorMove, timeout: boolean): ConsultationRecord {
+  run.spent(move.info);
+  run.turns.push(doctorTurn(move));
+  if (move.kind === "format_error") return run.record(null, "format error", timeout, { format_error: move.reason });
+  if (move.kind === "answer") return run.record(move.answer, timeout ? "timeout" : "answered", timeout);
+  return run.record(null, "timeout", true);
+}
+
+/** Plays a question or a request and its answer; returns the record when the patient failed. */
+async function answered(
+  run: Run,
+  move: DoctorMove & { kind: "question" | "request" },
+): Promise<ConsultationRecord | undefined> {
+  run.turns.push(doctorTurn(move));
+  if (move.kind === "request") {
+    run.requests += 1;
+    const reply = (run.setup.reader ?? measurementReader()).answer(move.request, run.patientCase.measurements);
+    run.turns.push({ speaker: "measurement", text: reply.text, revealed: reply.revealed });
+    return undefined;
+  }
+  run.questions += 1;
+  try {
+    const reply = await run.patient!.answer(move.text, run.turns, run.options);
+    run.spent(reply.info);
+    await run.patientSaid(reply.text, reply.revealed, reply.format_error);
+  } catch (error) {
+    run.options.signal?.throwIfAborted();
+    return run.record(null, "patient failed", false, { failure: (error as Error).message ?? String(error) });
+  }
+  return undefined;
+}
+
+/** The doctor's moves until it answers, cannot be read, or reaches its limit. */
+async function play(run: Run): Promise<ConsultationRecord> {
+  const { ending } = run.patientCase;
+  const { maxQuestions, maxTurns } = run.setup.limits;
+  for (;;) {
+    if (ending.kind === "choice" && run.questions >= maxQuestions)
+      return ended(run, await run.doctor.decide(run.turns, run.options), true);
+    const final = ending.kind === "diagnosis" && run.doctorTurns >= maxTurns - 1;
+    const remaining = ending.kind === "choice" ? maxQuestions - run.questions : maxTurns - run.doctorTurns;
+    const move = await run.doctor.next(run.turns, { remaining, final }, run.options);
+    run.doctorTurns += 1;
+    if (run.patient && !run.hasTracker) run.fillDoctorState();
+    if (move.kind === "answer" || move.kind === "format_error" || final) return ended(run, move, final);
+    run.spent(move.info);
+    const failed = await answered(run, move);
+    if (failed) return failed;
+  }
+}
+
+/** Runs one consultation of a case; see the module comment. */
+export async function runConsultation(
+  patientCase: ConsultCase,
+  setup: ConsultationSetup,
+  options: CallOptions = {},
+): Promise<ConsultationRecord> {
+  const doctor = setup.doctor.start(patientCase);
+  const run = new Run(
+    patientCase,
+    setup,
+    doctor,
+    setup.patient.start(patientCase),
+    options,
+    doctor.trackedState !== undefined,
+  );
+  if (patientCase.opening) await run.patientSaid(patientCase.opening.text, patientCase.opening.facts);
+  return play(run);
+}
+
+/**
+ * The ceiling: the doctor answers with everything the case holds given up front — the patient's
+ * opening, every fact in the patient's words, and every examination finding and test result — and
+ * asks nothing. The transcript shows exactly what it was given.
+ */
+export async function runFullInformation(
+  patientCase: ConsultCase,
+  setup: ConsultationSetup,
+  options: CallOptions = {},
+): Promise<ConsultationRecord> {
+  const doctor = setup.doctor.start(patientCase);
+  // The tracker reads the facts for the answerer: a doctor that never spoke has tracked nothing itself.
+  const run = new Run(patientCase, setup, doctor, null, options, false);
+  const facts = patientCase.facts;
+  if (facts.length > 0)
+    await run.patientSaid(
+      facts.map((fact) => fact.spoken).join(" "),
+      facts.map((fact) => fact.id),
+    );
+  if (patientCase.measurements.length > 0) {
+    const results = patientCase.measurements.map((measurement) => `${fieldName(measurement)}: ${measurement.value}`);
+    run.turns.push({
+      speaker: "measurement",
+      text: `RESULTS: ${results.join("; ")}`,
+      revealed: patientCase.measurements.map((m) => m.id),
+    });
+  }
+  return ended(run, await doctor.decide(run.turns, options), false);
+}

@@ -38,6 +38,7 @@ import {
   type MeasurementSection,
   type MeasurementStamp,
 } from "../test-support/measurements-page.ts";
+import { NOTE_VISIT_SCORES, NOTE_VISIT_TIMINGS } from "./aci-bench-plan.ts";
 import { CHAT_TIMINGS } from "./chat-plan.ts";
 import { CONSULT_MEASUREMENTS } from "./consult-plan.ts";
 import { SCORE_MEASUREMENTS, type Measurement, type PlanOptions } from "./measurement-plan.ts";
@@ -47,8 +48,10 @@ import { ENGINE_TIMINGS } from "./timing-plan.ts";
 /** Every measurement, in the order of the page. */
 const MEASUREMENTS: readonly Measurement[] = [
   ...SCORE_MEASUREMENTS,
+  ...NOTE_VISIT_SCORES,
   ...CONSULT_MEASUREMENTS,
   ...ENGINE_TIMINGS,
+  ...NOTE_VISIT_TIMINGS,
   ...CHAT_TIMINGS,
 ];
 

@@ -1,10 +1,12 @@
 import type { BenchDataset } from "./shared/bench-dataset.ts";
 import { createSuiteRegistry } from "./suite-registry.ts";
+import { ACI_BENCH } from "./suites/aci-bench/aci-bench.ts";
 import { MEDTEXT, MEDTEXT_PERPLEXITY, MTS_DIALOG, MTS_DIALOG_PERPLEXITY } from "./suites/clinical-notes/note-suites.ts";
 import { CONSULT_AGENTCLINIC, CONSULT_LIBRARY, CONSULT_MEDIQ } from "./suites/consult/consult-suites.ts";
 import { MEDITOD_NLG } from "./suites/meditod/meditod-nlg.ts";
 import { MEDITOD_NLU } from "./suites/meditod/meditod-nlu.ts";
 import { MEDITOD_POL } from "./suites/meditod/meditod-pol.ts";
+import { MEDIQA_CHAT_A } from "./suites/mediqa-chat/task-a.ts";
 
 /**
  * Every suite the runner ships, one line each, in the order the results tables, `bench --help` and
@@ -16,9 +18,11 @@ const REGISTERED = [
   MEDITOD_POL,
   MEDITOD_NLG,
   MTS_DIALOG,
+  MEDIQA_CHAT_A,
   MTS_DIALOG_PERPLEXITY,
   MEDTEXT,
   MEDTEXT_PERPLEXITY,
+  ACI_BENCH,
   CONSULT_MEDIQ,
   CONSULT_AGENTCLINIC,
   CONSULT_LIBRARY,
@@ -43,7 +47,7 @@ export function resolveSuites(ids: readonly string[]): SuiteId[] {
   return SUITE_REGISTRY.resolve(ids);
 }
 
-/** Loads a suite's data: `path` is MediTOD's directory, or MTS-Dialog's / MedText's file (default: the bundled data). */
+/** Loads a suite's data: `path` is MediTOD's directory, MTS-Dialog's / MedText's file, or an ACI-Bench checkout (default: the bundled data). */
 export function loadBenchDataset(data: string, path?: string): BenchDataset {
   return SUITE_REGISTRY.dataset(data).load(path);
 }

@@ -47,6 +47,8 @@ export const BUNDLED = {
   mtsDialog: bundledPath("data", "mts-dialog", "Main-Dataset"),
   /** `data/mts-dialog/training-vocabulary.txt`: the words seen twice in MTS-Dialog's training set (derived). */
   mtsDialogVocabulary: bundledPath("data", "mts-dialog", "training-vocabulary.txt"),
+  /** `data/aci-bench/`: ACI-Bench's challenge data, six baseline predictions and one official results file. */
+  aciBench: bundledPath("data", "aci-bench"),
   /** `data/mediq/`: MediQ's iCraft-MD cases and the first 1,000 MedQA development cases. */
   mediq: bundledPath("data", "mediq"),
   /** `data/agentclinic/`: the first 150 of AgentClinic's MedQA cases. */

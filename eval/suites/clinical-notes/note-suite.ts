@@ -1,4 +1,5 @@
-import { noteSplit, type NoteDataset, type NoteDocument, type NoteTask } from "../../../src/data/note-dataset.ts";
+import { noteSplit, type NoteDataset, type NoteDocument } from "../../../src/data/note-dataset.ts";
+import type { LmEvalTask } from "../../../src/metrics/lm-eval.ts";
 import type { BenchDataset, DatasetSource } from "../../shared/bench-dataset.ts";
 import {
   inPredictionsFile,
@@ -7,7 +8,7 @@ import {
   type AnyPredictionLine,
   type NotePredictionLine,
 } from "../../shared/predictions-file.ts";
-import type { ScoreCommand, Suite, SuiteExample, SuiteReportContext } from "../../shared/suite.ts";
+import type { ScoreCommand, ScoreInput, Suite, SuiteExample, SuiteReportContext } from "../../shared/suite.ts";
 import type { ReportSection } from "../../shared/report-blocks.ts";
 import { noteDatasetOf } from "./note-data.ts";
 import { NOTE_FAMILY } from "./note-family.ts";
@@ -21,7 +22,7 @@ import { NOTE_FAMILY } from "./note-family.ts";
 /** What names a clinical-note suite: its id, its lm-eval task and data, and its title in the report. */
 export interface NoteSuiteName<Id extends string> {
   readonly id: Id;
-  readonly task: NoteTask;
+  readonly task: LmEvalTask;
   readonly data: DatasetSource;
   /** The report's name for it, e.g. "MTS-Dialog note generation". */
   readonly title: string;
@@ -29,13 +30,17 @@ export interface NoteSuiteName<Id extends string> {
 
 /** What a variant adds: the module, how a document is predicted, scored and shown. */
 export interface NoteVariant<Scores> {
-  readonly module: "note" | "likelihood";
+  readonly module: "note" | "likelihood" | "classifier";
   readonly protocol: string;
   readonly prompt?: Suite["prompt"];
-  predict(document: NoteDocument): SuiteExample["predict"];
+  predict(document: NoteDocument, dataset: NoteDataset): SuiteExample["predict"];
   score(dataset: NoteDataset, lines: readonly NotePredictionLine[]): Scores;
   resultCells(scores: Scores): string[];
   reportSection(context: SuiteReportContext<Scores>): ReportSection;
+  /** Reads and scores a predictions file other than our JSONL too (a challenge's run file); our JSONL alone when absent. */
+  scoreFile?(dataset: NoteDataset, input: ScoreInput): Promise<Scores>;
+  /** The lines whose output could not be read (a classifier's answer that named no label). */
+  formatErrors?: Suite["formatErrors"];
   readonly scoreCommand: Omit<ScoreCommand<Scores>, "run" | "judged">;
 }
 
@@ -54,22 +59,27 @@ export function noteSuite<const Id extends string, Scores>(
     protocol: variant.protocol,
     format: NOTE_LINES,
     ...(variant.prompt ? { prompt: variant.prompt } : {}),
-    examples: (dataset, split) =>
-      noteSplit(noteDatasetOf(dataset, name.task), split).map((document) => ({
+    examples: (dataset, split) => {
+      const notes = noteDatasetOf(dataset, name.task);
+      return noteSplit(notes, split).map((document) => ({
         key: document.id,
         fields: { id: document.id },
-        predict: variant.predict(document),
-      })),
+        predict: variant.predict(document, notes),
+      }));
+    },
     score,
     resultCells: (scores) => variant.resultCells(scores),
     reportSection: (context) => variant.reportSection(context),
     baselines: [],
+    ...(variant.formatErrors ? { formatErrors: variant.formatErrors } : {}),
     scoreCommand: {
       ...variant.scoreCommand,
       judged: false,
       // The data first: a missing MedText file is the first thing to say.
-      run: async ({ predictions, data }) => {
+      run: async (input) => {
+        const { predictions, data } = input;
         const dataset = name.data.load(data);
+        if (variant.scoreFile) return variant.scoreFile(noteDatasetOf(dataset, name.task), input);
         const lines = readLinesOf(predictions, NOTE_LINES);
         return inPredictionsFile(predictions, () => score(dataset, lines));
       },

@@ -7,6 +7,7 @@ import {
   type AnyPredictionLine,
   type NotePredictionLine,
 } from "../../shared/predictions-file.ts";
+import type { ModelMetricRequest } from "../../../src/metrics/model-metrics/model-metrics.ts";
 import type { ScoreCommand, Suite, SuiteExample, SuiteReportContext } from "../../shared/suite.ts";
 import type { ReportSection } from "../../shared/report-blocks.ts";
 import { noteDatasetOf } from "./note-data.ts";
@@ -33,7 +34,11 @@ export interface NoteVariant<Scores> {
   readonly protocol: string;
   readonly prompt?: Suite["prompt"];
   predict(document: NoteDocument): SuiteExample["predict"];
-  score(dataset: NoteDataset, lines: readonly NotePredictionLine[]): Scores;
+  score(
+    dataset: NoteDataset,
+    lines: readonly NotePredictionLine[],
+    models?: ModelMetricRequest,
+  ): Scores | Promise<Scores>;
   resultCells(scores: Scores): string[];
   reportSection(context: SuiteReportContext<Scores>): ReportSection;
   readonly scoreCommand: Omit<ScoreCommand<Scores>, "run" | "judged">;
@@ -44,8 +49,8 @@ export function noteSuite<const Id extends string, Scores>(
   name: NoteSuiteName<Id>,
   variant: NoteVariant<Scores>,
 ): Suite<Id, Scores> {
-  const score = async (dataset: BenchDataset, lines: readonly AnyPredictionLine[]) =>
-    variant.score(noteDatasetOf(dataset, name.task), lines as readonly NotePredictionLine[]);
+  const score = async (dataset: BenchDataset, lines: readonly AnyPredictionLine[], models?: ModelMetricRequest) =>
+    variant.score(noteDatasetOf(dataset, name.task), lines as readonly NotePredictionLine[], models);
   return {
     id: name.id,
     family: NOTE_FAMILY,
@@ -60,7 +65,7 @@ export function noteSuite<const Id extends string, Scores>(
         fields: { id: document.id },
         predict: variant.predict(document),
       })),
-    score,
+    score: (dataset, lines, _judge, models) => score(dataset, lines, models),
     resultCells: (scores) => variant.resultCells(scores),
     reportSection: (context) => variant.reportSection(context),
     baselines: [],
@@ -68,10 +73,10 @@ export function noteSuite<const Id extends string, Scores>(
       ...variant.scoreCommand,
       judged: false,
       // The data first: a missing MedText file is the first thing to say.
-      run: async ({ predictions, data }) => {
+      run: async ({ predictions, data, models }) => {
         const dataset = name.data.load(data);
         const lines = readLinesOf(predictions, NOTE_LINES);
-        return inPredictionsFile(predictions, () => score(dataset, lines));
+        return inPredictionsFile(predictions, () => score(dataset, lines, models));
       },
     },
   };

@@ -1,5 +1,6 @@
 import type { Command } from "commander";
 import { AnamnesisError } from "../../src/foundation/errors.ts";
+import { DEFAULT_LAYERS, type BertScoreSettings } from "../../src/metrics/bertscore/bertscore-settings.ts";
 import type { ModelMetricRequest, ModelMetricSource } from "../../src/metrics/model-metrics/model-metrics.ts";
 import { defaultPython } from "../../src/metrics/model-metrics/reference-bridge.ts";
 
@@ -72,5 +73,57 @@ export function modelMetricRequest(flags: ModelMetricFlags): ModelMetricRequest 
     ...(bertscore ? { bertscore } : {}),
     ...(bleurt ? { bleurt } : {}),
     ...(flags.bleurtCheckpoint ? { bleurtCheckpoint: flags.bleurtCheckpoint } : {}),
+  };
+}
+
+/** The flags that choose BERTScore's settings where no consumer fixes them (`anamnesis metrics`). */
+export interface BertScoreSettingFlags {
+  bertscoreModelType: string;
+  bertscoreLayer?: string;
+  bertscoreIdf?: boolean;
+  bertscoreBaseline?: string;
+  bertscoreCalls: string;
+  bleurtCheckpoint?: string;
+}
+
+/** Adds the settings flags; the defaults are `bert_score.score(cands, refs, lang="en")`'s. */
+export function addBertScoreSettingOptions(command: Command): Command {
+  return command
+    .option("--bertscore-model-type <name>", "bert-score's model_type", "roberta-large")
+    .option(
+      "--bertscore-layer <n>",
+      "the layer (default: bert-score's for the model: roberta-large 17, microsoft/deberta-xlarge-mnli 40)",
+    )
+    .option("--bertscore-idf", "idf weights from the references (+1 smoothing)")
+    .option(
+      "--bertscore-baseline <file>",
+      "rescale with this bert-score baseline file (rescale_baseline/en/<model>.tsv)",
+    )
+    .option(
+      "--bertscore-calls <how>",
+      "one (every pair in one bert-score call) or each (a call per pair, as lm-eval)",
+      "one",
+    );
+}
+
+/** BERTScore's settings from the flags, or a one-line error. */
+export function bertScoreSettingsFrom(flags: BertScoreSettingFlags): BertScoreSettings {
+  const layer =
+    flags.bertscoreLayer !== undefined ? Number(flags.bertscoreLayer) : DEFAULT_LAYERS[flags.bertscoreModelType];
+  if (layer === undefined || !Number.isInteger(layer) || layer < 0)
+    throw new AnamnesisError(
+      "INVALID_ARGUMENT",
+      `--bertscore-layer must be a layer number${flags.bertscoreLayer === undefined ? ` (no default for ${flags.bertscoreModelType})` : ""}`,
+    );
+  if (flags.bertscoreCalls !== "one" && flags.bertscoreCalls !== "each")
+    throw new AnamnesisError("INVALID_ARGUMENT", "--bertscore-calls is one or each");
+  return {
+    model: flags.bertscoreModelType,
+    layer,
+    idf: flags.bertscoreIdf === true,
+    rescaleWithBaseline: flags.bertscoreBaseline !== undefined,
+    ...(flags.bertscoreBaseline !== undefined ? { baselinePath: flags.bertscoreBaseline } : {}),
+    batchSize: 64,
+    calls: flags.bertscoreCalls === "one" ? "one call" : "one call per pair",
   };
 }

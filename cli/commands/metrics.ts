@@ -7,7 +7,6 @@ import { readJsonLines } from "../../src/data/json-lines.ts";
 import { inputName } from "../../src/data/input-file.ts";
 import { toJsonText } from "../../src/data/json-lines.ts";
 import { numpyMean } from "../../src/metrics/numpy-sum.ts";
-import { LM_EVAL_BLEURT_CHECKPOINT } from "../../src/metrics/bleurt/bleurt-checkpoints.ts";
 import { bertScoreOf, bleurtOf, type ModelMetricRecord } from "../../src/metrics/model-metrics/model-metrics.ts";
 import { compareBertScore, compareBleurt } from "../../src/metrics/model-metrics/compare-with-reference.ts";
 import { defaultPython } from "../../src/metrics/model-metrics/reference-bridge.ts";
@@ -15,6 +14,7 @@ import {
   addBertScoreSettingOptions,
   addModelMetricOptions,
   bertScoreSettingsFrom,
+  bleurtCheckpointFrom,
   modelMetricRequest,
   type BertScoreSettingFlags,
   type ModelMetricFlags,
@@ -79,7 +79,7 @@ async function pairModelMetrics(pairs: readonly InputPair[], flags: MetricsFlags
   const bertscore = request.bertscore
     ? await bertScoreOf(request.bertscore, candidates, references, bertScoreSettingsFrom(flags))
     : undefined;
-  const checkpoint = flags.bleurtCheckpoint ?? LM_EVAL_BLEURT_CHECKPOINT;
+  const checkpoint = bleurtCheckpointFrom(flags);
   const bleurt = request.bleurt
     ? await bleurtOf({ ...request, bleurt: request.bleurt }, candidates, references, checkpoint)
     : undefined;
@@ -200,7 +200,7 @@ function addCompareCommand(metrics: Command): void {
       };
       const outcome = flags.bertscoreModel
         ? await compareBertScore(request, candidates, references, bertScoreSettingsFrom(flags))
-        : await compareBleurt(request, candidates, references, flags.bleurtCheckpoint ?? LM_EVAL_BLEURT_CHECKPOINT);
+        : await compareBleurt(request, candidates, references, bleurtCheckpointFrom(flags));
       printJson({ ...outcome.entry, record_file: outcome.file });
       if (!outcome.entry.agrees) process.exitCode = 1;
     },

@@ -1,6 +1,7 @@
 import type { Command } from "commander";
 import { AnamnesisError } from "../../src/foundation/errors.ts";
 import { DEFAULT_LAYERS, type BertScoreSettings } from "../../src/metrics/bertscore/bertscore-settings.ts";
+import { CONSUMERS, type ConsumerSettings } from "../../src/metrics/model-metrics/consumers.ts";
 import type { ModelMetricRequest, ModelMetricSource } from "../../src/metrics/model-metrics/model-metrics.ts";
 import { defaultPython } from "../../src/metrics/model-metrics/reference-bridge.ts";
 
@@ -76,54 +77,77 @@ export function modelMetricRequest(flags: ModelMetricFlags): ModelMetricRequest 
   };
 }
 
-/** The flags that choose BERTScore's settings where no consumer fixes them (`anamnesis metrics`). */
+/** The flags that choose BERTScore's settings where no suite fixes them (`anamnesis metrics`). */
 export interface BertScoreSettingFlags {
-  bertscoreModelType: string;
+  consumer: string;
+  bertscoreModelType?: string;
   bertscoreLayer?: string;
   bertscoreIdf?: boolean;
   bertscoreBaseline?: string;
-  bertscoreCalls: string;
+  bertscoreCalls?: string;
   bleurtCheckpoint?: string;
 }
 
-/** Adds the settings flags; the defaults are `bert_score.score(cands, refs, lang="en")`'s. */
+/** Adds the settings flags: a consumer's settings, each of which a flag may change. */
 export function addBertScoreSettingOptions(command: Command): Command {
   return command
-    .option("--bertscore-model-type <name>", "bert-score's model_type", "roberta-large")
     .option(
-      "--bertscore-layer <n>",
-      "the layer (default: bert-score's for the model: roberta-large 17, microsoft/deberta-xlarge-mnli 40)",
+      "--consumer <name>",
+      `whose BERTScore and BLEURT settings: ${Object.keys(CONSUMERS).join(", ")} (lm-eval: roberta-large L17, a call per pair, bleurt-base-512; aci-bench: microsoft/deberta-xlarge-mnli L40, BLEURT-20)`,
+      "lm-eval",
     )
+    .option("--bertscore-model-type <name>", "bert-score's model_type (default: the consumer's)")
+    .option("--bertscore-layer <n>", "the layer (default: the consumer's, or bert-score's for the model)")
     .option("--bertscore-idf", "idf weights from the references (+1 smoothing)")
     .option(
       "--bertscore-baseline <file>",
       "rescale with this bert-score baseline file (rescale_baseline/en/<model>.tsv)",
     )
-    .option(
-      "--bertscore-calls <how>",
-      "one (every pair in one bert-score call) or each (a call per pair, as lm-eval)",
-      "one",
-    );
+    .option("--bertscore-calls <how>", "one (every pair in one bert-score call) or each (a call per pair)");
 }
 
-/** BERTScore's settings from the flags, or a one-line error. */
+/** The consumer's settings, or a one-line error naming the known ones. */
+export function consumerOf(flags: BertScoreSettingFlags): ConsumerSettings {
+  const consumer = CONSUMERS[flags.consumer];
+  if (!consumer)
+    throw new AnamnesisError(
+      "INVALID_ARGUMENT",
+      `--consumer is one of ${Object.keys(CONSUMERS).join(", ")} (got '${flags.consumer}')`,
+    );
+  return consumer;
+}
+
+/** BERTScore's settings: the consumer's, changed by the flags given; or a one-line error. */
 export function bertScoreSettingsFrom(flags: BertScoreSettingFlags): BertScoreSettings {
+  const base = consumerOf(flags).bertscore;
+  const model = flags.bertscoreModelType ?? base.model;
   const layer =
-    flags.bertscoreLayer !== undefined ? Number(flags.bertscoreLayer) : DEFAULT_LAYERS[flags.bertscoreModelType];
+    flags.bertscoreLayer !== undefined
+      ? Number(flags.bertscoreLayer)
+      : model === base.model
+        ? base.layer
+        : DEFAULT_LAYERS[model];
   if (layer === undefined || !Number.isInteger(layer) || layer < 0)
     throw new AnamnesisError(
       "INVALID_ARGUMENT",
-      `--bertscore-layer must be a layer number${flags.bertscoreLayer === undefined ? ` (no default for ${flags.bertscoreModelType})` : ""}`,
+      `--bertscore-layer must be a layer number${flags.bertscoreLayer === undefined ? ` (no default for ${model})` : ""}`,
     );
-  if (flags.bertscoreCalls !== "one" && flags.bertscoreCalls !== "each")
+  if (flags.bertscoreCalls !== undefined && flags.bertscoreCalls !== "one" && flags.bertscoreCalls !== "each")
     throw new AnamnesisError("INVALID_ARGUMENT", "--bertscore-calls is one or each");
+  const calls =
+    flags.bertscoreCalls === undefined ? base.calls : flags.bertscoreCalls === "one" ? "one call" : "one call per pair";
   return {
-    model: flags.bertscoreModelType,
+    ...base,
+    model,
     layer,
-    idf: flags.bertscoreIdf === true,
-    rescaleWithBaseline: flags.bertscoreBaseline !== undefined,
+    idf: flags.bertscoreIdf === true || base.idf,
+    rescaleWithBaseline: flags.bertscoreBaseline !== undefined || base.rescaleWithBaseline,
     ...(flags.bertscoreBaseline !== undefined ? { baselinePath: flags.bertscoreBaseline } : {}),
-    batchSize: 64,
-    calls: flags.bertscoreCalls === "one" ? "one call" : "one call per pair",
+    calls,
   };
+}
+
+/** The BLEURT checkpoint: `--bleurt-checkpoint`, else the consumer's. */
+export function bleurtCheckpointFrom(flags: BertScoreSettingFlags): string {
+  return flags.bleurtCheckpoint ?? consumerOf(flags).bleurtCheckpoint;
 }

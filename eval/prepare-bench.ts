@@ -1,5 +1,6 @@
 import { AnamnesisError } from "../src/foundation/errors.ts";
 import { createAttributeJudge } from "../src/backends/index.ts";
+import type { ModelMetricRequest } from "../src/metrics/model-metrics/model-metrics.ts";
 import { EMBEDDED_BACKEND_ID } from "../src/modules/builders/create-modules.ts";
 import {
   buildModulesForProtocol,
@@ -31,6 +32,8 @@ export interface BenchPlan {
   readonly modules: ProtocolModulesRequest;
   /** The matching of non-medical attributes: `exact`, or the backend id of an LLM judge (on the modules' backend options). */
   readonly judge: string;
+  /** Where the suites' model-based metrics come from (`--bertscore`, `--bleurt`, …); none when absent. */
+  readonly models?: ModelMetricRequest;
 }
 
 /** A run whose modules and judge are built: run it once, then close it. */
@@ -90,6 +93,7 @@ export async function prepareBench(plan: BenchPlan, registry: SuiteRegistry = SU
           ...(plan.shard ? { shard: plan.shard } : {}),
           ...(plan.concurrency ? { concurrency: plan.concurrency } : {}),
           judge,
+          ...(plan.models ? { models: plan.models } : {}),
           promptVersions: promptVersions(setup, suites, plan.modules.backendId),
           protocol: setup.protocol,
           signal,

@@ -20,8 +20,9 @@ import { printJson } from "../shared/output.ts";
 import { createProgressReporter } from "../shared/progress.ts";
 import { PROVIDER_MODULE_OPTION } from "../shared/provider-module-option.ts";
 import { positiveInteger } from "../shared/positive-integer.ts";
+import { addModelMetricOptions, modelMetricRequest, type ModelMetricFlags } from "../shared/model-metric-options.ts";
 
-interface BenchFlags {
+interface BenchFlags extends ModelMetricFlags {
   suite: string[];
   backend: string;
   split?: string;
@@ -85,7 +86,7 @@ function suiteHelp(): string {
 /** Registers `anamnesis bench`. */
 export function registerBenchCommand(program: Command): void {
   const datasets = SUITE_REGISTRY.datasets;
-  program
+  const command = program
     .command("bench")
     .description("Run benchmark suites with a backend; resumable, writes predictions, results.json and reports.")
     .option("--suite <id...>", suiteHelp(), ["meditod"])
@@ -122,6 +123,13 @@ export function registerBenchCommand(program: Command): void {
     .option("--exemplars <n>", "in-context exemplars per prompt (LLM backends)", "5")
     .option("--retrieval <kind>", "exemplar retrieval: bm25 or dense (embeddings from the backend)", "bm25")
     .option("--fallback <engine>", "embedded: answer with the offline engine when the model's output is a format error")
+    .option(...PROVIDER_MODULE_OPTION);
+  addModelMetricOptions(addPromptingOptions(command), ["bertscore", "bleurt"]).action(runBenchCommand);
+}
+
+/** The flags of how an LLM backend is prompted: the MediTOD protocol and its settings. */
+function addPromptingOptions(command: Command): Command {
+  return command
     .option(
       "--protocol <name>",
       "MediTOD prompting: official (dair-iitd/MediTOD's pipeline; default when a checkout is given) or anamnesis (ours; default otherwise)",
@@ -139,9 +147,7 @@ export function registerBenchCommand(program: Command): void {
       "--context-tokens <n>",
       "anamnesis protocol: the model's context window the prompt and answer must fit (default 8192; the paper's 4096 leaves policy prompts fewer exemplars)",
     )
-    .option("--max-tokens <n>", "official protocol: max_tokens of each reply (official default 200)")
-    .option(...PROVIDER_MODULE_OPTION)
-    .action(runBenchCommand);
+    .option("--max-tokens <n>", "official protocol: max_tokens of each reply (official default 200)");
 }
 
 /** The flags that belong to one protocol, refused under the other rather than ignored. */
@@ -265,6 +271,7 @@ function planBench(flags: BenchFlags): BenchPlan {
     ...(shard ? { shard } : {}),
     ...(concurrency ? { concurrency } : {}),
     judge: flags.judge,
+    models: modelMetricRequest(flags),
     modules: modulesRequest(flags, protocol, { exemplars, ...lengths, backendOptions }),
   };
 }

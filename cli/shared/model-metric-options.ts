@@ -2,6 +2,7 @@ import type { Command } from "commander";
 import { AnamnesisError } from "../../src/foundation/errors.ts";
 import { DEFAULT_LAYERS, type BertScoreSettings } from "../../src/metrics/bertscore/bertscore-settings.ts";
 import { CONSUMERS, type ConsumerSettings } from "../../src/metrics/model-metrics/consumers.ts";
+import { checkModelDirectory } from "../../src/metrics/onnx/model-directory.ts";
 import type { ModelMetricRequest, ModelMetricSource } from "../../src/metrics/model-metrics/model-metrics.ts";
 import { defaultPython } from "../../src/metrics/model-metrics/reference-bridge.ts";
 
@@ -61,8 +62,10 @@ function sourceOf(
   if (reference !== undefined && modelDir !== undefined)
     throw new AnamnesisError("INVALID_ARGUMENT", `give --${name} python or --${name}-model DIR, not both`);
   if (reference !== undefined) return { kind: "python", python: flags.python ?? defaultPython() };
-  if (modelDir !== undefined)
+  if (modelDir !== undefined) {
+    checkModelDirectory(modelDir, name === "bertscore" ? "BERTScore" : "BLEURT");
     return { kind: "native", dir: modelDir, ...(flags.parityRecord ? { parityFile: flags.parityRecord } : {}) };
+  }
   return undefined;
 }
 

@@ -119,6 +119,47 @@ describe("anamnesis score with the reference bridge", () => {
   });
 });
 
+describe("anamnesis bench with a model metric", () => {
+  it("scores the run's notes with the reference, and refuses a missing model directory before running", () => {
+    const out = join(root, "run");
+    const run = runCli(
+      [
+        "bench",
+        "--suite",
+        "mts-dialog",
+        "--split",
+        "valid",
+        "--limit",
+        "2",
+        "--out",
+        out,
+        "--bertscore",
+        "python",
+        "--json",
+      ],
+      { env: onPath },
+    );
+    expect(run.status).toBe(0);
+    const generation = JSON.parse(run.stdout).suites["mts-dialog"];
+    expect(generation.bert_score).toBeGreaterThan(0);
+    expect(generation.model_metrics.bert_score.status).toBe("reference");
+    expectOneLineError(
+      runCli([
+        "bench",
+        "--suite",
+        "mts-dialog",
+        "--limit",
+        "2",
+        "--out",
+        join(root, "run-2"),
+        "--bleurt-model",
+        join(root, "absent"),
+      ]),
+      /^anamnesis: BLEURT model directory not found: .*absent\n$/,
+    );
+  });
+});
+
 describe("anamnesis score and metrics with a native model", () => {
   const modelDir = join(root, "tiny-17");
   beforeAll(() => {

@@ -46,8 +46,11 @@ function fingerprintOf(files: readonly string[]): string {
   return `sha256:${hash.digest("hex")}`;
 }
 
-/** Reads a model directory, or refuses it in one line: `purpose` names the metric that asked. */
-export function readModelDirectory(given: string, purpose: string): ModelDirectory {
+/**
+ * Checks that a directory has a model's files, without reading them (cheap: a command checks its flags
+ * with it before a long run); returns its absolute path and ONNX file, or refuses it in one line.
+ */
+export function checkModelDirectory(given: string, purpose: string): { dir: string; modelFile: string } {
   const dir = resolve(given);
   if (!existsSync(dir) || !statSync(dir).isDirectory())
     throw new AnamnesisError("FILE_NOT_FOUND", `${purpose} model directory not found: ${given}`);
@@ -59,6 +62,12 @@ export function readModelDirectory(given: string, purpose: string): ModelDirecto
       "INVALID_ARGUMENT",
       `${given} is not a model directory for ${purpose}: it has no ${missing.join(", ")} (expected ${LAYOUT})`,
     );
+  return { dir, modelFile: modelFile! };
+}
+
+/** Reads a model directory, or refuses it in one line: `purpose` names the metric that asked. */
+export function readModelDirectory(given: string, purpose: string): ModelDirectory {
+  const { dir, modelFile } = checkModelDirectory(given, purpose);
   let config: unknown;
   try {
     config = JSON.parse(readFileSync(join(dir, "config.json"), "utf8"));
@@ -72,10 +81,10 @@ export function readModelDirectory(given: string, purpose: string): ModelDirecto
     join(dir, "config.json"),
     join(dir, "tokenizer.json"),
     ...["tokenizer_config.json"].map((file) => join(dir, file)).filter(existsSync),
-    modelFile!,
+    modelFile,
     ...[`${modelFile}_data`, `${modelFile}.data`].filter(existsSync),
   ];
   const name =
     typeof record._name_or_path === "string" && record._name_or_path !== "" ? record._name_or_path : basename(dir);
-  return { dir, config: record, modelFile: modelFile!, fingerprint: fingerprintOf(files), name };
+  return { dir, config: record, modelFile, fingerprint: fingerprintOf(files), name };
 }

@@ -12,6 +12,7 @@ import { printJson } from "../shared/output.ts";
 interface ScoreFlags extends ModelMetricFlags {
   predictions: string;
   data?: string;
+  split?: string;
   judge?: string;
   baseUrl?: string;
   cache?: boolean;
@@ -48,12 +49,14 @@ function registerSuiteScoreCommand(score: Command, suite: Suite, data: DatasetSo
     .description(scoreCommand.description)
     .requiredOption("--predictions <file>", scoreCommand.predictionsHelp)
     .option(data.scoreDataOption.flags, data.scoreDataOption.help);
+  if (scoreCommand.splitHelp !== undefined) command.option("--split <split>", scoreCommand.splitHelp);
   if (scoreCommand.judged) addJudgeOptions(command);
   addModelMetricOptions(command, scoreCommand.modelMetrics ?? []);
   command.option("--json", "print JSON (unrounded)").action(async (flags: ScoreFlags) => {
     const scores = await scoreCommand.run({
       predictions: flags.predictions,
       ...(flags.data !== undefined ? { data: flags.data } : {}),
+      ...(flags.split !== undefined ? { split: flags.split } : {}),
       judge: () => resolveJudge(flags),
       models: modelMetricRequest(flags),
     });

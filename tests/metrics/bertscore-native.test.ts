@@ -14,7 +14,7 @@ import type { BertScoreSettings } from "../../src/metrics/bertscore/bertscore-se
 import { nativeBertScore } from "../../src/metrics/bertscore/native-bertscore.ts";
 import { writeTinyEncoder, type TinyEncoder } from "../../test-support/tiny-encoder.ts";
 import { tempDirForFile } from "../temp-dirs.ts";
-import { referenceGreedyMatch, tinyHiddenStates, tinyWordPiece } from "./tiny-encoder-reference.ts";
+import { independentBertScore } from "./tiny-encoder-reference.ts";
 
 const TOLERANCE = 1e-6;
 
@@ -45,29 +45,9 @@ function settings(overrides: Partial<BertScoreSettings>): BertScoreSettings {
   };
 }
 
-/** bert-score from the definitions: ids framed and cut to 24, hidden state of `layer`, weights, batches. */
+/** bert-score from the definitions over the test's sentences. */
 function expected(model: TinyEncoder, config: BertScoreSettings) {
-  const cls = model.vocab.get("[CLS]")!;
-  const sep = model.vocab.get("[SEP]")!;
-  const encode = (text: string) => [cls, ...tinyWordPiece(model, text.trim()).slice(0, model.maxPositions - 2), sep];
-  const calls = config.calls === "one call" ? [[0, CANDIDATES.length]] : CANDIDATES.map((_, i) => [i, i + 1]);
-  return calls.flatMap(([start, end]) => {
-    const cands = CANDIDATES.slice(start, end).map(encode);
-    const refs = REFERENCES.slice(start, end).map(encode);
-    const documents = new Map<number, number>();
-    for (const ids of refs) for (const id of new Set(ids)) documents.set(id, (documents.get(id) ?? 0) + 1);
-    const weight = (id: number) =>
-      config.idf ? Math.log((refs.length + 1) / ((documents.get(id) ?? 0) + 1)) : id === cls || id === sep ? 0 : 1;
-    const longest = (side: number[][]) => Math.max(...side.map((ids) => ids.length));
-    return cands.map((cand, i) => {
-      const side = (ids: number[], all: number[][]) => ({
-        embeddings: tinyHiddenStates(model, ids)[config.layer]!,
-        weights: ids.map(weight),
-        padded: ids.length < longest(all),
-      });
-      return referenceGreedyMatch(side(cand, cands), side(refs[i]!, refs));
-    });
-  });
+  return independentBertScore(model, CANDIDATES, REFERENCES, config);
 }
 
 /** Within the tolerance, or NaN on both sides (bert-score's own NaN: a reference whose idf weights are all 0). */

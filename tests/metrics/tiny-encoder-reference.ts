@@ -5,15 +5,22 @@
  * written here from the definitions (BERT's encoder; bert-score's `greedy_cos_idf`) without the code
  * under test.
  */
+import type { BertScoreSettings } from "../../src/metrics/bertscore/bertscore-settings.ts";
 import type { TinyEncoder, TinyLayerWeights, Weight } from "../../test-support/tiny-encoder.ts";
 
 type Matrix = number[][];
+
+/**
+ * ASCII punctuation, each character a word of its own to BERT's basic tokenizer (`_is_punctuation`).
+ * @example "__lf1__" splits as "_ _ lf1 _ _"
+ */
+const ASCII_PUNCTUATION = /([!-/:-@[-`{-~])/g;
 
 /** Lower-cases, splits on spaces and around ASCII punctuation, then greedy longest-match WordPiece. */
 export function tinyWordPiece(model: TinyEncoder, text: string): number[] {
   const words = text
     .toLowerCase()
-    .replace(/([.,?!\-'():;])/g, " $1 ")
+    .replace(ASCII_PUNCTUATION, " $1 ")
     .split(/\s+/)
     .filter((word) => word !== "");
   const ids: number[] = [];
@@ -172,4 +179,34 @@ export function referenceGreedyMatch(candidate: ReferenceSide, reference: Refere
   const recall = mean(bestR, reference.weights);
   const f1 = (2 * precision * recall) / (precision + recall);
   return { precision: empty ? 0 : precision, recall: empty ? 0 : recall, f1: Number.isNaN(f1) ? 0 : f1 };
+}
+
+/** bert-score from the definitions: ids framed and cut to 24, hidden state of `layer`, weights, batches. */
+export function independentBertScore(
+  model: TinyEncoder,
+  candidates: readonly string[],
+  references: readonly string[],
+  config: BertScoreSettings,
+) {
+  const cls = model.vocab.get("[CLS]")!;
+  const sep = model.vocab.get("[SEP]")!;
+  const encode = (text: string) => [cls, ...tinyWordPiece(model, text.trim()).slice(0, model.maxPositions - 2), sep];
+  const calls = config.calls === "one call" ? [[0, candidates.length]] : candidates.map((_, i) => [i, i + 1]);
+  return calls.flatMap(([start, end]) => {
+    const cands = candidates.slice(start, end).map(encode);
+    const refs = references.slice(start, end).map(encode);
+    const documents = new Map<number, number>();
+    for (const ids of refs) for (const id of new Set(ids)) documents.set(id, (documents.get(id) ?? 0) + 1);
+    const weight = (id: number) =>
+      config.idf ? Math.log((refs.length + 1) / ((documents.get(id) ?? 0) + 1)) : id === cls || id === sep ? 0 : 1;
+    const longest = (side: number[][]) => Math.max(...side.map((ids) => ids.length));
+    return cands.map((cand, i) => {
+      const side = (ids: number[], all: number[][]) => ({
+        embeddings: tinyHiddenStates(model, ids)[config.layer]!,
+        weights: ids.map(weight),
+        padded: ids.length < longest(all),
+      });
+      return referenceGreedyMatch(side(cand, cands), side(refs[i]!, refs));
+    });
+  });
 }

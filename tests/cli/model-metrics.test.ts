@@ -7,6 +7,8 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { delimiter, join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
+import { BUNDLED_ACI_BENCH_DIR, loadAciBench } from "../../src/data/aci-bench.ts";
+import { readOfficialPredictions } from "../../src/data/aci-bench-predictions.ts";
 import { loadMtsDialog } from "../../src/data/mts-dialog.ts";
 import { loadMeditod } from "../../src/data/meditod.ts";
 import { nlgExamples } from "../../src/data/meditod-views.ts";
@@ -115,6 +117,42 @@ describe("anamnesis score with the reference bridge", () => {
     expectOneLineError(
       runCli(["score", "mts-dialog", "--predictions", notesFile, "--bertscore", "native"]),
       /--bertscore takes python \(the reference through Python\); for the native path give --bertscore-model DIR/,
+    );
+  });
+});
+
+describe("anamnesis score aci-bench with the model metrics", () => {
+  const led = join(BUNDLED_ACI_BENCH_DIR, "predictions", "LED_clinicalnlp_taskC_test2_division_combined.csv");
+
+  it("scores the official CSV's BERTScore and BLEURT per cohort through the reference, beside ROUGE", () => {
+    const result = runCli(
+      ["score", "aci-bench", "--predictions", led, "--bertscore", "python", "--bleurt", "python", "--json"],
+      {
+        env: onPath,
+      },
+    );
+    expect(result.stderr).toBe("");
+    const scores = JSON.parse(result.stdout);
+    expect(Object.keys(scores.bertscore)).toEqual(Object.keys(scores.rouge));
+    // The full notes are the first 40 of the script's 200 pairs: ALL is their mean.
+    const dataset = loadAciBench();
+    const notes = readOfficialPredictions(led).notes;
+    const full = dataset.splits.test2.map((encounter, i) => standInScore(notes[i]!, encounter.target, 0.3));
+    expect(scores.bleurt.ALL.bleurt).toBeCloseTo(full.reduce((a, b) => a + b, 0) / full.length, 12);
+    expect(scores.model_metrics.bertscore.identity).toBe(
+      "microsoft/deberta-xlarge-mnli_L40_no-idf_version=0.3.12(hug_trans=4.41.2)",
+    );
+    expect(scores.medcon).toBeNull();
+    expect(scores.unavailable).toMatch(/^MEDCON .*QuickUMLS/);
+    const printed = runCli(["score", "aci-bench", "--predictions", led, "--bertscore", "python"], { env: onPath });
+    expect(printed.stdout).toMatch(/ROUGE-L \(sentence\)\s+BERTScore F1\n/);
+    expect(printed.stdout).toMatch(/^BLEURT: BLEURT \(BLEURT-20\) needs the checkpoint/m);
+  });
+
+  it("refuses a directory that is not a model on one line, exit 2", () => {
+    expectOneLineError(
+      runCli(["score", "aci-bench", "--predictions", led, "--bertscore-model", root]),
+      /is not a model directory for BERTScore/,
     );
   });
 });

@@ -7,6 +7,7 @@ on standard output:
 
     bertscore: {"metric", "hashcode", "versions", "precision", "recall", "f1", "f1_mean"}
     bleurt:    {"metric", "checkpoint", "versions", "scores"}
+    medcon:    {"metric", "versions", "scores"}
 
 Scores are the reference's float32 values as Python floats (NaN written as null); "f1_mean" is
 `F1.mean().item()` computed by torch on the same tensor, as MediTOD reports it. Everything the
@@ -19,6 +20,12 @@ install it); 4 the input is not JSON lines of pairs.
         [--idf] [--rescale-with-baseline --lang en [--baseline-path FILE]] [--batch-size 64] \
         [--calls one|each] < pairs.jsonl
     python3 reference_metrics.py bleurt --checkpoint bleurt-base-512|BLEURT-20|DIR < pairs.jsonl
+    python3 reference_metrics.py medcon --quickumls DIR --semantic-groups SemGroups.txt < pairs.jsonl
+
+MEDCON is ACI-Bench's UMLS concept F1 (its `umls` figure): QuickUMLS over the user's index (window 5,
+threshold 1, syntax ignored), keeping the semantic types of every group of NLM's SemGroups file except
+the eight ACI-Bench leaves out; per pair, the reference terms with a concept found in the prediction
+over the prediction's terms (precision) and the reference's (recall), and 0 where a ratio is undefined.
 """
 
 import argparse
@@ -142,6 +149,63 @@ def bleurt(args, candidates, references):
     }
 
 
+# The semantic groups whose types ACI-Bench's MEDCON does not count.
+MEDCON_EXCLUDED_GROUPS = {
+    "Procedures",
+    "Organizations",
+    "Occupations",
+    "Living Beings",
+    "Objects",
+    "Geographic Areas",
+    "Concepts & Ideas",
+    "Activities & Behaviors",
+}
+
+
+def medcon_types(path):
+    """The semantic type ids of a SemGroups file (GROUP|Group name|TUI|Type name) outside the excluded groups."""
+    types = []
+    with open(path, encoding="utf-8") as lines:
+        for line in lines:
+            fields = line.rstrip("\n").split("|")
+            if len(fields) >= 3 and fields[1] not in MEDCON_EXCLUDED_GROUPS:
+                types.append(fields[2])
+    return types
+
+
+def concepts_of(matcher, text):
+    """Each matched term with its concepts, and every concept in the order first matched."""
+    concepts, cuis = {}, []
+    for candidates in matcher.match(text, ignore_syntax=True):
+        for match in candidates:
+            if match["cui"] not in concepts.get(match["term"], []):
+                concepts[match["term"]] = concepts.get(match["term"], []) + [match["cui"]]
+                cuis.append(match["cui"])
+    return concepts, cuis
+
+
+def concept_f1(matcher, reference, prediction):
+    reference_concepts, _ = concepts_of(matcher, reference)
+    prediction_concepts, prediction_cuis = concepts_of(matcher, prediction)
+    found = sum(1 for cuis in reference_concepts.values() if any(cui in prediction_cuis for cui in cuis))
+    try:
+        precision = found / len(prediction_concepts)
+        recall = found / len(reference_concepts)
+        return 2 * precision * recall / (precision + recall)
+    except ZeroDivisionError:
+        return 0.0
+
+
+def medcon(args, candidates, references):
+    quickumls = need("quickumls", "QuickUMLS", "pip install quickumls (and build its index from your UMLS release)")
+    matcher = quickumls.QuickUMLS(args.quickumls, window=5, threshold=1, accepted_semtypes=medcon_types(args.semantic_groups))
+    return {
+        "metric": "medcon",
+        "versions": {"quickumls": version_of("quickumls"), "python": sys.version.split()[0]},
+        "scores": [concept_f1(matcher, reference, prediction) for prediction, reference in zip(candidates, references)],
+    }
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     metrics = parser.add_subparsers(dest="metric", required=True)
@@ -156,11 +220,15 @@ def main():
     bert.add_argument("--calls", choices=["one", "each"], default="one")
     blrt = metrics.add_parser("bleurt")
     blrt.add_argument("--checkpoint", required=True)
+    umls = metrics.add_parser("medcon")
+    umls.add_argument("--quickumls", required=True)
+    umls.add_argument("--semantic-groups", required=True)
     args = parser.parse_args()
     candidates, references = read_pairs()
     result_stream = sys.stdout
     with contextlib.redirect_stdout(sys.stderr):
-        result = bertscore(args, candidates, references) if args.metric == "bertscore" else bleurt(args, candidates, references)
+        run = {"bertscore": bertscore, "bleurt": bleurt, "medcon": medcon}[args.metric]
+        result = run(args, candidates, references)
     json.dump(result, result_stream)
     result_stream.write("\n")
 

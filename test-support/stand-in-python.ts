@@ -1,8 +1,8 @@
 /**
  * A stand-in for `python3` in tests of the reference bridge (src/metrics/model-metrics/
  * reference-bridge.ts): an executable that, asked to run `reference_metrics.py`, answers in the format
- * that program writes when the user's bert-score or BLEURT runs (the hash code, versions and float32
- * scores), or behaves as a broken installation does. The tests put it first on PATH or pass it with
+ * that program writes when the user's bert-score, BLEURT or QuickUMLS runs (the hash code, versions and
+ * float32 scores; MEDCON's with salt 0.4), or behaves as a broken installation does. The tests put it first on PATH or pass it with
  * `--python`.
  *
  * Its scores are a simple function of the texts (shared with the tests through {@link standInScore}),
@@ -53,6 +53,12 @@ if (args[1] === "bertscore") {
     recall: pairs.map((pair) => score(pair.prediction, pair.reference, 0.02)),
     f1,
     f1_mean: f1.length ? Math.fround(f1.reduce((a, b) => a + b, 0) / f1.length) : null,
+  }));
+} else if (args[1] === "medcon") {
+  console.log(JSON.stringify({
+    metric: "medcon",
+    versions: { quickumls: "1.4.0", python: "3.11.7" },
+    scores: pairs.map((pair) => score(pair.prediction, pair.reference, 0.4)),
   }));
 } else {
   console.log(JSON.stringify({

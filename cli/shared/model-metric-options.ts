@@ -4,7 +4,8 @@ import { DEFAULT_LAYERS, type BertScoreSettings } from "../../src/metrics/bertsc
 import { CONSUMERS, type ConsumerSettings } from "../../src/metrics/model-metrics/consumers.ts";
 import { checkModelDirectory } from "../../src/metrics/onnx/model-directory.ts";
 import type { ModelMetricRequest, ModelMetricSource } from "../../src/metrics/model-metrics/model-metrics.ts";
-import { defaultPython } from "../../src/metrics/model-metrics/reference-bridge.ts";
+import { defaultPython, type MedconInstallation } from "../../src/metrics/model-metrics/reference-bridge.ts";
+import { existsSync, statSync } from "node:fs";
 
 /** The model-based metrics' flags, as commander parses them. */
 export interface ModelMetricFlags {
@@ -15,10 +16,13 @@ export interface ModelMetricFlags {
   bleurtCheckpoint?: string;
   python?: string;
   parityRecord?: string;
+  medcon?: string;
+  quickumls?: string;
+  umlsSemanticGroups?: string;
 }
 
 /** Which metrics' flags a command offers. */
-export type ModelMetricChoice = "bertscore" | "bleurt";
+export type ModelMetricChoice = "bertscore" | "bleurt" | "medcon";
 
 /**
  * Adds the flags that say where BERTScore and BLEURT come from: the reference Python implementations
@@ -37,6 +41,17 @@ export function addModelMetricOptions(command: Command, metrics: readonly ModelM
       .option(
         "--bleurt-checkpoint <dir>",
         "with --bleurt python: a BLEURT checkpoint directory (default: evaluate's, by name)",
+      );
+  if (metrics.includes("medcon"))
+    command
+      .option(
+        "--medcon <source>",
+        "MEDCON (UMLS concept F1) from the reference: python (your QuickUMLS, through --python)",
+      )
+      .option("--quickumls <dir>", "with --medcon python: your QuickUMLS index, built from your UMLS release")
+      .option(
+        "--umls-semantic-groups <file>",
+        "with --medcon python: NLM's SemGroups.txt (GROUP|Group name|TUI|Type name)",
       );
   if (metrics.length === 0) return command;
   return command
@@ -69,11 +84,38 @@ function sourceOf(
   return undefined;
 }
 
+/** MEDCON's installation from its flags, or a one-line error naming what is missing. */
+function medconOf(flags: ModelMetricFlags): MedconInstallation | undefined {
+  if (flags.medcon === undefined) {
+    if (flags.quickumls !== undefined || flags.umlsSemanticGroups !== undefined)
+      throw new AnamnesisError("INVALID_ARGUMENT", "--quickumls and --umls-semantic-groups go with --medcon python");
+    return undefined;
+  }
+  if (flags.medcon !== "python")
+    throw new AnamnesisError("INVALID_ARGUMENT", "--medcon takes python (your QuickUMLS through Python)");
+  if (flags.quickumls === undefined || flags.umlsSemanticGroups === undefined)
+    throw new AnamnesisError(
+      "INVALID_ARGUMENT",
+      "--medcon python needs --quickumls DIR (your QuickUMLS index) and --umls-semantic-groups FILE (NLM's SemGroups.txt)",
+    );
+  if (!existsSync(flags.quickumls) || !statSync(flags.quickumls).isDirectory())
+    throw new AnamnesisError("INVALID_ARGUMENT", `--quickumls ${flags.quickumls} is not a directory`);
+  if (!existsSync(flags.umlsSemanticGroups) || !statSync(flags.umlsSemanticGroups).isFile())
+    throw new AnamnesisError("INVALID_ARGUMENT", `--umls-semantic-groups ${flags.umlsSemanticGroups} is not a file`);
+  return {
+    python: flags.python ?? defaultPython(),
+    quickumls: flags.quickumls,
+    semanticGroups: flags.umlsSemanticGroups,
+  };
+}
+
 /** The request the flags make (empty when none was given: the metrics are then null with their reason). */
 export function modelMetricRequest(flags: ModelMetricFlags): ModelMetricRequest {
   const bertscore = sourceOf("bertscore", flags.bertscore, flags.bertscoreModel, flags);
   const bleurt = sourceOf("bleurt", flags.bleurt, flags.bleurtModel, flags);
+  const medcon = medconOf(flags);
   return {
+    ...(medcon ? { medcon } : {}),
     ...(bertscore ? { bertscore } : {}),
     ...(bleurt ? { bleurt } : {}),
     ...(flags.bleurtCheckpoint ? { bleurtCheckpoint: flags.bleurtCheckpoint } : {}),

@@ -60,7 +60,7 @@ export interface ScoreInput {
 }
 
 /** A model-based metric a suite reports: its flags are offered by `anamnesis score` and `anamnesis bench`. */
-export type ModelMetricName = "bertscore" | "bleurt";
+export type ModelMetricName = "bertscore" | "bleurt" | "medcon";
 
 /** A suite's `anamnesis score <id>` subcommand. */
 export interface ScoreCommand<Scores> {

@@ -138,6 +138,33 @@ describe("ACI-Bench BERTScore and BLEURT through the reference bridge", () => {
     expect(metrics.unavailable).toBe(MEDCON_UNAVAILABLE);
   });
 
+  it("scores MEDCON through the user's QuickUMLS over the same pairs and cohorts", async () => {
+    const installation = {
+      python,
+      quickumls: join(root, "quickumls-index"),
+      semanticGroups: join(root, "SemGroups.txt"),
+    };
+    const metrics = await aciModelMetrics(notes, { medcon: installation });
+    const references = encounters.map((encounter) => encounter.target);
+    const full = predictions.map((note, index) => standInScore(note, references[index]!, 0.4));
+    expect(metrics.medcon!.ALL!.umls).toBeCloseTo(mean(full), 12);
+    const rouge = scoreAciBench(dataset, "test2", encounters, predictions).rouge;
+    expect(Object.keys(metrics.medcon!)).toEqual(Object.keys(rouge));
+    const calls = readFileSync(log, "utf8")
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line) as string[]);
+    expect(calls.at(-1)!.slice(1)).toEqual([
+      "medcon",
+      "--quickumls",
+      installation.quickumls,
+      "--semantic-groups",
+      installation.semanticGroups,
+    ]);
+    expect(metrics.model_metrics.medcon).toMatchObject({ status: "reference", versions: { quickumls: "1.4.0" } });
+    expect(metrics.bertscore).toBeNull();
+  });
+
   it("leaves BERTScore, BLEURT and MEDCON null with their reasons when no source is given", () => {
     const metrics = aciModelMetricsNotAsked();
     expect([metrics.bertscore, metrics.bleurt, metrics.medcon]).toEqual([null, null, null]);

@@ -5,7 +5,7 @@
  * machine's Python when there is one (bert-score itself is not installed here, so it exits 3).
  */
 import { spawnSync } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { LM_EVAL_BERTSCORE, MEDITOD_BERTSCORE } from "../../src/metrics/bertscore/bertscore-settings.ts";
@@ -76,6 +76,7 @@ const python3 = spawnSync("python3", ["--version"]).status === 0;
 
 describe.runIf(python3)("python/reference_metrics.py under the machine's Python", () => {
   const program = bundledPath("python", "reference_metrics.py");
+  const dir = tempDirForFile();
   const run = (args: string[], input: string) => spawnSync("python3", [program, ...args], { input, encoding: "utf8" });
 
   it("names a missing bert-score and how to install it, exit 3", () => {
@@ -94,5 +95,50 @@ describe.runIf(python3)("python/reference_metrics.py under the machine's Python"
     const result = run(["bleurt", "--checkpoint", "bleurt-base-512"], '{"prediction":"a","reference":"b"}\nnot json\n');
     expect(result.status).toBe(4);
     expect(result.stderr.trim()).toBe('standard input line 2: expected {"prediction", "reference"}');
+  });
+  it("names a missing QuickUMLS for MEDCON, exit 3", () => {
+    const result = run(["medcon", "--quickumls", "/nowhere", "--semantic-groups", "/nowhere.txt"], "");
+    expect(result.status).toBe(3);
+    expect(result.stderr.trim()).toMatch(/^QuickUMLS is not installed for .*; install it with pip install quickumls/);
+  });
+
+  it("computes MEDCON as UMLS_evaluation.py over a stand-in QuickUMLS: the groups kept, terms counted once, 0 where undefined", () => {
+    const modules = join(dir, "python-modules");
+    mkdirSync(join(modules, "quickumls"), { recursive: true });
+    // A stand-in QuickUMLS: each known word is a term with its own concept, if its type is accepted.
+    writeFileSync(
+      join(modules, "quickumls", "__init__.py"),
+      [
+        'TYPES = {"pain": "T184", "fever": "T184", "ibuprofen": "T121", "walking": "T056"}',
+        "class QuickUMLS:",
+        "    def __init__(self, path, window, threshold, accepted_semtypes):",
+        "        assert (window, threshold) == (5, 1), (window, threshold)",
+        "        self.accepted = set(accepted_semtypes)",
+        "    def match(self, text, ignore_syntax=False):",
+        "        assert ignore_syntax",
+        '        words = text.lower().replace(",", " ").split()',
+        '        return [[{"term": w, "cui": "C-" + w}] for w in words if TYPES.get(w) in self.accepted]',
+        "",
+      ].join("\n"),
+    );
+    const groups = join(dir, "SemGroups.txt");
+    writeFileSync(
+      groups,
+      "DISO|Disorders|T184|Sign or Symptom\nACTI|Activities & Behaviors|T056|Daily or Recreational Activity\nCHEM|Chemicals & Drugs|T121|Pharmacologic Substance\n",
+    );
+    const pairs = [
+      { prediction: "pain and fever, walking", reference: "pain with ibuprofen walking" },
+      { prediction: "nothing here", reference: "pain" },
+      { prediction: "pain pain", reference: "pain" },
+    ];
+    const result = spawnSync("python3", [program, "medcon", "--quickumls", dir, "--semantic-groups", groups], {
+      input: pairs.map((pair) => JSON.stringify(pair)).join("\n"),
+      encoding: "utf8",
+      env: { ...process.env, PYTHONPATH: modules, PYTHONDONTWRITEBYTECODE: "1" },
+    });
+    expect(result.stderr).toBe("");
+    const output = JSON.parse(result.stdout);
+    // walking is an activity (an excluded group): P = R = 1/2. No concept in the prediction: 0. Repeats count once.
+    expect(output).toMatchObject({ metric: "medcon", scores: [0.5, 0, 1] });
   });
 });

@@ -74,7 +74,7 @@ function printedCohorts(scores: AciBenchScores): string[] {
   );
 }
 
-/** A cohort's row: ROUGE, then BERTScore F1 and BLEURT when they were computed. */
+/** A cohort's row: ROUGE, then BERTScore F1, BLEURT and MEDCON when they were computed. */
 function cohortRow(scores: AciBenchScores, cohort: string): string[] {
   const rouge = scores.rouge[cohort]!;
   return [
@@ -85,6 +85,7 @@ function cohortRow(scores: AciBenchScores, cohort: string): string[] {
     percent(rouge.rougeL),
     ...(scores.bertscore ? [percent(scores.bertscore[cohort]!["bertscore-f1"])] : []),
     ...(scores.bleurt ? [percent(scores.bleurt[cohort]!.bleurt)] : []),
+    ...(scores.medcon ? [percent(scores.medcon[cohort]!.umls)] : []),
   ];
 }
 
@@ -99,6 +100,7 @@ function printScores(scores: AciBenchScores): string {
     "ROUGE-L (sentence)",
     ...(scores.bertscore ? ["BERTScore F1"] : []),
     ...(scores.bleurt ? ["BLEURT"] : []),
+    ...(scores.medcon ? ["MEDCON"] : []),
   ];
   const subset =
     scores.notes < scores.split_notes
@@ -116,7 +118,7 @@ export const ACI_BENCH_SCORE_COMMAND: ScoreCommand<AciBenchScores> = {
     "the official predictions CSV (a 'note' column, one row per gold row in the gold order), or JSONL, one line per visit: {id: encounter id, prediction: note}",
   splitHelp: `with a CSV, the gold split it predicts: ${ACI_SPLIT_NAMES} (default: the split its encounter_id column lists)`,
   judged: false,
-  modelMetrics: ["bertscore", "bleurt"],
+  modelMetrics: ["bertscore", "bleurt", "medcon"],
   run: async (input) => inPredictionsFile(input.predictions, () => runAciBenchScore(input)),
   print: printScores,
 };

@@ -23,7 +23,7 @@ import type { NotePredictionLine } from "../../shared/predictions-file.ts";
 /**
  * What the aci-bench suite reports: the official script's ROUGE figures, and its BERTScore and BLEURT
  * per cohort when a source was given (`--bertscore`, `--bleurt-model`, …), else null with the reason
- * (`unavailable`); MEDCON null with its reason.
+ * (`unavailable`); MEDCON likewise, from the user's QuickUMLS (`--medcon python`).
  */
 export interface AciBenchScores extends AciModelMetrics {
   /** The notes scored, and how many the split has (fewer on a `--limit` or shard run: not comparable with the paper). */
@@ -76,7 +76,7 @@ export async function scoreAciBenchWithModels(
   models: ModelMetricRequest,
 ): Promise<AciBenchScores> {
   const scores = scoreAciBench(dataset, split, encounters, predictions);
-  if (!models.bertscore && !models.bleurt) return scores;
+  if (!models.bertscore && !models.bleurt && !models.medcon) return scores;
   return { ...scores, ...(await aciModelMetrics(scoringNotes(encounters, predictions), models)) };
 }
 

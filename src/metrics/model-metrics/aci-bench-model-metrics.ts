@@ -6,8 +6,9 @@
  * division's column, `#####EMPTY#####` and `__lf1__` included), then numpy means per cohort (ALL, each
  * dataset, each division, the length and metadata cohorts), keyed as the results JSON keys them.
  *
- * MEDCON (the script's `umls`: concept F1 through QuickUMLS over a licensed UMLS) is null with its
- * reason: no UMLS installation is reachable from here.
+ * MEDCON (the script's `umls`: concept F1 through QuickUMLS over a licensed UMLS) comes only from the
+ * user's QuickUMLS index through the bridge (`--medcon python`), over the same pairs and cohorts; else
+ * it is null with its reason. The script's scispaCy `NER` figure is not computed.
  */
 import { aciCohortMeans, aciEvaluationPairs, type AciScoringNote } from "../aci-bench-scoring.ts";
 import { ACI_BENCH_BERTSCORE } from "../bertscore/bertscore-settings.ts";
@@ -20,6 +21,7 @@ import {
   type ModelMetricRecord,
   type ModelMetricRequest,
 } from "./model-metrics.ts";
+import { referenceMedcon } from "./reference-bridge.ts";
 
 /** The BERTScore figures of one cohort, named as the results JSON names them. */
 export type AciBertScoreFigures = Record<"bertscore-precision" | "bertscore-recall" | "bertscore-f1", number>;
@@ -28,7 +30,7 @@ export type AciBertScoreFigures = Record<"bertscore-precision" | "bertscore-reca
 export interface AciModelMetrics {
   bertscore: Record<string, AciBertScoreFigures> | null;
   bleurt: Record<string, { bleurt: number }> | null;
-  medcon: null;
+  medcon: Record<string, { umls: number }> | null;
   model_metrics: { bertscore: ModelMetricRecord; bleurt: ModelMetricRecord; medcon: ModelMetricRecord };
   /** What is null and why, one sentence per metric ("" when nothing is). */
   unavailable: string;
@@ -36,7 +38,27 @@ export interface AciModelMetrics {
 
 /** Why MEDCON is null: the script's concept extractor needs a licensed UMLS. */
 export const MEDCON_UNAVAILABLE =
-  "MEDCON (UMLS concept F1 through QuickUMLS, as UMLS_evaluation.py) needs a QuickUMLS index built from a licensed UMLS release; null, never 0";
+  "MEDCON (UMLS concept F1 through QuickUMLS, as UMLS_evaluation.py) needs your QuickUMLS index of a licensed UMLS release: pass --medcon python --quickumls DIR --umls-semantic-groups FILE; null, never 0";
+
+/** MEDCON over the pairs through the user's QuickUMLS, averaged per cohort; null with the reason without one. */
+async function aciMedcon(
+  notes: readonly AciScoringNote[],
+  pairs: { references: string[]; predictions: string[] },
+  models: ModelMetricRequest,
+): Promise<{ figures: AciModelMetrics["medcon"]; record: ModelMetricRecord }> {
+  if (!models.medcon) return { figures: null, record: { status: "unavailable", reason: MEDCON_UNAVAILABLE } };
+  const outcome = await referenceMedcon(pairs.predictions, pairs.references, models.medcon);
+  return {
+    figures: aciCohortMeans(notes, { umls: outcome.scores }),
+    record: {
+      status: "reference",
+      label: "reference (QuickUMLS, UMLS_evaluation.py's matching)",
+      settings: "QuickUMLS window 5, threshold 1, ACI-Bench's semantic groups",
+      identity: models.medcon.quickumls,
+      versions: outcome.versions,
+    },
+  };
+}
 
 /** BERTScore over the pairs, averaged per cohort; null with the reason when no source was given. */
 async function aciBertScore(
@@ -70,13 +92,13 @@ async function aciBleurt(
 function aciModelMetricsOf(
   bertscore: { figures: AciModelMetrics["bertscore"]; record: ModelMetricRecord },
   bleurt: { figures: AciModelMetrics["bleurt"]; record: ModelMetricRecord },
+  medcon: { figures: AciModelMetrics["medcon"]; record: ModelMetricRecord },
 ): AciModelMetrics {
-  const medcon: ModelMetricRecord = { status: "unavailable", reason: MEDCON_UNAVAILABLE };
-  const records = { bertscore: bertscore.record, bleurt: bleurt.record, medcon };
+  const records = { bertscore: bertscore.record, bleurt: bleurt.record, medcon: medcon.record };
   return {
     bertscore: bertscore.figures,
     bleurt: bleurt.figures,
-    medcon: null,
+    medcon: medcon.figures,
     model_metrics: records,
     unavailable: Object.values(records)
       .flatMap((record) => (record.status === "unavailable" ? [record.reason] : []))
@@ -89,6 +111,7 @@ export function aciModelMetricsNotAsked(): AciModelMetrics {
   return aciModelMetricsOf(
     { figures: null, record: bertScoreUnavailable(ACI_BENCH_BERTSCORE) },
     { figures: null, record: bleurtUnavailable(ACI_BENCH_BLEURT_CHECKPOINT) },
+    { figures: null, record: { status: "unavailable", reason: MEDCON_UNAVAILABLE } },
   );
 }
 
@@ -98,7 +121,11 @@ export async function aciModelMetrics(
   models: ModelMetricRequest,
 ): Promise<AciModelMetrics> {
   const pairs = aciEvaluationPairs(notes);
-  return aciModelMetricsOf(await aciBertScore(notes, pairs, models), await aciBleurt(notes, pairs, models));
+  return aciModelMetricsOf(
+    await aciBertScore(notes, pairs, models),
+    await aciBleurt(notes, pairs, models),
+    await aciMedcon(notes, pairs, models),
+  );
 }
 
 /** How each figure was produced (the label and settings) or why it is null: a line each, for reports and the terminal. */

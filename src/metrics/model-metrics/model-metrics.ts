@@ -10,7 +10,7 @@ import { describeBertScoreSettings, type BertScoreSettings } from "../bertscore/
 import { nativeBertScore, type NativeBertScoreRecord } from "../bertscore/native-bertscore.ts";
 import { nativeBleurt, type NativeBleurtRecord } from "../bleurt/native-bleurt.ts";
 import { defaultParityFile, findAgreement, nativeLabel, type ParityEntry } from "./parity-record.ts";
-import { referenceBertScore, referenceBleurt } from "./reference-bridge.ts";
+import { referenceBertScore, referenceBleurt, type MedconInstallation } from "./reference-bridge.ts";
 
 /** Where a model metric comes from, as the user asked (`--bertscore python`, `--bertscore-model DIR`, …). */
 export type ModelMetricSource =
@@ -23,6 +23,8 @@ export interface ModelMetricRequest {
   readonly bleurt?: ModelMetricSource;
   /** `--bleurt-checkpoint`: a BLEURT checkpoint directory for the reference (default: the consumer's by name, through evaluate). */
   readonly bleurtCheckpoint?: string;
+  /** `--medcon python --quickumls DIR --umls-semantic-groups FILE`: ACI-Bench's MEDCON through the user's QuickUMLS. */
+  readonly medcon?: MedconInstallation;
 }
 
 /** How a model metric's figures were produced, or why there are none. */

@@ -39,10 +39,18 @@ const bleurtOutput = z.object({
   scores: scoreList,
 });
 
+const medconOutput = z.object({
+  metric: z.literal("medcon"),
+  versions,
+  scores: scoreList,
+});
+
 /** What the reference bert-score returned. */
 export type ReferenceBertScore = z.infer<typeof bertScoreOutput>;
 /** What the reference BLEURT returned. */
 export type ReferenceBleurt = z.infer<typeof bleurtOutput>;
+/** What the user's QuickUMLS gave as ACI-Bench's MEDCON. */
+export type ReferenceMedcon = z.infer<typeof medconOutput>;
 
 /** The program's exit codes for a missing package and for bad input. */
 const MISSING_PACKAGE = 3;
@@ -150,4 +158,24 @@ export async function referenceBleurt(
     "BLEURT",
   );
   return parseOutput(output, bleurtOutput, candidates.length, python, "BLEURT");
+}
+
+/** Where MEDCON's concepts come from: the user's QuickUMLS index and NLM's semantic groups file. */
+export interface MedconInstallation {
+  readonly python: string;
+  /** The QuickUMLS index directory the user built from their UMLS release. */
+  readonly quickumls: string;
+  /** NLM's SemGroups file (`GROUP|Group name|TUI|Type name`), whose types outside ACI-Bench's excluded groups count. */
+  readonly semanticGroups: string;
+}
+
+/** ACI-Bench's MEDCON (UMLS concept F1) of each pair, through the user's QuickUMLS. */
+export async function referenceMedcon(
+  candidates: readonly string[],
+  references: readonly string[],
+  installation: MedconInstallation,
+): Promise<ReferenceMedcon> {
+  const args = ["medcon", "--quickumls", installation.quickumls, "--semantic-groups", installation.semanticGroups];
+  const output = await runProgram(installation.python, args, pairLines(candidates, references), "MEDCON");
+  return parseOutput(output, medconOutput, candidates.length, installation.python, "MEDCON");
 }

@@ -147,12 +147,49 @@ describe("anamnesis score aci-bench with the model metrics", () => {
     const printed = runCli(["score", "aci-bench", "--predictions", led, "--bertscore", "python"], { env: onPath });
     expect(printed.stdout).toMatch(/ROUGE-L \(sentence\)\s+BERTScore F1\n/);
     expect(printed.stdout).toMatch(/^BLEURT: BLEURT \(BLEURT-20\) needs the checkpoint/m);
+    const medcon = runCli(
+      [
+        "score",
+        "aci-bench",
+        "--predictions",
+        led,
+        "--medcon",
+        "python",
+        "--quickumls",
+        root,
+        "--umls-semantic-groups",
+        notesFile,
+      ],
+      { env: onPath },
+    );
+    expect(medcon.stderr).toBe("");
+    expect(medcon.stdout).toMatch(/BLEURT\s+MEDCON\n|ROUGE-L \(sentence\)\s+MEDCON\n/);
+    expect(medcon.stdout).toMatch(/^MEDCON: reference \(QuickUMLS/m);
   });
 
   it("refuses a directory that is not a model on one line, exit 2", () => {
     expectOneLineError(
       runCli(["score", "aci-bench", "--predictions", led, "--bertscore-model", root]),
       /is not a model directory for BERTScore/,
+    );
+    expectOneLineError(
+      runCli(["score", "aci-bench", "--predictions", led, "--medcon", "python"]),
+      /^anamnesis: --medcon python needs --quickumls DIR \(your QuickUMLS index\) and --umls-semantic-groups FILE/,
+    );
+    expectOneLineError(
+      runCli([
+        "score",
+        "aci-bench",
+        "--predictions",
+        led,
+        "--medcon",
+        "python",
+        "--quickumls",
+        join(root, "none"),
+        "--umls-semantic-groups",
+        notesFile,
+      ]),
+      /--quickumls .*none is not a directory/,
     );
   });
 });

@@ -142,15 +142,6 @@ export function lcsReferenceIndices(ref: Int32Array, can: Int32Array): number[] 
   return indices.reverse();
 }
 
-/** rouge_score `_summary_level_lcs(ref_sent, can_sent)` on tokenised lines. */
-export function summaryLevelLcs(
-  refLines: readonly (readonly string[])[],
-  canLines: readonly (readonly string[])[],
-): RougeScore {
-  const interned = internTokens(refLines.flat(), canLines);
-  return summaryLevelLcsOfIds(splitLines(interned.hypothesis, refLines), interned.references, interned.vocabularySize);
-}
-
 /** A text's token ids cut into its lines' (the text's tokens are its lines' tokens, in order). */
 function splitLines(ids: Int32Array, lines: readonly (readonly unknown[])[]): Int32Array[] {
   const out: Int32Array[] = [];
@@ -162,7 +153,7 @@ function splitLines(ids: Int32Array, lines: readonly (readonly unknown[])[]): In
   return out;
 }
 
-/** {@link summaryLevelLcs} on lines of token ids below `vocabularySize`. */
+/** rouge_score `_summary_level_lcs(ref_sent, can_sent)` on lines of token ids below `vocabularySize`. */
 function summaryLevelLcsOfIds(
   refIds: readonly Int32Array[],
   canIds: readonly Int32Array[],

@@ -124,7 +124,7 @@ export function registerBenchCommand(program: Command): void {
     .option("--retrieval <kind>", "exemplar retrieval: bm25 or dense (embeddings from the backend)", "bm25")
     .option("--fallback <engine>", "embedded: answer with the offline engine when the model's output is a format error")
     .option(...PROVIDER_MODULE_OPTION);
-  addModelMetricOptions(addPromptingOptions(command), ["bertscore", "bleurt"]).action(runBenchCommand);
+  addModelMetricOptions(addPromptingOptions(command), ["bertscore", "bleurt", "medcon"]).action(runBenchCommand);
 }
 
 /** The flags of how an LLM backend is prompted: the MediTOD protocol and its settings. */

@@ -233,6 +233,33 @@ describe("anamnesis bench with a model metric", () => {
       /^anamnesis: BLEURT model directory not found: .*absent\n$/,
     );
   });
+
+  it("scores an aci-bench run's notes per cohort with the reference", () => {
+    const out = join(root, "run-aci");
+    const run = runCli(
+      [
+        "bench",
+        "--suite",
+        "aci-bench",
+        "--split",
+        "test1",
+        "--limit",
+        "2",
+        "--out",
+        out,
+        "--bertscore",
+        "python",
+        "--json",
+      ],
+      { env: onPath },
+    );
+    expect(run.status).toBe(0);
+    const scores = JSON.parse(run.stdout).suites["aci-bench"];
+    expect(Object.keys(scores.bertscore)).toEqual(Object.keys(scores.rouge));
+    expect(scores.bertscore.ALL["bertscore-f1"]).toBeGreaterThan(0);
+    expect(scores.model_metrics.bertscore.settings).toBe("microsoft/deberta-xlarge-mnli_L40_no-idf");
+    expect(scores.bleurt).toBeNull();
+  });
 });
 
 describe("anamnesis score and metrics with a native model", () => {

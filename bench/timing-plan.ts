@@ -208,6 +208,29 @@ function llamacppFigures({ data }: CommandOutput): Figure[] {
   }));
 }
 
+interface ModelMetricsData {
+  tiny: boolean;
+  batch: number;
+  rows: Array<{
+    metric: string;
+    model: string;
+    notes: number;
+    loadSeconds?: number;
+    scoreSeconds: number;
+    notesPerSecond: number;
+  }>;
+  reason?: string;
+}
+
+function modelMetricsFigures({ data }: CommandOutput): Figure[] {
+  const d = data as ModelMetricsData;
+  if (d.reason) return [{ name: "native BERTScore / BLEURT", value: `not measured: ${d.reason}` }];
+  return d.rows.map((row) => ({
+    name: `${row.metric}, ${row.model}${d.tiny ? " (tiny random test model)" : ""}`,
+    value: `${fixed(row.notesPerSecond, 2)} notes/s (${row.notes} notes in ${seconds(row.scoreSeconds)}, ${d.batch} per batch${row.loadSeconds !== undefined ? `; load ${seconds(row.loadSeconds)}` : ""})`,
+  }));
+}
+
 /** The timings of the engine, the package, the metrics and the backends. */
 export const ENGINE_TIMINGS: readonly Measurement[] = [
   {
@@ -272,6 +295,14 @@ export const ENGINE_TIMINGS: readonly Measurement[] = [
     ],
     json: true,
     figures: retrievalFigures,
+  },
+  {
+    name: "model-metrics",
+    title: "Native BERTScore and BLEURT throughput",
+    note: "MTS-Dialog valid notes, each against the next; lm-eval's BERTScore settings. Measured only over a model directory named by ANAMNESIS_BERTSCORE_MODEL / ANAMNESIS_BLEURT_MODEL (no weights can be fetched here); the quick run uses the tests' tiny random encoder.",
+    command: (o) => ["npx", "tsx", "bench/model-metrics.ts", ...pick(o, [], ["--tiny", "--notes", "8"]), "--json"],
+    json: true,
+    figures: modelMetricsFigures,
   },
   {
     name: "llamacpp",

@@ -74,7 +74,8 @@ function describeFileError(error: unknown): string | null {
 export async function main(argv: string[]): Promise<number> {
   try {
     await (await buildProgram(argv)).parseAsync(argv, { from: "user" });
-    return 0;
+    // A command that ran but found a failing check (metrics compare) says so with exit code 1.
+    return typeof process.exitCode === "number" ? process.exitCode : 0;
   } catch (error) {
     if (error instanceof CommanderError) {
       // commander has already printed its message (or the help text).

@@ -1,5 +1,6 @@
 import { AnamnesisError } from "../src/foundation/errors.ts";
 import { createAttributeJudge } from "../src/backends/index.ts";
+import type { ModelMetricRequest } from "../src/metrics/model-metrics/model-metrics.ts";
 import { EMBEDDED_BACKEND_ID } from "../src/modules/builders/create-modules.ts";
 import { buildModulesForProtocol, type ProtocolModulesRequest } from "../src/modules/builders/modules-for-protocol.ts";
 import type { BenchDataset } from "./shared/bench-dataset.ts";
@@ -30,6 +31,8 @@ export interface BenchPlan {
   readonly judge: string;
   /** Settings of the suites' family of its own (the consultation suites' patient and limits); recorded in run.json. */
   readonly suiteSettings?: Readonly<Record<string, unknown>>;
+  /** Where the suites' model-based metrics come from (`--bertscore`, `--bleurt`, …); none when absent. */
+  readonly models?: ModelMetricRequest;
 }
 
 /** A run whose modules and judge are built: run it once, then close it. */
@@ -102,6 +105,7 @@ export async function prepareBench(plan: BenchPlan, registry: SuiteRegistry = SU
           ...(plan.concurrency ? { concurrency: plan.concurrency } : {}),
           ...(plan.suiteSettings ? { suiteSettings: plan.suiteSettings } : {}),
           judge,
+          ...(plan.models ? { models: plan.models } : {}),
           promptVersions: promptVersions(setup, suites, plan.modules.backendId),
           protocol: setup.protocol,
           signal,

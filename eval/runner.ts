@@ -2,6 +2,7 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { AnamnesisError } from "../src/foundation/errors.ts";
 import { exactJudge, type AttributeJudge } from "../src/metrics/attribute-judge.ts";
+import type { ModelMetricRequest } from "../src/metrics/model-metrics/model-metrics.ts";
 import { gitRevision } from "../src/backends/run-record.ts";
 import type { ProtocolName } from "../src/modules/builders/modules-for-protocol.ts";
 import { toJsonText } from "../src/data/json-lines.ts";
@@ -65,6 +66,8 @@ export interface BenchOptions {
   /** Examples predicted at once (the backend applies its own limit too). */
   readonly concurrency?: number;
   readonly judge?: AttributeJudge;
+  /** Where the suites' model-based metrics come from (BERTScore, BLEURT); none when absent. */
+  readonly models?: ModelMetricRequest;
   /** Template version and hash per module, e.g. `{ nlu: "nlu.v1#6234834aac46" }`. */
   readonly promptVersions?: Record<string, string>;
   /** Extra protocol facts (retrieval, exemplars, token budget). */
@@ -200,6 +203,7 @@ export async function runBench(options: BenchOptions): Promise<BenchResults<Suit
     suites: request.suites,
     registry,
     judge,
+    ...(options.models ? { models: options.models } : {}),
     resumed,
     meta: await runRecord(options, request, registry, started),
   });

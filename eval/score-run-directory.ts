@@ -1,6 +1,7 @@
 import { join } from "node:path";
 import { toJsonText } from "../src/data/json-lines.ts";
 import { exactJudge, type AttributeJudge } from "../src/metrics/attribute-judge.ts";
+import type { ModelMetricRequest } from "../src/metrics/model-metrics/model-metrics.ts";
 import type { BenchDataset } from "./shared/bench-dataset.ts";
 import type { BenchResults } from "./shared/bench-results.ts";
 import { readLinesOf } from "./shared/predictions-file.ts";
@@ -17,6 +18,8 @@ export interface RunDirectoryScoring<Id extends string> {
   readonly suites: readonly Id[];
   readonly registry: SuiteRegistry;
   readonly judge?: AttributeJudge;
+  /** Where the model-based metrics come from; absent ones are null with their reason. */
+  readonly models?: ModelMetricRequest;
   readonly meta: Omit<BenchResults, "suites" | "runs" | "finished">;
   /** Per suite, how many of its lines an earlier run had predicted. */
   readonly resumed?: Readonly<Partial<Record<string, number>>>;
@@ -34,7 +37,7 @@ export async function scoreRunDirectory<Id extends string>(
   for (const id of options.suites) {
     const suite = options.registry.get(id)!;
     const lines = readLinesOf(predictionsPath(options.dir, id), suite.format);
-    suites[id] = await suite.score(options.dataset, lines, options.judge ?? exactJudge);
+    suites[id] = await suite.score(options.dataset, lines, options.judge ?? exactJudge, options.models);
     runs[id] = suiteStats(lines, options.resumed?.[id] ?? 0);
     suite.writeArtifacts?.(options.dir, lines);
   }

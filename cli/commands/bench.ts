@@ -21,8 +21,9 @@ import { createProgressReporter } from "../shared/progress.ts";
 import { PROVIDER_MODULE_OPTION } from "../shared/provider-module-option.ts";
 import { positiveInteger } from "../shared/positive-integer.ts";
 import { DEFAULT_CONSULT_SETTINGS } from "../../eval/suites/consult/consult-setup.ts";
+import { addModelMetricOptions, modelMetricRequest, type ModelMetricFlags } from "../shared/model-metric-options.ts";
 
-interface BenchFlags {
+interface BenchFlags extends ModelMetricFlags {
   suite: string[];
   backend: string;
   split?: string;
@@ -126,7 +127,17 @@ export function registerBenchCommand(program: Command): void {
     )
     .option("--exemplars <n>", "in-context exemplars per prompt (LLM backends)", "5")
     .option("--retrieval <kind>", "exemplar retrieval: bm25 or dense (embeddings from the backend)", "bm25")
-    .option("--fallback <engine>", "embedded: answer with the offline engine when the model's output is a format error")
+    .option(
+      "--fallback <engine>",
+      "embedded: answer with the offline engine when the model's output is a format error",
+    );
+  const withMetrics = addModelMetricOptions(addPromptingOptions(command), ["bertscore", "bleurt", "medcon"]);
+  withConsultAndProviderOptions(withMetrics).action(runBenchCommand);
+}
+
+/** The flags of how an LLM backend is prompted: the MediTOD protocol and its settings. */
+function addPromptingOptions(command: Command): Command {
+  return command
     .option(
       "--protocol <name>",
       "MediTOD prompting: official (dair-iitd/MediTOD's pipeline; default when a checkout is given) or anamnesis (ours; default otherwise)",
@@ -145,7 +156,6 @@ export function registerBenchCommand(program: Command): void {
       "anamnesis protocol: the model's context window the prompt and answer must fit (default 8192; the paper's 4096 leaves policy prompts fewer exemplars)",
     )
     .option("--max-tokens <n>", "official protocol: max_tokens of each reply (official default 200)");
-  withConsultAndProviderOptions(command).action(runBenchCommand);
 }
 
 /** The consultation suites' own flags, then `--provider-module` (last in the help, as before). */
@@ -321,6 +331,7 @@ function planBench(flags: BenchFlags): BenchPlan {
     ...(shard ? { shard } : {}),
     ...(concurrency ? { concurrency } : {}),
     judge: flags.judge,
+    models: modelMetricRequest(flags),
     modules: modulesRequest(flags, protocol, { exemplars, ...lengths, backendOptions }),
     ...(suiteSettings ? { suiteSettings } : {}),
   };

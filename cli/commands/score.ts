@@ -5,10 +5,11 @@ import type { DatasetSource } from "../../eval/shared/bench-dataset.ts";
 import { SUITE_REGISTRY } from "../../eval/registry.ts";
 import type { Suite } from "../../eval/shared/suite.ts";
 import { PROVIDER_MODULE_OPTION } from "../shared/provider-module-option.ts";
+import { addModelMetricOptions, modelMetricRequest, type ModelMetricFlags } from "../shared/model-metric-options.ts";
 import { printJson } from "../shared/output.ts";
 
-/** The flags of `anamnesis score <suite>`; the judge's only for the suites that take one. */
-interface ScoreFlags {
+/** The flags of `anamnesis score <suite>`; the judge's and the model metrics' only for the suites that take them. */
+interface ScoreFlags extends ModelMetricFlags {
   predictions: string;
   data?: string;
   split?: string;
@@ -53,12 +54,14 @@ function registerSuiteScoreCommand(score: Command, suite: Suite, data: DatasetSo
     .option(data.scoreDataOption.flags, data.scoreDataOption.help);
   if (scoreCommand.splitHelp !== undefined) command.option("--split <split>", scoreCommand.splitHelp);
   if (scoreCommand.judged) addJudgeOptions(command, suite);
+  addModelMetricOptions(command, scoreCommand.modelMetrics ?? []);
   command.option("--json", "print JSON (unrounded)").action(async (flags: ScoreFlags) => {
     const scores = await scoreCommand.run({
       predictions: flags.predictions,
       ...(flags.data !== undefined ? { data: flags.data } : {}),
       ...(flags.split !== undefined ? { split: flags.split } : {}),
       judge: () => resolveJudge(flags, suite),
+      models: modelMetricRequest(flags),
     });
     if (flags.json) printJson(scores);
     else process.stdout.write(scoreCommand.print(scores));

@@ -1,5 +1,6 @@
 import type { CallOptions, ModuleCallInfo } from "../../src/language/module-interfaces.ts";
 import type { AttributeJudge } from "../../src/metrics/attribute-judge.ts";
+import type { ModelMetricRequest } from "../../src/metrics/model-metrics/model-metrics.ts";
 import type { ProtocolName } from "../../src/modules/builders/modules-for-protocol.ts";
 import type { BenchDataset } from "./bench-dataset.ts";
 import type { AnyPredictionLine, PredictionsFormat } from "./predictions-file.ts";
@@ -55,7 +56,12 @@ export interface ScoreInput {
   readonly split?: string;
   /** The `--judge` for non-medical attributes (`exact` unless asked), made only by suites that take one. */
   readonly judge: () => Promise<AttributeJudge>;
+  /** Where the model-based metrics come from (`--bertscore`, `--bleurt`, …); absent ones are null with their reason. */
+  readonly models?: ModelMetricRequest;
 }
+
+/** A model-based metric a suite reports: its flags are offered by `anamnesis score` and `anamnesis bench`. */
+export type ModelMetricName = "bertscore" | "bleurt" | "medcon";
 
 /** A suite's `anamnesis score <id>` subcommand. */
 export interface ScoreCommand<Scores> {
@@ -66,6 +72,8 @@ export interface ScoreCommand<Scores> {
   readonly splitHelp?: string;
   /** Whether non-medical attributes may be matched by an LLM judge (`--judge`, `--base-url`, `--no-cache`, `--provider-module`). */
   readonly judged: boolean;
+  /** The model-based metrics it reports (BERTScore, BLEURT), whose source flags it takes. */
+  readonly modelMetrics?: readonly ModelMetricName[];
   /** Reads the predictions file and the data, and scores. */
   run(input: ScoreInput): Promise<Scores>;
   /** The scores as the terminal shows them without `--json`, ending in a newline. */
@@ -89,7 +97,13 @@ export interface Suite<Id extends string = string, Scores = unknown> {
   readonly prompt?: { readonly module: keyof SuiteModules; readonly version: string };
   /** The examples of a split; the official MediTOD protocol leaves out an NLU turn that ends its dialogue. */
   examples(dataset: BenchDataset, split: string, protocol?: ProtocolName): SuiteExample[];
-  score(dataset: BenchDataset, lines: readonly AnyPredictionLine[], judge?: AttributeJudge): Promise<Scores>;
+  /** Scores predictions lines; `models` says where the model-based metrics it reports come from. */
+  score(
+    dataset: BenchDataset,
+    lines: readonly AnyPredictionLine[],
+    judge?: AttributeJudge,
+    models?: ModelMetricRequest,
+  ): Promise<Scores>;
   /** Its row of the results table `anamnesis bench` and `merge` print: what it counted, then its scores. */
   resultCells(scores: Scores): string[];
   /** Its part of report.md and report.html. */

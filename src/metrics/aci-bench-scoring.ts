@@ -17,8 +17,9 @@
  *    `2nd_complaints` (`cc-knee pain(support:2)`, a missing value being `#####EMPTY#####`). The keys
  *    are the results JSON's own.
  *
- * The paper's tables call rougeLsum "ROUGE-L". BERTScore, BLEURT and MEDCON (the script's other
- * figures) need models and a UMLS licence; they are not computed here.
+ * The paper's tables call rougeLsum "ROUGE-L". The script's other figures — BERTScore, BLEURT and
+ * MEDCON — are scored over the same pairs (aciEvaluationPairs) and averaged over the same cohorts
+ * (aciCohortMeans) by src/metrics/model-metrics/aci-bench-model-metrics.ts, when the user has them.
  */
 import {
   ACI_DIVISIONS,
@@ -78,30 +79,36 @@ function pairRouge(reference: string, prediction: string): AciRouge {
   };
 }
 
-/** Each note's ROUGE on the full note and on each division, as the script's per-instance lists hold them. */
-export function scoreAciNotes(notes: readonly AciScoringNote[]): AciNoteScores[] {
+/**
+ * The pairs the script scores, in its order: every full note, then each division's column
+ * (`references.extend(df.get("reference_<division>"))`, …) — 5 x the notes. The model-based metrics
+ * score these lists in one call, as the script does.
+ */
+export function aciEvaluationPairs(notes: readonly AciScoringNote[]): { references: string[]; predictions: string[] } {
   const references = notes.map((note) => noteDivisions(note.reference));
   const predictions = notes.map((note) => noteDivisions(note.prediction));
-  const columns = ACI_DIVISIONS.map((division) => ({
-    division,
-    references: divisionColumn(references, division),
-    predictions: divisionColumn(predictions, division),
-  }));
-  return notes.map((note, index) => ({
-    full: pairRouge(note.reference, note.prediction),
-    divisions: Object.fromEntries(
-      columns.map(({ division, references: refs, predictions: preds }) => [
-        division,
-        pairRouge(refs[index]!, preds[index]!),
-      ]),
-    ) as Record<AciDivision, AciRouge>,
-  }));
+  return {
+    references: [
+      ...notes.map((note) => note.reference),
+      ...ACI_DIVISIONS.flatMap((division) => divisionColumn(references, division)),
+    ],
+    predictions: [
+      ...notes.map((note) => note.prediction),
+      ...ACI_DIVISIONS.flatMap((division) => divisionColumn(predictions, division)),
+    ],
+  };
 }
 
-/** numpy's mean of each ROUGE type over the given scores, in their order. */
-export function meanRouge(scores: readonly AciRouge[]): AciRouge {
-  const mean = (type: (typeof ACI_ROUGE_TYPES)[number]) => numpyMean(scores.map((score) => score[type]));
-  return { rouge1: mean("rouge1"), rouge2: mean("rouge2"), rougeL: mean("rougeL"), rougeLsum: mean("rougeLsum") };
+/** Each note's ROUGE on the full note and on each division, as the script's per-instance lists hold them. */
+export function scoreAciNotes(notes: readonly AciScoringNote[]): AciNoteScores[] {
+  const { references, predictions } = aciEvaluationPairs(notes);
+  const pair = (index: number) => pairRouge(references[index]!, predictions[index]!);
+  return notes.map((_, index) => ({
+    full: pair(index),
+    divisions: Object.fromEntries(
+      ACI_DIVISIONS.map((division, column) => [division, pair((column + 1) * notes.length + index)]),
+    ) as Record<AciDivision, AciRouge>,
+  }));
 }
 
 /** A metadata value as the script groups it: after pandas' `fillna("#####EMPTY#####")`. */
@@ -137,15 +144,58 @@ function metadataCohorts(notes: readonly AciScoringNote[]): Array<[string, numbe
   );
 }
 
+/** A cohort of the results JSON: some notes' full-note pairs, or one division's pairs of every note. */
+export type AciCohort =
+  | { readonly name: string; readonly notes: readonly number[] }
+  | { readonly name: string; readonly division: AciDivision };
+
+/** The results JSON's cohorts, in its key order (see the module comment). */
+export function aciCohortList(notes: readonly AciScoringNote[]): AciCohort[] {
+  const all = notes.map((_, index) => index);
+  return [
+    { name: "ALL", notes: all },
+    ...[...groupBy(notes, (note) => cohortValue(note, "dataset"))].map(([dataset, indexes]) => ({
+      name: `dataset-${dataset}`,
+      notes: indexes,
+    })),
+    ...ACI_DIVISIONS.map((division) => ({ name: `division-${division}`, division })),
+    ...[...lengthCohorts(notes), ...metadataCohorts(notes)].map(([name, indexes]) => ({ name, notes: indexes })),
+  ];
+}
+
+/**
+ * Every cohort's numpy means of per-pair figures given in the script's order (aciEvaluationPairs: the
+ * full notes, then each division's column), keyed as the results JSON: `{ALL: {bleurt: …}, …}`.
+ */
+export function aciCohortMeans<Figure extends string>(
+  notes: readonly AciScoringNote[],
+  perPair: Readonly<Record<Figure, readonly number[]>>,
+): Record<string, Record<Figure, number>> {
+  const figures = Object.keys(perPair) as Figure[];
+  const cohorts: Record<string, Record<Figure, number>> = {};
+  for (const cohort of aciCohortList(notes)) {
+    const pairs =
+      "division" in cohort
+        ? notes.map((_, index) => (ACI_DIVISIONS.indexOf(cohort.division) + 1) * notes.length + index)
+        : cohort.notes;
+    cohorts[cohort.name] = Object.fromEntries(
+      figures.map((figure) => [figure, numpyMean(pairs.map((pair) => perPair[figure][pair]!))]),
+    ) as Record<Figure, number>;
+  }
+  return cohorts;
+}
+
 /** The official results JSON's ROUGE figures: every cohort's means (see the module comment). */
 export function aciCohorts(notes: readonly AciScoringNote[], scores: readonly AciNoteScores[]): AciCohortScores {
-  const full = scores.map((score) => score.full);
-  const of = (indexes: readonly number[]) => meanRouge(indexes.map((index) => full[index]!));
-  const cohorts: AciCohortScores = { ALL: meanRouge(full) };
-  for (const [dataset, indexes] of groupBy(notes, (note) => cohortValue(note, "dataset")))
-    cohorts[`dataset-${dataset}`] = of(indexes);
-  for (const division of ACI_DIVISIONS)
-    cohorts[`division-${division}`] = meanRouge(scores.map((score) => score.divisions[division]));
-  for (const [name, indexes] of [...lengthCohorts(notes), ...metadataCohorts(notes)]) cohorts[name] = of(indexes);
-  return cohorts;
+  const pairs = [
+    ...scores.map((score) => score.full),
+    ...ACI_DIVISIONS.flatMap((d) => scores.map((score) => score.divisions[d])),
+  ];
+  const perPair = (type: (typeof ACI_ROUGE_TYPES)[number]) => pairs.map((pair) => pair[type]);
+  return aciCohortMeans(notes, {
+    rouge1: perPair("rouge1"),
+    rouge2: perPair("rouge2"),
+    rougeL: perPair("rougeL"),
+    rougeLsum: perPair("rougeLsum"),
+  });
 }

@@ -80,8 +80,20 @@ describe("anamnesis bench: clinical-note suites on the embedded engine", () => {
       samples: 5,
       bleurt: null,
       bert_score: null,
-      unavailable: "BLEURT and BERTScore need model weights that are not bundled",
+      model_metrics: {
+        bleurt: {
+          status: "unavailable",
+          reason: expect.stringMatching(/^BLEURT \(bleurt-base-512\) needs the checkpoint/),
+        },
+        bert_score: {
+          status: "unavailable",
+          reason: expect.stringMatching(
+            /^BERTScore \(roberta-large_L17_no-idf\) needs the model: pass --bertscore python/,
+          ),
+        },
+      },
     });
+    expect(generation.unavailable).toMatch(/^BLEURT .*; BERTScore .*null, never 0$/);
     for (const key of ["bleu", "rouge1", "rouge2", "rougeL"]) expect(generation[key]).toBeGreaterThan(0);
     expect(generation.nan_counts).toEqual({ bleu: 0, rouge1: 0, rouge2: 0, rougeL: 0, length_gate: 0 });
     const perplexity = results.suites["mts-dialog-perplexity"];

@@ -4,6 +4,11 @@
 // - node-llama-cpp (optional for users, loaded only for llamacpp: ids): its CPU build alone (83 MB) into
 //   a side prefix, linked into node_modules. A plain install pulls ~730 MB of GPU builds, and
 //   --omit=optional inside the project would drop esbuild's and rolldown's platform binaries.
+// - @huggingface/transformers (optional for users, loaded only for the native BERTScore/BLEURT) with
+//   the onnxruntime-node it depends on, into the side prefix .cache/transformers-js: onnxruntime-node's
+//   install script downloads CUDA binaries from a host this machine cannot reach, so it is skipped
+//   (ONNXRUNTIME_NODE_INSTALL=skip; the CPU binaries ship inside the package). Nothing is linked into
+//   node_modules: src/metrics/onnx/transformers-runtime.ts looks in the side prefix first.
 // - Debian's chromium for the browser tests (playwright-core never downloads a browser): installed with
 //   apt-get when missing and running as root; otherwise the browser tests fail with instructions.
 import { execFileSync } from "node:child_process";
@@ -52,6 +57,29 @@ if (
 )
   rmSync(link, { recursive: true, force: true });
 symlinkSync(join("..", ".cache", "node-llama-cpp", "node_modules", "node-llama-cpp"), link);
+
+const TRANSFORMERS_VERSION = "4.3.2";
+const transformersPrefix = join(root, ".cache", "transformers-js");
+if (!existsSync(join(transformersPrefix, "node_modules", "@huggingface", "transformers", "package.json"))) {
+  console.error(
+    `pretest: installing @huggingface/transformers@${TRANSFORMERS_VERSION} (onnxruntime-node's install script skipped) into .cache/transformers-js for the native model-metric tests`,
+  );
+  mkdirSync(transformersPrefix, { recursive: true });
+  execFileSync(
+    "npm",
+    [
+      "install",
+      "--prefix",
+      transformersPrefix,
+      "--no-save",
+      "--no-package-lock",
+      "--no-audit",
+      "--no-fund",
+      `@huggingface/transformers@${TRANSFORMERS_VERSION}`,
+    ],
+    { stdio: ["ignore", "inherit", "inherit"], cwd: root, env: { ...process.env, ONNXRUNTIME_NODE_INSTALL: "skip" } },
+  );
+}
 
 const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 if (!existsSync(chromium)) {

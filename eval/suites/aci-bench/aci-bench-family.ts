@@ -3,7 +3,8 @@ import type { BenchResults } from "../../shared/bench-results.ts";
 import { runLine } from "../../shared/report-blocks.ts";
 import type { SuiteFamily } from "../../shared/suite-family.ts";
 import { ACI_BENCH_DATA, aciBenchDataset } from "./aci-bench-data.ts";
-import { ACI_MODEL_METRICS_UNAVAILABLE } from "./aci-bench-scores.ts";
+import { aciModelMetricLines } from "../../../src/metrics/model-metrics/aci-bench-model-metrics.ts";
+import type { AciBenchScores } from "./aci-bench-scores.ts";
 
 /**
  * ACI-Bench's family: one suite, a full visit note from a whole conversation, scored as the
@@ -24,6 +25,11 @@ function engineLine(results: BenchResults): string {
   return `Prompt: ${versions || "none"} (ours, not the paper's${typeof protocol === "string" ? `; ${protocol}` : ""}).`;
 }
 
+/** How the run's BERTScore, BLEURT and MEDCON were produced, or why they are null. */
+function modelMetricLines(scores: AciBenchScores | undefined): string[] {
+  return scores ? aciModelMetricLines(scores).map((line) => `${line}.`) : [];
+}
+
 function reportIntro(results: BenchResults, dataset: BenchDataset): string[] {
   const aci = aciBenchDataset(dataset);
   return [
@@ -31,7 +37,7 @@ function reportIntro(results: BenchResults, dataset: BenchDataset): string[] {
     engineLine(results),
     `Data: ${aci.info.name}, ${aci.dir}; split \`${results.split}\`.`,
     SCORING,
-    `BERTScore, BLEURT and MEDCON are not computed: ${ACI_MODEL_METRICS_UNAVAILABLE}.`,
+    ...modelMetricLines(results.suites["aci-bench"] as AciBenchScores | undefined),
     "Beside ours, on the same visits: a floor that copies the conversation as the note, and the baseline outputs wyim/aci-bench ships for this split, scored here by the same code.",
   ];
 }

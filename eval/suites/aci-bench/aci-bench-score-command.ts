@@ -12,11 +12,12 @@ import {
   type OfficialPredictions,
 } from "../../../src/data/aci-bench-predictions.ts";
 import { inPredictionsFile, NOTE_LINES, readLinesOf } from "../../shared/predictions-file.ts";
+import { aciModelMetricLines } from "../../../src/metrics/model-metrics/aci-bench-model-metrics.ts";
 import type { ScoreCommand, ScoreInput } from "../../shared/suite.ts";
 import { formatTable } from "../../shared/terminal-table.ts";
 import { ACI_SPLIT_NAMES } from "./aci-bench-data.ts";
 import { percent } from "./aci-bench-report.ts";
-import { scoreAciBench, scoreAciBenchLines, type AciBenchScores } from "./aci-bench-scores.ts";
+import { scoreAciBenchLines, scoreAciBenchWithModels, type AciBenchScores } from "./aci-bench-scores.ts";
 
 /**
  * `anamnesis score aci-bench`: the official predictions CSV (the repository's own format, a `note`
@@ -49,7 +50,7 @@ function splitOfCsv(dataset: AciBenchDataset, file: OfficialPredictions, split: 
 }
 
 /** Scores a predictions file, CSV or JSONL, against the data (`--data`, else the bundled copy). */
-export function runAciBenchScore({ predictions, data, split }: ScoreInput): AciBenchScores {
+export async function runAciBenchScore({ predictions, data, split, models }: ScoreInput): Promise<AciBenchScores> {
   const dataset = loadAciBench(data);
   if (!isCsv(predictions)) {
     if (split !== undefined)
@@ -58,12 +59,12 @@ export function runAciBenchScore({ predictions, data, split }: ScoreInput): AciB
         "--split is for the official predictions CSV; JSONL lines name their encounters",
       );
     const lines = readLinesOf(predictions, NOTE_LINES);
-    return scoreAciBenchLines(dataset, lines);
+    return scoreAciBenchLines(dataset, lines, models);
   }
   const file = readOfficialPredictions(predictions);
   const gold = splitOfCsv(dataset, file, split);
   const notes = alignOfficialPredictions(file, dataset.splits[gold], gold);
-  return scoreAciBench(dataset, gold, dataset.splits[gold], notes);
+  return scoreAciBenchWithModels(dataset, gold, dataset.splits[gold], notes, models ?? {});
 }
 
 /** The cohorts `score` prints: ALL, each dataset, each division (the results JSON's other cohorts are in --json). */
@@ -73,28 +74,51 @@ function printedCohorts(scores: AciBenchScores): string[] {
   );
 }
 
+/** A cohort's row: ROUGE, then BERTScore F1, BLEURT and MEDCON when they were computed. */
+function cohortRow(scores: AciBenchScores, cohort: string): string[] {
+  const rouge = scores.rouge[cohort]!;
+  return [
+    cohort,
+    percent(rouge.rouge1),
+    percent(rouge.rouge2),
+    percent(rouge.rougeLsum),
+    percent(rouge.rougeL),
+    ...(scores.bertscore ? [percent(scores.bertscore[cohort]!["bertscore-f1"])] : []),
+    ...(scores.bleurt ? [percent(scores.bleurt[cohort]!.bleurt)] : []),
+    ...(scores.medcon ? [percent(scores.medcon[cohort]!.umls)] : []),
+  ];
+}
+
 /** What `anamnesis score aci-bench` prints without --json. */
 function printScores(scores: AciBenchScores): string {
-  const rows = printedCohorts(scores).map((cohort) => {
-    const rouge = scores.rouge[cohort]!;
-    return [cohort, percent(rouge.rouge1), percent(rouge.rouge2), percent(rouge.rougeLsum), percent(rouge.rougeL)];
-  });
-  const table = formatTable(["cohort", "ROUGE-1", "ROUGE-2", "ROUGE-L (Lsum)", "ROUGE-L (sentence)"], rows);
+  const rows = printedCohorts(scores).map((cohort) => cohortRow(scores, cohort));
+  const header = [
+    "cohort",
+    "ROUGE-1",
+    "ROUGE-2",
+    "ROUGE-L (Lsum)",
+    "ROUGE-L (sentence)",
+    ...(scores.bertscore ? ["BERTScore F1"] : []),
+    ...(scores.bleurt ? ["BLEURT"] : []),
+    ...(scores.medcon ? ["MEDCON"] : []),
+  ];
   const subset =
     scores.notes < scores.split_notes
       ? ` — ${scores.notes} of its ${scores.split_notes} notes, not comparable with the paper`
       : "";
-  return `aci-bench ${scores.split} (${scores.notes} notes${subset}), scored as evaluate_fullnote.py (x100; the paper's ROUGE-L is Lsum)\n${table}\n(${scores.unavailable}; --json gives every cohort of the official results file)\n`;
+  const lines = aciModelMetricLines(scores).join("\n");
+  return `aci-bench ${scores.split} (${scores.notes} notes${subset}), scored as evaluate_fullnote.py (x100; the paper's ROUGE-L is Lsum)\n${formatTable(header, rows)}\n${lines}\n(--json gives every cohort of the official results file)\n`;
 }
 
 /** The aci-bench suite's score subcommand. */
 export const ACI_BENCH_SCORE_COMMAND: ScoreCommand<AciBenchScores> = {
   description:
-    "ACI-Bench as its official evaluate_fullnote.py: ROUGE-1/2/L/Lsum per note and per division, means over all notes, per dataset and per division.",
+    "ACI-Bench as its official evaluate_fullnote.py: ROUGE-1/2/L/Lsum per note and per division, means over all notes, per dataset and per division; BERTScore (deberta-xlarge-mnli) and BLEURT-20 over the same pairs with --bertscore/--bleurt python or --bertscore-model/--bleurt-model DIR.",
   predictionsHelp:
     "the official predictions CSV (a 'note' column, one row per gold row in the gold order), or JSONL, one line per visit: {id: encounter id, prediction: note}",
   splitHelp: `with a CSV, the gold split it predicts: ${ACI_SPLIT_NAMES} (default: the split its encounter_id column lists)`,
   judged: false,
+  modelMetrics: ["bertscore", "bleurt", "medcon"],
   run: async (input) => inPredictionsFile(input.predictions, () => runAciBenchScore(input)),
   print: printScores,
 };

@@ -7,6 +7,12 @@ import {
   type AciCohortScores,
   type AciScoringNote,
 } from "../../../src/metrics/aci-bench-scoring.ts";
+import {
+  aciModelMetrics,
+  aciModelMetricsNotAsked,
+  type AciModelMetrics,
+} from "../../../src/metrics/model-metrics/aci-bench-model-metrics.ts";
+import type { ModelMetricRequest } from "../../../src/metrics/model-metrics/model-metrics.ts";
 import type { NotePredictionLine } from "../../shared/predictions-file.ts";
 
 /**
@@ -14,22 +20,18 @@ import type { NotePredictionLine } from "../../shared/predictions-file.ts";
  * official script scores them (src/metrics/aci-bench-scoring.ts).
  */
 
-/** Why the model-based figures of the official script are null, in one line. */
-export const ACI_MODEL_METRICS_UNAVAILABLE =
-  "BERTScore (deberta-xlarge-mnli), BLEURT-20 and MEDCON (UMLS concepts through QuickUMLS) need models and a UMLS licence that are not bundled";
-
-/** What the aci-bench suite reports: the official script's ROUGE figures, its other figures null with the reason. */
-export interface AciBenchScores {
+/**
+ * What the aci-bench suite reports: the official script's ROUGE figures, and its BERTScore and BLEURT
+ * per cohort when a source was given (`--bertscore`, `--bleurt-model`, …), else null with the reason
+ * (`unavailable`); MEDCON likewise, from the user's QuickUMLS (`--medcon python`).
+ */
+export interface AciBenchScores extends AciModelMetrics {
   /** The notes scored, and how many the split has (fewer on a `--limit` or shard run: not comparable with the paper). */
   notes: number;
   split: string;
   split_notes: number;
   /** Every cohort's mean F-measures, keyed as evaluate_fullnote.py's results JSON (`ALL`, `dataset-aci`, `division-subjective`, …). */
   rouge: AciCohortScores;
-  bertscore: null;
-  bleurt: null;
-  medcon: null;
-  unavailable: string;
 }
 
 /** The scorer's view of one visit and its predicted note: metadata values pandas reads as missing are null. */
@@ -40,24 +42,42 @@ export function scoringNote(encounter: AciBenchEncounter, prediction: string): A
   return { reference: encounter.target, prediction, dialogue: encounter.input, metadata };
 }
 
-/** Scores predicted notes of some of a split's visits, given in the gold order. */
+/** The scorer's notes of some of a split's visits and their predictions, given in the gold order. */
+function scoringNotes(encounters: readonly AciBenchEncounter[], predictions: readonly string[]): AciScoringNote[] {
+  return encounters.map((encounter, index) => scoringNote(encounter, predictions[index]!));
+}
+
+/**
+ * The official script's ROUGE of predicted notes of some of a split's visits, given in the gold order;
+ * the model-based figures null with their reasons (the shipped baselines and the floor in reports).
+ */
 export function scoreAciBench(
   dataset: AciBenchDataset,
   split: AciBenchSplit,
   encounters: readonly AciBenchEncounter[],
   predictions: readonly string[],
 ): AciBenchScores {
-  const notes = encounters.map((encounter, index) => scoringNote(encounter, predictions[index]!));
+  const notes = scoringNotes(encounters, predictions);
   return {
     notes: notes.length,
     split,
     split_notes: dataset.splits[split].length,
     rouge: aciCohorts(notes, scoreAciNotes(notes)),
-    bertscore: null,
-    bleurt: null,
-    medcon: null,
-    unavailable: ACI_MODEL_METRICS_UNAVAILABLE,
+    ...aciModelMetricsNotAsked(),
   };
+}
+
+/** As {@link scoreAciBench}, with BERTScore and BLEURT from the sources `models` names (none: null with the reason). */
+export async function scoreAciBenchWithModels(
+  dataset: AciBenchDataset,
+  split: AciBenchSplit,
+  encounters: readonly AciBenchEncounter[],
+  predictions: readonly string[],
+  models: ModelMetricRequest,
+): Promise<AciBenchScores> {
+  const scores = scoreAciBench(dataset, split, encounters, predictions);
+  if (!models.bertscore && !models.bleurt && !models.medcon) return scores;
+  return { ...scores, ...(await aciModelMetrics(scoringNotes(encounters, predictions), models)) };
 }
 
 /** The visit a predictions line names, or an error naming the line. */
@@ -78,7 +98,11 @@ function encounterOf(dataset: AciBenchDataset, line: NotePredictionLine): AciBen
  * in the gold order; each note read as the script would read it from its CSV (a missing-looking note
  * is the text `nan`).
  */
-export function scoreAciBenchLines(dataset: AciBenchDataset, lines: readonly NotePredictionLine[]): AciBenchScores {
+export function scoreAciBenchLines(
+  dataset: AciBenchDataset,
+  lines: readonly NotePredictionLine[],
+  models: ModelMetricRequest = {},
+): Promise<AciBenchScores> {
   if (lines.length === 0) throw new AnamnesisError("INVALID_ARGUMENT", "no predictions to score");
   const named = lines.map((line) => ({
     encounter: encounterOf(dataset, line),
@@ -93,10 +117,11 @@ export function scoreAciBenchLines(dataset: AciBenchDataset, lines: readonly Not
   const split = splits[0]!;
   const order = new Map(dataset.splits[split].map((encounter, index) => [encounter.id, index]));
   named.sort((left, right) => order.get(left.encounter.id)! - order.get(right.encounter.id)!);
-  return scoreAciBench(
+  return scoreAciBenchWithModels(
     dataset,
     split,
     named.map(({ encounter }) => encounter),
     named.map(({ note }) => note),
+    models,
   );
 }

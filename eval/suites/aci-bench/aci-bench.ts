@@ -17,8 +17,8 @@ import { comparisonRows } from "./shipped-baselines.ts";
 
 /**
  * ACI-Bench (Yim et al. 2023): a whole doctor–patient visit in, the clinician's visit note out, scored
- * as the repository's official evaluate_fullnote.py (ROUGE; BERTScore, BLEURT and MEDCON are null with
- * the reason). The embedded engine answers with the nearest training note (BM25), a baseline; prompted
+ * as the repository's official evaluate_fullnote.py (ROUGE; BERTScore and BLEURT from the user's
+ * reference or a local ONNX export when asked, else null with the reason; MEDCON null with the reason). The embedded engine answers with the nearest training note (BM25), a baseline; prompted
  * backends with our few-shot prompt (aci-bench-prompt.ts).
  */
 
@@ -99,7 +99,8 @@ export const ACI_BENCH: Suite<"aci-bench", AciBenchScores> = {
       };
     });
   },
-  score: async (dataset, lines) => scoreAciBenchLines(aciBenchDataset(dataset), lines as readonly NotePredictionLine[]),
+  score: async (dataset, lines, _judge, models) =>
+    scoreAciBenchLines(aciBenchDataset(dataset), lines as readonly NotePredictionLine[], models),
   resultCells: (scores) => {
     const all = scores.rouge.ALL!;
     return [

@@ -56,7 +56,7 @@ function reportIntro(results: BenchResults, dataset: BenchDataset): string[] {
   ];
   if (Object.keys(results.suites).some((suite) => !isPerplexitySuite(suite) && suite !== MEDIQA_CHAT_A_ID)) {
     intro.push(
-      "BLEU and ROUGE are lm-eval's per-document values (HF evaluate bleu on 13a tokens with the 1e-5 nudge, rouge_score F without stemming) averaged with nanmean; BLEURT and BERTScore need model weights that are not bundled.",
+      "BLEU and ROUGE are lm-eval's per-document values (HF evaluate bleu on 13a tokens with the 1e-5 nudge, rouge_score F without stemming) averaged with nanmean; BLEURT (bleurt-base-512) and BERTScore (roberta-large, layer 17) are computed only from a model source (`--bleurt`, `--bertscore`: the reference through Python, or a native ONNX export), and results.json records which.",
     );
   }
   if (MEDIQA_CHAT_A_ID in results.suites) intro.push(`**${TASK_A_LABEL}**`);

@@ -28,8 +28,8 @@ function headlineTable(title: string, note: NoteGenerationScores, ourLabel: stri
         f4(note.rouge1),
         f4(note.rouge2),
         f4(note.rougeL),
-        "n/a",
-        "n/a",
+        note.bleurt === null ? "n/a" : f4(note.bleurt),
+        note.bert_score === null ? "n/a" : f4(note.bert_score),
         `${Math.max(nan.bleu, nan.rouge1)} (${nan.length_gate})`,
       ],
     ],
@@ -37,18 +37,28 @@ function headlineTable(title: string, note: NoteGenerationScores, ourLabel: stri
   };
 }
 
+/** The model metrics' labels, or the reasons they are null: a line each under the printed table. */
+function modelMetricLines(note: NoteGenerationScores): string {
+  const line = (name: string, record: NoteGenerationScores["model_metrics"]["bleurt"]) =>
+    `${name}: ${record.status === "unavailable" ? record.reason : `${record.label}, ${record.settings}`}`;
+  return `${line("BLEURT", note.model_metrics.bleurt)}\n${line("BERTScore", note.model_metrics.bert_score)}`;
+}
+
 /** What `anamnesis score <id>` prints for a note-generation suite. */
 function printedScores(id: string, note: NoteGenerationScores): string {
+  const optional = (value: number | null) => (value === null ? "-" : formatScore(value));
   const row = [
     String(note.samples),
     formatScore(note.bleu),
     formatScore(note.rouge1),
     formatScore(note.rouge2),
     formatScore(note.rougeL),
+    optional(note.bleurt),
+    optional(note.bert_score),
     String(note.nan_counts.rougeL),
   ];
-  const table = formatTable(["documents", "BLEU", "ROUGE-1", "ROUGE-2", "ROUGE-L", "NaN"], [row]);
-  return `${id}\n${table}\n(${note.unavailable})\n`;
+  const header = ["documents", "BLEU", "ROUGE-1", "ROUGE-2", "ROUGE-L", "BLEURT", "BERTScore", "NaN"];
+  return `${id}\n${formatTable(header, [row])}\n${modelMetricLines(note)}\n`;
 }
 
 /**
@@ -70,13 +80,15 @@ export function generationSuite<const Id extends string>(name: GenerationSuiteNa
       );
       return { prediction: text, info };
     },
-    score: (dataset, lines) => scoreNotePredictions(dataset, lines),
+    score: (dataset, lines, models) => scoreNotePredictions(dataset, lines, models),
     resultCells: (note: NoteGenerationScores) => [
       String(note.samples),
       `BLEU ${formatScore(note.bleu)}`,
       `ROUGE-1 ${formatScore(note.rouge1)}`,
       `ROUGE-2 ${formatScore(note.rouge2)}`,
       `ROUGE-L ${formatScore(note.rougeL)}`,
+      ...(note.bleurt !== null ? [`BLEURT ${formatScore(note.bleurt)}`] : []),
+      ...(note.bert_score !== null ? [`BERTScore ${formatScore(note.bert_score)}`] : []),
     ],
     reportSection: ({ scores: note, dataset, dir, ourLabel }) => {
       const byHeader =
@@ -86,8 +98,9 @@ export function generationSuite<const Id extends string>(name: GenerationSuiteNa
       return { tables: [headlineTable(name.title, note, ourLabel), ...(byHeader ? [byHeader] : [])], charts: [] };
     },
     scoreCommand: {
-      description: `lm-eval ${id.replace(/-/g, "_")}: per-document BLEU and ROUGE-1/2/L (nanmean); BLEURT and BERTScore are null.`,
+      description: `lm-eval ${id.replace(/-/g, "_")}: per-document BLEU and ROUGE-1/2/L, and BLEURT and BERTScore given a model source (nanmean).`,
       predictionsHelp: "JSONL, one line per document: {id, prediction: text}; - reads standard input",
+      modelMetrics: ["bleurt", "bertscore"],
       print: (note) => printedScores(id, note),
     },
   });

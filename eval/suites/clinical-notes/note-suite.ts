@@ -8,6 +8,7 @@ import {
   type AnyPredictionLine,
   type NotePredictionLine,
 } from "../../shared/predictions-file.ts";
+import type { ModelMetricRequest } from "../../../src/metrics/model-metrics/model-metrics.ts";
 import type { ScoreCommand, ScoreInput, Suite, SuiteExample, SuiteReportContext } from "../../shared/suite.ts";
 import type { ReportSection } from "../../shared/report-blocks.ts";
 import { noteDatasetOf } from "./note-data.ts";
@@ -34,7 +35,11 @@ export interface NoteVariant<Scores> {
   readonly protocol: string;
   readonly prompt?: Suite["prompt"];
   predict(document: NoteDocument, dataset: NoteDataset): SuiteExample["predict"];
-  score(dataset: NoteDataset, lines: readonly NotePredictionLine[]): Scores;
+  score(
+    dataset: NoteDataset,
+    lines: readonly NotePredictionLine[],
+    models?: ModelMetricRequest,
+  ): Scores | Promise<Scores>;
   resultCells(scores: Scores): string[];
   reportSection(context: SuiteReportContext<Scores>): ReportSection;
   /** Reads and scores a predictions file other than our JSONL too (a challenge's run file); our JSONL alone when absent. */
@@ -49,8 +54,8 @@ export function noteSuite<const Id extends string, Scores>(
   name: NoteSuiteName<Id>,
   variant: NoteVariant<Scores>,
 ): Suite<Id, Scores> {
-  const score = async (dataset: BenchDataset, lines: readonly AnyPredictionLine[]) =>
-    variant.score(noteDatasetOf(dataset, name.task), lines as readonly NotePredictionLine[]);
+  const score = async (dataset: BenchDataset, lines: readonly AnyPredictionLine[], models?: ModelMetricRequest) =>
+    variant.score(noteDatasetOf(dataset, name.task), lines as readonly NotePredictionLine[], models);
   return {
     id: name.id,
     family: NOTE_FAMILY,
@@ -67,7 +72,7 @@ export function noteSuite<const Id extends string, Scores>(
         predict: variant.predict(document, notes),
       }));
     },
-    score,
+    score: (dataset, lines, _judge, models) => score(dataset, lines, models),
     resultCells: (scores) => variant.resultCells(scores),
     reportSection: (context) => variant.reportSection(context),
     baselines: [],
@@ -77,11 +82,11 @@ export function noteSuite<const Id extends string, Scores>(
       judged: false,
       // The data first: a missing MedText file is the first thing to say.
       run: async (input) => {
-        const { predictions, data } = input;
+        const { predictions, data, models } = input;
         const dataset = name.data.load(data);
         if (variant.scoreFile) return variant.scoreFile(noteDatasetOf(dataset, name.task), input);
         const lines = readLinesOf(predictions, NOTE_LINES);
-        return inPredictionsFile(predictions, () => score(dataset, lines));
+        return inPredictionsFile(predictions, () => score(dataset, lines, models));
       },
     },
   };

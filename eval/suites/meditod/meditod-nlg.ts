@@ -29,13 +29,14 @@ export const MEDITOD_NLG = meditodSuite({
     );
     return { prediction: text, info };
   },
-  score: async (dataset, lines) => scoreNlgPredictions(dataset, lines),
+  score: async (dataset, lines, _judge, models) => scoreNlgPredictions(dataset, lines, models),
   resultCells: (scores: NlgResultScores) => [
     String(scores.samples),
     `BLEU-2 ${scores.bleu2.toFixed(2)}`,
     `BLEU-4 ${scores.bleu4.toFixed(2)}`,
     `ROUGE-1 ${formatScore(scores.rouge1)}`,
     `ROUGE-L ${formatScore(scores.rougeL)}`,
+    ...(scores.bertscore !== null ? [`BERTScore ${formatScore(scores.bertscore)}`] : []),
     ...(scores.format_errors !== undefined ? [`format errors ${formatScore(scores.format_errors)}`] : []),
   ],
   reportSection: ({ scores, ourLabel, chartLabel }) => ({
@@ -50,7 +51,7 @@ export const MEDITOD_NLG = meditodSuite({
             f1d(scores.bleu4),
             scores.rouge1.toFixed(3),
             scores.rougeL.toFixed(3),
-            "n/a",
+            scores.bertscore === null ? "n/a" : scores.bertscore.toFixed(3),
             f4(scores.format_errors),
           ],
           ...baselines.map((row) => [
@@ -85,9 +86,10 @@ export const MEDITOD_NLG = meditodSuite({
     }),
   scoreCommand: {
     description:
-      "NLG BLEU-2/4 (nltk corpus, x100), ROUGE-1/L (mean F1); BERTScore is null until an embedding model is configured.",
+      "NLG BLEU-2/4 (nltk corpus, x100), ROUGE-1/L (mean F1), and BERTScore (roberta-large L17, mean F1) with --bertscore python or --bertscore-model DIR.",
     predictionsHelp: "JSONL, one line per doctor turn: {dialogue_id, turn, prediction: text}; - reads standard input",
     judged: false,
+    modelMetrics: ["bertscore"],
     print: (scores) => {
       const row = [
         String(scores.samples),
@@ -95,7 +97,7 @@ export const MEDITOD_NLG = meditodSuite({
         scores.bleu4.toFixed(2),
         formatScore(scores.rouge1),
         formatScore(scores.rougeL),
-        "-",
+        scores.bertscore === null ? "-" : formatScore(scores.bertscore),
         formatScore(scores.format_errors),
       ];
       return `MediTOD NLG\n${formatTable(["turns", "BLEU-2", "BLEU-4", "ROUGE-1", "ROUGE-L", "BERTScore", "format errors"], [row])}\n(${scores.bertscore_reason})\n`;

@@ -11,7 +11,8 @@ import {
 import { precisionAtK, type PrecisionAtKDialogue } from "../../../src/metrics/precision-at-k.ts";
 import { unrollActions } from "../../../src/cmas/scoring-tuples.ts";
 import { exactJudge, type AttributeJudge } from "../../../src/metrics/attribute-judge.ts";
-import { scoreMeditodNlg, type MeditodNlgResult } from "../../../src/metrics/meditod-nlg.ts";
+import { scoreMeditodNlg, withMeditodBertScore, type MeditodNlgResult } from "../../../src/metrics/meditod-nlg.ts";
+import type { ModelMetricRequest } from "../../../src/metrics/model-metrics/model-metrics.ts";
 import type { PredictionLine } from "../../shared/predictions-file.ts";
 import { nlgReplyFormatError } from "../../../src/modules/prompting/nlg-reply-check.ts";
 
@@ -125,7 +126,11 @@ export async function scorePolicyPredictions(
  * `null` or HTML reply, or a line with a `format_error`, counts as a format error (and is scored as written). A prediction
  * that is not a string cannot be scored as text: it raises an error naming its line.
  */
-export function scoreNlgPredictions(dataset: MeditodDataset, lines: readonly PredictionLine[]): NlgScores {
+export async function scoreNlgPredictions(
+  dataset: MeditodDataset,
+  lines: readonly PredictionLine[],
+  models: ModelMetricRequest = {},
+): Promise<NlgScores> {
   const references: string[] = [];
   const predictions: string[] = [];
   for (const line of lines) {
@@ -140,8 +145,11 @@ export function scoreNlgPredictions(dataset: MeditodDataset, lines: readonly Pre
     references.push(utterance.text);
   }
   const formatErrors = lines.filter((line) => nlgLineFormatError(line) !== undefined).length;
-  return {
-    ...scoreMeditodNlg(predictions, references),
-    format_errors: lines.length > 0 ? formatErrors / lines.length : 0,
-  };
+  const scores = await withMeditodBertScore(
+    scoreMeditodNlg(predictions, references),
+    predictions,
+    references,
+    models.bertscore,
+  );
+  return { ...scores, format_errors: lines.length > 0 ? formatErrors / lines.length : 0 };
 }

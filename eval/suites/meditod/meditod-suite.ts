@@ -2,6 +2,7 @@ import { AnamnesisError } from "../../../src/foundation/errors.ts";
 import { loadMeditod, type MeditodDataset, type Split, type Utterance } from "../../../src/data/meditod.ts";
 import type { CallOptions, DialogueTurn, ModuleCallInfo } from "../../../src/language/module-interfaces.ts";
 import type { AttributeJudge } from "../../../src/metrics/attribute-judge.ts";
+import type { ModelMetricRequest } from "../../../src/metrics/model-metrics/model-metrics.ts";
 import type { BenchModules, ProtocolName } from "../../../src/modules/builders/modules-for-protocol.ts";
 import {
   inPredictionsFile,
@@ -46,7 +47,12 @@ export interface MeditodVariant<Id extends string, Scores, Example extends Medit
     options: CallOptions,
   ): Promise<{ prediction: unknown; info: ModuleCallInfo }>;
   /** Scores predictions lines (the judge matches non-medical attributes, for the suites that have them). */
-  score(dataset: MeditodDataset, lines: readonly PredictionLine[], judge?: AttributeJudge): Promise<Scores>;
+  score(
+    dataset: MeditodDataset,
+    lines: readonly PredictionLine[],
+    judge?: AttributeJudge,
+    models?: ModelMetricRequest,
+  ): Promise<Scores>;
   resultCells(scores: Scores): string[];
   reportSection(context: MeditodReportContext<Scores>): ReportSection;
   /** The paper's rows for it (none for a suite the paper does not report). */
@@ -71,11 +77,11 @@ export function moduleOf<M>(module: M | undefined, name: string): M {
 function scoreRun<Scores, Example extends MeditodTurn>(
   variant: MeditodVariant<string, Scores, Example>,
 ): ScoreCommand<Scores>["run"] {
-  return async ({ predictions, data, judge }) => {
+  return async ({ predictions, data, judge, models }) => {
     const lines = readPredictionLines(predictions);
     const dataset = loadMeditod(data);
     const resolved = variant.scoreCommand.judged ? await judge() : undefined;
-    return inPredictionsFile(predictions, () => variant.score(dataset, lines, resolved));
+    return inPredictionsFile(predictions, () => variant.score(dataset, lines, resolved, models));
   };
 }
 
@@ -97,7 +103,8 @@ export function meditodSuite<const Id extends string, Scores, Example extends Me
         fields: { dialogue_id: example.dialogueId, turn: example.turn },
         predict: (modules, options) => variant.predict(example, modules, options),
       })),
-    score: (dataset, lines, judge) => variant.score(meditodDataset(dataset), lines as readonly PredictionLine[], judge),
+    score: (dataset, lines, judge, models) =>
+      variant.score(meditodDataset(dataset), lines as readonly PredictionLine[], judge, models),
     resultCells: (scores) => variant.resultCells(scores),
     reportSection: (context) => variant.reportSection({ ...context, dataset: meditodDataset(context.dataset) }),
     baselines: variant.baselines ?? [],

@@ -139,7 +139,15 @@ export { type RecordedRedFlag, type FallbackTurn } from "./dialogue-manager/dial
 export { loadRedFlags, RedFlagRules, type RedFlag } from "./clinical/red-flags.ts";
 export { loadDiagnoses, DiagnosisRules, type WorkingImpression } from "./clinical/diagnoses.ts";
 export { enforceClosingScope } from "./clinical/closing-scope.ts";
-export { clinicalNote, clinicalNoteSchema, type ClinicalNote, type NoteInput } from "./clinical/clinical-note.ts";
+export {
+  CLINICAL_NOTE_VERSION,
+  clinicalNote,
+  clinicalNoteSchema,
+  type ClinicalNote,
+  type Historian,
+  type NoteInput,
+  type PatientVoice,
+} from "./clinical/clinical-note.ts";
 export { noteToMarkdown } from "./clinical/note-markdown.ts";
 export { loadCaseLibrary, meditodCases, type SelfPlayCase } from "./simulator/case-library.ts";
 export { playCase, summarise, type CaseResult, type SelfPlaySummary, type ClosingFit } from "./simulator/self-play.ts";

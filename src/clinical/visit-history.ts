@@ -46,14 +46,20 @@ function findingText(finding: Finding): string {
   return [noteName(finding.value), ...details].join(", ");
 }
 
-/** The opening of the history: who the patient is and what they came with. */
-function presentation(note: ClinicalNote, subject: Subject): string {
+/**
+ * The opening of the history, the one line clinicians start with: who the patient is, their past
+ * history, and what they came with ("The patient is a 62-year-old male with a past medical history
+ * significant for hypothyroidism and arthritis who presents with joint pain.").
+ */
+export function presentation(note: ClinicalNote, subject: Subject = subjectOf(note)): string {
   const age = note.patient.age ? `${note.patient.age}-year-old` : "";
-  const sex = note.patient.sex ?? "";
-  const who = [age, sex].filter(Boolean).join(" ");
+  const who = [age, note.patient.sex ?? ""].filter(Boolean).join(" ");
+  const past = spokenList(note.pastMedicalHistory.present.map((finding) => noteName(finding.value)));
+  const history = past ? ` with a past medical history significant for ${past}` : "";
   const complaint = spokenList(note.presentingComplaint.map(noteName));
   const comes = complaint ? `presents with ${complaint}` : "presents for evaluation";
-  return who ? `The patient is a ${who} who ${comes}.` : `${capitalised(subject.name)} ${comes}.`;
+  if (who) return `The patient is a ${who}${history} who ${comes}.`;
+  return history ? `The patient has a past medical history significant for ${past} and ${comes}.` : `${subject.name} ${comes}.`;
 }
 
 function historyOfPresentIllness(note: ClinicalNote, subject: Subject): string[] {

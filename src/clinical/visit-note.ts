@@ -1,5 +1,5 @@
 import type { ClinicalNote } from "./clinical-note.ts";
-import { visitHistory, type VisitHistory } from "./visit-history.ts";
+import { presentation, visitHistory, type VisitHistory } from "./visit-history.ts";
 
 /**
  * The note of a whole visit, in the sections clinicians' visit notes use (ACI-Bench's): the history
@@ -36,12 +36,14 @@ export interface DoctorStatements {
   readonly patientAgrees: boolean;
 }
 
-/** A visit note: its history sections and the doctor's. */
-export interface VisitNote extends VisitHistory, DoctorStatements {}
+/** A visit note: its history sections and the doctor's, and the one-line summary the assessment opens with. */
+export interface VisitNote extends VisitHistory, DoctorStatements {
+  readonly summary: string;
+}
 
 /** The visit note of a history (its clinical note) and what the doctor stated. */
 export function visitNote(history: ClinicalNote, doctor: DoctorStatements): VisitNote {
-  return { ...visitHistory(history), ...doctor };
+  return { ...visitHistory(history), ...doctor, summary: presentation(history) };
 }
 
 /** The four labelled parts of a planned problem, in the order notes write them. */
@@ -84,6 +86,6 @@ export function visitNoteText(note: VisitNote): string {
     ...section("SOCIAL HISTORY", note.socialHistory),
     ...section("PHYSICAL EXAMINATION", examination.length > 0 ? [examination.join("\n")] : []),
     ...section("RESULTS", note.results),
-    ...section("ASSESSMENT AND PLAN", planLines(note.assessmentAndPlan, note.patientAgrees)),
+    ...section("ASSESSMENT AND PLAN", [note.summary, ...planLines(note.assessmentAndPlan, note.patientAgrees)]),
   ].join("\n\n");
 }

@@ -21,6 +21,8 @@ interface Statement {
   readonly doctor: boolean;
   /** Index of its turn. */
   readonly turn: number;
+  /** Said while a test was on screen ("hey dragon, show me the x-ray. this shows…"): a result read out. */
+  readonly onScreen: boolean;
 }
 
 /**
@@ -42,7 +44,11 @@ const EXAM_OPENING =
  * "for your first problem", "my impression is", "the diagnosis".
  */
 const PLAN_OPENING =
-  /\b(?:assessment|impression|my plan|the plan|plan for you|(?:first|second|third|next|last|final|other) (?:problem|issue)|diagnos[ie]s)\b/;
+  /\b(?:assessment|impression|my plan|the plan|plan for you|(?:first|second|third|next|last|final|other) (?:problem|issue)|diagnos[ie]s|what (?:does|do) (?:all )?(?:of )?(?:that|this|these|those) (?:mean|findings mean))\b/;
+
+/** A statement that asks, even unpunctuated. Example: "do you have normal sensation in your fingers". */
+const ASKS =
+  /^(?:what about|how about|do you|does (?:it|that|this)|can you|is there|are you|have you|did you|any other)\b/;
 
 /**
  * A test or its result named. Example: "your x-ray", "the lipid panel", "hemoglobin a1c", "the mri".
@@ -104,7 +110,23 @@ const PROBLEM_OPENING =
 
 /** Words that open a problem without naming one. Example: "for now", "for that", "for the most part". */
 const NOT_A_PROBLEM =
-  /^(?:now|that|this|it|them|those|these|the most part|a while|right now|today|me|you|example|instance|sure)$/;
+  /^(?:now|that|this|it|them|those|these|the most part|a while|right now|today|me|you|example|instance|sure)$|\b(?:assessment|plan|problem|issue|questions?)\b/;
+
+/**
+ * A statement made to the patient rather than dictated about them. Example: "we're going to spend some
+ * time together" (to the patient) against "the biopsy revealed a melanoma" (dictated).
+ */
+const SPEAKS_TO_PATIENT = /\b(?:you|your|you're|you'll|you've|we're|let's)\b/;
+
+/** The most words a problem's name has ("reflux and your nausea and vomiting"). */
+const PROBLEM_NAME_WORDS = 7;
+
+/**
+ * The doctor's impression: a diagnosis, its cause, how it is going. Example: "i think this is an acute
+ * exacerbation of your arthritis", "this is consistent with a lisfranc fracture", "it's well controlled".
+ */
+const REASONING =
+  /\b(?:i think|i believe|consistent with|likely|probably|diagnos\w*|due to|because|sounds like|looks like|means|this is an? |that is an? |you have|you've got|caused by|related to|secondary to|concern\w*|suspect|impression|rule out|stable|controlled|improv\w*|worse|better|normal)\b/;
 
 /** A test ordered. Example: "i want to order an mri of your left shoulder", "order a thyroid panel". */
 const TESTING =
@@ -131,14 +153,28 @@ const AGREES =
 /** An answer that refuses. Example: "i don't want to take that", "no thanks", "i'd rather not". */
 const REFUSES = /\b(?:i don't want|i do not want|i won't|no thanks|i'd rather not|i refuse)\b/;
 
-/** Every statement of the visit, in order, with whose it is. */
+/** Where a dictation command starts. Example: "… okay ? hey , dragon , show me the labs ." */
+const COMMAND_START = /(?=\bhey\s*,?\s*dragon\b)/;
+
+/** A command that puts a test on screen. Example: "hey , dragon , show me the right knee x-ray". */
+const SHOWS_TEST = new RegExp(
+  `^hey\\s*,?\\s*dragon\\s*[,.?]?\\s*(?:show|pull up|bring up|open)\\b[^.?!]*${TEST_NAME.source}`,
+);
+
+/** Every statement of the visit, in order, with whose it is and whether a test was on screen. */
 function statementsOf(turns: readonly VisitTurn[]): Statement[] {
   return turns.flatMap((turn, index) =>
-    spokenStatements(turn.text).map((text) => ({
-      text,
-      doctor: turn.speaker === "doctor" || DOCTOR_VOICE.test(text),
-      turn: index,
-    })),
+    turn.text
+      .toLowerCase()
+      .split(COMMAND_START)
+      .flatMap((segment) =>
+        spokenStatements(segment).map((text) => ({
+          text,
+          doctor: turn.speaker === "doctor" || DOCTOR_VOICE.test(text),
+          turn: index,
+          onScreen: SHOWS_TEST.test(segment.trim()),
+        })),
+      ),
   );
 }
 
@@ -162,6 +198,7 @@ function isNoteworthy(statement: Statement): boolean {
   return (
     statement.doctor &&
     !text.endsWith("?") &&
+    !ASKS.test(text) &&
     !TALK.test(text) &&
     !ANNOUNCES_PLAN.test(text) &&
     text.split(/\s+/).length >= FEWEST_WORDS
@@ -205,9 +242,22 @@ const emptyProblem = (problem: string | null): MutableProblem => ({
 
 /** The problem a statement opens, by name, or null. */
 function problemOpened(text: string): string | null {
-  const name = PROBLEM_OPENING.exec(text)?.[1]?.trim();
-  if (!name || NOT_A_PROBLEM.test(name) || name.split(/\s+/).length > 5) return null;
+  const name = PROBLEM_OPENING.exec(text)?.[1]
+    ?.replace(/\b(?:your|his|her|the)\s+/g, "")
+    .trim();
+  if (!name || NOT_A_PROBLEM.test(name) || name.split(/\s+/).length > PROBLEM_NAME_WORDS) return null;
   return name.replace(/^\w/, (first) => first.toUpperCase());
+}
+
+/**
+ * What a statement of the plan says: a test, a treatment, advice, or the doctor's reasoning; null for
+ * talk to the patient that says none of these ("we're going to spend some time together").
+ */
+function planPart(text: string, opensProblem: boolean): Exclude<keyof PlannedProblem, "problem"> | null {
+  if (TESTING.test(text)) return "testing";
+  if (TREATMENT.test(text)) return "treatment";
+  if (COUNSELING.test(text)) return "counseling";
+  return REASONING.test(text) || opensProblem || !SPEAKS_TO_PATIENT.test(text) ? "reasoning" : null;
 }
 
 /** The assessment and plan: statements split into problems where the doctor opens one, each statement by what it says. */
@@ -216,15 +266,8 @@ function assessmentAndPlanOf(statements: readonly string[]): PlannedProblem[] {
   for (const text of statements) {
     const opened = problemOpened(text);
     if (opened) problems.push(emptyProblem(opened));
-    const current = problems[problems.length - 1]!;
-    const part = TESTING.test(text)
-      ? "testing"
-      : TREATMENT.test(text)
-        ? "treatment"
-        : COUNSELING.test(text)
-          ? "counseling"
-          : "reasoning";
-    current[part].push(asSentence(text));
+    const part = planPart(text, opened !== null);
+    if (part) problems[problems.length - 1]![part].push(asSentence(text));
   }
   return problems.filter(
     (problem) =>
@@ -255,12 +298,17 @@ export function readDoctorStatements(turns: readonly VisitTurn[]): DoctorStateme
       findings.push(statement.text);
   });
   const closing = statements.slice(plan);
+  const planned = closing.filter(isNoteworthy).map((statement) => statement.text);
+  // Results read out after the doctor turned to the plan but before the first problem are results still.
+  const firstProblem = planned.findIndex((text) => problemOpened(text) !== null);
+  const beforeProblems = firstProblem >= 0 ? planned.slice(0, firstProblem) : [];
+  results.push(...beforeProblems.filter(isResult).map(asSentence));
   return {
     examination: examinationOf(findings),
     results,
     assessmentAndPlan: assessmentAndPlanOf([
       ...early,
-      ...closing.filter(isNoteworthy).map((statement) => statement.text),
+      ...planned.filter((text, index) => index >= firstProblem || !isResult(text)),
     ]),
     patientAgrees: closing.length > 0 && agreesToPlan(turns, closing[0]!.turn),
   };

@@ -1,3 +1,5 @@
+import { writtenNumbers } from "./spoken-numbers.ts";
+
 /**
  * Speech as a transcript gives it, made fit for a note: the statements a turn is made of, without the
  * hesitations, false starts, stutters and dictation commands of talk ("um , so on your , your heart
@@ -14,12 +16,29 @@ const SCREEN_COMMAND =
   /\bhey\s*,?\s*dragon\s*[,.?]?\s*(?:(?:show|pull up|open|finalize|go to|bring up)\b[^.?!]*[.?!]?)?/g;
 
 /**
- * Hesitations and fillers that carry nothing. Example: "um", "uh", "mm-hmm", "you know", "i mean".
+ * Hesitations and fillers that carry nothing. Example: "um", "uh", "mm-hmm", "you know", "i mean",
+ * "go ahead and", "basically".
  */
-const FILLERS = /(?<![\w'-])(?:um+|uh+|er+|hmm+|mm-hmm|uh-huh|you know|i mean)(?![\w'-])\s*,?/g;
+const FILLERS =
+  /(?<![\w'-])(?:um+|uh+|er+|hmm+|mm-hmm|uh-huh|you know|i mean|go ahead and|basically)(?![\w'-])\s*,?/g;
 
-/** A word cut off mid-way ("r-", "sh-", "mira-"). Example: "here's the r- here's your knee". */
-const CUT_OFF_WORD = /(?<![\w'])[a-z]+-(?=\s|$)/g;
+/**
+ * A word broken off ("r-", "mira-", "your-") and what follows it. Example: "here's the r- here's your
+ * knee", "some mild diverticuli- diverticulosis", "a murmur- which we've heard".
+ */
+const BROKEN_OFF = /(?<![\w'])([a-z']+)-(?=\s|$)(\s+\S+)?/g;
+
+/** The longest a broken-off word is when it is only a fragment ("r-", "sh-", "con-"). */
+const FRAGMENT_LETTERS = 4;
+
+/** A broken-off word: dropped when it is a fragment or said again next, else kept whole ("murmur-" → "murmur"). */
+function mendBrokenOff(text: string): string {
+  return text.replace(BROKEN_OFF, (_, word: string, next: string | undefined) => {
+    const following = next ?? "";
+    const saidAgain = following.trim().replace(/[^a-z']/g, "").startsWith(word);
+    return word.length <= FRAGMENT_LETTERS || saidAgain ? following : `${word}${following}`;
+  });
+}
 
 /** A word or two-word phrase said twice ("i , i", "the ... the", "on your on your"). Example: "i , i want". */
 const SAID_TWICE = /\b(\w+(?:\s+\w+)?)(?:\s*(?:,|\.\.\.|…)\s*|\s+)\1\b/g;
@@ -49,10 +68,16 @@ const TAG_QUESTION = /(?:\s*,?\s*\b(?:okay|ok|alright|all right|right|yeah|sound
  * examination there is…", "…swab you i'm going to give you…".
  */
 const UNPUNCTUATED_BREAK =
-  /\s+(?=(?:okay|alright|all right|now|so|and then|um|uh|on (?:your |the |his |her )?[a-z]+ exam(?:ination)?|i'm going to|i want to|i'd like to|i do want|let's|we'll|we will|for your|i think|and i'll|i'll|if that's|if it's|if you)\b)/;
+  /\s+(?=(?:okay|alright|all right|now|so|and then|um|uh|on (?:your |the |his |her )?[a-z]+ exam(?:ination)?|what about|how about|do you|does (?:it|that|this)|can you|is there|are you|have you|i'm going to|i want to|i'd like to|i do want|let's|we'll|we will|for your|i think|and i'll|i'll|if that's|if it's|if you)\b)/;
 
 /** A sentence end in a punctuated turn (a space follows it). Example: "it's fine . on exam" → "it's fine .", "on exam". */
 const SENTENCE_END = /(?<=[.?!])\s+/;
+
+/**
+ * Words a statement cut from an unpunctuated turn is left ending with. Example: "…for 10 days and" →
+ * "…for 10 days".
+ */
+const DANGLING_END = /(?:[\s,]+(?:and|or|but|so|because|that|the|a|an|to|of|with|if|which|then|um|uh|like))+[.,]?$/;
 
 /** Whether a turn is punctuated (the ACI transcripts of one source have no sentence marks at all). */
 export function isPunctuated(text: string): boolean {
@@ -63,10 +88,7 @@ export function isPunctuated(text: string): boolean {
 export function cleanStatement(spoken: string): string {
   let text = ` ${spoken.toLowerCase()} `.replace(SCREEN_COMMAND, " ");
   for (const [pattern, replacement] of SPLIT_CONTRACTIONS) text = text.replace(pattern, replacement);
-  text = text
-    .replace(FILLERS, " ")
-    .replace(CUT_OFF_WORD, " ")
-    .replace(/\.\.\.|…/g, " ");
+  text = mendBrokenOff(text.replace(FILLERS, " ")).replace(/\.\.\.|…/g, " ");
   text = text.replace(/\s+/g, " ").replace(SAID_TWICE, "$1").replace(SAID_TWICE, "$1");
   text = text.replace(/\s+([,.?!;:])/g, "$1").replace(/([,.?!])(?:\s*[,.])+/g, "$1");
   text = text
@@ -74,8 +96,9 @@ export function cleanStatement(spoken: string): string {
     .replace(OPENERS, "")
     .replace(TAG_QUESTION, ".")
     .replace(/^[,.;:\s]+/, "");
+  text = text.replace(DANGLING_END, "");
   if (text.replace(/[^a-z]/g, "").length < 4) return "";
-  return text;
+  return writtenNumbers(text);
 }
 
 /** The statements of a turn, cleaned, in order: its sentences, or for an unpunctuated turn its spoken clauses. */

@@ -9,7 +9,7 @@ import { loadOntologyFile } from "../ontology/ontology-files.ts";
 /** A finding's name as the clinical note writes it: `value` or `value (site)`. Example: "pain (right knee)". */
 const SITED_NAME = /^(.+?) \((.+)\)$/;
 
-/** The note's words for a value, or for a finding named `value (site)` its site first ("right knee pain"). */
+/** The note's words for a value, or for a finding named `value (site)` its site first ("right knee pain", "abdominal pain"). */
 export function noteName(name: string): string {
   const names = loadOntologyFile("visit-note.json").note_names;
   const sited = SITED_NAME.exec(name);
@@ -17,7 +17,8 @@ export function noteName(name: string): string {
   const value = sited[1]!;
   const site = sited[2]!;
   const plain = names[value] ?? value;
-  return plain.includes(site) ? plain : `${site} ${plain}`;
+  const where = names[site] ?? site;
+  return plain.includes(where) ? plain : `${where} ${plain}`;
 }
 
 /** Names joined as a list is written: "a", "a and b", "a, b, and c". */

@@ -40,6 +40,12 @@ function subjectOf(note: ClinicalNote): Subject {
 
 const capitalised = (text: string) => text.replace(/^\w/, (first) => first.toUpperCase());
 
+/** The presenting complaint's names, with their sites when the history has them ("right knee pain"). */
+function complaintNames(note: ClinicalNote): string[] {
+  const sited = note.historyOfPresentingComplaint.map((finding) => finding.value);
+  return (sited.length > 0 ? sited : note.presentingComplaint).map(noteName);
+}
+
 /** A finding with what is known of it: "sore throat, onset four days ago, worse with swallowing". */
 function findingText(finding: Finding): string {
   const details = finding.details.map((detail) => `${detail.label} ${detail.value}`);
@@ -56,10 +62,12 @@ export function presentation(note: ClinicalNote, subject: Subject = subjectOf(no
   const who = [age, note.patient.sex ?? ""].filter(Boolean).join(" ");
   const past = spokenList(note.pastMedicalHistory.present.map((finding) => noteName(finding.value)));
   const history = past ? ` with a past medical history significant for ${past}` : "";
-  const complaint = spokenList(note.presentingComplaint.map(noteName));
+  const complaint = spokenList(complaintNames(note));
   const comes = complaint ? `presents with ${complaint}` : "presents for evaluation";
   if (who) return `The patient is a ${who}${history} who ${comes}.`;
-  return history ? `The patient has a past medical history significant for ${past} and ${comes}.` : `${subject.name} ${comes}.`;
+  return history
+    ? `The patient has a past medical history significant for ${past} and ${comes}.`
+    : `${subject.name} ${comes}.`;
 }
 
 function historyOfPresentIllness(note: ClinicalNote, subject: Subject): string[] {
@@ -146,10 +154,7 @@ function socialLines(note: ClinicalNote): string[] {
 export function visitHistory(note: ClinicalNote): VisitHistory {
   const subject = subjectOf(note);
   return {
-    chiefComplaint:
-      note.presentingComplaint.length > 0
-        ? [`${capitalised(spokenList(note.presentingComplaint.map(noteName)))}.`]
-        : [],
+    chiefComplaint: complaintNames(note).length > 0 ? [`${capitalised(spokenList(complaintNames(note)))}.`] : [],
     historyOfPresentIllness: historyOfPresentIllness(note, subject),
     reviewOfSystems: reviewOfSystems(note),
     pastMedicalHistory: listingLines(

@@ -54,14 +54,22 @@ const ASKS =
  * A test or its result named. Example: "your x-ray", "the lipid panel", "hemoglobin a1c", "the mri".
  */
 const TEST_NAME =
-  /\b(?:x-rays?|xrays?|mri|ct(?: scan)?|cat scan|ultrasound|echocardiogram|echo|ekg|ecg|electrocardiogram|labs?|lab work|blood work|bloodwork|blood tests?|a1c|hemoglobin|lipid panel|cholesterol|creatinine|kidney function|white blood cell|urinalysis|urine|culture|biopsy|imaging|scan|results?|stress test|mammogram|colonoscopy|titer|panel|swab)\b/;
+  /\b(?:x-rays?|xrays?|mri|ct(?: scan)?|cat scan|ultrasound|echocardiogram|echo|ekg|ecg|electrocardiogram|labs?|lab work|blood work|bloodwork|blood tests?|a1c|hemoglobin|lipid panel|cholesterol|creatinine|kidney function|white blood cell|urinalysis|urine|culture|biopsy|imaging|scan|results?|stress test|mammogram|colonoscopy|titer|panel|swab|(?:covid|strep|flu|pregnancy|rapid) test|tests?)\b/;
 
 /** What a result statement reports. Example: "shows good bony alignment", "came back normal", "was elevated". */
 const RESULT_VERB =
+  /\b(?:shows?|showed|showing|revealed?|reveals|demonstrat\w+|came back|unremarkable|within normal limits|(?:was|were|is|are|looks?|looked|seemed?|seems) (?:\S+ ){0,3}?(?:normal|abnormal|elevated|negative|positive|high|low|fine|good|okay|stable|clear|up|down|\d+\S*)|no (?:evidence|fractures?|signs?|acute)|fractures?|alignment)\b/;
+
+/**
+ * What a statement following a result read out says of it. Example: "this shows good bony alignment",
+ * "it is up slightly", "they look completely normal".
+ */
+const RESULT_GOES_ON =
   /\b(?:shows?|showed|revealed?|demonstrated?|came back|was|were|is|are|looks?|looked|normal|abnormal|elevated|positive|negative|high|low)\b/;
 
 /** A test still to come, not a result. Example: "i want to order an x-ray", "we'll repeat the labs". */
-const TEST_TO_COME = /\b(?:order|schedule|repeat|we(?:'ll| will)|going to get|want to get|let's get|i'd like to get)\b/;
+const TEST_TO_COME =
+  /\b(?:order|schedule|repeat|send you|prescribe|recommend|we(?:'ll| will)|going to (?:get|send|check)|want to (?:get|check)|let's (?:get|check)|i'd like to get)\b/;
 
 /**
  * What the doctor finds on examining. Example: "there is some edema", "you have tenderness to
@@ -288,7 +296,10 @@ export function readDoctorStatements(turns: readonly VisitTurn[]): DoctorStateme
     const examining = exam >= 0 && index >= exam;
     if (!isNoteworthy(statement)) return;
     const goesOn =
-      statement.turn === resultsTurn && RESULT_VERB.test(statement.text) && !EXAM_OPENING.test(statement.text);
+      (statement.onScreen || statement.turn === resultsTurn) &&
+      RESULT_GOES_ON.test(statement.text) &&
+      !TEST_TO_COME.test(statement.text) &&
+      !EXAM_OPENING.test(statement.text);
     resultsTurn = -1;
     if (isResult(statement.text) || goesOn) {
       results.push(asSentence(statement.text));

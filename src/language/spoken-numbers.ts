@@ -75,7 +75,7 @@ function runEnd(words: readonly string[], start: number): number {
 export function writtenNumbers(text: string): string {
   const words = text.split(" ");
   const out: string[] = [];
-  for (let index = 0; index < words.length; ) {
+  for (let index = 0; index < words.length;) {
     const end = runEnd(words, index);
     const value = end > index ? valueOf(words.slice(index, end)) : null;
     const next = (words[end] ?? "").replace(/[,.;:]$/, "");

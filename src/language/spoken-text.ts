@@ -19,8 +19,7 @@ const SCREEN_COMMAND =
  * Hesitations and fillers that carry nothing. Example: "um", "uh", "mm-hmm", "you know", "i mean",
  * "go ahead and", "basically".
  */
-const FILLERS =
-  /(?<![\w'-])(?:um+|uh+|er+|hmm+|mm-hmm|uh-huh|you know|i mean|go ahead and|basically)(?![\w'-])\s*,?/g;
+const FILLERS = /(?<![\w'-])(?:um+|uh+|er+|hmm+|mm-hmm|uh-huh|you know|i mean|go ahead and|basically)(?![\w'-])\s*,?/g;
 
 /**
  * A word broken off ("r-", "mira-", "your-") and what follows it. Example: "here's the r- here's your
@@ -35,7 +34,10 @@ const FRAGMENT_LETTERS = 4;
 function mendBrokenOff(text: string): string {
   return text.replace(BROKEN_OFF, (_, word: string, next: string | undefined) => {
     const following = next ?? "";
-    const saidAgain = following.trim().replace(/[^a-z']/g, "").startsWith(word);
+    const saidAgain = following
+      .trim()
+      .replace(/[^a-z']/g, "")
+      .startsWith(word);
     return word.length <= FRAGMENT_LETTERS || saidAgain ? following : `${word}${following}`;
   });
 }

@@ -100,6 +100,48 @@ function questionsOf(turn: VisitTurn): PatientVoice[] {
     .map((text) => ({ kind: "question" as const, text: asSentence(text) }));
 }
 
+/**
+ * A question that asks whether the patient has something, so that a "no" to it denies what it names.
+ * Example: "any numbness or tingling in that right foot", "have you noticed any blood in your stool",
+ * "do you have any allergies" — not "have you been able to play since you hurt your ankle".
+ */
+const ASKS_WHETHER =
+  /\b(?:any|have you (?:had|noticed|experienced|felt|got|been having|ever had)|do you (?:have|get|feel|smoke|drink)|are you (?:having|taking|on)|did you (?:have|notice|feel|get)|is there|has there been|does (?:it|that|this|the \w+) (?:hurt|radiate|get|go|spread))\b/;
+
+/**
+ * The frames a patient's answer gives the note, each denial explicit: a negative entry is kept when the
+ * patient's own words deny it (the NLU finds it reading the answer alone) or when the answer is a no to
+ * a question that asked whether they have it. A no to anything else (a question about what they can
+ * do, a remark) denies nothing.
+ */
+function explicitDenials(inContext: readonly NluFrame[], alone: readonly NluFrame[], focus: string): NluFrame[] {
+  if (ASKS_WHETHER.test(focus)) return [...inContext];
+  const said = new Set(
+    alone.flatMap((frame) =>
+      Object.entries(frame.slots ?? {}).flatMap(([slot, entries]) =>
+        entries.map((entry) => `${slot}:${String(entry.value)}`),
+      ),
+    ),
+  );
+  return inContext.map((frame) => {
+    if (!frame.slots) return frame;
+    const slots = Object.fromEntries(
+      Object.entries(frame.slots)
+        .map(
+          ([slot, entries]) =>
+            [
+              slot,
+              slot.startsWith("negative_")
+                ? entries.filter((entry) => said.has(`${slot}:${String(entry.value)}`))
+                : entries,
+            ] as const,
+        )
+        .filter(([, entries]) => entries.length > 0),
+    );
+    return { ...frame, slots };
+  });
+}
+
 /** Reads the history of a visit: every patient answer through the NLU, in the context of the doctor's question. */
 export async function readVisitHistory(
   nlu: NluModule,
@@ -117,9 +159,11 @@ export async function readVisitHistory(
       history.push({ speaker: "doctor", text: questionFocus(turn.text) });
       continue;
     }
-    const { frames } = await nlu.understand({ history, utterance: turn.text }, options);
-    tracker.update(frames ?? []);
-    if (presenting.length === 0) presenting = positiveSymptoms(frames ?? []);
+    const inContext = (await nlu.understand({ history, utterance: turn.text }, options)).frames ?? [];
+    const alone = (await nlu.understand({ history: [], utterance: turn.text }, options)).frames ?? [];
+    const frames = explicitDenials(inContext, alone, history[history.length - 1]?.text ?? "");
+    tracker.update(frames);
+    if (presenting.length === 0) presenting = positiveSymptoms(frames);
     questions.push(...questionsOf(turn));
     history.push({ speaker: "patient", text: turn.text });
   }

@@ -224,6 +224,17 @@ function phases(statements: readonly Statement[]): { exam: number; plan: number 
 }
 
 /** The examination's findings grouped by body system, systems in the order first examined. */
+/**
+ * The words that put a finding to the patient rather than state it. Example: "on your knee exam, you
+ * do have some pain to palpation of your right knee" → "on knee exam, some pain to palpation of right knee".
+ */
+const TO_THE_PATIENT = /\b(?:i (?:do )?appreciate|you (?:do )?have|you've got)\s+|\byour\s+/g;
+
+/** A finding as a note states it: the doctor's words without those that address the patient. */
+function asFinding(statement: string): string {
+  return statement.replace(TO_THE_PATIENT, "").replace(/\s+/g, " ").trim();
+}
+
 function examinationOf(findings: readonly string[]): ExaminationFindings[] {
   const { examination, examination_default_system: fallback } = loadOntologyFile("visit-note.json");
   const systems = examination.map((system) => ({
@@ -233,7 +244,7 @@ function examinationOf(findings: readonly string[]): ExaminationFindings[] {
   const grouped = new Map<string, string[]>();
   for (const finding of findings) {
     const system = systems.find((candidate) => candidate.cues.some((cue) => cue.test(finding)))?.system ?? fallback;
-    grouped.set(system, [...(grouped.get(system) ?? []), asSentence(finding)]);
+    grouped.set(system, [...(grouped.get(system) ?? []), asSentence(asFinding(finding))]);
   }
   return [...grouped].map(([system, said]) => ({ system, findings: said }));
 }
@@ -274,8 +285,11 @@ function assessmentAndPlanOf(statements: readonly string[]): PlannedProblem[] {
   for (const text of statements) {
     const opened = problemOpened(text);
     if (opened) problems.push(emptyProblem(opened));
-    const part = planPart(text, opened !== null);
-    if (part) problems[problems.length - 1]![part].push(asSentence(text));
+    // The problem's name is its heading: the words that opened it are not said again.
+    const said = opened ? text.replace(PROBLEM_OPENING, "").trim() : text;
+    if (said.split(/\s+/).length < FEWEST_WORDS) continue;
+    const part = planPart(said, opened !== null);
+    if (part) problems[problems.length - 1]![part].push(asSentence(said));
   }
   return problems.filter(
     (problem) =>
@@ -302,7 +316,7 @@ export function readDoctorStatements(turns: readonly VisitTurn[]): DoctorStateme
       !EXAM_OPENING.test(statement.text);
     resultsTurn = -1;
     if (isResult(statement.text) || goesOn) {
-      results.push(asSentence(statement.text));
+      results.push(asSentence(asFinding(statement.text)));
       resultsTurn = statement.turn;
     } else if (examining && PLAN_INTENT.test(statement.text)) early.push(statement.text);
     else if (examining && EXAM_FINDING.test(statement.text) && !EXAM_PROCEDURE.test(statement.text))
@@ -313,7 +327,7 @@ export function readDoctorStatements(turns: readonly VisitTurn[]): DoctorStateme
   // Results read out after the doctor turned to the plan but before the first problem are results still.
   const firstProblem = planned.findIndex((text) => problemOpened(text) !== null);
   const beforeProblems = firstProblem >= 0 ? planned.slice(0, firstProblem) : [];
-  results.push(...beforeProblems.filter(isResult).map(asSentence));
+  results.push(...beforeProblems.filter(isResult).map((text) => asSentence(asFinding(text))));
   return {
     examination: examinationOf(findings),
     results,

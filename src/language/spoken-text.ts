@@ -30,14 +30,25 @@ const BROKEN_OFF = /(?<![\w'])([a-z']+)-(?=\s|$)(\s+\S+)?/g;
 /** The longest a broken-off word is when it is only a fragment ("r-", "sh-", "con-"). */
 const FRAGMENT_LETTERS = 4;
 
+/** How many letters two words begin with alike. */
+function sharedStart(a: string, b: string): number {
+  let length = 0;
+  while (length < a.length && a[length] === b[length]) length += 1;
+  return length;
+}
+
+/**
+ * The letters a word broken off and the next word must begin with alike for it to be said again
+ * ("diverticuli- diverticulosis", "your- your").
+ */
+const SAID_AGAIN_LETTERS = 5;
+
 /** A broken-off word: dropped when it is a fragment or said again next, else kept whole ("murmur-" → "murmur"). */
 function mendBrokenOff(text: string): string {
   return text.replace(BROKEN_OFF, (_, word: string, next: string | undefined) => {
     const following = next ?? "";
-    const saidAgain = following
-      .trim()
-      .replace(/[^a-z']/g, "")
-      .startsWith(word);
+    const nextWord = following.trim().replace(/[^a-z']/g, "");
+    const saidAgain = sharedStart(word, nextWord) >= Math.min(word.length - 1, SAID_AGAIN_LETTERS);
     return word.length <= FRAGMENT_LETTERS || saidAgain ? following : `${word}${following}`;
   });
 }
@@ -79,7 +90,7 @@ const SENTENCE_END = /(?<=[.?!])\s+/;
  * Words a statement cut from an unpunctuated turn is left ending with. Example: "…for 10 days and" →
  * "…for 10 days".
  */
-const DANGLING_END = /(?:[\s,]+(?:and|or|but|so|because|that|the|a|an|to|of|with|if|which|then|um|uh|like))+[.,]?$/;
+const DANGLING_END = /(?:[\s,]+(?:and|or|but|so|because|the|a|an|to|of|with|if|which|then|um|uh|like))+[.,]?$/;
 
 /** Whether a turn is punctuated (the ACI transcripts of one source have no sentence marks at all). */
 export function isPunctuated(text: string): boolean {

@@ -89,15 +89,24 @@ const SMALL_TALK_QUESTION = /\b(?:how (?:are|about) you|how's it going|you know|
 /** The fewest words a patient's question has to be listed ("what?" and "really?" are talk). */
 const QUESTION_WORDS = 4;
 
-/** The patient's questions, cleaned, in order. */
-function questionsOf(turn: VisitTurn): PatientVoice[] {
-  if (turn.speaker !== "patient") return [];
-  return spokenStatements(turn.text)
-    .filter(
-      (text) =>
-        PATIENT_QUESTION.test(text) && !SMALL_TALK_QUESTION.test(text) && text.split(/\s+/).length >= QUESTION_WORDS,
-    )
-    .map((text) => ({ kind: "question" as const, text: asSentence(text) }));
+/** Whether a cleaned sentence of the patient's is a question about their health. */
+function isPatientQuestion(text: string): boolean {
+  return PATIENT_QUESTION.test(text) && !SMALL_TALK_QUESTION.test(text) && text.split(/\s+/).length >= QUESTION_WORDS;
+}
+
+/**
+ * A patient's turn as the history reads it: their questions apart (listed in the note, never read as
+ * history: "do you think I will need surgery?" is no past surgery), and what they stated.
+ */
+function splitQuestions(turn: VisitTurn): { questions: PatientVoice[]; stated: string } {
+  const questions: PatientVoice[] = [];
+  const stated: string[] = [];
+  for (const sentence of turn.text.split(/(?<=[.?!])\s+/)) {
+    const cleaned = spokenStatements(sentence).join(" ");
+    if (isPatientQuestion(cleaned)) questions.push({ kind: "question", text: asSentence(cleaned) });
+    else stated.push(sentence);
+  }
+  return { questions, stated: stated.join(" ").trim() };
 }
 
 /**
@@ -159,12 +168,15 @@ export async function readVisitHistory(
       history.push({ speaker: "doctor", text: questionFocus(turn.text) });
       continue;
     }
-    const inContext = (await nlu.understand({ history, utterance: turn.text }, options)).frames ?? [];
-    const alone = (await nlu.understand({ history: [], utterance: turn.text }, options)).frames ?? [];
-    const frames = explicitDenials(inContext, alone, history[history.length - 1]?.text ?? "");
-    tracker.update(frames);
-    if (presenting.length === 0) presenting = positiveSymptoms(frames);
-    questions.push(...questionsOf(turn));
+    const { questions: asked, stated } = splitQuestions(turn);
+    questions.push(...asked);
+    if (stated) {
+      const inContext = (await nlu.understand({ history, utterance: stated }, options)).frames ?? [];
+      const alone = (await nlu.understand({ history: [], utterance: stated }, options)).frames ?? [];
+      const frames = explicitDenials(inContext, alone, history[history.length - 1]?.text ?? "");
+      tracker.update(frames);
+      if (presenting.length === 0) presenting = positiveSymptoms(frames);
+    }
     history.push({ speaker: "patient", text: turn.text });
   }
   const guests = turns.filter((turn) => turn.guest).length;

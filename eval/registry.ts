@@ -1,5 +1,6 @@
 import type { BenchDataset } from "./shared/bench-dataset.ts";
 import { createSuiteRegistry } from "./suite-registry.ts";
+import { ACI_BENCH } from "./suites/aci-bench/aci-bench.ts";
 import { MEDTEXT, MEDTEXT_PERPLEXITY, MTS_DIALOG, MTS_DIALOG_PERPLEXITY } from "./suites/clinical-notes/note-suites.ts";
 import { MEDITOD_NLG } from "./suites/meditod/meditod-nlg.ts";
 import { MEDITOD_NLU } from "./suites/meditod/meditod-nlu.ts";
@@ -18,6 +19,7 @@ const REGISTERED = [
   MTS_DIALOG_PERPLEXITY,
   MEDTEXT,
   MEDTEXT_PERPLEXITY,
+  ACI_BENCH,
 ] as const;
 
 /** The registry of the suites the runner ships. */
@@ -39,7 +41,7 @@ export function resolveSuites(ids: readonly string[]): SuiteId[] {
   return SUITE_REGISTRY.resolve(ids);
 }
 
-/** Loads a suite's data: `path` is MediTOD's directory, or MTS-Dialog's / MedText's file (default: the bundled data). */
+/** Loads a suite's data: `path` is MediTOD's directory, MTS-Dialog's / MedText's file, or an ACI-Bench checkout (default: the bundled data). */
 export function loadBenchDataset(data: string, path?: string): BenchDataset {
   return SUITE_REGISTRY.dataset(data).load(path);
 }

@@ -11,6 +11,7 @@ import { printJson } from "../shared/output.ts";
 interface ScoreFlags {
   predictions: string;
   data?: string;
+  split?: string;
   judge?: string;
   baseUrl?: string;
   cache?: boolean;
@@ -47,11 +48,13 @@ function registerSuiteScoreCommand(score: Command, suite: Suite, data: DatasetSo
     .description(scoreCommand.description)
     .requiredOption("--predictions <file>", scoreCommand.predictionsHelp)
     .option(data.scoreDataOption.flags, data.scoreDataOption.help);
+  if (scoreCommand.splitHelp !== undefined) command.option("--split <split>", scoreCommand.splitHelp);
   if (scoreCommand.judged) addJudgeOptions(command);
   command.option("--json", "print JSON (unrounded)").action(async (flags: ScoreFlags) => {
     const scores = await scoreCommand.run({
       predictions: flags.predictions,
       ...(flags.data !== undefined ? { data: flags.data } : {}),
+      ...(flags.split !== undefined ? { split: flags.split } : {}),
       judge: () => resolveJudge(flags),
     });
     if (flags.json) printJson(scores);

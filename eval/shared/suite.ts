@@ -50,6 +50,8 @@ export interface FormatError {
 export interface ScoreInput {
   readonly predictions: string;
   readonly data?: string;
+  /** `--split`, for suites whose predictions files may not name their examples (an official CSV of one split). */
+  readonly split?: string;
   /** The `--judge` for non-medical attributes (`exact` unless asked), made only by suites that take one. */
   readonly judge: () => Promise<AttributeJudge>;
 }
@@ -59,6 +61,8 @@ export interface ScoreCommand<Scores> {
   readonly description: string;
   /** The help of `--predictions <file>`: what one line holds. */
   readonly predictionsHelp: string;
+  /** The help of `--split <split>` when the suite takes one (see {@link ScoreInput.split}). */
+  readonly splitHelp?: string;
   /** Whether non-medical attributes may be matched by an LLM judge (`--judge`, `--base-url`, `--no-cache`, `--provider-module`). */
   readonly judged: boolean;
   /** Reads the predictions file and the data, and scores. */

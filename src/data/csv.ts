@@ -16,6 +16,9 @@ export interface CsvOptions {
   readonly source?: string;
 }
 
+/** What ends an unquoted field's run of characters: a separator or a line break, e.g. the `,` of `5" tall,x`. */
+const FIELD_END = /[,\r\n]/g;
+
 /** One pass over a CSV text: the record and field being read, and where in the text it is. */
 class CsvReader {
   private readonly records: string[][] = [];
@@ -29,6 +32,8 @@ class CsvReader {
   private started = false;
   private line = 1;
   private quoteLine = 1;
+  /** The next CR of the text at or after the last quoted run counted (-1: not searched yet). */
+  private nextCarriageReturn = -1;
 
   constructor(
     private readonly text: string,
@@ -45,23 +50,49 @@ class CsvReader {
     return this.records;
   }
 
-  /** Reads at `i` inside a quoted field: a doubled quote, the closing quote, or a character kept as written. Returns the characters read. */
+  /**
+   * Reads at `i` inside a quoted field: a doubled quote, the closing quote, or the run of characters up
+   * to the next quote, kept as written (one slice, not a character at a time). Returns the characters read.
+   */
   private readQuoted(i: number): number {
-    const c = this.text[i]!;
-    if (c === '"') {
-      if (this.text[i + 1] === '"') {
+    const { text } = this;
+    if (text[i] === '"') {
+      if (text[i + 1] === '"') {
         this.field += '"';
         return 2;
       }
       this.inQuotes = false;
       return 1;
     }
-    if (c === "\n" || (c === "\r" && this.text[i + 1] !== "\n")) this.line += 1;
-    this.field += c;
-    return 1;
+    const quote = text.indexOf('"', i);
+    const end = quote < 0 ? text.length : quote;
+    this.countLineBreaks(i, end);
+    this.field += text.slice(i, end);
+    return end - i;
   }
 
-  /** Reads at `i` outside quotes: a separator, a line break, a field's opening quote, or a character of an unquoted field. Returns the characters read. */
+  /** Counts the line breaks in `text[from, to)` (CRLF once), so errors can name the line. */
+  private countLineBreaks(from: number, to: number): void {
+    const { text } = this;
+    for (let at = text.indexOf("\n", from); at >= 0 && at < to; at = text.indexOf("\n", at + 1)) this.line += 1;
+    // A lone CR ends a line too; where the next CR is, is remembered, so the text is searched once.
+    if (this.nextCarriageReturn < from) this.nextCarriageReturn = this.carriageReturnFrom(from);
+    while (this.nextCarriageReturn < to) {
+      if (text[this.nextCarriageReturn + 1] !== "\n") this.line += 1;
+      this.nextCarriageReturn = this.carriageReturnFrom(this.nextCarriageReturn + 1);
+    }
+  }
+
+  /** The index of the next CR at or after `from`, or the text's length when there is none. */
+  private carriageReturnFrom(from: number): number {
+    const at = this.text.indexOf("\r", from);
+    return at < 0 ? this.text.length : at;
+  }
+
+  /**
+   * Reads at `i` outside quotes: a separator, a line break, a field's opening quote, or the run of
+   * characters of an unquoted field up to the next separator or line break. Returns the characters read.
+   */
   private readUnquoted(i: number): number {
     const c = this.text[i]!;
     if (c === ",") {
@@ -77,15 +108,17 @@ class CsvReader {
     if (this.quoted) {
       throw new AnamnesisError("INVALID_DATA", `${this.source}:${this.line}: unexpected ${JSON.stringify(c)} after the closing quote of a field (a quote inside a quoted field is written "")`);
     }
+    this.started = true;
     if (c === '"' && this.field === "") {
       this.quoted = true;
       this.inQuotes = true;
       this.quoteLine = this.line;
-    } else {
-      this.field += c;
+      return 1;
     }
-    this.started = true;
-    return 1;
+    FIELD_END.lastIndex = i;
+    const end = FIELD_END.exec(this.text)?.index ?? this.text.length;
+    this.field += this.text.slice(i, end);
+    return end - i;
   }
 
   private endField(): void {

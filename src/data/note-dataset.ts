@@ -9,8 +9,11 @@ import { parseJsonLines } from "./json-lines.ts";
  * with an input (`doc_to_text`) and a target (`doc_to_target`), grouped into splits.
  */
 
-/** The lm-eval task a dataset feeds; it fixes the prompt and the length gate of the scorer. */
-export type NoteTask = "mts_dialog" | "medtext";
+/**
+ * The task a dataset feeds: lm-eval's `mts_dialog` and `medtext` (the task fixes the prompt and the
+ * scorer's length gate), or ACI-Bench's full visit note (`aci_bench`, scored as its official script).
+ */
+export type NoteTask = "mts_dialog" | "medtext" | "aci_bench";
 
 export interface NoteDocument {
   /** Unique in the dataset; what predictions files call `id`. */

@@ -47,6 +47,8 @@ export const BUNDLED = {
   mtsDialog: bundledPath("data", "mts-dialog", "Main-Dataset"),
   /** `data/mts-dialog/training-vocabulary.txt`: the words seen twice in MTS-Dialog's training set (derived). */
   mtsDialogVocabulary: bundledPath("data", "mts-dialog", "training-vocabulary.txt"),
+  /** `data/aci-bench/`: ACI-Bench's challenge data, six baseline predictions and one official results file. */
+  aciBench: bundledPath("data", "aci-bench"),
   /** `data/cases/library.json`: our simulated-patient cases. */
   caseLibrary: bundledPath("data", "cases", "library.json"),
   /** `server/public/`: the chat page. */

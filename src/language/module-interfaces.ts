@@ -121,10 +121,28 @@ export interface NlgModule {
 }
 
 export interface NoteRequest {
-  /** What the writer is asked to do (lm-eval's task `description`). */
+  /** What the writer is asked to do (lm-eval's task `description`, or a versioned prompt's system text). */
   readonly instructions: string;
   /** The text to write from (lm-eval's `doc_to_text`): a dialogue, or a patient's record. */
   readonly input: string;
+  /** How a prompted writer shows the input and its worked examples; lm-eval's zero-shot context (the input alone) when absent. */
+  readonly prompt?: FewShotPrompt;
+  /** How long the answer may be and where it stops; lm-eval's (256 tokens, cut at the first blank line) when absent. */
+  readonly generation?: AnswerLength;
+}
+/**
+ * A few-shot prompt, rendered by the suite that owns it: the user message of the input, and the worked
+ * examples shown before it as earlier turns (nearest first; a writer drops the last ones when the
+ * prompt would not fit its context window). Offline engines ignore it and read the bare input.
+ */
+export interface FewShotPrompt {
+  readonly user: string;
+  readonly examples: ReadonlyArray<{ readonly id: string; readonly user: string; readonly assistant: string }>;
+}
+/** An answer's length limit, and the text it is cut at (`null`: not cut). */
+export interface AnswerLength {
+  readonly maxTokens: number;
+  readonly until: string | null;
 }
 export interface NoteResult extends ModuleCallInfo {
   readonly text: string;
@@ -133,6 +151,26 @@ export interface NoteResult extends ModuleCallInfo {
 export interface NoteModule {
   readonly id: string;
   write(input: NoteRequest, options?: CallOptions): Promise<NoteResult>;
+}
+
+export interface ClassifyRequest {
+  /** What the classifier is asked (a versioned prompt's system text, with the labels and what each means). */
+  readonly instructions: string;
+  /** The text to classify, e.g. a short doctor–patient dialogue. */
+  readonly input: string;
+  /** The labels to choose from, as the answer must name them. */
+  readonly labels: readonly string[];
+  /** How a prompted classifier shows the input and its worked examples. */
+  readonly prompt?: FewShotPrompt;
+}
+export interface ClassifyResult extends ModuleCallInfo {
+  /** One of the request's labels, or null when the output named none (a format error, its reason in `formatError`). */
+  readonly label: string | null;
+}
+/** Names the label of a text among a fixed set (e.g. the section header a dialogue's note section goes under). */
+export interface TextClassifier {
+  readonly id: string;
+  classify(request: ClassifyRequest, options?: CallOptions): Promise<ClassifyResult>;
 }
 
 /** The three modules of a dialogue system. */

@@ -42,6 +42,18 @@ export function pySplit(text: string): string[] {
   return out;
 }
 
+/** `len(text.split())`: the number of runs of non-whitespace characters, without making them. */
+export function pyWordCount(text: string): number {
+  let words = 0;
+  let inWord = false;
+  for (let i = 0; i < text.length; i++) {
+    const space = PY_SPACE[text.charCodeAt(i)] === 1;
+    if (!space && !inWord) words++;
+    inWord = !space;
+  }
+  return words;
+}
+
 /** Python `str.strip()` with no arguments. */
 export function pyStrip(text: string): string {
   let end = text.length;

@@ -4,6 +4,7 @@
  * pair. `score(target, prediction)`: the REFERENCE comes first.
  */
 import { clippedNgramMatches, internTokens, ngramCount } from "./ngrams.ts";
+import { clearMatchMasks, lcsLengthBits, markReferenceLcs, matchMasks } from "./lcs-bits.ts";
 import { stemRougeTokens, tokenizeRouge } from "./tokenize-rouge.ts";
 
 /** rouge_score's `Score` tuple. */
@@ -23,8 +24,9 @@ export interface RougeScores {
 
 /**
  * One text as the ROUGE scorer sees it: its tokens, and for rougeLsum the tokens of each non-empty
- * `"\n"`-separated line. `lines` is `null` when the text has no `"\n"`, the common case in which
- * rougeLsum needs no separate work.
+ * `"\n"`-separated line, which put end to end are `tokens` (a token never spans a line break).
+ * `lines` is `null` when the text has no `"\n"`, the common case in which rougeLsum needs no separate
+ * work.
  */
 export interface RougeText {
   tokens: readonly string[];
@@ -48,14 +50,17 @@ const ZERO: Readonly<RougeScore> = { precision: 0, recall: 0, fmeasure: 0 };
  * again for the whole-text tokens.
  */
 export function rougeText(text: string, useStemmer: boolean, unstemmedTokens?: readonly string[]): RougeText {
-  const base = unstemmedTokens ?? tokenizeRouge(text);
-  const tokens = useStemmer ? stemRougeTokens(base) : base;
-  if (!text.includes("\n")) return { tokens, lines: null };
+  if (!text.includes("\n")) {
+    const base = unstemmedTokens ?? tokenizeRouge(text);
+    return { tokens: useStemmer ? stemRougeTokens(base) : base, lines: null };
+  }
   const lines = text
     .split("\n")
     .filter((line) => line.length > 0)
     .map((line) => tokenizeRouge(line, useStemmer));
-  return { tokens, lines };
+  // A token never spans a line break (it is not [a-z0-9]), so the text's tokens are its lines' tokens.
+  if (unstemmedTokens === undefined) return { tokens: lines.flat(), lines };
+  return { tokens: useStemmer ? stemRougeTokens(unstemmedTokens) : unstemmedTokens, lines };
 }
 
 // Scratch DP storage reused between calls; grown on demand.
@@ -142,34 +147,52 @@ export function summaryLevelLcs(
   refLines: readonly (readonly string[])[],
   canLines: readonly (readonly string[])[],
 ): RougeScore {
-  if (refLines.length === 0 || canLines.length === 0) return { ...ZERO };
-  let m = 0;
-  for (const line of refLines) m += line.length;
-  let n = 0;
-  for (const line of canLines) n += line.length;
-  if (m === 0 || n === 0) return { ...ZERO };
-
   const interned = internTokens(refLines.flat(), canLines);
-  const refIds: Int32Array[] = [];
+  return summaryLevelLcsOfIds(splitLines(interned.hypothesis, refLines), interned.references, interned.vocabularySize);
+}
+
+/** A text's token ids cut into its lines' (the text's tokens are its lines' tokens, in order). */
+function splitLines(ids: Int32Array, lines: readonly (readonly unknown[])[]): Int32Array[] {
+  const out: Int32Array[] = [];
   let offset = 0;
-  for (const line of refLines) {
-    refIds.push(interned.hypothesis.subarray(offset, offset + line.length));
+  for (const line of lines) {
+    out.push(ids.subarray(offset, offset + line.length));
     offset += line.length;
   }
-  const canIds = interned.references;
+  return out;
+}
+
+/** {@link summaryLevelLcs} on lines of token ids below `vocabularySize`. */
+function summaryLevelLcsOfIds(
+  refIds: readonly Int32Array[],
+  canIds: readonly Int32Array[],
+  vocabularySize: number,
+): RougeScore {
+  if (refIds.length === 0 || canIds.length === 0) return { ...ZERO };
+  let m = 0;
+  for (const line of refIds) m += line.length;
+  let n = 0;
+  for (const line of canIds) n += line.length;
+  if (m === 0 || n === 0) return { ...ZERO };
 
   // Remaining counts of each token in each text, so that a token is never credited twice.
-  const countsRef = new Int32Array(interned.vocabularySize);
-  const countsCan = new Int32Array(interned.vocabularySize);
-  for (const id of interned.hypothesis) countsRef[id] = (countsRef[id] as number) + 1;
+  const countsRef = new Int32Array(vocabularySize);
+  const countsCan = new Int32Array(vocabularySize);
+  for (const line of refIds) for (const id of line) countsRef[id] = (countsRef[id] as number) + 1;
   for (const line of canIds) for (const id of line) countsCan[id] = (countsCan[id] as number) + 1;
 
+  // The union of each reference line's LCS with every candidate line, marked in `marks` and read in
+  // index order (the sorted union); one id→mask-row table serves every reference line.
   let hits = 0;
+  const rowOf = new Int32Array(vocabularySize).fill(-1);
+  const marks = new Uint8Array(Math.max(...refIds.map((ref) => ref.length)));
   for (const ref of refIds) {
-    const union = new Set<number>();
-    for (const can of canIds) for (const index of lcsReferenceIndices(ref, can)) union.add(index);
-    const sorted = [...union].sort((a, b) => a - b);
-    for (const index of sorted) {
+    const masks = matchMasks(ref, rowOf);
+    marks.fill(0, 0, ref.length);
+    for (const can of canIds) markReferenceLcs(ref, can, masks, marks);
+    clearMatchMasks(ref, rowOf);
+    for (let index = 0; index < ref.length; index++) {
+      if (marks[index] === 0) continue;
       const id = ref[index] as number;
       if ((countsCan[id] as number) > 0 && (countsRef[id] as number) > 0) {
         hits++;
@@ -199,7 +222,7 @@ export function rougeScoresFromTexts(target: RougeText, prediction: RougeText): 
   if (t.length === 0 || p.length === 0) {
     rougeL = { ...ZERO };
   } else {
-    const lcs = lcsLength(interned.references[0] as Int32Array, interned.hypothesis);
+    const lcs = lcsLengthBits(interned.references[0] as Int32Array, interned.hypothesis, interned.vocabularySize);
     rougeL = score(lcs / p.length, lcs / t.length);
   }
 
@@ -209,10 +232,15 @@ export function rougeScoresFromTexts(target: RougeText, prediction: RougeText): 
     // rougeLsum equals rougeL (both are 0 when a side is empty).
     rougeLsum = { ...rougeL };
   } else {
-    // A text without "\n" is one line; when it has no tokens the score is 0 either way.
-    const lines = (text: RougeText): (readonly string[])[] =>
-      text.lines ?? (text.tokens.length > 0 ? [text.tokens] : []);
-    rougeLsum = summaryLevelLcs(lines(target), lines(prediction));
+    // A text without "\n" is one line; when it has no tokens the score is 0 either way. The lines'
+    // ids are cut from the ids already interned for the whole texts.
+    const lines = (ids: Int32Array, text: RougeText): Int32Array[] =>
+      text.lines ? splitLines(ids, text.lines) : ids.length > 0 ? [ids] : [];
+    rougeLsum = summaryLevelLcsOfIds(
+      lines(interned.references[0] as Int32Array, target),
+      lines(interned.hypothesis, prediction),
+      interned.vocabularySize,
+    );
   }
   return { rouge1, rouge2, rougeL, rougeLsum };
 }

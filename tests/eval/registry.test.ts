@@ -34,6 +34,7 @@ const PREDICTION: Record<Suite["module"], unknown> = {
   nlg: "And how long has it been?",
   note: "Fever and cough for three days.",
   likelihood: -42.5,
+  classifier: "GENHX",
 };
 
 /** The suite's data, loaded once per data set. */

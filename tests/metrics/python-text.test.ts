@@ -6,6 +6,7 @@ import {
   pyReSplitWhitespace,
   pyRstrip,
   pySplit,
+  pyWordCount,
   pyStrip,
 } from "../../src/metrics/python-text.ts";
 
@@ -81,5 +82,19 @@ describe("Python len and lower", () => {
     expect(pyLower("Straße")).toBe("straße");
     // Letters added after Unicode 14 (Python 3.11's tables) are left unchanged, as Python 3.11 does.
     expect(pyLower("\ua7cbX\ud803\udd50")).toBe("\ua7cbx\ud803\udd50");
+  });
+});
+
+describe("Python word count (len(str.split()))", () => {
+  it("counts what pySplit returns, without making the words", () => {
+    for (const text of [
+      "",
+      "   ",
+      "one",
+      " two  words ",
+      "a\u0085b\u00a0c\ufeffd",
+      "[doctor] hi , carolyn .\n[patient] good .",
+    ])
+      expect(pyWordCount(text), JSON.stringify(text)).toBe(pySplit(text).length);
   });
 });

@@ -1,8 +1,8 @@
 import { createHash } from "node:crypto";
-import type { NoteTask } from "../../../src/data/note-dataset.ts";
+import type { LmEvalTask } from "../../../src/metrics/lm-eval.ts";
 
 /** lm-eval's task `description`s: YAML folded scalars, hence the final newline (kept by its Jinja). */
-export const LM_EVAL_DESCRIPTIONS: Readonly<Record<NoteTask, string>> = {
+export const LM_EVAL_DESCRIPTIONS: Readonly<Record<LmEvalTask, string>> = {
   mts_dialog:
     "Instructions: The following text is from a collection of medical dialogs between doctor and patient. Extract all relevant information to compose a note that summarizes the relevant content of the dialog.\n",
   medtext:
@@ -10,6 +10,6 @@ export const LM_EVAL_DESCRIPTIONS: Readonly<Record<NoteTask, string>> = {
 };
 
 /** The prompt's version for run records: the lm-eval task and a hash of its description. */
-export function notePromptVersion(task: NoteTask): string {
+export function notePromptVersion(task: LmEvalTask): string {
   return `lm-eval:${task}#${createHash("sha256").update(LM_EVAL_DESCRIPTIONS[task]).digest("hex").slice(0, 12)}`;
 }

@@ -1,6 +1,11 @@
 import { AnamnesisError } from "../../../src/foundation/errors.ts";
 import type { NoteDataset, NoteDocument } from "../../../src/data/note-dataset.ts";
-import { lmEvalNanmean, lmEvalProcessResults, type LmEvalDocResult } from "../../../src/metrics/lm-eval.ts";
+import {
+  lmEvalNanmean,
+  lmEvalProcessResults,
+  type LmEvalDocResult,
+  type LmEvalTask,
+} from "../../../src/metrics/lm-eval.ts";
 import { aggregatePerplexity, loglikelihoodItem, type PerplexityScores } from "../../../src/metrics/perplexity.ts";
 import type { NotePredictionLine } from "../../shared/predictions-file.ts";
 
@@ -38,13 +43,21 @@ function documentOf(dataset: NoteDataset, line: NotePredictionLine): NoteDocumen
   return document;
 }
 
+/** The lm-eval task of a note dataset; ACI-Bench has none (its own suite scores it as its official script). */
+function lmEvalTaskOf(dataset: NoteDataset): LmEvalTask {
+  if (dataset.task === "aci_bench")
+    throw new AnamnesisError("INVALID_ARGUMENT", "ACI-Bench is scored by the aci-bench suite, not by lm-eval's rules");
+  return dataset.task;
+}
+
 /** Per-document lm-eval results, in line order. */
 export function noteDocumentResults(dataset: NoteDataset, lines: readonly NotePredictionLine[]): LmEvalDocResult[] {
+  const task = lmEvalTaskOf(dataset);
   return lines.map((line) => {
     const document = documentOf(dataset, line);
     if (typeof line.prediction !== "string")
       throw new AnamnesisError("INVALID_JSON", `line ${line.line}: prediction must be the generated text as a string`);
-    return lmEvalProcessResults(dataset.task, line.prediction, document.target);
+    return lmEvalProcessResults(task, line.prediction, document.target);
   });
 }
 

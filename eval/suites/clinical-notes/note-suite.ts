@@ -1,4 +1,5 @@
-import { noteSplit, type NoteDataset, type NoteDocument, type NoteTask } from "../../../src/data/note-dataset.ts";
+import { noteSplit, type NoteDataset, type NoteDocument } from "../../../src/data/note-dataset.ts";
+import type { LmEvalTask } from "../../../src/metrics/lm-eval.ts";
 import type { BenchDataset, DatasetSource } from "../../shared/bench-dataset.ts";
 import {
   inPredictionsFile,
@@ -21,7 +22,7 @@ import { NOTE_FAMILY } from "./note-family.ts";
 /** What names a clinical-note suite: its id, its lm-eval task and data, and its title in the report. */
 export interface NoteSuiteName<Id extends string> {
   readonly id: Id;
-  readonly task: NoteTask;
+  readonly task: LmEvalTask;
   readonly data: DatasetSource;
   /** The report's name for it, e.g. "MTS-Dialog note generation". */
   readonly title: string;

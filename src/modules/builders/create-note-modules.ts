@@ -3,7 +3,8 @@ import type { LoglikelihoodScorer } from "../../backends/spec.ts";
 import { noteSplit, type NoteDataset } from "../../data/note-dataset.ts";
 import { EMBEDDED_BACKEND_ID } from "./create-modules.ts";
 import { LlmNoteWriter, NOTE_GENERATION } from "../llm/llm-note-writer.ts";
-import type { NoteModule } from "../../language/module-interfaces.ts";
+import { LlmTextClassifier } from "../llm/llm-text-classifier.ts";
+import type { NoteModule, TextClassifier } from "../../language/module-interfaces.ts";
 
 /** The note writer and the log-likelihood scorer of a backend, for the clinical-note suites. */
 export interface NoteModuleSetup {
@@ -11,6 +12,9 @@ export interface NoteModuleSetup {
   /** Absent when the backend cannot score a text's log-likelihood; `likelihoodUnavailable` says why. */
   readonly likelihood?: LoglikelihoodScorer;
   readonly likelihoodUnavailable?: string;
+  /** Absent when the data has no labels to learn from (the embedded engine classifies by the training split's); `classifierUnavailable` says why. */
+  readonly classifier?: TextClassifier;
+  readonly classifierUnavailable?: string;
   readonly backend: { readonly id: string; readonly parameters?: Readonly<Record<string, unknown>> };
   readonly protocol: Record<string, unknown>;
   close(): Promise<void>;
@@ -24,18 +28,24 @@ export async function createNoteModules(
   backendId: string,
   dataset: NoteDataset,
   split: string,
-  options: { backendOptions?: BackendOptions } = {},
+  options: { backendOptions?: BackendOptions; contextTokens?: number } = {},
 ): Promise<NoteModuleSetup> {
   if (backendId === EMBEDDED_BACKEND_ID) {
     const { buildEmbeddedNoteEngine, NOTE_LM_ORDER } = await import("../embedded/notes/index.ts");
     const training = noteSplit(dataset, dataset.trainingSplit);
-    const { note, likelihood, heldOut } = buildEmbeddedNoteEngine(training, noteSplit(dataset, split));
+    const { note, likelihood, classifier, heldOut } = buildEmbeddedNoteEngine(training, noteSplit(dataset, split));
     return {
       note,
       likelihood,
+      ...(classifier
+        ? { classifier }
+        : { classifierUnavailable: `${dataset.info.name} has no labels for the embedded engine to learn from` }),
       backend: { id: EMBEDDED_BACKEND_ID },
       protocol: {
-        engine: `embedded (offline): the note of the nearest training document (BM25 over the training inputs); a byte ${NOTE_LM_ORDER}-gram interpolated Kneser-Ney language model over the training targets`,
+        engine:
+          dataset.task === "aci_bench"
+            ? "embedded (offline), the nearest-training-note baseline: the note of the training visit whose conversation is nearest by BM25, copied whole — not a note written from this visit"
+            : `embedded (offline): the note of the nearest training document (BM25 over the training inputs); a byte ${NOTE_LM_ORDER}-gram interpolated Kneser-Ney language model over the training targets${classifier ? "; the section header of the nearest training document (BM25)" : ""}`,
         trained_on: `${dataset.trainingSplit} (${training.length} documents)`,
         ...(heldOut > 0
           ? {
@@ -48,8 +58,10 @@ export async function createNoteModules(
   }
   const backend = await createBackend(backendId, options.backendOptions ?? {});
   const scores = backend.capabilities.loglikelihood === true && backend.loglikelihoodRolling !== undefined;
+  const window = options.contextTokens !== undefined ? { contextTokens: options.contextTokens } : {};
   return {
-    note: new LlmNoteWriter(backend),
+    note: new LlmNoteWriter(backend, window),
+    classifier: new LlmTextClassifier(backend, window),
     ...(scores
       ? { likelihood: { id: backend.id, loglikelihoodRolling: backend.loglikelihoodRolling!.bind(backend) } }
       : {
@@ -58,10 +70,13 @@ export async function createNoteModules(
     backend: { id: backend.id, parameters: backend.parameters },
     protocol: {
       prompt:
-        "lm-eval zero-shot chat context: the task description as the system message, the document's text as the user message",
+        dataset.task === "mts_dialog" || dataset.task === "medtext"
+          ? "lm-eval zero-shot chat context: the task description as the system message, the document's text as the user message"
+          : "the suite's versioned few-shot prompt: its instructions as the system message, retrieved training examples as earlier turns (as many as fit the context window), the document as the user message",
       temperature: NOTE_GENERATION.temperature,
-      max_tokens: NOTE_GENERATION.maxTokens,
-      until: [NOTE_GENERATION.until],
+      ...(dataset.task === "aci_bench"
+        ? { context_tokens: options.contextTokens ?? 8192 }
+        : { max_tokens: NOTE_GENERATION.maxTokens, until: [NOTE_GENERATION.until] }),
     },
     close: async () => {
       await backend.close?.();

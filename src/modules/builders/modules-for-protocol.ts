@@ -2,7 +2,7 @@ import type { BackendOptions } from "../../backends/index.ts";
 import type { LoglikelihoodScorer } from "../../backends/spec.ts";
 import type { MeditodDataset } from "../../data/meditod.ts";
 import type { NoteDataset } from "../../data/note-dataset.ts";
-import type { DialogueModules, NoteModule } from "../../language/module-interfaces.ts";
+import type { DialogueModules, NoteModule, TextClassifier } from "../../language/module-interfaces.ts";
 import { createModules, type CreateModulesOptions, type ModuleSetup } from "./create-modules.ts";
 import { createNoteModules } from "./create-note-modules.ts";
 import { createOfficialSetup, type OfficialSetupOptions } from "./official-setup.ts";
@@ -20,6 +20,8 @@ export type ProtocolName = (typeof PROTOCOLS)[number];
 export interface BenchModules extends Partial<DialogueModules> {
   readonly note?: NoteModule;
   readonly likelihood?: LoglikelihoodScorer;
+  /** Names a label among a fixed set (MEDIQA-Chat task A's section headers). */
+  readonly classifier?: TextClassifier;
 }
 
 /** The modules of a benchmark run, with what the run records about them and what the backend cannot give. */
@@ -67,10 +69,20 @@ async function noteModules(
   split: string,
   request: ProtocolModulesRequest,
 ): Promise<BenchModuleSetup> {
-  const setup = await createNoteModules(request.backendId, dataset, split, { backendOptions: request.backendOptions });
+  const setup = await createNoteModules(request.backendId, dataset, split, {
+    backendOptions: request.backendOptions,
+    ...(request.anamnesis.tokenBudget !== undefined ? { contextTokens: request.anamnesis.tokenBudget } : {}),
+  });
   return {
-    modules: { note: setup.note, ...(setup.likelihood ? { likelihood: setup.likelihood } : {}) },
-    unavailable: setup.likelihoodUnavailable !== undefined ? { likelihood: setup.likelihoodUnavailable } : {},
+    modules: {
+      note: setup.note,
+      ...(setup.likelihood ? { likelihood: setup.likelihood } : {}),
+      ...(setup.classifier ? { classifier: setup.classifier } : {}),
+    },
+    unavailable: {
+      ...(setup.likelihoodUnavailable !== undefined ? { likelihood: setup.likelihoodUnavailable } : {}),
+      ...(setup.classifierUnavailable !== undefined ? { classifier: setup.classifierUnavailable } : {}),
+    },
     backend: setup.backend,
     promptVersions: {},
     protocol: setup.protocol,

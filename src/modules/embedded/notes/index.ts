@@ -1,8 +1,15 @@
 import type { LoglikelihoodResult, LoglikelihoodScorer } from "../../../backends/spec.ts";
 import type { NoteDocument } from "../../../data/note-dataset.ts";
 import { Bm25Index } from "../../../retrieval/bm25.ts";
-import type { CallOptions, NoteRequest, NoteModule, NoteResult } from "../../../language/module-interfaces.ts";
+import type {
+  CallOptions,
+  NoteRequest,
+  NoteModule,
+  NoteResult,
+  TextClassifier,
+} from "../../../language/module-interfaces.ts";
 import { KneserNeyByteLm } from "./ngram-lm.ts";
+import { NearestLabelClassifier } from "./nearest-label-classifier.ts";
 
 /**
  * The embedded engine's offline baselines for the clinical-note suites, built only from the training
@@ -101,6 +108,8 @@ export class EmbeddedLoglikelihood implements LoglikelihoodScorer {
 export interface EmbeddedNoteEngine {
   readonly note: NoteModule;
   readonly likelihood: LoglikelihoodScorer;
+  /** The nearest training document's label, when the training documents have labels (MTS-Dialog's section headers). */
+  readonly classifier?: TextClassifier;
 }
 
 /** The baselines built from `training`, for predicting `evaluated` (which may overlap it). */
@@ -110,8 +119,11 @@ export function buildEmbeddedNoteEngine(
 ): EmbeddedNoteEngine & { heldOut: number } {
   const trainingIds = new Set(training.map((document) => document.id));
   const overlap = evaluated.filter((document) => trainingIds.has(document.id));
+  const heldOutInputs = new Set(overlap.map((document) => document.input));
+  const labelled = training.length > 0 && training.every((document) => document.header !== undefined);
   return {
-    note: new NearestNoteWriter(training, new Set(overlap.map((document) => document.input))),
+    note: new NearestNoteWriter(training, heldOutInputs),
+    ...(labelled ? { classifier: new NearestLabelClassifier(training, heldOutInputs) } : {}),
     likelihood: new EmbeddedLoglikelihood(
       training.map((document) => document.target),
       new Set(overlap.map((document) => document.target)),

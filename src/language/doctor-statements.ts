@@ -242,11 +242,35 @@ function examinationOf(findings: readonly string[]): ExaminationFindings[] {
     cues: system.cues.map((cue) => new RegExp(cue, "i")),
   }));
   const grouped = new Map<string, string[]>();
-  for (const finding of findings) {
-    const system = systems.find((candidate) => candidate.cues.some((cue) => cue.test(finding)))?.system ?? fallback;
-    grouped.set(system, [...(grouped.get(system) ?? []), asSentence(asFinding(finding))]);
+  for (const finding of findings.flatMap((statement) => statement.split(NEXT_EXAM_PART))) {
+    const system = firstNamedSystem(systems, finding) ?? fallback;
+    grouped.set(system, [...(grouped.get(system) ?? []), asSentence(asFinding(finding.replace(/[,\s]+$/, "")))]);
   }
   return [...grouped].map(([system, said]) => ({ system, findings: said }));
+}
+
+/**
+ * Where a statement of findings goes on to another part of the examination. Example: "on heart exam,
+ * a 3/6 murmur, on lung exam, some fine crackles" → "on heart exam, a 3/6 murmur" | "on lung exam, …".
+ */
+const NEXT_EXAM_PART =
+  /(?<=\S)\s*[,.;]?\s+(?:and\s+)?(?=on (?:your |the |his |her )?[a-z]+(?: [a-z]+)? exam(?:ination)?\b)/;
+
+/**
+ * The body system a finding is about: the one whose cue comes first in its words ("on lung exam, some
+ * crackles… and edema" is respiratory though edema is a cardiovascular cue too); undefined when none.
+ */
+function firstNamedSystem(
+  systems: ReadonlyArray<{ system: string; cues: readonly RegExp[] }>,
+  finding: string,
+): string | undefined {
+  let best: { system: string; at: number } | undefined;
+  for (const { system, cues } of systems)
+    for (const cue of cues) {
+      const at = cue.exec(finding)?.index;
+      if (at !== undefined && (!best || at < best.at)) best = { system, at };
+    }
+  return best?.system;
 }
 
 type MutableProblem = { problem: string | null } & { [Part in Exclude<keyof PlannedProblem, "problem">]: string[] };
@@ -295,6 +319,14 @@ function assessmentAndPlanOf(statements: readonly string[]): PlannedProblem[] {
     (problem) =>
       problem.reasoning.length + problem.testing.length + problem.treatment.length + problem.counseling.length > 0,
   );
+}
+
+/** The turn where the history ends: the first of the examination, else of the assessment and plan, else the end. */
+export function historyEndTurn(turns: readonly VisitTurn[]): number {
+  const statements = statementsOf(turns);
+  const { exam, plan } = phases(statements);
+  const first = statements[exam >= 0 ? exam : plan];
+  return first ? first.turn : turns.length;
 }
 
 /** What the doctor stated in a visit: examination, results, assessment and plan, and whether the patient agreed. */

@@ -79,6 +79,18 @@ describe("the doctor's statements of a recorded visit", () => {
     expect(other.patientAgrees).toBe(false);
   });
 
+  it("files each part of one statement under the system it examines, by the first system it names", () => {
+    const split = readDoctorStatements(
+      parseVisitTranscript(
+        "[doctor] on heart exam , a three out of six systolic ejection murmur , on lung exam , some fine crackles at the bases and some edema .\n[patient] okay .",
+      ),
+    );
+    expect(split.examination).toEqual([
+      { system: "Cardiovascular", findings: ["On heart exam, a 3/6 systolic ejection murmur."] },
+      { system: "Respiratory", findings: ["On lung exam, some fine crackles at the bases and some edema."] },
+    ]);
+  });
+
   it("takes a finding the transcript gives to the patient as the doctor's when only a doctor says it", () => {
     const mislabelled = readDoctorStatements(
       parseVisitTranscript(

@@ -41,9 +41,16 @@ export interface VisitNote extends VisitHistory, DoctorStatements {
   readonly summary: string;
 }
 
-/** The visit note of a history (its clinical note) and what the doctor stated. */
-export function visitNote(history: ClinicalNote, doctor: DoctorStatements): VisitNote {
-  return { ...visitHistory(history), ...doctor, summary: presentation(history) };
+/**
+ * The visit note of a history (its clinical note) and what the doctor stated; `account`, the patient's
+ * own account in the third person, follows the opening of the history of present illness.
+ */
+export function visitNote(history: ClinicalNote, doctor: DoctorStatements, account: readonly string[] = []): VisitNote {
+  const written = visitHistory(history);
+  const [opening, ...rest] = written.historyOfPresentIllness;
+  const illness =
+    account.length > 0 && opening ? [opening, account.join(" "), ...rest] : written.historyOfPresentIllness;
+  return { ...written, historyOfPresentIllness: illness, ...doctor, summary: presentation(history) };
 }
 
 /** The four labelled parts of a planned problem, in the order notes write them. */

@@ -2,7 +2,8 @@ import { DialogueStateTracker } from "../../../cmas/dialogue-state.ts";
 import type { DialogueState, NluFrame } from "../../../cmas/schemas.ts";
 import { clinicalNote, type Historian, type PatientVoice } from "../../../clinical/clinical-note.ts";
 import { visitNote, visitNoteText, type VisitNote } from "../../../clinical/visit-note.ts";
-import { readDoctorStatements } from "../../../language/doctor-statements.ts";
+import { historyEndTurn, readDoctorStatements } from "../../../language/doctor-statements.ts";
+import { patientAccount } from "../../../language/patient-account.ts";
 import type {
   CallOptions,
   DialogueTurn,
@@ -193,7 +194,9 @@ export async function readVisitHistory(
 export async function readVisitNote(nlu: NluModule, transcript: string, options: CallOptions = {}): Promise<VisitNote> {
   const turns = parseVisitTranscript(transcript);
   const history = await readVisitHistory(nlu, turns, options);
-  return visitNote(clinicalNote(history), readDoctorStatements(turns));
+  const note = clinicalNote(history);
+  const sex = note.patient.sex === "male" || note.patient.sex === "female" ? note.patient.sex : null;
+  return visitNote(note, readDoctorStatements(turns), patientAccount(turns, historyEndTurn(turns), sex));
 }
 
 /** The embedded engine's note module for whole recorded visits (ACI-Bench): the visit note as text. */

@@ -64,7 +64,7 @@ const TAKES_S =
 /** "i" and the verb after it, in the third person. */
 function thirdPersonVerb(verb: string, pronouns: "male" | "female" | "they"): string {
   if (pronouns === "they") return verb === "am" ? "are" : verb === "was" ? "were" : verb;
-  if (SINGULAR_VERBS[verb]) return SINGULAR_VERBS[verb]!;
+  if (SINGULAR_VERBS[verb]) return SINGULAR_VERBS[verb];
   if (TAKES_S.test(verb)) return verb === "try" ? "tries" : `${verb}s`;
   return verb;
 }

@@ -121,11 +121,16 @@ const ASKS_WHETHER =
 /**
  * The frames a patient's answer gives the note, each denial explicit: a negative entry is kept when the
  * patient's own words deny it (the NLU finds it reading the answer alone) or when the answer is a no to
- * a question that asked whether they have it. A no to anything else (a question about what they can
- * do, a remark) denies nothing.
+ * a question that asked whether they have it and that they had not reported already. A no to anything
+ * else (a question about what they can do, a remark, a follow-up about a symptom they reported) denies
+ * nothing.
  */
-function explicitDenials(inContext: readonly NluFrame[], alone: readonly NluFrame[], focus: string): NluFrame[] {
-  if (ASKS_WHETHER.test(focus)) return [...inContext];
+function explicitDenials(
+  inContext: readonly NluFrame[],
+  alone: readonly NluFrame[],
+  focus: string,
+  reported: ReadonlySet<string>,
+): NluFrame[] {
   const said = new Set(
     alone.flatMap((frame) =>
       Object.entries(frame.slots ?? {}).flatMap(([slot, entries]) =>
@@ -133,6 +138,11 @@ function explicitDenials(inContext: readonly NluFrame[], alone: readonly NluFram
       ),
     ),
   );
+  const asked = ASKS_WHETHER.test(focus);
+  // A no to a question about something the patient already reported ("does the pain extend anywhere?"
+  // after "my wrist started to hurt") says no of the question, not of the symptom.
+  const denied = (slot: string, value: string) =>
+    said.has(`${slot}:${value}`) || (asked && !reported.has(`${slot.replace(/^negative_/, "positive_")}:${value}`));
   return inContext.map((frame) => {
     if (!frame.slots) return frame;
     const slots = Object.fromEntries(
@@ -141,15 +151,22 @@ function explicitDenials(inContext: readonly NluFrame[], alone: readonly NluFram
           ([slot, entries]) =>
             [
               slot,
-              slot.startsWith("negative_")
-                ? entries.filter((entry) => said.has(`${slot}:${String(entry.value)}`))
-                : entries,
+              slot.startsWith("negative_") ? entries.filter((entry) => denied(slot, String(entry.value))) : entries,
             ] as const,
         )
         .filter(([, entries]) => entries.length > 0),
     );
     return { ...frame, slots };
   });
+}
+
+/** Every value the state holds as reported (a positive status), as `slot:value`. */
+function reportedIn(state: DialogueState): Set<string> {
+  return new Set(
+    Object.entries(state)
+      .filter(([slot]) => slot.startsWith("positive_"))
+      .flatMap(([slot, entries]) => entries.map((entry) => `${slot}:${String(entry.value)}`)),
+  );
 }
 
 /** Reads the history of a visit: every patient answer through the NLU, in the context of the doctor's question. */
@@ -174,7 +191,12 @@ export async function readVisitHistory(
     if (stated) {
       const inContext = (await nlu.understand({ history, utterance: stated }, options)).frames ?? [];
       const alone = (await nlu.understand({ history: [], utterance: stated }, options)).frames ?? [];
-      const frames = explicitDenials(inContext, alone, history[history.length - 1]?.text ?? "");
+      const frames = explicitDenials(
+        inContext,
+        alone,
+        history[history.length - 1]?.text ?? "",
+        reportedIn(tracker.state()),
+      );
       tracker.update(frames);
       if (presenting.length === 0) presenting = positiveSymptoms(frames);
     }

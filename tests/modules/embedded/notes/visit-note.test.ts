@@ -67,3 +67,23 @@ describe("the embedded engine's visit note", () => {
     expect(own.historyOfPresentIllness.join(" ")).not.toContain("history is given by");
   });
 });
+
+describe("a no to a follow-up question about a reported symptom", () => {
+  it("does not deny the symptom the patient reported (the no answers the follow-up)", async () => {
+    const note = await readVisitNote(
+      nlu,
+      "[doctor] what brings you in ?\n[patient] i've had a cough for a week .\n[doctor] okay . any does the cough bring anything up ?\n[patient] no not really .",
+    );
+    const text = [...note.historyOfPresentIllness, ...note.reviewOfSystems].join(" ");
+    expect(note.chiefComplaint).toEqual(["Cough."]);
+    expect(text).not.toMatch(/denies[^.]*cough/i);
+  });
+
+  it("still denies what a question asked about and the patient had not reported (control)", async () => {
+    const note = await readVisitNote(
+      nlu,
+      "[doctor] what brings you in ?\n[patient] i've had a cough for a week .\n[doctor] okay . any fever ?\n[patient] no not really .",
+    );
+    expect(note.reviewOfSystems.join(" ")).toMatch(/Denies fever/);
+  });
+});

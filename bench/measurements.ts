@@ -38,13 +38,20 @@ import {
   type MeasurementSection,
   type MeasurementStamp,
 } from "../test-support/measurements-page.ts";
+import { NOTE_VISIT_SCORES, NOTE_VISIT_TIMINGS } from "./aci-bench-plan.ts";
 import { CHAT_TIMINGS } from "./chat-plan.ts";
 import { SCORE_MEASUREMENTS, type Measurement, type PlanOptions } from "./measurement-plan.ts";
 import { readmeBlocks, type MeasuredRun } from "./readme-blocks.ts";
 import { ENGINE_TIMINGS } from "./timing-plan.ts";
 
 /** Every measurement, in the order of the page. */
-const MEASUREMENTS: readonly Measurement[] = [...SCORE_MEASUREMENTS, ...ENGINE_TIMINGS, ...CHAT_TIMINGS];
+const MEASUREMENTS: readonly Measurement[] = [
+  ...SCORE_MEASUREMENTS,
+  ...NOTE_VISIT_SCORES,
+  ...ENGINE_TIMINGS,
+  ...NOTE_VISIT_TIMINGS,
+  ...CHAT_TIMINGS,
+];
 
 const { values } = parseArgs({
   options: {

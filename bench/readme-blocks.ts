@@ -7,6 +7,8 @@
 import { PACKAGE_ROOT } from "../src/foundation/package-paths.ts";
 import type { MeasurementStamp } from "../test-support/measurements-page.ts";
 import { SMOKE_LABEL } from "../test-support/measurements-page.ts";
+import type { BaselineFigures } from "./aci-bench-baselines.ts";
+import { rougeCell } from "./aci-bench-plan.ts";
 import { fixed, foldLine, ms, perSecond, seconds, type FoldFigures, type Timing } from "./measurement-plan.ts";
 
 /** What one measurement of this run left: its command, stdout, data and stamp. */
@@ -95,11 +97,30 @@ function speed(runs: ReadonlyMap<string, MeasuredRun>): string {
   ].join("\n");
 }
 
+/** ACI-Bench's shipped baseline outputs as our scorer scores them, in the paper's columns. */
+function aciBench(runs: ReadonlyMap<string, MeasuredRun>): string {
+  const run = runs.get("aci-bench")!;
+  const { baselines } = run.data as { baselines: BaselineFigures[] };
+  return [
+    `| ACI-Bench baseline output (\`${run.command}\`) | split | notes | ROUGE-1 | ROUGE-2 | ROUGE-L |`,
+    "|---|---|---:|---:|---:|---:|",
+    ...baselines.map(
+      (row) =>
+        `| ${row.model} | ${row.split} | ${row.notes} | ${rougeCell(row.rouge1)} | ${rougeCell(row.rouge2)} | ${rougeCell(row.rougeLsum)} |`,
+    ),
+    "",
+    "Scored as ACI-Bench's `evaluate_fullnote.py` (ROUGE-L is rougeLsum, as the paper's tables); the tests check every row against the paper's tables and the shipped results file to 1e-9.",
+    "",
+    provenance(run.stamp),
+  ].join("\n");
+}
+
 export const README_BLOCKS: readonly Block[] = [
   { name: "bench-output", needs: ["test-split"], render: benchOutput },
   { name: "test-split", needs: ["test-split"], render: testSplit },
   { name: "leave-one-out", needs: ["leave-one-out"], render: leaveOneOut },
   { name: "speed", needs: ["startup", "embedded", "metrics-python", "chat-load"], render: speed },
+  { name: "aci-bench", needs: ["aci-bench"], render: aciBench },
 ];
 
 /** The blocks this run can write, and the names of those it cannot (a measurement they quote did not run). */

@@ -5,6 +5,7 @@ import { MEDTEXT, MEDTEXT_PERPLEXITY, MTS_DIALOG, MTS_DIALOG_PERPLEXITY } from "
 import { MEDITOD_NLG } from "./suites/meditod/meditod-nlg.ts";
 import { MEDITOD_NLU } from "./suites/meditod/meditod-nlu.ts";
 import { MEDITOD_POL } from "./suites/meditod/meditod-pol.ts";
+import { MEDIQA_CHAT_A } from "./suites/mediqa-chat/task-a.ts";
 
 /**
  * Every suite the runner ships, one line each, in the order the results tables, `bench --help` and
@@ -16,6 +17,7 @@ const REGISTERED = [
   MEDITOD_POL,
   MEDITOD_NLG,
   MTS_DIALOG,
+  MEDIQA_CHAT_A,
   MTS_DIALOG_PERPLEXITY,
   MEDTEXT,
   MEDTEXT_PERPLEXITY,

@@ -30,13 +30,15 @@ export interface NoteSuiteName<Id extends string> {
 
 /** What a variant adds: the module, how a document is predicted, scored and shown. */
 export interface NoteVariant<Scores> {
-  readonly module: "note" | "likelihood";
+  readonly module: "note" | "likelihood" | "classifier";
   readonly protocol: string;
   readonly prompt?: Suite["prompt"];
-  predict(document: NoteDocument): SuiteExample["predict"];
+  predict(document: NoteDocument, dataset: NoteDataset): SuiteExample["predict"];
   score(dataset: NoteDataset, lines: readonly NotePredictionLine[]): Scores;
   resultCells(scores: Scores): string[];
   reportSection(context: SuiteReportContext<Scores>): ReportSection;
+  /** The lines whose output could not be read (a classifier's answer that named no label). */
+  formatErrors?: Suite["formatErrors"];
   readonly scoreCommand: Omit<ScoreCommand<Scores>, "run" | "judged">;
 }
 
@@ -55,16 +57,19 @@ export function noteSuite<const Id extends string, Scores>(
     protocol: variant.protocol,
     format: NOTE_LINES,
     ...(variant.prompt ? { prompt: variant.prompt } : {}),
-    examples: (dataset, split) =>
-      noteSplit(noteDatasetOf(dataset, name.task), split).map((document) => ({
+    examples: (dataset, split) => {
+      const notes = noteDatasetOf(dataset, name.task);
+      return noteSplit(notes, split).map((document) => ({
         key: document.id,
         fields: { id: document.id },
-        predict: variant.predict(document),
-      })),
+        predict: variant.predict(document, notes),
+      }));
+    },
     score,
     resultCells: (scores) => variant.resultCells(scores),
     reportSection: (context) => variant.reportSection(context),
     baselines: [],
+    ...(variant.formatErrors ? { formatErrors: variant.formatErrors } : {}),
     scoreCommand: {
       ...variant.scoreCommand,
       judged: false,

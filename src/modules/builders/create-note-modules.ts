@@ -94,9 +94,11 @@ export async function createNoteModules(
     backend: { id: backend.id, parameters: backend.parameters },
     protocol: {
       prompt:
-        dataset.task === "mts_dialog" || dataset.task === "medtext"
+        dataset.task === "medtext"
           ? "lm-eval zero-shot chat context: the task description as the system message, the document's text as the user message"
-          : "the suite's versioned few-shot prompt: its instructions as the system message, retrieved training examples as earlier turns (as many as fit the context window), the document as the user message",
+          : dataset.task === "mts_dialog"
+            ? "note suites: lm-eval zero-shot chat context (the task description as the system message, the document's text as the user message); MEDIQA-Chat task A: its versioned few-shot prompt (the suite's protocol)"
+            : "the suite's versioned few-shot prompt: its instructions as the system message, retrieved training examples as earlier turns (as many as fit the context window), the document as the user message",
       temperature: NOTE_GENERATION.temperature,
       ...(dataset.task === "aci_bench"
         ? { context_tokens: options.contextTokens ?? 8192 }

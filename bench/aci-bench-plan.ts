@@ -1,0 +1,102 @@
+/**
+ * The measurements of the whole-visit note suites for `bench/measurements.ts`: ACI-Bench's shipped
+ * baseline outputs scored as the official script (exact figures, the same on any machine), the time
+ * `anamnesis score aci-bench` takes on a test split's 40 notes, and MEDIQA-Chat task A's embedded
+ * baseline on MTS-Dialog's valid and test1 splits.
+ */
+import type { Figure } from "../test-support/measurements-page.ts";
+import type { BaselineFigures } from "./aci-bench-baselines.ts";
+import { fixed, percent, pick, timing, type CommandOutput, type Measurement, type Timing } from "./measurement-plan.ts";
+
+/** A ROUGE mean as the paper prints it: x100, two decimals. */
+export const rougeCell = (value: number): string => fixed(value * 100, 2);
+
+function baselineFigures({ data }: CommandOutput): Figure[] {
+  const { baselines } = data as { baselines: BaselineFigures[] };
+  return baselines.map((row) => ({
+    name: `${row.split}, ${row.model} (\`${row.file}\`, ${row.notes} notes)`,
+    value: `ROUGE-1 ${rougeCell(row.rouge1)} · ROUGE-2 ${rougeCell(row.rouge2)} · ROUGE-L (Lsum) ${rougeCell(row.rougeLsum)} · sentence ROUGE-L ${rougeCell(row.rougeL)}`,
+  }));
+}
+
+/** What `bench/aci-bench-speed.ts --json` prints. */
+export interface AciSpeed extends Timing {
+  readonly file: string;
+  readonly notes: number;
+  readonly limitSeconds: number;
+  readonly within: boolean;
+}
+
+function speedFigures({ data }: CommandOutput): Figure[] {
+  const d = data as AciSpeed;
+  return [
+    { name: `\`anamnesis score aci-bench\`, ${d.notes} notes of \`${d.file}\`, whole process`, value: timing(d) },
+    { name: `within the ${d.limitSeconds} s limit (median wall)`, value: d.within ? "yes" : "no" },
+  ];
+}
+
+/** `anamnesis bench --suite mediqa-chat-a` on a split, embedded engine. */
+function taskAMeasurement(split: string): Measurement {
+  return {
+    name: `mediqa-chat-a-${split}`,
+    title: `MEDIQA-Chat 2023 task A (section header), MTS-Dialog ${split}, embedded engine`,
+    note: "The embedded engine names the header of the training dialogue nearest by BM25; the floor names the most common training header every time. Nothing was tuned on this split.",
+    command: () => [
+      "npx",
+      "anamnesis",
+      "bench",
+      "--suite",
+      "mediqa-chat-a",
+      "--split",
+      split,
+      "--out",
+      `runs/measurements-mediqa-chat-a-${split}`,
+      "--restart",
+      "--json",
+    ],
+    json: true,
+    figures: ({ data }) => {
+      const scores = (data as { suites: Record<string, TaskAFigures> }).suites["mediqa-chat-a"]!;
+      return [
+        {
+          name: "accuracy (correct / dialogues)",
+          value: `${percent(scores.accuracy)} (${scores.correct} / ${scores.dialogues})`,
+        },
+        { name: `floor: always ${scores.majority_floor.header}`, value: percent(scores.majority_floor.accuracy) },
+      ];
+    },
+  };
+}
+
+interface TaskAFigures {
+  readonly dialogues: number;
+  readonly correct: number;
+  readonly accuracy: number;
+  readonly majority_floor: { readonly header: string; readonly accuracy: number };
+}
+
+/** The exact measurements: the same figures on any machine. */
+export const NOTE_VISIT_SCORES: readonly Measurement[] = [
+  {
+    name: "aci-bench",
+    title: "ACI-Bench: the shipped baseline outputs scored as evaluate_fullnote.py",
+    note: "Each predictions CSV wyim/aci-bench ships, scored by `anamnesis score aci-bench --predictions FILE --split SPLIT` (one process per file). The paper's ROUGE-L is rougeLsum; `tests/metrics/aci-bench-scoring.test.ts` checks these against the paper's tables and the shipped results file.",
+    command: () => ["npx", "tsx", "bench/aci-bench-baselines.ts", "--json"],
+    json: true,
+    figures: baselineFigures,
+  },
+  taskAMeasurement("valid"),
+  taskAMeasurement("test1"),
+];
+
+/** The timing: scoring one test split's notes, whole process. */
+export const NOTE_VISIT_TIMINGS: readonly Measurement[] = [
+  {
+    name: "aci-bench-speed",
+    title: "ACI-Bench scoring speed, whole process",
+    note: "The full note and its four divisions of 40 notes (200 ROUGE pairs), from Node's start to the printed JSON; one uncounted warm-up run first. The target is 1 s on 2 cores; on a busy machine the CPU seconds are the steadier figure.",
+    command: (o) => ["npx", "tsx", "bench/aci-bench-speed.ts", ...pick(o, ["--runs", "11"], ["--runs", "1"]), "--json"],
+    json: true,
+    figures: speedFigures,
+  },
+];

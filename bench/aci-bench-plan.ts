@@ -124,6 +124,27 @@ function embeddedVisitNoteMeasurement(split: "valid" | "test1"): Measurement {
   };
 }
 
+/** The nearest-training-note floor on a split (`bench/aci-bench-nearest-note.ts`), beside the visit note. */
+function nearestNoteMeasurement(split: "valid" | "test1"): Measurement {
+  return {
+    name: `aci-bench-nearest-note-${split}`,
+    title: `ACI-Bench ${split}: the nearest-training-note baseline (a floor for the visit note)`,
+    note: "Each visit's note is the whole note of the training visit whose conversation is nearest by BM25, copied; nothing of the visit is written. It shows what a split's shared note templates give away.",
+    command: () => ["npx", "tsx", "bench/aci-bench-nearest-note.ts", "--split", split, "--json"],
+    json: true,
+    figures: ({ data }) => {
+      const { notes, rouge } = data as { notes: number; rouge: Record<string, RougeMeans> };
+      return [
+        { name: `full note (${notes} notes)`, value: rougeLine(rouge.ALL!) },
+        ...DIVISIONS.map((division) => ({
+          name: `division ${division}`,
+          value: rougeLine(rouge[`division-${division}`]!),
+        })),
+      ];
+    },
+  };
+}
+
 /** The exact measurements: the same figures on any machine. */
 export const NOTE_VISIT_SCORES: readonly Measurement[] = [
   {
@@ -135,7 +156,9 @@ export const NOTE_VISIT_SCORES: readonly Measurement[] = [
     figures: baselineFigures,
   },
   embeddedVisitNoteMeasurement("valid"),
+  nearestNoteMeasurement("valid"),
   embeddedVisitNoteMeasurement("test1"),
+  nearestNoteMeasurement("test1"),
   taskAMeasurement("valid"),
   taskAMeasurement("test1"),
 ];

@@ -6,6 +6,16 @@ import { LlmNoteWriter, NOTE_GENERATION } from "../llm/llm-note-writer.ts";
 import { LlmTextClassifier } from "../llm/llm-text-classifier.ts";
 import type { NoteModule, TextClassifier } from "../../language/module-interfaces.ts";
 
+/** How a prompted backend is asked, per task, for run records. */
+const PROMPT_PROTOCOLS: Readonly<Record<NoteDataset["task"], string>> = {
+  medtext:
+    "lm-eval zero-shot chat context: the task description as the system message, the document's text as the user message",
+  mts_dialog:
+    "note suites: lm-eval zero-shot chat context (the task description as the system message, the document's text as the user message); MEDIQA-Chat task A: its versioned few-shot prompt (the suite's protocol)",
+  aci_bench:
+    "the suite's versioned few-shot prompt: its instructions as the system message, retrieved training examples as earlier turns (as many as fit the context window), the document as the user message",
+};
+
 /** The note writer and the log-likelihood scorer of a backend, for the clinical-note suites. */
 export interface NoteModuleSetup {
   readonly note: NoteModule;
@@ -93,12 +103,7 @@ export async function createNoteModules(
         }),
     backend: { id: backend.id, parameters: backend.parameters },
     protocol: {
-      prompt:
-        dataset.task === "medtext"
-          ? "lm-eval zero-shot chat context: the task description as the system message, the document's text as the user message"
-          : dataset.task === "mts_dialog"
-            ? "note suites: lm-eval zero-shot chat context (the task description as the system message, the document's text as the user message); MEDIQA-Chat task A: its versioned few-shot prompt (the suite's protocol)"
-            : "the suite's versioned few-shot prompt: its instructions as the system message, retrieved training examples as earlier turns (as many as fit the context window), the document as the user message",
+      prompt: PROMPT_PROTOCOLS[dataset.task],
       temperature: NOTE_GENERATION.temperature,
       ...(dataset.task === "aci_bench"
         ? { context_tokens: options.contextTokens ?? 8192 }

@@ -42,12 +42,13 @@ describe("buildModulesForProtocol", () => {
     ).rejects.toThrow(/--protocol official reads its prompts from a checkout of dair-iitd\/MediTOD/);
   });
 
-  it("builds the note writer for note data, and says why a chat backend gives no log-likelihoods", async () => {
+  it("builds the note writer and the header classifier for note data, and says why a chat backend gives no log-likelihoods", async () => {
     const embedded = await buildModulesForProtocol(loadMtsDialog(), "valid", request("embedded", "embedded"));
-    expect(Object.keys(embedded.modules).sort()).toEqual(["likelihood", "note"]);
+    expect(Object.keys(embedded.modules).sort()).toEqual(["classifier", "likelihood", "note"]);
+    expect(embedded.modules.classifier!.id).toBe("embedded:nearest-label");
     await embedded.close();
     const chat = await buildModulesForProtocol(loadMtsDialog(), "valid", request("openai:test-model", "anamnesis"));
-    expect(Object.keys(chat.modules)).toEqual(["note"]);
+    expect(Object.keys(chat.modules).sort()).toEqual(["classifier", "note"]);
     expect(chat.unavailable.likelihood).toMatch(
       /^backend openai:test-model cannot score the log-likelihood of a given text/,
     );

@@ -6,7 +6,7 @@
 
 /** Who is speaking for the patient: null relation = the patient themself. */
 export interface Informant {
-  /** The speaker's relation to the patient, as the patient's relation to them (`son`, `father`, `carer`); null: the patient. */
+  /** The speaker's relation to the patient (`parent`, `mother`, `child`, `partner`, `carer`); null: the patient speaks. */
   readonly relation: string | null;
   /** The patient's age as said (`3 years`, `18 months`); null when not said. */
   readonly patientAge: string | null;

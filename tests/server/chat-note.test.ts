@@ -34,4 +34,19 @@ describe("GET /api/sessions/:id/note", () => {
     const markdown = await fetch(`${server.url}/api/sessions/${created.id}/note?format=markdown`);
     expect(await markdown.text()).toBe(noteToMarkdown(expected, `Clinical note — session ${created.id}`));
   });
+
+  it("says who gave the history and lists the patient's questions, as the conversation recorded them", async () => {
+    const { json: created } = await callApi(server.url, "POST", "/api/sessions", {});
+    await callApi(server.url, "POST", `/api/sessions/${created.id}/turns`, {
+      text: "I'm calling about my dad, he's had a cough for a week. Is it something serious?",
+    });
+    const { json } = await callApi(server.url, "GET", `/api/sessions/${created.id}/note`);
+    expect(json.note.historian).toMatchObject({ informant: "proxy" });
+    expect(json.note.historian.relation).not.toBeNull();
+    expect(json.note.questionsAndConcerns).toEqual([{ kind: "question", text: expect.stringMatching(/serious/i) }]);
+    // The question is listed, not read as history (negative control).
+    expect(JSON.stringify(json.note.pastMedicalHistory)).not.toMatch(/serious/i);
+    const markdown = await (await fetch(`${server.url}/api/sessions/${created.id}/note?format=markdown`)).text();
+    expect(markdown).toMatch(/History from: the patient's /);
+  });
 });

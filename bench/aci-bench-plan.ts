@@ -75,6 +75,76 @@ interface TaskAFigures {
   readonly majority_floor: { readonly header: string; readonly accuracy: number };
 }
 
+/** The divisions of evaluate_fullnote.py, in its order. */
+const DIVISIONS = ["subjective", "objective_exam", "objective_results", "assessment_and_plan"] as const;
+
+type RougeMeans = { readonly rouge1: number; readonly rouge2: number; readonly rougeLsum: number };
+
+/** A cohort's means as the paper prints them. */
+const rougeLine = (means: RougeMeans): string =>
+  `ROUGE-1 ${rougeCell(means.rouge1)} · ROUGE-2 ${rougeCell(means.rouge2)} · ROUGE-L (Lsum) ${rougeCell(means.rougeLsum)}`;
+
+/**
+ * `anamnesis bench --suite aci-bench --backend embedded` on a split: the visit note from the tracked
+ * state (its rules were written looking at train and valid only; test1 is held out).
+ */
+function embeddedVisitNoteMeasurement(split: "valid" | "test1"): Measurement {
+  return {
+    name: `aci-bench-embedded-${split}`,
+    title: `ACI-Bench ${split}: the embedded engine's visit note from the tracked state`,
+    note: `The chat's NLU reads each patient answer in the context of the doctor's question into the CMAS state; the history sections come from the clinical-note writer, examination, results, assessment and plan from the doctor's own statements. Its rules were shaped on train and valid${split === "test1" ? "; test1 was scored once, after the rules were final" : ""}. The run's report.md shows the shipped baselines and the copy-the-conversation floor on the same visits.`,
+    command: () => [
+      "npx",
+      "anamnesis",
+      "bench",
+      "--suite",
+      "aci-bench",
+      "--split",
+      split,
+      "--backend",
+      "embedded",
+      "--out",
+      `runs/measurements-aci-bench-embedded-${split}`,
+      "--restart",
+      "--json",
+    ],
+    json: true,
+    figures: ({ data }) => {
+      const scores = (data as { suites: Record<string, { notes: number; rouge: Record<string, RougeMeans> }> }).suites[
+        "aci-bench"
+      ]!;
+      return [
+        { name: `full note (${scores.notes} notes)`, value: rougeLine(scores.rouge.ALL!) },
+        ...DIVISIONS.map((division) => ({
+          name: `division ${division}`,
+          value: rougeLine(scores.rouge[`division-${division}`]!),
+        })),
+      ];
+    },
+  };
+}
+
+/** The nearest-training-note floor on a split (`bench/aci-bench-nearest-note.ts`), beside the visit note. */
+function nearestNoteMeasurement(split: "valid" | "test1"): Measurement {
+  return {
+    name: `aci-bench-nearest-note-${split}`,
+    title: `ACI-Bench ${split}: the nearest-training-note baseline (a floor for the visit note)`,
+    note: "Each visit's note is the whole note of the training visit whose conversation is nearest by BM25, copied; nothing of the visit is written. It shows what a split's shared note templates give away.",
+    command: () => ["npx", "tsx", "bench/aci-bench-nearest-note.ts", "--split", split, "--json"],
+    json: true,
+    figures: ({ data }) => {
+      const { notes, rouge } = data as { notes: number; rouge: Record<string, RougeMeans> };
+      return [
+        { name: `full note (${notes} notes)`, value: rougeLine(rouge.ALL!) },
+        ...DIVISIONS.map((division) => ({
+          name: `division ${division}`,
+          value: rougeLine(rouge[`division-${division}`]!),
+        })),
+      ];
+    },
+  };
+}
+
 /** The exact measurements: the same figures on any machine. */
 export const NOTE_VISIT_SCORES: readonly Measurement[] = [
   {
@@ -85,6 +155,10 @@ export const NOTE_VISIT_SCORES: readonly Measurement[] = [
     json: true,
     figures: baselineFigures,
   },
+  embeddedVisitNoteMeasurement("valid"),
+  nearestNoteMeasurement("valid"),
+  embeddedVisitNoteMeasurement("test1"),
+  nearestNoteMeasurement("test1"),
   taskAMeasurement("valid"),
   taskAMeasurement("test1"),
 ];

@@ -11,6 +11,7 @@ import { clinicalNote } from "../src/clinical/clinical-note.ts";
 import { noteToMarkdown } from "../src/clinical/note-markdown.ts";
 import type { QuestionReader } from "../src/language/question-reader.ts";
 import type { TurnOutcome } from "../src/dialogue-manager/conversation.ts";
+import { noteInputOf } from "../src/dialogue-manager/note-input.ts";
 import { ClientIdentities } from "./client-identity.ts";
 import { ClientLimits, type ClientLimitOptions } from "./client-limits.ts";
 import { HttpError } from "./http-error.ts";
@@ -200,7 +201,7 @@ function sendNote(context: ChatContext, request: Request, response: Response): v
   const session = conversationOf(context, request);
   const { format } = parseBody(noteQuery, request.query);
   const snapshot = session.conversation.snapshot();
-  const note = clinicalNote({ state: snapshot.state, presenting: snapshot.presenting });
+  const note = clinicalNote(noteInputOf(snapshot));
   if (format === "json") {
     response.json({ id: session.id, note });
     return;

@@ -113,6 +113,8 @@ export type {
   DialogueTurn,
   BackendFailure,
 } from "./language/module-interfaces.ts";
+export type { Informant } from "./language/informant.ts";
+export type { PatientRequest, PatientRequestKind, RecordedPatientRequest } from "./language/patient-requests.ts";
 export { createOfficialSetup, type OfficialSetupOptions } from "./modules/builders/official-setup.ts";
 export {
   createOfficialModules,
@@ -149,7 +151,15 @@ export { type RecordedRedFlag, type FallbackTurn } from "./dialogue-manager/dial
 export { loadRedFlags, RedFlagRules, type RedFlag } from "./clinical/red-flags.ts";
 export { loadDiagnoses, DiagnosisRules, type WorkingImpression } from "./clinical/diagnoses.ts";
 export { enforceClosingScope } from "./clinical/closing-scope.ts";
-export { clinicalNote, clinicalNoteSchema, type ClinicalNote, type NoteInput } from "./clinical/clinical-note.ts";
+export {
+  CLINICAL_NOTE_VERSION,
+  clinicalNote,
+  clinicalNoteSchema,
+  type ClinicalNote,
+  type Historian,
+  type NoteInput,
+  type PatientVoice,
+} from "./clinical/clinical-note.ts";
 export { noteToMarkdown } from "./clinical/note-markdown.ts";
 export { loadCaseLibrary, meditodCases, type SelfPlayCase, type ExpectedClosing } from "./simulator/case-library.ts";
 export {

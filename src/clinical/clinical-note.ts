@@ -6,28 +6,65 @@ import { loadRedFlags, type RedFlagRules } from "./red-flags.ts";
 
 /**
  * The clinical note of a history, written from the tracked CMAS state alone (so it reads the same
- * whichever backend took the history): presenting complaint, history of presenting complaint, review
- * of systems (pertinent positives and negatives), past medical history, medications, allergies,
- * family and social history, red flags and the working impression — or "none" when the history
- * meets no diagnosis's criteria. Values keep their clinical names: the note is for clinicians.
+ * whichever backend took the history): who gave the history, presenting complaint, history of
+ * presenting complaint, review of systems (pertinent positives and negatives), past medical history,
+ * medications with their doses, allergies, family and social history, the patient's questions and
+ * concerns, red flags and the working impression — or "none" when the history meets no diagnosis's
+ * criteria. Values keep their clinical names: the note is for clinicians.
+ *
+ * What the note says is absent is only what the patient denied: an entry the state holds with a
+ * negative status (`negative_symptom`: the patient said no). What was never asked is not in the state
+ * and not in the note; what the patient was unsure of (`unknown_…`) is listed as uncertain, never as
+ * denied.
  */
+
+/** The version of {@link clinicalNoteSchema}'s JSON: 2 added `version`, `historian`, `questionsAndConcerns`, and each medication's `dose` and `frequency`. */
+export const CLINICAL_NOTE_VERSION = 2;
 
 const detailSchema = z.strictObject({ attribute: z.string(), label: z.string(), value: z.string() });
 const findingSchema = z.strictObject({ value: z.string(), details: z.array(detailSchema) });
 const listingSchema = z.strictObject({
   present: z.array(findingSchema),
+  /** Only what the patient denied (a negative status in the state), never what was not asked. */
   absent: z.array(z.string()),
+  /** What the patient was unsure of (an unknown status). */
   uncertain: z.array(z.string()),
 });
+/** A medication taken: a finding, with the dose and frequency read out when the state has them. */
+const medicationSchema = findingSchema.extend({ dose: z.string().nullable(), frequency: z.string().nullable() });
+
+/** Who gave the history: the patient, or someone speaking for them and how they are related. */
+const historianSchema = z.strictObject({
+  informant: z.enum(["patient", "proxy"]),
+  /** The proxy's relation to the patient (`mother`, `daughter`, `carer`); null for the patient. */
+  relation: z.string().nullable(),
+});
+/** Who gave the history (`historian` of the note). */
+export type Historian = z.infer<typeof historianSchema>;
+
+/** One question, idea, concern or expectation the patient voiced, in their words. */
+const patientVoiceSchema = z.strictObject({
+  kind: z.enum(["question", "idea", "concern", "expectation"]),
+  text: z.string(),
+});
+/** A question or concern of the patient's, as the note lists it. */
+export type PatientVoice = z.infer<typeof patientVoiceSchema>;
 
 /** The clinical note's JSON (what `GET /api/sessions/:id/note` and `anamnesis note --format json` give). */
 export const clinicalNoteSchema = z.strictObject({
+  version: z.literal(CLINICAL_NOTE_VERSION),
+  /** Null until the history records who is speaking. */
+  historian: historianSchema.nullable(),
   patient: z.strictObject({ age: z.string().nullable(), sex: z.string().nullable() }),
   presentingComplaint: z.array(z.string()),
   historyOfPresentingComplaint: z.array(findingSchema),
   reviewOfSystems: listingSchema,
   pastMedicalHistory: listingSchema,
-  medications: listingSchema,
+  medications: z.strictObject({
+    present: z.array(medicationSchema),
+    absent: z.array(z.string()),
+    uncertain: z.array(z.string()),
+  }),
   allergies: listingSchema,
   familyHistory: listingSchema,
   socialHistory: z.strictObject({
@@ -42,17 +79,25 @@ export const clinicalNoteSchema = z.strictObject({
     z.strictObject({ id: z.string(), label: z.string(), urgency: z.string(), evidence: z.array(z.string()) }),
   ),
   workingImpression: z.strictObject({ disease: z.string(), evidence: z.array(z.string()) }).nullable(),
+  /** The patient's questions, ideas, concerns and expectations, in the order voiced; empty when none were recorded. */
+  questionsAndConcerns: z.array(patientVoiceSchema),
 });
 /** A clinical note: the sections of {@link clinicalNoteSchema}. */
 export type ClinicalNote = z.infer<typeof clinicalNoteSchema>;
 type Finding = z.infer<typeof findingSchema>;
-type Listing = z.infer<typeof listingSchema>;
+type Medication = z.infer<typeof medicationSchema>;
+/** A section's entries by status: present (as findings, or medications), absent (denied) and uncertain. */
+type Listing<Present = Finding> = { present: Present[]; absent: string[]; uncertain: string[] };
 
 /** What a note is written from: the tracked state, and optionally the presenting complaint and the rules. */
 export interface NoteInput {
   readonly state: DialogueState;
   /** The presenting complaint's values (default: the first positive symptom). */
   readonly presenting?: readonly string[];
+  /** Who gave the history, when the conversation recorded it apart from the state (default: read from the state). */
+  readonly historian?: Historian | null;
+  /** The patient's questions and concerns the conversation recorded, in order (default: none). */
+  readonly questionsAndConcerns?: readonly PatientVoice[];
   readonly redFlags?: RedFlagRules;
   readonly diagnoses?: DiagnosisRules;
 }
@@ -111,24 +156,56 @@ function nameOf(entry: SlotEntry): string {
   return `${String(entry.value)}${location}`;
 }
 
-/** Entries of a slot by status, placeholder values left out; `keep` filters the entries. */
-function listing(state: DialogueState, slot: string, keep: (entry: SlotEntry) => boolean = () => true): Listing {
-  const result: Listing = { present: [], absent: [], uncertain: [] };
+/** A present entry as a finding: its name, and its attributes but the site (already in the name). */
+function findingOf(entry: SlotEntry): Finding {
+  return { value: nameOf(entry), details: detailsOf(entry).filter((detail) => detail.attribute !== "location") };
+}
+
+/**
+ * The attribute a medication's dose is read from. MediTOD's CMAS has none; a state that records doses
+ * (the NLU's medications with doses) writes them here, and the note shows them.
+ */
+const DOSE_ATTRIBUTE = "dose";
+
+/** A medication taken, with its dose and frequency when the state has them. */
+function medicationOf(entry: SlotEntry): Medication {
+  const read = (attribute: string) => (entry[attribute] === undefined ? null : said(entry[attribute]));
+  return { ...findingOf(entry), dose: read(DOSE_ATTRIBUTE), frequency: read("frequency") };
+}
+
+/**
+ * Entries of a slot by status, placeholder values left out; `keep` filters the entries. Absent holds
+ * only negative entries (what the patient denied); unknown entries are uncertain, never absent.
+ */
+function entriesByStatus(
+  state: DialogueState,
+  slot: string,
+  keep: (entry: SlotEntry) => boolean = () => true,
+): Listing<SlotEntry> {
+  const result: Listing<SlotEntry> = { present: [], absent: [], uncertain: [] };
   for (const [prefixed, entries] of Object.entries(state)) {
     const split = splitPrefixedSlot(prefixed);
     if (split?.slot.name !== slot) continue;
     for (const entry of entries) {
       if (typeof entry.value !== "string" || PLACEHOLDERS.has(entry.value) || !keep(entry)) continue;
-      if (split.status === "positive" || split.status === "avail")
-        result.present.push({
-          value: nameOf(entry),
-          details: detailsOf(entry).filter((detail) => detail.attribute !== "location"),
-        });
+      if (split.status === "positive" || split.status === "avail") result.present.push(entry);
       else if (split.status === "negative" || split.status === "unavail") result.absent.push(nameOf(entry));
       else result.uncertain.push(nameOf(entry));
     }
   }
   return result;
+}
+
+/** A slot's listing, present entries as findings. */
+function listing(state: DialogueState, slot: string, keep?: (entry: SlotEntry) => boolean): Listing {
+  const { present, absent, uncertain } = entriesByStatus(state, slot, keep);
+  return { present: present.map(findingOf), absent, uncertain };
+}
+
+/** The medications' listing, each taken one with its dose and frequency. */
+function medicationListing(state: DialogueState): Listing<Medication> {
+  const { present, absent, uncertain } = entriesByStatus(state, "medication");
+  return { present: present.map(medicationOf), absent, uncertain };
 }
 
 /** A social slot's single entry in words ("desk job", "house (living)", "travelled to Mexico in May"). */
@@ -146,6 +223,22 @@ function socialLine(state: DialogueState, slot: string): string | null {
     .map(([attribute, value]) => `${attribute.replace(/_/g, " ")}: ${said(value)}`);
   const head = entry.value !== undefined ? said(entry.value) : entry.status !== undefined ? said(entry.status) : "";
   return [head, ...details].filter(Boolean).join("; ") || null;
+}
+
+/**
+ * The attribute of `basic_information` that says who is speaking: `patient` (or `self`), or the
+ * speaker's relation to the patient (`mother`, `carer`). MediTOD's CMAS has none; proxy detection
+ * records it here, and until then the note's historian is null.
+ */
+const INFORMANT_ATTRIBUTE = "informant";
+const SELF = new Set(["patient", "self"]);
+
+/** Who gave the history, as the state records it, or null. */
+function historianOf(state: DialogueState): Historian | null {
+  const informant = state.basic_information?.[0]?.[INFORMANT_ATTRIBUTE];
+  if (informant === undefined) return null;
+  const relation = said(informant).trim().toLowerCase();
+  return SELF.has(relation) ? { informant: "patient", relation: null } : { informant: "proxy", relation };
 }
 
 function patientOf(state: DialogueState): ClinicalNote["patient"] {
@@ -169,6 +262,8 @@ export function clinicalNote(input: NoteInput): ClinicalNote {
   const impression = (input.diagnoses ?? loadDiagnoses()).workingImpression(state);
   const history = listing(state, "medical_history", (entry) => !ALLERGY.test(String(entry.value)));
   return {
+    version: CLINICAL_NOTE_VERSION,
+    historian: input.historian !== undefined ? input.historian : historianOf(state),
     patient: patientOf(state),
     presentingComplaint: complaint,
     historyOfPresentingComplaint: symptoms.present.filter(isComplaint),
@@ -178,7 +273,7 @@ export function clinicalNote(input: NoteInput): ClinicalNote {
       uncertain: symptoms.uncertain,
     },
     pastMedicalHistory: history,
-    medications: listing(state, "medication"),
+    medications: medicationListing(state),
     allergies: listing(state, "medical_history", (entry) => ALLERGY.test(String(entry.value))),
     familyHistory: listing(state, "family_history"),
     socialHistory: {
@@ -194,5 +289,6 @@ export function clinicalNote(input: NoteInput): ClinicalNote {
     })(),
     redFlags: redFlags.map(({ id, label, urgency, evidence }) => ({ id, label, urgency, evidence: [...evidence] })),
     workingImpression: impression ? { disease: impression.disease, evidence: [...impression.evidence] } : null,
+    questionsAndConcerns: (input.questionsAndConcerns ?? []).map((voice) => ({ ...voice })),
   };
 }

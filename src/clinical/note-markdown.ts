@@ -7,6 +7,7 @@ import type { ClinicalNote } from "./clinical-note.ts";
 
 type Listing = ClinicalNote["reviewOfSystems"];
 type Finding = Listing["present"][number];
+type Medication = ClinicalNote["medications"]["present"][number];
 
 const NOT_RECORDED = "_not recorded_";
 
@@ -15,9 +16,20 @@ function findingLine(finding: Finding): string {
   return details ? `${finding.value} — ${details}` : finding.value;
 }
 
+/** A medication as prescribed: name, dose and frequency, then what else is known of it. */
+function medicationLine(medication: Medication): string {
+  const prescribed = [medication.value, medication.dose, medication.frequency].filter(Boolean).join(" ");
+  const rest = medication.details.filter((detail) => detail.attribute !== "dose" && detail.attribute !== "frequency");
+  return findingLine({ value: prescribed, details: rest });
+}
+
 /** Present findings as bullets, then the denied and uncertain ones on a line each. */
-function listingLines(listing: Listing, denied = "Denies"): string[] {
-  const lines = listing.present.map((finding) => `- ${findingLine(finding)}`);
+function listingLines<Present extends Finding>(
+  listing: { present: Present[]; absent: string[]; uncertain: string[] },
+  denied = "Denies",
+  line: (present: Present) => string = findingLine,
+): string[] {
+  const lines = listing.present.map((finding) => `- ${line(finding)}`);
   if (listing.absent.length > 0) lines.push(`- ${denied}: ${listing.absent.join(", ")}`);
   if (listing.uncertain.length > 0) lines.push(`- Unsure: ${listing.uncertain.join(", ")}`);
   return lines.length > 0 ? lines : [NOT_RECORDED];
@@ -39,11 +51,27 @@ function socialLines(social: ClinicalNote["socialHistory"]): string[] {
   return lines.length > 0 ? lines : [NOT_RECORDED];
 }
 
+/** Who gave the history, in words ("the patient", "the patient's mother"); null when not recorded. */
+function historianText(historian: ClinicalNote["historian"]): string | null {
+  if (historian === null) return null;
+  if (historian.informant === "patient") return "the patient";
+  return historian.relation ? `the patient's ${historian.relation}` : "someone speaking for the patient";
+}
+
+const VOICE_LABELS: Readonly<Record<ClinicalNote["questionsAndConcerns"][number]["kind"], string>> = {
+  question: "Asked",
+  idea: "Thinks",
+  concern: "Worried",
+  expectation: "Hopes for",
+};
+
 /** Renders a note as Markdown. */
 export function noteToMarkdown(note: ClinicalNote, title = "Clinical note"): string {
   const patient = [note.patient.age ? `age ${note.patient.age}` : "", note.patient.sex ?? ""]
     .filter(Boolean)
     .join(", ");
+  const historian = historianText(note.historian);
+  const voices = note.questionsAndConcerns.map((voice) => `- ${VOICE_LABELS[voice.kind]}: ${voice.text}`);
   const flags = note.redFlags.map(
     (flag) => `- **${flag.label}** (${flag.urgency.replace("_", " ")}): ${flag.evidence.join(", ")}`,
   );
@@ -57,6 +85,7 @@ export function noteToMarkdown(note: ClinicalNote, title = "Clinical note"): str
   return [
     `# ${title}\n`,
     ...(patient ? [`Patient: ${patient}\n`] : []),
+    ...(historian ? [`History from: ${historian}\n`] : []),
     section("Presenting complaint", [
       note.presentingComplaint.length > 0 ? note.presentingComplaint.join(", ") : NOT_RECORDED,
     ]),
@@ -68,10 +97,11 @@ export function noteToMarkdown(note: ClinicalNote, title = "Clinical note"): str
     ),
     section("Review of systems", listingLines(note.reviewOfSystems)),
     section("Past medical history", listingLines(note.pastMedicalHistory, "No history of")),
-    section("Medications", listingLines(note.medications, "Not taking")),
+    section("Medications", listingLines(note.medications, "Not taking", medicationLine)),
     section("Allergies", listingLines(note.allergies, "No")),
     section("Family history", listingLines(note.familyHistory, "No family history of")),
     section("Social history", socialLines(note.socialHistory)),
+    ...(voices.length > 0 ? [section("Patient's questions and concerns", voices)] : []),
     ...(tests.length > 0 ? [section("Investigations so far", tests)] : []),
     section("Red flags", flags.length > 0 ? flags : ["None identified."]),
     section("Working impression", impression),

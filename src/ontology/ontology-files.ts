@@ -14,6 +14,7 @@ import { lexiconSchema } from "./lexicon-schema.ts";
 import { nlgTemplatesSchema } from "./nlg-templates-schema.ts";
 import { osceChecklistSchema } from "./osce-checklist-schema.ts";
 import { patientAnswerRulesSchema } from "./patient-answer-rules-schema.ts";
+import { visitNoteSchema } from "./visit-note-schema.ts";
 import { wordListsSchema } from "./word-lists-schema.ts";
 
 /**
@@ -39,6 +40,7 @@ export const ONTOLOGY_SCHEMAS = {
   "patient-answer-rules.json": patientAnswerRulesSchema,
   "red-flags.json": redFlagsSchema,
   "test-names.json": testNamesSchema,
+  "visit-note.json": visitNoteSchema,
   "word-lists.json": wordListsSchema,
 } as const;
 

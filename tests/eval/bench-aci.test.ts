@@ -6,6 +6,10 @@ import type { ChatMessage } from "../../src/backends/spec.ts";
 import { countMessageTokens } from "../../src/modules/prompting/token-budget.ts";
 import { loadPromptTemplate } from "../../src/modules/prompting/prompt-template.ts";
 import { Bm25Index } from "../../src/retrieval/bm25.ts";
+import { loadMeditod } from "../../src/data/meditod.ts";
+import { buildEmbeddedNlu } from "../../src/modules/embedded/nlu.ts";
+import { VisitNoteWriter } from "../../src/modules/embedded/notes/visit-note-reader.ts";
+import { loadTrainingData } from "../../src/modules/embedded/training-data.ts";
 import { scoreAciBench } from "../../eval/suites/aci-bench/aci-bench-scores.ts";
 import { SHIPPED_BASELINES, scoreShippedBaseline } from "../../eval/suites/aci-bench/shipped-baselines.ts";
 import type { ChatCall, Reply } from "../../test-support/fake-llm-server.ts";
@@ -15,7 +19,7 @@ import { tempDirForFile } from "../temp-dirs.ts";
 
 /**
  * The aci-bench suite end to end through the real `anamnesis` bin: the embedded engine's
- * nearest-training-note baseline offline, and an LLM through the real OpenAI client against a local
+ * visit note from the tracked state offline, and an LLM through the real OpenAI client against a local
  * server, each scored as evaluate_fullnote.py and reported beside the floor and the shipped baselines.
  */
 
@@ -28,7 +32,7 @@ const lines = (path: string) =>
     .map((line) => JSON.parse(line) as Record<string, any>);
 
 describe("anamnesis bench --suite aci-bench, embedded", () => {
-  it("copies the nearest training note, scores it as the official script, and shows the shipped baselines on the same visits", () => {
+  it("writes the visit note from the tracked state, scores it as the official script, and shows the shipped baselines on the same visits", async () => {
     const out = join(scratch, "embedded-test1");
     const run = runCli(["bench", "--suite", "aci-bench", "--split", "test1", "--limit", "4", "--out", out, "--json"]);
     expect(run.stderr).not.toMatch(/error/i);
@@ -43,17 +47,17 @@ describe("anamnesis bench --suite aci-bench, embedded", () => {
       bleurt: null,
       medcon: null,
     });
-    expect(results.protocol.engine).toMatch(/nearest-training-note baseline/);
+    expect(results.protocol.engine).toMatch(/the visit note from the tracked state/);
 
-    // Each prediction is the note of the training visit nearest by BM25 over the conversations.
-    const training = dataset.splits.train;
-    const index = new Bm25Index(training.map((encounter) => encounter.input));
+    // Each prediction is the embedded visit-note writer's note of that visit, written from its conversation alone.
+    const writer = new VisitNoteWriter(buildEmbeddedNlu(loadTrainingData(loadMeditod(), "train")));
     const predictions = lines(join(out, "predictions-aci-bench.jsonl"));
     expect(predictions.map((line) => line.id)).toEqual(["D2N088", "D2N089", "D2N090", "D2N091"]);
-    predictions.forEach((line, row) => {
-      const [nearest] = index.search(dataset.splits.test1[row]!.input, 1);
-      expect(line.prediction).toBe(training[nearest!.index]!.target);
-    });
+    for (const [row, line] of predictions.entries()) {
+      const { text } = await writer.write({ instructions: "", input: dataset.splits.test1[row]!.input });
+      expect(line.prediction).toBe(text);
+      expect(text).toMatch(/^CHIEF COMPLAINT\n/);
+    }
 
     // The same figures from the same notes, through the scorer directly and through `anamnesis score`.
     const visits = dataset.splits.test1.slice(0, 4);
@@ -73,9 +77,9 @@ describe("anamnesis bench --suite aci-bench, embedded", () => {
     ]);
     expect(JSON.parse(rescored.stdout)).toEqual(scores);
 
-    // The report: ours labelled as the baseline it is, the floor, and the four shipped test-1 outputs on the same four visits.
+    // The report: ours labelled as the rules it is, the floor, and the four shipped test-1 outputs on the same four visits.
     const report = readFileSync(join(out, "report.md"), "utf8");
-    expect(report).toContain("| **this run** (embedded): the nearest training note (BM25), a baseline |");
+    expect(report).toContain("| **this run** (embedded): the visit note from the tracked state (rules, offline) |");
     expect(report).toContain("4 of 40 notes: not comparable with the paper");
     expect(report).toContain("| floor: the conversation copied as the note |");
     for (const baseline of SHIPPED_BASELINES.filter((candidate) => candidate.split === "test1")) {

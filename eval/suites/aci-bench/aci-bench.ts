@@ -18,8 +18,10 @@ import { comparisonRows } from "./shipped-baselines.ts";
 /**
  * ACI-Bench (Yim et al. 2023): a whole doctor–patient visit in, the clinician's visit note out, scored
  * as the repository's official evaluate_fullnote.py (ROUGE; BERTScore and BLEURT from the user's
- * reference or a local ONNX export when asked, else null with the reason; MEDCON null with the reason). The embedded engine answers with the nearest training note (BM25), a baseline; prompted
- * backends with our few-shot prompt (aci-bench-prompt.ts).
+ * reference or a local ONNX export when asked, else null with the reason; MEDCON through the user's
+ * QuickUMLS, else null with the reason). The embedded engine writes the visit note from the tracked
+ * state and the doctor's statements (src/modules/embedded/notes/visit-note-reader.ts); prompted
+ * backends use our few-shot prompt (aci-bench-prompt.ts).
  */
 
 /** What a prompted module sees, for run records. */
@@ -31,10 +33,10 @@ function reportSection({ scores, dataset, dir, ourLabel }: SuiteReportContext<Ac
   const lines = readLinesOf(predictionsPath(dir, ACI_BENCH.id), NOTE_LINES) as NotePredictionLine[];
   const scored = new Set(lines.map((line) => line.id));
   const encounters = aci.splits[scores.split as AciBenchSplit].filter((encounter) => scored.has(encounter.id));
-  // The embedded engine's note here is a copied training note: the table says so beside the figures.
+  // The embedded engine's note is rules over the visit, not a model: the table says so beside the figures.
   const backend = readJsonFile<{ backend?: string }>(join(dir, "run.json"))?.backend;
   const label =
-    backend === EMBEDDED_BACKEND_ID ? `${ourLabel}: the nearest training note (BM25), a baseline` : ourLabel;
+    backend === EMBEDDED_BACKEND_ID ? `${ourLabel}: the visit note from the tracked state (rules, offline)` : ourLabel;
   const rows: ScoredRow[] = [
     { label, scores },
     ...comparisonRows(aci, scores.split as AciBenchSplit, encounters).map((row) => ({

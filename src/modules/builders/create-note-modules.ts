@@ -31,6 +31,55 @@ export interface NoteModuleSetup {
 }
 
 /**
+ * The embedded engine's note setup. For whole recorded visits (ACI-Bench) the note is the visit note
+ * read from the tracked state and the doctor's statements, with the chat's NLU built from MediTOD's
+ * train split; for the other note suites, the nearest-training-note baseline and the n-gram model.
+ */
+async function embeddedNoteSetup(dataset: NoteDataset, split: string): Promise<NoteModuleSetup> {
+  const { buildEmbeddedNoteEngine, NOTE_LM_ORDER } = await import("../embedded/notes/index.ts");
+  const training = noteSplit(dataset, dataset.trainingSplit);
+  const { note, likelihood, classifier, heldOut } = buildEmbeddedNoteEngine(training, noteSplit(dataset, split));
+  const visit = dataset.task === "aci_bench" ? await visitNoteWriter() : undefined;
+  return {
+    note: visit ?? note,
+    likelihood,
+    ...(classifier
+      ? { classifier }
+      : { classifierUnavailable: `${dataset.info.name} has no labels for the embedded engine to learn from` }),
+    backend: { id: EMBEDDED_BACKEND_ID },
+    protocol: {
+      engine: visit
+        ? VISIT_NOTE_ENGINE
+        : `embedded (offline): the note of the nearest training document (BM25 over the training inputs); a byte ${NOTE_LM_ORDER}-gram interpolated Kneser-Ney language model over the training targets${classifier ? "; the section header of the nearest training document (BM25)" : ""}`,
+      trained_on: visit
+        ? "MediTOD train (the NLU); no ACI-Bench note is read"
+        : `${dataset.trainingSplit} (${training.length} documents)`,
+      ...(heldOut > 0 && !visit
+        ? {
+            self_exclusion: `${heldOut} evaluated documents are training rows too; none sees its own target: the writer skips training rows with the same input, and the language model scores their targets with models built without their tenth of the training targets`,
+          }
+        : {}),
+    },
+    close: async () => {},
+  };
+}
+
+/** How the embedded engine's visit note is written, for run records. */
+const VISIT_NOTE_ENGINE =
+  "embedded (offline), the visit note from the tracked state: each patient answer read by the chat's NLU in the context of the doctor's question into the CMAS state, the history sections written from it by the clinical-note writer; examination, results, assessment and plan selected from the doctor's own statements by rules (ontology/visit-note.json)";
+
+/** The visit-note writer over the chat's embedded NLU (built from MediTOD's train split). */
+async function visitNoteWriter(): Promise<NoteModule> {
+  const [{ loadMeditod }, { buildEmbeddedNlu }, { loadTrainingData }, { VisitNoteWriter }] = await Promise.all([
+    import("../../data/meditod.ts"),
+    import("../embedded/nlu.ts"),
+    import("../embedded/training-data.ts"),
+    import("../embedded/notes/visit-note-reader.ts"),
+  ]);
+  return new VisitNoteWriter(buildEmbeddedNlu(loadTrainingData(loadMeditod(), "train")));
+}
+
+/**
  * `embedded`: the offline baselines built from the dataset's training split for predicting `split`; otherwise the LLM note
  * writer over `createBackend(id)`, and its log-likelihood scorer if the backend declares one.
  */
@@ -40,32 +89,7 @@ export async function createNoteModules(
   split: string,
   options: { backendOptions?: BackendOptions; contextTokens?: number } = {},
 ): Promise<NoteModuleSetup> {
-  if (backendId === EMBEDDED_BACKEND_ID) {
-    const { buildEmbeddedNoteEngine, NOTE_LM_ORDER } = await import("../embedded/notes/index.ts");
-    const training = noteSplit(dataset, dataset.trainingSplit);
-    const { note, likelihood, classifier, heldOut } = buildEmbeddedNoteEngine(training, noteSplit(dataset, split));
-    return {
-      note,
-      likelihood,
-      ...(classifier
-        ? { classifier }
-        : { classifierUnavailable: `${dataset.info.name} has no labels for the embedded engine to learn from` }),
-      backend: { id: EMBEDDED_BACKEND_ID },
-      protocol: {
-        engine:
-          dataset.task === "aci_bench"
-            ? "embedded (offline), the nearest-training-note baseline: the note of the training visit whose conversation is nearest by BM25, copied whole — not a note written from this visit"
-            : `embedded (offline): the note of the nearest training document (BM25 over the training inputs); a byte ${NOTE_LM_ORDER}-gram interpolated Kneser-Ney language model over the training targets${classifier ? "; the section header of the nearest training document (BM25)" : ""}`,
-        trained_on: `${dataset.trainingSplit} (${training.length} documents)`,
-        ...(heldOut > 0
-          ? {
-              self_exclusion: `${heldOut} evaluated documents are training rows too; none sees its own target: the writer skips training rows with the same input, and the language model scores their targets with models built without their tenth of the training targets`,
-            }
-          : {}),
-      },
-      close: async () => {},
-    };
-  }
+  if (backendId === EMBEDDED_BACKEND_ID) return embeddedNoteSetup(dataset, split);
   const backend = await createBackend(backendId, options.backendOptions ?? {});
   const scores = backend.capabilities.loglikelihood === true && backend.loglikelihoodRolling !== undefined;
   const window = options.contextTokens !== undefined ? { contextTokens: options.contextTokens } : {};

@@ -62,9 +62,49 @@ function overlapsAny(start: number, end: number, spans: readonly TokenSpan[]): b
   return spans.some((span) => start < span.end && span.start < end);
 }
 
+/** Words that part one factor statement from the next: "worse when I walk, [and] better when I rest". */
+const STATEMENT_BREAKS = new Set([",", "and", "but", "or", "whereas", ";", "though", "although"]);
+
+/** Statement ids per token of `[from, to)`: a new one after each break word, so each half of "X, Y" is its own. */
+function statementIds(tokens: AnalysedText["tokens"], from: number, to: number): number[] {
+  const ids: number[] = [];
+  let id = 0;
+  for (let index = from; index < to; index += 1) {
+    if (STATEMENT_BREAKS.has(tokens[index]!.text)) id += 1;
+    ids.push(id);
+  }
+  return ids;
+}
+
+/** The kind of factor a cue word signals, if it is one. */
+function cueKind(text: string): keyof Factors | undefined {
+  if (AGGRAVATING_CUES.has(text)) return "aggravating";
+  return ALLEVIATING_CUES.has(text) ? "alleviating" : undefined;
+}
+
 /**
- * Factors in tokens `[from, to)`, with their kind decided by the nearest cue in the same clause.
- * Phrases overlapping `exclude` (the described symptom's own mention) are skipped.
+ * The kind of the factor at `[start, end)`: the nearest cue in its own statement ("better with rest"
+ * in "worse when I walk and better with rest"), else the nearest in its clause ("worse when I walk or
+ * climb stairs": "climb stairs" shares "worse").
+ */
+function factorKind(analysed: AnalysedText, from: number, to: number, start: number, end: number) {
+  const { tokens, clauses } = analysed;
+  const statements = statementIds(tokens, from, to);
+  let best: { distance: number; kind: keyof Factors; own: boolean } | undefined;
+  for (let index = from; index < to; index += 1) {
+    if (clauses[index] !== clauses[start] || (index >= start && index < end)) continue;
+    const kind = cueKind(tokens[index]!.text);
+    if (!kind) continue;
+    const own = statements[index - from] === statements[start - from];
+    const distance = Math.abs(index - start);
+    if (!best || (own && !best.own) || (own === best.own && distance < best.distance)) best = { distance, kind, own };
+  }
+  return best?.kind;
+}
+
+/**
+ * Factors in tokens `[from, to)`, each of the kind its cue says (`factorKind`). Phrases overlapping
+ * `exclude` (the described symptom's own mention) are skipped.
  */
 export function extractFactors(
   lexicon: Lexicon,
@@ -73,27 +113,14 @@ export function extractFactors(
   to: number,
   exclude: readonly TokenSpan[] = [],
 ): Factors {
-  const { tokens, clauses } = analysed;
   const found: Factors = { aggravating: [], alleviating: [] };
-  for (const match of lexicon.factors.findAll(tokens, from, to)) {
+  for (const match of lexicon.factors.findAll(analysed.tokens, from, to)) {
     if (overlapsAny(match.start, match.end, exclude)) continue;
-    let best: { distance: number; kind: keyof Factors } | undefined;
-    for (let index = from; index < to; index += 1) {
-      if (clauses[index] !== clauses[match.start] || (index >= match.start && index < match.end)) continue;
-      const text = tokens[index]!.text;
-      const kind: keyof Factors | undefined = AGGRAVATING_CUES.has(text)
-        ? "aggravating"
-        : ALLEVIATING_CUES.has(text)
-          ? "alleviating"
-          : undefined;
-      if (!kind) continue;
-      const distance = Math.abs(index - match.start);
-      if (!best || distance < best.distance) best = { distance, kind };
-    }
+    let kind = factorKind(analysed, from, to, match.start, match.end);
     // "Only when I climb stairs": a condition that limits the symptom to the factor aggravates it.
-    if (!best && isLimitingCondition(tokens, from, match.start)) best = { distance: 0, kind: "aggravating" };
-    if (!best) continue;
-    for (const factor of match.payloads) if (!found[best.kind].includes(factor)) found[best.kind].push(factor);
+    if (!kind && isLimitingCondition(analysed.tokens, from, match.start)) kind = "aggravating";
+    if (!kind) continue;
+    for (const factor of match.payloads) if (!found[kind].includes(factor)) found[kind].push(factor);
   }
   return found;
 }

@@ -82,6 +82,49 @@ const SUBJECTS = new Set([
 ]);
 const ANSWER_PARTICLES = new Set(["no", "nope", "nah", "yes", "yeah", "yep", "yup", "ya", "okay", "ok"]);
 
+/** Words that, right after a comma, contrast with what came before it ("felt sick, not vomited"). */
+const CONTRASTS_AFTER_COMMA = new Set(["not", "more", "rather", "mostly", "mainly", "instead", "although", "though"]);
+
+/** Words after ", not" that deny what came before it ("chest pain, not at all", "fever, not really"). */
+const DENIAL_AFTER_NOT = new Set([
+  "at",
+  "really",
+  "much",
+  "so",
+  "that",
+  "too",
+  "very",
+  "anymore",
+  "any",
+  "lately",
+  "recently",
+]);
+
+/** Whether the token after a comma starts a contrast: "felt sick, not vomited" (not "chest pain, not at all"). */
+function isContrastAfterComma(tokens: readonly Token[], index: number): boolean {
+  const word = tokens[index]!.text;
+  if (word !== "not") return CONTRASTS_AFTER_COMMA.has(word);
+  const after = tokens[index + 1];
+  return after !== undefined && after.kind === "word" && !DENIAL_AFTER_NOT.has(after.text);
+}
+
+/** A denial answering the question, then a comma. Example: "nothing really, bit of high blood pressure". */
+const LEADING_DENIAL =
+  /^(?:no|nothing|none|not|nah|nope)(?: (?:really|much|major|serious|else|that i know of|to speak of))*$/;
+
+/** Whether the comma at `comma` closes a denial that opens the utterance or a sentence ("nothing really,"). */
+function isLeadingDenial(tokens: readonly Token[], comma: number): boolean {
+  let start = comma;
+  while (start > 0 && tokens[start - 1]!.kind !== "punct") start -= 1;
+  if (start === comma || comma - start > 5) return false;
+  return LEADING_DENIAL.test(
+    tokens
+      .slice(start, comma)
+      .map((token) => token.text)
+      .join(" "),
+  );
+}
+
 /** Clause ids per token. */
 export function clauseIds(tokens: readonly Token[]): number[] {
   const ids: number[] = [];
@@ -95,6 +138,10 @@ export function clauseIds(tokens: readonly Token[]): number[] {
         const next = tokens[index + 1];
         if (next && (SUBJECTS.has(next.text) || CLAUSE_BREAKERS.has(next.text) || ANSWER_PARTICLES.has(next.text)))
           clause += 1;
+        // "Felt sick, not vomited", "not a fever, more chills": a contrast after the comma is its own clause.
+        else if (next && isContrastAfterComma(tokens, index + 1)) clause += 1;
+        // "Nothing really, bit of high blood pressure": the denial answered the question; what follows is said.
+        else if (isLeadingDenial(tokens, index)) clause += 1;
         // "No fever, and a bad cough": ", and" before a determiner starts a new statement, not a list item.
         else if (
           next?.text === "and" &&

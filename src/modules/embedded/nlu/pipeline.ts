@@ -1,6 +1,7 @@
 import type { NluFrame } from "../../../cmas/schemas.ts";
 import type { AnalysedText } from "./analysed-text.ts";
 import type { HistoryContext } from "./history-context.ts";
+import type { ProxyReading } from "./informant.ts";
 import { readAllergicReactions } from "./passes/allergic-reactions.ts";
 import { answerAskedAttribute } from "./passes/asked-attribute-answers.ts";
 import { readBackReferences } from "./passes/back-references.ts";
@@ -88,6 +89,7 @@ export function interpretTurn(
   resources: InterpretResources,
   analysed: AnalysedText,
   context: HistoryContext,
+  proxy: ProxyReading | null = null,
 ): NluFrame[] {
-  return runPasses(newTurnRecord(resources, analysed, context)).frames!;
+  return runPasses(newTurnRecord(resources, analysed, context, proxy)).frames!;
 }

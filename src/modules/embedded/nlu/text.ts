@@ -38,6 +38,17 @@ export interface Token {
 }
 
 /**
+ * Negated contractions typed without their apostrophe, which patients often do ("i dont smoke",
+ * "havent had any"). Not "cant"/"wont" alone as nouns: in a patient's turn both are the verbs.
+ */
+const APOSTROPHE_LESS = /\b(do|does|did|have|has|had|ca|could|wo|would|should|is|are|was|were|ai|must|need)nt\b/g;
+
+/** A negated contraction without its apostrophe, spelt with it. Example: "i dont smoke" → "i don't smoke". */
+function restoreApostrophes(text: string): string {
+  return text.replace(APOSTROPHE_LESS, "$1n't");
+}
+
+/**
  * Lower-cases and removes hesitations and stutters ("it's it's mostly dry" → "it's mostly dry"),
  * keeping punctuation, since sentence and clause boundaries matter for negation scope.
  */
@@ -46,6 +57,7 @@ export function cleanText(raw: string): string {
     .toLowerCase()
     .replace(/[\u2018\u2019\u02bc`]/g, "'")
     .replace(/[\u201c\u201d]/g, '"');
+  text = restoreApostrophes(text);
   text = text.replace(/[a-z]+(?:'[a-z]+)?/g, (word) => (HESITATIONS.has(word) ? "" : word));
   // Stutters: "I I", "it's it's", "any any", possibly separated by a comma ("pretty, pretty much").
   text = text.replace(/\b([a-z']+)(?:[\s,]+\1\b)+/g, "$1");

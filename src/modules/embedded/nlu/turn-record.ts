@@ -2,6 +2,7 @@ import type { NluFrame } from "../../../cmas/schemas.ts";
 import { textOf, type AnalysedText } from "./analysed-text.ts";
 import type { Mention } from "./concept-mentions.ts";
 import type { HistoryContext } from "./history-context.ts";
+import type { ProxyReading } from "./informant.ts";
 import { EntryCollector, type Found } from "./frame-builder.ts";
 import type { Concept, Lexicon } from "./lexicon.ts";
 import { answerPolarity, type AnswerPolarity, type Status } from "./negation.ts";
@@ -37,6 +38,8 @@ export interface TurnRecord extends InterpretResources {
   /** Values the doctor's question asked about. */
   readonly askedValues: ReadonlySet<string | undefined>;
   readonly entries: EntryCollector;
+  /** A relative or carer speaking for the patient, as known after this turn (null: the patient speaks). */
+  readonly proxy: ProxyReading | null;
   /** Every concept mention of the utterance (cue words inside one are part of the concept). */
   mentions: Mention[];
   /** The concept mentions still read as reports, in text order (the mention passes narrow it). */
@@ -56,6 +59,7 @@ export function newTurnRecord(
   resources: InterpretResources,
   analysed: AnalysedText,
   context: HistoryContext,
+  proxy: ProxyReading | null = null,
 ): TurnRecord {
   const first = analysed.sentences[0];
   return {
@@ -66,6 +70,7 @@ export function newTurnRecord(
     firstSentence: first ? textOf(analysed, first[0], first[1]) : analysed.text,
     askedValues: new Set(context.question.items.map((item) => item.value)),
     entries: new EntryCollector(),
+    proxy,
     mentions: [],
     readings: [],
     found: [],

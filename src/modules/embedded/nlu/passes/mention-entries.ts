@@ -47,10 +47,12 @@ function conditionSlot(turn: TurnRecord, reading: MentionReading): BaseSlot {
   if (concept.slot !== "medical_history" && concept.slot !== "symptom") return concept.slot;
   const [sentenceStart] = sentenceOf(analysed, mention.start);
   const before = textOf(analysed, sentenceStart, mention.start);
-  const aboutFamily =
-    context.question.slots.has("family_history") ||
-    extractRelations(lexicon, analysed, sentenceStart, mention.start).length > 0 ||
-    FAMILY_CUE.test(before);
+  const asked = context.question.slots.has("family_history");
+  const relations = extractRelations(lexicon, analysed, sentenceStart, mention.start);
+  // A proxy's "my daughter has a fever" is the patient's fever: only another relative's is family history.
+  if (!asked && turn.proxy && relations.every((relation) => relation === turn.proxy!.patientRelation))
+    return concept.slot;
+  const aboutFamily = asked || relations.length > 0 || FAMILY_CUE.test(before);
   return aboutFamily && !FIRST_PERSON_PAST.test(before) ? "family_history" : concept.slot;
 }
 
@@ -60,9 +62,11 @@ function othersHabit(turn: TurnRecord, reading: MentionReading): "passive smokin
   const { mention, concept } = reading;
   const [clauseStart, clauseEnd] = clauseRange(analysed, mention.start);
   const [sentenceStart] = sentenceOf(analysed, mention.start);
-  const someoneElse =
-    OTHERS_HABIT.test(textOf(analysed, clauseStart, mention.start)) ||
-    extractRelations(lexicon, analysed, sentenceStart, mention.start).length > 0;
+  const relations = extractRelations(lexicon, analysed, sentenceStart, mention.start);
+  // A proxy's "my son smokes" is the patient's habit.
+  if (turn.proxy && relations.length > 0 && relations.every((relation) => relation === turn.proxy!.patientRelation))
+    return undefined;
+  const someoneElse = OTHERS_HABIT.test(textOf(analysed, clauseStart, mention.start)) || relations.length > 0;
   if (!someoneElse) return undefined;
   return concept.value === "smoking" && SHARED_AIR.test(textOf(analysed, clauseStart, clauseEnd))
     ? "passive smoking"

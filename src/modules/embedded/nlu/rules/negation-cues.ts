@@ -125,6 +125,24 @@ export const NEGATION_CUE_RULES: readonly CueRule[] = [
     example: { utterance: "Tylenol gives no relief for my headaches.", value: "headache", status: "positive" },
   },
   {
+    name: "not meant",
+    kind: "pseudo-negation",
+    phrases: [
+      ["without", "trying"],
+      ["without", "even", "trying"],
+      ["without", "meaning"],
+      ["without", "dieting"],
+      ["not", "on", "purpose"],
+      ["not", "trying"],
+      ["wasn't", "trying"],
+    ],
+    example: {
+      utterance: "Without even trying I have lost weight.",
+      value: "unexplained weight loss",
+      status: "positive",
+    },
+  },
+  {
     name: "denied after the mention",
     kind: "after-mention",
     phrases: [["none"], ["not", "at", "all"]],

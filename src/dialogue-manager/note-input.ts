@@ -1,0 +1,40 @@
+import type { Historian, NoteInput, PatientVoice } from "../clinical/clinical-note.ts";
+import type { Informant } from "../language/informant.ts";
+import type { RecordedPatientRequest } from "../language/patient-requests.ts";
+import type { ConversationSnapshot } from "./conversation.ts";
+
+/**
+ * What the clinical note of a conversation is written from: the tracked state and presenting
+ * complaint, who gave the history as the NLU heard it, and the questions the patient asked. The chat's
+ * note (`GET /api/sessions/:id/note`) is this input through the one note writer (`clinicalNote`).
+ */
+
+/**
+ * Who gave the history: a relative or carer when the NLU heard one speak for the patient, the patient
+ * when it heard the patient speak for themself, and null (not recorded) when it heard neither.
+ */
+function historianOf(informant: Informant | null): Historian | null {
+  if (!informant) return null;
+  return informant.relation === null
+    ? { informant: "patient", relation: null }
+    : { informant: "proxy", relation: informant.relation };
+}
+
+/** The patient's questions, in their words and in the order asked; their other requests (to stop, for a prescription) are not concerns. */
+function questionsOf(requests: readonly RecordedPatientRequest[]): PatientVoice[] {
+  return requests
+    .filter((request) => request.kind === "question")
+    .map((request) => ({ kind: "question" as const, text: request.text }));
+}
+
+/** The note input of a conversation's snapshot. */
+export function noteInputOf(
+  snapshot: Pick<ConversationSnapshot, "state" | "presenting" | "informant" | "patientRequests">,
+): NoteInput {
+  return {
+    state: snapshot.state,
+    presenting: snapshot.presenting,
+    historian: historianOf(snapshot.informant),
+    questionsAndConcerns: questionsOf(snapshot.patientRequests),
+  };
+}

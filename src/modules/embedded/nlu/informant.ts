@@ -1,0 +1,151 @@
+import type { Informant } from "../../../language/informant.ts";
+import { PATIENT_WORDS, SPEAKER_WORDS } from "./rules/informant-relations.ts";
+import { NUMBER_PATTERN } from "./text.ts";
+
+/**
+ * Who the history is about, read from the patient's turns: a relative or carer speaking for the
+ * patient ("my son has had a fever", "I'm calling about my dad", "I'm her mum"), the patient's sex
+ * (from the word for them, else "she"/"he") and age ("he's 3", "my 18-month-old"). A proxy is heard
+ * only in the first two patient turns, and only where the relative is the subject of something now
+ * ("my daughter has a fever"), never of something past ("my mother had breast cancer" is family
+ * history), nor after the speaker has spoken of themself.
+ */
+
+/**
+ * What the NLU knows of a proxy: the informant, and the lexicon relation that names the patient or
+ * the speaker in the proxy's own words ("my dad" → father, "I'm her mum" → mother): a condition of
+ * that relation is the patient's, never family history.
+ */
+export interface ProxyReading {
+  readonly informant: Informant;
+  readonly patientRelation: string | null;
+}
+
+const PATIENT_WORD = Object.keys(PATIENT_WORDS)
+  .sort((a, b) => b.length - a.length)
+  .join("|");
+const SPEAKER_WORD = Object.keys(SPEAKER_WORDS).join("|");
+const AGE_WORDS = `(?:${NUMBER_PATTERN}[- ](?:year|month|week)[- ]old |little |baby |eldest |youngest |oldest |older |younger )?`;
+
+/** The speaker names themself by their relation. Example: "I'm her mum" → mother, female patient. */
+const SPEAKER_SELF = new RegExp(`\\bi(?:'m| am) (his|her|their) (${SPEAKER_WORD})\\b`);
+
+/** The speaker says whom they come about. Example: "I'm calling about my dad", "it's my son". */
+const COMING_ABOUT = new RegExp(
+  `\\b(?:calling|ringing|phoning|here|in|come|brought|bringing|asking|it's|this is|worried) (?:in )?(?:about |for |on behalf of |with )?(?:my|our) ${AGE_WORDS}(${PATIENT_WORD})\\b`,
+);
+
+/** A relative as the subject of something now. Example: "my daughter has a fever", "my son's been sick". */
+const RELATIVE_NOW = new RegExp(
+  `\\b(?:my|our) ${AGE_WORDS}(${PATIENT_WORD}) (?:(?:has|'s|is|keeps|hasn't|isn't|can't|won't|doesn't|seems|started|woke|complains|came|fell|got|keeps|been)\\b|(?:just |really |also )(?:has|is|keeps|seems))`,
+);
+
+/** The speaker has spoken of their own illness first ("I've had a cough and my mum has…"): no proxy. */
+const FIRST_PERSON = /\b(?:i(?:'ve| have| had|'m| am| feel| get| got)|me)\b/;
+
+/** The patient's age as said. Example: "she's 3", "he is 18 months old", "my 2-year-old son". */
+const PRONOUN_AGE = new RegExp(
+  `\\b(?:he|she|they)(?:'s| is| are| was) (?:only |just |nearly |almost |about )?(${NUMBER_PATTERN})(?: (years?|yrs?|months?|weeks?|days?))?(?: old)?\\b(?! (?:times|minutes|hours|degrees|percent|kilos|pounds))`,
+);
+const NAMED_AGE = new RegExp(`\\b(?:my|our|he's|she's|aged) (${NUMBER_PATTERN})[- ](year|month|week)s?(?:[- ]old)?\\b`);
+
+/** "She"/"her" or "he"/"his" as the patient's pronoun. */
+const PRONOUN = /\b(she|her|he|his|him)\b/;
+
+/** Lower-cased, curly apostrophes straightened. */
+function plain(text: string): string {
+  return text.toLowerCase().replace(/[’‘`]/g, "'");
+}
+
+/** Relations of `ontology/lexicon.json` a speaker's word for themself can be ("I'm her mum" → mother). */
+const LEXICON_SPEAKERS = new Set([
+  "mother",
+  "father",
+  "wife",
+  "husband",
+  "partner",
+  "daughter",
+  "son",
+  "sister",
+  "brother",
+]);
+
+/** "Also", "and", "too" before a relative: a relative's illness added to the patient's own ("also my mum has diabetes"). */
+const ADDED = /\b(?:also|and|too|plus)\s*$/;
+
+/** The proxy a turn opens with, if any: the speaker's relation and what the word for the patient tells. */
+function openingProxy(text: string): ProxyReading | undefined {
+  const self = SPEAKER_SELF.exec(text);
+  if (self) {
+    const sex = self[1] === "her" ? "female" : self[1] === "his" ? "male" : null;
+    const relation = SPEAKER_WORDS[self[2]!]!;
+    // The speaker's word for themself is no family history either ("I'm her mum, she has a rash").
+    const named = LEXICON_SPEAKERS.has(relation) ? relation : null;
+    return { informant: { relation, patientAge: null, patientSex: sex }, patientRelation: named };
+  }
+  const firstSentence = text.split(/[.!?;]/, 1)[0]!;
+  const now = RELATIVE_NOW.exec(firstSentence);
+  const before = now ? text.slice(0, now.index) : "";
+  const about = COMING_ABOUT.exec(text) ?? (now && !FIRST_PERSON.test(before) && !ADDED.test(before) ? now : null);
+  if (!about) return undefined;
+  const word = PATIENT_WORDS[about[1]!]!;
+  return {
+    informant: { relation: word.speaker, patientAge: null, patientSex: word.sex },
+    patientRelation: word.lexicon ?? null,
+  };
+}
+
+/** The patient's age said in a proxy's turn ("3 years", "18 months"), or null. */
+function ageOf(text: string): string | null {
+  const pronoun = PRONOUN_AGE.exec(text);
+  const named = pronoun ? undefined : NAMED_AGE.exec(text);
+  const [number, unit] = pronoun ? [pronoun[1], pronoun[2]] : named ? [named[1], named[2]] : [];
+  if (!number) return null;
+  const base = (unit ?? "year").replace(/^yrs?$/, "year").replace(/s$/, "");
+  return `${number} ${base}s`;
+}
+
+/** What one patient turn tells of the informant, given what was known before it; undefined when nothing. */
+function turnReading(said: string, known: ProxyReading | null, patientTurn: number): ProxyReading | undefined {
+  const text = plain(said);
+  const opened = known ? undefined : patientTurn < 2 ? openingProxy(text) : undefined;
+  const proxy = opened ?? known;
+  if (!proxy) return undefined;
+  const patientAge = ageOf(text);
+  const pronoun = proxy.informant.patientSex === null ? PRONOUN.exec(text)?.[1] : undefined;
+  const patientSex = pronoun ? (pronoun.startsWith("h") && pronoun !== "her" ? "male" : "female") : null;
+  if (!opened && patientAge === null && patientSex === null) return undefined;
+  const base = opened?.informant ?? { relation: null, patientAge: null, patientSex: null };
+  return {
+    informant: { ...base, patientAge: patientAge ?? base.patientAge, patientSex: patientSex ?? base.patientSex },
+    patientRelation: opened?.patientRelation ?? null,
+  };
+}
+
+/** The proxy known before this turn and this turn's update, from the patient's earlier turns and this one. */
+export function readInformant(
+  earlier: readonly string[],
+  utterance: string,
+): { readonly known: ProxyReading | null; readonly update: ProxyReading | undefined } {
+  let known: ProxyReading | null = null;
+  earlier.forEach((said, index) => {
+    const reading = turnReading(said, known, index);
+    if (reading) known = mergeProxy(known, reading);
+  });
+  return { known, update: turnReading(utterance, known, earlier.length) };
+}
+
+/** A proxy reading with an update's news added (`updateInformant`'s rule: what the update leaves null is kept). */
+export function mergeProxy(known: ProxyReading | null, update: ProxyReading | undefined): ProxyReading | null {
+  if (!update) return known;
+  if (!known) return update;
+  const [was, now] = [known.informant, update.informant];
+  return {
+    informant: {
+      relation: now.relation ?? was.relation,
+      patientAge: now.patientAge ?? was.patientAge,
+      patientSex: now.patientSex ?? was.patientSex,
+    },
+    patientRelation: update.patientRelation ?? known.patientRelation,
+  };
+}

@@ -1,0 +1,108 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import type { NluFrame } from "../../../../src/cmas/schemas.ts";
+import { loadMeditod } from "../../../../src/data/meditod.ts";
+import type { DialogueTurn, NluModule, NluResult } from "../../../../src/language/module-interfaces.ts";
+import { buildEmbeddedNlu } from "../../../../src/modules/embedded/nlu.ts";
+import { readInformant } from "../../../../src/modules/embedded/nlu/informant.ts";
+import { PATIENT_WORDS, SPEAKER_WORDS } from "../../../../src/modules/embedded/nlu/rules/informant-relations.ts";
+import { loadTrainingData } from "../../../../src/modules/embedded/training-data.ts";
+
+/**
+ * Who the history is about (issue 20, item 2): a relative or carer speaking for the patient, written
+ * as such a speaker would say it (none from a MediTOD dialogue), beside patients who speak for
+ * themselves of their relatives' illnesses, which stay family history.
+ */
+
+let nlu: NluModule;
+beforeAll(() => {
+  nlu = buildEmbeddedNlu(loadTrainingData(loadMeditod(), "train"));
+});
+
+/** The NLU's reading of the last of `turns` (alternating, the doctor first; the last is the patient's). */
+async function lastTurn(...turns: string[]): Promise<NluResult> {
+  const history: DialogueTurn[] = turns
+    .slice(0, -1)
+    .map((text, index) => ({ speaker: index % 2 === 0 ? "doctor" : "patient", text }));
+  return nlu.understand({ history, utterance: turns.at(-1)! });
+}
+
+const slots = (frames: readonly NluFrame[] | null) =>
+  Object.assign({}, ...(frames ?? []).map((frame) => frame.slots ?? {})) as Record<string, unknown>;
+const OPENING = "What brings you in today?";
+
+describe("every word for the patient and for the speaker opens a proxy", () => {
+  for (const [word, { speaker, sex }] of Object.entries(PATIENT_WORDS))
+    it(`"my ${word} has had a fever" → ${speaker}, ${sex}`, () => {
+      expect(readInformant([], `My ${word} has had a fever.`).update?.informant).toEqual({
+        relation: speaker,
+        patientAge: null,
+        patientSex: sex,
+      });
+    });
+  for (const [word, relation] of Object.entries(SPEAKER_WORDS))
+    it(`"I'm her ${word}" → ${relation}`, () => {
+      expect(readInformant([], `I'm her ${word}, she has a rash.`).update?.informant.relation).toBe(relation);
+    });
+});
+
+describe("a relative speaking for the patient", () => {
+  it("a parent's account of a toddler's fever is the patient's fever, with the age said later", async () => {
+    const first = await lastTurn(OPENING, "My daughter has had a fever since yesterday.");
+    expect(first.informant).toEqual({ relation: "parent", patientAge: null, patientSex: "female" });
+    expect(slots(first.frames)).toEqual({ positive_symptom: [{ value: "fever", onset: "since yesterday" }] });
+    const age = await lastTurn(OPENING, "My daughter has had a fever since yesterday.", "How old is she?", "She's 3.");
+    expect(age.informant).toEqual({ relation: null, patientAge: "3 years", patientSex: null });
+  });
+
+  it("a daughter describing her father's confusion: his confusion, not family history", async () => {
+    const result = await lastTurn(OPENING, "I'm calling about my dad, he's been really confused since this morning.");
+    expect(result.informant).toEqual({ relation: "child", patientAge: null, patientSex: "male" });
+    expect(slots(result.frames)).toMatchObject({ positive_symptom: [expect.objectContaining({ value: "confusion" })] });
+    expect(slots(result.frames)).not.toHaveProperty("positive_family_history");
+  });
+
+  it("a mother naming herself: the rash is the child's", async () => {
+    const result = await lastTurn(OPENING, "I'm her mum, she's been off her food and has a rash.");
+    expect(result.informant).toMatchObject({ relation: "mother", patientSex: "female" });
+    expect(slots(result.frames)).not.toHaveProperty("positive_family_history");
+  });
+
+  it("the age in the opening: my 2-year-old son", async () => {
+    const result = await lastTurn(OPENING, "My 2-year-old son has a cough and a runny nose.");
+    expect(result.informant).toEqual({ relation: "parent", patientAge: "2 years", patientSex: "male" });
+    expect(slots(result.frames)).toMatchObject({ positive_symptom: [{ value: "coughing" }, { value: "rhinorrhea" }] });
+  });
+
+  it("family-history questions still work with a proxy speaking", async () => {
+    const turns = [OPENING, "My son has been vomiting all night.", "Any illnesses in the family?"];
+    expect(slots((await lastTurn(...turns, "His dad has asthma.")).frames)).toEqual({
+      positive_family_history: [{ value: "asthma", relation: "father" }],
+    });
+    expect(slots((await lastTurn(...turns, "My mother had breast cancer.")).frames)).toMatchObject({
+      positive_family_history: [{ value: "malignant neoplasms", relation: "mother" }],
+    });
+  });
+});
+
+describe("negative controls: a patient speaking of their relatives", () => {
+  it('"my mother had breast cancer" from the patient is family history, and no proxy', async () => {
+    const result = await lastTurn(OPENING, "I've had a cough. My mother had breast cancer.");
+    expect(result.informant).toBeUndefined();
+    expect(slots(result.frames)).toMatchObject({
+      positive_symptom: [{ value: "coughing" }],
+      positive_family_history: [{ value: "malignant neoplasms", relation: "mother" }],
+    });
+  });
+
+  it("\"a cough. Also my mum has diabetes\": the mother's diabetes, the patient's cough", async () => {
+    const result = await lastTurn(OPENING, "A cough. Also my mum has diabetes.");
+    expect(result.informant).toBeUndefined();
+    expect(slots(result.frames)).toMatchObject({
+      positive_family_history: [{ value: "diabetes mellitus", relation: "mother" }],
+    });
+  });
+
+  it("no proxy heard after the first two patient turns", () => {
+    expect(readInformant(["A cough.", "Two weeks."], "My daughter has a cold too.").update).toBeUndefined();
+  });
+});

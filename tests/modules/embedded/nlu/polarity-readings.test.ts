@@ -1,0 +1,140 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import type { NluFrame } from "../../../../src/cmas/schemas.ts";
+import { loadMeditod } from "../../../../src/data/meditod.ts";
+import type { NluModule } from "../../../../src/language/module-interfaces.ts";
+import { buildEmbeddedNlu } from "../../../../src/modules/embedded/nlu.ts";
+import { loadTrainingData } from "../../../../src/modules/embedded/training-data.ts";
+
+/**
+ * Polarity and factors as a clinician hears them (issue 20, item 3): each failure the issue names,
+ * written as a patient would say it (none from a MediTOD dialogue), beside a negative control that
+ * must keep its old reading.
+ */
+
+let nlu: NluModule;
+beforeAll(() => {
+  nlu = buildEmbeddedNlu(loadTrainingData(loadMeditod(), "train"));
+});
+
+/** The frames' slots, merged, of `utterance` said to `question` (after a chest pain, for factor questions). */
+async function slotsOf(question: string, utterance: string): Promise<Record<string, unknown>> {
+  const history = [
+    { speaker: "doctor" as const, text: "What brings you in today?" },
+    { speaker: "patient" as const, text: "Chest pain." },
+    { speaker: "doctor" as const, text: question },
+  ];
+  const { frames } = await nlu.understand({ history, utterance });
+  return Object.assign({}, ...(frames ?? []).map((frame: NluFrame) => frame.slots ?? {}));
+}
+
+const value = (value: string) => [expect.objectContaining({ value })];
+
+describe("negation typed without apostrophes", () => {
+  const cases: ReadonlyArray<readonly [string, string, string]> = [
+    ["Any fever?", "I dont have a fever.", "fever"],
+    ["Any cough?", "havent had a cough", "coughing"],
+    ["Any vomiting?", "I didnt vomit.", "vomiting"],
+    ["Any headaches?", "Nope, doesnt get headaches.", "headache"],
+  ];
+  for (const [question, utterance, denied] of cases)
+    it(`"${utterance}" denies ${denied}`, async () => {
+      expect(await slotsOf(question, utterance)).toMatchObject({ negative_symptom: value(denied) });
+    });
+
+  it('"I dont smoke" is a non-smoker; negative control: "I smoke" a smoker', async () => {
+    expect(await slotsOf("Do you smoke?", "I dont smoke.")).toMatchObject({ negative_habit: value("smoking") });
+    expect(await slotsOf("Do you smoke?", "I smoke.")).toMatchObject({ positive_habit: value("smoking") });
+  });
+
+  it('"I cant breathe properly" is breathlessness, not its denial', async () => {
+    expect(await slotsOf("Anything else?", "I cant breathe properly.")).toMatchObject({
+      positive_symptom: value("dyspnea"),
+    });
+  });
+});
+
+describe("polarity readings", () => {
+  it('"felt sick, not vomited": nausea present, vomiting absent', async () => {
+    const slots = await slotsOf("Any nausea or vomiting?", "Felt sick, not vomited.");
+    expect(slots).toMatchObject({ positive_symptom: value("nausea"), negative_symptom: value("vomiting") });
+  });
+
+  it('negative control: "no nausea or vomiting" denies both', async () => {
+    const slots = await slotsOf("Any nausea or vomiting?", "No nausea or vomiting.");
+    expect(slots).not.toHaveProperty("positive_symptom");
+    expect(slots.negative_symptom).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ value: "nausea" }),
+        expect.objectContaining({ value: "vomiting" }),
+      ]),
+    );
+  });
+
+  it('"nothing really, bit of high blood pressure" is hypertension present', async () => {
+    const slots = await slotsOf("Any medical problems?", "Nothing really, bit of high blood pressure.");
+    expect(slots).toMatchObject({ positive_medical_history: value("hypertensive disease") });
+    expect(slots).not.toHaveProperty("negative_medical_history");
+  });
+
+  it('negative control: "no high blood pressure" denies it', async () => {
+    expect(await slotsOf("Any medical problems?", "No high blood pressure, nothing like that.")).toMatchObject({
+      negative_medical_history: value("hypertensive disease"),
+    });
+  });
+
+  it('"not really a fever, more chills": the fever denied, the chills present', async () => {
+    expect(await slotsOf("Any fever?", "Not really a fever, more chills.")).toMatchObject({
+      negative_symptom: value("fever"),
+      positive_symptom: value("chills"),
+    });
+  });
+
+  it('negative control: "not really" alone to "any fever?" denies it', async () => {
+    expect(await slotsOf("Any fever?", "Not really.")).toMatchObject({ negative_symptom: value("fever") });
+  });
+
+  it('weight lost "without trying" is weight loss, not its denial', async () => {
+    for (const said of ["Without even trying I have lost weight.", "I've lost weight without trying."])
+      expect(await slotsOf("Anything else?", said)).toMatchObject({
+        positive_symptom: value("unexplained weight loss"),
+      });
+  });
+
+  it('negative control: "I haven\'t lost weight" denies it', async () => {
+    expect(await slotsOf("Anything else?", "I haven't lost weight.")).toMatchObject({
+      negative_symptom: value("unexplained weight loss"),
+    });
+  });
+
+  it('a drug that "didnt help" is ineffective; negative control: one that helped is effective', async () => {
+    expect(await slotsOf("Have you taken anything for it?", "I tried paracetamol, didnt help.")).toMatchObject({
+      positive_medication: [{ value: "acetaminophen", impact: "no" }],
+    });
+    expect(await slotsOf("Have you taken anything for it?", "I took paracetamol and it helped.")).toMatchObject({
+      positive_medication: [{ value: "acetaminophen", impact: "yes" }],
+    });
+  });
+});
+
+describe("aggravating and relieving factors, per clause", () => {
+  const question = "Does anything make the chest pain better or worse?";
+  const cases: ReadonlyArray<readonly [string, string[], string[]]> = [
+    ["The pain is worse when I walk and better when I rest.", ["physical exertion"], ["rest"]],
+    ["It gets better with rest but worse when I climb stairs.", ["physical exertion"], ["rest"]],
+    ["Lying down makes it better, moving makes it worse.", ["movement"], ["lying down"]],
+  ];
+  for (const [said, aggravating, alleviating] of cases)
+    it(`"${said}"`, async () => {
+      expect(await slotsOf(question, said)).toMatchObject({
+        positive_symptom: [{ value: "chest pain", aggravating_factor: aggravating, alleviating_factor: alleviating }],
+      });
+    });
+
+  it('negative control: "worse when I walk or climb stairs" has one cue for both', async () => {
+    const slots = await slotsOf(question, "Worse when I walk or climb stairs.");
+    expect(slots).toMatchObject({
+      positive_symptom: [{ value: "chest pain", aggravating_factor: ["physical exertion"] }],
+    });
+    expect(JSON.stringify(slots)).not.toContain("alleviating");
+  });
+});

@@ -1,13 +1,32 @@
 import { assign } from "xstate";
 import { enforceClosingScope } from "../clinical/closing-scope.ts";
 import type { RedFlag, RedFlagRules } from "../clinical/red-flags.ts";
+import type { SemanticRedFlags } from "../clinical/red-flags-semantic.ts";
 import { asksToRepeat } from "../language/repeat-requests.ts";
 import type { DialogueContext, DialogueImplementations } from "./dialogue-machine.ts";
 
-/** Flags that fire on the state now and have not fired before. */
-function newRedFlags(context: DialogueContext, rules: RedFlagRules): RedFlag[] {
+/**
+ * Flags that fire now and have not fired before: on the tracked state, on the signs in the patient's
+ * own words (all their turns), or on the semantic signal over the last patient turn's sentences
+ * (prepared before the turn ran; a paraphrase the rules lack), each once with all its evidence.
+ */
+function newRedFlags(context: DialogueContext, rules: RedFlagRules, semantic: SemanticRedFlags | null): RedFlag[] {
   const known = new Set(context.redFlags.map((flag) => flag.id));
-  return rules.evaluate(context.state).filter((flag) => !known.has(flag.id));
+  const patientTurns = context.history.filter((turn) => turn.speaker === "patient").map((turn) => turn.text);
+  const fired = rules.evaluateConversation(context.state, patientTurns);
+  const last = context.history.at(-1);
+  const matches = semantic && last?.speaker === "patient" ? semantic.match(last.text) : [];
+  for (const match of matches) {
+    const evidence = `sounds like: "${match.statement}" (${match.similarity.toFixed(2)})`;
+    const already = fired.find((flag) => flag.id === match.flag);
+    const definition = rules.flags.find((flag) => flag.id === match.flag);
+    if (already) fired[fired.indexOf(already)] = { ...already, evidence: [...already.evidence, evidence] };
+    else if (definition) {
+      const { id, label, urgency, advice } = definition;
+      fired.push({ id, label, urgency, advice, evidence: [evidence] });
+    }
+  }
+  return fired.filter((flag) => !known.has(flag.id));
 }
 
 /** Whether the history's last turn is the patient's, asking to repeat or explain what the doctor said. */
@@ -19,15 +38,19 @@ function lastTurnAsksToRepeat(context: DialogueContext): boolean {
 /**
  * The clinical rules the dialogue machine holds every turn to, whatever backend answered, as its
  * guards and actions for `dialogueMachine.provide()`: red flags (`redFlags`; null turns them off)
- * fire on the tracked state and are advised on at once; a patient asking to repeat or explain right
+ * fire on the tracked state, on the patient's own words, or on the semantic signal (`semantic`, when
+ * given), and are advised on at once; a patient asking to repeat or explain right
  * after the advice hears it again; a plan names no disease or test the tracked state does not support
  * (the closing scope).
  */
-export function clinicalRules(redFlags: RedFlagRules | null): Pick<DialogueImplementations, "guards" | "actions"> {
+export function clinicalRules(
+  redFlags: RedFlagRules | null,
+  semantic: SemanticRedFlags | null = null,
+): Pick<DialogueImplementations, "guards" | "actions"> {
   return {
     guards: {
       asksToRepeat: ({ context }) => lastTurnAsksToRepeat(context),
-      ...(redFlags ? { redFlagFired: ({ context }) => newRedFlags(context, redFlags).length > 0 } : {}),
+      ...(redFlags ? { redFlagFired: ({ context }) => newRedFlags(context, redFlags, semantic).length > 0 } : {}),
     },
     actions: {
       keepToClosingScope: assign({
@@ -37,7 +60,7 @@ export function clinicalRules(redFlags: RedFlagRules | null): Pick<DialogueImple
       ...(redFlags
         ? {
             escalate: assign(({ context }) => {
-              const fired = newRedFlags(context, redFlags);
+              const fired = newRedFlags(context, redFlags, semantic);
               const recorded = fired.map((flag) => ({ ...flag, turn: context.history.length - 1 }));
               return {
                 redFlags: [...context.redFlags, ...recorded],

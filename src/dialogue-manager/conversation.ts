@@ -2,6 +2,7 @@ import { createActor, waitFor, type Actor, type Snapshot } from "xstate";
 import type { DialogueState, DoctorAction, NluFrame } from "../cmas/schemas.ts";
 import type { DialogueModules, DialogueTurn } from "../language/module-interfaces.ts";
 import { loadRedFlags, type RedFlagRules } from "../clinical/red-flags.ts";
+import type { SemanticRedFlags } from "../clinical/red-flags-semantic.ts";
 import { clinicalRules } from "./clinical-rules.ts";
 import {
   CONVERSATION_RECORD_VERSION,
@@ -51,6 +52,8 @@ export interface ConversationSnapshot {
 export interface ConversationOptions extends DialogueInput {
   /** Red-flag rules (default: the bundled ones); null turns escalation off. */
   readonly redFlags?: RedFlagRules | null;
+  /** The red flags' semantic signal (default none): each patient turn is encoded before it runs, so its guards can read it. */
+  readonly semanticRedFlags?: SemanticRedFlags | null;
 }
 
 /** The doctor turns since the last patient turn, as one reply. */
@@ -64,14 +67,19 @@ function lastReply(history: readonly DialogueTurn[]): string | null {
 export class Conversation {
   private readonly machine: typeof dialogueMachine;
   private readonly input: DialogueInput;
+  private readonly semantic: SemanticRedFlags | null;
   private actor: Actor<typeof dialogueMachine>;
   /** Set while the last turn was answered by the offline engine: {@link retry} re-asks the backend from here. */
   private reask: ReaskPoint | null;
 
   constructor(modules: DialogueModules, options: ConversationOptions = {}, resumeFrom?: StoredConversationRecord) {
     // The modules and the rules are code, not data: a resumed conversation is given them again.
-    const { redFlags = loadRedFlags(), ...input } = options;
-    this.machine = dialogueMachine.provide({ actors: moduleActors(modules), ...clinicalRules(redFlags) });
+    const { redFlags = loadRedFlags(), semanticRedFlags = null, ...input } = options;
+    this.semantic = redFlags ? semanticRedFlags : null;
+    this.machine = dialogueMachine.provide({
+      actors: moduleActors(modules),
+      ...clinicalRules(redFlags, this.semantic),
+    });
     this.input = input;
     const record = resumeFrom ? readConversationRecord(resumeFrom) : undefined;
     this.actor = this.startActor(record?.snapshot);
@@ -86,8 +94,12 @@ export class Conversation {
   }
 
   /** A conversation that continues from a {@link record} (after a restart, with the same modules), of today's format or of before. */
-  static resume(modules: DialogueModules, record: StoredConversationRecord): Conversation {
-    return new Conversation(modules, {}, record);
+  static resume(
+    modules: DialogueModules,
+    record: StoredConversationRecord,
+    options: Pick<ConversationOptions, "redFlags" | "semanticRedFlags"> = {},
+  ): Conversation {
+    return new Conversation(modules, options, record);
   }
 
   /** The conversation as plain JSON, to be stored and {@link resume}d; only between turns. Serialise it before the next turn. */
@@ -170,6 +182,7 @@ export class Conversation {
   private async answer(text: string, reaskBackend: boolean): Promise<TurnOutcome> {
     const started = performance.now();
     const before = this.persisted();
+    await this.semantic?.prepare([text]);
     this.actor.send({ type: "PATIENT_SAID", text, ...(reaskBackend ? { reaskBackend } : {}) });
     const outcome = await this.settle(started);
     this.reask = outcome.fallback ? { before, text } : null;

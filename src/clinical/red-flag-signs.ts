@@ -39,8 +39,15 @@ const CLAUSE_START = /[,:]|\b(?:but|though|although|however|and|then)\b/g;
 const NEGATION_CUE =
   /\b(?:no|not|never|without|none|nothing|denies|denied|negative|don'?t|doesn'?t|didn'?t|haven'?t|hasn'?t|isn'?t|wasn'?t|aren'?t|nearly|almost)\b/;
 
-/** How many words before a sign a negation reaches. */
+/** How many words before a sign a negation reaches (further along a list joined by "or": "no blood or black stools"). */
 const NEGATION_REACH = 6;
+
+/**
+ * A negation followed, later in its clause, by "or" or "nor": it reaches every item of the list.
+ * @example "i haven't had thoughts of harming myself or" (before "ending my life")
+ */
+const NEGATED_LIST =
+  /\b(?:no|not|never|without|don'?t|doesn'?t|didn'?t|haven'?t|hasn'?t|isn'?t|wasn'?t|aren'?t)\b.*\b(?:or|nor)\b/;
 
 /**
  * Text as the sign patterns read it: lower case, typographic apostrophes straightened, spaces collapsed.
@@ -67,8 +74,9 @@ function isNegated(sentence: string, start: number): boolean {
   const before = sentence.slice(0, start);
   let clauseStart = 0;
   for (const boundary of before.matchAll(CLAUSE_START)) clauseStart = boundary.index + boundary[0].length;
-  const words = before.slice(clauseStart).trim().split(/\s+/).slice(-NEGATION_REACH).join(" ");
-  return NEGATION_CUE.test(words);
+  const clause = before.slice(clauseStart).trim();
+  const words = clause.split(/\s+/).slice(-NEGATION_REACH).join(" ");
+  return NEGATION_CUE.test(words) || NEGATED_LIST.test(clause);
 }
 
 /** A sign's patterns, compiled. */

@@ -1,0 +1,57 @@
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { loadRedFlags } from "../../src/clinical/red-flags.ts";
+
+type Statement = string | string[];
+interface CorpusPart {
+  readonly flags: Record<string, { fires: Statement[]; nearMisses: Statement[] }>;
+}
+const rules = loadRedFlags();
+const part = (name: string): CorpusPart =>
+  JSON.parse(readFileSync(new URL(`../../data/red-flag-corpus/${name}.json`, import.meta.url), "utf8")) as CorpusPart;
+const fired = (statement: Statement) =>
+  rules.evaluateSaid(typeof statement === "string" ? [statement] : statement).map((flag) => flag.id);
+
+describe("red flags on the lay-words corpus (the patient's side, written before the rules)", () => {
+  it("development part: every statement fires its flag, and no near-miss fires any flag", () => {
+    for (const [flag, { fires, nearMisses }] of Object.entries(part("development").flags)) {
+      for (const statement of fires) expect(fired(statement), JSON.stringify(statement)).toContain(flag);
+      for (const statement of nearMisses) expect(fired(statement), JSON.stringify(statement)).toEqual([]);
+    }
+  });
+
+  it("test part: at least the figure scored once (82 of 84 fired, no near-miss fired)", () => {
+    let caught = 0;
+    let falseAlarms = 0;
+    for (const [flag, { fires, nearMisses }] of Object.entries(part("test").flags)) {
+      caught += fires.filter((statement) => fired(statement).includes(flag)).length;
+      falseAlarms += nearMisses.filter((statement) => fired(statement).length > 0).length;
+    }
+    expect(caught).toBeGreaterThanOrEqual(82);
+    expect(falseAlarms).toBe(0);
+  });
+
+  it("covers every flag the issue names, each with at least 10 statements and 10 near-misses in all", () => {
+    const development = part("development").flags;
+    const test = part("test").flags;
+    for (const id of Object.keys(development).filter((id) => id !== "everyday")) {
+      expect(rules.flags.some((flag) => flag.id === id && flag.stated && flag.source)).toBe(true);
+      expect(development[id]!.fires.length + test[id]!.fires.length).toBeGreaterThanOrEqual(10);
+      expect(development[id]!.nearMisses.length + test[id]!.nearMisses.length).toBeGreaterThanOrEqual(10);
+    }
+    expect(Object.keys(development)).toHaveLength(15);
+  });
+});
+
+describe("reading signs in the patient's words", () => {
+  it("fires on lay words across turns, and a negation or a hedge takes a sign back (negative controls)", () => {
+    expect(fired(["I've had bad back pain all week", "and now I can't wee"])).toContain(
+      "saddle_numbness_or_sphincter_change",
+    );
+    expect(fired("I've had bad back pain all week")).toEqual([]);
+    expect(fired("She has a temperature and a rash that doesn't fade under a glass")).toContain("sepsis_in_a_child");
+    expect(fired("She has a rash that fades under a glass and no temperature")).toEqual([]);
+    expect(fired("No, I haven't had blood in my stool or black stools.")).toEqual([]);
+    expect(fired("I nearly passed out but didn't, and I'm fit and healthy")).toEqual([]);
+  });
+});

@@ -1,3 +1,4 @@
+import type { SemanticRedFlags } from "../src/clinical/red-flags-semantic.ts";
 import express, { type NextFunction, type Request, type Response } from "express";
 import type { Duplex } from "node:stream";
 import { z } from "zod";
@@ -52,6 +53,8 @@ export interface ChatServerOptions {
   readonly host?: string;
   /** More host names the server answers to (a name in /etc/hosts, a reverse proxy's). */
   readonly allowedHosts?: readonly string[];
+  /** The red flags' semantic signal (off without it); `/api/health` says whether it runs. */
+  readonly semanticRedFlags?: SemanticRedFlags | null;
 }
 
 /** A lone UTF-16 surrogate (`"\ud800"` in JSON): not text, and not storable as UTF-8. */
@@ -328,7 +331,8 @@ export async function createChatApp(
   app.use(express.static(PUBLIC_DIR, { index: "index.html", cacheControl: false }));
   app.use("/api", express.json({ limit: "16kb" }));
   app.get("/api/health", (_request, response) => {
-    response.json({ ok: true, sessions: registry.size });
+    const semantic = options.semanticRedFlags?.status() ?? { state: "off", model: null, reason: "not enabled" };
+    response.json({ ok: true, sessions: registry.size, redFlags: { rules: "on", semantic } });
   });
   // The page's status names, from the ontology (the page hard-codes none).
   app.get("/api/ontology", (_request, response) => {

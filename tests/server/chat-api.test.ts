@@ -120,9 +120,12 @@ describe("the chat server", () => {
     const turn = await callApi(server.url, "POST", `/api/sessions/${created.json.id}/turns`, {
       text: "I've had crushing chest pain since this morning and I'm short of breath.",
     });
-    expect(turn.json.outcome.escalation).toMatchObject([
-      { id: "chest_pain_with_breathlessness_or_sweating", urgency: "emergency", turn: 1 },
-    ]);
+    // Chest pain with breathlessness since this morning is also read as a possible clot in the lung.
+    expect(turn.json.outcome.escalation[0]).toMatchObject({
+      id: "chest_pain_with_breathlessness_or_sweating",
+      urgency: "emergency",
+      turn: 1,
+    });
     expect(turn.json.outcome.doctor).toMatch(/^Before we go on[^\n]*ambulance[^\n]*\n\n\S/);
     expect(turn.json.redFlags).toHaveLength(1);
     const saved = JSON.parse(readFileSync(join(transcripts, `${created.json.id}.json`), "utf8"));

@@ -118,7 +118,7 @@ describe("the chat server", () => {
     const created = await callApi(server.url, "POST", "/api/sessions", {});
     expect(created.json.redFlags).toEqual([]);
     const turn = await callApi(server.url, "POST", `/api/sessions/${created.json.id}/turns`, {
-      text: "I've had crushing chest pain since this morning and I'm short of breath.",
+      text: "I've had crushing chest pain and I'm short of breath.",
     });
     // Chest pain with breathlessness since this morning is also read as a possible clot in the lung.
     expect(turn.json.outcome.escalation[0]).toMatchObject({

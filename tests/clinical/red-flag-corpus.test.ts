@@ -54,4 +54,18 @@ describe("reading signs in the patient's words", () => {
     expect(fired("No, I haven't had blood in my stool or black stools.")).toEqual([]);
     expect(fired("I nearly passed out but didn't, and I'm fit and healthy")).toEqual([]);
   });
+
+  it("hears when a symptom began apart from how fast: 'since this morning' is not a sudden onset", () => {
+    // Breathlessness since this morning is not the sudden breathlessness of a clot in the lung…
+    expect(fired("I've been short of breath since this morning")).toEqual([]);
+    expect(fired("I suddenly got short of breath")).toEqual(["pulmonary_embolism"]);
+    expect(fired("I've had crushing chest pain since this morning and I'm short of breath.")).toEqual([
+      "chest_pain_with_breathlessness_or_sweating",
+    ]);
+    // …but new weakness of a limb, or a testicle's pain that woke him, need no more than a recent start.
+    expect(fired("I can't lift my right arm since this morning")).toEqual(["stroke_signs"]);
+    expect(fired("I can't lift my right arm since the stroke I had in 2019")).toEqual([]);
+    expect(fired("the pain in his left testicle woke him up")).toEqual(["testicular_torsion"]);
+    expect(fired("I've had an ache in my left testicle on and off for months")).toEqual([]);
+  });
 });

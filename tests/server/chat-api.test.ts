@@ -118,14 +118,12 @@ describe("the chat server", () => {
     const created = await callApi(server.url, "POST", "/api/sessions", {});
     expect(created.json.redFlags).toEqual([]);
     const turn = await callApi(server.url, "POST", `/api/sessions/${created.json.id}/turns`, {
-      text: "I've had crushing chest pain and I'm short of breath.",
+      text: "I've had crushing chest pain since this morning and I'm short of breath.",
     });
-    // Chest pain with breathlessness since this morning is also read as a possible clot in the lung.
-    expect(turn.json.outcome.escalation[0]).toMatchObject({
-      id: "chest_pain_with_breathlessness_or_sweating",
-      urgency: "emergency",
-      turn: 1,
-    });
+    // "Since this morning" says when it began, not that it began suddenly: a possible heart attack, not a clot in the lung.
+    expect(turn.json.outcome.escalation).toMatchObject([
+      { id: "chest_pain_with_breathlessness_or_sweating", urgency: "emergency", turn: 1 },
+    ]);
     expect(turn.json.outcome.doctor).toMatch(/^Before we go on[^\n]*ambulance[^\n]*\n\n\S/);
     expect(turn.json.redFlags).toHaveLength(1);
     const saved = JSON.parse(readFileSync(join(transcripts, `${created.json.id}.json`), "utf8"));
@@ -144,7 +142,7 @@ describe("the chat server", () => {
       /^attachment; filename="?anamnesis-note-[0-9a-f-]+\.md"?$/,
     );
     expect(await markdown.text()).toMatch(
-      /## Presenting complaint\n\nchest pain, dyspnea\n[^]*## Red flags\n\n- \*\*Chest pain with breathlessness or sweating\*\*/,
+      /## Presenting complaint\n\nchest pain, dyspnea\n[^]*## Red flags\n\n- \*\*Chest pain that may be the heart/,
     );
     expect((await callApi(server.url, "GET", `/api/sessions/${created.json.id}/note?format=pdf`)).status).toBe(400);
 

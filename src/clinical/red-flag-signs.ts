@@ -85,10 +85,9 @@ interface CompiledSign {
   readonly patterns: readonly RegExp[];
 }
 
-/** Reads signs from sentences; remembers what each text showed, since a conversation's turns are read again every turn. */
+/** Reads signs from sentences. A conversation reads each turn once and pools them ({@link poolSigns}). */
 export class SignReader {
   private readonly signs: readonly CompiledSign[];
-  private readonly memory = new Map<string, SignsFound>();
 
   constructor(definitions: Readonly<Record<string, SignDefinition>>) {
     this.signs = Object.entries(definitions).map(([id, sign]) => ({
@@ -109,8 +108,6 @@ export class SignReader {
 
   /** The signs in one patient turn. */
   read(text: string): SignsFound {
-    const known = this.memory.get(text);
-    if (known) return known;
     const found = new Map<string, string>();
     for (const sentence of sentencesOf(text)) {
       for (const sign of this.signs) {
@@ -119,19 +116,21 @@ export class SignReader {
         if (words !== null) found.set(sign.id, words);
       }
     }
-    if (this.memory.size > 10_000) this.memory.clear();
-    this.memory.set(text, found);
     return found;
   }
 
   /** The signs of several patient turns together (the earliest words for each sign). */
   readAll(texts: readonly string[]): SignsFound {
-    const found = new Map<string, string>();
-    for (const text of texts) {
-      for (const [sign, words] of this.read(text)) if (!found.has(sign)) found.set(sign, words);
-    }
-    return found;
+    return poolSigns(texts.map((text) => this.read(text)));
   }
+}
+
+/** Signs found in turns, pooled: each sign with the earliest words that showed it; `into` is added to when given. */
+export function poolSigns(turns: readonly SignsFound[], into = new Map<string, string>()): Map<string, string> {
+  for (const found of turns) {
+    for (const [sign, words] of found) if (!into.has(sign)) into.set(sign, words);
+  }
+  return into;
 }
 
 /** The signs a stated criterion names. */

@@ -12,9 +12,11 @@ import { sentencesOf } from "./red-flag-signs.ts";
  *
  * The encoder is loaded lazily (first use) and may be missing or fail: the signal is then off, says
  * why in {@link SemanticRedFlags.status}, and the rules run alone. The statements are encoded once and
- * kept on disk under the cache directory, keyed by the model and the statements' hash; sentence
- * vectors are kept in memory. Encoding is asynchronous ({@link SemanticRedFlags.prepare}); matching is
- * synchronous over prepared sentences, so the dialogue machine's guards can read it.
+ * kept on disk under the cache directory, keyed by the model and the statements' hash; each sentence
+ * is encoded once (its vector and its matches kept in memory, a sentence being encoded is not sent
+ * again). Encoding is asynchronous ({@link SemanticRedFlags.prepare}, which waits at most `waitMs`:
+ * a sentence encoded later is matched when it arrives); matching is synchronous over prepared
+ * sentences, so the dialogue machine's guards can read it.
  */
 
 /** An offline sentence encoder. */
@@ -63,7 +65,16 @@ export interface SemanticRedFlagsOptions {
   readonly thresholds: SemanticThresholds;
   /** Where the statements' vectors are kept between runs; null keeps them in memory only. */
   readonly cacheDir: string | null;
+  /**
+   * How long {@link SemanticRedFlags.prepare} waits for the encoder (loading included) before the turn
+   * goes on with the rules alone (default {@link DEFAULT_WAIT_MS}); the encoding goes on, and its
+   * sentences are matched at the next screening.
+   */
+  readonly waitMs?: number;
 }
+
+/** How long a turn waits for its sentences' encoding by default: far above one sentence's cost, short of a person giving up. */
+const DEFAULT_WAIT_MS = 3_000;
 
 /** Sentences shorter than this many words ("yes", "no thanks") are not compared: they carry no emergency alone. */
 const MIN_WORDS = 2;
@@ -80,6 +91,19 @@ export function cosine(a: Float32Array, b: Float32Array): number {
     normB += b[index]! * b[index]!;
   }
   return normA === 0 || normB === 0 ? 0 : dot / Math.sqrt(normA * normB);
+}
+
+/** Whether a promise settles within `ms` milliseconds (it goes on either way). */
+async function settlesWithin(promise: Promise<unknown>, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), ms);
+  });
+  try {
+    return await Promise.race([promise.then(() => true), timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 function errorText(error: unknown): string {
@@ -123,6 +147,12 @@ export class SemanticRedFlags {
   private loading: Promise<boolean> | null = null;
   private failure: string | null = null;
   private readonly sentenceVectors = new Map<string, Float32Array>();
+  /** Sentences being encoded, each with its encoding: asked again meanwhile, it is waited for, not sent again. */
+  private readonly encoding = new Map<string, Promise<void>>();
+  /** The flags each encoded sentence fires under the thresholds (scored once). */
+  private readonly matchesOf = new Map<string, SemanticMatch[]>();
+  /** Sentences whose encoding failed: left to the rules. */
+  private readonly unencodable = new Set<string>();
   private readonly anchorTexts: string[];
   /** Why the last encoding of sentences failed (null when none has). */
   lastEncodingError: string | null = null;
@@ -176,18 +206,42 @@ export class SemanticRedFlags {
     this.encoder = encoder;
   }
 
-  /** Encodes the sentences of patient turns not seen before, so {@link match} can read them. Never rejects. */
+  /**
+   * Encodes the sentences of patient turns not encoded before, so {@link matchPrepared} can read them;
+   * waits at most `waitMs` (the encoding goes on after). Never rejects.
+   */
   async prepare(texts: readonly string[]): Promise<void> {
+    await settlesWithin(this.encodeAll(texts), this.options.waitMs ?? DEFAULT_WAIT_MS);
+  }
+
+  /** Encodes what is not encoded yet of some turns' sentences, and waits for those already being encoded. */
+  private async encodeAll(texts: readonly string[]): Promise<void> {
     if (!(await this.warmUp()) || !this.encoder) return;
-    const fresh = [...new Set(texts.flatMap(comparedSentences))].filter((s) => !this.sentenceVectors.has(s));
-    if (fresh.length === 0) return;
+    const sentences = [...new Set(texts.flatMap(comparedSentences))];
+    const fresh = sentences.filter((sentence) => !this.sentenceVectors.has(sentence) && !this.encoding.has(sentence));
+    if (fresh.length > 0) {
+      const job = this.encodeFresh(this.encoder, fresh);
+      for (const sentence of fresh) this.encoding.set(sentence, job);
+    }
+    await Promise.all(sentences.flatMap((sentence) => this.encoding.get(sentence) ?? []));
+  }
+
+  private async encodeFresh(encoder: SentenceEncoder, fresh: readonly string[]): Promise<void> {
     try {
-      const vectors = await this.encoder.encode(fresh);
-      if (this.sentenceVectors.size + fresh.length > MAX_REMEMBERED_SENTENCES) this.sentenceVectors.clear();
+      const vectors = await encoder.encode(fresh);
+      if (this.sentenceVectors.size + fresh.length > MAX_REMEMBERED_SENTENCES) {
+        this.sentenceVectors.clear();
+        this.matchesOf.clear();
+        this.unencodable.clear();
+      }
       fresh.forEach((sentence, index) => this.sentenceVectors.set(sentence, vectors[index]!));
     } catch (error) {
       // One failed encoding leaves these sentences to the rules; the signal stays on for the next turn.
       this.lastEncodingError = errorText(error);
+      if (this.unencodable.size + fresh.length > MAX_REMEMBERED_SENTENCES) this.unencodable.clear();
+      for (const sentence of fresh) this.unencodable.add(sentence);
+    } finally {
+      for (const sentence of fresh) this.encoding.delete(sentence);
     }
   }
 
@@ -224,13 +278,33 @@ export class SemanticRedFlags {
     });
   }
 
-  /** The flags the prepared sentences of a turn fire (sentences not prepared, or the signal off: none). */
-  match(text: string): SemanticMatch[] {
-    return this.scoresOf(text).flatMap(({ sentence, scores }) =>
-      this.firedBy(scores).map((flag) => {
-        const best = scores.flags.get(flag)!;
-        return { flag, sentence, statement: best.statement, similarity: best.similarity };
-      }),
-    );
+  /**
+   * The flags a turn's sentences fire, or null while some of them are not encoded yet (the encoder
+   * loading, their encoding not back, or not asked for yet). A sentence whose encoding failed is left
+   * to the rules, and so is every sentence when the signal failed.
+   */
+  matchPrepared(text: string): SemanticMatch[] | null {
+    if (this.failure !== null) return [];
+    if (!this.encoder) return null;
+    const matches: SemanticMatch[] = [];
+    for (const sentence of comparedSentences(text)) {
+      const known = this.matchesOf.get(sentence) ?? this.matchSentence(sentence);
+      if (known === null && !this.unencodable.has(sentence)) return null;
+      matches.push(...(known ?? []));
+    }
+    return matches;
+  }
+
+  /** The flags an encoded sentence fires (kept), or null when it is not encoded. */
+  private matchSentence(sentence: string): SemanticMatch[] | null {
+    const vector = this.sentenceVectors.get(sentence);
+    if (!vector) return null;
+    const scores = this.scores(vector);
+    const matches = this.firedBy(scores).map((flag) => {
+      const best = scores.flags.get(flag)!;
+      return { flag, sentence, statement: best.statement, similarity: best.similarity };
+    });
+    this.matchesOf.set(sentence, matches);
+    return matches;
   }
 }

@@ -52,9 +52,11 @@ export class RedFlagRules {
     return this.fired((flag) => this.statedEvidence(flag, found));
   }
 
-  /** The flags that fire on a state or on the patient's turns, each once, with the evidence of both readings. */
-  evaluateConversation(state: DialogueState, patientTurns: readonly string[]): RedFlag[] {
-    const found = this.signs.readAll(patientTurns);
+  /**
+   * The flags that fire on a state or on the signs the patient said (pooled over their turns: see
+   * `./red-flag-screen.ts`), each once, with the evidence of both readings.
+   */
+  evaluateConversation(state: DialogueState, found: SignsFound): RedFlag[] {
     return this.fired((flag) => {
       const tracked = evidenceFor(flag.criteria, state);
       const said = this.statedEvidence(flag, found);

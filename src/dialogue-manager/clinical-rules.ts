@@ -1,5 +1,6 @@
 import { assign } from "xstate";
 import { enforceClosingScope } from "../clinical/closing-scope.ts";
+import { RedFlagScreen } from "../clinical/red-flag-screen.ts";
 import type { RedFlag, RedFlagRules } from "../clinical/red-flags.ts";
 import type { SemanticRedFlags } from "../clinical/red-flags-semantic.ts";
 import { asksToRepeat } from "../language/repeat-requests.ts";
@@ -7,26 +8,13 @@ import type { DialogueContext, DialogueImplementations } from "./dialogue-machin
 
 /**
  * Flags that fire now and have not fired before: on the tracked state, on the signs in the patient's
- * own words (all their turns), or on the semantic signal over the last patient turn's sentences
- * (prepared before the turn ran; a paraphrase the rules lack), each once with all its evidence.
+ * own words (all their turns, each read once by the conversation's screen), or on the semantic signal
+ * (a paraphrase the rules lack), each once with all its evidence.
  */
-function newRedFlags(context: DialogueContext, rules: RedFlagRules, semantic: SemanticRedFlags | null): RedFlag[] {
+function newRedFlags(context: DialogueContext, screen: RedFlagScreen): RedFlag[] {
   const known = new Set(context.redFlags.map((flag) => flag.id));
   const patientTurns = context.history.filter((turn) => turn.speaker === "patient").map((turn) => turn.text);
-  const fired = rules.evaluateConversation(context.state, patientTurns);
-  const last = context.history.at(-1);
-  const matches = semantic && last?.speaker === "patient" ? semantic.match(last.text) : [];
-  for (const match of matches) {
-    const evidence = `sounds like: "${match.statement}" (${match.similarity.toFixed(2)})`;
-    const already = fired.find((flag) => flag.id === match.flag);
-    const definition = rules.flags.find((flag) => flag.id === match.flag);
-    if (already) fired[fired.indexOf(already)] = { ...already, evidence: [...already.evidence, evidence] };
-    else if (definition) {
-      const { id, label, urgency, advice } = definition;
-      fired.push({ id, label, urgency, advice, evidence: [evidence] });
-    }
-  }
-  return fired.filter((flag) => !known.has(flag.id));
+  return screen.flags(context.state, patientTurns).filter((flag) => !known.has(flag.id));
 }
 
 /** Whether the history's last turn is the patient's, asking to repeat or explain what the doctor said. */
@@ -42,15 +30,26 @@ function lastTurnAsksToRepeat(context: DialogueContext): boolean {
  * given), and are advised on at once; a patient asking to repeat or explain right
  * after the advice hears it again; a plan names no disease or test the tracked state does not support
  * (the closing scope).
+ *
+ * Call it once per conversation: its red-flag screen follows one conversation's turns, reading each
+ * new turn once (given to several, it reads each conversation's turns again whenever they alternate).
  */
 export function clinicalRules(
   redFlags: RedFlagRules | null,
   semantic: SemanticRedFlags | null = null,
 ): Pick<DialogueImplementations, "guards" | "actions"> {
+  const screen = redFlags ? new RedFlagScreen(redFlags, semantic) : null;
+  // The guard and the escalation read the same context: screened once.
+  const screened = new WeakMap<DialogueContext, RedFlag[]>();
+  const newFlags = (context: DialogueContext): RedFlag[] => {
+    let flags = screened.get(context);
+    if (!flags) screened.set(context, (flags = newRedFlags(context, screen!)));
+    return flags;
+  };
   return {
     guards: {
       asksToRepeat: ({ context }) => lastTurnAsksToRepeat(context),
-      ...(redFlags ? { redFlagFired: ({ context }) => newRedFlags(context, redFlags, semantic).length > 0 } : {}),
+      ...(redFlags ? { redFlagFired: ({ context }) => newFlags(context).length > 0 } : {}),
     },
     actions: {
       keepToClosingScope: assign({
@@ -60,7 +59,7 @@ export function clinicalRules(
       ...(redFlags
         ? {
             escalate: assign(({ context }) => {
-              const fired = newRedFlags(context, redFlags, semantic);
+              const fired = newFlags(context);
               const recorded = fired.map((flag) => ({ ...flag, turn: context.history.length - 1 }));
               return {
                 redFlags: [...context.redFlags, ...recorded],

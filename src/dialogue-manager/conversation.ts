@@ -52,8 +52,13 @@ export interface ConversationSnapshot {
 export interface ConversationOptions extends DialogueInput {
   /** Red-flag rules (default: the bundled ones); null turns escalation off. */
   readonly redFlags?: RedFlagRules | null;
-  /** The red flags' semantic signal (default none): each patient turn is encoded before it runs, so its guards can read it. */
+  /** The red flags' semantic signal (default none): each patient turn is encoded while the NLU reads it, and the screening waits for both. */
   readonly semanticRedFlags?: SemanticRedFlags | null;
+}
+
+/** What the patient said, turn by turn. */
+function patientTexts(history: readonly DialogueTurn[]): string[] {
+  return history.filter((turn) => turn.speaker === "patient").map((turn) => turn.text);
 }
 
 /** The doctor turns since the last patient turn, as one reply. */
@@ -68,6 +73,8 @@ export class Conversation {
   private readonly machine: typeof dialogueMachine;
   private readonly input: DialogueInput;
   private readonly semantic: SemanticRedFlags | null;
+  /** The semantic signal encoding the turn being answered (it waits at most its own limit). */
+  private encoding: Promise<void> = Promise.resolve();
   private actor: Actor<typeof dialogueMachine>;
   /** Set while the last turn was answered by the offline engine: {@link retry} re-asks the backend from here. */
   private reask: ReaskPoint | null;
@@ -77,12 +84,14 @@ export class Conversation {
     const { redFlags = loadRedFlags(), semanticRedFlags = null, ...input } = options;
     this.semantic = redFlags ? semanticRedFlags : null;
     this.machine = dialogueMachine.provide({
-      actors: moduleActors(modules),
+      actors: moduleActors(modules, this.semantic ? () => this.encoding : undefined),
       ...clinicalRules(redFlags, this.semantic),
     });
     this.input = input;
     const record = resumeFrom ? readConversationRecord(resumeFrom) : undefined;
     this.actor = this.startActor(record?.snapshot);
+    // A resumed conversation's turns are encoded in the background: the next screening reads them.
+    if (record && this.semantic) void this.semantic.prepare(patientTexts(this.actor.getSnapshot().context.history));
     this.reask = record?.reask ?? null;
   }
 
@@ -182,7 +191,8 @@ export class Conversation {
   private async answer(text: string, reaskBackend: boolean): Promise<TurnOutcome> {
     const started = performance.now();
     const before = this.persisted();
-    await this.semantic?.prepare([text]);
+    // Encoded while the NLU reads the turn; the screening after it waits for both.
+    if (this.semantic) this.encoding = this.semantic.prepare([text]);
     this.actor.send({ type: "PATIENT_SAID", text, ...(reaskBackend ? { reaskBackend } : {}) });
     const outcome = await this.settle(started);
     this.reask = outcome.fallback ? { before, text } : null;

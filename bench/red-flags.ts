@@ -1,12 +1,14 @@
 /**
  * The red flags on the lay-words corpus (`data/red-flag-corpus/`): recall on the statements that
  * must fire each flag, and false alarms on the near-misses that must fire none, for the lay-word
- * rules alone, the semantic signal alone and both, per flag; then a chat turn's time in-process with
- * the semantic signal warm.
+ * rules alone, the semantic signal alone and both, per flag; then, with the test part, a chat turn's
+ * cost in-process (wall and CPU time; the rules alone, and with the semantic signal warm) and one new
+ * sentence's encoding (`./red-flags-chat-turns.ts`).
  *
  *   npx tsx bench/red-flags.ts                       # the development part only (for tuning)
  *   npx tsx bench/red-flags.ts --choose-thresholds   # the semantic thresholds, chosen on the development part
- *   npx tsx bench/red-flags.ts --part test --json    # both parts: the figures reported (score the test part once)
+ *   npx tsx bench/red-flags.ts --part test --json    # both parts and the turn's cost: the figures reported
+ *                                                    # (tables on stderr, JSON on stdout; --turns N, default 200)
  *
  * The semantic signal compares with the development statements, so a development statement is scored
  * leave-one-out (its own statement left out). Its thresholds are chosen on the development part only
@@ -23,7 +25,7 @@ import { bundledSemanticRedFlags, statementText } from "../src/clinical/red-flag
 import type { SemanticRedFlags, SemanticThresholds } from "../src/clinical/red-flags-semantic.ts";
 import { bundledPath } from "../src/foundation/package-paths.ts";
 import { defaultCacheDir } from "../src/backends/response-cache.ts";
-import { chatTurnTimes } from "./red-flags-chat-turns.ts";
+import { chatTurnCosts } from "./red-flags-chat-turns.ts";
 
 type Statement = string | string[];
 interface CorpusPart {
@@ -48,6 +50,9 @@ const { values } = parseArgs({
   },
 });
 const rules = loadRedFlags();
+const BULK_WAIT_MS = 3_600_000;
+/** The tables: on stdout, or on stderr under `--json` (stdout is then the JSON alone, for `bench/measurements.ts`). */
+const print = (line: string): void => void (values.json ? console.error(line) : console.log(line));
 const readPart = (name: string): CorpusPart =>
   JSON.parse(readFileSync(bundledPath("data", "red-flag-corpus", `${name}.json`), "utf8")) as CorpusPart;
 
@@ -110,10 +115,8 @@ function score(
 const ratio = (a: number, b: number): string => (b === 0 ? "—" : `${a}/${b} ${((100 * a) / b).toFixed(0)}%`);
 
 function printTable(title: string, table: Map<string, Record<Signal, Tally>>, semanticOn: boolean): void {
-  console.log(
-    `\n${title} — recall (statements that fired their flag) · false alarms (near-misses that fired any flag)`,
-  );
-  console.log(["flag".padEnd(44), ...SIGNALS.map((signal) => signal.padEnd(30))].join(""));
+  print(`\n${title} — recall (statements that fired their flag) · false alarms (near-misses that fired any flag)`);
+  print(["flag".padEnd(44), ...SIGNALS.map((signal) => signal.padEnd(30))].join(""));
   for (const [flag, row] of [...table].sort(([a], [b]) => (a === "all" ? 1 : b === "all" ? -1 : a.localeCompare(b)))) {
     const cells = SIGNALS.map((signal) =>
       signal === "semantic" && !semanticOn
@@ -122,7 +125,21 @@ function printTable(title: string, table: Map<string, Record<Signal, Tally>>, se
             30,
           ),
     );
-    console.log([flag.padEnd(44), ...cells].join(""));
+    print([flag.padEnd(44), ...cells].join(""));
+  }
+}
+
+/** The chat turn's costs as a table: p50 and p95 of wall time and of CPU time (every thread). */
+function printCosts(costs: Awaited<ReturnType<typeof chatTurnCosts>>): void {
+  const LABELS: Record<string, string> = {
+    rulesOnly: "chat turn, rules alone",
+    withSemantic: "chat turn, rules + semantic (warm)",
+    oneSentence: "one new sentence encoded",
+  };
+  print("\nin-process cost (ms) — p50 / p95 of wall time · CPU time (every thread)");
+  for (const [name, cost] of Object.entries(costs)) {
+    const cells = [cost.wallMs, cost.cpuMs].map(({ p50, p95 }) => `${p50} / ${p95}`.padEnd(18));
+    print([(LABELS[name] ?? name).padEnd(38), ...cells, `(${cost.turns})`].join(""));
   }
 }
 
@@ -139,7 +156,7 @@ function chooseThresholds(development: CorpusPart, semantic: SemanticRedFlags): 
     }
   }
   if (!best) throw new Error("no thresholds keep the development false alarms at or under 2 %");
-  console.log(`chosen on the development part: ${JSON.stringify(best)}`);
+  print(`chosen on the development part: ${JSON.stringify(best)}`);
   return best.thresholds;
 }
 
@@ -150,9 +167,10 @@ const turnsOf = (part: CorpusPart): string[] =>
   );
 
 async function main(): Promise<void> {
-  const semantic = bundledSemanticRedFlags(rules, { cacheDir: defaultCacheDir(process.env) });
+  // The corpus is encoded in bulk: the bench waits for it, where a chat turn would go on without it.
+  const semantic = bundledSemanticRedFlags(rules, { cacheDir: defaultCacheDir(process.env), waitMs: BULK_WAIT_MS });
   const on = await semantic.warmUp();
-  if (!on) console.log(`semantic signal off: ${semantic.status().reason}`);
+  if (!on) print(`semantic signal off: ${semantic.status().reason}`);
   const development = readPart("development");
   if (on) await semantic.prepare(turnsOf(development));
   const thresholds = values["choose-thresholds"] && on ? chooseThresholds(development, semantic) : rules.file.semantic;
@@ -169,8 +187,8 @@ async function main(): Promise<void> {
     const test = score(testPart, on ? semantic : null, thresholds, false);
     printTable("test part", test, on);
     result.test = Object.fromEntries(test);
-    result.chatTurn = await chatTurnTimes(rules, on ? semantic : null, Number(values.turns));
-    console.log(`\nchat turn in-process: ${JSON.stringify(result.chatTurn)}`);
+    result.chatTurn = await chatTurnCosts(rules, on, Number(values.turns));
+    printCosts(result.chatTurn as Awaited<ReturnType<typeof chatTurnCosts>>);
   }
   if (values.json) console.log(JSON.stringify(result));
 }

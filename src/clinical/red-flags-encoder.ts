@@ -3,7 +3,12 @@ import { createRequire } from "node:module";
 import { Worker } from "node:worker_threads";
 import { bundledPath } from "../foundation/package-paths.ts";
 import type { RedFlagRules } from "./red-flags.ts";
-import { SemanticRedFlags, type SemanticAnchor, type SentenceEncoder } from "./red-flags-semantic.ts";
+import {
+  SemanticRedFlags,
+  type SemanticAnchor,
+  type SemanticRedFlagsOptions,
+  type SentenceEncoder,
+} from "./red-flags-semantic.ts";
 
 /**
  * The bundled semantic signal: Universal Sentence Encoder lite through the optional packages
@@ -141,7 +146,9 @@ export function loadDevelopmentCorpus(): CorpusPart {
 /** The semantic signal of the bundled rules: their thresholds, the development statements and each flag's example. */
 export function bundledSemanticRedFlags(
   rules: RedFlagRules,
-  options: { readonly cacheDir: string | null; readonly loadEncoder?: () => Promise<SentenceEncoder> },
+  options: Pick<SemanticRedFlagsOptions, "cacheDir" | "waitMs"> & {
+    readonly loadEncoder?: () => Promise<SentenceEncoder>;
+  },
 ): SemanticRedFlags {
   const examples = rules.flags.map((flag) => ({ flag: flag.id, text: flag.example.said }));
   return new SemanticRedFlags({
@@ -149,5 +156,6 @@ export function bundledSemanticRedFlags(
     anchors: [...corpusAnchors(loadDevelopmentCorpus()), ...examples],
     thresholds: rules.file.semantic,
     cacheDir: options.cacheDir,
+    ...(options.waitMs === undefined ? {} : { waitMs: options.waitMs }),
   });
 }

@@ -9,6 +9,7 @@ import { historyPlanSchema } from "./history-plan-schema.ts";
 import { layTermsSchema } from "./lay-terms-schema.ts";
 import { lexiconSchema } from "./lexicon-schema.ts";
 import { nlgTemplatesSchema } from "./nlg-templates-schema.ts";
+import { osceChecklistSchema } from "./osce-checklist-schema.ts";
 import { wordListsSchema } from "./word-lists-schema.ts";
 
 /**
@@ -28,6 +29,7 @@ export const ONTOLOGY_SCHEMAS = {
   "lay-terms.json": layTermsSchema,
   "lexicon.json": lexiconSchema,
   "nlg-templates.json": nlgTemplatesSchema,
+  "osce-checklist.json": osceChecklistSchema,
   "red-flags.json": redFlagsSchema,
   "word-lists.json": wordListsSchema,
 } as const;

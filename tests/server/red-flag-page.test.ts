@@ -26,6 +26,11 @@ describe("a red-flag conversation in headless Chromium", () => {
     const { page } = await chat.openChat({ viewport: { width: 1200, height: 900 }, acceptDownloads: true });
     expect(await page.locator("#red-flags").isVisible()).toBe(false);
     expect(await page.locator("#note").isVisible()).toBe(false);
+    // What screens for red flags, from /api/health: this server was given no semantic signal.
+    await page.locator("#red-flag-signal", { hasText: "semantic signal off" }).waitFor();
+    expect(await page.locator("#red-flag-signal").innerText()).toMatch(
+      /^Red flags: lay-word rules on; semantic signal off \(not enabled/,
+    );
 
     await page.fill("#message", "I've had crushing chest pain for an hour and I can't catch my breath.");
     await page.click("#send");

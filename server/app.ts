@@ -214,7 +214,11 @@ function sendNote(context: ChatContext, request: Request, response: Response): v
   const session = conversationOf(context, request);
   const { format } = parseBody(noteQuery, request.query);
   const snapshot = session.conversation.snapshot();
-  const note = clinicalNote({ state: snapshot.state, presenting: snapshot.presenting });
+  const note = clinicalNote({
+    state: snapshot.state,
+    presenting: snapshot.presenting,
+    raisedRedFlags: snapshot.redFlags,
+  });
   if (format === "json") {
     response.json({ id: session.id, note });
     return;

@@ -92,7 +92,11 @@ async function runCommand(
       write(JSON.stringify(snapshot.state, null, 2));
       return undefined;
     case "/note":
-      write(noteToMarkdown(clinicalNote({ state: snapshot.state, presenting: snapshot.presenting })));
+      write(
+        noteToMarkdown(
+          clinicalNote({ state: snapshot.state, presenting: snapshot.presenting, raisedRedFlags: snapshot.redFlags }),
+        ),
+      );
       return undefined;
     case "/simulate":
       return simulate(rest.join(" "), options, write);

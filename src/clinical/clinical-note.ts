@@ -9,7 +9,9 @@ import { loadRedFlags, type RedFlagRules } from "./red-flags.ts";
  * whichever backend took the history): presenting complaint, history of presenting complaint, review
  * of systems (pertinent positives and negatives), past medical history, medications, allergies,
  * family and social history, red flags and the working impression — or "none" when the history
- * meets no diagnosis's criteria. Values keep their clinical names: the note is for clinicians.
+ * meets no diagnosis's criteria. Values keep their clinical names: the note is for clinicians. The red
+ * flags are those the conversation raised (on the state, on the patient's own words, or on the
+ * semantic signal), with their evidence, and any the final state meets besides.
  */
 
 const detailSchema = z.strictObject({ attribute: z.string(), label: z.string(), value: z.string() });
@@ -55,6 +57,29 @@ export interface NoteInput {
   readonly presenting?: readonly string[];
   readonly redFlags?: RedFlagRules;
   readonly diagnoses?: DiagnosisRules;
+  /**
+   * The red flags the conversation raised, in order (`Conversation.snapshot().redFlags`): those fired
+   * on the patient's words or the semantic signal are not in the state, so only the conversation knows them.
+   */
+  readonly raisedRedFlags?: readonly RaisedRedFlag[];
+}
+
+type NoteRedFlag = ClinicalNote["redFlags"][number];
+/** A red flag as a conversation records it (a `RedFlag`, or as read back from a saved session). */
+type RaisedRedFlag = {
+  readonly [key in keyof NoteRedFlag]: key extends "evidence" ? readonly string[] : NoteRedFlag[key];
+};
+
+/** The conversation's red flags, then those the state meets besides; a flag in both once, with the evidence of both. */
+function noteRedFlags(input: NoteInput): NoteRedFlag[] {
+  const flags = new Map<string, NoteRedFlag>();
+  const fromState = (input.redFlags ?? loadRedFlags()).evaluate(input.state);
+  for (const { id, label, urgency, evidence } of [...(input.raisedRedFlags ?? []), ...fromState]) {
+    const known = flags.get(id);
+    if (!known) flags.set(id, { id, label, urgency, evidence: [...new Set(evidence)] });
+    else for (const item of evidence) if (!known.evidence.includes(item)) known.evidence.push(item);
+  }
+  return [...flags.values()];
 }
 
 /** How each attribute is labelled in the note. */
@@ -165,7 +190,6 @@ export function clinicalNote(input: NoteInput): ClinicalNote {
   const complaint = presenting.length > 0 ? presenting : positives.slice(0, 1);
   const isComplaint = (finding: Finding) =>
     complaint.some((value) => finding.value === value || finding.value.startsWith(`${value} (`));
-  const redFlags = (input.redFlags ?? loadRedFlags()).evaluate(state);
   const impression = (input.diagnoses ?? loadDiagnoses()).workingImpression(state);
   const history = listing(state, "medical_history", (entry) => !ALLERGY.test(String(entry.value)));
   return {
@@ -192,7 +216,7 @@ export function clinicalNote(input: NoteInput): ClinicalNote {
       const tests = listing(state, "medical_test");
       return { done: tests.present, notDone: tests.absent };
     })(),
-    redFlags: redFlags.map(({ id, label, urgency, evidence }) => ({ id, label, urgency, evidence: [...evidence] })),
+    redFlags: noteRedFlags(input),
     workingImpression: impression ? { disease: impression.disease, evidence: [...impression.evidence] } : null,
   };
 }

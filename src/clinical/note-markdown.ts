@@ -1,8 +1,9 @@
 import type { ClinicalNote } from "./clinical-note.ts";
 
 /**
- * The clinical note as Markdown, in the order a clinician writes one. Empty sections say "not
- * asked" or "none reported" rather than disappearing, so a reader sees what the history did not cover.
+ * The clinical note as Markdown, in the order a clinician writes one, with the red flags first, where
+ * they cannot be missed. Empty sections say "not asked" or "none reported" rather than disappearing,
+ * so a reader sees what the history did not cover.
  */
 
 type Listing = ClinicalNote["reviewOfSystems"];
@@ -44,8 +45,9 @@ export function noteToMarkdown(note: ClinicalNote, title = "Clinical note"): str
   const patient = [note.patient.age ? `age ${note.patient.age}` : "", note.patient.sex ?? ""]
     .filter(Boolean)
     .join(", ");
+  // Evidence may quote the patient, commas and all: items are set apart by semicolons.
   const flags = note.redFlags.map(
-    (flag) => `- **${flag.label}** (${flag.urgency.replace("_", " ")}): ${flag.evidence.join(", ")}`,
+    (flag) => `- **${flag.label}** (${flag.urgency.replace("_", " ")}): ${flag.evidence.join("; ")}`,
   );
   const impression = note.workingImpression
     ? [`${note.workingImpression.disease} — supported by ${note.workingImpression.evidence.join(", ")}`]
@@ -57,6 +59,7 @@ export function noteToMarkdown(note: ClinicalNote, title = "Clinical note"): str
   return [
     `# ${title}\n`,
     ...(patient ? [`Patient: ${patient}\n`] : []),
+    section("Red flags", flags.length > 0 ? flags : ["None identified."]),
     section("Presenting complaint", [
       note.presentingComplaint.length > 0 ? note.presentingComplaint.join(", ") : NOT_RECORDED,
     ]),
@@ -73,7 +76,6 @@ export function noteToMarkdown(note: ClinicalNote, title = "Clinical note"): str
     section("Family history", listingLines(note.familyHistory, "No family history of")),
     section("Social history", socialLines(note.socialHistory)),
     ...(tests.length > 0 ? [section("Investigations so far", tests)] : []),
-    section("Red flags", flags.length > 0 ? flags : ["None identified."]),
     section("Working impression", impression),
   ].join("\n");
 }

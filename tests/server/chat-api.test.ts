@@ -142,7 +142,7 @@ describe("the chat server", () => {
       /^attachment; filename="?anamnesis-note-[0-9a-f-]+\.md"?$/,
     );
     expect(await markdown.text()).toMatch(
-      /## Presenting complaint\n\nchest pain, dyspnea\n[^]*## Red flags\n\n- \*\*Chest pain that may be the heart/,
+      /^# [^\n]*\n\n## Red flags\n\n- \*\*Chest pain that may be the heart[^\n]*said: "[^\n]*\n\n## Presenting complaint\n\nchest pain, dyspnea\n/,
     );
     expect((await callApi(server.url, "GET", `/api/sessions/${created.json.id}/note?format=pdf`)).status).toBe(400);
 

@@ -66,6 +66,29 @@ describe("the semantic red-flag signal (a fake encoder: the model is not loaded)
     expect(calls.length).toBe(before);
   });
 
+  it("encodes each sentence once: a sentence said again, or asked for while it is being encoded, is not sent again", async () => {
+    const calls: string[][] = [];
+    const semantic = new SemanticRedFlags({
+      loadEncoder: async () => fakeEncoder(calls),
+      anchors,
+      thresholds,
+      cacheDir: null,
+    });
+    await semantic.warmUp();
+    calls.length = 0;
+    const turn = "A dark curtain came over my eye. My knee hurts after football.";
+    // Two screenings ask for the same turn at once (the guard and a resumed conversation's background encoding).
+    await Promise.all([semantic.prepare([turn]), semantic.prepare([turn])]);
+    await semantic.prepare([turn, "My eye is tired from the screen."]);
+    expect(calls).toEqual([
+      ["a dark curtain came over my eye.", "my knee hurts after football."],
+      ["my eye is tired from the screen."],
+    ]);
+    // Negative control: a sentence not seen before is encoded.
+    await semantic.prepare(["The vision in my eye went dark."]);
+    expect(calls).toHaveLength(3);
+  });
+
   it("encodes a turn while the NLU reads it, and screens it in the same turn", async () => {
     const events: string[] = [];
     const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

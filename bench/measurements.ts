@@ -41,10 +41,16 @@ import {
 import { CHAT_TIMINGS } from "./chat-plan.ts";
 import { SCORE_MEASUREMENTS, type Measurement, type PlanOptions } from "./measurement-plan.ts";
 import { readmeBlocks, type MeasuredRun } from "./readme-blocks.ts";
+import { RED_FLAG_MEASUREMENTS } from "./red-flags-plan.ts";
 import { ENGINE_TIMINGS } from "./timing-plan.ts";
 
 /** Every measurement, in the order of the page. */
-const MEASUREMENTS: readonly Measurement[] = [...SCORE_MEASUREMENTS, ...ENGINE_TIMINGS, ...CHAT_TIMINGS];
+const MEASUREMENTS: readonly Measurement[] = [
+  ...SCORE_MEASUREMENTS,
+  ...ENGINE_TIMINGS,
+  ...CHAT_TIMINGS,
+  ...RED_FLAG_MEASUREMENTS,
+];
 
 const { values } = parseArgs({
   options: {

@@ -2,6 +2,7 @@ import type { RedFlagRules } from "../src/clinical/red-flags.ts";
 import { bundledSemanticRedFlags } from "../src/clinical/red-flags-encoder.ts";
 import type { SemanticRedFlags } from "../src/clinical/red-flags-semantic.ts";
 import { sentencesOf } from "../src/clinical/red-flag-signs.ts";
+import { RedFlagScreen } from "../src/clinical/red-flag-screen.ts";
 import { loadMeditod } from "../src/data/meditod.ts";
 import { Conversation } from "../src/dialogue-manager/conversation.ts";
 import { defaultCacheDir } from "../src/backends/response-cache.ts";
@@ -60,10 +61,10 @@ function patientScripts(): string[][] {
     .map(([, dialogue]) => dialogue.utterances.filter((u) => u.speaker === "patient").map((u) => u.text));
 }
 
-/** Each patient turn of the scripts as a call to `say()`, up to `limit`, with the given semantic signal or none. */
+/** Each patient turn of the scripts as a call to `say()`, up to `limit`, with the given rules (null: none) and semantic signal (or none). */
 async function* turns(
   engine: ReturnType<typeof buildEmbeddedEngine>,
-  rules: RedFlagRules,
+  rules: RedFlagRules | null,
   semantic: SemanticRedFlags | null,
   limit: number,
 ): AsyncGenerator<() => Promise<unknown>> {
@@ -78,6 +79,16 @@ async function* turns(
   }
 }
 
+/** The red-flag screening alone, turn after turn (a new screen per script): what the rules add to a turn. */
+async function* screenings(rules: RedFlagRules, limit: number): AsyncGenerator<() => Promise<unknown>> {
+  let count = 0;
+  for (const script of patientScripts()) {
+    const screen = new RedFlagScreen(rules);
+    for (let said = 1; said <= script.length && count < limit; said++, count++)
+      yield async () => screen.flags({}, script.slice(0, said));
+  }
+}
+
 /** One new sentence at a time through a warm encoder (the sample's, made new by a word before them): what the semantic signal adds to a turn. */
 async function* sentences(semantic: SemanticRedFlags, limit: number): AsyncGenerator<() => Promise<unknown>> {
   const said = patientScripts().flat().flatMap(sentencesOf);
@@ -87,9 +98,10 @@ async function* sentences(semantic: SemanticRedFlags, limit: number): AsyncGener
 
 /**
  * A chat turn's cost over the sample's non-test patient turns: after an untimed pass (the engine
- * warm), once with the rules alone and once with a semantic signal that is warm (its model loaded, the
- * statements encoded) but has seen none of these sentences, as in a live chat; then the encoding of
- * one new sentence alone.
+ * warm), with no red flags at all (the engine's own cost), with the rules alone, and with a semantic
+ * signal that is warm (its model loaded, the statements encoded) but has seen none of these sentences,
+ * as in a live chat; then what each part adds alone: the red-flag screening of a turn, and the
+ * encoding of one new sentence.
  */
 export async function chatTurnCosts(
   rules: RedFlagRules,
@@ -98,11 +110,14 @@ export async function chatTurnCosts(
 ): Promise<Record<string, TurnCost>> {
   const engine = buildEmbeddedEngine(loadMeditod(), "train", { wording: "clean" });
   for await (const call of turns(engine, rules, null, limit)) await call();
+  const noRedFlags = await costOf(turns(engine, null, null, limit));
   const rulesOnly = await costOf(turns(engine, rules, null, limit));
-  if (!withSemantic) return { rulesOnly };
+  const screening = await costOf(screenings(rules, limit));
+  if (!withSemantic) return { noRedFlags, rulesOnly, screening };
   const fresh = bundledSemanticRedFlags(rules, { cacheDir: defaultCacheDir(process.env), waitMs: TIMING_WAIT_MS });
   await fresh.warmUp();
   await fresh.prepare(["warm the encoder up with one sentence"]);
   const semantic = await costOf(turns(engine, rules, fresh, limit));
-  return { rulesOnly, withSemantic: semantic, oneSentence: await costOf(sentences(fresh, limit)) };
+  const oneSentence = await costOf(sentences(fresh, limit));
+  return { noRedFlags, rulesOnly, screening, withSemantic: semantic, oneSentence };
 }

@@ -132,7 +132,9 @@ function printTable(title: string, table: Map<string, Record<Signal, Tally>>, se
 /** The chat turn's costs as a table: p50 and p95 of wall time and of CPU time (every thread). */
 function printCosts(costs: Awaited<ReturnType<typeof chatTurnCosts>>): void {
   const LABELS: Record<string, string> = {
+    noRedFlags: "chat turn, no red flags (the engine)",
     rulesOnly: "chat turn, rules alone",
+    screening: "red-flag screening alone (rules)",
     withSemantic: "chat turn, rules + semantic (warm)",
     oneSentence: "one new sentence encoded",
   };

@@ -76,6 +76,9 @@ export interface SemanticRedFlagsOptions {
 /** How long a turn waits for its sentences' encoding by default: far above one sentence's cost, short of a person giving up. */
 const DEFAULT_WAIT_MS = 3_000;
 
+/** Encoded once at load when the statements' vectors come from disk, so that no patient turn pays the model's first call. */
+const WARM_UP_SENTENCE = "a sentence that warms the encoder up";
+
 /** Sentences shorter than this many words ("yes", "no thanks") are not compared: they carry no emergency alone. */
 const MIN_WORDS = 2;
 const MAX_REMEMBERED_SENTENCES = 5_000;
@@ -201,6 +204,10 @@ export class SemanticRedFlags {
     if (!vectors) {
       vectors = await encoder.encode(texts);
       if (file) writeCachedVectors(file, encoder.model, texts, vectors);
+    } else {
+      // The model's first call prepares its kernels (seconds on a busy machine): paid here, at load, not
+      // by the first patient sentence, whose turn waits for its encoding.
+      await encoder.encode([WARM_UP_SENTENCE]);
     }
     this.anchorVectors = vectors;
     this.encoder = encoder;

@@ -43,6 +43,7 @@ import { CHAT_TIMINGS } from "./chat-plan.ts";
 import { CONSULT_MEASUREMENTS } from "./consult-plan.ts";
 import { SCORE_MEASUREMENTS, type Measurement, type PlanOptions } from "./measurement-plan.ts";
 import { readmeBlocks, type MeasuredRun } from "./readme-blocks.ts";
+import { RED_FLAG_MEASUREMENTS } from "./red-flags-plan.ts";
 import { ENGINE_TIMINGS } from "./timing-plan.ts";
 
 /** Every measurement, in the order of the page. */
@@ -53,6 +54,7 @@ const MEASUREMENTS: readonly Measurement[] = [
   ...ENGINE_TIMINGS,
   ...NOTE_VISIT_TIMINGS,
   ...CHAT_TIMINGS,
+  ...RED_FLAG_MEASUREMENTS,
 ];
 
 const { values } = parseArgs({

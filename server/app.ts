@@ -1,3 +1,4 @@
+import type { SemanticRedFlags } from "../src/clinical/red-flags-semantic.ts";
 import express, { type NextFunction, type Request, type Response } from "express";
 import type { Duplex } from "node:stream";
 import { z } from "zod";
@@ -53,7 +54,20 @@ export interface ChatServerOptions {
   readonly host?: string;
   /** More host names the server answers to (a name in /etc/hosts, a reverse proxy's). */
   readonly allowedHosts?: readonly string[];
+  /**
+   * The red flags' semantic signal, given to every conversation (off without it: the lay-word rules run
+   * alone). Its encoder starts loading with the server, in the background; `/api/health` says whether
+   * it is off, loading, on or failed, and why.
+   */
+  readonly semanticRedFlags?: SemanticRedFlags | null;
 }
+
+/** What `/api/health` says of the semantic signal when the server was not given one. */
+const SEMANTIC_NOT_ENABLED = {
+  state: "off",
+  model: null,
+  reason: "not enabled (anamnesis chat --semantic-red-flags turns it on)",
+} as const;
 
 /** A lone UTF-16 surrogate (`"\ud800"` in JSON): not text, and not storable as UTF-8. */
 const LONE_SURROGATE = /\p{Cs}/u;
@@ -316,7 +330,10 @@ export async function createChatApp(
     sessionsPerClient: limits.sessionsPerClient,
     idleMs: (options.idleMinutes ?? 24 * 60) * 60_000,
     ...(options.transcriptsDir ? { transcripts: new TranscriptWriter(options.transcriptsDir) } : {}),
+    ...(options.semanticRedFlags ? { semanticRedFlags: options.semanticRedFlags } : {}),
   });
+  // Loaded in the background (never rejects): until it is on, turns are screened by the rules alone.
+  void options.semanticRedFlags?.warmUp();
   await registry.expireIdle();
   await registry.resume();
   const identities = new ClientIdentities(await store.clientSecret(), limits);
@@ -329,7 +346,8 @@ export async function createChatApp(
   app.use(express.static(PUBLIC_DIR, { index: "index.html", cacheControl: false }));
   app.use("/api", express.json({ limit: "16kb" }));
   app.get("/api/health", (_request, response) => {
-    response.json({ ok: true, sessions: registry.size });
+    const semantic = options.semanticRedFlags?.status() ?? SEMANTIC_NOT_ENABLED;
+    response.json({ ok: true, sessions: registry.size, redFlags: { rules: "on", semantic } });
   });
   // The page's status names, from the ontology (the page hard-codes none).
   app.get("/api/ontology", (_request, response) => {

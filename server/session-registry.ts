@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import type { SemanticRedFlags } from "../src/clinical/red-flags-semantic.ts";
 import { Conversation, type TurnOutcome } from "../src/dialogue-manager/conversation.ts";
 import type { StoredConversationRecord } from "../src/dialogue-manager/conversation-record.ts";
 import type { DialogueModules } from "../src/language/module-interfaces.ts";
@@ -60,6 +61,8 @@ export interface SessionRegistryOptions {
   /** Sessions idle longer than this are deleted (default: a day). */
   readonly idleMs: number;
   readonly transcripts?: TranscriptWriter;
+  /** The red flags' semantic signal, given to every conversation, new and resumed (none: the rules alone). */
+  readonly semanticRedFlags?: SemanticRedFlags | null;
 }
 
 export class SessionRegistry {
@@ -113,7 +116,9 @@ export class SessionRegistry {
     return {
       ...base,
       kind: "conversation",
-      conversation: Conversation.resume(this.options.modules, record.conversation),
+      conversation: Conversation.resume(this.options.modules, record.conversation, {
+        semanticRedFlags: this.options.semanticRedFlags ?? null,
+      }),
       ...(patientCase ? { simulator: new PatientSimulator(patientCase) } : {}),
       lastActions: record.lastActions,
     };
@@ -139,10 +144,10 @@ export class SessionRegistry {
         : {
             ...base,
             kind: "conversation",
-            conversation: new Conversation(
-              this.options.modules,
-              this.options.maxDoctorTurns ? { maxDoctorTurns: this.options.maxDoctorTurns } : {},
-            ),
+            conversation: new Conversation(this.options.modules, {
+              ...(this.options.maxDoctorTurns ? { maxDoctorTurns: this.options.maxDoctorTurns } : {}),
+              semanticRedFlags: this.options.semanticRedFlags ?? null,
+            }),
             ...(patientCase ? { simulator: new PatientSimulator(patientCase) } : {}),
             lastActions: null,
           };

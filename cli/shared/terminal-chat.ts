@@ -1,8 +1,10 @@
 import { createInterface } from "node:readline";
 import type { Readable, Writable } from "node:stream";
 import { clinicalNote } from "../../src/clinical/clinical-note.ts";
+import { noteInputOf } from "../../src/dialogue-manager/note-input.ts";
 import { noteToMarkdown } from "../../src/clinical/note-markdown.ts";
 import { Conversation, type TurnOutcome } from "../../src/dialogue-manager/conversation.ts";
+import type { SemanticRedFlags } from "../../src/clinical/red-flags-semantic.ts";
 import type { DialogueModules } from "../../src/language/module-interfaces.ts";
 import { PatientSimulator, type PatientCase } from "../../src/simulator/patient-simulator.ts";
 
@@ -19,6 +21,8 @@ export interface TerminalChatOptions {
   readonly cases?: readonly PatientCase[];
   /** Whether the input is a person at a terminal (no echo). */
   readonly interactive?: boolean;
+  /** The red flags' semantic signal beside the lay-word rules (none: the rules alone). */
+  readonly semanticRedFlags?: SemanticRedFlags | null;
 }
 
 const HELP = `Commands (anything else is the patient's answer):
@@ -37,7 +41,7 @@ export async function runTerminalChat(options: TerminalChatOptions): Promise<voi
   const { output } = options;
   const write = (text: string) => output.write(`${text}\n`);
   const reader = createInterface({ input: options.input, terminal: false });
-  let conversation = new Conversation(options.modules);
+  let conversation = new Conversation(options.modules, { semanticRedFlags: options.semanticRedFlags ?? null });
   const prompt = () => output.write("patient: ");
 
   write(`doctor: ${conversation.opening}`);
@@ -89,7 +93,7 @@ async function runCommand(
       write(JSON.stringify(snapshot.state, null, 2));
       return undefined;
     case "/note":
-      write(noteToMarkdown(clinicalNote({ state: snapshot.state, presenting: snapshot.presenting })));
+      write(noteToMarkdown(clinicalNote(noteInputOf(snapshot))));
       return undefined;
     case "/simulate":
       return simulate(rest.join(" "), options, write);
@@ -117,7 +121,7 @@ async function simulate(
     return undefined;
   }
   const simulator = new PatientSimulator(patientCase);
-  const conversation = new Conversation(options.modules);
+  const conversation = new Conversation(options.modules, { semanticRedFlags: options.semanticRedFlags ?? null });
   write(`(a new history: ${patientCase.title})`);
   write(`doctor: ${conversation.opening}`);
   let said = simulator.openingStatement();

@@ -324,7 +324,23 @@ $("auto").addEventListener("click", () =>
   }),
 );
 
+/** What screens for red flags, from `/api/health`: the rules always; the semantic signal off, loading, on or failed (and why). */
+async function renderRedFlagSignal(tries = 0) {
+  const { redFlags } = await api("GET", "/api/health");
+  const { state, reason } = redFlags.semantic;
+  const words = {
+    on: "on",
+    loading: "loading",
+    off: `off${reason ? ` (${reason})` : ""}`,
+    failed: `failed${reason ? ` (${reason})` : ""}: the rules run alone`,
+  };
+  $("red-flag-signal").textContent = `Red flags: lay-word rules on; semantic signal ${words[state] || state}.`;
+  // Asked again while the encoder loads (for a few minutes at most), so the note says when it is on.
+  if (state === "loading" && tries < 60) setTimeout(() => renderRedFlagSignal(tries + 1).catch(() => {}), 3000);
+}
+
 guarded(async () => {
+  renderRedFlagSignal().catch(() => {});
   Object.assign(names, await api("GET", "/api/ontology"));
   const { cases } = await api("GET", "/api/cases");
   for (const item of cases) {

@@ -16,6 +16,9 @@ import { loadRedFlags, type RedFlagRules } from "./red-flags.ts";
  * negative status (`negative_symptom`: the patient said no). What was never asked is not in the state
  * and not in the note; what the patient was unsure of (`unknown_…`) is listed as uncertain, never as
  * denied.
+ *
+ * The red flags are those the conversation raised (on the state, on the patient's own words, or on the
+ * semantic signal), with their evidence, and any the final state meets besides.
  */
 
 /** The version of {@link clinicalNoteSchema}'s JSON: 2 added `version`, `historian`, `questionsAndConcerns`, and each medication's `dose` and `frequency`. */
@@ -100,6 +103,29 @@ export interface NoteInput {
   readonly questionsAndConcerns?: readonly PatientVoice[];
   readonly redFlags?: RedFlagRules;
   readonly diagnoses?: DiagnosisRules;
+  /**
+   * The red flags the conversation raised, in order (`Conversation.snapshot().redFlags`): those fired
+   * on the patient's words or the semantic signal are not in the state, so only the conversation knows them.
+   */
+  readonly raisedRedFlags?: readonly RaisedRedFlag[];
+}
+
+type NoteRedFlag = ClinicalNote["redFlags"][number];
+/** A red flag as a conversation records it (a `RedFlag`, or as read back from a saved session). */
+type RaisedRedFlag = {
+  readonly [key in keyof NoteRedFlag]: key extends "evidence" ? readonly string[] : NoteRedFlag[key];
+};
+
+/** The conversation's red flags, then those the state meets besides; a flag in both once, with the evidence of both. */
+function noteRedFlags(input: NoteInput): NoteRedFlag[] {
+  const flags = new Map<string, NoteRedFlag>();
+  const fromState = (input.redFlags ?? loadRedFlags()).evaluate(input.state);
+  for (const { id, label, urgency, evidence } of [...(input.raisedRedFlags ?? []), ...fromState]) {
+    const known = flags.get(id);
+    if (!known) flags.set(id, { id, label, urgency, evidence: [...new Set(evidence)] });
+    else for (const item of evidence) if (!known.evidence.includes(item)) known.evidence.push(item);
+  }
+  return [...flags.values()];
 }
 
 /** How each attribute is labelled in the note. */
@@ -258,7 +284,6 @@ export function clinicalNote(input: NoteInput): ClinicalNote {
   const complaint = presenting.length > 0 ? presenting : positives.slice(0, 1);
   const isComplaint = (finding: Finding) =>
     complaint.some((value) => finding.value === value || finding.value.startsWith(`${value} (`));
-  const redFlags = (input.redFlags ?? loadRedFlags()).evaluate(state);
   const impression = (input.diagnoses ?? loadDiagnoses()).workingImpression(state);
   const history = listing(state, "medical_history", (entry) => !ALLERGY.test(String(entry.value)));
   return {
@@ -287,7 +312,7 @@ export function clinicalNote(input: NoteInput): ClinicalNote {
       const tests = listing(state, "medical_test");
       return { done: tests.present, notDone: tests.absent };
     })(),
-    redFlags: redFlags.map(({ id, label, urgency, evidence }) => ({ id, label, urgency, evidence: [...evidence] })),
+    redFlags: noteRedFlags(input),
     workingImpression: impression ? { disease: impression.disease, evidence: [...impression.evidence] } : null,
     questionsAndConcerns: (input.questionsAndConcerns ?? []).map((voice) => ({ ...voice })),
   };

@@ -1,8 +1,9 @@
 import type { ClinicalNote } from "./clinical-note.ts";
 
 /**
- * The clinical note as Markdown, in the order a clinician writes one. Empty sections say "not
- * asked" or "none reported" rather than disappearing, so a reader sees what the history did not cover.
+ * The clinical note as Markdown, in the order a clinician writes one, with the red flags first, where
+ * they cannot be missed. Empty sections say "not asked" or "none reported" rather than disappearing,
+ * so a reader sees what the history did not cover.
  */
 
 type Listing = ClinicalNote["reviewOfSystems"];
@@ -72,8 +73,9 @@ export function noteToMarkdown(note: ClinicalNote, title = "Clinical note"): str
     .join(", ");
   const historian = historianText(note.historian);
   const voices = note.questionsAndConcerns.map((voice) => `- ${VOICE_LABELS[voice.kind]}: ${voice.text}`);
+  // Evidence may quote the patient, commas and all: items are set apart by semicolons.
   const flags = note.redFlags.map(
-    (flag) => `- **${flag.label}** (${flag.urgency.replace("_", " ")}): ${flag.evidence.join(", ")}`,
+    (flag) => `- **${flag.label}** (${flag.urgency.replace("_", " ")}): ${flag.evidence.join("; ")}`,
   );
   const impression = note.workingImpression
     ? [`${note.workingImpression.disease} — supported by ${note.workingImpression.evidence.join(", ")}`]
@@ -86,6 +88,7 @@ export function noteToMarkdown(note: ClinicalNote, title = "Clinical note"): str
     `# ${title}\n`,
     ...(patient ? [`Patient: ${patient}\n`] : []),
     ...(historian ? [`History from: ${historian}\n`] : []),
+    section("Red flags", flags.length > 0 ? flags : ["None identified."]),
     section("Presenting complaint", [
       note.presentingComplaint.length > 0 ? note.presentingComplaint.join(", ") : NOT_RECORDED,
     ]),
@@ -103,7 +106,6 @@ export function noteToMarkdown(note: ClinicalNote, title = "Clinical note"): str
     section("Social history", socialLines(note.socialHistory)),
     ...(voices.length > 0 ? [section("Patient's questions and concerns", voices)] : []),
     ...(tests.length > 0 ? [section("Investigations so far", tests)] : []),
-    section("Red flags", flags.length > 0 ? flags : ["None identified."]),
     section("Working impression", impression),
   ].join("\n");
 }

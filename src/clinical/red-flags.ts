@@ -1,13 +1,16 @@
 import { dialogueStateSchema, describeIssues, type DialogueState } from "../cmas/schemas.ts";
 import { loadOntologyFile, parseOntologyFile, type OntologyFile } from "../ontology/ontology-files.ts";
 import { criterionProblem, evidenceFor } from "./criteria.ts";
+import { SignReader, signsOf, statedEvidence, type SignsFound } from "./red-flag-signs.ts";
 
 /**
- * Red flags (`ontology/red-flags.json`): findings in a history that need urgent care. Each flag's
- * criteria are read from the tracked CMAS state, never from the words of one backend, so the same
- * flags fire whichever NLU (embedded or an LLM) filled the state. The file is validated on load
- * against the CMAS ontology, and every flag's example state must fire that flag. Criteria are written in
- * the language of `./criteria.ts`.
+ * Red flags (`ontology/red-flags.json`): findings in a history that need urgent care. Each flag fires
+ * on two readings, either enough: its `criteria` over the tracked CMAS state (so it fires whichever
+ * NLU, embedded or an LLM, filled the state), and its `stated` criteria over the signs in the
+ * patient's own words (`./red-flag-signs.ts`), so an emergency said in lay words fires even when no
+ * NLU maps it to CMAS. The file is validated on load against the CMAS ontology; every flag's example
+ * state must fire it, every sign's examples must show that sign, and every flag's example sentence
+ * must fire its stated criteria. Criteria are written in the language of `./criteria.ts`.
  */
 
 export type RedFlagsFile = OntologyFile<"red-flags.json">;
@@ -20,7 +23,7 @@ export interface RedFlag {
   readonly label: string;
   readonly urgency: Urgency;
   readonly advice: string;
-  /** `status slot: value` of each finding that matched, e.g. `positive symptom: chest pain`. */
+  /** `status slot: value` of each finding that matched (`positive symptom: chest pain`), or the words said (`said: "crushing pain"`). */
   readonly evidence: readonly string[];
 }
 
@@ -28,19 +31,47 @@ function fail(message: string): never {
   throw new Error(`ontology/red-flags.json: ${message}`);
 }
 
-/** The red flags as compiled data, with the evaluation over a state. */
+/** The red flags as compiled data, with the evaluation over a state and over what the patient said. */
 export class RedFlagRules {
   readonly flags: readonly RedFlagDefinition[];
+  readonly signs: SignReader;
 
   constructor(readonly file: RedFlagsFile) {
     this.flags = file.flags;
+    this.signs = new SignReader(file.signs);
   }
 
   /** The flags that fire on a state, in the file's order. */
   evaluate(state: DialogueState): RedFlag[] {
+    return this.fired((flag) => evidenceFor(flag.criteria, state));
+  }
+
+  /** The flags whose stated criteria hold on the signs of the patient's turns, in the file's order. */
+  evaluateSaid(patientTurns: readonly string[]): RedFlag[] {
+    const found = this.signs.readAll(patientTurns);
+    return this.fired((flag) => this.statedEvidence(flag, found));
+  }
+
+  /**
+   * The flags that fire on a state or on the signs the patient said (pooled over their turns: see
+   * `./red-flag-screen.ts`), each once, with the evidence of both readings.
+   */
+  evaluateConversation(state: DialogueState, found: SignsFound): RedFlag[] {
+    return this.fired((flag) => {
+      const tracked = evidenceFor(flag.criteria, state);
+      const said = this.statedEvidence(flag, found);
+      return tracked === null && said === null ? null : [...(tracked ?? []), ...(said ?? [])];
+    });
+  }
+
+  private statedEvidence(flag: RedFlagDefinition, found: SignsFound): string[] | null {
+    return flag.stated ? statedEvidence(flag.stated, found) : null;
+  }
+
+  private fired(evidenceOf: (flag: RedFlagDefinition) => string[] | null): RedFlag[] {
     const fired: RedFlag[] = [];
     for (const flag of this.flags) {
-      const evidence = evidenceFor(flag.criteria, state);
+      const evidence = evidenceOf(flag);
       if (evidence !== null)
         fired.push({ id: flag.id, label: flag.label, urgency: flag.urgency, advice: flag.advice, evidence });
     }
@@ -53,9 +84,36 @@ export class RedFlagRules {
   }
 }
 
+/** Checks the signs: every pattern compiles, every example shows its sign. */
+function checkSigns(file: RedFlagsFile): void {
+  for (const [id, sign] of Object.entries(file.signs)) {
+    for (const pattern of sign.patterns) {
+      try {
+        new RegExp(pattern, "i");
+      } catch {
+        fail(`sign '${id}': '${pattern}' is not a regular expression`);
+      }
+    }
+    const reader = new SignReader({ [id]: sign });
+    for (const example of sign.examples) {
+      if (!reader.read(example).has(id)) fail(`sign '${id}': its example '${example}' does not show it`);
+    }
+  }
+}
+
+/** Checks a flag's stated criteria: its signs exist, and its example sentence fires them. */
+function checkStated(flag: RedFlagDefinition, rules: RedFlagRules): void {
+  if (!flag.stated) return;
+  for (const sign of signsOf(flag.stated)) {
+    if (!(sign in rules.file.signs)) fail(`flag '${flag.id}': unknown sign '${sign}'`);
+  }
+  if (!rules.evaluateSaid([flag.example.said]).some((fired) => fired.id === flag.id))
+    fail(`flag '${flag.id}': its example sentence does not fire its stated criteria`);
+}
+
 /**
  * Checks a validated red-flags file against the CMAS ontology (slots, statuses, attributes, patterns;
- * example states) and itself (unique ids; every example fires its flag).
+ * example states) and itself (unique ids; every example fires its flag; signs and their examples).
  */
 export function compileRedFlags(file: RedFlagsFile): RedFlagRules {
   const ids = new Set<string>();
@@ -67,10 +125,12 @@ export function compileRedFlags(file: RedFlagsFile): RedFlagRules {
     const example = dialogueStateSchema.safeParse(flag.example.state);
     if (!example.success) fail(`flag '${flag.id}': example state: ${describeIssues(example.error)}`);
   }
+  checkSigns(file);
   const rules = new RedFlagRules(file);
   for (const flag of rules.flags) {
     if (!rules.evaluate(flag.example.state).some((fired) => fired.id === flag.id))
       fail(`flag '${flag.id}': its example state does not fire it`);
+    checkStated(flag, rules);
   }
   return rules;
 }

@@ -1,13 +1,20 @@
 import { assign } from "xstate";
 import { enforceClosingScope } from "../clinical/closing-scope.ts";
+import { RedFlagScreen } from "../clinical/red-flag-screen.ts";
 import type { RedFlag, RedFlagRules } from "../clinical/red-flags.ts";
+import type { SemanticRedFlags } from "../clinical/red-flags-semantic.ts";
 import { asksToRepeat } from "../language/repeat-requests.ts";
 import type { DialogueContext, DialogueImplementations } from "./dialogue-machine.ts";
 
-/** Flags that fire on the state now and have not fired before. */
-function newRedFlags(context: DialogueContext, rules: RedFlagRules): RedFlag[] {
+/**
+ * Flags that fire now and have not fired before: on the tracked state, on the signs in the patient's
+ * own words (all their turns, each read once by the conversation's screen), or on the semantic signal
+ * (a paraphrase the rules lack), each once with all its evidence.
+ */
+function newRedFlags(context: DialogueContext, screen: RedFlagScreen): RedFlag[] {
   const known = new Set(context.redFlags.map((flag) => flag.id));
-  return rules.evaluate(context.state).filter((flag) => !known.has(flag.id));
+  const patientTurns = context.history.filter((turn) => turn.speaker === "patient").map((turn) => turn.text);
+  return screen.flags(context.state, patientTurns).filter((flag) => !known.has(flag.id));
 }
 
 /** Whether the history's last turn is the patient's, asking to repeat or explain what the doctor said. */
@@ -19,15 +26,30 @@ function lastTurnAsksToRepeat(context: DialogueContext): boolean {
 /**
  * The clinical rules the dialogue machine holds every turn to, whatever backend answered, as its
  * guards and actions for `dialogueMachine.provide()`: red flags (`redFlags`; null turns them off)
- * fire on the tracked state and are advised on at once; a patient asking to repeat or explain right
+ * fire on the tracked state, on the patient's own words, or on the semantic signal (`semantic`, when
+ * given), and are advised on at once; a patient asking to repeat or explain right
  * after the advice hears it again; a plan names no disease or test the tracked state does not support
  * (the closing scope).
+ *
+ * Call it once per conversation: its red-flag screen follows one conversation's turns, reading each
+ * new turn once (given to several, it reads each conversation's turns again whenever they alternate).
  */
-export function clinicalRules(redFlags: RedFlagRules | null): Pick<DialogueImplementations, "guards" | "actions"> {
+export function clinicalRules(
+  redFlags: RedFlagRules | null,
+  semantic: SemanticRedFlags | null = null,
+): Pick<DialogueImplementations, "guards" | "actions"> {
+  const screen = redFlags ? new RedFlagScreen(redFlags, semantic) : null;
+  // The guard and the escalation read the same context: screened once.
+  const screened = new WeakMap<DialogueContext, RedFlag[]>();
+  const newFlags = (context: DialogueContext): RedFlag[] => {
+    let flags = screened.get(context);
+    if (!flags) screened.set(context, (flags = newRedFlags(context, screen!)));
+    return flags;
+  };
   return {
     guards: {
       asksToRepeat: ({ context }) => lastTurnAsksToRepeat(context),
-      ...(redFlags ? { redFlagFired: ({ context }) => newRedFlags(context, redFlags).length > 0 } : {}),
+      ...(redFlags ? { redFlagFired: ({ context }) => newFlags(context).length > 0 } : {}),
     },
     actions: {
       keepToClosingScope: assign({
@@ -37,7 +59,7 @@ export function clinicalRules(redFlags: RedFlagRules | null): Pick<DialogueImple
       ...(redFlags
         ? {
             escalate: assign(({ context }) => {
-              const fired = newRedFlags(context, redFlags);
+              const fired = newFlags(context);
               const recorded = fired.map((flag) => ({ ...flag, turn: context.history.length - 1 }));
               return {
                 redFlags: [...context.redFlags, ...recorded],

@@ -4,6 +4,7 @@ import type { DialogueModules, DialogueTurn } from "../language/module-interface
 import type { Informant } from "../language/informant.ts";
 import type { RecordedPatientRequest } from "../language/patient-requests.ts";
 import { loadRedFlags, type RedFlagRules } from "../clinical/red-flags.ts";
+import type { SemanticRedFlags } from "../clinical/red-flags-semantic.ts";
 import { clinicalRules } from "./clinical-rules.ts";
 import {
   CONVERSATION_RECORD_VERSION,
@@ -57,6 +58,13 @@ export interface ConversationSnapshot {
 export interface ConversationOptions extends DialogueInput {
   /** Red-flag rules (default: the bundled ones); null turns escalation off. */
   readonly redFlags?: RedFlagRules | null;
+  /** The red flags' semantic signal (default none): each patient turn is encoded while the NLU reads it, and the screening waits for both. */
+  readonly semanticRedFlags?: SemanticRedFlags | null;
+}
+
+/** What the patient said, turn by turn. */
+function patientTexts(history: readonly DialogueTurn[]): string[] {
+  return history.filter((turn) => turn.speaker === "patient").map((turn) => turn.text);
 }
 
 /** The doctor turns since the last patient turn, as one reply. */
@@ -70,17 +78,26 @@ function lastReply(history: readonly DialogueTurn[]): string | null {
 export class Conversation {
   private readonly machine: typeof dialogueMachine;
   private readonly input: DialogueInput;
+  private readonly semantic: SemanticRedFlags | null;
+  /** The semantic signal encoding the turn being answered (it waits at most its own limit). */
+  private encoding: Promise<void> = Promise.resolve();
   private actor: Actor<typeof dialogueMachine>;
   /** Set while the last turn was answered by the offline engine: {@link retry} re-asks the backend from here. */
   private reask: ReaskPoint | null;
 
   constructor(modules: DialogueModules, options: ConversationOptions = {}, resumeFrom?: StoredConversationRecord) {
     // The modules and the rules are code, not data: a resumed conversation is given them again.
-    const { redFlags = loadRedFlags(), ...input } = options;
-    this.machine = dialogueMachine.provide({ actors: moduleActors(modules), ...clinicalRules(redFlags) });
+    const { redFlags = loadRedFlags(), semanticRedFlags = null, ...input } = options;
+    this.semantic = redFlags ? semanticRedFlags : null;
+    this.machine = dialogueMachine.provide({
+      actors: moduleActors(modules, this.semantic ? () => this.encoding : undefined),
+      ...clinicalRules(redFlags, this.semantic),
+    });
     this.input = input;
     const record = resumeFrom ? readConversationRecord(resumeFrom) : undefined;
     this.actor = this.startActor(record?.snapshot);
+    // A resumed conversation's turns are encoded in the background: the next screening reads them.
+    if (record && this.semantic) void this.semantic.prepare(patientTexts(this.actor.getSnapshot().context.history));
     this.reask = record?.reask ?? null;
   }
 
@@ -92,8 +109,12 @@ export class Conversation {
   }
 
   /** A conversation that continues from a {@link record} (after a restart, with the same modules), of today's format or of before. */
-  static resume(modules: DialogueModules, record: StoredConversationRecord): Conversation {
-    return new Conversation(modules, {}, record);
+  static resume(
+    modules: DialogueModules,
+    record: StoredConversationRecord,
+    options: Pick<ConversationOptions, "redFlags" | "semanticRedFlags"> = {},
+  ): Conversation {
+    return new Conversation(modules, options, record);
   }
 
   /** The conversation as plain JSON, to be stored and {@link resume}d; only between turns. Serialise it before the next turn. */
@@ -178,6 +199,8 @@ export class Conversation {
   private async answer(text: string, reaskBackend: boolean): Promise<TurnOutcome> {
     const started = performance.now();
     const before = this.persisted();
+    // Encoded while the NLU reads the turn; the screening after it waits for both.
+    if (this.semantic) this.encoding = this.semantic.prepare([text]);
     this.actor.send({ type: "PATIENT_SAID", text, ...(reaskBackend ? { reaskBackend } : {}) });
     const outcome = await this.settle(started);
     this.reask = outcome.fallback ? { before, text } : null;

@@ -5,7 +5,8 @@ import type { ConversationSnapshot } from "./conversation.ts";
 
 /**
  * What the clinical note of a conversation is written from: the tracked state and presenting
- * complaint, who gave the history as the NLU heard it, and the questions the patient asked. The chat's
+ * complaint, who gave the history as the NLU heard it, the questions the patient asked and the red flags
+ * the conversation raised. The chat's
  * note (`GET /api/sessions/:id/note`) is this input through the one note writer (`clinicalNote`).
  */
 
@@ -27,13 +28,14 @@ function questionsOf(requests: readonly RecordedPatientRequest[]): PatientVoice[
     .map((request) => ({ kind: "question" as const, text: request.text }));
 }
 
-/** The note input of a conversation's snapshot. */
+/** The note input of a conversation's snapshot, with the red flags the conversation raised. */
 export function noteInputOf(
-  snapshot: Pick<ConversationSnapshot, "state" | "presenting" | "informant" | "patientRequests">,
+  snapshot: Pick<ConversationSnapshot, "state" | "presenting" | "informant" | "patientRequests" | "redFlags">,
 ): NoteInput {
   return {
     state: snapshot.state,
     presenting: snapshot.presenting,
+    raisedRedFlags: snapshot.redFlags,
     historian: historianOf(snapshot.informant),
     questionsAndConcerns: questionsOf(snapshot.patientRequests),
   };

@@ -5,13 +5,46 @@ import { criterionSchema, exampleStateSchema } from "./criteria-schema.ts";
 
 export const urgencySchema = z.enum(["emergency", "same_day", "soon"]);
 
+/** A name of a sign or flag: lower case, digits and underscores. */
+const identifier = z.string().regex(/^[a-z0-9_]+$/);
+
+/**
+ * A sign: a finding as patients say it, read from their own words by named regular expressions
+ * (case-insensitive, over lower-cased text with straight apostrophes), each sign with examples that
+ * must match it.
+ */
+export const signSchema = z.strictObject({
+  /** What the sign means, in plain words. */
+  means: z.string().min(1),
+  patterns: z.array(z.string().min(1)).min(1),
+  examples: z.array(z.string().min(1)).min(1),
+});
+
+/** A criterion over the signs found in what the patient said: a sign, or all / any / not of criteria. */
+export type StatedCriterion =
+  { sign: string } | { all: StatedCriterion[] } | { any: StatedCriterion[] } | { not: StatedCriterion };
+
+export const statedCriterionSchema: z.ZodType<StatedCriterion, object> = z.lazy(() =>
+  z.union([
+    z.strictObject({ sign: identifier }),
+    z.strictObject({ all: z.array(statedCriterionSchema).min(1) }),
+    z.strictObject({ any: z.array(statedCriterionSchema).min(1) }),
+    z.strictObject({ not: statedCriterionSchema }),
+  ]),
+);
+
 export const redFlagSchema = z.strictObject({
-  id: z.string().regex(/^[a-z0-9_]+$/),
+  id: identifier,
   label: z.string().min(1),
   urgency: urgencySchema,
+  /** Over the tracked CMAS state, whatever NLU filled it. */
   criteria: criterionSchema,
+  /** Over the signs in the patient's own words, across the conversation's patient turns. */
+  stated: statedCriterionSchema.optional(),
   /** What the doctor says, in plain words. */
   advice: z.string().min(1),
+  /** The clinical source the criteria follow (guideline, knowledge summary, triage advice). */
+  source: z.string().min(1),
   example: z.strictObject({ said: z.string().min(1), state: exampleStateSchema }),
 });
 
@@ -21,5 +54,12 @@ export const redFlagsSchema = z.strictObject({
   description: z.string(),
   urgency: z.record(urgencySchema, z.string()),
   escalation: z.strictObject({ opening: z.string(), closing: z.string() }),
+  signs: z.record(identifier, signSchema),
+  /** The semantic signal's thresholds (cosine to a flag's nearest statement; its lead over the nearest near-miss), chosen on the corpus's development part. */
+  semantic: z.strictObject({
+    similarity: z.number().min(-1).max(1),
+    margin: z.number().min(-2).max(2),
+    chosenBy: z.string().min(1),
+  }),
   flags: z.array(redFlagSchema).min(1),
 });

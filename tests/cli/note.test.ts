@@ -42,6 +42,28 @@ describe("anamnesis note", () => {
     });
   });
 
+  it("puts the red flags a saved chat raised at the top of its note, with the patient's words", () => {
+    const session = join(dir, "flagged.json");
+    const raised = {
+      id: "saddle_numbness_or_sphincter_change",
+      label: "Numbness down below or trouble passing water",
+      urgency: "emergency",
+      advice: "Go to the emergency department now.",
+      evidence: ['said: "numb down below"'],
+      turn: 1,
+    };
+    const state = { positive_symptom: [{ value: "back pain" }] };
+    writeFileSync(session, JSON.stringify({ id: "flagged", history: [], state, redFlags: [raised] }));
+    const result = runCli(["note", "--session", session]);
+    expect(result.status).toBe(0);
+    expect(result.stdout).toMatch(
+      /^# Clinical note — session flagged\n\n## Red flags\n\n- \*\*Numbness down below or trouble passing water\*\* \(emergency\): said: "numb down below"\n\n## Presenting complaint\n\nback pain\n/,
+    );
+    // Negative control: the same state without the chat's record raises nothing.
+    writeFileSync(session, JSON.stringify({ id: "flagged", history: [], state, redFlags: [] }));
+    expect(runCli(["note", "--session", session]).stdout).toContain("## Red flags\n\nNone identified.");
+  });
+
   it.each([
     [[], /exactly one of --dialogue/],
     [["--dialogue", "115", "--format", "pdf"], /--format must be markdown or json/],

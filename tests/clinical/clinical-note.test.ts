@@ -2,6 +2,8 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { clinicalNote, clinicalNoteSchema } from "../../src/clinical/clinical-note.ts";
 import { noteToMarkdown } from "../../src/clinical/note-markdown.ts";
+import { loadRedFlags } from "../../src/clinical/red-flags.ts";
+import type { DialogueState } from "../../src/cmas/schemas.ts";
 import { loadMeditod } from "../../src/data/meditod.ts";
 import { caseFromDialogue } from "../../src/simulator/patient-simulator.ts";
 
@@ -87,10 +89,43 @@ describe("the clinical note from the tracked CMAS state", () => {
     expect(markdown).toContain("## Red flags\n\nNone identified.");
   });
 
-  it("renders the sections in a clinician's order", () => {
+  it("puts the red flags the conversation raised at the top, the patient's words as evidence, merged with the state's", () => {
+    // The words fired the flag; the NLU filled only a vague symptom: only the conversation knows the flag.
+    const state = { positive_symptom: [{ value: "back pain" }] };
+    const said = "I've gone numb down below and I can't pee since my back went";
+    const raised = loadRedFlags().evaluateSaid([said]);
+    expect(raised.map((flag) => flag.id)).toEqual(["saddle_numbness_or_sphincter_change"]);
+    // Negative control: from the state alone the note would raise nothing.
+    expect(clinicalNote({ state }).redFlags).toEqual([]);
+    const note = clinicalNote({ state, raisedRedFlags: raised });
+    const { id, label, urgency, evidence } = raised[0]!;
+    expect(note.redFlags).toEqual([{ id, label, urgency, evidence }]);
+    expect(note.redFlags[0]!.evidence.join(" ")).toMatch(/said: "/);
+    const markdown = noteToMarkdown(note, "Note");
+    expect(markdown).toMatch(
+      /^# Note\n\n## Red flags\n\n- \*\*[^\n]+\*\* \(emergency\): said: "[^\n]*\n\n## Presenting complaint/,
+    );
+
+    // A flag both raised in the conversation and met by the final state is listed once, with both evidences.
+    const chest: DialogueState = {
+      positive_symptom: [{ value: "chest pain", positive_characteristics: ["crushing"] }, { value: "dyspnea" }],
+    };
+    const fromState = clinicalNote({ state: chest }).redFlags;
+    expect(fromState.map((flag) => flag.id)).toEqual(["chest_pain_with_breathlessness_or_sweating"]);
+    const both = clinicalNote({
+      state: chest,
+      raisedRedFlags: [{ ...fromState[0]!, evidence: ['said: "crushing pain in my chest"'] }],
+    });
+    expect(both.redFlags).toEqual([
+      { ...fromState[0]!, evidence: ['said: "crushing pain in my chest"', ...fromState[0]!.evidence] },
+    ]);
+  });
+
+  it("renders the sections in a clinician's order, the red flags first", () => {
     const markdown = noteToMarkdown(clinicalNote({ state: caseFromDialogue(development, "RES0001").profile }), "Note");
     const headings = [...markdown.matchAll(/^## (.+)$/gm)].map((match) => match[1]);
     expect(headings).toEqual([
+      "Red flags",
       "Presenting complaint",
       "History of presenting complaint",
       "Review of systems",
@@ -100,7 +135,6 @@ describe("the clinical note from the tracked CMAS state", () => {
       "Family history",
       "Social history",
       "Investigations so far",
-      "Red flags",
       "Working impression",
     ]);
   });

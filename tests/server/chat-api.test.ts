@@ -120,6 +120,7 @@ describe("the chat server", () => {
     const turn = await callApi(server.url, "POST", `/api/sessions/${created.json.id}/turns`, {
       text: "I've had crushing chest pain since this morning and I'm short of breath.",
     });
+    // "Since this morning" says when it began, not that it began suddenly: a possible heart attack, not a clot in the lung.
     expect(turn.json.outcome.escalation).toMatchObject([
       { id: "chest_pain_with_breathlessness_or_sweating", urgency: "emergency", turn: 1 },
     ]);
@@ -141,7 +142,7 @@ describe("the chat server", () => {
       /^attachment; filename="?anamnesis-note-[0-9a-f-]+\.md"?$/,
     );
     expect(await markdown.text()).toMatch(
-      /## Presenting complaint\n\nchest pain, dyspnea\n[^]*## Red flags\n\n- \*\*Chest pain with breathlessness or sweating\*\*/,
+      /^# [^\n]*\n\n## Red flags\n\n- \*\*Chest pain that may be the heart[^\n]*said: "[^\n]*\n\n## Presenting complaint\n\nchest pain, dyspnea\n/,
     );
     expect((await callApi(server.url, "GET", `/api/sessions/${created.json.id}/note?format=pdf`)).status).toBe(400);
 

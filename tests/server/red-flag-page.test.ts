@@ -26,12 +26,17 @@ describe("a red-flag conversation in headless Chromium", () => {
     const { page } = await chat.openChat({ viewport: { width: 1200, height: 900 }, acceptDownloads: true });
     expect(await page.locator("#red-flags").isVisible()).toBe(false);
     expect(await page.locator("#note").isVisible()).toBe(false);
+    // What screens for red flags, from /api/health: this server was given no semantic signal.
+    await page.locator("#red-flag-signal", { hasText: "semantic signal off" }).waitFor();
+    expect(await page.locator("#red-flag-signal").innerText()).toMatch(
+      /^Red flags: lay-word rules on; semantic signal off \(not enabled/,
+    );
 
     await page.fill("#message", "I've had crushing chest pain for an hour and I can't catch my breath.");
     await page.click("#send");
     await page.locator("#red-flags").waitFor({ state: "visible" });
     const banner = await page.locator("#red-flags").innerText();
-    expect(banner).toMatch(/Emergency: Chest pain with breathlessness or sweating/);
+    expect(banner).toMatch(/Emergency: Chest pain that may be the heart/);
     expect(banner).toMatch(/call an ambulance/);
     // The advice is said in the conversation too, before the next question.
     const doctor = await page.locator("#transcript li.doctor").allInnerTexts();
@@ -43,7 +48,9 @@ describe("a red-flag conversation in headless Chromium", () => {
     const note = readFileSync(await download.path(), "utf8");
     expect(note).toContain("## Presenting complaint\n\nchest pain, dyspnea");
     expect(note).toContain("- chest pain — onset: an hour ago");
-    expect(note).toContain("**Chest pain with breathlessness or sweating** (emergency)");
+    expect(note).toContain(
+      "**Chest pain that may be the heart: crushing or spreading, with sweating, sickness or breathlessness** (emergency)",
+    );
 
     await page.click("#end");
     await page.locator("#status", { hasText: "complete" }).waitFor();

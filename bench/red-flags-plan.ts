@@ -1,0 +1,80 @@
+/**
+ * The red flags' measurement for `bench/measurements.ts`: `bench/red-flags.ts --part test --json`,
+ * the lay-words corpus per flag (development and test parts; the lay-word rules, the semantic signal
+ * and both) and a chat turn's cost in-process (wall and CPU time).
+ */
+import type { Figure } from "../test-support/measurements-page.ts";
+import { ms, pick, type CommandOutput, type Measurement } from "./measurement-plan.ts";
+
+/** One signal's tally on one flag (or `all`) of a part, as `bench/red-flags.ts` prints it. */
+interface Tally {
+  caught: number;
+  fires: number;
+  falseAlarms: number;
+  nearMisses: number;
+}
+type Row = Record<"rules" | "semantic" | "both", Tally>;
+type Percentiles = { p50: number; p95: number };
+
+interface RedFlagsData {
+  thresholds: { similarity: number; margin: number };
+  semantic: { state: string; model: string | null; reason: string | null };
+  development: Record<string, Row>;
+  test: Record<string, Row>;
+  chatTurn: Record<string, { turns: number; wallMs: Percentiles; cpuMs: Percentiles }>;
+}
+
+const share = (part: number, whole: number): string =>
+  whole === 0 ? "—" : `${part}/${whole} (${((100 * part) / whole).toFixed(1)} %)`;
+
+/** One row: recall then false alarms, for the rules, the semantic signal (when on) and both. */
+function rowValue(row: Row, semanticOn: boolean): string {
+  const signals = semanticOn ? (["rules", "semantic", "both"] as const) : (["rules"] as const);
+  const recall = signals.map((signal) => `${signal} ${share(row[signal].caught, row[signal].fires)}`);
+  const alarms = signals.map((signal) => `${signal} ${share(row[signal].falseAlarms, row[signal].nearMisses)}`);
+  return `recall ${recall.join(", ")}; false alarms ${alarms.join(", ")}`;
+}
+
+const COSTS: Readonly<Record<string, string>> = {
+  noRedFlags: "chat turn with no red flags (the engine alone)",
+  rulesOnly: "chat turn, lay-word rules",
+  screening: "the red-flag screening alone (rules, pooled turn by turn)",
+  withSemantic: "chat turn, rules + semantic signal (warm, new sentences)",
+  oneSentence: "one new sentence encoded (USE-lite, its own thread)",
+};
+
+function redFlagFigures({ data }: CommandOutput): Figure[] {
+  const d = data as RedFlagsData;
+  const on = d.semantic.state === "on";
+  const semantic = on
+    ? `on (${d.semantic.model}): cosine ≥ ${d.thresholds.similarity} to a flag's nearest statement, ${d.thresholds.margin} ahead of the nearest near-miss`
+    : `${d.semantic.state}: ${d.semantic.reason ?? "no reason given"} (rules alone below)`;
+  const part = (name: string, rows: Record<string, Row>): Figure[] => [
+    { name: `${name}: all flags`, value: rowValue(rows.all!, on) },
+    ...Object.entries(rows)
+      .filter(([flag]) => flag !== "all")
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([flag, row]) => ({ name: `${name}: ${flag}`, value: rowValue(row, on) })),
+  ];
+  const costs = Object.entries(d.chatTurn).map(([key, cost]) => ({
+    name: `${COSTS[key] ?? key}, ${cost.turns} timed`,
+    value: `wall p50 ${ms(cost.wallMs.p50)}, p95 ${ms(cost.wallMs.p95)}; CPU (every thread) p50 ${ms(cost.cpuMs.p50)}, p95 ${ms(cost.cpuMs.p95)}`,
+  }));
+  return [
+    { name: "semantic signal", value: semantic },
+    ...part("development (semantic: leave-one-out)", d.development),
+    ...part("test, after one look", d.test),
+    ...costs,
+  ];
+}
+
+export const RED_FLAG_MEASUREMENTS: readonly Measurement[] = [
+  {
+    name: "red-flags",
+    title: "Red flags on the lay-words corpus, and what they cost a chat turn",
+    note: "`data/red-flag-corpus/`: statements that must fire each flag and near-misses that must fire none, written from the patient's side and split before any tuning. The semantic thresholds were chosen on the development part. The test part was first scored once (rules: 82/84 caught, 0/91 false alarms; rules + semantic: 84/84, 8/91); rules were changed afterwards from the development part and from failures found in use, so its figures here are after one look at the test part. Costs: the sample's non-test patient turns through `Conversation.say` in-process, embedded engine; CPU time counts every thread (`process.cpuUsage`), the encoder's too.",
+    command: (o) => ["npx", "tsx", "bench/red-flags.ts", "--part", "test", ...pick(o, [], ["--turns", "10"]), "--json"],
+    json: true,
+    figures: redFlagFigures,
+  },
+];

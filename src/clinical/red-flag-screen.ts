@@ -1,0 +1,95 @@
+import type { DialogueState } from "../cmas/schemas.ts";
+import { poolSigns, type SignsFound } from "./red-flag-signs.ts";
+import type { RedFlag, RedFlagRules } from "./red-flags.ts";
+import type { SemanticMatch, SemanticRedFlags } from "./red-flags-semantic.ts";
+
+/**
+ * One conversation's red-flag screening, kept up to date turn by turn: each patient turn's signs are
+ * read once, when it is said, and pooled with the turns before it; the semantic signal's matches of a
+ * turn are kept once its sentences are encoded (a turn whose encoding arrives late is read at the next
+ * screening, so nothing it says is lost). A screening costs the new turn's reading, not the whole
+ * conversation's.
+ */
+
+/** What is kept of one patient turn. */
+interface ScreenedTurn {
+  readonly text: string;
+  readonly signs: SignsFound;
+  /** The semantic signal's matches; null until the turn's sentences are encoded. */
+  semantic: readonly SemanticMatch[] | null;
+}
+
+/** The evidence of a semantic match: the patient's sentence, and the corpus statement it sounds like. */
+function semanticEvidence(match: SemanticMatch): string {
+  return `said: "${match.sentence}" (sounds like "${match.statement}", ${match.similarity.toFixed(2)})`;
+}
+
+/** Red-flag screening of one conversation (one instance per conversation: it follows that conversation's turns). */
+export class RedFlagScreen {
+  private readonly turns: ScreenedTurn[] = [];
+  private signs = new Map<string, string>();
+
+  constructor(
+    private readonly rules: RedFlagRules,
+    private readonly semantic: SemanticRedFlags | null = null,
+  ) {}
+
+  /**
+   * The flags that fire on the tracked state and on what the patient has said so far, each once, in
+   * the file's order and then the semantic signal's, with the evidence of every reading.
+   */
+  flags(state: DialogueState, patientTurns: readonly string[]): RedFlag[] {
+    this.follow(patientTurns);
+    const fired = this.rules.evaluateConversation(state, this.signs);
+    for (const match of this.semanticMatches()) {
+      const index = fired.findIndex((flag) => flag.id === match.flag);
+      const evidence = semanticEvidence(match);
+      if (index >= 0) {
+        const flag = fired[index]!;
+        if (!flag.evidence.includes(evidence)) fired[index] = { ...flag, evidence: [...flag.evidence, evidence] };
+        continue;
+      }
+      const definition = this.rules.flags.find((flag) => flag.id === match.flag);
+      if (!definition) continue;
+      const { id, label, urgency, advice } = definition;
+      fired.push({ id, label, urgency, advice, evidence: [evidence] });
+    }
+    return fired;
+  }
+
+  /**
+   * Brings the kept turns up to the conversation's: the new turns are read and their signs pooled. A
+   * conversation that is not the one followed so far (a retried turn replaced, another conversation)
+   * is read again whole.
+   */
+  private follow(patientTurns: readonly string[]): void {
+    const known = this.turns.length;
+    const continues =
+      known <= patientTurns.length && (known === 0 || patientTurns[known - 1] === this.turns.at(-1)!.text);
+    if (!continues) {
+      this.turns.length = 0;
+      this.signs = new Map();
+    }
+    const fresh = patientTurns.slice(this.turns.length).map((text) => ({
+      text,
+      signs: this.rules.signs.read(text),
+      semantic: null,
+    }));
+    this.turns.push(...fresh);
+    poolSigns(
+      fresh.map((turn) => turn.signs),
+      this.signs,
+    );
+  }
+
+  /** The semantic matches of every turn, reading those whose sentences were encoded since the last screening. */
+  private semanticMatches(): SemanticMatch[] {
+    if (!this.semantic) return [];
+    const matches: SemanticMatch[] = [];
+    for (const turn of this.turns) {
+      turn.semantic ??= this.semantic.matchPrepared(turn.text);
+      if (turn.semantic) matches.push(...turn.semantic);
+    }
+    return matches;
+  }
+}

@@ -1,0 +1,167 @@
+import type { StatedCriterion } from "../ontology/red-flags-schema.ts";
+
+/**
+ * Reading red-flag signs from the patient's own words (`signs` of `ontology/red-flags.json`), so an
+ * emergency told in lay words fires even when no NLU maps it to CMAS. Each sentence is read alone;
+ * a sign said under a negation ("no temperature", "nearly passed out") does not count, and the signs of
+ * a conversation are the union over its patient turns, so a flag needing two findings fires when they
+ * are said in different turns.
+ */
+
+/** A sign as data: what it means, its patterns (sources of case-insensitive regular expressions) and examples. */
+export interface SignDefinition {
+  readonly means: string;
+  readonly patterns: readonly string[];
+  readonly examples: readonly string[];
+}
+
+/** Each sign found, with the words that showed it (the first match not under a negation). */
+export type SignsFound = ReadonlyMap<string, string>;
+
+/**
+ * Where a sentence ends: after `.`, `!`, `?` or `;`, or at a line break.
+ * @example "My back hurts. I can't wee" → "My back hurts." and "I can't wee"
+ */
+const SENTENCE_END = /(?<=[.!?;])\s+|\n+/;
+
+/**
+ * Where a clause starts, for the scope of a negation: a comma, a colon, or "but", "though", "however", "and".
+ * @example "no fever and a stiff neck": the negation of "fever" does not reach "stiff neck"
+ */
+const CLAUSE_START = /[,:]|\b(?:but|though|although|however|and|then)\b/g;
+
+/**
+ * A word that takes back what follows in its clause: a negation, a denial, or "nearly" and "almost".
+ * Negations that are part of a sign ("can't feel", "hasn't had a wet nappy") start the sign's own match,
+ * so they are not before it.
+ * @example "she has no temperature", "I nearly passed out", "negative pregnancy test"
+ */
+const NEGATION_CUE =
+  /\b(?:no|not|never|without|none|nothing|denies|denied|negative|don'?t|doesn'?t|didn'?t|haven'?t|hasn'?t|isn'?t|wasn'?t|aren'?t|nearly|almost)\b/;
+
+/** How many words before a sign a negation reaches (further along a list joined by "or": "no blood or black stools"). */
+const NEGATION_REACH = 6;
+
+/**
+ * A negation followed, later in its clause, by "or" or "nor": it reaches every item of the list.
+ * @example "i haven't had thoughts of harming myself or" (before "ending my life")
+ */
+const NEGATED_LIST =
+  /\b(?:no|not|never|without|don'?t|doesn'?t|didn'?t|haven'?t|hasn'?t|isn'?t|wasn'?t|aren'?t)\b.*\b(?:or|nor)\b/;
+
+/**
+ * Text as the sign patterns read it: lower case, typographic apostrophes straightened, spaces collapsed.
+ * @example "My Dad’s  face" → "my dad's face"
+ */
+export function normaliseSaid(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/[\u2018\u2019\u02bc`´]/g, "'")
+    .replace(/\s+/g, " ")
+    .trim();
+}
+
+/** The sentences of a patient turn, normalised; empty ones dropped. */
+export function sentencesOf(text: string): string[] {
+  return text
+    .split(SENTENCE_END)
+    .map(normaliseSaid)
+    .filter((sentence) => sentence.length > 0);
+}
+
+/** Whether the words before a match, within its clause and reach, take it back. */
+function isNegated(sentence: string, start: number): boolean {
+  const before = sentence.slice(0, start);
+  let clauseStart = 0;
+  for (const boundary of before.matchAll(CLAUSE_START)) clauseStart = boundary.index + boundary[0].length;
+  const clause = before.slice(clauseStart).trim();
+  const words = clause.split(/\s+/).slice(-NEGATION_REACH).join(" ");
+  return NEGATION_CUE.test(words) || NEGATED_LIST.test(clause);
+}
+
+/** A sign's patterns, compiled. */
+interface CompiledSign {
+  readonly id: string;
+  readonly patterns: readonly RegExp[];
+}
+
+/** Reads signs from sentences. A conversation reads each turn once and pools them ({@link poolSigns}). */
+export class SignReader {
+  private readonly signs: readonly CompiledSign[];
+
+  constructor(definitions: Readonly<Record<string, SignDefinition>>) {
+    this.signs = Object.entries(definitions).map(([id, sign]) => ({
+      id,
+      patterns: sign.patterns.map((pattern) => new RegExp(pattern, "gi")),
+    }));
+  }
+
+  /** The first match of a sign in a sentence that no negation takes back, or null. */
+  private matchIn(sign: CompiledSign, sentence: string): string | null {
+    for (const pattern of sign.patterns) {
+      for (const match of sentence.matchAll(pattern)) {
+        if (!isNegated(sentence, match.index)) return match[0];
+      }
+    }
+    return null;
+  }
+
+  /** The signs in one patient turn. */
+  read(text: string): SignsFound {
+    const found = new Map<string, string>();
+    for (const sentence of sentencesOf(text)) {
+      for (const sign of this.signs) {
+        if (found.has(sign.id)) continue;
+        const words = this.matchIn(sign, sentence);
+        if (words !== null) found.set(sign.id, words);
+      }
+    }
+    return found;
+  }
+
+  /** The signs of several patient turns together (the earliest words for each sign). */
+  readAll(texts: readonly string[]): SignsFound {
+    return poolSigns(texts.map((text) => this.read(text)));
+  }
+}
+
+/** Signs found in turns, pooled: each sign with the earliest words that showed it; `into` is added to when given. */
+export function poolSigns(turns: readonly SignsFound[], into = new Map<string, string>()): Map<string, string> {
+  for (const found of turns) {
+    for (const [sign, words] of found) if (!into.has(sign)) into.set(sign, words);
+  }
+  return into;
+}
+
+/** The signs a stated criterion names. */
+export function signsOf(criterion: StatedCriterion): string[] {
+  if ("sign" in criterion) return [criterion.sign];
+  if ("not" in criterion) return signsOf(criterion.not);
+  return ("all" in criterion ? criterion.all : criterion.any).flatMap(signsOf);
+}
+
+/**
+ * The words that make a stated criterion hold (`said: <words>` each), or null when it does not hold.
+ * A `not` holds with no evidence of its own.
+ */
+export function statedEvidence(criterion: StatedCriterion, found: SignsFound): string[] | null {
+  if ("sign" in criterion) {
+    const words = found.get(criterion.sign);
+    return words === undefined ? null : [`said: "${words}"`];
+  }
+  if ("not" in criterion) return statedEvidence(criterion.not, found) === null ? [] : null;
+  if ("all" in criterion) {
+    const evidence: string[] = [];
+    for (const part of criterion.all) {
+      const held = statedEvidence(part, found);
+      if (held === null) return null;
+      evidence.push(...held);
+    }
+    return [...new Set(evidence)];
+  }
+  for (const part of criterion.any) {
+    const held = statedEvidence(part, found);
+    if (held !== null) return held;
+  }
+  return null;
+}

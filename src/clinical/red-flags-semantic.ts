@@ -1,0 +1,317 @@
+import { createHash } from "node:crypto";
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { sentencesOf } from "./red-flag-signs.ts";
+
+/**
+ * The red flags' second, semantic signal: each patient sentence is encoded by an offline sentence
+ * encoder and compared with statements that must fire each flag and near-misses that must not, so a
+ * paraphrase the lay-word rules lack still fires. A flag fires on a sentence when its nearest statement
+ * is at least `similarity` alike (cosine) and nearer than the nearest near-miss by `margin`; both
+ * thresholds are chosen on the corpus's development part (`bench/red-flags.ts`).
+ *
+ * The encoder is loaded lazily (first use) and may be missing or fail: the signal is then off, says
+ * why in {@link SemanticRedFlags.status}, and the rules run alone. The statements are encoded once and
+ * kept on disk under the cache directory, keyed by the model and the statements' hash; each sentence
+ * is encoded once (its vector and its matches kept in memory, a sentence being encoded is not sent
+ * again). Encoding is asynchronous ({@link SemanticRedFlags.prepare}, which waits at most `waitMs`:
+ * a sentence encoded later is matched when it arrives); matching is synchronous over prepared
+ * sentences, so the dialogue machine's guards can read it.
+ */
+
+/** An offline sentence encoder. */
+export interface SentenceEncoder {
+  /** Names the model and its version (a cache key). */
+  readonly model: string;
+  encode(sentences: readonly string[]): Promise<Float32Array[]>;
+}
+
+/** A statement the semantic signal compares with: one that must fire `flag`, or a near-miss (`flag: null`). */
+export interface SemanticAnchor {
+  readonly flag: string | null;
+  readonly text: string;
+}
+
+/** When a sentence fires a flag: similarity to the flag's nearest statement, and lead over the nearest near-miss. */
+export interface SemanticThresholds {
+  readonly similarity: number;
+  readonly margin: number;
+}
+
+/** Whether the semantic signal runs: `off` (not configured), `loading`, `on`, or `failed` (with why). */
+export interface SemanticStatus {
+  readonly state: "off" | "loading" | "on" | "failed";
+  readonly model: string | null;
+  readonly reason: string | null;
+}
+
+/** A flag a sentence fired, with its nearest statement. */
+export interface SemanticMatch {
+  readonly flag: string;
+  readonly sentence: string;
+  readonly statement: string;
+  readonly similarity: number;
+}
+
+/** How a sentence compares with the statements: the nearest of each flag, and the nearest near-miss. */
+export interface SentenceScores {
+  readonly flags: ReadonlyMap<string, { readonly similarity: number; readonly statement: string }>;
+  readonly nearMiss: number;
+}
+
+export interface SemanticRedFlagsOptions {
+  readonly loadEncoder: () => Promise<SentenceEncoder>;
+  readonly anchors: readonly SemanticAnchor[];
+  readonly thresholds: SemanticThresholds;
+  /** Where the statements' vectors are kept between runs; null keeps them in memory only. */
+  readonly cacheDir: string | null;
+  /**
+   * How long {@link SemanticRedFlags.prepare} waits for the encoder (loading included) before the turn
+   * goes on with the rules alone (default {@link DEFAULT_WAIT_MS}); the encoding goes on, and its
+   * sentences are matched at the next screening.
+   */
+  readonly waitMs?: number;
+}
+
+/** How long a turn waits for its sentences' encoding by default: far above one sentence's cost, short of a person giving up. */
+const DEFAULT_WAIT_MS = 3_000;
+
+/** Encoded once at load when the statements' vectors come from disk, so that no patient turn pays the model's first call. */
+const WARM_UP_SENTENCE = "a sentence that warms the encoder up";
+
+/** Sentences shorter than this many words ("yes", "no thanks") are not compared: they carry no emergency alone. */
+const MIN_WORDS = 2;
+const MAX_REMEMBERED_SENTENCES = 5_000;
+
+/** The cosine of two vectors. */
+export function cosine(a: Float32Array, b: Float32Array): number {
+  let dot = 0;
+  let normA = 0;
+  let normB = 0;
+  for (let index = 0; index < a.length; index++) {
+    dot += a[index]! * b[index]!;
+    normA += a[index]! * a[index]!;
+    normB += b[index]! * b[index]!;
+  }
+  return normA === 0 || normB === 0 ? 0 : dot / Math.sqrt(normA * normB);
+}
+
+/** Whether a promise settles within `ms` milliseconds (it goes on either way). */
+async function settlesWithin(promise: Promise<unknown>, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), ms);
+  });
+  try {
+    return await Promise.race([promise.then(() => true), timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+function errorText(error: unknown): string {
+  return error instanceof Error ? error.message.split("\n")[0]! : String(error);
+}
+
+/** The sentences of a turn the signal compares. */
+function comparedSentences(text: string): string[] {
+  return sentencesOf(text).filter((sentence) => sentence.split(" ").length >= MIN_WORDS);
+}
+
+/** The statements' vectors on disk: read if the model and statements match, else null. */
+function readCachedVectors(file: string, model: string, texts: readonly string[]): Float32Array[] | null {
+  try {
+    const stored = JSON.parse(readFileSync(file, "utf8")) as { model: string; texts: string[]; vectors: string[] };
+    if (stored.model !== model || stored.texts.length !== texts.length) return null;
+    if (stored.texts.some((text, index) => text !== texts[index])) return null;
+    return stored.vectors.map((encoded) => new Float32Array(new Uint8Array(Buffer.from(encoded, "base64")).buffer));
+  } catch {
+    return null;
+  }
+}
+
+function writeCachedVectors(file: string, model: string, texts: readonly string[], vectors: Float32Array[]): void {
+  try {
+    mkdirSync(join(file, ".."), { recursive: true });
+    const encoded = vectors.map((vector) =>
+      Buffer.from(vector.buffer, vector.byteOffset, vector.byteLength).toString("base64"),
+    );
+    writeFileSync(`${file}.tmp`, JSON.stringify({ model, texts, vectors: encoded }));
+    renameSync(`${file}.tmp`, file);
+  } catch {
+    // A cache that cannot be written costs a re-encoding next time, nothing else.
+  }
+}
+
+/** The semantic signal over a set of statements. */
+export class SemanticRedFlags {
+  private encoder: SentenceEncoder | null = null;
+  private anchorVectors: Float32Array[] = [];
+  private loading: Promise<boolean> | null = null;
+  private failure: string | null = null;
+  private readonly sentenceVectors = new Map<string, Float32Array>();
+  /** Sentences being encoded, each with its encoding: asked again meanwhile, it is waited for, not sent again. */
+  private readonly encoding = new Map<string, Promise<void>>();
+  /** The flags each encoded sentence fires under the thresholds (scored once). */
+  private readonly matchesOf = new Map<string, SemanticMatch[]>();
+  /** Sentences whose encoding failed: left to the rules. */
+  private readonly unencodable = new Set<string>();
+  private readonly anchorTexts: string[];
+  /** Why the last encoding of sentences failed (null when none has). */
+  lastEncodingError: string | null = null;
+
+  constructor(private readonly options: SemanticRedFlagsOptions) {
+    this.anchorTexts = options.anchors.map((anchor) => comparedSentences(anchor.text).join(" ") || anchor.text);
+  }
+
+  get thresholds(): SemanticThresholds {
+    return this.options.thresholds;
+  }
+
+  status(): SemanticStatus {
+    if (this.failure !== null) return { state: "failed", model: null, reason: this.failure };
+    if (this.encoder) return { state: "on", model: this.encoder.model, reason: null };
+    return {
+      state: "loading",
+      model: null,
+      reason: this.loading ? "the sentence encoder is loading" : "not loaded yet",
+    };
+  }
+
+  /** Loads the encoder and the statements' vectors, once; resolves whether the signal is on. Never rejects. */
+  warmUp(): Promise<boolean> {
+    this.loading ??= this.load().then(
+      () => true,
+      (error: unknown) => {
+        this.failure = `the sentence encoder failed to load: ${errorText(error)}`;
+        return false;
+      },
+    );
+    return this.loading;
+  }
+
+  private async load(): Promise<void> {
+    const encoder = await this.options.loadEncoder();
+    const texts = this.anchorTexts;
+    const hash = createHash("sha256")
+      .update(JSON.stringify([encoder.model, texts]))
+      .digest("hex")
+      .slice(0, 16);
+    const file = this.options.cacheDir
+      ? join(this.options.cacheDir, "red-flag-statements", `${encoder.model.replace(/[^\w.-]+/g, "_")}-${hash}.json`)
+      : null;
+    let vectors = file ? readCachedVectors(file, encoder.model, texts) : null;
+    if (!vectors) {
+      vectors = await encoder.encode(texts);
+      if (file) writeCachedVectors(file, encoder.model, texts, vectors);
+    } else {
+      // The model's first call prepares its kernels (seconds on a busy machine): paid here, at load, not
+      // by the first patient sentence, whose turn waits for its encoding.
+      await encoder.encode([WARM_UP_SENTENCE]);
+    }
+    this.anchorVectors = vectors;
+    this.encoder = encoder;
+  }
+
+  /**
+   * Encodes the sentences of patient turns not encoded before, so {@link matchPrepared} can read them;
+   * waits at most `waitMs` (the encoding goes on after). Never rejects.
+   */
+  async prepare(texts: readonly string[]): Promise<void> {
+    await settlesWithin(this.encodeAll(texts), this.options.waitMs ?? DEFAULT_WAIT_MS);
+  }
+
+  /** Encodes what is not encoded yet of some turns' sentences, and waits for those already being encoded. */
+  private async encodeAll(texts: readonly string[]): Promise<void> {
+    if (!(await this.warmUp()) || !this.encoder) return;
+    const sentences = [...new Set(texts.flatMap(comparedSentences))];
+    const fresh = sentences.filter((sentence) => !this.sentenceVectors.has(sentence) && !this.encoding.has(sentence));
+    if (fresh.length > 0) {
+      const job = this.encodeFresh(this.encoder, fresh);
+      for (const sentence of fresh) this.encoding.set(sentence, job);
+    }
+    await Promise.all(sentences.flatMap((sentence) => this.encoding.get(sentence) ?? []));
+  }
+
+  private async encodeFresh(encoder: SentenceEncoder, fresh: readonly string[]): Promise<void> {
+    try {
+      const vectors = await encoder.encode(fresh);
+      if (this.sentenceVectors.size + fresh.length > MAX_REMEMBERED_SENTENCES) {
+        this.sentenceVectors.clear();
+        this.matchesOf.clear();
+        this.unencodable.clear();
+      }
+      fresh.forEach((sentence, index) => this.sentenceVectors.set(sentence, vectors[index]!));
+    } catch (error) {
+      // One failed encoding leaves these sentences to the rules; the signal stays on for the next turn.
+      this.lastEncodingError = errorText(error);
+      if (this.unencodable.size + fresh.length > MAX_REMEMBERED_SENTENCES) this.unencodable.clear();
+      for (const sentence of fresh) this.unencodable.add(sentence);
+    } finally {
+      for (const sentence of fresh) this.encoding.delete(sentence);
+    }
+  }
+
+  /** How an encoded sentence compares with the statements; statements equal to `leaveOut` are skipped (leave-one-out). */
+  scores(vector: Float32Array, leaveOut?: string): SentenceScores {
+    const flags = new Map<string, { similarity: number; statement: string }>();
+    let nearMiss = -1;
+    this.options.anchors.forEach((anchor, index) => {
+      if (leaveOut !== undefined && anchor.text === leaveOut) return;
+      const similarity = cosine(vector, this.anchorVectors[index]!);
+      if (anchor.flag === null) nearMiss = Math.max(nearMiss, similarity);
+      else if (similarity > (flags.get(anchor.flag)?.similarity ?? -1))
+        flags.set(anchor.flag, { similarity, statement: anchor.text });
+    });
+    return { flags, nearMiss };
+  }
+
+  /** The flags a sentence's scores fire under the thresholds. */
+  firedBy(scores: SentenceScores, thresholds: SemanticThresholds = this.options.thresholds): string[] {
+    return [...scores.flags]
+      .filter(
+        ([, best]) =>
+          best.similarity >= thresholds.similarity && best.similarity - scores.nearMiss >= thresholds.margin,
+      )
+      .map(([flag]) => flag);
+  }
+
+  /** The scores of each prepared sentence of a turn (none when the signal is off); `leaveOut` as in {@link scores}. */
+  scoresOf(text: string, leaveOut?: string): Array<{ sentence: string; scores: SentenceScores }> {
+    if (!this.encoder) return [];
+    return comparedSentences(text).flatMap((sentence) => {
+      const vector = this.sentenceVectors.get(sentence);
+      return vector ? [{ sentence, scores: this.scores(vector, leaveOut) }] : [];
+    });
+  }
+
+  /**
+   * The flags a turn's sentences fire, or null while some of them are not encoded yet (the encoder
+   * loading, their encoding not back, or not asked for yet). A sentence whose encoding failed is left
+   * to the rules, and so is every sentence when the signal failed.
+   */
+  matchPrepared(text: string): SemanticMatch[] | null {
+    if (this.failure !== null) return [];
+    if (!this.encoder) return null;
+    const matches: SemanticMatch[] = [];
+    for (const sentence of comparedSentences(text)) {
+      const known = this.matchesOf.get(sentence) ?? this.matchSentence(sentence);
+      if (known === null && !this.unencodable.has(sentence)) return null;
+      matches.push(...(known ?? []));
+    }
+    return matches;
+  }
+
+  /** The flags an encoded sentence fires (kept), or null when it is not encoded. */
+  private matchSentence(sentence: string): SemanticMatch[] | null {
+    const vector = this.sentenceVectors.get(sentence);
+    if (!vector) return null;
+    const scores = this.scores(vector);
+    const matches = this.firedBy(scores).map((flag) => {
+      const best = scores.flags.get(flag)!;
+      return { flag, sentence, statement: best.statement, similarity: best.similarity };
+    });
+    this.matchesOf.set(sentence, matches);
+    return matches;
+  }
+}

@@ -1,0 +1,85 @@
+import { describe, expect, it, vi } from "vitest";
+import { RedFlagScreen } from "../../src/clinical/red-flag-screen.ts";
+import { loadRedFlags, parseRedFlags } from "../../src/clinical/red-flags.ts";
+import { SemanticRedFlags, type SentenceEncoder } from "../../src/clinical/red-flags-semantic.ts";
+import { readFileSync } from "node:fs";
+
+/** The bundled rules, copied, so that spying on their reader does not touch the shared instance. */
+const freshRules = () => parseRedFlags(readFileSync(new URL("../../ontology/red-flags.json", import.meta.url), "utf8"));
+
+/** A fake encoder over a few words, whose answers can be held back. */
+function wordEncoder(hold: Promise<void> = Promise.resolve(), calls: string[][] = []): SentenceEncoder {
+  const vocabulary = ["room", "black", "eye", "knee", "football"];
+  return {
+    model: "fake-words-2",
+    encode: async (sentences) => {
+      calls.push([...sentences]);
+      await hold;
+      return sentences.map((sentence) =>
+        Float32Array.from(vocabulary.map((word) => (sentence.includes(word) ? 1 : 0))),
+      );
+    },
+  };
+}
+const anchors = [
+  { flag: "sudden_loss_of_vision", text: "the room went black in my eye" },
+  { flag: null, text: "my knee hurts after football" },
+];
+
+describe("a conversation's red-flag screen", () => {
+  it("reads each patient turn once, pooling signs across turns; a replaced turn is read again", () => {
+    const rules = freshRules();
+    const read = vi.spyOn(rules.signs, "read");
+    const screen = new RedFlagScreen(rules);
+    const turns = ["I've had bad back pain all week", "it's worse when I bend", "and now I can't wee"];
+    expect(screen.flags({}, turns.slice(0, 1))).toEqual([]);
+    expect(screen.flags({}, turns.slice(0, 2))).toEqual([]);
+    const fired = screen.flags({}, turns);
+    expect(fired.map((flag) => flag.id)).toEqual(["saddle_numbness_or_sphincter_change"]);
+    expect(fired[0]!.evidence).toEqual(['said: "back pain"', `said: "can't wee"`]);
+    expect(read.mock.calls.map(([text]) => text)).toEqual(turns);
+
+    // A retry that replaced the last turn: the conversation is read again, and the flag no longer holds.
+    read.mockClear();
+    expect(screen.flags({}, [...turns.slice(0, 2), "and now I can wee fine"])).toEqual([]);
+    expect(read).toHaveBeenCalledTimes(3);
+  });
+
+  it("fires on the tracked state alone (the CMAS criteria), with the finding as evidence", () => {
+    const screen = new RedFlagScreen(loadRedFlags());
+    const state = { positive_symptom: [{ value: "chest pain" }, { value: "dyspnea" }] };
+    expect(screen.flags(state, ["it hurts"])).toMatchObject([
+      {
+        id: "chest_pain_with_breathlessness_or_sweating",
+        evidence: ["positive symptom: chest pain", "positive symptom: dyspnea"],
+      },
+    ]);
+  });
+
+  it("reads the semantic signal's matches once encoded: a turn whose encoding came late fires at the next screening", async () => {
+    let release!: () => void;
+    const hold = new Promise<void>((resolve) => (release = resolve));
+    const calls: string[][] = [];
+    const semantic = new SemanticRedFlags({
+      loadEncoder: async () => wordEncoder(hold, calls),
+      anchors,
+      thresholds: { similarity: 0.8, margin: 0.1 },
+      cacheDir: null,
+      waitMs: 20,
+    });
+    const screen = new RedFlagScreen(loadRedFlags(), semantic);
+    const said = "The room went black in my eye.";
+    // The statements' encoding is held back too: the turn waits 20 ms, then the rules go on alone.
+    await semantic.prepare([said]);
+    expect(screen.flags({}, [said])).toEqual([]);
+    release();
+    await semantic.prepare([said]);
+    const fired = screen.flags({}, [said, "no other problems"]);
+    expect(fired).toMatchObject([{ id: "sudden_loss_of_vision" }]);
+    expect(fired[0]!.evidence).toEqual([
+      `said: "the room went black in my eye." (sounds like "the room went black in my eye", 1.00)`,
+    ]);
+    // The sentence was sent to the encoder once, though asked for twice.
+    expect(calls.flat().filter((sentence) => sentence === "the room went black in my eye.")).toHaveLength(1);
+  });
+});

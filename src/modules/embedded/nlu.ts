@@ -1,7 +1,7 @@
 import type { NluModule } from "../../language/module-interfaces.ts";
 import { analyseText } from "./nlu/analysed-text.ts";
 import { conversationVocabulary } from "./nlu/conversation-vocabulary.ts";
-import { mergeProxy, readInformant } from "./nlu/informant.ts";
+import { mergeProxy, readInformant, withProxyBasics } from "./nlu/informant.ts";
 import { readPatientRequests } from "./nlu/patient-requests.ts";
 import { HistoryContextReader } from "./nlu/history-context-reader.ts";
 import { interpretTurn } from "./nlu/pipeline.ts";
@@ -80,8 +80,10 @@ export function buildEmbeddedNlu(training: TrainingData): NluModule {
         said.length === 0
           ? [{ intent: "chit-chat" as const }]
           : interpretTurn({ lexicon, smallTalk }, analyseText(said, correct), context, proxy);
+      // Who the proxy speaks for goes into the profile too: their age and sex as basic information.
+      const read = withProxyBasics(frames, update);
       return {
-        frames,
+        frames: read,
         ...(requests.length > 0 ? { requests } : {}),
         ...(update ? { informant: update.informant } : {}),
         latencyMs: performance.now() - started,

@@ -1,3 +1,4 @@
+import type { NluFrame, SlotEntry } from "../../../cmas/schemas.ts";
 import type { Informant } from "../../../language/informant.ts";
 import { PATIENT_WORDS, SPEAKER_WORDS } from "./rules/informant-relations.ts";
 import { NUMBER_PATTERN } from "./text.ts";
@@ -148,4 +149,26 @@ export function mergeProxy(known: ProxyReading | null, update: ProxyReading | un
     },
     patientRelation: update.patientRelation ?? known.patientRelation,
   };
+}
+
+/**
+ * The patient's age and sex a proxy's turn told, as CMAS `basic_information` ("3 years" is age "3",
+ * as a patient's "I'm 3" would be; "18 months" stays so), or undefined when it told neither.
+ */
+export function proxyBasicInformation(update: ProxyReading | undefined): SlotEntry | undefined {
+  if (!update) return undefined;
+  const { patientAge, patientSex } = update.informant;
+  const age = patientAge?.replace(/ years$/, "");
+  if (!age && !patientSex) return undefined;
+  return { ...(age ? { age } : {}), ...(patientSex ? { sex: patientSex } : {}) };
+}
+
+/** The frames with the proxy's `basic_information` added, unless the turn's reading already has one. */
+export function withProxyBasics(frames: NluFrame[], update: ProxyReading | undefined): NluFrame[] {
+  const basics = proxyBasicInformation(update);
+  if (!basics || frames.some((frame) => frame.slots?.basic_information)) return frames;
+  const informs = frames.filter((frame) => frame.intent !== "chit-chat");
+  const [first, ...rest] = informs;
+  if (!first) return [{ intent: "inform", slots: { basic_information: [basics] } }];
+  return [{ ...first, slots: { ...first.slots, basic_information: [basics] } }, ...rest];
 }

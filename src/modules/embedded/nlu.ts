@@ -72,8 +72,7 @@ export function buildEmbeddedNlu(training: TrainingData): NluModule {
       const doctorQuestion = input.history.findLast((turn) => turn.speaker === "doctor")?.text;
       // The patient's questions and wishes are no history: the passes read the rest of the turn.
       const { requests, history } = readPatientRequests(input.utterance, doctorQuestion);
-      const earlier = input.history.filter((turn) => turn.speaker === "patient").map((turn) => turn.text);
-      const { known, update } = readInformant(earlier, input.utterance);
+      const { known, update } = readInformant(input.history, input.utterance);
       const proxy = mergeProxy(known, update);
       const said = requests.length > 0 ? history : input.utterance;
       const frames =

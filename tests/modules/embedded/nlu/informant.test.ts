@@ -108,6 +108,15 @@ describe("negative controls: a patient speaking of their relatives", () => {
   });
 
   it("no proxy heard after the first two patient turns", () => {
-    expect(readInformant(["A cough.", "Two weeks."], "My daughter has a cold too.").update).toBeUndefined();
+    const history = [OPENING, "A cough.", "How long?", "Two weeks.", "Anyone else ill?"].map((text, index) => ({
+      speaker: index % 2 === 0 ? ("doctor" as const) : ("patient" as const),
+      text,
+    }));
+    expect(readInformant(history, "My daughter has a cold too.").update).toBeUndefined();
+  });
+
+  it("no proxy in an answer to a family-history question: my mother is 70 and has diabetes", () => {
+    const question = [{ speaker: "doctor" as const, text: "Any medical conditions in your family?" }];
+    expect(readInformant(question, "My mother is 70 and has diabetes.").update).toBeUndefined();
   });
 });

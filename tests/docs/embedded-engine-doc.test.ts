@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { NLU_PASSES } from "../../src/modules/embedded/nlu/pipeline.ts";
 import { MENTION_FILTER_RULES } from "../../src/modules/embedded/nlu/rules/mention-filters.ts";
 import { NEGATION_CUE_RULES } from "../../src/modules/embedded/nlu/rules/negation-cues.ts";
+import { PATIENT_REQUEST_RULES } from "../../src/modules/embedded/nlu/rules/patient-requests.ts";
 import { bundledPath } from "../../src/foundation/package-paths.ts";
 import { readTurn } from "../modules/embedded/nlu/nlu-harness.ts";
 
@@ -43,11 +44,14 @@ describe("docs/embedded-engine.md", () => {
     expect(turn.frames).toEqual(JSON.parse(blockAfter("worked-example:frames")));
   });
 
-  it("names every rule of the two rule tables", () => {
+  it("names every rule of the three rule tables, with its example", () => {
     const filters = section("rules:mention-filters");
     for (const rule of MENTION_FILTER_RULES) expect(filters).toContain(`*${rule.name}*`);
     const cues = section("rules:negation-cues");
     for (const rule of NEGATION_CUE_RULES) expect(cues).toContain(`*${rule.name}* (${rule.kind})`);
+    const requests = section("rules:patient-requests");
+    for (const rule of PATIENT_REQUEST_RULES)
+      expect(requests).toContain(`*${rule.name}* (${rule.kind}) — "${rule.example}"`);
   });
 
   it("shows the attribute file as it is", () => {

@@ -1,7 +1,7 @@
 import type { NluModule } from "../../language/module-interfaces.ts";
 import { analyseText } from "./nlu/analysed-text.ts";
 import { conversationVocabulary } from "./nlu/conversation-vocabulary.ts";
-import { mergeProxy, readInformant } from "./nlu/informant.ts";
+import { mergeProxy, readInformant, withProxyBasics } from "./nlu/informant.ts";
 import { readPatientRequests } from "./nlu/patient-requests.ts";
 import { HistoryContextReader } from "./nlu/history-context-reader.ts";
 import { interpretTurn } from "./nlu/pipeline.ts";
@@ -72,16 +72,17 @@ export function buildEmbeddedNlu(training: TrainingData): NluModule {
       const doctorQuestion = input.history.findLast((turn) => turn.speaker === "doctor")?.text;
       // The patient's questions and wishes are no history: the passes read the rest of the turn.
       const { requests, history } = readPatientRequests(input.utterance, doctorQuestion);
-      const earlier = input.history.filter((turn) => turn.speaker === "patient").map((turn) => turn.text);
-      const { known, update } = readInformant(earlier, input.utterance);
+      const { known, update } = readInformant(input.history, input.utterance);
       const proxy = mergeProxy(known, update);
       const said = requests.length > 0 ? history : input.utterance;
       const frames =
         said.length === 0
           ? [{ intent: "chit-chat" as const }]
           : interpretTurn({ lexicon, smallTalk }, analyseText(said, correct), context, proxy);
+      // Who the proxy speaks for goes into the profile too: their age and sex as basic information.
+      const read = withProxyBasics(frames, update);
       return {
-        frames,
+        frames: read,
         ...(requests.length > 0 ? { requests } : {}),
         ...(update ? { informant: update.informant } : {}),
         latencyMs: performance.now() - started,

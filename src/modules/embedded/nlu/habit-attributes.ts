@@ -9,9 +9,9 @@ import type { Status } from "./negation.ts";
  * regular or heavy use as positive.
  */
 
-/** An amount per period: "30 cigarettes a day", "one or two beers on the weekend", "half a pack of cigarettes per day". */
+/** An amount per period: "30 cigarettes a day", "one or two beers on the weekend", "4 pints on a Saturday". */
 const AMOUNT = new RegExp(
-  `\\b((?:${NUMBER_PATTERN}(?:\\s*(?:to|or|-)\\s*${NUMBER_PATTERN})?|a|an|half\\s+a|a\\s+couple(?:\\s+of)?|couple(?:\\s+of)?|a\\s+few|few)\\s+(?:cigarettes?|cigs?|packs?(?:\\s+of\\s+(?:cigarettes|cigs|smokes))?|beers?|drinks?|glass(?:es)?(?:\\s+of\\s+(?:wine|beer|whiskey|vodka))?|bottles?(?:\\s+of\\s+(?:wine|beer))?|cans?(?:\\s+of\\s+beer)?|shots?|joints?|pints?|cups?(?:\\s+of\\s+coffee)?|times?)\\s+(?:a|an|per|each|every|on\\s+the|on|at\\s+the|over\\s+the|in\\s+a|during\\s+the)\\s+(?:day|days|week|weeks|weekend|weekends|night|nights|month|evening|occasion|year))\\b`,
+  `\\b((?:${NUMBER_PATTERN}(?:\\s*(?:to|or|-)\\s*${NUMBER_PATTERN})?|a|an|half\\s+a|a\\s+couple(?:\\s+of)?|couple(?:\\s+of)?|a\\s+few|few)\\s+(?:cigarettes?|cigs?|packs?(?:\\s+of\\s+(?:cigarettes|cigs|smokes))?|beers?|drinks?|glass(?:es)?(?:\\s+of\\s+(?:wine|beer|whiskey|vodka))?|bottles?(?:\\s+of\\s+(?:wine|beer))?|cans?(?:\\s+of\\s+beer)?|shots?|joints?|pints?|cups?(?:\\s+of\\s+coffee)?|times?)\\s+(?:a|an|per|each|every|on\\s+the|on\\s+an?|on|at\\s+the|over\\s+the|in\\s+a|during\\s+the)\\s+(?:day|days|week|weeks|weekend|weekends|night|nights|month|evening|occasion|year|(?:mon|tues|wednes|thurs|fri|satur|sun)days?(?:\\s+nights?)?))\\b`,
 );
 
 /** "About 10 a day" answering "how many cigarettes do you smoke?": the count without its unit. */
@@ -19,13 +19,24 @@ const BARE_AMOUNT = new RegExp(
   `\\b(${NUMBER_PATTERN}(?:\\s*(?:to|or|-)\\s*${NUMBER_PATTERN})?\\s+(?:a|per|each|every)\\s+(?:day|week|weekend|night|month))\\b`,
 );
 
+/** Pack-years as said. Example: "about 30 pack years" → "30 pack-years". */
+const PACK_YEARS = new RegExp(`\\b(${NUMBER_PATTERN}|a)\\s+pack[- ]years?\\b`);
+
 /** How much or how often the patient uses it, or undefined. */
 export function extractHabitFrequency(text: string, asked = false): string | undefined {
+  const packYears = PACK_YEARS.exec(text);
+  if (packYears) return `${packYears[1]} pack-years`;
   const amount = AMOUNT.exec(text);
   if (amount) return tidySpan(amount[1]!.replace(/^an?\s+(few|couple)\b/, "$1"));
   const bare = asked ? BARE_AMOUNT.exec(text) : null;
   if (bare) return tidySpan(bare[1]!);
   return extractFrequency(text, asked);
+}
+
+/** A count per period without its unit ("20 a day"), for a habit the doctor's question named. */
+export function extractBareHabitAmount(text: string): string | undefined {
+  const bare = BARE_AMOUNT.exec(text);
+  return bare ? tidySpan(bare[1]!) : undefined;
 }
 
 /** "Since I was 18", "when I was a teenager": a start given as an age. */

@@ -1,4 +1,6 @@
+import type { NluFrame, SlotEntry } from "../../../cmas/schemas.ts";
 import type { Informant } from "../../../language/informant.ts";
+import type { DialogueTurn } from "../../../language/module-interfaces.ts";
 import { PATIENT_WORDS, SPEAKER_WORDS } from "./rules/informant-relations.ts";
 import { NUMBER_PATTERN } from "./text.ts";
 
@@ -48,6 +50,10 @@ const PRONOUN_AGE = new RegExp(
   `\\b(?:he|she|they)(?:'s| is| are| was) (?:only |just |nearly |almost |about )?(${NUMBER_PATTERN})(?: (years?|yrs?|months?|weeks?|days?))?(?: old)?\\b(?! (?:times|minutes|hours|degrees|percent|kilos|pounds))`,
 );
 const NAMED_AGE = new RegExp(`\\b(?:my|our|he's|she's|aged) (${NUMBER_PATTERN})[- ](year|month|week)s?(?:[- ]old)?\\b`);
+
+/** A doctor's question about the family. Example: "Any medical conditions in your family?". */
+const FAMILY_QUESTION =
+  /\b(?:family|relatives?|parents?|siblings?|brothers?|sisters?|mother|father|mum|mom|dad|runs? in)\b/;
 
 /** "She"/"her" or "he"/"his" as the patient's pronoun. */
 const PRONOUN = /\b(she|her|he|his|him)\b/;
@@ -106,9 +112,16 @@ function ageOf(text: string): string | null {
 }
 
 /** What one patient turn tells of the informant, given what was known before it; undefined when nothing. */
-function turnReading(said: string, known: ProxyReading | null, patientTurn: number): ProxyReading | undefined {
+function turnReading(
+  said: string,
+  known: ProxyReading | null,
+  patientTurn: number,
+  question: string,
+): ProxyReading | undefined {
   const text = plain(said);
-  const opened = known ? undefined : patientTurn < 2 ? openingProxy(text) : undefined;
+  // An answer to a family-history question is about the family ("my mother is 70 and has diabetes").
+  const opens = !known && patientTurn < 2 && !FAMILY_QUESTION.test(plain(question));
+  const opened = opens ? openingProxy(text) : undefined;
   const proxy = opened ?? known;
   if (!proxy) return undefined;
   const patientAge = ageOf(text);
@@ -122,17 +135,21 @@ function turnReading(said: string, known: ProxyReading | null, patientTurn: numb
   };
 }
 
-/** The proxy known before this turn and this turn's update, from the patient's earlier turns and this one. */
+/** The proxy known before this turn and this turn's update, from the conversation so far and the patient's utterance. */
 export function readInformant(
-  earlier: readonly string[],
+  history: readonly DialogueTurn[],
   utterance: string,
 ): { readonly known: ProxyReading | null; readonly update: ProxyReading | undefined } {
   let known: ProxyReading | null = null;
-  earlier.forEach((said, index) => {
-    const reading = turnReading(said, known, index);
+  let patientTurns = 0;
+  history.forEach((turn, index) => {
+    if (turn.speaker !== "patient") return;
+    const reading = turnReading(turn.text, known, patientTurns, history[index - 1]?.text ?? "");
     if (reading) known = mergeProxy(known, reading);
+    patientTurns += 1;
   });
-  return { known, update: turnReading(utterance, known, earlier.length) };
+  const question = history.findLast((turn) => turn.speaker === "doctor")?.text ?? "";
+  return { known, update: turnReading(utterance, known, patientTurns, question) };
 }
 
 /** A proxy reading with an update's news added (`updateInformant`'s rule: what the update leaves null is kept). */
@@ -148,4 +165,26 @@ export function mergeProxy(known: ProxyReading | null, update: ProxyReading | un
     },
     patientRelation: update.patientRelation ?? known.patientRelation,
   };
+}
+
+/**
+ * The patient's age and sex a proxy's turn told, as CMAS `basic_information` ("3 years" is age "3",
+ * as a patient's "I'm 3" would be; "18 months" stays so), or undefined when it told neither.
+ */
+export function proxyBasicInformation(update: ProxyReading | undefined): SlotEntry | undefined {
+  if (!update) return undefined;
+  const { patientAge, patientSex } = update.informant;
+  const age = patientAge?.replace(/ years$/, "");
+  if (!age && !patientSex) return undefined;
+  return { ...(age ? { age } : {}), ...(patientSex ? { sex: patientSex } : {}) };
+}
+
+/** The frames with the proxy's `basic_information` added, unless the turn's reading already has one. */
+export function withProxyBasics(frames: NluFrame[], update: ProxyReading | undefined): NluFrame[] {
+  const basics = proxyBasicInformation(update);
+  if (!basics || frames.some((frame) => frame.slots?.basic_information)) return frames;
+  const informs = frames.filter((frame) => frame.intent !== "chit-chat");
+  const [first, ...rest] = informs;
+  if (!first) return [{ intent: "inform", slots: { basic_information: [basics] } }];
+  return [{ ...first, slots: { ...first.slots, basic_information: [basics] } }, ...rest];
 }

@@ -1,6 +1,6 @@
 import type { PatientRequest } from "../../../language/patient-requests.ts";
 import { asksToRepeat } from "../../../language/repeat-requests.ts";
-import { PATIENT_REQUEST_RULES } from "./rules/patient-requests.ts";
+import { CONCERN, PATIENT_REQUEST_RULES } from "./rules/patient-requests.ts";
 
 /**
  * The patient's questions and wishes, read before the history: each sentence a rule of
@@ -58,7 +58,9 @@ function echoesDoctor(sentence: string, doctorQuestion: string): boolean {
 /** The requests one sentence makes: every kind a rule finds, a question only when it is nothing else. */
 function sentenceRequests(said: string, doctorQuestion: string): PatientRequest[] {
   const sentence = normalise(said);
-  const kinds = new Set(PATIENT_REQUEST_RULES.filter((rule) => rule.pattern.test(sentence)).map((rule) => rule.kind));
+  // A concern is read within its sentence (`splitConcern`): the history around it stays.
+  const rules = PATIENT_REQUEST_RULES.filter((rule) => rule.pattern !== CONCERN && rule.pattern.test(sentence));
+  const kinds = new Set(rules.map((rule) => rule.kind));
   if (kinds.size > 1) kinds.delete("question");
   if (
     kinds.has("question") &&
@@ -68,13 +70,39 @@ function sentenceRequests(said: string, doctorQuestion: string): PatientRequest[
   return [...kinds].map((kind) => ({ kind, text: said.trim() }));
 }
 
+/** "And", "but", a comma before a concern: they join it to what came before, and go with it. */
+const JOINING_END = /(?:,|\s)*\b(?:and|but|so|because|cause)?[\s,]*$/;
+
+/** Where a concern ends within its sentence: a comma before a new statement. Example: "I'm scared it's serious, I've had…". */
+const CONCERN_END = /,\s+(?=(?:i|i've|i'm|i have|my|it's been|and i)\b)/;
+
+/**
+ * A concern in a sentence ("I have a headache and I'm scared it's a brain tumour"): the history
+ * around it, and the concern as the patient's question; undefined when none.
+ */
+function splitConcern(sentence: string): { readonly history: string; readonly concern: string } | undefined {
+  const lower = sentence.toLowerCase().replace(/[’‘]/g, "'");
+  const match = CONCERN.exec(lower);
+  if (!match) return undefined;
+  const end = CONCERN_END.exec(lower.slice(match.index));
+  const stop = end ? match.index + end.index : sentence.length;
+  const before = sentence.slice(0, match.index).replace(JOINING_END, "");
+  const after = sentence.slice(stop).replace(/^[\s,]+/, "");
+  const history = [before, after].filter((part) => part.trim().length > 0).join(". ");
+  return { history, concern: sentence.slice(match.index, stop).trim() };
+}
+
 /** Splits a patient turn into its requests and the history it gives; `doctorQuestion` is the doctor's last turn. */
 export function readPatientRequests(utterance: string, doctorQuestion = ""): PatientRequestReading {
   const requests: PatientRequest[] = [];
   const history: string[] = [];
   for (const sentence of utterance.split(SENTENCE_BREAK)) {
     const found = sentenceRequests(sentence, doctorQuestion);
-    if (found.length > 0) requests.push(...found);
+    const concern = found.length > 0 ? undefined : splitConcern(sentence);
+    if (concern) {
+      if (concern.history) history.push(concern.history);
+      requests.push({ kind: "question", text: concern.concern });
+    } else if (found.length > 0) requests.push(...found);
     else history.push(sentence);
   }
   return { requests, history: history.join(" ").trim() };

@@ -3,7 +3,7 @@ import { conceptKey } from "./history-context-reader.ts";
 import type { HistoryContext } from "./history-context.ts";
 import { extractRelations } from "./family-relations.ts";
 import type { EntryCollector, Found } from "./frame-builder.ts";
-import { extractHabitFrequency, extractVolunteeredHabitStart } from "./habit-attributes.ts";
+import { extractBareHabitAmount, extractHabitFrequency, extractVolunteeredHabitStart } from "./habit-attributes.ts";
 import { lexiconFile, type Lexicon } from "./lexicon.ts";
 import { extractImpact, purposePhrase } from "./medication-attributes.ts";
 import type { AnswerPolarity } from "./negation.ts";
@@ -210,7 +210,9 @@ export function attachHabitAttributes(analysed: AnalysedText, entries: EntryColl
   // Asked habits answered without naming them ("I'd say 30 a day").
   for (const entry of entries.all()) {
     if (entry.base !== "habit" || !entry.fromQuestion || entry.status === "negative") continue;
-    entries.set(entry, "frequency", extractHabitFrequency(analysed.text));
+    // "Yes, 20 a day for 10 years" to "do you smoke?": the habit is the question's, so a bare count is its amount.
+    entries.set(entry, "frequency", extractHabitFrequency(analysed.text) ?? extractBareHabitAmount(analysed.text));
+    entries.set(entry, "starting", extractVolunteeredHabitStart(analysed.text));
   }
 }
 

@@ -49,9 +49,13 @@ describe("a relative speaking for the patient", () => {
   it("a parent's account of a toddler's fever is the patient's fever, with the age said later", async () => {
     const first = await lastTurn(OPENING, "My daughter has had a fever since yesterday.");
     expect(first.informant).toEqual({ relation: "parent", patientAge: null, patientSex: "female" });
-    expect(slots(first.frames)).toEqual({ positive_symptom: [{ value: "fever", onset: "since yesterday" }] });
+    expect(slots(first.frames)).toEqual({
+      positive_symptom: [{ value: "fever", onset: "since yesterday" }],
+      basic_information: [{ sex: "female" }],
+    });
     const age = await lastTurn(OPENING, "My daughter has had a fever since yesterday.", "How old is she?", "She's 3.");
     expect(age.informant).toEqual({ relation: null, patientAge: "3 years", patientSex: null });
+    expect(slots(age.frames)).toEqual({ basic_information: [{ age: "3" }] });
   });
 
   it("a daughter describing her father's confusion: his confusion, not family history", async () => {
@@ -88,6 +92,7 @@ describe("negative controls: a patient speaking of their relatives", () => {
   it('"my mother had breast cancer" from the patient is family history, and no proxy', async () => {
     const result = await lastTurn(OPENING, "I've had a cough. My mother had breast cancer.");
     expect(result.informant).toBeUndefined();
+    expect(slots(result.frames)).not.toHaveProperty("basic_information");
     expect(slots(result.frames)).toMatchObject({
       positive_symptom: [{ value: "coughing" }],
       positive_family_history: [{ value: "malignant neoplasms", relation: "mother" }],
@@ -103,6 +108,15 @@ describe("negative controls: a patient speaking of their relatives", () => {
   });
 
   it("no proxy heard after the first two patient turns", () => {
-    expect(readInformant(["A cough.", "Two weeks."], "My daughter has a cold too.").update).toBeUndefined();
+    const history = [OPENING, "A cough.", "How long?", "Two weeks.", "Anyone else ill?"].map((text, index) => ({
+      speaker: index % 2 === 0 ? ("doctor" as const) : ("patient" as const),
+      text,
+    }));
+    expect(readInformant(history, "My daughter has a cold too.").update).toBeUndefined();
+  });
+
+  it("no proxy in an answer to a family-history question: my mother is 70 and has diabetes", () => {
+    const question = [{ speaker: "doctor" as const, text: "Any medical conditions in your family?" }];
+    expect(readInformant(question, "My mother is 70 and has diabetes.").update).toBeUndefined();
   });
 });

@@ -104,7 +104,8 @@ function entryOf(turn: TurnRecord, reading: MentionReading): CollectedEntry | un
     // "My roommate smokes inside": someone else's smoking is second-hand smoke; their other habits are not the patient's.
     const other = othersHabit(turn, reading);
     if (other !== undefined) return other === null ? undefined : entries.add("habit", "positive", other);
-    status = habitStatus(analysed.text, status);
+    // A former smoker is one, however light the smoking was ("used to" is light use of a current habit).
+    if (reading.concept.value !== "former smoker") status = habitStatus(analysed.text, status);
   }
   // An asked exposure answered "possibly … maybe one of them": uncertainty anywhere in the answer.
   if (base === "exposure" && status === "positive" && polarity === "unknown") status = "unknown";
@@ -113,9 +114,17 @@ function entryOf(turn: TurnRecord, reading: MentionReading): CollectedEntry | un
   return entry;
 }
 
+/** Whether the turn says the patient has stopped smoking ("I used to smoke", "I gave up smoking"). */
+function stoppedSmoking(turn: TurnRecord): boolean {
+  return turn.readings.some((reading) => reading.concept.value === "former smoker" && reading.status === "positive");
+}
+
 /** Turns the readings into entries, in text order. */
 export function addMentionEntries(turn: TurnRecord): void {
+  // "I smoked 20 a day but gave up": the smoking told of is the former smoker's, not a current habit.
+  const former = stoppedSmoking(turn);
   for (const reading of turn.readings) {
+    if (former && reading.concept.value === "smoking" && reading.status === "positive") continue;
     const entry = entryOf(turn, reading);
     if (entry) turn.found.push({ mention: reading.mention, entry });
   }

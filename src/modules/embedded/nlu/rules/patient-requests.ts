@@ -41,6 +41,14 @@ const PRESCRIPTION =
 const CHANGE_INSTRUCTIONS =
   /\b(?:(?:ignore|forget|disregard|override|bypass) (?:all |any )?(?:your|the|previous|prior|those|these|my|its) (?:previous |prior |earlier )?(?:instructions|rules|guidelines|prompt|programming|orders|training)|pretend (?:you'?re|you are|to be|that you)|act as (?:if you|my|a |an )|you are now (?:a|an|my)|new instructions|system prompt|developer mode|jailbreak)\b/;
 
+/**
+ * A fear or idea of what it is, from where it is said to the sentence's end: the patient's concern,
+ * to be acknowledged as a question, never a diagnosis on record. Example: "I have a headache and I'm
+ * scared it's a brain tumour" → "I'm scared it's a brain tumour".
+ */
+export const CONCERN =
+  /\b(?:i'?m|i am|i was|i've been|we're|we are|i get) (?:really |a bit |a little |quite |so |just |very )?(?:worried|scared|afraid|concerned|frightened|terrified|anxious|petrified)(?: that| if| whether| in case)? (?:it|this|that|these|they)(?:'s| is| was| might| could| may| will| are)\b|\bi (?:think|reckon|wonder if) (?:it|this) (?:might|could|may) be\b|\bmy (?:worry|fear|concern) is\b/;
+
 export const PATIENT_REQUEST_RULES: readonly PatientRequestRule[] = [
   {
     name: "instructions changed",
@@ -58,4 +66,5 @@ export const PATIENT_REQUEST_RULES: readonly PatientRequestRule[] = [
   { name: "yes/no question", kind: "question", pattern: YES_NO_QUESTION, example: "Is it cancer?" },
   { name: "wh-question", kind: "question", pattern: WH_QUESTION, example: "What do you think it is?" },
   { name: "question unmarked", kind: "question", pattern: UNMARKED_QUESTION, example: "Do you think it's serious" },
+  { name: "a concern", kind: "question", pattern: CONCERN, example: "I'm worried it might be cancer." },
 ];

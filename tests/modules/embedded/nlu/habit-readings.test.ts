@@ -1,0 +1,70 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import type { NluFrame } from "../../../../src/cmas/schemas.ts";
+import { loadMeditod } from "../../../../src/data/meditod.ts";
+import type { NluModule } from "../../../../src/language/module-interfaces.ts";
+import { buildEmbeddedNlu } from "../../../../src/modules/embedded/nlu.ts";
+import { loadTrainingData } from "../../../../src/modules/embedded/training-data.ts";
+
+/**
+ * Habits as a clinician hears them (issue 20, item 3): current, former and never smokers, amounts
+ * ("20 a day", pack-years when said, "4 pints on a Saturday"). Hand-written, none from a MediTOD
+ * dialogue; each with a negative control.
+ */
+
+let nlu: NluModule;
+beforeAll(() => {
+  nlu = buildEmbeddedNlu(loadTrainingData(loadMeditod(), "train"));
+});
+
+async function slotsOf(question: string, utterance: string): Promise<Record<string, unknown>> {
+  const { frames } = await nlu.understand({ history: [{ speaker: "doctor", text: question }], utterance });
+  return Object.assign({}, ...(frames ?? []).map((frame: NluFrame) => frame.slots ?? {}));
+}
+
+describe("smoking: current, former, never", () => {
+  const former = [
+    "I used to smoke but I quit 5 years ago.",
+    "I'm an ex-smoker.",
+    "I gave up smoking last year, I smoked 20 a day for 10 years.",
+    "I smoked for years but I dont smoke anymore.",
+  ];
+  for (const said of former)
+    it(`"${said}" is a former smoker, not a current one`, async () => {
+      const slots = await slotsOf("Do you smoke?", said);
+      expect(slots).toMatchObject({ positive_habit: [expect.objectContaining({ value: "former smoker" })] });
+      expect(JSON.stringify(slots)).not.toContain('"smoking"');
+    });
+
+  it('a current smoker\'s "20 a day for 10 years" keeps the amount and the start', async () => {
+    expect(await slotsOf("Do you smoke?", "Yes, 20 a day for 10 years.")).toEqual({
+      positive_habit: [{ value: "smoking", frequency: "20 a day", starting: "10 years ago" }],
+    });
+  });
+
+  it("pack-years when said", async () => {
+    expect(await slotsOf("Do you smoke?", "About 30 pack years, still going.")).toMatchObject({
+      positive_habit: [{ value: "smoking", frequency: "30 pack-years" }],
+    });
+  });
+
+  it('negative controls: "never smoked" is a non-smoker; "tried to quit" is no former smoker', async () => {
+    expect(await slotsOf("Do you smoke?", "Never smoked.")).toEqual({ negative_habit: [{ value: "smoking" }] });
+    expect(
+      JSON.stringify(await slotsOf("Have you tried to quit?", "Yeah, tried to quit a couple of times.")),
+    ).not.toContain("former smoker");
+  });
+});
+
+describe("alcohol as an amount", () => {
+  it('"4 pints on a Saturday" is drinking with its amount', async () => {
+    expect(await slotsOf("Do you drink alcohol?", "4 pints on a Saturday.")).toMatchObject({
+      positive_habit: [{ frequency: "4 pints on a saturday" }],
+    });
+  });
+
+  it('negative control: "I don\'t drink" denies it', async () => {
+    expect(await slotsOf("Do you drink alcohol?", "I dont drink.")).toMatchObject({
+      negative_habit: [expect.objectContaining({})],
+    });
+  });
+});

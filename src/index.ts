@@ -113,6 +113,8 @@ export type {
   DialogueTurn,
   BackendFailure,
 } from "./language/module-interfaces.ts";
+export type { Informant } from "./language/informant.ts";
+export type { PatientRequest, PatientRequestKind, RecordedPatientRequest } from "./language/patient-requests.ts";
 export { createOfficialSetup, type OfficialSetupOptions } from "./modules/builders/official-setup.ts";
 export {
   createOfficialModules,

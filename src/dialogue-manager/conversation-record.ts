@@ -2,7 +2,13 @@ import type { Snapshot } from "xstate";
 import type { TrackerEntries } from "../cmas/dialogue-state.ts";
 import type { DialogueState, DoctorAction, NluFrame } from "../cmas/schemas.ts";
 import type { DialogueTurn } from "../language/module-interfaces.ts";
-import { dialogueMachine, type DialogueContext, type FallbackTurn, type RecordedRedFlag } from "./dialogue-machine.ts";
+import {
+  dialogueMachine,
+  LATER_CONTEXT_DEFAULTS,
+  type DialogueContext,
+  type FallbackTurn,
+  type RecordedRedFlag,
+} from "./dialogue-machine.ts";
 
 /**
  * A conversation as the chat server stores it, plain JSON. Today's format (version 2) is xstate's own:
@@ -58,10 +64,24 @@ export type StoredConversationRecord = ConversationRecord | LegacyConversationRe
 
 /** The persisted snapshot the machine would have given for a legacy record's stage and context. */
 function legacySnapshot(legacy: LegacyConversationRecord): Snapshot<unknown> {
-  const { stage: _stage, reask: _reask, fallbacks = [], reaskBackend = false, ...fields } = legacy;
-  const context: DialogueContext = { ...fields, fallbacks, reaskBackend };
+  const { stage: _stage, reask: _reask, ...fields } = legacy;
+  const context: DialogueContext = { ...LATER_CONTEXT_DEFAULTS, ...fields };
   // Between turns the machine has no children, so its stage and context are the whole of it.
   return dialogueMachine.getPersistedSnapshot(dialogueMachine.resolveState({ value: legacy.stage, context }));
+}
+
+/** A persisted snapshot whose context has every field today's machine keeps (a snapshot stored before a field was added lacks it). */
+function completeSnapshot(snapshot: Snapshot<unknown>): Snapshot<unknown> {
+  const stored = snapshot as Snapshot<unknown> & { readonly context?: object };
+  if (!stored.context) return snapshot;
+  return { ...stored, context: { ...LATER_CONTEXT_DEFAULTS, ...stored.context } } as unknown as Snapshot<unknown>;
+}
+
+/** A version-2 record with the fields added to the machine's context since it was stored. */
+function withLaterFields(record: ConversationRecord): ConversationRecord {
+  const snapshot = completeSnapshot(record.snapshot);
+  if (!record.reask) return { ...record, snapshot };
+  return { ...record, snapshot, reask: { ...record.reask, before: completeSnapshot(record.reask.before) } };
 }
 
 /** A stored record in today's format: as it is, or converted from the hand-built record of before. */
@@ -73,7 +93,7 @@ export function readConversationRecord(stored: StoredConversationRecord): Conver
       throw new Error(
         `a conversation record of version ${JSON.stringify(version)}: this build reads version ${CONVERSATION_RECORD_VERSION} and the unversioned records before it`,
       );
-    return stored;
+    return withLaterFields(stored);
   }
   const snapshot = legacySnapshot(stored);
   if (!stored.reask) return { version: CONVERSATION_RECORD_VERSION, snapshot };

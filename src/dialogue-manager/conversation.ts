@@ -1,6 +1,8 @@
 import { createActor, waitFor, type Actor, type Snapshot } from "xstate";
 import type { DialogueState, DoctorAction, NluFrame } from "../cmas/schemas.ts";
 import type { DialogueModules, DialogueTurn } from "../language/module-interfaces.ts";
+import type { Informant } from "../language/informant.ts";
+import type { RecordedPatientRequest } from "../language/patient-requests.ts";
 import { loadRedFlags, type RedFlagRules } from "../clinical/red-flags.ts";
 import { clinicalRules } from "./clinical-rules.ts";
 import {
@@ -45,6 +47,10 @@ export interface ConversationSnapshot {
   readonly redFlags: readonly RecordedRedFlag[];
   /** The presenting complaint: the positive symptoms of the first patient turn that named any. */
   readonly presenting: readonly string[];
+  /** Who the history is about (null: the patient, or not told). */
+  readonly informant: Informant | null;
+  /** Every request the patient made (questions, a wish to stop, prescriptions…), with its turn. */
+  readonly patientRequests: readonly RecordedPatientRequest[];
 }
 
 /** How a new conversation runs: the machine's input, and its red-flag rules. */
@@ -130,6 +136,8 @@ export class Conversation {
       fallbacks: context.fallbacks,
       redFlags: context.redFlags,
       presenting: context.presenting,
+      informant: context.informant,
+      patientRequests: context.patientRequests,
     };
   }
 

@@ -14,6 +14,8 @@ import type {
   PolicyResult,
 } from "../language/module-interfaces.ts";
 import type { RedFlag } from "../clinical/red-flags.ts";
+import { updateInformant, type Informant } from "../language/informant.ts";
+import type { PatientRequest, RecordedPatientRequest } from "../language/patient-requests.ts";
 
 /**
  * The dialogue manager: an xstate machine that runs one history-taking turn per patient utterance —
@@ -87,7 +89,18 @@ export interface DialogueContext {
   readonly fallbacks: FallbackTurn[];
   /** The turn being processed re-asks the configured backend (a Retry): passed to the modules. */
   readonly reaskBackend: boolean;
+  /** Who the history is about, as the NLU last told it (null: the patient, or not told). */
+  readonly informant: Informant | null;
+  /** Every request the patient made (a question, a wish to stop, a prescription…), with its turn, in order. */
+  readonly patientRequests: RecordedPatientRequest[];
+  /** The requests of the turn being processed (empty otherwise). */
+  readonly requests: PatientRequest[];
 }
+
+/** The context fields added after conversations were first stored, with the value a conversation without them has. */
+export const LATER_CONTEXT_DEFAULTS: Readonly<
+  Pick<DialogueContext, "fallbacks" | "reaskBackend" | "informant" | "patientRequests" | "requests">
+> = { fallbacks: [], reaskBackend: false, informant: null, patientRequests: [], requests: [] };
 
 /** Events the dialogue machine takes: a patient utterance, a retry of a failed turn, the end. */
 export type DialogueEvent =
@@ -177,7 +190,14 @@ function patientTurn(history: readonly DialogueTurn[]): number {
 function heardPatient(context: DialogueContext, understood: NluResult): Partial<DialogueContext> {
   // A format error leaves the profile as it was: the turn still enters the history.
   const profile = understood.frames ? trackFrames(restoreProfile(context.tracker), understood.frames) : null;
+  const requests = [...(understood.requests ?? [])];
   return {
+    informant: updateInformant(context.informant, understood.informant),
+    requests,
+    patientRequests: [
+      ...context.patientRequests,
+      ...requests.map((request) => ({ ...request, turn: context.history.length })),
+    ],
     frames: understood.frames,
     tracker: profile ? saveProfile(profile) : context.tracker,
     state: profile ? profileState(profile) : context.state,
@@ -191,6 +211,17 @@ function heardPatient(context: DialogueContext, understood: NluResult): Partial<
 
 function describeError(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
+}
+
+/** What the policy is given: the conversation, the profile, who it is about and what the patient asked. */
+function policyRequest(context: DialogueContext): PolicyInput {
+  return {
+    history: moduleHistory(context),
+    state: context.state,
+    ...(context.informant ? { informant: context.informant } : {}),
+    requests: context.requests,
+    patientQuestions: context.patientRequests.filter((request) => request.kind === "question"),
+  };
 }
 
 /** An actor for a stage whose module was not provided: the stage fails (the machine's `failed` state) saying so. */
@@ -237,6 +268,7 @@ const dialogueSetup = setup({
       pending: ({ event }) => (event.type === "PATIENT_SAID" ? event.text.trim() : null),
       error: null,
       escalation: [],
+      requests: [],
       reaskBackend: ({ event }) => event.type === "PATIENT_SAID" && event.reaskBackend === true,
     }),
     hearPatient: assign(({ context }, params: { understood: NluResult }) => heardPatient(context, params.understood)),
@@ -292,8 +324,7 @@ export const dialogueMachine = dialogueSetup.createMachine({
     escalation: [],
     afterEscalation: input.afterEscalation ?? "continue",
     presenting: [],
-    fallbacks: [],
-    reaskBackend: false,
+    ...LATER_CONTEXT_DEFAULTS,
   }),
   initial: "listening",
   states: {
@@ -336,7 +367,7 @@ export const dialogueMachine = dialogueSetup.createMachine({
       invoke: {
         src: "plan",
         input: ({ context }) => ({
-          request: { history: moduleHistory(context), state: context.state },
+          request: policyRequest(context),
           reaskBackend: context.reaskBackend,
         }),
         // The closing rules hold whatever backend planned, the offline engine too.

@@ -1,4 +1,6 @@
 import type { DialogueState, DoctorAction, NluFrame } from "../cmas/schemas.ts";
+import type { Informant } from "./informant.ts";
+import type { PatientRequest, RecordedPatientRequest } from "./patient-requests.ts";
 
 /**
  * The three stages of a history-taking turn, each an interface with interchangeable implementations
@@ -79,6 +81,10 @@ export interface NluInput {
 export interface NluResult extends ModuleCallInfo {
   /** Null when the output was a format error. */
   readonly frames: NluFrame[] | null;
+  /** What the turn asks of the doctor apart from the history it gives (a question, a wish to stop…); never in `frames`. */
+  readonly requests?: readonly PatientRequest[];
+  /** Who the history is about, when the turn tells it (an update: null fields are not known from this turn). */
+  readonly informant?: Informant;
 }
 /** Understands a patient utterance as CMAS frames. */
 export interface NluModule {
@@ -94,6 +100,12 @@ export interface PolicyInput {
   readonly dialogueId?: string;
   /** The doctor utterance's index (`uttr_id`) when the input is a dataset turn. */
   readonly turn?: number;
+  /** Who the history is about, as known so far (absent: the patient, or not known). LLM modules may ignore it. */
+  readonly informant?: Informant;
+  /** What the patient's last turn asked of the doctor (a question, a wish to stop, a prescription…). */
+  readonly requests?: readonly PatientRequest[];
+  /** Every question the patient has asked so far, with its turn. */
+  readonly patientQuestions?: readonly RecordedPatientRequest[];
 }
 export interface PolicyResult extends ModuleCallInfo {
   readonly actions: DoctorAction[] | null;

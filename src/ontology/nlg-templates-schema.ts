@@ -7,4 +7,6 @@ export const nlgTemplatesSchema = z.strictObject({
   /** Transcript wording: say a short answer back before the next question (tuned on valid and the development dialogue). */
   echoShortAnswers: z.boolean(),
   templates: z.record(z.string(), z.string()),
+  /** Words of questions only a live history asks (the complaint's own questions), used in clean wording before `templates`. */
+  live_templates: z.record(z.string(), z.string()),
 });

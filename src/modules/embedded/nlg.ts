@@ -80,9 +80,14 @@ function fill(template: string, shape: ActionShape): string {
  * The most specific template for an action shape: `inquire/symptom/onset+values` → `inquire/symptom/onset`
  * → `inquire/symptom` → `inquire`.
  */
-function actionTemplate(shape: ActionShape): string {
+function actionTemplate(shape: ActionShape, clean = false): string {
   if (shape.key === "diagnosis" && shape.values.length === 0) return templateFile.templates["diagnosis/none"] ?? "OK.";
-  const own = shape.values.length > 0 ? templateFile.templates[`${shape.key}=${shape.values.join("|")}`] : undefined;
+  const byValue = `${shape.key}=${shape.values.join("|")}`;
+  // Questions only a live history asks have their own words, in clean wording only
+  // ("does the pain spread anywhere else?"); the benchmark's transcript wording never meets them.
+  const live = clean ? (templateFile.live_templates[byValue] ?? templateFile.live_templates[shape.key]) : undefined;
+  if (live) return fill(live, shape);
+  const own = shape.values.length > 0 ? templateFile.templates[byValue] : undefined;
   if (own) return fill(own, shape);
   const parts = shape.key.replace(/:.*$/, "").split("/");
   for (let length = parts.length; length > 0; length -= 1) {
@@ -101,7 +106,7 @@ function capitalise(text: string): string {
  * Words a list of actions with templates only (no training data). With a diagnosis, tests are the
  * plan to confirm it ("We'll arrange a chest X-ray"), not a question.
  */
-export function realiseFromTemplates(actions: readonly DoctorAction[]): string {
+export function realiseFromTemplates(actions: readonly DoctorAction[], clean = true): string {
   const diagnosing = actions.some((action) => action.action === "diagnosis");
   // The working diagnosis first, then the plan to confirm it.
   const ordered = diagnosing
@@ -110,7 +115,9 @@ export function realiseFromTemplates(actions: readonly DoctorAction[]): string {
   const plan = templateFile.templates["inquire/medical_test/plan"];
   const parts = ordered.map((action) => {
     const shape = actionShape(action);
-    return diagnosing && shape.key === "inquire/medical_test" && plan ? fill(plan, shape) : actionTemplate(shape);
+    return diagnosing && shape.key === "inquire/medical_test" && plan
+      ? fill(plan, shape)
+      : actionTemplate(shape, clean);
   });
   const questions = parts.filter((part) => /^[a-z]/.test(part));
   const statements = parts.filter((part) => !/^[a-z]/.test(part));
@@ -175,7 +182,7 @@ function placeholderTemplate(action: DoctorAction): string {
       entry.value === undefined ? entry : { ...entry, value: `{${index++}}` },
     );
   }
-  return realiseFromTemplates([withMarkers as DoctorAction]);
+  return realiseFromTemplates([withMarkers as DoctorAction], false);
 }
 
 /** Training utterances indexed for reuse and rewording. */
@@ -311,13 +318,13 @@ export function buildEmbeddedNlg(training: TrainingData, wording: NlgWording = "
     if (wording === "clean") return realiseFromTemplates(actions);
     const whole = turns.find(actions);
     if (whole) return whole;
-    if (actions.length === 1) return realiseFromTemplates(actions);
+    if (actions.length === 1) return realiseFromTemplates(actions, false);
     // Word each action on its own (from training where possible) and join them.
     return actions
       .map(
         (action, index) =>
           turns.find([action]) ??
-          (index === 0 ? realiseFromTemplates([action]) : capitalise(actionTemplate(actionShape(action)))),
+          (index === 0 ? realiseFromTemplates([action], false) : capitalise(actionTemplate(actionShape(action)))),
       )
       .join(" ");
   };

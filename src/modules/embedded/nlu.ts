@@ -1,6 +1,7 @@
 import type { NluModule } from "../../language/module-interfaces.ts";
 import { analyseText } from "./nlu/analysed-text.ts";
 import { conversationVocabulary } from "./nlu/conversation-vocabulary.ts";
+import { readPatientRequests } from "./nlu/patient-requests.ts";
 import { HistoryContextReader } from "./nlu/history-context-reader.ts";
 import { interpretTurn } from "./nlu/pipeline.ts";
 import { buildMinedLexicon, type Lexicon } from "./nlu/lexicon.ts";
@@ -67,8 +68,18 @@ export function buildEmbeddedNlu(training: TrainingData): NluModule {
     async understand(input) {
       const started = performance.now();
       const context = reader.read(input.history);
-      const frames = interpretTurn({ lexicon, smallTalk }, analyseText(input.utterance, correct), context);
-      return { frames, latencyMs: performance.now() - started };
+      const doctorQuestion = input.history.findLast((turn) => turn.speaker === "doctor")?.text;
+      // The patient's questions and wishes are no history: the passes read the rest of the turn.
+      const { requests, history } = readPatientRequests(input.utterance, doctorQuestion);
+      const frames =
+        requests.length > 0 && history.length === 0
+          ? [{ intent: "chit-chat" as const }]
+          : interpretTurn(
+              { lexicon, smallTalk },
+              analyseText(requests.length > 0 ? history : input.utterance, correct),
+              context,
+            );
+      return { frames, ...(requests.length > 0 ? { requests } : {}), latencyMs: performance.now() - started };
     },
   };
 }

@@ -9,4 +9,11 @@ export const nlgTemplatesSchema = z.strictObject({
   templates: z.record(z.string(), z.string()),
   /** Words of questions only a live history asks (the complaint's own questions), used in clean wording before `templates`. */
   live_templates: z.record(z.string(), z.string()),
+  /** What the doctor says to each kind of patient request (a question, a wish to stop, a prescription…), in clean wording. */
+  request_replies: z.strictObject({
+    question: z.string(),
+    stop: z.string(),
+    prescription: z.string(),
+    "change-instructions": z.string(),
+  }),
 });

@@ -4,6 +4,8 @@ import { loadOntologyFile } from "../../ontology/ontology-files.ts";
 import type { NlgInput, NlgModule } from "../../language/module-interfaces.ts";
 import { actionShape, turnShapeKey, type ActionShape } from "../../language/action-signature.ts";
 import { clarifiedReply } from "./nlg/clarified-reply.ts";
+import { aboutThePatient, speaksForPatient } from "./nlg/proxy-wording.ts";
+import type { Informant } from "../../language/informant.ts";
 import { detailTerm, joinAlternatives, layTerm, spokenValue } from "../../language/lay-terms.ts";
 import type { TrainingData } from "./training-data.ts";
 
@@ -106,7 +108,8 @@ function capitalise(text: string): string {
  * Words a list of actions with templates only (no training data). With a diagnosis, tests are the
  * plan to confirm it ("We'll arrange a chest X-ray"), not a question.
  */
-export function realiseFromTemplates(actions: readonly DoctorAction[], clean = true): string {
+export function realiseFromTemplates(actions: readonly DoctorAction[], clean = true, informant?: Informant): string {
+  const proxy = clean && speaksForPatient(informant);
   const diagnosing = actions.some((action) => action.action === "diagnosis");
   // The working diagnosis first, then the plan to confirm it.
   const ordered = diagnosing
@@ -115,9 +118,9 @@ export function realiseFromTemplates(actions: readonly DoctorAction[], clean = t
   const plan = templateFile.templates["inquire/medical_test/plan"];
   const parts = ordered.map((action) => {
     const shape = actionShape(action);
-    return diagnosing && shape.key === "inquire/medical_test" && plan
-      ? fill(plan, shape)
-      : actionTemplate(shape, clean);
+    if (diagnosing && shape.key === "inquire/medical_test" && plan) return fill(plan, shape);
+    const text = actionTemplate(shape, clean);
+    return proxy && action.action === "inquire" ? aboutThePatient(text, informant.patientSex) : text;
   });
   const questions = parts.filter((part) => /^[a-z]/.test(part));
   const statements = parts.filter((part) => !/^[a-z]/.test(part));
@@ -300,6 +303,20 @@ function closingQuestion(): string {
   return templateFile.templates["chit-chat/closing"] ?? "Do you have any questions for me?";
 }
 
+/**
+ * The reply to what the patient's last turn asked (clean wording): each request acknowledged,
+ * answered within scope or declined in plain words, then the rest of the turn (the next question, or
+ * the closing when they asked to stop) without its bare acknowledgement. Undefined without requests.
+ */
+function requestReply(input: NlgInput): string | undefined {
+  const kinds = [...new Set((input.requests ?? []).map((request) => request.kind))];
+  if (kinds.length === 0) return undefined;
+  const replies = kinds.map((kind) => templateFile.request_replies[kind]);
+  const rest = input.actions.filter((action) => Object.keys(action).length > 1 || action.action !== "chit-chat");
+  const body = rest.length > 0 ? realiseFromTemplates(rest, true, input.informant) : "";
+  return [...replies, body.replace(/^OK, and /, "Now, ")].filter(Boolean).join(" ");
+}
+
 /** The opening question asked again, for a patient who asked what it meant. */
 function openingAgain(): string {
   return templateFile.templates["chit-chat/opening-again"] ?? "Of course. What brought you here today?";
@@ -313,9 +330,9 @@ export function buildEmbeddedNlg(training: TrainingData, wording: NlgWording = "
     });
   }
 
-  const realise = (actions: readonly DoctorAction[]): string => {
+  const realise = (actions: readonly DoctorAction[], informant?: Informant): string => {
     if (actions.length === 0) return "OK.";
-    if (wording === "clean") return realiseFromTemplates(actions);
+    if (wording === "clean") return realiseFromTemplates(actions, true, informant);
     const whole = turns.find(actions);
     if (whole) return whole;
     if (actions.length === 1) return realiseFromTemplates(actions, false);
@@ -337,8 +354,11 @@ export function buildEmbeddedNlg(training: TrainingData, wording: NlgWording = "
         wording === "clean"
           ? clarifiedReply(input, realiseFromTemplates, { closing: closingQuestion(), openingAgain: openingAgain() })
           : undefined;
+      const replied = wording === "clean" ? requestReply(input) : undefined;
       const body =
-        clarified ?? (isClosingQuestion(input) && wording === "clean" ? closingQuestion() : realise(input.actions));
+        replied ??
+        clarified ??
+        (isClosingQuestion(input) && wording === "clean" ? closingQuestion() : realise(input.actions, input.informant));
       const echo = wording === "transcript" && templateFile.echoShortAnswers ? shortAnswerEcho(input.history) : null;
       const text = echo ? `${echo}, OK. ${body.replace(ACKNOWLEDGEMENT, "And ")}` : body;
       return { text, latencyMs: performance.now() - started };

@@ -23,6 +23,7 @@ import {
   type PatientFacts,
 } from "./complaint-questions.ts";
 import type { Informant } from "../../../language/informant.ts";
+import type { PatientRequest } from "../../../language/patient-requests.ts";
 import type { PolicyModel } from "./policy-model.ts";
 import { StateFacts } from "./state-facts.ts";
 
@@ -104,6 +105,8 @@ interface Live {
 export interface DecideOptions {
   readonly askOn?: boolean;
   readonly informant?: Informant | null;
+  /** What the patient's last turn asked of the doctor (live histories answer it). */
+  readonly requests?: readonly PatientRequest[];
 }
 
 /** Probability threshold for the learned rates (nods, follow-ups): act when doctors usually do. */
@@ -130,16 +133,22 @@ export class HistoryPlanner {
     if (conversation.opening === undefined) return { actions: bareAction("nod_prompt_salutations"), reason: "opening" };
     const again = options.askOn ? this.askAgain(history, state, options) : undefined;
     if (again) return again;
+    // "Can we stop here": the history ends now, politely, with what the doctor will pass on.
+    if (options.askOn && options.requests?.some((request) => request.kind === "stop"))
+      return { actions: diagnosisActions(state, facts), reason: "diagnosis" };
 
     const closing = closingMove(this.model.plan, conversation);
     if (closing === "diagnosis") return { actions: diagnosisActions(state, facts), reason: "diagnosis" };
     if (closing === "farewell") return { actions: bareAction("nod_prompt_salutations"), reason: "farewell" };
 
-    const bare: PlannerDecision | undefined = this.answers(conversation)
-      ? { actions: bareAction("chit-chat"), reason: "answer" }
-      : this.acknowledges(conversation)
-        ? { actions: bareAction("nod_prompt_salutations"), reason: "nod" }
-        : undefined;
+    // A live patient's question or request is acknowledged (the NLG answers or declines it) before the next question.
+    const requested = options.askOn === true && (options.requests?.length ?? 0) > 0;
+    const bare: PlannerDecision | undefined =
+      requested || this.answers(conversation)
+        ? { actions: bareAction("chit-chat"), reason: "answer" }
+        : this.acknowledges(conversation)
+          ? { actions: bareAction("nod_prompt_salutations"), reason: "nod" }
+          : undefined;
     const askOn = options.askOn ?? false;
     const live: Live | undefined = askOn
       ? {

@@ -39,7 +39,7 @@ function agree(auxiliary: string, pronouns: Pronouns): string {
 
 function thirdPerson(verb: string, pronouns: Pronouns): string {
   if (pronouns.plural) return verb;
-  if (IRREGULAR[verb]) return IRREGULAR[verb]!;
+  if (IRREGULAR[verb]) return IRREGULAR[verb];
   if (/(?:s|sh|ch|x|z)$/.test(verb)) return `${verb}es`;
   return /[^aeiou]y$/.test(verb) ? `${verb.slice(0, -1)}ies` : `${verb}s`;
 }

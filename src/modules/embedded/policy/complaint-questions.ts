@@ -13,7 +13,6 @@ import { locationsOf, type StateFacts } from "./state-facts.ts";
  */
 
 export type ComplaintQuestions = HistoryPlanFile["live_history"]["complaint_questions"][number];
-export type ComplaintAsk = ComplaintQuestions["asks"][number];
 
 /** What the history knows of the patient: age in years (fractional for months), sex. */
 export interface PatientFacts {

@@ -65,3 +65,21 @@ export function aboutThePatient(question: string, sex: Informant["patientSex"]):
 export function speaksForPatient(informant: Informant | undefined): informant is Informant {
   return informant !== undefined && informant.relation !== null;
 }
+
+/** Third-person auxiliaries of a question about the patient, back to the second person ("has she" → "have you"). */
+const AUXILIARY_THIRD = /\b(has|does|is|was|have|do|are|were|did|can|could|would|will) (she|he|they)\b/gi;
+
+const SECOND_PERSON: Readonly<Record<string, string>> = { has: "have", does: "do", is: "are", was: "were" };
+
+/**
+ * A question about the patient read back as a question to the patient ("has she had any fevers?" →
+ * "have you had any fevers?"), so that the planner recognises what it asked a relative by the same
+ * cues as what it asks a patient.
+ */
+export function asAskedOfPatient(question: string): string {
+  return question
+    .replace(AUXILIARY_THIRD, (_, auxiliary: string) => `${SECOND_PERSON[auxiliary.toLowerCase()] ?? auxiliary} you`)
+    .replace(/\b(?:herself|himself|themselves)\b/gi, "yourself")
+    .replace(/\b(?:her|his|their)\b/gi, "your")
+    .replace(/\b(?:she|he|they)\b/gi, "you");
+}

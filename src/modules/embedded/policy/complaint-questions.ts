@@ -108,7 +108,9 @@ function complaintSymptom(questions: ComplaintQuestions, focus: ComplaintFocus, 
   const complaint = questions.complaint;
   if (!complaint) return focus.symptoms[0] ?? null;
   const sites = complaint.locations ? new RegExp(complaint.locations.join("|"), "i") : null;
-  for (const symptom of focus.symptoms) {
+  // A set that chooses the review is for the main complaint only: a swollen leg beside chest pain is no injury.
+  const candidates = questions.review ? focus.symptoms.slice(0, 1) : focus.symptoms;
+  for (const symptom of candidates) {
     if (!complaint.symptoms.includes(symptom)) continue;
     if (sites && !locationsOf(facts, symptom).some((location) => sites.test(location))) continue;
     return symptom;

@@ -5,8 +5,8 @@ import { locationsOf, type StateFacts } from "./state-facts.ts";
 
 /**
  * The questions a presenting complaint calls for in a live history, before any generic review
- * (`live_history.complaint_questions` of `ontology/history-plan.json`): a pain's radiation and the
- * length of its episodes, lying-flat breathlessness, the FeverPAIN items of a sore throat, the
+ * (`live_history.complaint_questions` of `ontology/history-plan.json`): the length of a pain's
+ * episodes, lying-flat breathlessness, the FeverPAIN items of a sore throat, the
  * pregnancy question of a woman of child-bearing age with lower abdominal pain, a child's feeding
  * and nappies. Who the patient is comes from the state (age, sex) or from the informant when a
  * relative speaks for them.

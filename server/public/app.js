@@ -62,6 +62,46 @@ function renderTranscript(history, practice, fallbacks) {
 /** Status prefixes and the statuses meaning "present", from the server (`/api/ontology`, read from ontology/cmas.json). */
 const names = { statuses: [], presentStatuses: [] };
 
+/** Plain words for the state's status prefixes and entry statuses, which are codes of the CMAS schema. */
+const STATUS_WORDS = {
+  positive: "yes",
+  negative: "no",
+  unknown: "not sure",
+  avail: "done",
+  unavail: "not done",
+  not_traveled: "has not travelled",
+  traveled: "travelled",
+  true: "",
+  false: "not",
+};
+
+/** Plain words for attribute names (the CMAS schema spells one "respone_to"). */
+const ATTRIBUTE_WORDS = {
+  respone_to: "taken for",
+  response_to: "taken for",
+  impact: "effect",
+  aggravating_factor: "worse with",
+  alleviating_factor: "better with",
+  not_aggravating_factor: "not worse with",
+  not_alleviating_factor: "not better with",
+  not_alleviating_aggravating_factor: "no change with",
+  unknown_factor: "not sure what changes it",
+  unknown_ana_factor: "not sure what changes it",
+  positive_characteristics: "feels",
+  negative_characteristics: "does not feel",
+  unknown_characteristics: "not sure if",
+  rash_swollen: "swollen",
+  lesions_peel_off: "peels off",
+  lesion_size: "size",
+};
+
+/** A code in plain words: known ones from the tables above, any other lower-cased with spaces ("NOT_TRAVELED" → "not traveled"). */
+function plainWords(code, table) {
+  const key = String(code).toLowerCase();
+  if (Object.hasOwn(table, key)) return table[key];
+  return key.replace(/_/g, " ");
+}
+
 function renderProfile(state) {
   const groups = new Map();
   for (const [slot, entries] of Object.entries(state)) {
@@ -87,11 +127,14 @@ function renderProfile(state) {
         box.className = `entry ${status || entry.status || ""}`;
         const label = document.createElement("span");
         label.className = "status";
-        label.textContent = status || entry.status || "";
         const { value, status: ownStatus, ...attributes } = entry;
-        box.append(label, document.createTextNode(value || Object.values(attributes)[0] || ownStatus || ""));
+        const said = status || ownStatus || "";
+        label.textContent = said && value ? plainWords(said, STATUS_WORDS) : "";
+        const shown = value || Object.values(attributes)[0] || (ownStatus ? plainWords(ownStatus, STATUS_WORDS) : "");
+        box.append(label, document.createTextNode(Array.isArray(shown) ? shown.join(", ") : shown));
         const details = Object.entries(attributes)
-          .map(([key, val]) => `${key.replace(/_/g, " ")}: ${Array.isArray(val) ? val.join(", ") : val}`)
+          .filter(([, val]) => value || val !== shown)
+          .map(([key, val]) => `${plainWords(key, ATTRIBUTE_WORDS)}: ${Array.isArray(val) ? val.join(", ") : val}`)
           .join("; ");
         if (details) {
           const extra = document.createElement("span");

@@ -385,7 +385,12 @@ export const dialogueMachine = dialogueSetup.createMachine({
       invoke: {
         src: "realise",
         input: ({ context }) => ({
-          request: { history: moduleHistory(context), actions: context.actions ?? [] },
+          request: {
+            history: moduleHistory(context),
+            actions: context.actions ?? [],
+            requests: context.requests,
+            ...(context.informant ? { informant: context.informant } : {}),
+          },
           reaskBackend: context.reaskBackend,
         }),
         onDone: [

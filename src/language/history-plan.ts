@@ -125,6 +125,18 @@ function checkLiveHistory(file: HistoryPlanFile, ids: ReadonlySet<string>): void
     const problem = criterionProblem(screen.when);
     if (problem) fail(`live_history.screens '${screen.item}': ${problem}`);
   }
+  const symptomChecks = checkTypes(slotDefinition("symptom")!);
+  for (const questions of live.complaint_questions) {
+    for (const ask of questions.asks) {
+      if ("item" in ask && !ids.has(ask.item))
+        fail(`live_history.complaint_questions '${questions.id}' asks unknown item '${ask.item}'`);
+      if ("check" in ask && !symptomChecks.includes(ask.check))
+        fail(`live_history.complaint_questions '${questions.id}': unknown symptom check '${ask.check}'`);
+    }
+    for (const id of questions.review ?? [])
+      if (!ids.has(id)) fail(`live_history.complaint_questions '${questions.id}' reviews unknown item '${id}'`);
+  }
+  for (const id of live.child.skip_items) if (!ids.has(id)) fail(`live_history.child skips unknown item '${id}'`);
 }
 
 /** The check type that asks a symptom attribute (characteristics and factors are asked as a group). */

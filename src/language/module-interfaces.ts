@@ -119,6 +119,10 @@ export interface PolicyModule {
 export interface NlgInput {
   readonly history: readonly DialogueTurn[];
   readonly actions: readonly DoctorAction[];
+  /** What the patient's last turn asked of the doctor: the reply acknowledges, answers or declines it. */
+  readonly requests?: readonly PatientRequest[];
+  /** Who the history is about: with a relative speaking, questions are about the patient ("does she…"). */
+  readonly informant?: Informant;
   readonly dialogueId?: string;
   /** The doctor utterance's index (`uttr_id`) when the input is a dataset turn. */
   readonly turn?: number;

@@ -22,6 +22,8 @@ export const planItemSchema = z.strictObject({
   cues: z.array(z.string()).min(1),
   /** For items of several values: cues telling which of them a question named ("any fevers?" leaves chills). */
   value_cues: z.record(z.string(), z.array(z.string())).optional(),
+  /** Asked only in a live history (chat, self-play), where a complaint question or the patient calls for it; the benchmark planner never asks it. */
+  live_only: z.boolean().optional(),
 });
 
 export const stepPartSchema = z.strictObject({
@@ -54,12 +56,54 @@ export const complaintSchema = z.strictObject({
  * What a live history (chat, self-play) asks beyond the training doctors' habits, as a clinician
  * would. The MediTOD benchmark leaves these out: its score is agreement with the annotated doctors.
  */
+/**
+ * One question a complaint calls for in a live history: a check of the complaint symptom (its
+ * `check_values` and `asked_cue` tell a question of its own apart, as "does it spread anywhere?" from
+ * "where is the pain?"), or a plan item.
+ */
+export const complaintAskSchema = z.union([
+  z.strictObject({
+    check: z.string(),
+    check_values: z.array(z.string()).min(1).optional(),
+    /** A doctor's words that ask it (case-insensitive), when the check's own cues would also match other questions. */
+    asked_cue: z.string().optional(),
+  }),
+  z.strictObject({ item: z.string() }),
+]);
+
+/** Who a complaint question is for (all given must hold): a woman of child-bearing age, a child. */
+export const patientFilterSchema = z.strictObject({
+  sex: z.enum(["female", "male"]).optional(),
+  min_age: z.number().nonnegative().optional(),
+  max_age: z.number().positive().optional(),
+});
+
+/**
+ * The questions a presenting complaint calls for before any generic review (pain: radiation and the
+ * length of episodes; breathlessness: lying flat, waking at night, how far, ankle swelling), and the
+ * review of systems it chooses instead of its area's whole list.
+ */
+export const complaintQuestionsSchema = z.strictObject({
+  id: z.string().min(1),
+  why: z.string().min(1),
+  /** Complaint symptoms it is for (absent: any complaint), with their sites as patterns. */
+  complaint: z.strictObject({ symptoms: z.array(z.string()).min(1), locations: z.array(z.string()).optional() }).optional(),
+  patient: patientFilterSchema.optional(),
+  asks: z.array(complaintAskSchema).min(1),
+  /** The review of systems for this complaint: item ids, asked in this order, instead of the area's blocks. */
+  review: z.array(z.string()).optional(),
+});
+
 export const liveHistorySchema = z.strictObject({
   description: z.string(),
   /** Slot → follow-up checks asked of each positive entry of it, whatever the learned rate. */
   follow_up: z.record(z.string(), z.array(z.string()).min(1)),
   /** Plan items asked once the state meets a criterion (night sweats once a constitutional symptom is found). */
   screens: z.array(z.strictObject({ item: z.string(), why: z.string(), when: criterionSchema })),
+  /** Questions each complaint (or kind of patient) calls for, the first matching review chosen. */
+  complaint_questions: z.array(complaintQuestionsSchema),
+  /** A child (up to `max_age` years): these items are never asked (smoking, alcohol, work). */
+  child: z.strictObject({ max_age: z.number().positive(), skip_items: z.array(z.string()) }),
 });
 
 export const historyPlanSchema = z.strictObject({

@@ -7,4 +7,13 @@ export const nlgTemplatesSchema = z.strictObject({
   /** Transcript wording: say a short answer back before the next question (tuned on valid and the development dialogue). */
   echoShortAnswers: z.boolean(),
   templates: z.record(z.string(), z.string()),
+  /** Words of questions only a live history asks (the complaint's own questions), used in clean wording before `templates`. */
+  live_templates: z.record(z.string(), z.string()),
+  /** What the doctor says to each kind of patient request (a question, a wish to stop, a prescription…), in clean wording. */
+  request_replies: z.strictObject({
+    question: z.string(),
+    stop: z.string(),
+    prescription: z.string(),
+    "change-instructions": z.string(),
+  }),
 });

@@ -16,7 +16,7 @@ describe("the chat's in-context policy prompt (policy.v2) states the scope rules
   it("lists every diagnosis of ontology/diagnoses.json with its criteria and tests", () => {
     for (const diagnosis of loadDiagnoses().diagnoses) expect(prompt).toContain(`- ${diagnosis.disease}: `);
     expect(prompt).toContain(
-      "- urinary tract infection: positive symptom: dysuria or urinary frequency; tests: urinalysis",
+      "- urinary tract infection: positive symptom: dysuria or urinary frequency; never with any of (positive symptom: fever or chills or rigor or vaginal discharge; positive symptom: pain (location matching /flank|loin|kidney/)); tests: urinalysis",
     );
     expect(prompt).toMatch(
       /- pneumonia: all of \(positive symptom: fever or chills or rigor; positive symptom: coughing; /,

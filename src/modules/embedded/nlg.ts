@@ -4,6 +4,8 @@ import { loadOntologyFile } from "../../ontology/ontology-files.ts";
 import type { NlgInput, NlgModule } from "../../language/module-interfaces.ts";
 import { actionShape, turnShapeKey, type ActionShape } from "../../language/action-signature.ts";
 import { clarifiedReply } from "./nlg/clarified-reply.ts";
+import { aboutThePatient, speaksForPatient } from "./nlg/proxy-wording.ts";
+import type { Informant } from "../../language/informant.ts";
 import { detailTerm, joinAlternatives, layTerm, spokenValue } from "../../language/lay-terms.ts";
 import type { TrainingData } from "./training-data.ts";
 
@@ -80,9 +82,14 @@ function fill(template: string, shape: ActionShape): string {
  * The most specific template for an action shape: `inquire/symptom/onset+values` → `inquire/symptom/onset`
  * → `inquire/symptom` → `inquire`.
  */
-function actionTemplate(shape: ActionShape): string {
+function actionTemplate(shape: ActionShape, clean = false): string {
   if (shape.key === "diagnosis" && shape.values.length === 0) return templateFile.templates["diagnosis/none"] ?? "OK.";
-  const own = shape.values.length > 0 ? templateFile.templates[`${shape.key}=${shape.values.join("|")}`] : undefined;
+  const byValue = `${shape.key}=${shape.values.join("|")}`;
+  // Questions only a live history asks have their own words, in clean wording only
+  // ("does the pain spread anywhere else?"); the benchmark's transcript wording never meets them.
+  const live = clean ? (templateFile.live_templates[byValue] ?? templateFile.live_templates[shape.key]) : undefined;
+  if (live) return fill(live, shape);
+  const own = shape.values.length > 0 ? templateFile.templates[byValue] : undefined;
   if (own) return fill(own, shape);
   const parts = shape.key.replace(/:.*$/, "").split("/");
   for (let length = parts.length; length > 0; length -= 1) {
@@ -101,7 +108,8 @@ function capitalise(text: string): string {
  * Words a list of actions with templates only (no training data). With a diagnosis, tests are the
  * plan to confirm it ("We'll arrange a chest X-ray"), not a question.
  */
-export function realiseFromTemplates(actions: readonly DoctorAction[]): string {
+export function realiseFromTemplates(actions: readonly DoctorAction[], clean = true, informant?: Informant): string {
+  const proxy = clean && speaksForPatient(informant);
   const diagnosing = actions.some((action) => action.action === "diagnosis");
   // The working diagnosis first, then the plan to confirm it.
   const ordered = diagnosing
@@ -110,7 +118,9 @@ export function realiseFromTemplates(actions: readonly DoctorAction[]): string {
   const plan = templateFile.templates["inquire/medical_test/plan"];
   const parts = ordered.map((action) => {
     const shape = actionShape(action);
-    return diagnosing && shape.key === "inquire/medical_test" && plan ? fill(plan, shape) : actionTemplate(shape);
+    if (diagnosing && shape.key === "inquire/medical_test" && plan) return fill(plan, shape);
+    const text = actionTemplate(shape, clean);
+    return proxy && action.action === "inquire" ? aboutThePatient(text, informant.patientSex) : text;
   });
   const questions = parts.filter((part) => /^[a-z]/.test(part));
   const statements = parts.filter((part) => !/^[a-z]/.test(part));
@@ -175,7 +185,7 @@ function placeholderTemplate(action: DoctorAction): string {
       entry.value === undefined ? entry : { ...entry, value: `{${index++}}` },
     );
   }
-  return realiseFromTemplates([withMarkers as DoctorAction]);
+  return realiseFromTemplates([withMarkers as DoctorAction], false);
 }
 
 /** Training utterances indexed for reuse and rewording. */
@@ -293,6 +303,20 @@ function closingQuestion(): string {
   return templateFile.templates["chit-chat/closing"] ?? "Do you have any questions for me?";
 }
 
+/**
+ * The reply to what the patient's last turn asked (clean wording): each request acknowledged,
+ * answered within scope or declined in plain words, then the rest of the turn (the next question, or
+ * the closing when they asked to stop) without its bare acknowledgement. Undefined without requests.
+ */
+function requestReply(input: NlgInput): string | undefined {
+  const kinds = [...new Set((input.requests ?? []).map((request) => request.kind))];
+  if (kinds.length === 0) return undefined;
+  const replies = kinds.map((kind) => templateFile.request_replies[kind]);
+  const rest = input.actions.filter((action) => Object.keys(action).length > 1 || action.action !== "chit-chat");
+  const body = rest.length > 0 ? realiseFromTemplates(rest, true, input.informant) : "";
+  return [...replies, body.replace(/^OK, and /, "Now, ")].filter(Boolean).join(" ");
+}
+
 /** The opening question asked again, for a patient who asked what it meant. */
 function openingAgain(): string {
   return templateFile.templates["chit-chat/opening-again"] ?? "Of course. What brought you here today?";
@@ -306,18 +330,18 @@ export function buildEmbeddedNlg(training: TrainingData, wording: NlgWording = "
     });
   }
 
-  const realise = (actions: readonly DoctorAction[]): string => {
+  const realise = (actions: readonly DoctorAction[], informant?: Informant): string => {
     if (actions.length === 0) return "OK.";
-    if (wording === "clean") return realiseFromTemplates(actions);
+    if (wording === "clean") return realiseFromTemplates(actions, true, informant);
     const whole = turns.find(actions);
     if (whole) return whole;
-    if (actions.length === 1) return realiseFromTemplates(actions);
+    if (actions.length === 1) return realiseFromTemplates(actions, false);
     // Word each action on its own (from training where possible) and join them.
     return actions
       .map(
         (action, index) =>
           turns.find([action]) ??
-          (index === 0 ? realiseFromTemplates([action]) : capitalise(actionTemplate(actionShape(action)))),
+          (index === 0 ? realiseFromTemplates([action], false) : capitalise(actionTemplate(actionShape(action)))),
       )
       .join(" ");
   };
@@ -330,8 +354,11 @@ export function buildEmbeddedNlg(training: TrainingData, wording: NlgWording = "
         wording === "clean"
           ? clarifiedReply(input, realiseFromTemplates, { closing: closingQuestion(), openingAgain: openingAgain() })
           : undefined;
+      const replied = wording === "clean" ? requestReply(input) : undefined;
       const body =
-        clarified ?? (isClosingQuestion(input) && wording === "clean" ? closingQuestion() : realise(input.actions));
+        replied ??
+        clarified ??
+        (isClosingQuestion(input) && wording === "clean" ? closingQuestion() : realise(input.actions, input.informant));
       const echo = wording === "transcript" && templateFile.echoShortAnswers ? shortAnswerEcho(input.history) : null;
       const text = echo ? `${echo}, OK. ${body.replace(ACKNOWLEDGEMENT, "And ")}` : body;
       return { text, latencyMs: performance.now() - started };

@@ -39,9 +39,9 @@ export function buildEmbeddedPolicy(training: TrainingData, options: { readonly 
   planner.decide(WARM_UP.history, WARM_UP.state);
   return {
     id: "embedded",
-    async nextActions({ history, state }) {
+    async nextActions({ history, state, informant, requests }) {
       const started = performance.now();
-      const { actions } = planner.decide(history, state, options);
+      const { actions } = planner.decide(history, state, { ...options, informant, requests });
       return { actions, latencyMs: performance.now() - started };
     },
   };

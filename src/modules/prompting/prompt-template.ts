@@ -83,7 +83,7 @@ function describeDiagnoses(): string {
   return loadDiagnoses()
     .diagnoses.map(
       (diagnosis) =>
-        `- ${diagnosis.disease}: ${criterionText(diagnosis.criteria)}; tests: ${diagnosis.tests.length > 0 ? diagnosis.tests.join(", ") : "none"}`,
+        `- ${diagnosis.disease}: ${criterionText(diagnosis.required)}; never with ${criterionText(diagnosis.excluding)}; tests: ${diagnosis.tests.length > 0 ? diagnosis.tests.join(", ") : "none"}`,
     )
     .join("\n");
 }

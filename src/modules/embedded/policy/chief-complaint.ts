@@ -20,6 +20,8 @@ export interface ComplaintFocus {
   readonly area: string;
   /** Values explored in the complaint phase: the complaint symptoms and their templates' companions. */
   readonly phaseValues: ReadonlySet<string>;
+  /** A live history's review of systems chosen by the complaint (item ids), instead of its area's blocks. */
+  readonly review?: { readonly id: string; readonly items: readonly string[] };
 }
 
 const locatable = new Set(loadOntologyFile("lexicon.json").locatable);
@@ -60,7 +62,7 @@ export function checkAsked(
 }
 
 /** Whether a plan item covering this symptom value was asked. */
-function valueAsked(plan: HistoryPlan, conversation: ConversationReading, value: string): boolean {
+export function valueAsked(plan: HistoryPlan, conversation: ConversationReading, value: string): boolean {
   for (const id of conversation.askedItems) {
     const item = plan.itemsById.get(id);
     if (item && item.slot === "symptom" && (item.values.includes(value) || item.aliases.includes(value))) return true;

@@ -14,6 +14,22 @@ import {
 import { reviewOfSystemsFor, type PlanItem } from "../../../language/history-plan.ts";
 import { unknownValues } from "./item-knowledge.ts";
 import { hasLiveFollowUp, liveFollowUp, screenItem } from "./live-history.ts";
+import {
+  applicableQuestions,
+  isChild,
+  liveFocus,
+  patientFacts,
+  type AppliedQuestions,
+  type PatientFacts,
+} from "./complaint-questions.ts";
+import type { Informant } from "../../../language/informant.ts";
+import type { PatientRequest } from "../../../language/patient-requests.ts";
+import { asAskedOfPatient, speaksForPatient } from "../nlg/proxy-wording.ts";
+
+/** A history taken from a relative, with the doctor's questions as if asked of the patient (the cues are worded so). */
+function spokenToPatient(history: readonly DialogueTurn[]): DialogueTurn[] {
+  return history.map((turn) => (turn.speaker === "doctor" ? { ...turn, text: asAskedOfPatient(turn.text) } : turn));
+}
 import type { PolicyModel } from "./policy-model.ts";
 import { StateFacts } from "./state-facts.ts";
 
@@ -69,6 +85,8 @@ interface Walk {
   /** The section has had as many items asked as doctors usually ask. */
   readonly done: (section: string) => boolean;
   readonly area: string;
+  /** A live history's review chosen by the complaint. */
+  readonly review: ComplaintFocus["review"];
 }
 
 /**
@@ -85,6 +103,16 @@ interface Live {
   readonly doctorTexts: readonly string[];
   /** The age is still to be asked before the closing (nobody asked it yet). */
   readonly askAge: boolean;
+  /** The patient's age and sex, from the state or the informant. */
+  readonly patient: PatientFacts;
+}
+
+/** How a decision is made: live (chat, self-play) or as the benchmark, and who the history is about. */
+export interface DecideOptions {
+  readonly askOn?: boolean;
+  readonly informant?: Informant | null;
+  /** What the patient's last turn asked of the doctor (live histories answer it). */
+  readonly requests?: readonly PatientRequest[];
 }
 
 /** Probability threshold for the learned rates (nods, follow-ups): act when doctors usually do. */
@@ -105,32 +133,39 @@ export class HistoryPlanner {
    * plan has a question left: the next question follows it ("OK, I see. And when did it start?").
    * Without it (the MediTOD benchmark), the bare move stands, as the training doctors make it.
    */
-  decide(
-    history: readonly DialogueTurn[],
-    state: DialogueState,
-    options: { readonly askOn?: boolean } = {},
-  ): PlannerDecision {
+  decide(history: readonly DialogueTurn[], state: DialogueState, options: DecideOptions = {}): PlannerDecision {
+    // A relative is asked about the patient ("has she…"): the questions are read as asked of the patient.
+    const informant = options.informant ?? undefined;
+    if (speaksForPatient(informant))
+      return this.decide(spokenToPatient(history), state, { ...options, informant: { ...informant, relation: null } });
     const facts = new StateFacts(state);
     const conversation = this.reader.read(history, (value) => facts.isPositive("symptom", value));
     if (conversation.opening === undefined) return { actions: bareAction("nod_prompt_salutations"), reason: "opening" };
     const again = options.askOn ? this.askAgain(history, state, options) : undefined;
     if (again) return again;
+    // "Can we stop here": the history ends now, politely, with what the doctor will pass on.
+    if (options.askOn && options.requests?.some((request) => request.kind === "stop"))
+      return { actions: diagnosisActions(state, facts), reason: "diagnosis" };
 
     const closing = closingMove(this.model.plan, conversation);
     if (closing === "diagnosis") return { actions: diagnosisActions(state, facts), reason: "diagnosis" };
     if (closing === "farewell") return { actions: bareAction("nod_prompt_salutations"), reason: "farewell" };
 
-    const bare: PlannerDecision | undefined = this.answers(conversation)
-      ? { actions: bareAction("chit-chat"), reason: "answer" }
-      : this.acknowledges(conversation)
-        ? { actions: bareAction("nod_prompt_salutations"), reason: "nod" }
-        : undefined;
+    // A live patient's question or request is acknowledged (the NLG answers or declines it) before the next question.
+    const requested = options.askOn === true && (options.requests?.length ?? 0) > 0;
+    const bare: PlannerDecision | undefined =
+      requested || this.answers(conversation)
+        ? { actions: bareAction("chit-chat"), reason: "answer" }
+        : this.acknowledges(conversation)
+          ? { actions: bareAction("nod_prompt_salutations"), reason: "nod" }
+          : undefined;
     const askOn = options.askOn ?? false;
     const live: Live | undefined = askOn
       ? {
           state,
           doctorTexts: history.filter((turn) => turn.speaker === "doctor").map((turn) => turn.text),
           askAge: !history.some((turn) => turn.speaker === "doctor" && AGE_QUESTION.test(turn.text)),
+          patient: patientFacts(facts, options.informant),
         }
       : undefined;
     if (!bare) return this.nextQuestion(conversation, facts, live);
@@ -151,7 +186,7 @@ export class HistoryPlanner {
   private askAgain(
     history: readonly DialogueTurn[],
     state: DialogueState,
-    options: { readonly askOn?: boolean },
+    options: DecideOptions,
   ): PlannerDecision | undefined {
     if (clarificationMove(history) !== "repeat") return undefined;
     const asked = history.findLastIndex((turn) => turn.speaker === "doctor");
@@ -170,7 +205,9 @@ export class HistoryPlanner {
    */
   private nextQuestion(conversation: ConversationReading, facts: StateFacts, live: Live | undefined): PlannerDecision {
     const { plan } = this.model;
-    const focus = findComplaint(plan, facts, conversation);
+    const found = findComplaint(plan, facts, conversation);
+    const applied = live ? applicableQuestions(plan, found, facts, live.patient) : [];
+    const focus = live ? liveFocus(plan, found, applied) : found;
     const followUp =
       this.followUp(conversation, facts, focus, live !== undefined) ??
       (live && liveFollowUp(plan, this.reader, conversation, facts, live.doctorTexts));
@@ -181,15 +218,58 @@ export class HistoryPlanner {
       const step = nextComplaintStep(this.model, facts, conversation, focus, live !== undefined);
       if (step) return { actions: inquire(step), reason: "complaint" };
     }
+    // The complaint's own questions come before any generic review, wherever a companion question left the cursor.
+    if (live && (cursor.kind === "complaint" || !isChecklist(cursor.item))) {
+      const question = this.complaintQuestion(applied, conversation, facts, focus, live.doctorTexts);
+      if (question) return { actions: inquire(question), reason: "complaint" };
+    }
     const open = (item: PlanItem) =>
+      !item.live_only &&
       !item.values.some((value) => focus.symptoms.includes(value)) &&
       this.openValues(item, conversation, facts).length > 0;
-    const item = this.screen(live, cursor, open, focus.area) ?? this.nextItem(cursor, conversation, facts, focus);
+    const item =
+      this.screen(live, cursor, open, focus.area) ??
+      this.nextItem(cursor, conversation, facts, focus, live && isChild(plan, live.patient));
     if (item) return { actions: inquire(this.asksFor(item, conversation, facts)), reason: "plan", item: item.id };
     // A live history asks the age before it closes, unless the patient gave it (or their sex) or was asked.
     if (live?.askAge && !facts.hasAny("basic_information"))
       return { actions: inquire([{ slot: "basic_information", value: "none" }]), reason: "plan" };
     return { actions: bareAction("chit-chat"), reason: "closing" };
+  }
+
+  /**
+   * The next question the complaint calls for in a live history (its `complaint_questions`), once the
+   * complaint template's steps are done: a check of the complaint symptom not yet asked, or a plan
+   * item still open.
+   */
+  private complaintQuestion(
+    applied: readonly AppliedQuestions[],
+    conversation: ConversationReading,
+    facts: StateFacts,
+    focus: ComplaintFocus,
+    doctorTexts: readonly string[],
+  ): Ask[] | undefined {
+    const { plan } = this.model;
+    for (const { questions, symptom } of applied) {
+      for (const ask of questions.asks) {
+        if ("item" in ask) {
+          const item = plan.itemsById.get(ask.item)!;
+          if (item.values.some((value) => focus.symptoms.includes(value) && !item.check)) continue;
+          if (this.openValues(item, conversation, facts).length > 0) return this.asksFor(item, conversation, facts);
+          continue;
+        }
+        if (symptom === null) continue;
+        const cue = ask.asked_cue ? new RegExp(ask.asked_cue, "i") : null;
+        // Never the same question twice in a row, however another wording reads.
+        const justAsked = conversation.lastDoctor?.symptoms.includes(symptom) === true && cue !== null;
+        const asked = cue
+          ? justAsked || doctorTexts.some((text) => cue.test(text))
+          : facts.hasAttribute("symptom", symptom, plan.file.check_attributes[ask.check] ?? [ask.check]) ||
+            checkAsked(conversation, focus, symptom, ask.check);
+        if (!asked) return [askOf("symptom", symptom, ask.check, ask.check_values)];
+      }
+    }
+    return undefined;
   }
 
   /**
@@ -272,7 +352,7 @@ export class HistoryPlanner {
    */
   private cursor(conversation: ConversationReading, focus: ComplaintFocus): Cursor {
     const { plan } = this.model;
-    const review = reviewOfSystemsFor(plan, focus.area);
+    const review = focus.review ? { flat: focus.review.items } : reviewOfSystemsFor(plan, focus.area);
     let found: Cursor | undefined;
     for (let index = conversation.doctor.length - 1; index >= 0; index -= 1) {
       const reading = conversation.doctor[index]!;
@@ -302,13 +382,16 @@ export class HistoryPlanner {
    * A section's blocks, each in learned order: the review of systems has one block per body system
    * (of the complaint's area); every other section is a single block.
    */
-  private blocks(section: string, area: string): readonly (readonly PlanItem[])[] {
-    const key = section === "review_of_systems" ? `${section}:${area}` : section;
+  private blocks(section: string, area: string, review?: ComplaintFocus["review"]): readonly (readonly PlanItem[])[] {
+    const chosen = section === "review_of_systems" ? review : undefined;
+    const key = section === "review_of_systems" ? `${section}:${chosen ? `live:${chosen.id}` : area}` : section;
     let blocks = this.blockCache.get(key);
     if (!blocks) {
       const { plan } = this.model;
-      const lists =
-        section === "review_of_systems"
+      // A chosen review is a list of single questions: asking one does not close the others.
+      const lists = chosen
+        ? chosen.items.map((id) => [id])
+        : section === "review_of_systems"
           ? reviewOfSystemsFor(plan, area).blocks
           : [plan.sectionItems.get(section) ?? []];
       blocks = lists.map((ids) =>
@@ -330,9 +413,13 @@ export class HistoryPlanner {
     conversation: ConversationReading,
     facts: StateFacts,
     focus: ComplaintFocus,
+    child = false,
   ): PlanItem | undefined {
+    const skipped = new Set(child ? this.model.plan.file.live_history.child.skip_items : []);
     const walk: Walk = {
       pending: (item) =>
+        (!item.live_only || focus.review?.items.includes(item.id) === true) &&
+        !skipped.has(item.id) &&
         !item.values.some((value) => focus.symptoms.includes(value)) &&
         this.openValues(item, conversation, facts).length > 0,
       // Questions about the complaint's own companions (sputum for a cough) do not open their system.
@@ -344,6 +431,7 @@ export class HistoryPlanner {
         this.blocks(section, focus.area)[0]!.filter((item) => conversation.askedItems.has(item.id)).length >=
         this.model.quota(section),
       area: focus.area,
+      review: focus.review,
     };
     const at = cursor.kind === "item" ? cursor.item : undefined;
     if (at) {
@@ -366,7 +454,9 @@ export class HistoryPlanner {
       const item = this.model.plan.itemsById.get(id)!;
       if (!walk.pending(item)) continue;
       if (item.section === "review_of_systems") {
-        const block = this.blocks("review_of_systems", walk.area).find((candidate) => candidate.includes(item));
+        const block = this.blocks("review_of_systems", walk.area, walk.review).find((candidate) =>
+          candidate.includes(item),
+        );
         if (!block || (!block.includes(at) && walk.touched(block))) continue;
       } else if (item.section === "chief_complaint" || walk.done(item.section)) continue;
       return item;
@@ -379,7 +469,7 @@ export class HistoryPlanner {
    * nobody has asked about yet (a system left half-way was left on purpose).
    */
   private reviewItem(at: PlanItem | undefined, walk: Walk): PlanItem | undefined {
-    const blocks = this.blocks("review_of_systems", walk.area);
+    const blocks = this.blocks("review_of_systems", walk.area, walk.review);
     const index = at ? blocks.findIndex((block) => block.includes(at)) : -1;
     if (index >= 0) {
       const same = fromCursor(blocks[index]!, at).find(walk.pending);

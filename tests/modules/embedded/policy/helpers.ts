@@ -120,6 +120,7 @@ export function speak(actions: readonly DoctorAction[]): string {
           if (value === "other") return SPOKEN_OTHER[slot] ?? "Anything else?";
           if (slot === "basic_information") return "How old are you?";
           const what = value === "coughing" ? "cough" : (SPOKEN[value] ?? value);
+          if (entry.checks?.[0]?.values?.includes("radiation")) return `Does the ${what} spread anywhere?`;
           if (check && SPOKEN_CHECK[check] && check !== "where") return SPOKEN_CHECK[check](what);
           return `Any ${what}?`;
         }),

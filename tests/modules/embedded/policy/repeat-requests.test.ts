@@ -1,3 +1,4 @@
+import { loadOntologyFile } from "../../../../src/ontology/ontology-files.ts";
 import { describe, expect, it } from "vitest";
 import type { DialogueState, DoctorAction } from "../../../../src/cmas/schemas.ts";
 import { buildEmbeddedEngine } from "../../../../src/modules/embedded/index.ts";
@@ -24,6 +25,9 @@ const afterRequest = (request: string): DialogueTurn[] => [
   { speaker: "doctor", text: speak(firstQuestion.actions) },
   { speaker: "patient", text: request },
 ];
+
+/** The live closing question (with ideas, concerns and expectations), as the templates word it. */
+const closingQuestion = loadOntologyFile("nlg-templates.json").templates["chit-chat/closing"]!;
 
 describe("the planner asks the same question again once, in a live history", () => {
   it.each([
@@ -130,7 +134,7 @@ describe("the live NLG words the question again more plainly", () => {
   });
 
   it("asks the closing question again", async () => {
-    const closing = "Those are all the questions I had for you. Do you have any questions for me?";
+    const closing = closingQuestion;
     const history: DialogueTurn[] = [
       ...opened,
       { speaker: "doctor", text: closing },
@@ -140,7 +144,7 @@ describe("the live NLG words the question again more plainly", () => {
   });
 
   it("moves on to the closing question when nothing is left to ask", async () => {
-    const closing = "Those are all the questions I had for you. Do you have any questions for me?";
+    const closing = closingQuestion;
     const history: DialogueTurn[] = [
       ...asking("Pardon?"),
       { speaker: "doctor", text: "Of course, let me ask again. Have you had any sputum?" },

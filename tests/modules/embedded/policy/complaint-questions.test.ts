@@ -1,0 +1,150 @@
+import { describe, expect, it } from "vitest";
+import type { DialogueState } from "../../../../src/cmas/schemas.ts";
+import { ageInYears } from "../../../../src/modules/embedded/policy/complaint-questions.ts";
+import { realiseFromTemplates } from "../../../../src/modules/embedded/nlg.ts";
+import { asked, play, plannerFrom } from "./helpers.ts";
+
+/**
+ * A live history asks what the complaint needs before any generic review (issue #20, item 5), and
+ * chooses the review by the complaint; the MediTOD benchmark (no `askOn`) keeps the learned doctors'
+ * moves. Each behaviour has a negative control: the patient or complaint it is not for.
+ */
+
+const planner = plannerFrom();
+
+/** Every ask of a whole played history, in order (`symptom:orthopnea`, `symptom:pain/location=radiation`). */
+function asks(opening: string, state: DialogueState, live = true): string[] {
+  return play(planner, opening, state, undefined, 70, live).steps.flatMap((step) => asked(step.decision.actions));
+}
+
+/** The position of an ask, failing the test when it is missing. */
+function at(list: readonly string[], ask: string): number {
+  expect(list, ask).toContain(ask);
+  return list.indexOf(ask);
+}
+
+const firstReview = (list: readonly string[]) =>
+  list.findIndex((ask) => ask === "medical_history:past experience" || ask.startsWith("medical_history:hospital"));
+
+describe("questions that follow the complaint", () => {
+  it("breathlessness: lying flat, waking breathless, how far, ankle swelling, before the review; not asked of a cough", () => {
+    const list = asks("I've been short of breath for two weeks.", {
+      positive_symptom: [{ value: "dyspnea", onset: "two weeks ago" }],
+    });
+    for (const ask of ["symptom:orthopnea", "symptom:paroxysmal nocturnal dyspnea", "symptom:dyspnea/severity"])
+      expect(at(list, ask)).toBeLessThan(at(list, "symptom:swelling/location=leg"));
+    expect(at(list, "symptom:swelling/location=leg")).toBeLessThan(at(list, "medical_history:past experience"));
+    const cough = asks("I've had a cough for a few days.", { positive_symptom: [{ value: "coughing" }] });
+    expect(cough).not.toContain("symptom:paroxysmal nocturnal dyspnea");
+  });
+
+  it("the benchmark planner keeps the learned doctors' moves: no waking-breathless or lying-flat question", () => {
+    const list = asks("I've been short of breath for two weeks.", { positive_symptom: [{ value: "dyspnea" }] }, false);
+    expect(list).not.toContain("symptom:paroxysmal nocturnal dyspnea");
+    expect(list).not.toContain("symptom:orthopnea");
+  });
+
+  it("pain: how long each episode lasts, asked once", () => {
+    const list = asks("I get chest pain when I climb stairs.", {
+      positive_symptom: [{ value: "chest pain", location: ["chest"] }],
+    });
+    expect(list.filter((ask) => ask === "symptom:chest pain/duration")).toHaveLength(1);
+  });
+
+  it("sore throat: swallowing, glands, fever and cough before the review, and no bowel or urine questions", () => {
+    const list = asks("I have a sore throat.", { positive_symptom: [{ value: "pharyngitis" }] });
+    const review = at(list, "medical_history:past experience");
+    for (const ask of ["symptom:dysphagia", "symptom:swelling/location=neck", "symptom:fever", "symptom:coughing"])
+      expect(at(list, ask)).toBeLessThan(review);
+    expect(list.join(" ")).not.toMatch(/bowel|passing urine|night sweats/);
+  });
+
+  it("a twisted knee: mechanism, swelling, weight bearing, giving way; no night sweats or weight loss", () => {
+    const list = asks("I twisted my knee playing football.", {
+      positive_symptom: [{ value: "pain", location: ["knee"] }],
+    });
+    for (const ask of [
+      "symptom:trauma",
+      "symptom:swelling/location=joints",
+      "symptom:difficulty walking",
+      "symptom:joint instability",
+    ])
+      expect(at(list, ask)).toBeLessThan(at(list, "medical_history:past experience"));
+    expect(list).not.toContain("symptom:night sweats");
+    expect(list).not.toContain("symptom:unexplained weight loss");
+  });
+
+  it("a swollen leg beside chest pain is no injury: no weight-bearing question, and the review is not the limb's", () => {
+    const list = asks("I have chest pain and I'm short of breath.", {
+      positive_symptom: [
+        { value: "chest pain", location: ["chest"] },
+        { value: "dyspnea" },
+        { value: "swelling", location: ["left leg"] },
+      ],
+    });
+    expect(list).not.toContain("symptom:difficulty walking");
+    expect(list).not.toContain("symptom:joint instability");
+    expect(list).toContain("symptom:orthopnea");
+  });
+
+  it("an eye: vision, pain and redness", () => {
+    const list = asks("My eye has gone red.", { positive_symptom: [{ value: "red eye" }] });
+    expect(at(list, "symptom:visual impairment")).toBeLessThan(firstReview(list));
+    expect(at(list, "symptom:pain/location=eye")).toBeLessThan(firstReview(list));
+  });
+
+  it("lower abdominal pain in a young woman: last period and possible pregnancy; not of a man (negative control)", () => {
+    const pain = { value: "pain", location: ["right lower abdomen"] };
+    const woman = asks("I have pain low on the right of my tummy.", {
+      positive_symptom: [pain],
+      basic_information: [{ age: "24", sex: "female" }],
+    });
+    expect(woman).toContain("medical_history:pregnancy");
+    const man = asks("I have pain low on the right of my tummy.", {
+      positive_symptom: [pain],
+      basic_information: [{ age: "24", sex: "male" }],
+    });
+    expect(man).not.toContain("medical_history:pregnancy");
+    const older = asks("I have pain low on the right of my tummy.", {
+      positive_symptom: [pain],
+      basic_information: [{ age: "70", sex: "female" }],
+    });
+    expect(older).not.toContain("medical_history:pregnancy");
+  });
+
+  it("a child: feeding, wet nappies, behaviour, immunisations, and no smoking, alcohol or work; an adult gets those (negative control)", () => {
+    const child = asks("My son has had a fever since yesterday.", {
+      positive_symptom: [{ value: "fever", onset: "yesterday" }],
+      basic_information: [{ age: "2 years" }],
+    });
+    for (const ask of [
+      "symptom:poor feeding",
+      "symptom:decreased urine output",
+      "symptom:behaviour change",
+      "medical_history:immunization",
+    ])
+      expect(child).toContain(ask);
+    expect(child.join(" ")).not.toMatch(/habit:|occupation:/);
+    const adult = asks("I've had a fever since yesterday.", {
+      positive_symptom: [{ value: "fever", onset: "yesterday" }],
+      basic_information: [{ age: "35" }],
+    });
+    expect(adult).toContain("habit:smoking");
+    expect(adult).toContain("occupation:other");
+    expect(adult).not.toContain("symptom:decreased urine output");
+  });
+
+  it("reads ages as said", () => {
+    expect(ageInYears("3")).toBe(3);
+    expect(ageInYears("18 months")).toBe(1.5);
+    expect(ageInYears("six weeks old")).toBeCloseTo(6 / 52);
+    expect(ageInYears("a 2-year-old")).toBe(2);
+    expect(ageInYears("unknown")).toBeNull();
+  });
+
+  it("the clean wording asks them in plain words; the benchmark's transcript wording never uses the live templates", () => {
+    const breathless = [{ action: "inquire" as const, symptom: [{ value: "paroxysmal nocturnal dyspnea" }] }];
+    expect(realiseFromTemplates(breathless)).toBe("OK, and do you ever wake up at night short of breath?");
+    expect(realiseFromTemplates(breathless, false)).not.toMatch(/wake up at night/);
+  });
+});

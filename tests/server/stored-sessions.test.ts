@@ -55,6 +55,22 @@ async function databaseOfFixture(): Promise<string> {
   return path;
 }
 
+type ContinuationStep = StoredSessionsFixture["continuation"][number];
+
+/**
+ * The answer today's server owes a step: the earlier revision's, except where the product changed on
+ * purpose since — the clinical note is version 2 (its `version`, `historian` and `questionsAndConcerns`
+ * added; nothing recorded who spoke or what the patient asked in these sessions), and a sore throat
+ * alone no longer names "viral respiratory infection" (a diagnosis now needs its required features).
+ */
+function answerToday(step: ContinuationStep): unknown {
+  if (!step.path.endsWith("/note") || step.status !== 200) return step.answer;
+  const { note, ...rest } = step.answer as { note: { workingImpression: { disease: string } | null } };
+  expect(note.workingImpression?.disease).toBe("viral respiratory infection");
+  const v2 = { version: 2, historian: null, questionsAndConcerns: [], workingImpression: null };
+  return { ...rest, note: { ...note, ...v2 } };
+}
+
 describe("sessions stored by an earlier revision", () => {
   it("resume after the upgrade and continue as that revision continued them", async () => {
     const path = await databaseOfFixture();
@@ -66,7 +82,7 @@ describe("sessions stored by an earlier revision", () => {
       expect(
         { status: answer.status, answer: blankElapsed(answer.json) },
         `${step.session}: ${step.method} ${step.path}`,
-      ).toEqual({ status: step.status, answer: step.answer });
+      ).toEqual({ status: step.status, answer: answerToday(step) });
     }
   });
 

@@ -27,6 +27,14 @@ const anchors = [
 ];
 
 describe("a conversation's red-flag screen", () => {
+  it("hears muddled talk as confusion, not as a stroke's speech; garbled words still fire the stroke flag", () => {
+    const ids = (turns: string[]) => new RedFlagScreen(freshRules()).flags({}, turns).map((flag) => flag.id);
+    // An elderly parent's delirium, told by her daughter: the content of what she says, not her speech.
+    expect(ids(["shes really muddled, talking nonsense, she thought I was her sister"])).not.toContain("stroke_signs");
+    expect(ids(["he's been talking rubbish all day"])).not.toContain("stroke_signs");
+    expect(ids(["my mum is talking gibberish and her words are slurred"])).toContain("stroke_signs");
+  });
+
   it("reads each patient turn once, pooling signs across turns; a replaced turn is read again", () => {
     const rules = freshRules();
     const read = vi.spyOn(rules.signs, "read");

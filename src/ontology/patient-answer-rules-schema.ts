@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { regexSourceSchema } from "./regex-source-schema.ts";
 
 /**
  * The zod schema of `ontology/patient-answer-rules.json`: how the embedded consultation patient tells
@@ -8,30 +9,17 @@ import { z } from "zod";
 
 const words = z.array(z.string().min(1)).min(1);
 
-/** A regular expression written as a string, checked to compile. */
-const pattern = z.string().refine(
-  (source) => {
-    try {
-      new RegExp(source, "i");
-      return true;
-    } catch {
-      return false;
-    }
-  },
-  { message: "not a valid regular expression" },
-);
-
 export const answerTopicSchema = z.strictObject({
   id: z.string().min(1),
   description: z.string().min(1),
   /** Patterns (case-insensitive) of a question that asks about the topic. */
-  question_cues: z.array(pattern).min(1),
+  question_cues: z.array(regexSourceSchema).min(1),
   /** The topic's own words: a question or a fact naming nothing else is purely about the topic. */
   words,
   /** Sections of a case's sheet that belong to the topic (AgentClinic's fields, the opening statement). */
   fact_sections: z.array(z.string().min(1)),
   /** Patterns (case-insensitive) of a fact about the topic. */
-  fact_cues: z.array(pattern),
+  fact_cues: z.array(regexSourceSchema),
   /**
    * `complaint`: asked on its own ("When did it start?") the topic is about the presenting complaint, and
    * reveals only the facts purely about the topic or filed as the complaint; `all`: every fact of the topic.

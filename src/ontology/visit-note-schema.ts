@@ -1,26 +1,12 @@
 import { z } from "zod";
+import { regexSourceSchema } from "./regex-source-schema.ts";
 
 /** The zod schema of `ontology/visit-note.json`: how a visit note names values and groups findings by body system. */
 
 const names = z.array(z.string().min(1)).min(1);
 
 /** Regular expressions (case-insensitive), each checked to compile. */
-const cues = z.array(
-  z
-    .string()
-    .min(1)
-    .refine(
-      (source) => {
-        try {
-          new RegExp(source, "i");
-          return true;
-        } catch {
-          return false;
-        }
-      },
-      { message: "not a valid regular expression" },
-    ),
-);
+const cues = z.array(regexSourceSchema);
 
 export const visitNoteSchema = z.strictObject({
   description: z.string(),

@@ -11,7 +11,7 @@
  * client's event loop. After a short unmeasured warm-up, for each concurrency it prints the wall time against the ideal
  * `requests × latency / concurrency` and the efficiency (ideal / measured); the target is ≥ 90% at 32.
  */
-import { fork } from "node:child_process";
+import { forkFakeServer, serveToParent } from "./fake-server-process.ts";
 import { availableParallelism, loadavg } from "node:os";
 import { performance } from "node:perf_hooks";
 import { parseArgs } from "node:util";
@@ -91,25 +91,12 @@ const latencyMs = Number(values.latency);
 
 if (values.serve) {
   // Child process: the fake server; reports its base URL and max in-flight count to the parent.
-  if (!process.send) throw new Error("--serve is for the benchmark's own child process");
-  process.on("disconnect", () => process.exit(0));
   const server = await startFakeOpenAIServer({ latencyMs, respond: () => ({ content: "ok" }) });
-  process.send?.({ baseUrl: server.baseUrl });
-  process.on("message", (message: { type: string }) => {
-    if (message.type === "stats") process.send?.({ maxInFlight: server.maxInFlight, requests: server.requests.length });
-    if (message.type === "stop") void server.close().then(() => process.exit(0));
-  });
+  serveToParent(server, () => ({ maxInFlight: server.maxInFlight, requests: server.requests.length }));
 } else {
   const total = Number(values.requests);
-  const child = fork(process.argv[1]!, ["--serve", "--latency", String(latencyMs)], {
-    stdio: ["ignore", "inherit", "inherit", "ipc"],
-  });
-  const ask = <T>(message?: unknown) =>
-    new Promise<T>((resolve) => {
-      child.once("message", (reply) => resolve(reply as T));
-      if (message) child.send(message);
-    });
-  const { baseUrl } = await ask<{ baseUrl: string }>();
+  const server = await forkFakeServer(["--serve", "--latency", String(latencyMs)]);
+  const { baseUrl } = server;
 
   out.line(`OpenAI backend → local server with ${latencyMs} ms latency (server in a child process, cache off)`);
   out.line(
@@ -148,7 +135,7 @@ if (values.serve) {
     );
     const measured = performance.now() - started;
     const ideal = (requests * latencyMs) / concurrency;
-    const { maxInFlight } = await ask<{ maxInFlight: number }>({ type: "stats" });
+    const { maxInFlight } = await server.stats<{ maxInFlight: number }>();
     plain.push({
       concurrency,
       requests,
@@ -208,6 +195,6 @@ if (values.serve) {
       ].join(" "),
     );
   }
-  child.send({ type: "stop" });
+  server.stop();
   out.result({ latencyMs, plain, official });
 }

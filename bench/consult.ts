@@ -17,12 +17,12 @@
  *
  * Run `npm run build` first: the commands run the compiled CLI.
  */
-import { fork } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { startFakeOpenAIServer, type ChatCall, type Reply } from "../test-support/fake-llm-server.ts";
+import { forkFakeServer, serveToParent } from "./fake-server-process.ts";
 import { benchOutput, median } from "./json-output.ts";
 import { runTimed } from "./process-timing.ts";
 
@@ -53,20 +53,14 @@ function doctorReply(call: ChatCall): Reply {
 
 /** The child process: the fake server; it reports its base URL, then the arrival times it saw. */
 async function serve(): Promise<void> {
-  if (!process.send) throw new Error("--serve is for the benchmark's own child process");
-  process.on("disconnect", () => process.exit(0));
   const server = await startFakeOpenAIServer({ latencyMs, respond: doctorReply });
-  process.send({ baseUrl: server.baseUrl });
-  process.on("message", (message: { type: string }) => {
-    if (message.type === "stats") {
-      const at = server.requests.map((request) => request.at);
-      process.send?.({
-        requests: at.length,
-        spanMs: at.length === 0 ? 0 : Math.max(...at) - Math.min(...at) + latencyMs,
-        maxInFlight: server.maxInFlight,
-      });
-    }
-    if (message.type === "stop") void server.close().then(() => process.exit(0));
+  serveToParent(server, () => {
+    const at = server.requests.map((request) => request.at);
+    return {
+      requests: at.length,
+      spanMs: at.length === 0 ? 0 : Math.max(...at) - Math.min(...at) + latencyMs,
+      maxInFlight: server.maxInFlight,
+    };
   });
 }
 
@@ -99,15 +93,8 @@ function offline(scratch: string) {
 /** Part 2: the suite with an LLM doctor at `--concurrency`, against the fake server. */
 async function concurrent(scratch: string) {
   const concurrency = Number(values.concurrency);
-  const child = fork(process.argv[1]!, ["--serve", "--latency", String(latencyMs), "--questions", String(questions)], {
-    stdio: ["ignore", "inherit", "inherit", "ipc"],
-  });
-  const ask = <T>(message?: unknown) =>
-    new Promise<T>((resolve) => {
-      child.once("message", (reply) => resolve(reply as T));
-      if (message) child.send(message);
-    });
-  const { baseUrl } = await ask<{ baseUrl: string }>();
+  const server = await forkFakeServer(["--serve", "--latency", String(latencyMs), "--questions", String(questions)]);
+  const { baseUrl } = server;
   try {
     const args = [BIN, "bench", "--suite", "consult-mediq", "--limit", values.cases, "--backend", "openai:bench"];
     const run = runTimed(
@@ -125,7 +112,7 @@ async function concurrent(scratch: string) {
       { ...process.env, OPENAI_API_KEY: "bench" },
     );
     if (run.status !== 0) throw new Error(`consult-mediq with an LLM doctor failed (${run.status}): ${run.stderr}`);
-    const stats = await ask<{ requests: number; spanMs: number; maxInFlight: number }>({ type: "stats" });
+    const stats = await server.stats<{ requests: number; spanMs: number; maxInFlight: number }>();
     const idealMs = (stats.requests * latencyMs) / concurrency;
     return {
       cases: Number(values.cases),
@@ -136,7 +123,7 @@ async function concurrent(scratch: string) {
       efficiency: idealMs / stats.spanMs,
     };
   } finally {
-    child.send({ type: "stop" });
+    server.stop();
   }
 }
 

@@ -180,7 +180,7 @@ export function parseOsceChecklist(text: string): CompiledChecklist {
   return compileOsceChecklist(parseOntologyFile("osce-checklist.json", text));
 }
 
-/** The bundled checklist, read and compiled (once, when the scorer's module is first imported). */
+/** The bundled checklist, read and compiled (the scorer keeps it from its first use). */
 export function loadOsceChecklist(): CompiledChecklist {
   return compileOsceChecklist(loadOntologyFile("osce-checklist.json"));
 }

@@ -71,8 +71,15 @@ export interface ChecklistResult {
   readonly offTopicBeforeComplaintDone: number;
 }
 
-// Read once when this module is imported, so that scoring does no I/O.
-const CHECKLIST: CompiledChecklist = loadOsceChecklist();
+let bundledChecklist: CompiledChecklist | undefined;
+
+/**
+ * The bundled checklist, read and compiled on first use and kept: scoring does no I/O after the first
+ * call, and a process that never scores a consultation (`npm run bench`) never pays for it.
+ */
+function checklist(): CompiledChecklist {
+  return (bundledChecklist ??= loadOsceChecklist());
+}
 
 /** What reading a consultation needs: the checklist, the complaint's system, and which items apply. */
 interface ScoringContext {
@@ -236,11 +243,11 @@ function isApplicable(item: CompiledItem, patient: ChecklistCase, system: string
  */
 export function inferComplaintSystem(complaint: string): string {
   const text = normaliseUtterance(complaint);
-  const cue = CHECKLIST.complaintCue.exec(text);
+  const cue = checklist().complaintCue.exec(text);
   const parts = cue ? [text.slice(cue.index + cue[0].length), text] : [text];
   for (const part of parts) {
     let best: { system: string; at: number } | null = null;
-    for (const system of CHECKLIST.systems.values()) {
+    for (const system of checklist().systems.values()) {
       if (system.id === GENERAL_SYSTEM) continue;
       for (const pattern of system.complaint) {
         const at = part.search(pattern);
@@ -254,29 +261,31 @@ export function inferComplaintSystem(complaint: string): string {
 
 function systemOf(patient: ChecklistCase): string {
   if (patient.system === undefined) return inferComplaintSystem(patient.complaint);
-  if (!CHECKLIST.systems.has(patient.system))
+  if (!checklist().systems.has(patient.system))
     throw new AnamnesisError(
       "INVALID_ARGUMENT",
-      `unknown body system '${patient.system}' (one of: ${[...CHECKLIST.systems.keys()].join(", ")})`,
+      `unknown body system '${patient.system}' (one of: ${[...checklist().systems.keys()].join(", ")})`,
     );
   return patient.system;
 }
 
 /**
  * Scores a consultation against the OSCE history-taking checklist (see `ChecklistResult` for each
- * measure). Pure: the checklist was read when the module was imported.
+ * measure). No I/O after the first call: the checklist is read once, on first use.
  */
 export function scoreOsceChecklist(turns: readonly ChecklistTurn[], patient: ChecklistCase): ChecklistResult {
   const system = systemOf(patient);
   const applicable = new Set(
-    CHECKLIST.items.filter((item) => isApplicable(item, patient, system)).map((item) => item.id),
+    checklist()
+      .items.filter((item) => isApplicable(item, patient, system))
+      .map((item) => item.id),
   );
-  const context: ScoringContext = { checklist: CHECKLIST, system, applicable };
+  const context: ScoringContext = { checklist: checklist(), system, applicable };
   const asked = askedQuestions(turns, context);
   const firstTurn = new Map<string, number>();
   for (const question of asked)
     for (const id of question.items) if (!firstTurn.has(id)) firstTurn.set(id, question.turn);
-  const items = CHECKLIST.items.map((item) => ({
+  const items = checklist().items.map((item) => ({
     id: item.id,
     label: item.label,
     applicable: applicable.has(item.id),

@@ -4,6 +4,8 @@
  * only non-secret `parameters`, and base URLs are stripped of credentials before they get there.
  */
 import { execFile } from "node:child_process";
+import { existsSync, readFileSync, statSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
 import { promisify } from "node:util";
 import type { ChatBackend } from "./spec.ts";
 
@@ -95,8 +97,66 @@ export class UsageRecorder {
 
 const run = promisify(execFile);
 
-/** `git rev-parse HEAD` of `cwd` (default: the current directory), or null outside a git checkout. */
+/** A commit id, SHA-1 or SHA-256: `4f1c…` (40 or 64 hex digits). */
+const COMMIT_ID = /^[0-9a-f]{40}$|^[0-9a-f]{64}$/;
+/** A symbolic HEAD: `ref: refs/heads/main`. */
+const SYMBOLIC_REF = /^ref: (refs\/\S+)$/;
+/** A `.git` file that points elsewhere (worktrees, submodules): `gitdir: /repo/.git/worktrees/wt`. */
+const GITDIR_POINTER = /^gitdir: (.+)$/;
+
+/** The git directory of the checkout holding `dir`, looked for upwards, as git does; null outside one. */
+function findGitDirectory(dir: string): string | null {
+  for (let current = resolve(dir); ; current = dirname(current)) {
+    const candidate = join(current, ".git");
+    if (existsSync(candidate)) {
+      if (statSync(candidate).isDirectory()) return candidate;
+      const pointer = GITDIR_POINTER.exec(readFileSync(candidate, "utf8").trim());
+      return pointer ? resolve(current, pointer[1]!) : null;
+    }
+    if (dirname(current) === current) return null;
+  }
+}
+
+/** A ref's commit: its loose file (in the worktree's own directory, then the shared one), else packed-refs. */
+function readRef(gitDir: string, commonDir: string, ref: string): string | undefined {
+  for (const dir of gitDir === commonDir ? [gitDir] : [gitDir, commonDir]) {
+    const loose = join(dir, ref);
+    if (existsSync(loose)) return readFileSync(loose, "utf8").trim();
+  }
+  const packed = join(commonDir, "packed-refs");
+  if (!existsSync(packed)) return undefined;
+  for (const line of readFileSync(packed, "utf8").split("\n")) {
+    const [id, name] = line.split(" ");
+    if (name === ref) return id;
+  }
+  return undefined;
+}
+
+/**
+ * HEAD's commit read from the git directory's files, without starting git (a child process was the
+ * largest single cost of `npm run bench`'s start). Null outside a checkout; undefined for a layout
+ * this does not read (GIT_DIR set, a reftable repository, a ref it cannot find): then git is asked.
+ */
+function revisionFromFiles(cwd: string): string | null | undefined {
+  if (process.env.GIT_DIR !== undefined) return undefined;
+  const gitDir = findGitDirectory(cwd);
+  if (gitDir === null) return null;
+  const commonFile = join(gitDir, "commondir");
+  const commonDir = existsSync(commonFile) ? resolve(gitDir, readFileSync(commonFile, "utf8").trim()) : gitDir;
+  const head = readFileSync(join(gitDir, "HEAD"), "utf8").trim();
+  const symbolic = SYMBOLIC_REF.exec(head);
+  const id = symbolic ? readRef(gitDir, commonDir, symbolic[1]!) : head;
+  return id !== undefined && COMMIT_ID.test(id) ? id : undefined;
+}
+
+/** The HEAD commit of the checkout holding `cwd` (default: the current directory), or null outside one. */
 export async function gitRevision(cwd: string = process.cwd()): Promise<string | null> {
+  try {
+    const fromFiles = revisionFromFiles(cwd);
+    if (fromFiles !== undefined) return fromFiles;
+  } catch {
+    // An unreadable git directory: git itself decides below.
+  }
   try {
     const { stdout } = await run("git", ["rev-parse", "HEAD"], { cwd, timeout: 5_000 });
     const revision = stdout.trim();

@@ -267,7 +267,7 @@ describe("llamacpp loglikelihoodRolling (tiny random-weight GGUF, CPU)", () => {
     const config = join(dir.path, "config.json");
     writeFileSync(config, JSON.stringify({ providers: { llamacpp: { gpu: false, threads: 1, contextSize: 64 } } }));
     const out = join(dir.path, "bench");
-    const run = runCli(
+    const run = await runCli(
       [
         "bench",
         "--suite",

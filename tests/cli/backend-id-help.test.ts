@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { tempDirForTest } from "../temp-dirs.ts";
-import { runCli } from "./helpers.ts";
+import { runBin, runCli } from "./helpers.ts";
 
 /**
  * The help of every option that takes a backend id lists the ids from the provider registry — the
@@ -37,43 +37,44 @@ describe("the help of options that take a backend id", () => {
   const chatModels =
     "openai:<model> (OpenAI-compatible server), ollama:<model>, llamacpp:<path to .gguf>, langchain:<provider>:<model> (any installed LangChain chat-model integration)";
 
-  it("lists the registered providers' ids: bench, chat, simulate and score", () => {
-    const bench = runCli(["bench", "--help"]).stdout;
+  it("lists the registered providers' ids: bench, chat, simulate and score", async () => {
+    const bench = (await runCli(["bench", "--help"])).stdout;
     expect(optionHelp(bench, "--backend")).toMatch(
       idsPattern(`embedded (offline, default), ${chatModels}, or a --provider-module's`),
     );
     expect(optionHelp(bench, "--judge")).toMatch(
       idsPattern(`exact, or a backend id for an LLM judge: ${chatModels}, or a --provider-module's`),
     );
-    expect(optionHelp(runCli(["chat", "--help"]).stdout, "--backend")).toMatch(
+    expect(optionHelp((await runCli(["chat", "--help"])).stdout, "--backend")).toMatch(
       idsPattern(`embedded (offline, default), ${chatModels}, or a --provider-module's`),
     );
-    expect(optionHelp(runCli(["simulate", "--help"]).stdout, "--doctor")).toMatch(
+    expect(optionHelp((await runCli(["simulate", "--help"])).stdout, "--doctor")).toMatch(
       idsPattern(`the doctor: embedded (default), ${chatModels}, or a --provider-module's`),
     );
-    expect(optionHelp(runCli(["score", "meditod-nlu", "--help"]).stdout, "--judge")).toMatch(
+    expect(optionHelp((await runCli(["score", "meditod-nlu", "--help"])).stdout, "--judge")).toMatch(
       idsPattern(`backend id (the paper's prompt): ${chatModels}, or a --provider-module's`),
     );
     expect(chatModels).toContain("langchain:<provider>:<model>");
   });
 
-  it("adds the ids of a --provider-module's providers, on every command that takes one", () => {
+  it("adds the ids of a --provider-module's providers, on every command that takes one", async () => {
     for (const args of [["bench"], ["chat"], ["simulate"], ["score", "meditod-pol"]]) {
-      const result = runCli([...args, "--provider-module", MOCK, "--help"]);
+      // A process of its own: the plug-in stays registered in the process that loads it.
+      const result = runBin([...args, "--provider-module", MOCK, "--help"]);
       expect(result.status).toBe(0);
       expect(result.stdout).toMatch(/mock:<name>\s+\(in-process\s+stand-in\s+model\)/);
     }
   });
 
-  it("adds the ids of the providers the config file defines by module", () => {
+  it("adds the ids of the providers the config file defines by module", async () => {
     const config = join(tempDirForTest(), "config.json");
     writeFileSync(config, JSON.stringify({ providers: { mock: MOCK } }));
-    const result = runCli(["chat", "--help"], { env: { ANAMNESIS_CONFIG: config } });
+    const result = runBin(["chat", "--help"], { env: { ANAMNESIS_CONFIG: config } });
     expect(optionHelp(result.stdout, "--backend")).toMatch(/mock:<name> \(in-process stand-in model\)/);
   });
 
-  it("still prints when a provider module cannot be loaded: running the command reports that", () => {
-    const result = runCli(["bench", "--provider-module", "./no-such-module.mjs", "--help"]);
+  it("still prints when a provider module cannot be loaded: running the command reports that", async () => {
+    const result = await runCli(["bench", "--provider-module", "./no-such-module.mjs", "--help"]);
     expect(result.status).toBe(0);
     expect(result.stderr).toBe("");
     expect(optionHelp(result.stdout, "--backend")).toMatch(idsPattern(chatModels));

@@ -27,8 +27,8 @@ describe("anamnesis chat storage flags", () => {
       /--timeout-ms must be a positive integer \(got 'soon'\)/,
     ],
   ] as const) {
-    it(`refuses ${what} with one line and exit code 2`, () => {
-      const result = runCli(["chat", "--port", "0", ...args]);
+    it(`refuses ${what} with one line and exit code 2`, async () => {
+      const result = await runCli(["chat", "--port", "0", ...args]);
       expect(result.status).toBe(2);
       expect(result.stderr.trim().split("\n")).toHaveLength(1);
       expect(result.stderr).toMatch(message);

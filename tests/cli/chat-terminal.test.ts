@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { runCli } from "./helpers.ts";
+import { runBin } from "./helpers.ts";
 
 describe("anamnesis chat --terminal", () => {
   it("holds a conversation over piped input, one doctor reply per patient line, and exits cleanly", () => {
-    const result = runCli(["chat", "--terminal"], { input: "I've had a cough for two weeks.\n\nNo blood.\n" });
+    const result = runBin(["chat", "--terminal"], { input: "I've had a cough for two weeks.\n\nNo blood.\n" });
     expect(result.status).toBe(0);
     const lines = result.stdout
       .split("\n")
@@ -17,7 +17,7 @@ describe("anamnesis chat --terminal", () => {
 
 describe("anamnesis chat --terminal commands", () => {
   it("takes /help, /state, /note, /simulate and quit as commands, never as the patient's answers", () => {
-    const result = runCli(["chat", "--terminal"], {
+    const result = runBin(["chat", "--terminal"], {
       input: "/help\nI've had a cough for two weeks.\n/state\n/note\n/simulate\n/simulate 317\nquit\nNo blood.\n",
     });
     expect(result.status).toBe(0);

@@ -22,8 +22,8 @@ const goldenInput = writeFile(
 );
 
 describe("anamnesis metrics pairs", () => {
-  it("writes one JSONL line per pair with the golden values (NaN as null)", () => {
-    const result = runCli(["metrics", "pairs", "--input", goldenInput]);
+  it("writes one JSONL line per pair with the golden values (NaN as null)", async () => {
+    const result = await runCli(["metrics", "pairs", "--input", goldenInput]);
     expect(result.stderr).toBe("");
     expect(result.status).toBe(0);
     const lines = result.stdout
@@ -41,13 +41,13 @@ describe("anamnesis metrics pairs", () => {
 });
 
 describe("anamnesis metrics pairs on worker threads", () => {
-  it("writes the same lines, in input order, when a large input is split over workers", () => {
+  it("writes the same lines, in input order, when a large input is split over workers", async () => {
     // 1,290 pairs: above the threshold at which the compiled CLI scores on worker threads.
     const many = Array.from({ length: 30 }, (_, round) =>
       golden.pairs.map((p) => ({ id: `${round}-${p.id}`, prediction: p.prediction, reference: p.reference })),
     ).flat();
     const input = writeFile("many.jsonl", many.map((pair) => JSON.stringify(pair)).join("\n") + "\n");
-    const result = runCli(["metrics", "pairs", "--input", input]);
+    const result = await runCli(["metrics", "pairs", "--input", input]);
     expect(result.stderr).toBe("");
     const expected = pairLines(
       many.map((pair) => ({ rawId: pair.id, prediction: pair.prediction, reference: pair.reference })),
@@ -57,8 +57,8 @@ describe("anamnesis metrics pairs on worker threads", () => {
 });
 
 describe("anamnesis metrics corpus", () => {
-  it("prints the deterministic corpus values of the golden file", () => {
-    const result = runCli(["metrics", "corpus", "--input", goldenInput]);
+  it("prints the deterministic corpus values of the golden file", async () => {
+    const result = await runCli(["metrics", "corpus", "--input", goldenInput]);
     expect(result.status).toBe(0);
     const corpus = JSON.parse(result.stdout) as Record<string, unknown>;
     const expected = structuredClone(golden.corpus.all) as Record<string, Record<string, unknown>>;
@@ -70,13 +70,13 @@ describe("anamnesis metrics corpus", () => {
 });
 
 describe("metrics input errors", () => {
-  it("reports a bad JSON line with its 1-based line number and exits 2", () => {
+  it("reports a bad JSON line with its 1-based line number and exits 2", async () => {
     const path = writeFile(
       "bad.jsonl",
       '{"id": "a", "prediction": "Fever?", "reference": "Any fever?"}\n\n{"id": "b", "prediction": \n',
     );
     for (const command of ["pairs", "corpus"]) {
-      const result = runCli(["metrics", command, "--input", path]);
+      const result = await runCli(["metrics", command, "--input", path]);
       expect(result.status).toBe(2);
       expect(result.stdout).toBe("");
       expect(result.stderr).toMatch(new RegExp(`^anamnesis: .*bad\\.jsonl:3: not valid JSON`));
@@ -84,13 +84,13 @@ describe("metrics input errors", () => {
     }
   });
 
-  it("reports a missing file and missing fields and exits 2", () => {
-    const missing = runCli(["metrics", "pairs", "--input", join(scratch, "nope.jsonl")]);
+  it("reports a missing file and missing fields and exits 2", async () => {
+    const missing = await runCli(["metrics", "pairs", "--input", join(scratch, "nope.jsonl")]);
     expect(missing.status).toBe(2);
     expect(missing.stderr).toMatch(/^anamnesis: input file not found: .*nope\.jsonl\n$/);
 
     const path = writeFile("fields.jsonl", '{"id": "a", "prediction": "Fever?"}\n');
-    const noReference = runCli(["metrics", "pairs", "--input", path]);
+    const noReference = await runCli(["metrics", "pairs", "--input", path]);
     expect(noReference.status).toBe(2);
     expect(noReference.stderr).toMatch(/fields\.jsonl:1: "reference" must be a string/);
   });

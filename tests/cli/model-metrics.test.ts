@@ -48,8 +48,8 @@ beforeAll(() => {
 });
 
 describe("anamnesis score with the reference bridge", () => {
-  it("scores mts-dialog's BERTScore and BLEURT per document (length gate, nanmean) and records the reference", () => {
-    const result = runCli(
+  it("scores mts-dialog's BERTScore and BLEURT per document (length gate, nanmean) and records the reference", async () => {
+    const result = await runCli(
       ["score", "mts-dialog", "--predictions", notesFile, "--bertscore", "python", "--bleurt", "python", "--json"],
       { env: onPath },
     );
@@ -69,7 +69,7 @@ describe("anamnesis score with the reference bridge", () => {
     expect(scores.unavailable).toBe("");
   });
 
-  it("scores MediTOD NLG's BERTScore on the preprocessed texts, as the reference's F1.mean()", () => {
+  it("scores MediTOD NLG's BERTScore on the preprocessed texts, as the reference's F1.mean()", async () => {
     const examples = nlgExamples(loadMeditod(), "test").slice(0, 3);
     const predictions = ["Hello, how can I help you?", "Do you have FEVER?", "Any cough."];
     const file = join(root, "nlg.jsonl");
@@ -79,7 +79,7 @@ describe("anamnesis score with the reference bridge", () => {
         .map((e, i) => JSON.stringify({ dialogue_id: e.dialogueId, turn: e.turn, prediction: predictions[i] }))
         .join("\n"),
     );
-    const result = runCli(["score", "meditod-nlg", "--predictions", file, "--bertscore", "python", "--json"], {
+    const result = await runCli(["score", "meditod-nlg", "--predictions", file, "--bertscore", "python", "--json"], {
       env: onPath,
     });
     expect(result.status).toBe(0);
@@ -87,9 +87,9 @@ describe("anamnesis score with the reference bridge", () => {
     expect(JSON.parse(result.stdout).bertscore).toBe(Math.fround(f1.reduce((a, b) => a + b, 0) / f1.length));
   });
 
-  it("explains garbage from the interpreter and a missing interpreter on one line, exit 2", () => {
+  it("explains garbage from the interpreter and a missing interpreter on one line, exit 2", async () => {
     expectOneLineError(
-      runCli([
+      await runCli([
         "score",
         "mts-dialog",
         "--predictions",
@@ -102,7 +102,7 @@ describe("anamnesis score with the reference bridge", () => {
       /BERTScore \(reference\): .*python-garbage printed "Some weights of RobertaModel were not initialized", not the bridge's result/,
     );
     expectOneLineError(
-      runCli([
+      await runCli([
         "score",
         "mts-dialog",
         "--predictions",
@@ -115,7 +115,7 @@ describe("anamnesis score with the reference bridge", () => {
       /BLEURT needs Python: .*nothing was not found/,
     );
     expectOneLineError(
-      runCli(["score", "mts-dialog", "--predictions", notesFile, "--bertscore", "native"]),
+      await runCli(["score", "mts-dialog", "--predictions", notesFile, "--bertscore", "native"]),
       /--bertscore takes python \(the reference through Python\); for the native path give --bertscore-model DIR/,
     );
   });
@@ -124,8 +124,8 @@ describe("anamnesis score with the reference bridge", () => {
 describe("anamnesis score aci-bench with the model metrics", () => {
   const led = join(BUNDLED_ACI_BENCH_DIR, "predictions", "LED_clinicalnlp_taskC_test2_division_combined.csv");
 
-  it("scores the official CSV's BERTScore and BLEURT per cohort through the reference, beside ROUGE", () => {
-    const result = runCli(
+  it("scores the official CSV's BERTScore and BLEURT per cohort through the reference, beside ROUGE", async () => {
+    const result = await runCli(
       ["score", "aci-bench", "--predictions", led, "--bertscore", "python", "--bleurt", "python", "--json"],
       {
         env: onPath,
@@ -144,10 +144,12 @@ describe("anamnesis score aci-bench with the model metrics", () => {
     );
     expect(scores.medcon).toBeNull();
     expect(scores.unavailable).toMatch(/^MEDCON .*QuickUMLS/);
-    const printed = runCli(["score", "aci-bench", "--predictions", led, "--bertscore", "python"], { env: onPath });
+    const printed = await runCli(["score", "aci-bench", "--predictions", led, "--bertscore", "python"], {
+      env: onPath,
+    });
     expect(printed.stdout).toMatch(/ROUGE-L \(sentence\)\s+BERTScore F1\n/);
     expect(printed.stdout).toMatch(/^BLEURT: BLEURT \(BLEURT-20\) needs the checkpoint/m);
-    const medcon = runCli(
+    const medcon = await runCli(
       [
         "score",
         "aci-bench",
@@ -167,17 +169,17 @@ describe("anamnesis score aci-bench with the model metrics", () => {
     expect(medcon.stdout).toMatch(/^MEDCON: reference \(QuickUMLS/m);
   });
 
-  it("refuses a directory that is not a model on one line, exit 2", () => {
+  it("refuses a directory that is not a model on one line, exit 2", async () => {
     expectOneLineError(
-      runCli(["score", "aci-bench", "--predictions", led, "--bertscore-model", root]),
+      await runCli(["score", "aci-bench", "--predictions", led, "--bertscore-model", root]),
       /is not a model directory for BERTScore/,
     );
     expectOneLineError(
-      runCli(["score", "aci-bench", "--predictions", led, "--medcon", "python"]),
+      await runCli(["score", "aci-bench", "--predictions", led, "--medcon", "python"]),
       /^anamnesis: --medcon python needs --quickumls DIR \(your QuickUMLS index\) and --umls-semantic-groups FILE/,
     );
     expectOneLineError(
-      runCli([
+      await runCli([
         "score",
         "aci-bench",
         "--predictions",
@@ -195,9 +197,9 @@ describe("anamnesis score aci-bench with the model metrics", () => {
 });
 
 describe("anamnesis bench with a model metric", () => {
-  it("scores the run's notes with the reference, and refuses a missing model directory before running", () => {
+  it("scores the run's notes with the reference, and refuses a missing model directory before running", async () => {
     const out = join(root, "run");
-    const run = runCli(
+    const run = await runCli(
       [
         "bench",
         "--suite",
@@ -219,7 +221,7 @@ describe("anamnesis bench with a model metric", () => {
     expect(generation.bert_score).toBeGreaterThan(0);
     expect(generation.model_metrics.bert_score.status).toBe("reference");
     expectOneLineError(
-      runCli([
+      await runCli([
         "bench",
         "--suite",
         "mts-dialog",
@@ -234,9 +236,9 @@ describe("anamnesis bench with a model metric", () => {
     );
   });
 
-  it("scores an aci-bench run's notes per cohort with the reference", () => {
+  it("scores an aci-bench run's notes per cohort with the reference", async () => {
     const out = join(root, "run-aci");
-    const run = runCli(
+    const run = await runCli(
       [
         "bench",
         "--suite",
@@ -269,7 +271,15 @@ describe("anamnesis score and metrics with a native model", () => {
   });
 
   it("scores mts-dialog natively, labelled native, equal to the library's per-document values", async () => {
-    const result = runCli(["score", "mts-dialog", "--predictions", notesFile, "--bertscore-model", modelDir, "--json"]);
+    const result = await runCli([
+      "score",
+      "mts-dialog",
+      "--predictions",
+      notesFile,
+      "--bertscore-model",
+      modelDir,
+      "--json",
+    ]);
     expect(result.stderr).toBe("");
     const scores = JSON.parse(result.stdout);
     const kept = [0, 2, 3];
@@ -289,18 +299,23 @@ describe("anamnesis score and metrics with a native model", () => {
     expect(scores.model_metrics.bleurt.reason).toMatch(/^BLEURT \(bleurt-base-512\) needs the checkpoint/);
   });
 
-  it("records a comparison with the reference, which then names the native figures' evidence", () => {
+  it("records a comparison with the reference, which then names the native figures' evidence", async () => {
     const pairs = join(root, "pairs.jsonl");
     writeFileSync(
       pairs,
       notes.map((note, i) => JSON.stringify({ id: i, prediction: note, reference: documents[i]!.target })).join("\n"),
     );
-    const strict = runCli(["metrics", "compare", "--input", pairs, "--bertscore-model", modelDir], { env: onPath });
-    expect(strict.status).toBe(1);
-    expect(JSON.parse(strict.stdout)).toMatchObject({ metric: "bertscore", agrees: false, pairs: 4, tolerance: 1e-5 });
-    const loose = runCli(["metrics", "compare", "--input", pairs, "--bertscore-model", modelDir, "--tolerance", "1"], {
+    const strict = await runCli(["metrics", "compare", "--input", pairs, "--bertscore-model", modelDir], {
       env: onPath,
     });
+    expect(strict.status).toBe(1);
+    expect(JSON.parse(strict.stdout)).toMatchObject({ metric: "bertscore", agrees: false, pairs: 4, tolerance: 1e-5 });
+    const loose = await runCli(
+      ["metrics", "compare", "--input", pairs, "--bertscore-model", modelDir, "--tolerance", "1"],
+      {
+        env: onPath,
+      },
+    );
     expect(loose.status).toBe(0);
     const entry = JSON.parse(loose.stdout);
     expect(entry).toMatchObject({
@@ -308,30 +323,30 @@ describe("anamnesis score and metrics with a native model", () => {
       settings: "roberta-large_L17_no-idf",
       record_file: join(modelDir, "anamnesis-parity.json"),
     });
-    const corpus = runCli(["metrics", "corpus", "--input", pairs, "--bertscore-model", modelDir]);
+    const corpus = await runCli(["metrics", "corpus", "--input", pairs, "--bertscore-model", modelDir]);
     expect(corpus.status).toBe(0);
     expect(JSON.parse(corpus.stdout).bertscore.record.label).toMatch(
       /^native, matches the reference \(roberta-large_L17_no-idf_version=0\.3\.12\(hug_trans=4\.41\.2\)\) on 4 pairs to /,
     );
-    const lines = runCli(["metrics", "pairs", "--input", pairs, "--bertscore-model", modelDir]);
+    const lines = await runCli(["metrics", "pairs", "--input", pairs, "--bertscore-model", modelDir]);
     const first = JSON.parse(lines.stdout.split("\n")[0]!);
     expect(Object.keys(first.bertscore)).toEqual(["precision", "recall", "f1"]);
     expect(lines.stderr).toMatch(/^bertscore: native, matches the reference/);
   });
 
-  it("refuses a directory that is not a model, and a model without the layer, on one line, exit 2", () => {
+  it("refuses a directory that is not a model, and a model without the layer, on one line, exit 2", async () => {
     expectOneLineError(
-      runCli(["score", "mts-dialog", "--predictions", notesFile, "--bertscore-model", root]),
+      await runCli(["score", "mts-dialog", "--predictions", notesFile, "--bertscore-model", root]),
       /is not a model directory for BERTScore: it has no config\.json, tokenizer\.json, onnx\/model\.onnx/,
     );
     const shallow = join(root, "tiny-2");
     writeTinyEncoder(shallow);
     expectOneLineError(
-      runCli(["score", "mts-dialog", "--predictions", notesFile, "--bertscore-model", shallow]),
+      await runCli(["score", "mts-dialog", "--predictions", notesFile, "--bertscore-model", shallow]),
       /gives the hidden state after its 2 layers only, and this BERTScore uses layer 17/,
     );
     expectOneLineError(
-      runCli(["score", "mts-dialog", "--predictions", notesFile, "--bleurt-model", shallow]),
+      await runCli(["score", "mts-dialog", "--predictions", notesFile, "--bleurt-model", shallow]),
       /is not a BLEURT model/,
     );
   });

@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { COMMANDS, selectedCommand } from "../../cli/command-table.ts";
 import { bundledPath } from "../../src/foundation/package-paths.ts";
 import { golden } from "../metrics/golden.ts";
-import { runCli } from "./helpers.ts";
+import { runBin, runCli } from "./helpers.ts";
 
 const officialCases = (
   JSON.parse(readFileSync(new URL("../fixtures/meditod-official-scores.json", import.meta.url), "utf8")) as {
@@ -16,15 +16,15 @@ const officialCases = (
 ).cases;
 
 describe("the anamnesis program", () => {
-  it("prints the package.json version", () => {
+  it("prints the package.json version", async () => {
     const version = (JSON.parse(readFileSync(bundledPath("package.json"), "utf8")) as { version: string }).version;
-    const result = runCli(["--version"]);
+    const result = await runCli(["--version"]);
     expect(result.status).toBe(0);
     expect(result.stdout.trim()).toBe(version);
   });
 
-  it("lists every command of the table in --help without loading them", () => {
-    const result = runCli(["--help"]);
+  it("lists every command of the table in --help without loading them", async () => {
+    const result = await runCli(["--help"]);
     expect(result.status).toBe(0);
     for (const [name, entry] of Object.entries(COMMANDS)) {
       expect(result.stdout).toMatch(
@@ -64,15 +64,15 @@ describe("the anamnesis program", () => {
     }
   });
 
-  it("shows a command's own options when asked about it", () => {
-    const result = runCli(["help", "bench"]);
+  it("shows a command's own options when asked about it", async () => {
+    const result = await runCli(["help", "bench"]);
     expect(result.status).toBe(0);
     expect(result.stdout).toContain("--backend <id>");
-    expect(runCli(["metrics", "pairs", "--help"]).stdout).toContain("--input <file>");
+    expect((await runCli(["metrics", "pairs", "--help"])).stdout).toContain("--input <file>");
   });
 
-  it("rejects an unknown command with exit code 2", () => {
-    const result = runCli(["frobnicate"]);
+  it("rejects an unknown command with exit code 2", async () => {
+    const result = await runCli(["frobnicate"]);
     expect(result.status).toBe(2);
     expect(result.stderr).toContain("unknown command 'frobnicate'");
   });
@@ -94,7 +94,7 @@ describe("- reads standard input", () => {
       .join("\n") + "\n";
 
   it("metrics pairs --input - gives what the same file gives", () => {
-    const fromStdin = runCli(["metrics", "pairs", "--input", "-"], { input: pairs });
+    const fromStdin = runBin(["metrics", "pairs", "--input", "-"], { input: pairs });
     expect(fromStdin.stderr).toBe("");
     expect(fromStdin.stdout.trim().split("\n")).toHaveLength(5);
     expect(JSON.parse(fromStdin.stdout.split("\n")[0]!)).toHaveProperty("id", golden.pairs[0]!.id);
@@ -128,20 +128,20 @@ describe("- reads standard input", () => {
       .split("\n")
       .map((line) => JSON.parse(line) as { id: string });
     expect(rows.map((row) => row.id)).toEqual(["é1", ...golden.pairs.slice(0, 5).map((pair) => pair.id)]);
-    const whole = runCli(["metrics", "pairs", "--input", "-"], { input: bytes.toString("utf8") });
+    const whole = runBin(["metrics", "pairs", "--input", "-"], { input: bytes.toString("utf8") });
     expect(stdout).toBe(whole.stdout);
   });
 
   it("names standard input in line errors", () => {
-    const result = runCli(["metrics", "corpus", "--input", "-"], { input: `${pairs}{"id": 9}\n` });
+    const result = runBin(["metrics", "corpus", "--input", "-"], { input: `${pairs}{"id": 9}\n` });
     expect(result.status).toBe(2);
     expect(result.stderr.trim()).toBe('anamnesis: standard input:6: "prediction" must be a string');
   });
 
-  it("score meditod-nlu --predictions - scores as the official script does", () => {
+  it("score meditod-nlu --predictions - scores as the official script does", async () => {
     const testCase = officialCases.find((c) => c.task === "nlu" && c.name === "all-malformed-0.4")!;
     const input = testCase.lines.map((line) => JSON.stringify(line)).join("\n") + "\n";
-    const result = runCli(["score", "meditod-nlu", "--predictions", "-", "--json"], { input });
+    const result = runBin(["score", "meditod-nlu", "--predictions", "-", "--json"], { input });
     expect(result.stderr).toBe("");
     expect((JSON.parse(result.stdout) as { overall: { f1: number } }).overall.f1).toBeCloseTo(
       testCase.official.f1!,

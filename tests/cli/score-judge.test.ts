@@ -6,7 +6,7 @@ import { loadMeditod } from "../../src/data/meditod.ts";
 import type { ChatCall } from "../../test-support/fake-llm-server.ts";
 import { fakeServerForTest } from "../backends/helpers.ts";
 import { tempDirForFile } from "../temp-dirs.ts";
-import { startCli } from "./helpers.ts";
+import { runCli, startCli } from "./helpers.ts";
 
 /**
  * `anamnesis score meditod-nlu --judge openai:<model>` against a local OpenAI-protocol server whose
@@ -89,7 +89,7 @@ describe("anamnesis score --judge <backend id>", () => {
       server.baseUrl,
       "--json",
     ];
-    const judged = await startCli(args, { env }).done;
+    const judged = await runCli(args, { env });
     expect(judged.stderr).toBe("");
     const scores = JSON.parse(judged.stdout);
     // Non-medical: onset coughing TP (judged same), onset dyspnea FN + FP, characteristics TP, color TP.
@@ -107,11 +107,11 @@ describe("anamnesis score --judge <backend id>", () => {
     expect(server.calls[0]!.body.temperature).toBe(0);
 
     // The same judgement again comes from the verdict cache: no request.
-    const again = await startCli(args, { env }).done;
+    const again = await runCli(args, { env });
     expect(JSON.parse(again.stdout)).toEqual(scores);
     expect(server.calls).toHaveLength(4);
 
-    const exact = await startCli(["score", "meditod-nlu", "--predictions", file, "--json"], { env }).done;
+    const exact = await runCli(["score", "meditod-nlu", "--predictions", file, "--json"], { env });
     expect(JSON.parse(exact.stdout).non_medical).toEqual({ precision: 0, recall: 0, f1: 0 });
   });
 
@@ -160,8 +160,7 @@ describe("anamnesis score --judge <backend id>", () => {
   it("explains on one line why the embedded engine cannot judge", async () => {
     const file = join(scratch, "nlu-embedded.jsonl");
     writeFileSync(file, predictions.map((line) => JSON.stringify(line)).join("\n"));
-    const result = await startCli(["score", "meditod-nlu", "--predictions", file, "--judge", "embedded", "--json"])
-      .done;
+    const result = await runCli(["score", "meditod-nlu", "--predictions", file, "--judge", "embedded", "--json"]);
     expect(result.status).toBe(2);
     expect(result.stderr.trim().split("\n")).toHaveLength(1);
     expect(result.stderr).toContain("embedded is the offline MediTOD engine");

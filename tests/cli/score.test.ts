@@ -32,8 +32,8 @@ function writeJsonl(name: string, lines: readonly unknown[]): string {
 }
 
 describe("anamnesis data stats", () => {
-  it("prints the split counts as JSON", () => {
-    const result = runCli(["data", "stats", "--json"]);
+  it("prints the split counts as JSON", async () => {
+    const result = await runCli(["data", "stats", "--json"]);
     expect(result.status).toBe(0);
     expect(JSON.parse(result.stdout)).toEqual({
       meditod: {
@@ -46,9 +46,15 @@ describe("anamnesis data stats", () => {
 });
 
 describe("anamnesis score meditod-nlu / meditod-pol", () => {
-  it("prints the official figures for perturbed NLU predictions", () => {
+  it("prints the official figures for perturbed NLU predictions", async () => {
     const testCase = cases.find((c) => c.task === "nlu" && c.name === "all-malformed-0.4")!;
-    const result = runCli(["score", "meditod-nlu", "--predictions", writeJsonl("nlu.jsonl", testCase.lines), "--json"]);
+    const result = await runCli([
+      "score",
+      "meditod-nlu",
+      "--predictions",
+      writeJsonl("nlu.jsonl", testCase.lines),
+      "--json",
+    ]);
     expect(result.stderr).toBe("");
     const scores = JSON.parse(result.stdout);
     expect(Object.keys(scores)).toEqual([
@@ -66,9 +72,15 @@ describe("anamnesis score meditod-nlu / meditod-pol", () => {
     expect(scores.non_medical.f1).toBeCloseTo(testCase.official.noncanon_f1!, 12);
   });
 
-  it("prints F1 and Precision@K for policy predictions", () => {
+  it("prints F1 and Precision@K for policy predictions", async () => {
     const testCase = cases.find((c) => c.task === "pol" && c.name === "test-shifted-0.4")!;
-    const result = runCli(["score", "meditod-pol", "--predictions", writeJsonl("pol.jsonl", testCase.lines), "--json"]);
+    const result = await runCli([
+      "score",
+      "meditod-pol",
+      "--predictions",
+      writeJsonl("pol.jsonl", testCase.lines),
+      "--json",
+    ]);
     const scores = JSON.parse(result.stdout);
     expect(Object.keys(scores.precision_at)).toEqual(["1", "2", "4", "6", "8", "10", "inf"]);
     expect(scores.precision_at["1"]).toBeCloseTo(testCase.official["precision@1"]!, 12);
@@ -76,9 +88,14 @@ describe("anamnesis score meditod-nlu / meditod-pol", () => {
     expect(scores.overall.f1).toBeCloseTo(testCase.official.f1!, 12);
   });
 
-  it("prints a readable table without --json", () => {
+  it("prints a readable table without --json", async () => {
     const testCase = cases.find((c) => c.task === "pol" && c.name === "test-perturbed-0.15")!;
-    const result = runCli(["score", "meditod-pol", "--predictions", writeJsonl("pol-table.jsonl", testCase.lines)]);
+    const result = await runCli([
+      "score",
+      "meditod-pol",
+      "--predictions",
+      writeJsonl("pol-table.jsonl", testCase.lines),
+    ]);
     expect(result.status).toBe(0);
     expect(result.stdout).toMatch(/MediTOD POL: 74 turns/);
     expect(result.stdout).toMatch(/P@inf/);
@@ -195,17 +212,17 @@ describe("anamnesis score meditod-nlu / meditod-pol", () => {
       /bom-bad\.jsonl:1: not valid JSON/,
     ],
   ];
-  it("accepts a UTF-8 byte-order mark and CRLF line ends", () => {
+  it("accepts a UTF-8 byte-order mark and CRLF line ends", async () => {
     const testCase = cases.find((c) => c.task === "nlu")!;
     const text = testCase.lines.map((line: unknown) => JSON.stringify(line)).join("\r\n");
-    const plain = runCli([
+    const plain = await runCli([
       "score",
       "meditod-nlu",
       "--json",
       "--predictions",
       writeJsonl("plain.jsonl", testCase.lines),
     ]);
-    const marked = runCli([
+    const marked = await runCli([
       "score",
       "meditod-nlu",
       "--json",
@@ -218,8 +235,8 @@ describe("anamnesis score meditod-nlu / meditod-pol", () => {
   });
 
   for (const [what, args, message] of errorCases) {
-    it(`reports ${what} on one line with exit code 2`, () => {
-      const result = runCli(args());
+    it(`reports ${what} on one line with exit code 2`, async () => {
+      const result = await runCli(args());
       expect(result.status).toBe(2);
       expect(result.stdout).toBe("");
       expect(result.stderr).toMatch(message);

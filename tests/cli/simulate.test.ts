@@ -8,8 +8,8 @@ const dir = mkdtempSync(join(tmpdir(), "anamnesis-simulate-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe("anamnesis simulate", () => {
-  it("runs whole histories and writes JSONL transcripts, results, a summary and report.html", () => {
-    const result = runCli([
+  it("runs whole histories and writes JSONL transcripts, results, a summary and report.html", async () => {
+    const result = await runCli([
       "simulate",
       "--doctor",
       "embedded",
@@ -51,8 +51,8 @@ describe("anamnesis simulate", () => {
     expect(existsSync(join(dir, "summary.json"))).toBe(true);
   });
 
-  it("lets every case answer from its profile with --patient profile", () => {
-    const result = runCli(["simulate", "--patient", "profile", "--cases", "uti", "--json"]);
+  it("lets every case answer from its profile with --patient profile", async () => {
+    const result = await runCli(["simulate", "--patient", "profile", "--cases", "uti", "--json"]);
     expect(result.status).toBe(0);
     expect(JSON.parse(result.stdout)).toMatchObject({
       cases: 1,
@@ -65,8 +65,8 @@ describe("anamnesis simulate", () => {
     [["--patient", "openai:gpt-4o"], /--patient must be one of script, profile/],
     [["--cases", "nope"], /--cases: no case nope/],
     [["--max-turns", "0"], /--max-turns must be a positive integer/],
-  ])("refuses %j with one line and exit code 2", (args, message) => {
-    const result = runCli(["simulate", ...args]);
+  ])("refuses %j with one line and exit code 2", async (args, message) => {
+    const result = await runCli(["simulate", ...args]);
     expect(result.status).toBe(2);
     expect(result.stderr).toMatch(message);
     expect(result.stderr.trim().split("\n")).toHaveLength(1);

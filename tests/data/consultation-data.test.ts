@@ -51,25 +51,25 @@ describe("the consultation data", () => {
     expect(loadAgentClinic(clinicDir).cases).toHaveLength(153);
   });
 
-  it("names the file and the line of a bad line, once, and exits 2", () => {
+  it("names the file and the line of a bad line, once, and exits 2", async () => {
     const badMediq = join(scratch, "all_craft_md.jsonl");
     const good = readFileSync(craft, "utf8").trim().split("\n");
     const broken = JSON.stringify({ ...JSON.parse(good[1]!), answer_idx: "E" });
     writeFileSync(badMediq, `${good[0]}\n${broken}\n${good[2]}\n`);
-    const mediq = runCli(["bench", "--suite", "consult-mediq", "--data", badMediq, "--out", join(scratch, "never")]);
+    const mediq = await runCli(["bench", "--suite", "consult-mediq", "--data", badMediq, "--out", join(scratch, "never")]);
     expect(mediq.status).toBe(2);
     expect(mediq.stdout).toBe("");
     expect(mediq.stderr).toBe(`anamnesis: ${badMediq}:2: answer_idx 'E' is not one of the options (A, B, C, D)\n`);
 
     const badClinic = join(scratch, "agentclinic_medqa_extended.jsonl");
     writeFileSync(badClinic, `${readFileSync(clinicPart, "utf8").split("\n")[0]}\n{"OSCE_Examination": {"Objective_for_Doctor": "x"}}\n`);
-    const clinic = runCli(["bench", "--suite", "consult-agentclinic", "--data", badClinic, "--out", join(scratch, "never")]);
+    const clinic = await runCli(["bench", "--suite", "consult-agentclinic", "--data", badClinic, "--out", join(scratch, "never")]);
     expect(clinic.status).toBe(2);
     expect(clinic.stderr).toMatch(new RegExp(`^anamnesis: ${badClinic.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")}:2: not an AgentClinic case: OSCE_Examination\\.Patient_Actor: .*\\n$`));
 
     const notJson = join(scratch, "all_dev_good.jsonl");
     writeFileSync(notJson, `${good[0]}\n{"id": 3, "question": \n`);
-    const parsed = runCli(["score", "consult-mediq", "--data", notJson, "--predictions", notJson]);
+    const parsed = await runCli(["score", "consult-mediq", "--data", notJson, "--predictions", notJson]);
     expect(parsed.status).toBe(2);
     expect(parsed.stderr).toMatch(/all_dev_good\.jsonl:2: not valid JSON/);
   });

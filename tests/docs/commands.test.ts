@@ -1,8 +1,8 @@
-import { spawnSync } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { PACKAGE_ROOT, bundledPath } from "../../src/foundation/package-paths.ts";
+import { PACKAGE_ROOT } from "../../src/foundation/package-paths.ts";
+import { runCli } from "../cli/helpers.ts";
 
 /**
  * Every `anamnesis` command line in README.md and docs/ names a command that exists and only flags
@@ -15,14 +15,13 @@ const PAGES = [
     .filter((name) => name.endsWith(".md"))
     .map((name) => `docs/${name}`),
 ];
-const bin = bundledPath("bin", "anamnesis.js");
 const helpCache = new Map<string, string | null>();
 
 /** The `--help` of a command path (`["score", "meditod-nlu"]`), or null when there is no such command. */
-function helpOf(path: readonly string[]): string | null {
+async function helpOf(path: readonly string[]): Promise<string | null> {
   const key = path.join(" ");
   if (!helpCache.has(key)) {
-    const result = spawnSync(process.execPath, [bin, ...path, "--help"], { encoding: "utf8" });
+    const result = await runCli([...path, "--help"]);
     // Commander prints the parent's help for an unknown subcommand: the usage line tells them apart.
     helpCache.set(key, result.status === 0 && result.stdout.includes(`Usage: anamnesis ${key}`) ? result.stdout : null);
   }
@@ -39,16 +38,16 @@ function commandLines(page: string): string[] {
 }
 
 describe("anamnesis command lines in README.md and docs/", () => {
-  it("name existing commands and only the flags their --help lists", () => {
+  it("name existing commands and only the flags their --help lists", async () => {
     const problems: string[] = [];
     for (const page of PAGES) {
       for (const line of commandLines(page)) {
         const words = line.split(/\s+/);
         // The command path: the command, and its subcommand when it has one (score meditod-nlu, metrics pairs, data stats).
-        // A flag or an argument in second place is no subcommand: only a bare word is asked about (each ask spawns the CLI).
+        // A flag or an argument in second place is no subcommand: only a bare word is asked about.
         const mayBeSubcommand = words[1] !== undefined && /^[a-z][\w-]*$/.test(words[1]);
-        const path = mayBeSubcommand && helpOf(words.slice(0, 2)) ? words.slice(0, 2) : words.slice(0, 1);
-        const help = helpOf(path);
+        const path = mayBeSubcommand && (await helpOf(words.slice(0, 2))) ? words.slice(0, 2) : words.slice(0, 1);
+        const help = await helpOf(path);
         if (!help) {
           problems.push(`${page}: no command "${path.join(" ")}" (${line})`);
           continue;

@@ -14,7 +14,7 @@ import { scoreAciBench } from "../../eval/suites/aci-bench/aci-bench-scores.ts";
 import { SHIPPED_BASELINES, scoreShippedBaseline } from "../../eval/suites/aci-bench/shipped-baselines.ts";
 import type { ChatCall, Reply } from "../../test-support/fake-llm-server.ts";
 import { fakeServerForTest } from "../backends/helpers.ts";
-import { runCli, startCli } from "../cli/helpers.ts";
+import { runCli } from "../cli/helpers.ts";
 import { tempDirForFile } from "../temp-dirs.ts";
 
 /**
@@ -34,7 +34,18 @@ const lines = (path: string) =>
 describe("anamnesis bench --suite aci-bench, embedded", () => {
   it("writes the visit note from the tracked state, scores it as the official script, and shows the shipped baselines on the same visits", async () => {
     const out = join(scratch, "embedded-test1");
-    const run = runCli(["bench", "--suite", "aci-bench", "--split", "test1", "--limit", "4", "--out", out, "--json"]);
+    const run = await runCli([
+      "bench",
+      "--suite",
+      "aci-bench",
+      "--split",
+      "test1",
+      "--limit",
+      "4",
+      "--out",
+      out,
+      "--json",
+    ]);
     expect(run.stderr).not.toMatch(/error/i);
     expect(run.status).toBe(0);
     const results = JSON.parse(run.stdout);
@@ -68,7 +79,7 @@ describe("anamnesis bench --suite aci-bench, embedded", () => {
       predictions.map((line) => line.prediction as string),
     );
     expect(scores).toEqual(JSON.parse(JSON.stringify(direct)));
-    const rescored = runCli([
+    const rescored = await runCli([
       "score",
       "aci-bench",
       "--predictions",
@@ -113,8 +124,7 @@ describe("anamnesis bench --suite aci-bench against an OpenAI-protocol server", 
       "--backend",
       "openai:gpt-4o-mini",
     ];
-    const run = await startCli([...args, "--base-url", server.baseUrl, "--out", out, "--no-cache", "--json"], { env })
-      .done;
+    const run = await runCli([...args, "--base-url", server.baseUrl, "--out", out, "--no-cache", "--json"], { env });
     expect(run.status).toBe(0);
     const results = JSON.parse(run.stdout);
     expect(results.prompt_versions.note).toMatch(/^aci-bench-note\.v1#[0-9a-f]{12}$/);
@@ -156,23 +166,23 @@ describe("anamnesis bench --suite aci-bench against an OpenAI-protocol server", 
 });
 
 describe("anamnesis score aci-bench", () => {
-  it("takes the official predictions CSV with --split, or reads the split from its encounter_id column", () => {
+  it("takes the official predictions CSV with --split, or reads the split from its encounter_id column", async () => {
     const official = JSON.parse(
       readFileSync(join(dataset.dir, "..", "results", "LED_clinicalnlp_taskC_test2_division_combined.json"), "utf8"),
     );
     const csv = join(dataset.dir, "..", "predictions", "LED_clinicalnlp_taskC_test2_division_combined.csv");
-    const run = runCli(["score", "aci-bench", "--predictions", csv, "--split", "test2", "--json"]);
+    const run = await runCli(["score", "aci-bench", "--predictions", csv, "--split", "test2", "--json"]);
     expect(run.status).toBe(0);
     const scores = JSON.parse(run.stdout);
     for (const cohort of Object.keys(official))
       for (const type of ["rouge1", "rouge2", "rougeL", "rougeLsum"])
         expect(Math.abs(scores.rouge[cohort][type] - official[cohort][type])).toBeLessThanOrEqual(1e-9);
-    const printed = runCli(["score", "aci-bench", "--predictions", csv]);
+    const printed = await runCli(["score", "aci-bench", "--predictions", csv]);
     expect(printed.stdout).toMatch(/^aci-bench test2 \(40 notes\)/);
     expect(printed.stdout).toMatch(/\nALL +35\.14 +8\.57 +30\.84 +12\.65\n/);
   });
 
-  it("refuses, on one line with exit code 2: wrong columns, a row count that is not the gold's, an unreadable file", () => {
+  it("refuses, on one line with exit code 2: wrong columns, a row count that is not the gold's, an unreadable file", async () => {
     const wrongColumns = join(scratch, "wrong-columns.csv");
     writeFileSync(wrongColumns, "encounter_id,text\nD2N128,a note\n");
     const short = join(scratch, "short.csv");
@@ -187,7 +197,7 @@ describe("anamnesis score aci-bench", () => {
       [["--predictions", join(scratch, "missing.csv"), "--split", "test2"], /predictions file not found/],
     ];
     for (const [args, message] of cases) {
-      const run = runCli(["score", "aci-bench", ...args]);
+      const run = await runCli(["score", "aci-bench", ...args]);
       expect(run.status, args.join(" ")).toBe(2);
       expect(run.stderr).toMatch(message);
       expect(run.stderr.trim().split("\n")).toHaveLength(1);

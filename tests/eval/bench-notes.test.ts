@@ -8,7 +8,7 @@ import { tokenize13a } from "../../src/metrics/tokenize-13a.ts";
 import { LM_EVAL_DESCRIPTIONS } from "../../eval/suites/clinical-notes/lm-eval-descriptions.ts";
 import type { ChatCall, Reply } from "../../test-support/fake-llm-server.ts";
 import { fakeServerForTest } from "../backends/helpers.ts";
-import { runCli, startCli } from "../cli/helpers.ts";
+import { runCli } from "../cli/helpers.ts";
 import { tempDirForFile } from "../temp-dirs.ts";
 
 /**
@@ -52,7 +52,7 @@ writeFileSync(
 );
 
 describe("anamnesis bench: clinical-note suites on the embedded engine", () => {
-  it("runs mts-dialog and its perplexity variant with --limit; re-scoring reproduces results.json; a rerun resumes", () => {
+  it("runs mts-dialog and its perplexity variant with --limit; re-scoring reproduces results.json; a rerun resumes", async () => {
     const out = join(scratch, "mts-embedded");
     const args = [
       "bench",
@@ -67,7 +67,7 @@ describe("anamnesis bench: clinical-note suites on the embedded engine", () => {
       out,
       "--json",
     ];
-    const run = runCli(args);
+    const run = await runCli(args);
     expect(run.stderr).not.toMatch(/error/i);
     expect(run.status).toBe(0);
     const results = JSON.parse(run.stdout);
@@ -111,7 +111,13 @@ describe("anamnesis bench: clinical-note suites on the embedded engine", () => {
     ).toBe(true);
 
     for (const suite of ["mts-dialog", "mts-dialog-perplexity"]) {
-      const rescored = runCli(["score", suite, "--predictions", join(out, `predictions-${suite}.jsonl`), "--json"]);
+      const rescored = await runCli([
+        "score",
+        suite,
+        "--predictions",
+        join(out, `predictions-${suite}.jsonl`),
+        "--json",
+      ]);
       expect(rescored.status).toBe(0);
       expect(JSON.parse(rescored.stdout)).toEqual(results.suites[suite]);
     }
@@ -120,17 +126,17 @@ describe("anamnesis bench: clinical-note suites on the embedded engine", () => {
     expect(report).toContain("### MTS-Dialog by section header");
     expect(report).not.toContain("paper");
 
-    const again = JSON.parse(runCli(args).stdout);
+    const again = JSON.parse((await runCli(args)).stdout);
     expect(again.runs["mts-dialog"]).toMatchObject({ predicted: 5, resumed: 5 });
     expect(again.suites).toEqual(results.suites);
   });
 
-  it("splits a run into shards that merge into the same scores", () => {
+  it("splits a run into shards that merge into the same scores", async () => {
     const base = ["bench", "--suite", "mts-dialog", "--split", "valid", "--limit", "6"];
-    const whole = JSON.parse(runCli([...base, "--out", join(scratch, "whole"), "--json"]).stdout);
+    const whole = JSON.parse((await runCli([...base, "--out", join(scratch, "whole"), "--json"])).stdout);
     for (const shard of ["1/2", "2/2"])
-      expect(runCli([...base, "--shard", shard, "--out", join(scratch, `shard-${shard[0]}`)]).status).toBe(0);
-    const merged = runCli([
+      expect((await runCli([...base, "--shard", shard, "--out", join(scratch, `shard-${shard[0]}`)])).status).toBe(0);
+    const merged = await runCli([
       "merge",
       join(scratch, "shard-1"),
       join(scratch, "shard-2"),
@@ -142,9 +148,9 @@ describe("anamnesis bench: clinical-note suites on the embedded engine", () => {
     expect(JSON.parse(merged.stdout).suites).toEqual(whole.suites);
   });
 
-  it("runs medtext from a user's file, never showing a document its own row", () => {
+  it("runs medtext from a user's file, never showing a document its own row", async () => {
     const out = join(scratch, "medtext-embedded");
-    const run = runCli([
+    const run = await runCli([
       "bench",
       "--suite",
       "medtext",
@@ -165,7 +171,7 @@ describe("anamnesis bench: clinical-note suites on the embedded engine", () => {
     predictions.forEach((line, index) => expect(line.prediction).not.toBe(medtextRows[index]![1]));
     // The chest-pain presentations retrieve each other's notes.
     expect(predictions[0]!.prediction).toBe(medtextRows[3]![1]);
-    const rescored = runCli([
+    const rescored = await runCli([
       "score",
       "medtext",
       "--predictions",
@@ -177,7 +183,7 @@ describe("anamnesis bench: clinical-note suites on the embedded engine", () => {
     expect(JSON.parse(rescored.stdout)).toEqual(results.suites.medtext);
   });
 
-  it("scores a user's copy of the har1 mirror (four-field notes) on all its rows", () => {
+  it("scores a user's copy of the har1 mirror (four-field notes) on all its rows", async () => {
     const note = (symptoms: string) =>
       `Symptoms: ${symptoms}\nDiagnosis: N/A\nHistory of Patient: N/A\nPlan of Action: N/A`;
     const rows = [
@@ -202,7 +208,16 @@ describe("anamnesis bench: clinical-note suites on the embedded engine", () => {
     ];
     const file = join(scratch, "har1.jsonl");
     writeFileSync(file, `${rows.map((row) => JSON.stringify(row)).join("\n")}\n`);
-    const run = runCli(["bench", "--suite", "mts-dialog", "--data", file, "--out", join(scratch, "har1"), "--json"]);
+    const run = await runCli([
+      "bench",
+      "--suite",
+      "mts-dialog",
+      "--data",
+      file,
+      "--out",
+      join(scratch, "har1"),
+      "--json",
+    ]);
     expect(run.status).toBe(0);
     const results = JSON.parse(run.stdout);
     expect(results.split).toBe("all");
@@ -216,12 +231,12 @@ describe("anamnesis bench: clinical-note suites on the embedded engine", () => {
     expect(lines(join(scratch, "har1", "predictions-mts-dialog.jsonl"))[2]!.prediction).toBe(note("cough, fever"));
   });
 
-  it("explains on one line, exit code 2, that MedText needs a file", () => {
+  it("explains on one line, exit code 2, that MedText needs a file", async () => {
     for (const args of [
       ["bench", "--suite", "medtext", "--out", join(scratch, "no-medtext")],
       ["score", "medtext", "--predictions", join(scratch, "none.jsonl")],
     ]) {
-      const run = runCli(args);
+      const run = await runCli(args);
       expect(run.status).toBe(2);
       expect(run.stderr).toMatch(
         /^anamnesis: medtext needs the MedText data, which is not bundled: .*--data FILE.*\n$/,
@@ -230,11 +245,11 @@ describe("anamnesis bench: clinical-note suites on the embedded engine", () => {
     }
   });
 
-  it("rejects mixing datasets in one run and unknown splits, on one line", () => {
-    const mixed = runCli(["bench", "--suite", "mts-dialog", "meditod-nlg", "--out", join(scratch, "mixed")]);
+  it("rejects mixing datasets in one run and unknown splits, on one line", async () => {
+    const mixed = await runCli(["bench", "--suite", "mts-dialog", "meditod-nlg", "--out", join(scratch, "mixed")]);
     expect(mixed.status).toBe(2);
     expect(mixed.stderr).toMatch(/^anamnesis: run suites on different data separately/);
-    const split = runCli(["bench", "--suite", "mts-dialog", "--split", "test", "--out", join(scratch, "split")]);
+    const split = await runCli(["bench", "--suite", "mts-dialog", "--split", "test", "--out", join(scratch, "split")]);
     expect(split.status).toBe(2);
     expect(split.stderr).toBe(
       "anamnesis: MTS-Dialog (bundled abachaa/MTS-Dialog, CC BY 4.0) has no split 'test' (available: train, valid, test1, test2)\n",
@@ -253,7 +268,7 @@ describe("anamnesis bench: clinical-note suites against an OpenAI-protocol serve
     const server = await fakeServerForTest("openai", { respond: goldNote });
     const out = join(scratch, "mts-openai");
     const env = { OPENAI_API_KEY: "", OPENAI_BASE_URL: "", ANAMNESIS_CACHE_DIR: join(scratch, "cache") };
-    const run = await startCli(
+    const run = await runCli(
       [
         "bench",
         "--suite",
@@ -272,7 +287,7 @@ describe("anamnesis bench: clinical-note suites against an OpenAI-protocol serve
         "--json",
       ],
       { env },
-    ).done;
+    );
     expect(run.stderr).not.toMatch(/error/i);
     expect(run.status).toBe(0);
     const results = JSON.parse(run.stdout);
@@ -311,7 +326,7 @@ describe("anamnesis bench: clinical-note suites against an OpenAI-protocol serve
     const expectedBleu = (9 + 1e-5) / 10;
     expect(results.suites["mts-dialog"].bleu).toBeCloseTo(expectedBleu, 12);
 
-    const rescored = runCli([
+    const rescored = await runCli([
       "score",
       "mts-dialog",
       "--predictions",
@@ -324,7 +339,7 @@ describe("anamnesis bench: clinical-note suites against an OpenAI-protocol serve
 
   it("refuses the perplexity suites on a backend that cannot score a text, before any request", async () => {
     const server = await fakeServerForTest("openai", { respond: goldNote });
-    const run = await startCli(
+    const run = await runCli(
       [
         "bench",
         "--suite",
@@ -339,7 +354,7 @@ describe("anamnesis bench: clinical-note suites against an OpenAI-protocol serve
       {
         env: { OPENAI_API_KEY: "", OPENAI_BASE_URL: "" },
       },
-    ).done;
+    );
     expect(run.status).toBe(2);
     expect(run.stderr).toBe(
       "anamnesis: backend openai:gpt-4o-mini cannot score the log-likelihood of a given text, which the perplexity suites need (lm-eval's loglikelihood_rolling); use --backend llamacpp:<file.gguf>, or --backend embedded for the offline n-gram model\n",

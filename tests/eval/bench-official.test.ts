@@ -9,7 +9,7 @@ import {
   type Reply,
 } from "../../test-support/fake-llm-server.ts";
 import { fakeServerForTest } from "../backends/helpers.ts";
-import { runCli, startCli } from "../cli/helpers.ts";
+import { runCli } from "../cli/helpers.ts";
 import { STAND_IN, writeStandInCheckout } from "../../test-support/stand-in-checkout.ts";
 import { tempDirForFile } from "../temp-dirs.ts";
 
@@ -200,7 +200,7 @@ beforeAll(async () => {
   writeData();
   server = await startFakeOpenAIServer({ respond, embed });
   out = join(scratch, "run");
-  const run = await startCli(benchArgs(out), { env }).done;
+  const run = await runCli(benchArgs(out), { env });
   expect(run.stderr).not.toMatch(/error/i);
   expect(run.status).toBe(0);
   results = JSON.parse(run.stdout);
@@ -424,7 +424,7 @@ describe("anamnesis bench --protocol official", () => {
 
   it("embeds the pool once and caches it: a re-run sends no request at all", async () => {
     const before = server.requests.length;
-    const again = await startCli([...benchArgs(join(scratch, "again"))], { env }).done;
+    const again = await runCli([...benchArgs(join(scratch, "again"))], { env });
     expect(again.status).toBe(0);
     expect(server.requests.length).toBe(before);
     expect(JSON.parse(again.stdout).suites).toEqual(results.suites);
@@ -433,10 +433,10 @@ describe("anamnesis bench --protocol official", () => {
   it("merges shards into the same run, requests files included", async () => {
     const shards = [join(scratch, "shard-1"), join(scratch, "shard-2")];
     for (const [index, dir] of shards.entries()) {
-      const shard = await startCli([...benchArgs(dir), "--shard", `${index + 1}/2`], { env }).done;
+      const shard = await runCli([...benchArgs(dir), "--shard", `${index + 1}/2`], { env });
       expect(shard.status).toBe(0);
     }
-    const merged = runCli(["merge", ...shards, "--out", join(scratch, "merged"), "--json"], { env });
+    const merged = await runCli(["merge", ...shards, "--out", join(scratch, "merged"), "--json"], { env });
     expect(merged.status).toBe(0);
     expect(JSON.parse(merged.stdout).suites).toEqual(results.suites);
     for (const suite of ["meditod-nlu", "meditod-pol", "meditod-nlg"]) {
@@ -471,7 +471,7 @@ describe("anamnesis bench --protocol official", () => {
       "--no-cache",
       "--json",
     ];
-    const run = await startCli(args, { env }).done;
+    const run = await runCli(args, { env });
     expect(run.status).toBe(0);
     expect(ollama.calls).toHaveLength(3);
     for (const call of ollama.calls) {
@@ -485,8 +485,8 @@ describe("anamnesis bench --protocol official", () => {
     expect(ollama.requests.filter((request) => request.path === "/api/embed")).toHaveLength(2 + 3);
   });
 
-  it("fails with one line when the checkout or the embeddings are missing", () => {
-    const noCheckout = runCli(
+  it("fails with one line when the checkout or the embeddings are missing", async () => {
+    const noCheckout = await runCli(
       [
         "bench",
         "--protocol",
@@ -504,7 +504,7 @@ describe("anamnesis bench --protocol official", () => {
     expect(noCheckout.stderr).toMatch(
       /^anamnesis: --protocol official reads its prompts from a checkout of dair-iitd\/MediTOD: give --meditod-repo DIR or set MEDITOD_REPO .*\n$/,
     );
-    const wrong = runCli(
+    const wrong = await runCli(
       [
         "bench",
         "--backend",
@@ -521,7 +521,7 @@ describe("anamnesis bench --protocol official", () => {
     expect(wrong.status).toBe(2);
     expect(wrong.stderr.trim().split("\n")).toHaveLength(1);
     expect(wrong.stderr).toMatch(/is not a MediTOD checkout: no src\/prompting\/commons\.py/);
-    const noEmbeddings = runCli(
+    const noEmbeddings = await runCli(
       ["bench", "--backend", "openai:m", "--meditod-repo", checkout, "--out", join(scratch, "x")],
       { env },
     );
@@ -529,7 +529,7 @@ describe("anamnesis bench --protocol official", () => {
     expect(noEmbeddings.stderr).toMatch(
       /^anamnesis: --protocol official retrieves exemplars by dense embeddings: give --embeddings openai:<model> or ollama:<model>/,
     );
-    const mixed = runCli(
+    const mixed = await runCli(
       [
         "bench",
         "--backend",

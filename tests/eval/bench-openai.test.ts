@@ -66,7 +66,7 @@ describe("anamnesis bench against an OpenAI-protocol server", () => {
   it("runs all three suites end to end, with scores that re-scoring reproduces", async () => {
     const server = await fakeServerForTest("openai", { respond: goldAnswer });
     const out = join(scratch, "gold");
-    const run = await startCli(
+    const run = await runCli(
       [
         "bench",
         "--suite",
@@ -81,7 +81,7 @@ describe("anamnesis bench against an OpenAI-protocol server", () => {
         "--json",
       ],
       { env: { OPENAI_API_KEY: "", OPENAI_BASE_URL: "", ANAMNESIS_CACHE_DIR: join(scratch, "cache") } },
-    ).done;
+    );
     expect(run.stderr).not.toMatch(/error/i);
     expect(run.status).toBe(0);
     const results = JSON.parse(run.stdout);
@@ -114,7 +114,13 @@ describe("anamnesis bench against an OpenAI-protocol server", () => {
 
     // Re-scoring the predictions files gives exactly the suites of results.json.
     for (const suite of ["meditod-nlu", "meditod-pol", "meditod-nlg"]) {
-      const rescored = runCli(["score", suite, "--predictions", join(out, `predictions-${suite}.jsonl`), "--json"]);
+      const rescored = await runCli([
+        "score",
+        suite,
+        "--predictions",
+        join(out, `predictions-${suite}.jsonl`),
+        "--json",
+      ]);
       expect(rescored.status).toBe(0);
       expect(JSON.parse(rescored.stdout)).toEqual(results.suites[suite]);
     }
@@ -166,7 +172,7 @@ describe("anamnesis bench against an OpenAI-protocol server", () => {
     const finished = new Set(saved.map((line) => JSON.parse(line).turn as number));
 
     const healthy = await fakeServerForTest("openai", { respond: goldAnswer });
-    const second = await startCli([...args, "--base-url", healthy.baseUrl, "--json"], { env }).done;
+    const second = await runCli([...args, "--base-url", healthy.baseUrl, "--json"], { env });
     expect(second.status).toBe(0);
     expect(healthy.calls).toHaveLength(74 - 30);
     for (const call of healthy.calls) expect(finished.has(exampleOf(call).turn)).toBe(false);

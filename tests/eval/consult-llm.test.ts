@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import type { ChatCall, Reply } from "../../test-support/fake-llm-server.ts";
 import { loadCaseLibrary } from "../../src/simulator/case-library.ts";
 import { fakeServerForTest } from "../backends/helpers.ts";
-import { startCli } from "../cli/helpers.ts";
+import { runCli } from "../cli/helpers.ts";
 import { tempDirForFile } from "../temp-dirs.ts";
 
 /**
@@ -59,7 +59,7 @@ describe("consultations with LLM doctors and patients (fake OpenAI-protocol serv
       respond: (call) => (roleOf(call) === "patient" ? patient(call) : mediqDoctor(call)),
     });
     const out = join(scratch, "mediq");
-    const run = await startCli(
+    const run = await runCli(
       [
         "bench",
         "--suite",
@@ -72,7 +72,7 @@ describe("consultations with LLM doctors and patients (fake OpenAI-protocol serv
         "openai:patient",
       ].concat(["--base-url", server.baseUrl, "--patient-base-url", server.baseUrl, "--out", out, "--json"]),
       { env },
-    ).done;
+    );
     expect(run.stderr).not.toMatch(/error/i);
     expect(run.status).toBe(0);
     const results = JSON.parse(run.stdout);
@@ -130,12 +130,12 @@ describe("consultations with LLM doctors and patients (fake OpenAI-protocol serv
       },
     });
     const out = join(scratch, "timeout");
-    const run = await startCli(
+    const run = await runCli(
       ["bench", "--suite", "consult-mediq", "--limit", "2", "--backend", "openai:doctor", "--patient", "openai:patient"]
         .concat(["--base-url", server.baseUrl, "--patient-base-url", server.baseUrl, "--max-questions", "3"])
         .concat(["--out", out, "--json"]),
       { env },
-    ).done;
+    );
     expect(run.status).toBe(0);
     const results = JSON.parse(run.stdout);
     const [first, second] = results.suites["consult-mediq"].perCase;
@@ -156,7 +156,7 @@ describe("consultations with LLM doctors and patients (fake OpenAI-protocol serv
     const config = join(scratch, "config.json");
     writeFileSync(config, JSON.stringify({ defaults: { maxRetries: 1 } }));
     const out = join(scratch, "failing-patient");
-    const run = await startCli(
+    const run = await runCli(
       [
         "bench",
         "--suite",
@@ -178,7 +178,7 @@ describe("consultations with LLM doctors and patients (fake OpenAI-protocol serv
         "--json",
       ]),
       { env: { ...env, ANAMNESIS_CONFIG: config } },
-    ).done;
+    );
     expect(run.status).toBe(0);
     const results = JSON.parse(run.stdout);
     const [only] = results.suites["consult-mediq"].perCase;
@@ -205,7 +205,7 @@ describe("consultations with LLM doctors and patients (fake OpenAI-protocol serv
       },
     });
     const out = join(scratch, "agentclinic");
-    const run = await startCli(
+    const run = await runCli(
       [
         "bench",
         "--suite",
@@ -220,7 +220,7 @@ describe("consultations with LLM doctors and patients (fake OpenAI-protocol serv
         .concat(["--base-url", server.baseUrl, "--patient-base-url", server.baseUrl, "--judge", "openai:judge"])
         .concat(["--out", out, "--json"]),
       { env },
-    ).done;
+    );
     expect(run.status).toBe(0);
     const results = JSON.parse(run.stdout);
     const scores = results.suites["consult-agentclinic"];
@@ -254,7 +254,7 @@ describe("consultations with LLM doctors and patients (fake OpenAI-protocol serv
       },
     });
     const out = join(scratch, "library");
-    const run = await startCli(
+    const run = await runCli(
       ["bench", "--suite", "consult-library", "--limit", "1", "--backend", "openai:doctor"].concat([
         "--base-url",
         server.baseUrl,
@@ -263,7 +263,7 @@ describe("consultations with LLM doctors and patients (fake OpenAI-protocol serv
         "--json",
       ]),
       { env },
-    ).done;
+    );
     expect(run.status).toBe(0);
     const scores = JSON.parse(run.stdout).suites["consult-library"];
     expect(scores.perCase[0].id).toBe(first!.id);

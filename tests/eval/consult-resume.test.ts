@@ -24,7 +24,7 @@ const saved = (out: string) => {
 
 describe("resuming a killed consultation run", () => {
   it("keeps the finished cases, plays the rest, and scores exactly as an uninterrupted run", async () => {
-    const whole = runCli(args(join(scratch, "whole")));
+    const whole = await runCli(args(join(scratch, "whole")));
     expect(whole.status).toBe(0);
 
     const out = join(scratch, "killed");
@@ -37,7 +37,7 @@ describe("resuming a killed consultation run", () => {
     expect(before).toBeGreaterThanOrEqual(3);
     expect(before).toBeLessThan(8);
 
-    const second = runCli(args(out));
+    const second = await runCli(args(out));
     expect(second.status).toBe(0);
     const resumed = JSON.parse(second.stdout);
     expect(resumed.runs["consult-mediq"]).toMatchObject({ predicted: 8, resumed: before });
@@ -51,13 +51,20 @@ describe("resuming a killed consultation run", () => {
     expect(lines(out)).toEqual(lines(join(scratch, "whole")));
   });
 
-  it("runs in shards that merge into the same scores, with every case's transcripts", () => {
+  it("runs in shards that merge into the same scores, with every case's transcripts", async () => {
     const whole = join(scratch, "whole");
-    if (!existsSync(join(whole, "results.json"))) expect(runCli(args(whole)).status).toBe(0);
+    if (!existsSync(join(whole, "results.json"))) expect((await runCli(args(whole))).status).toBe(0);
     for (const shard of ["1/2", "2/2"])
-      expect(runCli([...args(join(scratch, `shard-${shard[0]}`)), "--shard", shard]).status).toBe(0);
+      expect((await runCli([...args(join(scratch, `shard-${shard[0]}`)), "--shard", shard])).status).toBe(0);
     const merged = join(scratch, "merged");
-    const merge = runCli(["merge", join(scratch, "shard-1"), join(scratch, "shard-2"), "--out", merged, "--json"]);
+    const merge = await runCli([
+      "merge",
+      join(scratch, "shard-1"),
+      join(scratch, "shard-2"),
+      "--out",
+      merged,
+      "--json",
+    ]);
     expect(merge.status).toBe(0);
     expect(JSON.parse(merge.stdout).suites).toEqual(
       JSON.parse(readFileSync(join(whole, "results.json"), "utf8")).suites,

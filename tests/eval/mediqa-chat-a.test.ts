@@ -7,7 +7,7 @@ import { Bm25Index } from "../../src/retrieval/bm25.ts";
 import { scoreTaskA } from "../../eval/suites/mediqa-chat/task-a-scores.ts";
 import type { ChatCall, Reply } from "../../test-support/fake-llm-server.ts";
 import { fakeServerForTest } from "../backends/helpers.ts";
-import { runCli, startCli } from "../cli/helpers.ts";
+import { runCli } from "../cli/helpers.ts";
 import { tempDirForFile } from "../temp-dirs.ts";
 
 /**
@@ -50,9 +50,9 @@ describe("task A's accuracy", () => {
 });
 
 describe("anamnesis bench --suite mediqa-chat-a, embedded", () => {
-  it("names the header of the nearest training dialogue, scores it beside the floor, and rescores the same", () => {
+  it("names the header of the nearest training dialogue, scores it beside the floor, and rescores the same", async () => {
     const out = join(scratch, "embedded-test1");
-    const run = runCli([
+    const run = await runCli([
       "bench",
       "--suite",
       "mediqa-chat-a",
@@ -84,7 +84,7 @@ describe("anamnesis bench --suite mediqa-chat-a, embedded", () => {
     });
     expect(scores.majority_floor).toEqual({ header: "FAM/SOCHX", correct: floor, accuracy: floor / 8 });
 
-    const rescored = runCli([
+    const rescored = await runCli([
       "score",
       "mediqa-chat-a",
       "--predictions",
@@ -116,10 +116,10 @@ describe("anamnesis bench --suite mediqa-chat-a against an OpenAI-protocol serve
     const out = join(scratch, "openai-valid");
     const env = { OPENAI_API_KEY: "", OPENAI_BASE_URL: "", ANAMNESIS_CACHE_DIR: join(scratch, "cache") };
     const args = ["bench", "--suite", "mediqa-chat-a", "--split", "valid", "--limit", "4"];
-    const run = await startCli(
+    const run = await runCli(
       [...args, "--backend", "openai:gpt-4o-mini", "--base-url", server.baseUrl, "--out", out, "--no-cache", "--json"],
       { env },
-    ).done;
+    );
     expect(run.status, run.stderr).toBe(0);
     const results = JSON.parse(run.stdout);
     expect(results.prompt_versions.classifier).toMatch(/^mediqa-chat-a\.v1#[0-9a-f]{12}$/);
@@ -165,7 +165,7 @@ const runFile = (name: string, rows: ReadonlyArray<readonly [string, string]>) =
 };
 
 describe("anamnesis score mediqa-chat-a", () => {
-  it("scores the challenge's run file against test1 by default: headers in any case, an empty cell wrong", () => {
+  it("scores the challenge's run file against test1 by default: headers in any case, an empty cell wrong", async () => {
     const test1 = dataset.splits.test1!;
     // The gold header, lower-cased on every third row, empty on row 0, another header on row 1; rows shuffled.
     const rows = test1.map((document, row): readonly [string, string] => [
@@ -181,7 +181,7 @@ describe("anamnesis score mediqa-chat-a", () => {
             : document.header!,
     ]);
     const path = runFile("taskA_team_run1.csv", [...rows.slice(100), ...rows.slice(0, 100)]);
-    const run = runCli(["score", "mediqa-chat-a", "--predictions", path, "--json"]);
+    const run = await runCli(["score", "mediqa-chat-a", "--predictions", path, "--json"]);
     expect(run.status, run.stderr).toBe(0);
     const floor = test1.filter((document) => document.header === "FAM/SOCHX").length;
     expect(JSON.parse(run.stdout)).toMatchObject({
@@ -193,13 +193,13 @@ describe("anamnesis score mediqa-chat-a", () => {
       majority_floor: { header: "FAM/SOCHX", correct: floor },
     });
     // The same file read as the test2 split's answers (MEDIQA-Sum's test set) is scored against test2's headers.
-    const test2 = runCli(["score", "mediqa-chat-a", "--predictions", path, "--split", "test2", "--json"]);
+    const test2 = await runCli(["score", "mediqa-chat-a", "--predictions", path, "--split", "test2", "--json"]);
     expect(JSON.parse(test2.stdout).split).toBe("test2");
   });
 });
 
 describe("anamnesis score mediqa-chat-a, bad input", () => {
-  it("refuses a run file on one line with exit code 2: wrong columns, a row count that is not the gold's, an unknown or repeated TestID", () => {
+  it("refuses a run file on one line with exit code 2: wrong columns, a row count that is not the gold's, an unknown or repeated TestID", async () => {
     const wrong = join(scratch, "wrong-columns.csv");
     writeFileSync(wrong, "TestID,header\n0,GENHX\n");
     const ids = dataset.splits.test1!.map((document) => document.id.replace("test1-", ""));
@@ -222,14 +222,14 @@ describe("anamnesis score mediqa-chat-a, bad input", () => {
       ],
     ];
     for (const [path, message] of cases) {
-      const run = runCli(["score", "mediqa-chat-a", "--predictions", path]);
+      const run = await runCli(["score", "mediqa-chat-a", "--predictions", path]);
       expect(run.status, path).toBe(2);
       expect(run.stderr).toMatch(message);
       expect(run.stderr.trim().split("\n")).toHaveLength(1);
     }
   });
 
-  it("refuses, on one line with exit code 2: an unknown dialogue, a prediction that is not a header, splits mixed", () => {
+  it("refuses, on one line with exit code 2: an unknown dialogue, a prediction that is not a header, splits mixed", async () => {
     const write = (name: string, rows: object[]) => {
       const path = join(scratch, name);
       writeFileSync(path, rows.map((row) => `${JSON.stringify(row)}\n`).join(""));
@@ -247,7 +247,7 @@ describe("anamnesis score mediqa-chat-a, bad input", () => {
       ],
     ];
     for (const [path, message] of cases) {
-      const run = runCli(["score", "mediqa-chat-a", "--predictions", path]);
+      const run = await runCli(["score", "mediqa-chat-a", "--predictions", path]);
       expect(run.status, path).toBe(2);
       expect(run.stderr).toMatch(message);
       expect(run.stderr.trim().split("\n")).toHaveLength(1);

@@ -10,9 +10,9 @@ const scratch = mkdtempSync(join(tmpdir(), "anamnesis-merge-protocol-"));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 describe("anamnesis merge", () => {
-  it("refuses runs of different protocols, naming the difference", () => {
+  it("refuses runs of different protocols, naming the difference", async () => {
     for (const shard of ["1/2", "2/2"]) {
-      const run = runCli([
+      const run = await runCli([
         "bench",
         "--suite",
         "meditod-pol",
@@ -24,7 +24,7 @@ describe("anamnesis merge", () => {
       ]);
       expect(run.status).toBe(0);
     }
-    const same = runCli([
+    const same = await runCli([
       "merge",
       join(scratch, "shard-1"),
       join(scratch, "shard-2"),
@@ -37,7 +37,7 @@ describe("anamnesis merge", () => {
 
     const runJson = join(scratch, "shard-2", "run.json");
     writeFileSync(runJson, JSON.stringify({ ...JSON.parse(readFileSync(runJson, "utf8")), protocol: "official" }));
-    const mixed = runCli([
+    const mixed = await runCli([
       "merge",
       join(scratch, "shard-1"),
       join(scratch, "shard-2"),

@@ -77,14 +77,14 @@ function predictionsFile(suite: Suite): string {
 }
 
 describe("the suite registry (eval/registry.ts)", () => {
-  it("lists every suite once, in the order `anamnesis score --help` and `bench --help` give them", () => {
+  it("lists every suite once, in the order `anamnesis score --help` and `bench --help` give them", async () => {
     const ids = SUITE_REGISTRY.suites.map((suite) => suite.id);
     expect(new Set(ids).size).toBe(ids.length);
     expect(Object.keys(SUITES)).toEqual(ids);
-    const help = runCli(["score", "--help"]).stdout;
+    const help = (await runCli(["score", "--help"])).stdout;
     const listed = [...help.matchAll(/^ {2}([\w-]+) \[options\]/gm)].map((match) => match[1]);
     expect(listed).toEqual(ids);
-    const benchHelp = runCli(["bench", "--help"]).stdout.replace(/\s+/g, " ");
+    const benchHelp = (await runCli(["bench", "--help"])).stdout.replace(/\s+/g, " ");
     for (const id of ids) expect(benchHelp).toContain(` ${id}`);
   });
 
@@ -97,12 +97,12 @@ describe("the suite registry (eval/registry.ts)", () => {
         ...(data ? { data } : {}),
         judge: async () => exactJudge,
       });
-      const cli = runCli(["score", suite.id, "--predictions", predictions, ...(data ? ["--data", data] : [])]);
+      const cli = await runCli(["score", suite.id, "--predictions", predictions, ...(data ? ["--data", data] : [])]);
       expect(cli.stderr).toBe("");
       expect(cli.stdout).toBe(suite.scoreCommand.print(scores));
       // --json prints the same scores: checked on the first suite (each check spawns the CLI, and the printing is shared).
       if (suite === SUITE_REGISTRY.suites[0]) {
-        const json = runCli([
+        const json = await runCli([
           "score",
           suite.id,
           "--predictions",
@@ -156,13 +156,13 @@ describe("the suite registry (eval/registry.ts)", () => {
     ]);
   });
 
-  it("answers an unknown suite with one line naming the known ones, exit 2", () => {
+  it("answers an unknown suite with one line naming the known ones, exit 2", async () => {
     const known = ["meditod", ...SUITE_REGISTRY.suites.map((suite) => suite.id)].join(", ");
-    const bench = runCli(["bench", "--suite", "meditod-nlu,nope", "--out", join(scratch, "never")]);
+    const bench = await runCli(["bench", "--suite", "meditod-nlu,nope", "--out", join(scratch, "never")]);
     expect(bench.status).toBe(2);
     expect(bench.stdout).toBe("");
     expect(bench.stderr).toBe(`anamnesis: unknown suite 'nope' (available: ${known})\n`);
-    const score = runCli(["score", "nope", "--predictions", "x.jsonl"]);
+    const score = await runCli(["score", "nope", "--predictions", "x.jsonl"]);
     expect(score.status).toBe(2);
     expect(score.stderr).toBe("error: unknown command 'nope'\n");
   });

@@ -10,9 +10,9 @@ const scratch = mkdtempSync(join(tmpdir(), "anamnesis-tuned-"));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 describe("tuned-on-this-split label", () => {
-  it("marks the valid split (dialogue 317) in results.json, the terminal table, report.md and the report's chart", () => {
+  it("marks the valid split (dialogue 317) in results.json, the terminal table, report.md and the report's chart", async () => {
     const out = join(scratch, "valid");
-    const run = runCli(["bench", "--split", "valid", "--out", out]);
+    const run = await runCli(["bench", "--split", "valid", "--out", out]);
     expect(run.status).toBe(0);
     for (const suite of ["meditod-nlu", "meditod-pol", "meditod-nlg"])
       expect(run.stdout).toMatch(new RegExp(`^${suite} .*\\(tuned on this split\\)$`, "m"));
@@ -26,8 +26,8 @@ describe("tuned-on-this-split label", () => {
     );
   });
 
-  it("leaves the test split unmarked", () => {
-    const run = runCli(["bench", "--suite", "meditod-nlu", "--out", join(scratch, "test"), "--json"]);
+  it("leaves the test split unmarked", async () => {
+    const run = await runCli(["bench", "--suite", "meditod-nlu", "--out", join(scratch, "test"), "--json"]);
     expect(run.status).toBe(0);
     expect(JSON.parse(run.stdout).tuned_on_split).toBeNull();
   });

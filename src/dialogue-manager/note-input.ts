@@ -6,7 +6,7 @@ import type { ConversationSnapshot } from "./conversation.ts";
 /**
  * What the clinical note of a conversation is written from: the tracked state and presenting
  * complaint, who gave the history as the NLU heard it, the questions the patient asked and the red flags
- * the conversation raised. The chat's
+ * the conversation raised, the medicines the patient named and what the patient said. The chat's
  * note (`GET /api/sessions/:id/note`) is this input through the one note writer (`clinicalNote`).
  */
 
@@ -28,15 +28,21 @@ function questionsOf(requests: readonly RecordedPatientRequest[]): PatientVoice[
     .map((request) => ({ kind: "question" as const, text: request.text }));
 }
 
-/** The note input of a conversation's snapshot, with the red flags the conversation raised. */
-export function noteInputOf(
-  snapshot: Pick<ConversationSnapshot, "state" | "presenting" | "informant" | "patientRequests" | "redFlags">,
-): NoteInput {
+/** What a note is written from, of a conversation: its snapshot, or a saved session's view of it. */
+export type NoteSource = Pick<
+  ConversationSnapshot,
+  "history" | "state" | "presenting" | "informant" | "medicines" | "patientRequests" | "redFlags"
+>;
+
+/** The note input of a conversation's snapshot (or a saved session's view), with the red flags the conversation raised. */
+export function noteInputOf(snapshot: NoteSource): NoteInput {
   return {
     state: snapshot.state,
     presenting: snapshot.presenting,
     raisedRedFlags: snapshot.redFlags,
     historian: historianOf(snapshot.informant),
     questionsAndConcerns: questionsOf(snapshot.patientRequests),
+    medicines: snapshot.medicines,
+    patientWords: snapshot.history.filter((turn) => turn.speaker === "patient").map((turn) => turn.text),
   };
 }

@@ -119,6 +119,11 @@ export interface NoteInput {
    * only when these words say it. Default: not known, and the lay label is shown.
    */
   readonly patientWords?: readonly string[];
+  /**
+   * Keep the data's labels as they are (default false): for a writer that names values itself from the
+   * note's JSON, as the visit note does (`note-names.ts`), and places them by their data names.
+   */
+  readonly dataLabels?: boolean;
   readonly redFlags?: RedFlagRules;
   readonly diagnoses?: DiagnosisRules;
   /**
@@ -317,7 +322,7 @@ function patientOf(state: DialogueState): ClinicalNote["patient"] {
 /** The clinical note of a tracked state. */
 export function clinicalNote(input: NoteInput): ClinicalNote {
   const { state } = input;
-  const label = recordLabeller(input.patientWords ?? null);
+  const label = input.dataLabels ? (value: string) => value : recordLabeller(input.patientWords ?? null);
   const symptoms = listing(state, "symptom", label);
   const positives = symptoms.present.map((finding) => finding.value);
   const presenting = (input.presenting ?? []).filter((value) =>

@@ -1,7 +1,7 @@
 import type { Historian, NoteInput, PatientVoice } from "../clinical/clinical-note.ts";
 import type { Informant } from "../language/informant.ts";
-import type { RecordedPatientRequest } from "../language/patient-requests.ts";
-import type { ConversationSnapshot } from "./conversation.ts";
+import type { NamedMedicine } from "../language/medicines.ts";
+import type { DialogueState } from "../cmas/schemas.ts";
 
 /**
  * What the clinical note of a conversation is written from: the tracked state and presenting
@@ -22,17 +22,25 @@ function historianOf(informant: Informant | null): Historian | null {
 }
 
 /** The patient's questions, in their words and in the order asked; their other requests (to stop, for a prescription) are not concerns. */
-function questionsOf(requests: readonly RecordedPatientRequest[]): PatientVoice[] {
+function questionsOf(requests: NoteSource["patientRequests"]): PatientVoice[] {
   return requests
     .filter((request) => request.kind === "question")
     .map((request) => ({ kind: "question" as const, text: request.text }));
 }
 
-/** What a note is written from, of a conversation: its snapshot, or a saved session's view of it. */
-export type NoteSource = Pick<
-  ConversationSnapshot,
-  "history" | "state" | "presenting" | "informant" | "medicines" | "patientRequests" | "redFlags"
->;
+/**
+ * What a note is written from, of a conversation: its snapshot, or a saved session's view of it (a
+ * transcript of `anamnesis chat --transcripts`), whose fields are read back from JSON.
+ */
+export interface NoteSource {
+  readonly history: readonly { readonly speaker: string; readonly text: string }[];
+  readonly state: DialogueState;
+  readonly presenting: readonly string[];
+  readonly informant: Informant | null;
+  readonly medicines: readonly NamedMedicine[];
+  readonly patientRequests: readonly { readonly kind: string; readonly text: string }[];
+  readonly redFlags: NonNullable<NoteInput["raisedRedFlags"]>;
+}
 
 /** The note input of a conversation's snapshot (or a saved session's view), with the red flags the conversation raised. */
 export function noteInputOf(snapshot: NoteSource): NoteInput {

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { splitPrefixedSlot } from "../cmas/ontology.ts";
 import type { DialogueState, SlotEntry } from "../cmas/schemas.ts";
 import { loadDiagnoses, type DiagnosisRules } from "./diagnoses.ts";
+import { namedMedicineOf } from "./medicine-classes.ts";
 import { recordLabeller } from "./record-labels.ts";
 import { loadRedFlags, type RedFlagRules } from "./red-flags.ts";
 
@@ -267,7 +268,9 @@ function listing(state: DialogueState, slot: string, label: Labeller, keep?: (en
 
 /**
  * The medications' listing: the medicines the patient named first, by name with dose and frequency,
- * then the medication slot's taken entries (MediTOD's drug classes, with what helped and what for).
+ * then the medication slot's other taken entries (MediTOD's drug classes). An entry that stands for a
+ * named medicine (`medicine-classes.ts`: "antihypertensive agents" for "ramipril") is not listed
+ * again: what it adds (whether it helped, what for) goes to the named medicine.
  */
 function medicationListing(state: DialogueState, label: Labeller, named: readonly NoteMedicine[]): Listing<Medication> {
   const { present, absent, uncertain } = entriesByStatus(state, "medication", label);
@@ -277,7 +280,21 @@ function medicationListing(state: DialogueState, label: Labeller, named: readonl
     dose,
     frequency,
   }));
-  return { present: [...byName, ...present.map((entry) => medicationOf(entry, label))], absent, uncertain };
+  const names = named.map((medicine) => medicine.name);
+  const others: Medication[] = [];
+  for (const entry of present) {
+    const medication = medicationOf(entry, label);
+    const into = byName[namedMedicineOf(String(entry.value), names)];
+    if (!into) {
+      others.push(medication);
+      continue;
+    }
+    for (const detail of medication.details)
+      if (!into.details.some((known) => known.attribute === detail.attribute)) into.details.push(detail);
+    into.dose ??= medication.dose;
+    into.frequency ??= medication.frequency;
+  }
+  return { present: [...byName, ...others], absent, uncertain };
 }
 
 /** A social slot's single entry in words ("desk job", "house (living)", "travelled to Mexico in May"). */

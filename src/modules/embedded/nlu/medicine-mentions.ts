@@ -38,6 +38,30 @@ const FREQUENCY = new RegExp(
   "i",
 );
 
+/** Where a clause ends (for what follows a word). Example: the comma of "zorblex, and aspirin". */
+const CLAUSE_END = /[,;.!?]|\b(?:and|but|though|although|except)\b/i;
+
+/** Words an answer of a dose or frequency alone may have besides them. Example: "I take" and "usually" of "I take 500mg, usually twice a day". */
+const DOSE_ANSWER_FILLER = new Set(
+  "i take takes taking it them one just about around usually normally maybe um uh yes yeah only like so and or of a".split(
+    " ",
+  ),
+);
+
+/**
+ * A dose or frequency said alone, as the answer to "how much do you take?" — the medicine last named's;
+ * none when the answer says more ("I take walks every day" is no dose).
+ */
+function doseSaidAlone(utterance: string): MedicineMention[] {
+  const dose = doseIn(utterance);
+  const frequency = firstSaid(FREQUENCY, utterance);
+  if (!dose && !frequency) return [];
+  let rest = utterance;
+  for (const said of [dose, frequency]) if (said) rest = rest.replace(said, " ");
+  const words = rest.toLowerCase().match(/[a-z']+/g) ?? [];
+  return words.every((word) => DOSE_ANSWER_FILLER.has(word)) ? [{ name: null, dose, frequency }] : [];
+}
+
 /** Where a clause begins. Example: "but" of "I take aspirin but not the statin". */
 const CLAUSE_START = /[,;.]|\b(?:and|but|though|although|except)\b/gi;
 
@@ -151,11 +175,28 @@ function unknownIn(text: string, known: readonly Found[]): Found[] {
     for (const match of text.matchAll(pattern)) {
       const word = match[1]!;
       const start = match.index + match[0].indexOf(word);
-      if (!mayBeName(word) || overlaps(start, start + word.length)) continue;
-      found.push({ name: word.toLowerCase(), start, end: start + word.length });
+      const end = start + word.length;
+      if (!mayBeName(word) || overlaps(start, end)) continue;
+      if (pattern === NAME_AFTER_TAKING && !DRUG_STEM.test(word) && !endsAsMedicine(text.slice(end))) continue;
+      found.push({ name: word.toLowerCase(), start, end });
     }
   }
   return found.sort((a, b) => a.start - b.start);
+}
+
+/**
+ * What follows a word after "I'm on" that makes it a medicine's name: the end of its clause, what it
+ * is for, its form, or a dose or frequency in its clause ("I'm on zorblex." / "zorblex tablets" /
+ * "zorblex twice a day"), unlike "I'm on holiday next week".
+ */
+function endsAsMedicine(after: string): boolean {
+  const clause = after.split(CLAUSE_END)[0]!;
+  return (
+    /^\s*(?:$|for\b|tablets?\b|pills?\b|capsules?\b|inhaler\b|cream\b|injections?\b)/i.test(clause) ||
+    DOSE_AMOUNT.test(clause) ||
+    DOSE_COUNT.test(clause) ||
+    FREQUENCY.test(clause)
+  );
 }
 
 /** The last clause boundary in `text` between `from` and `to`, or `to` when there is none. */
@@ -186,12 +227,7 @@ function doseIn(words: string): string | null {
 export function readMedicineMentions(utterance: string, aboutMedicines: boolean): MedicineMention[] {
   const known = knownIn(utterance);
   const named = aboutMedicines ? [...known, ...unknownIn(utterance, known)].sort((a, b) => a.start - b.start) : known;
-  if (named.length === 0) {
-    if (!aboutMedicines) return [];
-    const dose = doseIn(utterance);
-    const frequency = firstSaid(FREQUENCY, utterance);
-    return dose || frequency ? [{ name: null, dose, frequency }] : [];
-  }
+  if (named.length === 0) return aboutMedicines ? doseSaidAlone(utterance) : [];
   return named.flatMap((medicine, index) => {
     const previous = named[index - 1];
     const next = named[index + 1];

@@ -68,6 +68,7 @@ export function buildEmbeddedNlu(training: TrainingData): NluModule {
   // One synthetic exchange at build time compiles the regexes and warms the JIT, so that no
   // patient turn pays for it.
   for (const [question, answer] of WARM_UP) {
+    readMedicineMentions(answer, true);
     interpretTurn(
       { lexicon, smallTalk },
       analyseText(answer, correct),

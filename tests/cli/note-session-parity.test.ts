@@ -44,12 +44,12 @@ async function savedConversation(
 describe("anamnesis note --session and the chat server's note", () => {
   it("are the same note for the same conversation, as JSON and as Markdown", async () => {
     const { id, transcript, server } = await savedConversation(DAUGHTER);
+    // The server's answers first: the CLI runs synchronously, and the server's idle connections close meanwhile.
     const { json } = await callApi(server, "GET", `/api/sessions/${id}/note`);
+    const markdown = await (await fetch(`${server}/api/sessions/${id}/note?format=markdown`)).text();
     const fromFile = runCli(["note", "--session", transcript, "--format", "json"]);
     expect(fromFile.status, fromFile.stderr).toBe(0);
     expect(JSON.parse(fromFile.stdout)).toEqual(json.note);
-
-    const markdown = await (await fetch(`${server}/api/sessions/${id}/note?format=markdown`)).text();
     expect(runCli(["note", "--session", transcript]).stdout).toBe(markdown);
 
     // What only the conversation knows is in both.

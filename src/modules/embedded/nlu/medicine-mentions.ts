@@ -30,7 +30,7 @@ const FREQUENCY = new RegExp(
     String.raw`\b(?:in\s+the|each|every)\s+(?:morning|evening|afternoon)`,
     String.raw`\bat\s+(?:night|bedtime|lunchtime|breakfast|tea\s*time|dinner)`,
     String.raw`\bbefore\s+bed`,
-    String.raw`\b(?:when(?:ever)?|if)\s+(?:i|she|he|they|we)\s+(?:need|needs|needed)(?:\s+(?:it|them|to|one))?`,
+    String.raw`\b(?:when(?:ever)?|if)\s+(?:i|she|he|they|we)\s+(?:needs|needed|need)\b(?:\s+(?:it|them|to|one)\b)?`,
     String.raw`\bas\s+(?:and\s+when\s+)?(?:needed|required)`,
     String.raw`\b(?:daily|nightly|weekly|monthly)\b`,
     String.raw`\b(?:a|per)\s+day\b`,

@@ -32,6 +32,7 @@ describe("a medicine by name, with lay and brand names", () => {
     ["I've got a Ventolin inhaler, 2 puffs as needed.", "salbutamol inhaler", "2 puffs", "as needed"],
     ["My water pill, half a tablet each morning.", "water tablet (diuretic)", "half a tablet", "each morning"],
     ["Levothyroxine 100 micrograms daily.", "levothyroxine", "100 micrograms", "daily"],
+    ["She has her GTN spray whenever she needs it.", "glyceryl trinitrate spray", null, "whenever she needs it"],
   ])('"%s" is %s, dose %s, %s', async (said, name, dose, frequency) => {
     expect(await medicinesOf(ASKED, said)).toEqual([{ name, dose, frequency }]);
   });

@@ -139,7 +139,7 @@ describe("sessions stored by an earlier revision", () => {
  * whose rows `NOTE_SOURCES_FIXTURE` holds: today's server continues them and writes their note exactly
  * as that revision did.
  */
-const NOTE_SOURCES_FIXTURE = new URL("../fixtures/stored-sessions-NOTE_REVISION.json", import.meta.url);
+const NOTE_SOURCES_FIXTURE = new URL("../fixtures/stored-sessions-b1ff403.json", import.meta.url);
 
 describe("sessions stored with who spoke, the patient's questions and the medicines named", () => {
   it("resume, continue and write their note as the revision that stored them did", async () => {

@@ -342,9 +342,10 @@ export function clinicalNote(input: NoteInput): ClinicalNote {
   const label = input.dataLabels ? (value: string) => value : recordLabeller(input.patientWords ?? null);
   const symptoms = listing(state, "symptom", label);
   const positives = symptoms.present.map((finding) => finding.value);
-  const presenting = (input.presenting ?? []).filter((value) =>
-    positives.some((name) => name === value || name.startsWith(`${value} (`)),
-  );
+  // The presenting complaint's values named as the findings are (the data's "bedridden" is "tiredness" there).
+  const presenting = (input.presenting ?? [])
+    .map(label)
+    .filter((value) => positives.some((name) => name === value || name.startsWith(`${value} (`)));
   const complaint = presenting.length > 0 ? presenting : positives.slice(0, 1);
   const isComplaint = (finding: Finding) =>
     complaint.some((value) => finding.value === value || finding.value.startsWith(`${value} (`));

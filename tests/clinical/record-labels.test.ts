@@ -47,6 +47,16 @@ describe("the clinical note in the patient's terms", () => {
     expect(markdown).toContain("- Denies: fever\n");
   });
 
+  it("finds the presenting complaint the conversation recorded under the data's label", () => {
+    const state: DialogueState = {
+      positive_symptom: [{ value: "coughing" }, { value: "bedridden", onset: "2 weeks ago" }],
+    };
+    const note = clinicalNote({ state, presenting: ["bedridden"], patientWords: words });
+    expect(note.presentingComplaint).toEqual(["tiredness"]);
+    expect(note.historyOfPresentingComplaint.map((finding) => finding.value)).toEqual(["tiredness"]);
+    expect(note.reviewOfSystems.present.map((finding) => finding.value)).toEqual(["coughing"]);
+  });
+
   it("negative control: a patient who says it keeps the data's label", () => {
     const note = clinicalNote({
       state: DRINKS_AND_TIRED,

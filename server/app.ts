@@ -10,6 +10,7 @@ import { PRESENT_STATUSES } from "../src/cmas/ontology.ts";
 import { BUNDLED } from "../src/foundation/package-paths.ts";
 import { clinicalNote } from "../src/clinical/clinical-note.ts";
 import { noteToMarkdown } from "../src/clinical/note-markdown.ts";
+import { recordLabels } from "../src/clinical/record-labels.ts";
 import type { QuestionReader } from "../src/language/question-reader.ts";
 import type { TurnOutcome } from "../src/dialogue-manager/conversation.ts";
 import { noteInputOf } from "../src/dialogue-manager/note-input.ts";
@@ -349,9 +350,9 @@ export async function createChatApp(
     const semantic = options.semanticRedFlags?.status() ?? SEMANTIC_NOT_ENABLED;
     response.json({ ok: true, sessions: registry.size, redFlags: { rules: "on", semantic } });
   });
-  // The page's status names, from the ontology (the page hard-codes none).
+  // The page's status names and the record's labels, from the ontology (the page hard-codes none).
   app.get("/api/ontology", (_request, response) => {
-    response.json({ statuses: STATUS_NAMES, presentStatuses: PRESENT_STATUSES });
+    response.json({ statuses: STATUS_NAMES, presentStatuses: PRESENT_STATUSES, recordLabels: recordLabels() });
   });
   app.get("/api/cases", (request, response) => {
     identities.clientOf(request, response);

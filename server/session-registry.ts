@@ -251,6 +251,10 @@ export class SessionRegistry {
       // Turns the offline engine answered because the configured backend failed (the page marks them).
       fallbacks: snapshot.fallbacks,
       presenting: snapshot.presenting,
+      // What the note is written from besides the state, so that a saved transcript writes the same note.
+      informant: snapshot.informant,
+      medicines: snapshot.medicines,
+      patientRequests: snapshot.patientRequests,
     };
   }
 

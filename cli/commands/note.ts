@@ -2,8 +2,9 @@ import type { Command } from "commander";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { clinicalNote, type NoteInput } from "../../src/clinical/clinical-note.ts";
 import { noteToMarkdown } from "../../src/clinical/note-markdown.ts";
-import { describeIssues, dialogueStateSchema, type DialogueState } from "../../src/cmas/schemas.ts";
+import { describeIssues, dialogueStateSchema } from "../../src/cmas/schemas.ts";
 import { getDialogue, loadMeditod } from "../../src/data/meditod.ts";
+import { noteInputOf } from "../../src/dialogue-manager/note-input.ts";
 import { AnamnesisError } from "../../src/foundation/errors.ts";
 import { printJson } from "../shared/output.ts";
 import { z } from "zod";
@@ -16,17 +17,14 @@ interface NoteFlags {
   out?: string;
 }
 
-/** What a note is written from: a tracked state and the presenting complaint's values. */
-interface NoteSource {
+/** What a note is written from, and its title. */
+interface TitledNoteInput {
   readonly title: string;
-  readonly state: DialogueState;
-  readonly presenting: readonly string[];
-  /** The red flags a saved chat raised (a MediTOD dialogue has none: its flags come from its state). */
-  readonly raisedRedFlags?: NoteInput["raisedRedFlags"];
+  readonly input: NoteInput;
 }
 
 /** A MediTOD dialogue: its gold final state; the presenting complaint is what the first patient turn that names a symptom reports. */
-function fromDialogue(id: string, dataDir: string | undefined): NoteSource {
+function fromDialogue(id: string, dataDir: string | undefined): TitledNoteInput {
   const patientTurns = getDialogue(loadMeditod(dataDir), id).utterances.filter(
     (utterance) => utterance.speaker === "patient",
   );
@@ -36,23 +34,43 @@ function fromDialogue(id: string, dataDir: string | undefined): NoteSource {
     .find((values) => values.length > 0);
   return {
     title: `Clinical note — MediTOD dialogue ${id}`,
-    state: last?.speaker === "patient" ? last.dialog_state : {},
-    presenting: [...new Set(firstNaming ?? [])],
+    input: {
+      state: last?.speaker === "patient" ? last.dialog_state : {},
+      presenting: [...new Set(firstNaming ?? [])],
+      patientWords: patientTurns.map((turn) => turn.text),
+    },
   };
 }
 
+/**
+ * A saved session (the session's view as the chat server writes it): what its note is written from.
+ * Sessions saved before a field was added lack it, and their note is written without it.
+ */
 const savedSessionSchema = z.looseObject({
   id: z.string().optional(),
+  history: z.array(z.looseObject({ speaker: z.string(), text: z.string() })).default([]),
   state: dialogueStateSchema,
-  presenting: z.array(z.string()).optional(),
+  presenting: z.array(z.string()).default([]),
   // The red flags the conversation raised, with their evidence (some only the conversation knows: the patient's words).
   redFlags: z
     .array(z.looseObject({ id: z.string(), label: z.string(), urgency: z.string(), evidence: z.array(z.string()) }))
-    .optional(),
+    .default([]),
+  informant: z
+    .looseObject({
+      relation: z.string().nullable(),
+      patientAge: z.string().nullable(),
+      patientSex: z.enum(["female", "male"]).nullable(),
+    })
+    .nullable()
+    .default(null),
+  medicines: z
+    .array(z.looseObject({ name: z.string(), dose: z.string().nullable(), frequency: z.string().nullable() }))
+    .default([]),
+  patientRequests: z.array(z.looseObject({ kind: z.string(), text: z.string() })).default([]),
 });
 
-/** A session transcript saved by `anamnesis chat --transcripts DIR`. */
-function fromSession(path: string): NoteSource {
+/** A session transcript saved by `anamnesis chat --transcripts DIR`: its note is the one the server writes of it. */
+function fromSession(path: string): TitledNoteInput {
   if (!existsSync(path)) throw new AnamnesisError("FILE_NOT_FOUND", `session file not found: ${path}`);
   let json: unknown;
   try {
@@ -63,12 +81,7 @@ function fromSession(path: string): NoteSource {
   const parsed = savedSessionSchema.safeParse(json);
   if (!parsed.success)
     throw new AnamnesisError("INVALID_DATA", `${path} is not a saved chat session: ${describeIssues(parsed.error, 2)}`);
-  return {
-    title: `Clinical note — session ${parsed.data.id ?? path}`,
-    state: parsed.data.state,
-    presenting: parsed.data.presenting ?? [],
-    ...(parsed.data.redFlags ? { raisedRedFlags: parsed.data.redFlags } : {}),
-  };
+  return { title: `Clinical note — session ${parsed.data.id ?? path}`, input: noteInputOf(parsed.data) };
 }
 
 export function registerNoteCommands(program: Command): void {
@@ -87,11 +100,7 @@ export function registerNoteCommands(program: Command): void {
         throw new AnamnesisError("INVALID_ARGUMENT", `--format must be markdown or json (got '${flags.format}')`);
       const source =
         flags.dialogue !== undefined ? fromDialogue(flags.dialogue, flags.data) : fromSession(flags.session!);
-      const note = clinicalNote({
-        state: source.state,
-        presenting: source.presenting,
-        ...(source.raisedRedFlags ? { raisedRedFlags: source.raisedRedFlags } : {}),
-      });
+      const note = clinicalNote(source.input);
       if (flags.out) {
         writeFileSync(
           flags.out,

@@ -59,8 +59,19 @@ function renderTranscript(history, practice, fallbacks) {
   list.scrollTop = list.scrollHeight;
 }
 
-/** Status prefixes and the statuses meaning "present", from the server (`/api/ontology`, read from ontology/cmas.json). */
-const names = { statuses: [], presentStatuses: [] };
+/**
+ * Status prefixes and the statuses meaning "present" (ontology/cmas.json), and the record's labels
+ * (ontology/record-labels.json: value → its lay label, and the patient's words that keep the value),
+ * from the server (`/api/ontology`).
+ */
+const names = { statuses: [], presentStatuses: [], recordLabels: {} };
+
+/** A CMAS value as the record shows it: the data's label of everyday words ("alcohol abuse", "bedridden") in lay words, unless the patient said it. */
+function recordValue(value, patientWords) {
+  if (typeof value !== "string" || !Object.hasOwn(names.recordLabels, value)) return value;
+  const { label, said } = names.recordLabels[value];
+  return new RegExp(said, "i").test(patientWords) ? value : label;
+}
 
 /** Plain words for the state's status prefixes and entry statuses, which are codes of the CMAS schema. */
 const STATUS_WORDS = {
@@ -102,7 +113,39 @@ function plainWords(code, table) {
   return key.replace(/_/g, " ");
 }
 
-function renderProfile(state) {
+/** The medicines the patient named, each with its dose and how often, as the profile's first section (none: no section). */
+function medicinesSection(medicines) {
+  const section = document.createElement("div");
+  section.className = "slot";
+  const title = document.createElement("h3");
+  title.textContent = "medicines named";
+  section.append(title);
+  for (const medicine of medicines) {
+    const box = document.createElement("span");
+    box.className = "entry positive";
+    box.append(document.createTextNode(medicine.name));
+    const details = [
+      medicine.dose ? `dose: ${medicine.dose}` : "",
+      medicine.frequency ? `how often: ${medicine.frequency}` : "",
+    ]
+      .filter(Boolean)
+      .join("; ");
+    if (details) {
+      const extra = document.createElement("span");
+      extra.className = "attributes";
+      extra.textContent = details;
+      box.append(extra);
+    }
+    section.append(box);
+  }
+  return section;
+}
+
+function renderProfile(state, medicines, history) {
+  const patientWords = history
+    .filter((turn) => turn.speaker === "patient")
+    .map((turn) => turn.text)
+    .join("\n");
   const groups = new Map();
   for (const [slot, entries] of Object.entries(state)) {
     const status = names.statuses.find((candidate) => slot.startsWith(`${candidate}_`)) || "";
@@ -111,11 +154,12 @@ function renderProfile(state) {
     for (const entry of entries) groups.get(name).push({ status, entry });
   }
   const profile = $("profile");
-  if (groups.size === 0) {
+  if (groups.size === 0 && medicines.length === 0) {
     profile.innerHTML = '<p class="empty">Nothing known yet.</p>';
     return;
   }
   profile.replaceChildren(
+    ...(medicines.length > 0 ? [medicinesSection(medicines)] : []),
     ...[...groups].map(([name, items]) => {
       const section = document.createElement("div");
       section.className = "slot";
@@ -130,7 +174,10 @@ function renderProfile(state) {
         const { value, status: ownStatus, ...attributes } = entry;
         const said = status || ownStatus || "";
         label.textContent = said && value ? plainWords(said, STATUS_WORDS) : "";
-        const shown = value || Object.values(attributes)[0] || (ownStatus ? plainWords(ownStatus, STATUS_WORDS) : "");
+        const shown =
+          recordValue(value, patientWords) ||
+          Object.values(attributes)[0] ||
+          (ownStatus ? plainWords(ownStatus, STATUS_WORDS) : "");
         box.append(label, document.createTextNode(Array.isArray(shown) ? shown.join(", ") : shown));
         const details = Object.entries(attributes)
           .filter(([, val]) => value || val !== shown)
@@ -282,7 +329,7 @@ function render(view) {
   $("message").placeholder = "Type the patient's answer…";
   $("message").setAttribute("aria-label", "Patient's answer");
   renderTranscript(view.history, false, view.fallbacks);
-  renderProfile(view.state);
+  renderProfile(view.state, view.medicines || [], view.history);
   renderRedFlags(view.redFlags || [], view.ended);
   // The note is written by the server from the tracked state; the link downloads it as Markdown.
   $("note").href = `/api/sessions/${encodeURIComponent(view.id)}/note?format=markdown`;

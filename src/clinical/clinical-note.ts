@@ -2,6 +2,8 @@ import { z } from "zod";
 import { splitPrefixedSlot } from "../cmas/ontology.ts";
 import type { DialogueState, SlotEntry } from "../cmas/schemas.ts";
 import { loadDiagnoses, type DiagnosisRules } from "./diagnoses.ts";
+import { namedMedicineOf } from "./medicine-classes.ts";
+import { recordLabeller } from "./record-labels.ts";
 import { loadRedFlags, type RedFlagRules } from "./red-flags.ts";
 
 /**
@@ -10,7 +12,10 @@ import { loadRedFlags, type RedFlagRules } from "./red-flags.ts";
  * presenting complaint, review of systems (pertinent positives and negatives), past medical history,
  * medications with their doses, allergies, family and social history, the patient's questions and
  * concerns, red flags and the working impression — or "none" when the history meets no diagnosis's
- * criteria. Values keep their clinical names: the note is for clinicians.
+ * criteria. Values keep their clinical names (the note is for clinicians), but for the data's labels of
+ * everyday words ("alcohol abuse" for any drinking, "bedridden" for tiredness: `record-labels.ts`),
+ * which the note shows only when the patient said them. The medicines the patient named come first,
+ * by name with their dose and frequency, before the medication slot's entries (drug classes).
  *
  * What the note says is absent is only what the patient denied: an entry the state holds with a
  * negative status (`negative_symptom`: the patient said no). What was never asked is not in the state
@@ -92,6 +97,13 @@ type Medication = z.infer<typeof medicationSchema>;
 /** A section's entries by status: present (as findings, or medications), absent (denied) and uncertain. */
 type Listing<Present = Finding> = { present: Present[]; absent: string[]; uncertain: string[] };
 
+/** A medicine the patient named, with the dose and frequency they said (null: not said). */
+export interface NoteMedicine {
+  readonly name: string;
+  readonly dose: string | null;
+  readonly frequency: string | null;
+}
+
 /** What a note is written from: the tracked state, and optionally the presenting complaint and the rules. */
 export interface NoteInput {
   readonly state: DialogueState;
@@ -101,6 +113,18 @@ export interface NoteInput {
   readonly historian?: Historian | null;
   /** The patient's questions and concerns the conversation recorded, in order (default: none). */
   readonly questionsAndConcerns?: readonly PatientVoice[];
+  /** The medicines the patient named, in order (default: none): listed before the medication slot's entries. */
+  readonly medicines?: readonly NoteMedicine[];
+  /**
+   * What the patient said, turn by turn: a data label of everyday words ("alcohol abuse") is shown
+   * only when these words say it. Default: not known, and the lay label is shown.
+   */
+  readonly patientWords?: readonly string[];
+  /**
+   * Keep the data's labels as they are (default false): for a writer that names values itself from the
+   * note's JSON, as the visit note does (`note-names.ts`), and places them by their data names.
+   */
+  readonly dataLabels?: boolean;
   readonly redFlags?: RedFlagRules;
   readonly diagnoses?: DiagnosisRules;
   /**
@@ -116,14 +140,24 @@ type RaisedRedFlag = {
   readonly [key in keyof NoteRedFlag]: key extends "evidence" ? readonly string[] : NoteRedFlag[key];
 };
 
+/** Evidence of the criteria (`positive symptom: bedridden`), its value as the note names it. Example: "positive symptom: tiredness". */
+const CRITERION_EVIDENCE = /^([a-z_ ]+: )(.+)$/;
+
+/** An evidence item with its value named as the note names values (a value the labels do not list, the patient's words: as it is). */
+function evidenceNamed(item: string, label: (value: string) => string): string {
+  const match = CRITERION_EVIDENCE.exec(item);
+  return match ? `${match[1]!}${label(match[2]!)}` : label(item);
+}
+
 /** The conversation's red flags, then those the state meets besides; a flag in both once, with the evidence of both. */
-function noteRedFlags(input: NoteInput): NoteRedFlag[] {
+function noteRedFlags(input: NoteInput, label: (value: string) => string): NoteRedFlag[] {
   const flags = new Map<string, NoteRedFlag>();
   const fromState = (input.redFlags ?? loadRedFlags()).evaluate(input.state);
-  for (const { id, label, urgency, evidence } of [...(input.raisedRedFlags ?? []), ...fromState]) {
+  for (const { id, label: title, urgency, evidence } of [...(input.raisedRedFlags ?? []), ...fromState]) {
     const known = flags.get(id);
-    if (!known) flags.set(id, { id, label, urgency, evidence: [...new Set(evidence)] });
-    else for (const item of evidence) if (!known.evidence.includes(item)) known.evidence.push(item);
+    const named = evidence.map((item) => evidenceNamed(item, label));
+    if (!known) flags.set(id, { id, label: title, urgency, evidence: [...new Set(named)] });
+    else for (const item of named) if (!known.evidence.includes(item)) known.evidence.push(item);
   }
   return [...flags.values()];
 }
@@ -176,15 +210,18 @@ function detailsOf(entry: SlotEntry): Finding["details"] {
     });
 }
 
+/** How the note names a value (`recordLabeller`: the data's labels of everyday words in lay words unless said). */
+type Labeller = (value: string) => string;
+
 /** A finding's name: its value, with the site for located values (pain, swelling…), as clinicians write "pain (lower back)". */
-function nameOf(entry: SlotEntry): string {
+function nameOf(entry: SlotEntry, label: Labeller): string {
   const location = entry.location === undefined ? "" : ` (${said(entry.location)})`;
-  return `${String(entry.value)}${location}`;
+  return `${label(String(entry.value))}${location}`;
 }
 
 /** A present entry as a finding: its name, and its attributes but the site (already in the name). */
-function findingOf(entry: SlotEntry): Finding {
-  return { value: nameOf(entry), details: detailsOf(entry).filter((detail) => detail.attribute !== "location") };
+function findingOf(entry: SlotEntry, label: Labeller): Finding {
+  return { value: nameOf(entry, label), details: detailsOf(entry).filter((detail) => detail.attribute !== "location") };
 }
 
 /**
@@ -194,9 +231,9 @@ function findingOf(entry: SlotEntry): Finding {
 const DOSE_ATTRIBUTE = "dose";
 
 /** A medication taken, with its dose and frequency when the state has them. */
-function medicationOf(entry: SlotEntry): Medication {
+function medicationOf(entry: SlotEntry, label: Labeller): Medication {
   const read = (attribute: string) => (entry[attribute] === undefined ? null : said(entry[attribute]));
-  return { ...findingOf(entry), dose: read(DOSE_ATTRIBUTE), frequency: read("frequency") };
+  return { ...findingOf(entry, label), dose: read(DOSE_ATTRIBUTE), frequency: read("frequency") };
 }
 
 /**
@@ -206,6 +243,7 @@ function medicationOf(entry: SlotEntry): Medication {
 function entriesByStatus(
   state: DialogueState,
   slot: string,
+  label: Labeller,
   keep: (entry: SlotEntry) => boolean = () => true,
 ): Listing<SlotEntry> {
   const result: Listing<SlotEntry> = { present: [], absent: [], uncertain: [] };
@@ -215,23 +253,48 @@ function entriesByStatus(
     for (const entry of entries) {
       if (typeof entry.value !== "string" || PLACEHOLDERS.has(entry.value) || !keep(entry)) continue;
       if (split.status === "positive" || split.status === "avail") result.present.push(entry);
-      else if (split.status === "negative" || split.status === "unavail") result.absent.push(nameOf(entry));
-      else result.uncertain.push(nameOf(entry));
+      else if (split.status === "negative" || split.status === "unavail") result.absent.push(nameOf(entry, label));
+      else result.uncertain.push(nameOf(entry, label));
     }
   }
   return result;
 }
 
 /** A slot's listing, present entries as findings. */
-function listing(state: DialogueState, slot: string, keep?: (entry: SlotEntry) => boolean): Listing {
-  const { present, absent, uncertain } = entriesByStatus(state, slot, keep);
-  return { present: present.map(findingOf), absent, uncertain };
+function listing(state: DialogueState, slot: string, label: Labeller, keep?: (entry: SlotEntry) => boolean): Listing {
+  const { present, absent, uncertain } = entriesByStatus(state, slot, label, keep);
+  return { present: present.map((entry) => findingOf(entry, label)), absent, uncertain };
 }
 
-/** The medications' listing, each taken one with its dose and frequency. */
-function medicationListing(state: DialogueState): Listing<Medication> {
-  const { present, absent, uncertain } = entriesByStatus(state, "medication");
-  return { present: present.map(medicationOf), absent, uncertain };
+/**
+ * The medications' listing: the medicines the patient named first, by name with dose and frequency,
+ * then the medication slot's other taken entries (MediTOD's drug classes). An entry that stands for a
+ * named medicine (`medicine-classes.ts`: "antihypertensive agents" for "ramipril") is not listed
+ * again: what it adds (whether it helped, what for) goes to the named medicine.
+ */
+function medicationListing(state: DialogueState, label: Labeller, named: readonly NoteMedicine[]): Listing<Medication> {
+  const { present, absent, uncertain } = entriesByStatus(state, "medication", label);
+  const byName: Medication[] = named.map(({ name, dose, frequency }) => ({
+    value: name,
+    details: [],
+    dose,
+    frequency,
+  }));
+  const names = named.map((medicine) => medicine.name);
+  const others: Medication[] = [];
+  for (const entry of present) {
+    const medication = medicationOf(entry, label);
+    const into = byName[namedMedicineOf(String(entry.value), names)];
+    if (!into) {
+      others.push(medication);
+      continue;
+    }
+    for (const detail of medication.details)
+      if (!into.details.some((known) => known.attribute === detail.attribute)) into.details.push(detail);
+    into.dose ??= medication.dose;
+    into.frequency ??= medication.frequency;
+  }
+  return { present: [...byName, ...others], absent, uncertain };
 }
 
 /** A social slot's single entry in words ("desk job", "house (living)", "travelled to Mexico in May"). */
@@ -276,16 +339,18 @@ function patientOf(state: DialogueState): ClinicalNote["patient"] {
 /** The clinical note of a tracked state. */
 export function clinicalNote(input: NoteInput): ClinicalNote {
   const { state } = input;
-  const symptoms = listing(state, "symptom");
+  const label = input.dataLabels ? (value: string) => value : recordLabeller(input.patientWords ?? null);
+  const symptoms = listing(state, "symptom", label);
   const positives = symptoms.present.map((finding) => finding.value);
-  const presenting = (input.presenting ?? []).filter((value) =>
-    positives.some((name) => name === value || name.startsWith(`${value} (`)),
-  );
+  // The presenting complaint's values named as the findings are (the data's "bedridden" is "tiredness" there).
+  const presenting = (input.presenting ?? [])
+    .map(label)
+    .filter((value) => positives.some((name) => name === value || name.startsWith(`${value} (`)));
   const complaint = presenting.length > 0 ? presenting : positives.slice(0, 1);
   const isComplaint = (finding: Finding) =>
     complaint.some((value) => finding.value === value || finding.value.startsWith(`${value} (`));
   const impression = (input.diagnoses ?? loadDiagnoses()).workingImpression(state);
-  const history = listing(state, "medical_history", (entry) => !ALLERGY.test(String(entry.value)));
+  const history = listing(state, "medical_history", label, (entry) => !ALLERGY.test(String(entry.value)));
   return {
     version: CLINICAL_NOTE_VERSION,
     historian: input.historian !== undefined ? input.historian : historianOf(state),
@@ -298,22 +363,24 @@ export function clinicalNote(input: NoteInput): ClinicalNote {
       uncertain: symptoms.uncertain,
     },
     pastMedicalHistory: history,
-    medications: medicationListing(state),
-    allergies: listing(state, "medical_history", (entry) => ALLERGY.test(String(entry.value))),
-    familyHistory: listing(state, "family_history"),
+    medications: medicationListing(state, label, input.medicines ?? []),
+    allergies: listing(state, "medical_history", label, (entry) => ALLERGY.test(String(entry.value))),
+    familyHistory: listing(state, "family_history", label),
     socialHistory: {
-      habits: listing(state, "habit"),
-      exposures: listing(state, "exposure"),
+      habits: listing(state, "habit", label),
+      exposures: listing(state, "exposure", label),
       occupation: socialLine(state, "occupation"),
       residence: socialLine(state, "residence"),
       travel: socialLine(state, "travel"),
     },
     investigations: (() => {
-      const tests = listing(state, "medical_test");
+      const tests = listing(state, "medical_test", label);
       return { done: tests.present, notDone: tests.absent };
     })(),
-    redFlags: noteRedFlags(input),
-    workingImpression: impression ? { disease: impression.disease, evidence: [...impression.evidence] } : null,
+    redFlags: noteRedFlags(input, label),
+    workingImpression: impression
+      ? { disease: impression.disease, evidence: impression.evidence.map((item) => evidenceNamed(item, label)) }
+      : null,
     questionsAndConcerns: (input.questionsAndConcerns ?? []).map((voice) => ({ ...voice })),
   };
 }

@@ -2,6 +2,7 @@ import { createActor, waitFor, type Actor, type Snapshot } from "xstate";
 import type { DialogueState, DoctorAction, NluFrame } from "../cmas/schemas.ts";
 import type { DialogueModules, DialogueTurn } from "../language/module-interfaces.ts";
 import type { Informant } from "../language/informant.ts";
+import type { NamedMedicine } from "../language/medicines.ts";
 import type { RecordedPatientRequest } from "../language/patient-requests.ts";
 import { loadRedFlags, type RedFlagRules } from "../clinical/red-flags.ts";
 import type { SemanticRedFlags } from "../clinical/red-flags-semantic.ts";
@@ -50,6 +51,8 @@ export interface ConversationSnapshot {
   readonly presenting: readonly string[];
   /** Who the history is about (null: the patient, or not told). */
   readonly informant: Informant | null;
+  /** Each medicine the patient named, with its dose and frequency as said. */
+  readonly medicines: readonly NamedMedicine[];
   /** Every request the patient made (questions, a wish to stop, prescriptions…), with its turn. */
   readonly patientRequests: readonly RecordedPatientRequest[];
 }
@@ -158,6 +161,7 @@ export class Conversation {
       redFlags: context.redFlags,
       presenting: context.presenting,
       informant: context.informant,
+      medicines: context.medicines,
       patientRequests: context.patientRequests,
     };
   }

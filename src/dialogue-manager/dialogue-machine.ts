@@ -15,6 +15,7 @@ import type {
 } from "../language/module-interfaces.ts";
 import type { RedFlag } from "../clinical/red-flags.ts";
 import { updateInformant, type Informant } from "../language/informant.ts";
+import { updateMedicines, type NamedMedicine } from "../language/medicines.ts";
 import type { PatientRequest, RecordedPatientRequest } from "../language/patient-requests.ts";
 
 /**
@@ -91,6 +92,8 @@ export interface DialogueContext {
   readonly reaskBackend: boolean;
   /** Who the history is about, as the NLU last told it (null: the patient, or not told). */
   readonly informant: Informant | null;
+  /** Each medicine the patient named, with its dose and frequency (beside the CMAS medication slot). */
+  readonly medicines: NamedMedicine[];
   /** Every request the patient made (a question, a wish to stop, a prescription…), with its turn, in order. */
   readonly patientRequests: RecordedPatientRequest[];
   /** The requests of the turn being processed (empty otherwise). */
@@ -99,8 +102,8 @@ export interface DialogueContext {
 
 /** The context fields added after conversations were first stored, with the value a conversation without them has. */
 export const LATER_CONTEXT_DEFAULTS: Readonly<
-  Pick<DialogueContext, "fallbacks" | "reaskBackend" | "informant" | "patientRequests" | "requests">
-> = { fallbacks: [], reaskBackend: false, informant: null, patientRequests: [], requests: [] };
+  Pick<DialogueContext, "fallbacks" | "reaskBackend" | "informant" | "medicines" | "patientRequests" | "requests">
+> = { fallbacks: [], reaskBackend: false, informant: null, medicines: [], patientRequests: [], requests: [] };
 
 /** Events the dialogue machine takes: a patient utterance, a retry of a failed turn, the end. */
 export type DialogueEvent =
@@ -193,6 +196,7 @@ function heardPatient(context: DialogueContext, understood: NluResult): Partial<
   const requests = [...(understood.requests ?? [])];
   return {
     informant: updateInformant(context.informant, understood.informant),
+    medicines: updateMedicines(context.medicines, understood.medicines),
     requests,
     patientRequests: [
       ...context.patientRequests,

@@ -1,12 +1,12 @@
 import type { Historian, NoteInput, PatientVoice } from "../clinical/clinical-note.ts";
 import type { Informant } from "../language/informant.ts";
-import type { RecordedPatientRequest } from "../language/patient-requests.ts";
-import type { ConversationSnapshot } from "./conversation.ts";
+import type { NamedMedicine } from "../language/medicines.ts";
+import type { DialogueState } from "../cmas/schemas.ts";
 
 /**
  * What the clinical note of a conversation is written from: the tracked state and presenting
  * complaint, who gave the history as the NLU heard it, the questions the patient asked and the red flags
- * the conversation raised. The chat's
+ * the conversation raised, the medicines the patient named and what the patient said. The chat's
  * note (`GET /api/sessions/:id/note`) is this input through the one note writer (`clinicalNote`).
  */
 
@@ -22,21 +22,35 @@ function historianOf(informant: Informant | null): Historian | null {
 }
 
 /** The patient's questions, in their words and in the order asked; their other requests (to stop, for a prescription) are not concerns. */
-function questionsOf(requests: readonly RecordedPatientRequest[]): PatientVoice[] {
+function questionsOf(requests: NoteSource["patientRequests"]): PatientVoice[] {
   return requests
     .filter((request) => request.kind === "question")
     .map((request) => ({ kind: "question" as const, text: request.text }));
 }
 
-/** The note input of a conversation's snapshot, with the red flags the conversation raised. */
-export function noteInputOf(
-  snapshot: Pick<ConversationSnapshot, "state" | "presenting" | "informant" | "patientRequests" | "redFlags">,
-): NoteInput {
+/**
+ * What a note is written from, of a conversation: its snapshot, or a saved session's view of it (a
+ * transcript of `anamnesis chat --transcripts`), whose fields are read back from JSON.
+ */
+export interface NoteSource {
+  readonly history: readonly { readonly speaker: string; readonly text: string }[];
+  readonly state: DialogueState;
+  readonly presenting: readonly string[];
+  readonly informant: Informant | null;
+  readonly medicines: readonly NamedMedicine[];
+  readonly patientRequests: readonly { readonly kind: string; readonly text: string }[];
+  readonly redFlags: NonNullable<NoteInput["raisedRedFlags"]>;
+}
+
+/** The note input of a conversation's snapshot (or a saved session's view), with the red flags the conversation raised. */
+export function noteInputOf(snapshot: NoteSource): NoteInput {
   return {
     state: snapshot.state,
     presenting: snapshot.presenting,
     raisedRedFlags: snapshot.redFlags,
     historian: historianOf(snapshot.informant),
     questionsAndConcerns: questionsOf(snapshot.patientRequests),
+    medicines: snapshot.medicines,
+    patientWords: snapshot.history.filter((turn) => turn.speaker === "patient").map((turn) => turn.text),
   };
 }

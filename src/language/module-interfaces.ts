@@ -1,5 +1,6 @@
 import type { DialogueState, DoctorAction, NluFrame } from "../cmas/schemas.ts";
 import type { Informant } from "./informant.ts";
+import type { MedicineMention } from "./medicines.ts";
 import type { PatientRequest, RecordedPatientRequest } from "./patient-requests.ts";
 
 /**
@@ -85,6 +86,8 @@ export interface NluResult extends ModuleCallInfo {
   readonly requests?: readonly PatientRequest[];
   /** Who the history is about, when the turn tells it (an update: null fields are not known from this turn). */
   readonly informant?: Informant;
+  /** The medicines the turn names, by name with dose and frequency (beside the CMAS medication slot, which holds classes). */
+  readonly medicines?: readonly MedicineMention[];
 }
 /** Understands a patient utterance as CMAS frames. */
 export interface NluModule {

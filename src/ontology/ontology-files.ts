@@ -6,11 +6,13 @@ import { cmasSchema } from "./cmas-schema.ts";
 import { complaintBlindQuestionsSchema } from "./complaint-blind-questions-schema.ts";
 import { diagnosesSchema } from "./diagnoses-schema.ts";
 import { diagnosisSynonymsSchema } from "./diagnosis-synonyms-schema.ts";
+import { recordLabelsSchema } from "./record-labels-schema.ts";
 import { redFlagsSchema } from "./red-flags-schema.ts";
 import { testNamesSchema } from "./test-names-schema.ts";
 import { historyPlanSchema } from "./history-plan-schema.ts";
 import { layTermsSchema } from "./lay-terms-schema.ts";
 import { lexiconSchema } from "./lexicon-schema.ts";
+import { medicinesSchema } from "./medicines-schema.ts";
 import { nlgTemplatesSchema } from "./nlg-templates-schema.ts";
 import { osceChecklistSchema } from "./osce-checklist-schema.ts";
 import { patientAnswerRulesSchema } from "./patient-answer-rules-schema.ts";
@@ -35,9 +37,11 @@ export const ONTOLOGY_SCHEMAS = {
   "history-plan.json": historyPlanSchema,
   "lay-terms.json": layTermsSchema,
   "lexicon.json": lexiconSchema,
+  "medicines.json": medicinesSchema,
   "nlg-templates.json": nlgTemplatesSchema,
   "osce-checklist.json": osceChecklistSchema,
   "patient-answer-rules.json": patientAnswerRulesSchema,
+  "record-labels.json": recordLabelsSchema,
   "red-flags.json": redFlagsSchema,
   "test-names.json": testNamesSchema,
   "visit-note.json": visitNoteSchema,

@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { loadMeditod } from "../../src/data/meditod.ts";
 import { createModules } from "../../src/modules/builders/create-modules.ts";
+import { loadOntologyFile } from "../../src/ontology/ontology-files.ts";
 import { caseFromDialogue } from "../../src/simulator/patient-simulator.ts";
 import type { DialogueModules } from "../../src/language/module-interfaces.ts";
 import { tempDirForFile } from "../temp-dirs.ts";
@@ -90,12 +91,14 @@ describe("the chat server", () => {
     });
   }
 
-  it("serves the page the ontology's status names (the page hard-codes none)", async () => {
+  it("serves the page the ontology's status names and the record's labels (the page hard-codes none)", async () => {
     const response = await callApi(server.url, "GET", "/api/ontology");
     expect(response.json).toEqual({
       statuses: ["positive", "negative", "unknown", "avail", "unavail"],
       presentStatuses: ["positive", "avail"],
+      recordLabels: loadOntologyFile("record-labels.json").labels,
     });
+    expect(response.json.recordLabels["alcohol abuse"]).toMatchObject({ label: "alcohol use" });
   });
 
   it("answers unknown sessions, cases and endpoints with 404", async () => {

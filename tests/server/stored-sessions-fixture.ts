@@ -9,7 +9,7 @@ export const STORED_SESSION_CASE = "317";
 
 /** One API call that continues a stored session, and what the server answered (measurements blanked). */
 export interface ContinuationStep {
-  /** The session's name in the fixture (`red-flag`, `simulated`, `fallback`, `failed`, `ended`). */
+  /** The session's name in the fixture (`red-flag`, `simulated`, `fallback`, `failed`, `ended`; later fixtures also `note-sources`). */
   readonly session: string;
   /** The configured backend's health during the call. */
   readonly health: "up" | "down" | "all-down";

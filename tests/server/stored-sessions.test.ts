@@ -29,8 +29,8 @@ beforeAll(async () => {
   flaky = flakyBackendModules((await createModules("embedded", dataset)).modules);
 });
 
-/** A database file holding the fixture's rows as the earlier revision wrote them (the record as text). */
-async function databaseOfFixture(): Promise<string> {
+/** A database file holding a fixture's rows as the earlier revision wrote them (the record as text). */
+async function databaseOfFixture(fixture: StoredSessionsFixture): Promise<string> {
   const path = join(tempDirForTest("anamnesis-stored-"), "sessions.db");
   await new SqliteSessionStore(path).close();
   const db = new Database(path);
@@ -58,13 +58,25 @@ async function databaseOfFixture(): Promise<string> {
 type ContinuationStep = StoredSessionsFixture["continuation"][number];
 
 /**
+ * A conversation's view as today's server gives it: with what its note is written from besides the
+ * state (who spoke, the medicines named, the patient's requests), which these sessions never recorded.
+ */
+function withNoteSources(answer: unknown): unknown {
+  const view = answer as Record<string, unknown>;
+  if (!("state" in view) || !("history" in view)) return answer;
+  return { ...view, informant: null, medicines: [], patientRequests: [] };
+}
+
+/**
  * The answer today's server owes a step: the earlier revision's, except where the product changed on
  * purpose since — the clinical note is version 2 (its `version`, `historian` and `questionsAndConcerns`
  * added; nothing recorded who spoke or what the patient asked in these sessions), and a sore throat
- * alone no longer names "viral respiratory infection" (a diagnosis now needs its required features).
+ * alone no longer names "viral respiratory infection" (a diagnosis now needs its required features);
+ * and a conversation's view carries what its note is written from besides the state ({@link withNoteSources}).
  */
 function answerToday(step: ContinuationStep): unknown {
-  if (!step.path.endsWith("/note") || step.status !== 200) return step.answer;
+  if (step.status !== 200) return step.answer;
+  if (!step.path.endsWith("/note")) return withNoteSources(step.answer);
   const { note, ...rest } = step.answer as { note: { workingImpression: { disease: string } | null } };
   expect(note.workingImpression?.disease).toBe("viral respiratory infection");
   const v2 = { version: 2, historian: null, questionsAndConcerns: [], workingImpression: null };
@@ -73,7 +85,7 @@ function answerToday(step: ContinuationStep): unknown {
 
 describe("sessions stored by an earlier revision", () => {
   it("resume after the upgrade and continue as that revision continued them", async () => {
-    const path = await databaseOfFixture();
+    const path = await databaseOfFixture(fixture);
     const server = await chatServerForTest({ modules: flaky.modules, cases, store: new SqliteSessionStore(path) });
     expect(server.registry.size).toBe(fixture.sessions.length);
     for (const step of fixture.continuation) {
@@ -87,7 +99,7 @@ describe("sessions stored by an earlier revision", () => {
   });
 
   it("are stored again in today's format once continued, and resume from it", async () => {
-    const path = await databaseOfFixture();
+    const path = await databaseOfFixture(fixture);
     const first = await chatServerForTest({ modules: flaky.modules, cases, store: new SqliteSessionStore(path) });
     const views = new Map<string, unknown>();
     for (const step of fixture.continuation) {
@@ -118,5 +130,45 @@ describe("sessions stored by an earlier revision", () => {
     const second = await chatServerForTest({ modules: flaky.modules, cases, store: new SqliteSessionStore(path) });
     for (const [id, view] of views)
       expect((await callApi(second.url, "GET", `/api/sessions/${id}`)).json, id).toEqual(view);
+  });
+});
+
+/**
+ * Sessions stored with what their note is written from besides the state (the `note-sources`
+ * session: a daughter speaking for her mother, her question, medicines with doses), by the revision
+ * whose rows `NOTE_SOURCES_FIXTURE` holds: today's server continues them and writes their note exactly
+ * as that revision did.
+ */
+const NOTE_SOURCES_FIXTURE = new URL("../fixtures/stored-sessions-b1ff403.json", import.meta.url);
+
+describe("sessions stored with who spoke, the patient's questions and the medicines named", () => {
+  it("resume, continue and write their note as the revision that stored them did", async () => {
+    const stored = JSON.parse(readFileSync(NOTE_SOURCES_FIXTURE, "utf8")) as StoredSessionsFixture;
+    const server = await chatServerForTest({
+      modules: flaky.modules,
+      cases,
+      store: new SqliteSessionStore(await databaseOfFixture(stored)),
+    });
+    for (const step of stored.continuation) {
+      flaky.setHealth(step.health);
+      const answer = await callApi(server.url, step.method, step.path, step.body);
+      expect(
+        { status: answer.status, answer: blankElapsed(answer.json) },
+        `${step.session}: ${step.method} ${step.path}`,
+      ).toEqual({ status: step.status, answer: step.answer });
+    }
+    const note = stored.continuation.findLast((step) => step.session === "note-sources" && step.path.endsWith("/note"));
+    expect(note?.answer).toMatchObject({
+      note: {
+        historian: { informant: "proxy" },
+        questionsAndConcerns: [{ kind: "question", text: expect.stringMatching(/serious/) }],
+        medications: {
+          present: expect.arrayContaining([
+            expect.objectContaining({ value: "ramipril", dose: "5mg", frequency: "in the morning" }),
+            expect.objectContaining({ value: "paracetamol", dose: "500mg", frequency: "when she needs it" }),
+          ]),
+        },
+      },
+    });
   });
 });

@@ -1,7 +1,9 @@
+import type { NluFrame } from "../../cmas/schemas.ts";
 import type { NluModule } from "../../language/module-interfaces.ts";
 import { analyseText } from "./nlu/analysed-text.ts";
 import { conversationVocabulary } from "./nlu/conversation-vocabulary.ts";
 import { mergeProxy, readInformant, withProxyBasics } from "./nlu/informant.ts";
+import { readMedicineMentions } from "./nlu/medicine-mentions.ts";
 import { readPatientRequests } from "./nlu/patient-requests.ts";
 import { HistoryContextReader } from "./nlu/history-context-reader.ts";
 import { interpretTurn } from "./nlu/pipeline.ts";
@@ -26,6 +28,14 @@ const WARM_UP: ReadonlyArray<readonly [string, string]> = [
     "No, I tried Tylenol for the fever but it didn't help, and I haven't travelled to Spain.",
   ],
 ];
+
+/** The turn answers a question about medicines, or the NLU read a medication in it: a name said there may be a medicine's. */
+function asksOrTellsMedicines(asked: ReadonlySet<string>, frames: readonly NluFrame[]): boolean {
+  return (
+    asked.has("medication") ||
+    frames.some((frame) => Object.keys(frame.slots ?? {}).some((slot) => slot.endsWith("_medication")))
+  );
+}
 
 /** What the embedded NLU is built from: the lexicon, speller, question reader and small-talk words the training dialogues give. */
 export interface NluResources {
@@ -58,6 +68,7 @@ export function buildEmbeddedNlu(training: TrainingData): NluModule {
   // One synthetic exchange at build time compiles the regexes and warms the JIT, so that no
   // patient turn pays for it.
   for (const [question, answer] of WARM_UP) {
+    readMedicineMentions(answer, true);
     interpretTurn(
       { lexicon, smallTalk },
       analyseText(answer, correct),
@@ -81,10 +92,12 @@ export function buildEmbeddedNlu(training: TrainingData): NluModule {
           : interpretTurn({ lexicon, smallTalk }, analyseText(said, correct), context, proxy);
       // Who the proxy speaks for goes into the profile too: their age and sex as basic information.
       const read = withProxyBasics(frames, update);
+      const medicines = readMedicineMentions(said, asksOrTellsMedicines(context.question.slots, read));
       return {
         frames: read,
         ...(requests.length > 0 ? { requests } : {}),
         ...(update ? { informant: update.informant } : {}),
+        ...(medicines.length > 0 ? { medicines } : {}),
         latencyMs: performance.now() - started,
       };
     },

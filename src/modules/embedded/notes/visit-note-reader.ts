@@ -216,7 +216,8 @@ export async function readVisitHistory(
 export async function readVisitNote(nlu: NluModule, transcript: string, options: CallOptions = {}): Promise<VisitNote> {
   const turns = parseVisitTranscript(transcript);
   const history = await readVisitHistory(nlu, turns, options);
-  const note = clinicalNote(history);
+  // The visit note names values itself (note-names.ts) and places them in body systems by their data names.
+  const note = clinicalNote({ ...history, dataLabels: true });
   const sex = note.patient.sex === "male" || note.patient.sex === "female" ? note.patient.sex : null;
   return visitNote(note, readDoctorStatements(turns), patientAccount(turns, historyEndTurn(turns), sex));
 }

@@ -44,13 +44,12 @@ async function savedConversation(
 describe("anamnesis note --session and the chat server's note", () => {
   it("are the same note for the same conversation, as JSON and as Markdown", async () => {
     const { id, transcript, server } = await savedConversation(DAUGHTER);
-    // The server's answers first: the CLI runs synchronously, and the server's idle connections close meanwhile.
     const { json } = await callApi(server, "GET", `/api/sessions/${id}/note`);
     const markdown = await (await fetch(`${server}/api/sessions/${id}/note?format=markdown`)).text();
-    const fromFile = runCli(["note", "--session", transcript, "--format", "json"]);
+    const fromFile = await runCli(["note", "--session", transcript, "--format", "json"]);
     expect(fromFile.status, fromFile.stderr).toBe(0);
     expect(JSON.parse(fromFile.stdout)).toEqual(json.note);
-    expect(runCli(["note", "--session", transcript]).stdout).toBe(markdown);
+    expect((await runCli(["note", "--session", transcript])).stdout).toBe(markdown);
 
     // What only the conversation knows is in both.
     expect(json.note.historian).toEqual({ informant: "proxy", relation: expect.stringMatching(/daughter|child/) });
@@ -69,7 +68,7 @@ describe("anamnesis note --session and the chat server's note", () => {
     const saved = JSON.parse(readFileSync(transcript, "utf8")) as Record<string, unknown>;
     for (const added of ["informant", "medicines", "patientRequests"]) delete saved[added];
     writeFileSync(transcript, JSON.stringify(saved));
-    const result = runCli(["note", "--session", transcript, "--format", "json"]);
+    const result = await runCli(["note", "--session", transcript, "--format", "json"]);
     expect(result.status, result.stderr).toBe(0);
     const note = JSON.parse(result.stdout);
     expect(note).toMatchObject({ historian: null, questionsAndConcerns: [] });

@@ -10,7 +10,9 @@ import { historyOf, nluStateTracker } from "./state-tracker.ts";
  * them back. The worker (its entry, above this layer, builds the NLU and calls
  * {@link serveStateTracking}) keeps one {@link nluStateTracker} consultation per session and reads
  * the turns in the order they were sent, so the states are those the same tracker gives on this
- * thread. Each session keeps what it sent: if the worker cannot start or dies, every session is read
+ * thread. Requests go in batches, one message for all those made in one turn of the event loop (a
+ * control's whole list of questions), and the states come back a batch at a time: a message costs
+ * this thread more than the few turns it carries. Each session keeps what it sent: if the worker cannot start or dies, every session is read
  * again on this thread by the fallback tracker, and the run goes on.
  */
 
@@ -28,27 +30,34 @@ type TrackingRequest =
 type TrackingReply =
   { readonly session: number; readonly state: DialogueState } | { readonly session: number; readonly error: string };
 
-/** In the worker: serves the tracking requests on `port` with `nlu` (awaited before the first). */
+/** In the worker: serves the batches of tracking requests on `port` with `nlu` (awaited before the first). */
 export function serveStateTracking(port: MessagePort, nlu: Promise<NluModule>): void {
   const sessions = new Map<number, { readonly tracking: StateTracking; readonly history: DialogueTurn[] }>();
   let queue: Promise<unknown> = nlu;
-  const handle = async (request: TrackingRequest, reader: NluModule): Promise<void> => {
+  const handle = async (request: TrackingRequest, reader: NluModule): Promise<TrackingReply | undefined> => {
     if (request.kind === "close") {
       sessions.delete(request.session);
-      return;
+      return undefined;
     }
     let session = sessions.get(request.session);
     if (!session) sessions.set(request.session, (session = { tracking: nluStateTracker(reader).start(), history: [] }));
     session.history.push(...request.turns);
     try {
-      const state = await session.tracking.track(session.history, request.utterance);
-      port.postMessage({ session: request.session, state } satisfies TrackingReply);
+      return { session: request.session, state: await session.tracking.track(session.history, request.utterance) };
     } catch (error) {
-      port.postMessage({ session: request.session, error: (error as Error).message ?? String(error) });
+      return { session: request.session, error: (error as Error).message ?? String(error) };
     }
   };
-  port.on("message", (request: TrackingRequest) => {
-    queue = queue.then(async () => handle(request, await nlu));
+  port.on("message", (batch: readonly TrackingRequest[]) => {
+    queue = queue.then(async () => {
+      const reader = await nlu;
+      const replies: TrackingReply[] = [];
+      for (const request of batch) {
+        const reply = await handle(request, reader);
+        if (reply) replies.push(reply);
+      }
+      if (replies.length > 0) port.postMessage(replies);
+    });
   });
 }
 
@@ -120,6 +129,8 @@ class TrackingPool {
   private nextId = 0;
   /** Calls sent and not answered: the worker keeps the process alive only while there are some. */
   private waiting = 0;
+  /** Requests made in this turn of the event loop, sent together at its end. */
+  private outbox: TrackingRequest[] = [];
 
   constructor(
     url: URL,
@@ -128,7 +139,7 @@ class TrackingPool {
     try {
       this.worker = new Worker(url);
       this.worker.unref();
-      this.worker.on("message", (reply: TrackingReply) => this.answer(reply));
+      this.worker.on("message", (replies: readonly TrackingReply[]) => this.answer(replies));
       this.worker.on("error", () => this.fail());
       this.worker.on("messageerror", () => this.fail());
       this.worker.on("exit", () => this.fail());
@@ -145,18 +156,26 @@ class TrackingPool {
   }
 
   send(request: TrackingRequest): void {
-    if (request.kind === "track" && this.waiting++ === 0) this.worker?.ref();
-    this.worker?.postMessage(request);
+    if (!this.worker) return;
+    if (request.kind === "track" && this.waiting++ === 0) this.worker.ref();
+    if (this.outbox.push(request) === 1) setImmediate(() => this.flush());
+  }
+
+  private flush(): void {
+    const batch = this.outbox;
+    this.outbox = [];
+    this.worker?.postMessage(batch);
   }
 
   close(session: WorkerSession): void {
     this.sessions.delete(session.id);
-    this.worker?.postMessage({ kind: "close", session: session.id } satisfies TrackingRequest);
+    this.send({ kind: "close", session: session.id });
   }
 
-  private answer(reply: TrackingReply): void {
-    if (--this.waiting === 0) this.worker?.unref();
-    this.sessions.get(reply.session)?.answer(reply);
+  private answer(replies: readonly TrackingReply[]): void {
+    this.waiting -= replies.length;
+    if (this.waiting === 0) this.worker?.unref();
+    for (const reply of replies) this.sessions.get(reply.session)?.answer(reply);
   }
 
   /** The worker failed to start or died: its sessions go on here. */
@@ -165,6 +184,7 @@ class TrackingPool {
     const worker = this.worker;
     this.worker = undefined;
     this.waiting = 0;
+    this.outbox = [];
     worker.removeAllListeners();
     void worker.terminate().catch(() => undefined);
     const fallback = this.fallback();

@@ -187,6 +187,7 @@ class TrackingPool {
     this.outbox = [];
     worker.removeAllListeners();
     void worker.terminate().catch(() => undefined);
+    if (this.sessions.size === 0) return;
     const fallback = this.fallback();
     for (const session of this.sessions.values()) session.goLocal(fallback);
   }

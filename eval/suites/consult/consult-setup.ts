@@ -121,13 +121,14 @@ export async function buildConsultModules(request: FamilyModulesRequest): Promis
   const settings = settingsOf(request.settings);
   const dataset = consultDatasetOf(request.dataset);
   const meditod = loadMeditod();
-  let inThread: StateTracker | undefined;
-  const worker = trackingWorker(request.backendId, () => inThread!);
+  // The tracker on this thread, for the worker to fall back on: its NLU is built below.
+  const onThisThread: { tracker?: StateTracker } = {};
+  const worker = trackingWorker(request.backendId, () => onThisThread.tracker!);
   const embedded = await consultEngine(meditod).catch(async (error: unknown) => {
     await worker?.close();
     throw error;
   });
-  inThread = nluStateTracker(embedded.modules.nlu);
+  const inThread = (onThisThread.tracker = nluStateTracker(embedded.modules.nlu));
   // The library's scripted patients read the doctor's words as the embedded engine does.
   const reader = dataset.source === "library" ? await createQuestionReader(meditod) : undefined;
   const backends: ChatBackend[] = [];

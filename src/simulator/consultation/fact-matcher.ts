@@ -151,7 +151,7 @@ export class FactMatcher {
   /** Whether a fact belongs to a topic: by its section or by what it says. */
   private belongs(fact: CaseFact, topic: Topic): boolean {
     let known = this.factTopics.get(fact);
-    if (!known) this.factTopics.set(fact, (known = new Map()));
+    if (!known) this.factTopics.set(fact, (known = new Map<Topic, boolean>()));
     let belongs = known.get(topic);
     if (belongs === undefined) {
       belongs =

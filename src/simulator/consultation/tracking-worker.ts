@@ -30,6 +30,9 @@ type TrackingRequest =
 type TrackingReply =
   { readonly session: number; readonly state: DialogueState } | { readonly session: number; readonly error: string };
 
+/** How often the worker sends the states it has read while it works through a batch. */
+const REPLY_EVERY_MS = 2;
+
 /** In the worker: serves the batches of tracking requests on `port` with `nlu` (awaited before the first). */
 export function serveStateTracking(port: MessagePort, nlu: Promise<NluModule>): void {
   const sessions = new Map<number, { readonly tracking: StateTracking; readonly history: DialogueTurn[] }>();
@@ -51,10 +54,16 @@ export function serveStateTracking(port: MessagePort, nlu: Promise<NluModule>): 
   port.on("message", (batch: readonly TrackingRequest[]) => {
     queue = queue.then(async () => {
       const reader = await nlu;
-      const replies: TrackingReply[] = [];
+      let replies: TrackingReply[] = [];
+      let sent = performance.now();
       for (const request of batch) {
         const reply = await handle(request, reader);
         if (reply) replies.push(reply);
+        // A large batch (many consultations' questions at once) answers as it goes, not only at its end.
+        if (replies.length > 0 && performance.now() - sent >= REPLY_EVERY_MS) {
+          port.postMessage(replies);
+          [replies, sent] = [[], performance.now()];
+        }
       }
       if (replies.length > 0) port.postMessage(replies);
     });

@@ -1,22 +1,25 @@
+import { availableParallelism } from "node:os";
 import { z } from "zod";
 import { createBackend, type BackendOptions, type ChatBackend } from "../../../src/backends/index.ts";
 import { loadMeditod } from "../../../src/data/meditod.ts";
 import { AnamnesisError } from "../../../src/foundation/errors.ts";
-import { createModules, EMBEDDED_BACKEND_ID } from "../../../src/modules/builders/create-modules.ts";
+import { EMBEDDED_BACKEND_ID } from "../../../src/modules/builders/create-modules.ts";
 import { createQuestionReader } from "../../../src/modules/builders/create-question-reader.ts";
 import { loadPromptTemplate } from "../../../src/modules/prompting/prompt-template.ts";
 import { DEFAULT_LIMITS, type ConsultationSetup } from "../../../src/simulator/consultation/consultation-loop.ts";
 import { complaintBlindQuestions } from "../../../src/simulator/consultation/controls.ts";
-import type { DoctorRole, PatientRole } from "../../../src/simulator/consultation/consult-roles.ts";
+import type { DoctorRole, PatientRole, StateTracker } from "../../../src/simulator/consultation/consult-roles.ts";
 import type { ConsultDataset } from "../../../src/simulator/consultation/consult-dataset.ts";
 import { embeddedDoctor } from "../../../src/simulator/consultation/embedded-doctor.ts";
 import { embeddedPatient } from "../../../src/simulator/consultation/embedded-patient.ts";
 import { DOCTOR_PROMPTS, llmDoctor } from "../../../src/simulator/consultation/llm-doctor.ts";
 import { llmPatient, PATIENT_PROMPT } from "../../../src/simulator/consultation/llm-patient.ts";
 import { nluStateTracker } from "../../../src/simulator/consultation/state-tracker.ts";
+import { workerStateTracker, type WorkerStateTracker } from "../../../src/simulator/consultation/tracking-worker.ts";
 import type { FamilyModulesRequest } from "../../shared/suite-family.ts";
 import type { SuiteModuleSetup } from "../../shared/suite-modules.ts";
 import { consultDatasetOf } from "./consult-data.ts";
+import { consultEngine } from "./consult-engine.ts";
 
 /**
  * The consultation roles of a run, built from the bench command's choices: the doctor is the run's
@@ -96,15 +99,36 @@ function protocolOf(
   };
 }
 
+/** The tracking worker's module beside this one: compiled (.js) when this file is; workers run only compiled. */
+function trackingWorkerUrl(): URL | undefined {
+  return import.meta.url.endsWith(".js") ? new URL("./consult-tracking-worker.js", import.meta.url) : undefined;
+}
+
+/**
+ * For an LLM doctor, with a core to spare: the state tracker on a worker thread, started now so that
+ * it builds its NLU while this thread builds its own, and going on with `inThread` if it cannot.
+ * The embedded doctor tracks its own state and its controls read the tracked states as they go, so
+ * its runs track on this thread.
+ */
+function trackingWorker(backendId: string, inThread: () => StateTracker): WorkerStateTracker | undefined {
+  const url = trackingWorkerUrl();
+  if (backendId === EMBEDDED_BACKEND_ID || url === undefined || availableParallelism() < 2) return undefined;
+  return workerStateTracker(url, inThread);
+}
+
 /** Builds the consultation roles of a run; see the module comment. */
 export async function buildConsultModules(request: FamilyModulesRequest): Promise<SuiteModuleSetup> {
   const settings = settingsOf(request.settings);
   const dataset = consultDatasetOf(request.dataset);
   const meditod = loadMeditod();
-  const embedded = await createModules(EMBEDDED_BACKEND_ID, meditod, {
-    wording: "clean",
-    templates: { policy: "policy.v2" },
+  // The tracker on this thread, for the worker to fall back on: its NLU is built below.
+  const onThisThread: { tracker?: StateTracker } = {};
+  const worker = trackingWorker(request.backendId, () => onThisThread.tracker!);
+  const embedded = await consultEngine(meditod).catch(async (error: unknown) => {
+    await worker?.close();
+    throw error;
   });
+  const inThread = (onThisThread.tracker = nluStateTracker(embedded.modules.nlu));
   // The library's scripted patients read the doctor's words as the embedded engine does.
   const reader = dataset.source === "library" ? await createQuestionReader(meditod) : undefined;
   const backends: ChatBackend[] = [];
@@ -114,7 +138,7 @@ export async function buildConsultModules(request: FamilyModulesRequest): Promis
     return made;
   };
   const close = async () => {
-    await Promise.all(backends.map(async (made) => made.close?.()));
+    await Promise.all([...backends.map(async (made) => made.close?.()), worker?.close()]);
   };
   try {
     const llm =
@@ -127,7 +151,7 @@ export async function buildConsultModules(request: FamilyModulesRequest): Promis
     const consult: ConsultationSetup = {
       doctor,
       patient,
-      tracker: nluStateTracker(embedded.modules.nlu),
+      tracker: worker ?? inThread,
       limits: { maxQuestions: settings.max_questions, maxTurns: settings.max_turns },
     };
     const prompts = {

@@ -63,16 +63,24 @@ function callInfo(records: Readonly<Record<(typeof ARMS)[number], ConsultationRe
   };
 }
 
-/** Runs a case's floor, doctor and ceiling. */
+/**
+ * Runs a case's floor, doctor and ceiling side by side: they share nothing, and while one waits (for
+ * its model, or for the states tracked on another thread) the others go on. The case fails with the
+ * first arm that failed, once all three are over.
+ */
 function predictCase(patientCase: ConsultCase): SuiteExample["predict"] {
   return async (modules: SuiteModules, options) => {
     const setup: ConsultationSetup | undefined = modules.consult;
     if (!setup) throw new AnamnesisError("INVALID_ARGUMENT", "the consultation suites need the consultation roles");
-    const records = {
-      floor: await runConsultation(patientCase, { ...setup, doctor: complaintBlindDoctor(setup.doctor) }, options),
-      doctor: await runConsultation(patientCase, setup, options),
-      ceiling: await runFullInformation(patientCase, setup, options),
-    };
+    const arms = await Promise.allSettled([
+      runConsultation(patientCase, { ...setup, doctor: complaintBlindDoctor(setup.doctor) }, options),
+      runConsultation(patientCase, setup, options),
+      runFullInformation(patientCase, setup, options),
+    ]);
+    const failed = arms.find((arm) => arm.status === "rejected");
+    if (failed) throw failed.reason;
+    const [floor, doctor, ceiling] = arms.map((arm) => (arm as PromiseFulfilledResult<ConsultationRecord>).value);
+    const records = { floor: floor!, doctor: doctor!, ceiling: ceiling! };
     const prediction = Object.fromEntries(ARMS.map((arm) => [arm, armRecordOf(records[arm])]));
     return { prediction, info: callInfo(records) };
   };

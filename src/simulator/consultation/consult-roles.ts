@@ -54,6 +54,13 @@ export interface DoctorSession {
   decide(turns: readonly ConsultTurn[], options?: CallOptions): Promise<DoctorMove>;
   /** The CMAS state the doctor itself tracked after the last patient turn (the embedded doctor's dialogue manager); null for others. */
   trackedState?(): DialogueState | null;
+  /**
+   * Whether the doctor reads the states tracked on the turns it is handed (the embedded doctor does,
+   * when it answers for a control). Unless this is `false`, the consultation waits for every patient
+   * turn's state before each of the doctor's moves; a doctor that sets `false` (an LLM doctor, which
+   * reads only the words) is handed turns whose states may still be being tracked.
+   */
+  readonly readsTrackedStates?: boolean;
 }
 
 /** A doctor: starts one session per consultation. */
@@ -83,10 +90,16 @@ export interface PatientRole {
   start(patientCase: ConsultCase): PatientSession;
 }
 
-/** Tracks the CMAS state through one consultation from the patient's turns (for doctors that track none). */
+/**
+ * Tracks the CMAS state through one consultation from the patient's turns (for doctors that track
+ * none). `track` may be called again before an earlier call has resolved: the turns are read in the
+ * order of the calls, each with the history it was called with.
+ */
 export interface StateTracking {
-  /** The state after the patient says `utterance`, the turns before it being the history. */
+  /** The state after the patient says `utterance`, the turns before it (this consultation's, so far) being the history. */
   track(turns: readonly ConsultTurn[], utterance: string, options?: CallOptions): Promise<DialogueState>;
+  /** The consultation is over: no more turns will be tracked (a tracker on a worker thread forgets it there). */
+  close?(): void;
 }
 
 /** Starts a state tracking per consultation: the embedded NLU and the dialogue-state tracker, given from above. */

@@ -74,6 +74,13 @@ export interface ConsultationRecord {
   };
 }
 
+/** A patient turn whose state is being tracked, and where it stands in the transcript. */
+interface TrackedTurn {
+  readonly index: number;
+  /** The state, or why it could not be tracked; caught at once, so that a failure waits for the record. */
+  readonly state: Promise<{ readonly state: DialogueState } | { readonly error: unknown }>;
+}
+
 /** What a consultation is doing as it goes. */
 class Run {
   readonly turns: ConsultTurn[] = [];
@@ -83,6 +90,8 @@ class Run {
   readonly cost = { latencyMs: 0, inputTokens: 0, outputTokens: 0, calls: 0, cached: 0 };
   /** The tracker's consultation, for a doctor that tracks no state of its own. */
   private readonly tracking: StateTracking | undefined;
+  /** Patient turns whose state the tracker has not given yet. */
+  private tracked: TrackedTurn[] = [];
 
   constructor(
     readonly patientCase: ConsultCase,
@@ -109,16 +118,39 @@ class Run {
     return this.tracking !== undefined;
   }
 
-  /** Records a patient turn, with the state tracked after it (by the tracker unless the doctor tracks its own). */
-  async patientSaid(text: string, revealed: readonly string[], formatError?: string): Promise<void> {
-    const state = await this.tracking?.track(this.turns, text, this.options);
-    this.turns.push({
-      speaker: "patient",
-      text,
-      revealed,
-      ...(state ? { state } : {}),
-      ...(formatError ? { format_error: formatError } : {}),
-    });
+  /**
+   * Records a patient turn; the tracker (unless the doctor tracks its own state) reads it meanwhile,
+   * and its state is written into the turn by {@link settle}.
+   */
+  patientSaid(text: string, revealed: readonly string[], formatError?: string): void {
+    const state = this.tracking?.track(this.turns, text, this.options);
+    if (state)
+      this.tracked.push({
+        index: this.turns.length,
+        state: state.then(
+          (tracked) => ({ state: tracked }),
+          (error: unknown) => ({ error }),
+        ),
+      });
+    this.turns.push({ speaker: "patient", text, revealed, ...(formatError ? { format_error: formatError } : {}) });
+  }
+
+  /** Writes the tracked states into their turns, once the tracker has given them (throws what it threw). */
+  async settle(): Promise<void> {
+    const tracked = this.tracked;
+    this.tracked = [];
+    for (const { index, state } of tracked) {
+      const result = await state;
+      if ("error" in result) throw result.error;
+      const { format_error: formatError, ...turn } = this.turns[index]!;
+      // The key order of a turn written as the state was tracked: state before format_error.
+      this.turns[index] = { ...turn, state: result.state, ...(formatError ? { format_error: formatError } : {}) };
+    }
+  }
+
+  /** Before a doctor's move: the states it may read are in place (not waited for when it reads none). */
+  async beforeDoctor(): Promise<void> {
+    if (this.doctor.readsTrackedStates !== false) await this.settle();
   }
 
   /** Gives the last patient turn the state the doctor tracked after hearing it. */
@@ -129,12 +161,17 @@ class Run {
     this.turns[index] = { ...this.turns[index]!, state };
   }
 
-  record(
+  async record(
     answer: string | null,
     ending: ConsultEnding,
     timeout: boolean,
     extra: Partial<ConsultationRecord> = {},
-  ): ConsultationRecord {
+  ): Promise<ConsultationRecord> {
+    try {
+      await this.settle();
+    } finally {
+      this.tracking?.close?.();
+    }
     if (this.tracking === undefined) this.fillDoctorState();
     return {
       answer,
@@ -157,7 +194,7 @@ function doctorTurn(move: DoctorMove): ConsultTurn {
 }
 
 /** The end of a consultation at a move that answers (or cannot be read). */
-function ended(run: Run, move: DoctorMove, timeout: boolean): ConsultationRecord {
+function ended(run: Run, move: DoctorMove, timeout: boolean): Promise<ConsultationRecord> {
   run.spent(move.info);
   run.turns.push(doctorTurn(move));
   if (move.kind === "format_error") return run.record(null, "format error", timeout, { format_error: move.reason });
@@ -181,7 +218,7 @@ async function answered(
   try {
     const reply = await run.patient!.answer(move.text, run.turns, run.options);
     run.spent(reply.info);
-    await run.patientSaid(reply.text, reply.revealed, reply.format_error);
+    run.patientSaid(reply.text, reply.revealed, reply.format_error);
   } catch (error) {
     run.options.signal?.throwIfAborted();
     return run.record(null, "patient failed", false, { failure: (error as Error).message ?? String(error) });
@@ -194,6 +231,7 @@ async function play(run: Run): Promise<ConsultationRecord> {
   const { ending } = run.patientCase;
   const { maxQuestions, maxTurns } = run.setup.limits;
   for (;;) {
+    await run.beforeDoctor();
     if (ending.kind === "choice" && run.questions >= maxQuestions)
       return ended(run, await run.doctor.decide(run.turns, run.options), true);
     const final = ending.kind === "diagnosis" && run.doctorTurns >= maxTurns - 1;
@@ -223,7 +261,7 @@ export async function runConsultation(
     options,
     doctor.trackedState !== undefined,
   );
-  if (patientCase.opening) await run.patientSaid(patientCase.opening.text, patientCase.opening.facts);
+  if (patientCase.opening) run.patientSaid(patientCase.opening.text, patientCase.opening.facts);
   return play(run);
 }
 
@@ -242,7 +280,7 @@ export async function runFullInformation(
   const run = new Run(patientCase, setup, doctor, null, options, false);
   const facts = patientCase.facts;
   if (facts.length > 0)
-    await run.patientSaid(
+    run.patientSaid(
       facts.map((fact) => fact.spoken).join(" "),
       facts.map((fact) => fact.id),
     );
@@ -254,5 +292,6 @@ export async function runFullInformation(
       revealed: patientCase.measurements.map((m) => m.id),
     });
   }
+  await run.beforeDoctor();
   return ended(run, await doctor.decide(run.turns, options), false);
 }

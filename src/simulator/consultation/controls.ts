@@ -29,6 +29,8 @@ export function complaintBlindDoctor(
     start: (patientCase) => {
       const decider = answerer.start(patientCase);
       return {
+        // Its questions read nothing; its answer is the answerer's.
+        ...(decider.readsTrackedStates === undefined ? {} : { readsTrackedStates: decider.readsTrackedStates }),
         next: async (turns, context, options): Promise<DoctorMove> => {
           const asked = turns.filter((turn) => turn.speaker === "doctor").length;
           const question = questions[asked];

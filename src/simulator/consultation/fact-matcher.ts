@@ -63,6 +63,14 @@ function phraseAt(tokens: readonly string[], start: number, phrase: readonly str
   return phrase.length > 0 && phrase.every((word, offset) => tokens[start + offset] === word);
 }
 
+/** What a question asks: its topics, its items (topic words aside), and whether it asks about a topic alone. */
+interface AskedQuestion {
+  readonly topics: readonly Topic[];
+  readonly onlyTopicAsked: boolean;
+  readonly items: readonly Unit[][];
+  readonly narrowing: readonly Topic[];
+}
+
 /** The rules compiled once: see the module comment. */
 export class FactMatcher {
   private readonly stops: ReadonlySet<string>;
@@ -137,16 +145,30 @@ export class FactMatcher {
     return this.topics.filter((topic) => topic.questionCues.some((cue) => cue.test(question)));
   }
 
+  /** The topics each fact belongs to, once read (a case's facts are read at every question). */
+  private readonly factTopics = new WeakMap<CaseFact, Map<Topic, boolean>>();
+
   /** Whether a fact belongs to a topic: by its section or by what it says. */
   private belongs(fact: CaseFact, topic: Topic): boolean {
-    return (
-      (fact.section !== undefined && topic.sections.has(fact.section)) ||
-      topic.factCues.some((cue) => cue.test(fact.text))
-    );
+    let known = this.factTopics.get(fact);
+    if (!known) this.factTopics.set(fact, (known = new Map<Topic, boolean>()));
+    let belongs = known.get(topic);
+    if (belongs === undefined) {
+      belongs =
+        (fact.section !== undefined && topic.sections.has(fact.section)) ||
+        topic.factCues.some((cue) => cue.test(fact.text));
+      known.set(topic, belongs);
+    }
+    return belongs;
   }
 
-  /** The ids of the facts that answer the question, in the case's order. */
-  answering(question: string, facts: readonly CaseFact[]): string[] {
+  /** Questions already read, by text (the floor's list is asked of every case). */
+  private readonly questions = new Map<string, AskedQuestion>();
+
+  /** What a question asks, whatever the case: see {@link AskedQuestion}. */
+  private read(question: string): AskedQuestion {
+    const known = this.questions.get(question);
+    if (known) return known;
     const topics = this.topicsOf(question);
     const topicWords = new Set(topics.flatMap((topic) => [...topic.words]));
     const asked = this.items(question);
@@ -154,7 +176,14 @@ export class FactMatcher {
     // An item of nothing but topic words asks about the topic alone ("operations" in "operations or hospital stays?").
     const onlyTopicAsked = asked.length === 0 || (topics.length > 0 && asked.some((item) => item.every(onTopic)));
     const items = asked.map((item) => item.filter((unit) => !onTopic(unit))).filter((item) => item.length > 0);
-    const narrowing = topics.filter((topic) => topic.narrows);
+    const read = { topics, onlyTopicAsked, items, narrowing: topics.filter((topic) => topic.narrows) };
+    if (this.questions.size < 100_000) this.questions.set(question, read);
+    return read;
+  }
+
+  /** The ids of the facts that answer the question, in the case's order. */
+  answering(question: string, facts: readonly CaseFact[]): string[] {
+    const { topics, onlyTopicAsked, items, narrowing } = this.read(question);
     // "When did the change in your vision start?" asks the complaint's timing, when vision is the complaint.
     const aboutComplaint = onlyTopicAsked || this.namesComplaint(items, facts);
     return facts

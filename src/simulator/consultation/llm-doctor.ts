@@ -61,6 +61,9 @@ function promptValues(patientCase: ConsultCase, turns: readonly ConsultTurn[], n
 
 /** One consultation of an LLM doctor. */
 class LlmDoctorSession implements DoctorSession {
+  /** It reads the words of the consultation, never the states tracked on them. */
+  readonly readsTrackedStates = false;
+
   constructor(
     private readonly backend: ChatBackend,
     private readonly template: PromptTemplate,

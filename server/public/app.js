@@ -351,15 +351,22 @@ function render(view) {
   renderRetryAndStatus(view);
 }
 
+/**
+ * Runs one action at a time. While it runs the page is marked busy: its buttons and lists take no
+ * clicks (style.css) and say so with the cursor, instead of a click that looks taken and is dropped
+ * (an "Auto" pressed while a new conversation was still being made did nothing).
+ */
 async function guarded(work) {
   if (running) return;
   running = true;
+  document.body.classList.add("busy");
   try {
     await work();
   } catch (error) {
     setStatus(error.message, true);
   } finally {
     running = false;
+    document.body.classList.remove("busy");
   }
 }
 

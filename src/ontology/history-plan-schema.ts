@@ -36,6 +36,11 @@ export const stepPartSchema = z.strictObject({
   when_locatable: z.boolean().optional(),
   /** A live history (chat, self-play) asks this step whatever the learned rate: a pain's severity, an episodic symptom's frequency. */
   live: z.boolean().optional(),
+  /**
+   * For a companion symptom no plan item asks (photophobia for a headache): the doctor's words that
+   * ask it (case-insensitive), so that a question the patient's answer did not settle counts as asked.
+   */
+  asked_cues: z.array(z.string()).min(1).optional(),
 });
 
 export const complaintSchema = z.strictObject({

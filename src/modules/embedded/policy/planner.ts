@@ -61,6 +61,18 @@ export interface PlannerDecision {
   readonly item?: string;
 }
 
+/** Whether a value of the symptom's attribute matches a complaint ask's reading (`only_when`, `known_when`). */
+function attributeReads(
+  facts: StateFacts,
+  symptom: string,
+  reading: { readonly attribute: string; readonly pattern: string },
+): boolean {
+  const raw = facts.find("symptom", symptom)?.entry[reading.attribute];
+  const values = raw === undefined ? [] : Array.isArray(raw) ? raw : [raw];
+  const pattern = new RegExp(reading.pattern, "i");
+  return values.some((value) => typeof value === "string" && pattern.test(value));
+}
+
 /** Where the doctor is in the plan: exploring the complaint, or at an item. */
 type Cursor = { readonly kind: "complaint" } | { readonly kind: "item"; readonly item: PlanItem };
 
@@ -259,6 +271,9 @@ export class HistoryPlanner {
           continue;
         }
         if (symptom === null) continue;
+        // "How long does each bout last?" only of a pain that comes and goes.
+        if (ask.only_when && !attributeReads(facts, symptom, ask.only_when)) continue;
+        if (ask.known_when && attributeReads(facts, symptom, ask.known_when)) continue;
         const cue = ask.asked_cue ? new RegExp(ask.asked_cue, "i") : null;
         // Never the same question twice in a row, however another wording reads.
         const justAsked = conversation.lastDoctor?.symptoms.includes(symptom) === true && cue !== null;

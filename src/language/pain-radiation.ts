@@ -16,6 +16,25 @@ export const NOT_RADIATING = "not radiating";
 /** The check value of a `location` check that asks whether the pain spreads. */
 export const RADIATION_CHECK_VALUE = "radiation";
 
+/** The name a case's fact of where its pain spreads goes by (`symptom:chest pain#radiation`), beside `#location`. */
+export const RADIATION_FACT = "radiation";
+
+/** The check types a question asks, a `location` check about spreading read as `radiation`. */
+export function askedCheckTypes(checks: ReadonlyArray<{ type?: string; values?: readonly string[] }>): string[] {
+  return checks
+    .filter((check) => check.type !== undefined && check.type !== "")
+    .map((check) =>
+      check.type === "location" && check.values?.includes(RADIATION_CHECK_VALUE) ? RADIATION_FACT : check.type!,
+    );
+}
+
+/** The sites a pain spreads to, from its location values ("radiating to back" → "back"). */
+export function radiationSites(locations: readonly string[]): string[] {
+  return locations
+    .filter((location) => location.startsWith(RADIATING_TO))
+    .map((location) => location.slice(RADIATING_TO.length));
+}
+
 /** The location value of a site a pain spreads to. Example: "left arm" → "radiating to left arm". */
 export function radiatingTo(site: string): string {
   return `${RADIATING_TO}${site}`;

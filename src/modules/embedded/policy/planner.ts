@@ -275,8 +275,9 @@ export class HistoryPlanner {
         if (ask.only_when && !attributeReads(facts, symptom, ask.only_when)) continue;
         if (ask.known_when && attributeReads(facts, symptom, ask.known_when)) continue;
         const cue = ask.asked_cue ? new RegExp(ask.asked_cue, "i") : null;
-        // Never the same question twice in a row, however another wording reads.
-        const justAsked = conversation.lastDoctor?.symptoms.includes(symptom) === true && cue !== null;
+        // Never the same question twice in a row, however another wording reads: the last question asked this check of it.
+        const last = conversation.lastDoctor;
+        const justAsked = cue !== null && last?.symptoms.includes(symptom) === true && last.checks.includes(ask.check);
         const asked = cue
           ? justAsked || doctorTexts.some((text) => cue.test(text))
           : facts.hasAttribute("symptom", symptom, plan.file.check_attributes[ask.check] ?? [ask.check]) ||

@@ -25,11 +25,28 @@ const PAIN_VALUE = /\bpain$|ache$/;
 const DIRECTIONS = new Set("down into up to round around through across towards toward".split(" "));
 
 /**
- * A pain staying where it is. Example: "no, it stays put", "it's just there", "nowhere else",
- * "it doesn't spread".
+ * A pain staying where it is. Example: "no, it stays put", "it stays in the middle", "it's just
+ * there", "nowhere else", "it doesn't spread".
  */
 const STAYS_PUT =
-  /\b(?:stays?|staying) (?:put|there|here|in (?:one|the same) (?:place|spot))\b|\b(?:just|only) (?:there|here|in (?:the|that|one) (?:one |same )?(?:place|spot))\b|\bnowhere else\b|\b(?:doesn't|does not|don't|didn't) (?:spread|move|go anywhere|radiate)\b/;
+  /\b(?:stays?|staying)\b|\b(?:just|only) (?:there|here|in (?:the|that|one) (?:one |same )?(?:place|spot))\b|\bnowhere else\b|\b(?:doesn't|does not|don't|didn't) (?:spread|move|go anywhere|radiate)\b/;
+
+/** The side a site is on, said right before it ("my left arm"). */
+const SIDES = new Set(["left", "right"]);
+
+/** Where a pain spreads, from `[from, to)`: each site named, with its side when said ("left upper extremity"). */
+function spreadSites(turn: TurnRecord, from: number, to: number): string[] {
+  const { tokens } = turn.analysed;
+  const sites: string[] = [];
+  for (const match of turn.lexicon.locations.findAll(tokens, from, to)) {
+    const side = tokens[match.start - 1]?.text;
+    for (const site of match.payloads) {
+      const named = radiatingTo(side !== undefined && SIDES.has(side) ? `${side} ${site}` : site);
+      if (!sites.includes(named)) sites.push(named);
+    }
+  }
+  return sites;
+}
 
 /** The token where a pain's spreading begins in `[from, to)`: a spread verb followed by a direction ("goes down"). */
 function spreadStart(analysed: AnalysedText, from: number, to: number): number {
@@ -53,7 +70,7 @@ function readVolunteeredSite(span: VolunteeredSpan): void {
   if (!mention || entry.attributes.location !== undefined) return;
   const value = entry.attributes.value as string;
   const spread = PAIN_VALUE.test(value) ? spreadStart(analysed, mention.end, span.spanEnd) : -1;
-  const spreadsTo = spread >= 0 ? extractLocations(lexicon, analysed, spread, span.spanEnd).map(radiatingTo) : [];
+  const spreadsTo = spread >= 0 ? spreadSites(span.turn, spread, span.spanEnd) : [];
   // A pain named by its site ("chest pain", "headache") has no site of its own to read, only where it spreads.
   if (!lexicon.locatable.has(value)) {
     if (spreadsTo.length > 0) entries.set(entry, "location", spreadsTo);
@@ -70,14 +87,20 @@ function readVolunteeredSite(span: VolunteeredSpan): void {
   entries.set(entry, "location", [...sites, ...spreadsTo]);
 }
 
-/** The answer to "does the pain spread anywhere?": the sites it goes to, or that it stays put. */
+/**
+ * The answer to "does the pain spread anywhere?": the sites after a spreading verb ("no, but it goes
+ * down my arm sometimes"), else that it stays put ("no", "it just stays in the middle of my chest"),
+ * else the sites named ("yeah, into my jaw").
+ */
 function readRadiationAnswer(turn: TurnRecord, entry: CollectedEntry): boolean {
   const { analysed } = turn;
-  const sites = extractLocations(turn.lexicon, analysed, 0, analysed.tokens.length);
-  if (sites.length > 0) return setFound(turn, entry, "location", sites.map(radiatingTo));
+  const end = analysed.tokens.length;
+  const spread = spreadStart(analysed, 0, end);
+  const spreadsTo = spread >= 0 ? spreadSites(turn, spread, end) : [];
+  if (spreadsTo.length > 0) return setFound(turn, entry, "location", spreadsTo);
   if (turn.polarity === "no" || STAYS_PUT.test(analysed.text))
     return setFound(turn, entry, "location", [NOT_RADIATING]);
-  return false;
+  return setFound(turn, entry, "location", spreadSites(turn, 0, end));
 }
 
 /** Where a symptom is. */
@@ -89,7 +112,12 @@ export const location = {
   readAnswer: (turn, entry) =>
     turn.context.question.radiation
       ? readRadiationAnswer(turn, entry)
-      : setFound(turn, entry, "location", extractLocations(turn.lexicon, turn.analysed, 0, turn.analysed.tokens.length)),
+      : setFound(
+          turn,
+          entry,
+          "location",
+          extractLocations(turn.lexicon, turn.analysed, 0, turn.analysed.tokens.length),
+        ),
   example: {
     history: ["What brings you in?", "I have some swelling."],
     question: "Where is the swelling?",

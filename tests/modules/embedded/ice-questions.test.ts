@@ -98,6 +98,10 @@ describe("the answer to an ICE question is the patient's voice, not history", ()
   it("negative controls: the same words to another question stay what they were; 'no idea' is no idea", () => {
     expect(readPatientRequests("My chest is tight.", "Any chest pain?").requests).toEqual([]);
     expect(
+      readPatientRequests("I don't know, sorry", "Is there anything in particular that's worrying you about it?")
+        .requests,
+    ).toEqual([]);
+    expect(
       readPatientRequests("No idea.", "Have you had any thoughts yourself about what might be causing this?"),
     ).toEqual({ requests: [], history: "No idea." });
   });

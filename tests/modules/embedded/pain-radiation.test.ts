@@ -51,6 +51,11 @@ describe("the answer to 'does the pain spread anywhere?'", () => {
     expect(slots).toMatchObject(pain("chest pain", [NOT_RADIATING]));
     expect(slots).not.toHaveProperty("negative_symptom");
   });
+  it("keeps where the pain is (the state replaces a location list whole): 'no, its just there in my side'", async () => {
+    const turns = ["What brings you in today?", "I've got a fever and this pain in my side.", SPREAD[2]!];
+    expect(await slotsOf(turns, "no, its just there in my side")).toMatchObject(pain("pain", ["flank", NOT_RADIATING]));
+    expect(await slotsOf(turns, "yes, round to my back")).toMatchObject(pain("pain", ["flank", radiatingTo("back")]));
+  });
   it("negative control: 'where is the pain?' — 'in my back' is where it is, not where it spreads", async () => {
     const slots = await slotsOf(["What brings you in today?", "I've got a pain.", "Where is the pain?"], "in my back");
     expect(slots).toMatchObject(pain("pain", ["back"]));

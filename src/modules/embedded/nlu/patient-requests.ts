@@ -100,7 +100,7 @@ function splitConcern(sentence: string): { readonly history: string; readonly co
  * idea", "I don't know".
  */
 const TELLS_NOTHING =
-  /^(?:(?:no|nope|nah|ok|okay|alright|fine|yes|yeah|thanks|thank you|hmm+|um+|not really|nothing(?: really| in particular| much| else| specific)?|none|not sure|no idea|dunno|i (?:don't|do not) know|don't know|i'm not sure|not especially|not particularly|i haven't thought about it)[\s,.!]*)+$/;
+  /^(?:(?:no|nope|nah|ok|okay|alright|fine|yes|yeah|thanks|thank you|hmm+|um+|not really|nothing(?: really| in particular| much| else| specific)?|none|not sure|no idea|dunno|i (?:don't|do not) know|don't know|i'm not sure|not especially|not particularly|i haven't thought about it|sorry|really|honestly|to be honest|doc|doctor|mate|love|i guess|i suppose)[\s,.!]*)+$/;
 
 /** Splits a patient turn into its requests and the history it gives; `doctorQuestion` is the doctor's last turn. */
 export function readPatientRequests(utterance: string, doctorQuestion = ""): PatientRequestReading {

@@ -1,4 +1,4 @@
-import { NOT_RADIATING, radiatingTo } from "../../../../language/pain-radiation.ts";
+import { isRadiation, NOT_RADIATING, radiatingTo } from "../../../../language/pain-radiation.ts";
 import type { AnalysedText } from "../analysed-text.ts";
 import { extractLocations } from "../body-locations.ts";
 import type { TurnRecord } from "../turn-record.ts";
@@ -95,12 +95,19 @@ function readVolunteeredSite(span: VolunteeredSpan): void {
 function readRadiationAnswer(turn: TurnRecord, entry: CollectedEntry): boolean {
   const { analysed } = turn;
   const end = analysed.tokens.length;
+  // The state replaces a location list whole: where the pain is stays beside where it spreads.
+  const sited = (found: readonly string[]): boolean => {
+    const known = entry.attributes.value === "pain" ? turn.context.painSites : [];
+    return setFound(turn, entry, "location", [...new Set([...known.filter((site) => !isRadiation(site)), ...found])]);
+  };
   const spread = spreadStart(analysed, 0, end);
   const spreadsTo = spread >= 0 ? spreadSites(turn, spread, end) : [];
-  if (spreadsTo.length > 0) return setFound(turn, entry, "location", spreadsTo);
+  if (spreadsTo.length > 0) return sited(spreadsTo);
+  // "No, it's just there in my side": the side is where it is.
   if (turn.polarity === "no" || STAYS_PUT.test(analysed.text))
-    return setFound(turn, entry, "location", [NOT_RADIATING]);
-  return setFound(turn, entry, "location", spreadSites(turn, 0, end));
+    return sited([...extractLocations(turn.lexicon, analysed, 0, end), NOT_RADIATING]);
+  const named = spreadSites(turn, 0, end);
+  return named.length > 0 && sited(named);
 }
 
 /** Where a symptom is. */

@@ -74,6 +74,13 @@ describe("spreading volunteered", () => {
     const slots = await slotsOf(["What brings you in today?"], "My back is killing me, it shoots down my right leg.");
     expect(slots).toMatchObject(pain("pain", ["back", radiatingTo("right leg")]));
   });
+  it("negative control: what a heart attack is said to feel like ('the pain that moves up your neck') is no spread", async () => {
+    const slots = await slotsOf(
+      ["What brings you in today?"],
+      "My chest hurts, but not the crushing pain they talk about that moves up your neck.",
+    );
+    expect(JSON.stringify(slots)).not.toContain("radiating");
+  });
   it("negative controls: a rash going up the arm and a cough that goes on all night do not spread", async () => {
     const rash = await slotsOf(["What brings you in today?"], "I have a rash going up my arm.");
     expect(JSON.stringify(rash)).not.toContain("radiating");

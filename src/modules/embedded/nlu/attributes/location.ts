@@ -34,12 +34,18 @@ const STAYS_PUT =
 /** The side a site is on, said right before it ("my left arm"). */
 const SIDES = new Set(["left", "right"]);
 
-/** Where a pain spreads, from `[from, to)`: each site named, with its side when said ("left upper extremity"). */
-function spreadSites(turn: TurnRecord, from: number, to: number): string[] {
+/**
+ * Where a pain spreads, from `[from, to)`: each site named, with its side when said ("left upper
+ * extremity"). With `ownOnly` (a volunteered description), not a site of "your" body: a patient's
+ * "the crushing pain that moves up your neck" describes what a heart attack is said to feel like.
+ */
+function spreadSites(turn: TurnRecord, from: number, to: number, ownOnly = false): string[] {
   const { tokens } = turn.analysed;
   const sites: string[] = [];
   for (const match of turn.lexicon.locations.findAll(tokens, from, to)) {
     const side = tokens[match.start - 1]?.text;
+    const owner = side !== undefined && SIDES.has(side) ? tokens[match.start - 2]?.text : side;
+    if (ownOnly && owner === "your") continue;
     for (const site of match.payloads) {
       const named = radiatingTo(side !== undefined && SIDES.has(side) ? `${side} ${site}` : site);
       if (!sites.includes(named)) sites.push(named);
@@ -70,7 +76,7 @@ function readVolunteeredSite(span: VolunteeredSpan): void {
   if (!mention || entry.attributes.location !== undefined) return;
   const value = entry.attributes.value as string;
   const spread = PAIN_VALUE.test(value) ? spreadStart(analysed, mention.end, span.spanEnd) : -1;
-  const spreadsTo = spread >= 0 ? spreadSites(span.turn, spread, span.spanEnd) : [];
+  const spreadsTo = spread >= 0 ? spreadSites(span.turn, spread, span.spanEnd, true) : [];
   // A pain named by its site ("chest pain", "headache") has no site of its own to read, only where it spreads.
   if (!lexicon.locatable.has(value)) {
     if (spreadsTo.length > 0) entries.set(entry, "location", spreadsTo);

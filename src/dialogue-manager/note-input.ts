@@ -21,11 +21,16 @@ function historianOf(informant: Informant | null): Historian | null {
     : { informant: "proxy", relation: informant.relation };
 }
 
-/** The patient's questions, in their words and in the order asked; their other requests (to stop, for a prescription) are not concerns. */
+/** What the note lists of the patient's voice: questions, and the answers to the ideas, concerns and expectations questions. */
+const VOICED = new Set(["question", "idea", "concern", "expectation"] as const);
+
+/** The patient's questions, ideas, concerns and expectations, in their words and in order; their other requests (to stop, for a prescription) are none of these. */
 function questionsOf(requests: NoteSource["patientRequests"]): PatientVoice[] {
-  return requests
-    .filter((request) => request.kind === "question")
-    .map((request) => ({ kind: "question" as const, text: request.text }));
+  return requests.flatMap((request) =>
+    VOICED.has(request.kind as PatientVoice["kind"])
+      ? [{ kind: request.kind as PatientVoice["kind"], text: request.text }]
+      : [],
+  );
 }
 
 /**

@@ -55,6 +55,8 @@ export interface HistoryPlan {
   readonly reviewOfSystems: ReadonlyMap<string, ReviewOfSystems>;
   /** Item ids of each section, in plan order. */
   readonly sectionItems: ReadonlyMap<string, readonly string[]>;
+  /** Companion symptom of a complaint template → the cues of a question asking it (`asked_cues` of its step). */
+  readonly companionCues: ReadonlyMap<string, readonly RegExp[]>;
   /** Check type → cues that recognise a question about it. */
   readonly checkCues: ReadonlyMap<string, readonly RegExp[]>;
   readonly closing: {
@@ -86,10 +88,16 @@ function checkConsistency(file: HistoryPlanFile): void {
       fail(`item '${item.id}': check type '${item.check.type}' is not allowed for ${item.slot}`);
   }
   const symptomChecks = checkTypes(slotDefinition("symptom")!);
+  const itemSymptoms = new Set(
+    file.items.filter((item) => item.slot === "symptom").flatMap((item) => [...item.values, ...(item.aliases ?? [])]),
+  );
   for (const complaint of file.complaints) {
     for (const part of complaint.steps === "cmas" ? [] : complaint.steps.flat()) {
       if (part.check && !symptomChecks.includes(part.check))
         fail(`complaint '${complaint.id}': unknown symptom check '${part.check}'`);
+      // Without a plan item or cues of its own, a companion asked and not answered would be asked again and again.
+      if (!part.check && part.value !== "$" && !itemSymptoms.has(part.value) && !part.asked_cues)
+        fail(`complaint '${complaint.id}': companion '${part.value}' has no plan item and no asked_cues`);
     }
     if (!file.areas.some((area) => area.id === complaint.area))
       fail(`complaint '${complaint.id}' names unknown area '${complaint.area}'`);
@@ -190,6 +198,13 @@ export function compileHistoryPlan(json: unknown): HistoryPlan {
     ),
     reviewOfSystems: new Map(
       file.areas.map((area) => [area.id, { blocks: area.review_of_systems, flat: area.review_of_systems.flat() }]),
+    ),
+    companionCues: new Map(
+      file.complaints.flatMap((complaint) =>
+        complaint.steps === "cmas"
+          ? []
+          : complaint.steps.flat().flatMap((part) => (part.asked_cues ? [[part.value, compile(part.asked_cues)]] : [])),
+      ),
     ),
     checkCues: new Map(Object.entries(file.check_cues).map(([type, cues]) => [type, compile(cues)])),
     closing: {

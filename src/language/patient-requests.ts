@@ -6,8 +6,13 @@
  * policy answers them.
  */
 
-/** What a patient's turn asks of the doctor, apart from the history it gives. */
-export type PatientRequestKind = "question" | "stop" | "prescription" | "change-instructions";
+/**
+ * What a patient's turn asks of the doctor, apart from the history it gives; and, in answer to the
+ * doctor's ideas, concerns or expectations question (`ice-questions.ts`), the patient's idea, concern
+ * or expectation, kept in their words for the note and acknowledged, never read as history.
+ */
+export type PatientRequestKind =
+  "question" | "stop" | "prescription" | "change-instructions" | "idea" | "concern" | "expectation";
 
 /** One request of a patient's turn: its kind and the patient's own words (the sentence that asked). */
 export interface PatientRequest {

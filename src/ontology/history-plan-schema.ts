@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { criterionSchema } from "./criteria-schema.ts";
+import { regexSourceSchema } from "./regex-source-schema.ts";
 
 /**
  * The zod schema of `ontology/history-plan.json`, the embedded policy's history-taking plan. Its
@@ -36,6 +37,11 @@ export const stepPartSchema = z.strictObject({
   when_locatable: z.boolean().optional(),
   /** A live history (chat, self-play) asks this step whatever the learned rate: a pain's severity, an episodic symptom's frequency. */
   live: z.boolean().optional(),
+  /**
+   * For a companion symptom no plan item asks (photophobia for a headache): the doctor's words that
+   * ask it (case-insensitive), so that a question the patient's answer did not settle counts as asked.
+   */
+  asked_cues: z.array(z.string()).min(1).optional(),
 });
 
 export const complaintSchema = z.strictObject({
@@ -61,12 +67,19 @@ export const complaintSchema = z.strictObject({
  * `check_values` and `asked_cue` tell a question of its own apart, as "does it spread anywhere?" from
  * "where is the pain?"), or a plan item.
  */
+/** A complaint attribute as the state reads it: the attribute and a pattern one of its values matches. */
+const attributeReadingSchema = z.strictObject({ attribute: z.string(), pattern: regexSourceSchema });
+
 export const complaintAskSchema = z.union([
   z.strictObject({
     check: z.string(),
     check_values: z.array(z.string()).min(1).optional(),
     /** A doctor's words that ask it (case-insensitive), when the check's own cues would also match other questions. */
     asked_cue: z.string().optional(),
+    /** Asked only while the complaint's attribute reads so (the length of each bout only of a pain that comes and goes). */
+    only_when: attributeReadingSchema.optional(),
+    /** Already answered when the complaint's attribute reads so (where the pain spreads, volunteered). */
+    known_when: attributeReadingSchema.optional(),
   }),
   z.strictObject({ item: z.string() }),
 ]);

@@ -15,5 +15,9 @@ export const nlgTemplatesSchema = z.strictObject({
     stop: z.string(),
     prescription: z.string(),
     "change-instructions": z.string(),
+    /** Said after the patient's answer to an ideas, concerns or expectations question. */
+    idea: z.string(),
+    concern: z.string(),
+    expectation: z.string(),
   }),
 });

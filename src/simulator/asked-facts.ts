@@ -1,6 +1,7 @@
 import { slotDefinition } from "../cmas/ontology.ts";
 import type { ActionEntry, DialogueState, DoctorAction } from "../cmas/schemas.ts";
 import { actionSlots } from "../language/action-signature.ts";
+import { askedCheckTypes } from "../language/pain-radiation.ts";
 import { askingChecks, caseFacts, factId, isPresent, type CaseFact } from "./case-facts.ts";
 
 /**
@@ -96,7 +97,8 @@ function askedOfEntry(index: FactIndex, slot: string, asked: ActionEntry, told: 
     const answering = index.answering(factId(slot, asked.value));
     return answering.length > 0 ? answering.map((fact) => ({ fact })) : [UNSTATED_ENTRY];
   }
-  const checks = (asked.checks ?? []).map((check) => check.type).filter((type): type is string => !!type);
+  // "Does the pain spread anywhere?" asks where it goes (the `radiation` fact), not where it is.
+  const checks = askedCheckTypes(asked.checks ?? []);
   if (checks.length === 0 || !isPresent(entry)) return [{ fact: entry.id }];
   const attributes = index
     .attributesOf(entry.id)

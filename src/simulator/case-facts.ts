@@ -1,5 +1,6 @@
 import { PRESENT_STATUSES, splitPrefixedSlot } from "../cmas/ontology.ts";
-import type { DialogueState } from "../cmas/schemas.ts";
+import type { DialogueState, SlotEntry } from "../cmas/schemas.ts";
+import { isRadiation, RADIATION_FACT } from "../language/pain-radiation.ts";
 
 /**
  * The facts of a case profile, each under an id a lay script keys its lines by: a medical entry is
@@ -40,6 +41,19 @@ export function askingChecks(attribute: string): readonly string[] {
   return [attribute];
 }
 
+/**
+ * The attribute facts of an entry, by name: where a pain spreads (the `location` values qualified
+ * "radiating to …" or "not radiating", `language/pain-radiation.ts`) is a fact of its own, `radiation`,
+ * beside the `location` of where it is.
+ */
+function entryAttributes(entry: SlotEntry): string[] {
+  const names = Object.keys(entry).filter((name) => name !== "value");
+  const locations = [entry.location ?? []].flat();
+  if (!locations.some(isRadiation)) return names;
+  const sited = locations.some((location) => !isRadiation(location));
+  return names.flatMap((name) => (name !== "location" ? [name] : sited ? [name, RADIATION_FACT] : [RADIATION_FACT]));
+}
+
 /** Every fact of a profile, in the profile's order (an entry before its attributes). */
 export function caseFacts(profile: DialogueState): CaseFact[] {
   const facts: CaseFact[] = [];
@@ -57,7 +71,7 @@ export function caseFacts(profile: DialogueState): CaseFact[] {
       const id = factId(slot, value);
       facts.push({ id, slot, status, value });
       if (status === null || !PRESENT.has(status)) continue;
-      for (const attribute of Object.keys(entry).filter((name) => name !== "value"))
+      for (const attribute of entryAttributes(entry))
         facts.push({ id: factId(slot, value, attribute), slot, status, value, attribute, entry: id });
     }
   }

@@ -4,6 +4,14 @@ import type { MeditodDataset } from "../data/meditod.ts";
 import { getDialogue } from "../data/meditod.ts";
 import { actionSlots } from "../language/action-signature.ts";
 import { joinAlternatives, layTerm, spokenValue } from "../language/lay-terms.ts";
+import {
+  askedCheckTypes,
+  isRadiation,
+  NOT_RADIATING,
+  RADIATION_CHECK_VALUE,
+  RADIATION_FACT,
+  radiationSites,
+} from "../language/pain-radiation.ts";
 
 /**
  * A simulated patient: answers the doctor's actions from a case profile (a CMAS state), so a
@@ -68,7 +76,20 @@ function siteName(site: string): string {
 
 /** The sites a question names through a location check ("any abdominal pain?"). */
 function locationValues(asked: { checks?: Array<{ type?: string; values?: string[] }> }): string[] {
-  return (asked.checks ?? []).filter((check) => check.type === "location").flatMap((check) => check.values ?? []);
+  return (asked.checks ?? [])
+    .filter((check) => check.type === "location")
+    .flatMap((check) => check.values ?? [])
+    .filter((value) => value !== RADIATION_CHECK_VALUE);
+}
+
+/** Where the pain spreads, in the patient's words, from its location values; undefined when the profile does not say. */
+function describeRadiation(value: string | string[] | undefined): string | undefined {
+  const locations = [value ?? []].flat();
+  const sites = radiationSites(locations);
+  const named = sites.map(siteName);
+  if (named.length > 0)
+    return `It spreads to my ${[named.slice(0, -1).join(", "), named.at(-1)].filter(Boolean).join(" and ")}.`;
+  return locations.includes(NOT_RADIATING) ? "No, it stays in one place." : undefined;
 }
 
 /**
@@ -123,8 +144,11 @@ function describeAttribute(
       return `It's ${said}.`;
     case "severity":
       return `I'd say about ${said} out of 10.`;
-    case "location":
-      return `It's in my ${said}.`;
+    case "location": {
+      // Where it spreads is said only when asked (`describeRadiation`).
+      const sites = [value].flat().filter((location) => !isRadiation(location));
+      return sites.length > 0 ? `It's in my ${joinAlternatives(sites)}.` : undefined;
+    }
     case "progression":
       return `It's been ${said}.`;
     case "relation":
@@ -170,10 +194,10 @@ const NEGATIVE: Record<string, (items: string) => string> = {
 function askedDetails(
   profile: DialogueState,
   entry: SlotEntry,
-  asked: { checks?: Array<{ type?: string }> },
+  asked: { checks?: Array<{ type?: string; values?: string[] }> },
   name: string,
 ): string[] {
-  const checked = (asked.checks ?? []).map((check) => check.type).filter((type): type is string => !!type);
+  const checked = askedCheckTypes(asked.checks ?? []);
   const attributes =
     checked.length > 0
       ? checked.flatMap((type) =>
@@ -190,13 +214,17 @@ function askedDetails(
       attribute === "itching" &&
       entry.itching === undefined &&
       findInProfile(profile, "symptom", "pruritus")?.status === "positive";
-    const detail = itchy ? "Yes, it's itchy." : describeAttribute(attribute, entry[attribute], name);
+    const detail = itchy
+      ? "Yes, it's itchy."
+      : attribute === RADIATION_FACT
+        ? describeRadiation(entry.location)
+        : describeAttribute(attribute, entry[attribute], name);
     return detail ? [detail] : [];
   });
 }
 
 /** What the doctor asks of a slot: each value (or the slot's placeholder), and the details it checks. */
-type AskedEntries = ReadonlyArray<{ value?: string; checks?: Array<{ type?: string }> }>;
+type AskedEntries = ReadonlyArray<{ value?: string; checks?: Array<{ type?: string; values?: string[] }> }>;
 
 /** The answers to a question's values, sorted by kind before they are said. */
 interface SortedAnswers {
@@ -316,7 +344,8 @@ export class PatientSimulator {
     const onset =
       said === "" ? "" : /\bago$|^since\b|^(this|last)\b/.test(said) ? ` that started ${said}` : ` for ${said}`;
     const also = complaints[1] ? `, and I've also had some ${layTerm(String(complaints[1].value))}` : "";
-    const where = first.location !== undefined ? siteName([first.location].flat()[0]!) : "";
+    const site0 = [first.location ?? []].flat().find((location) => !isRadiation(location));
+    const where = site0 !== undefined ? siteName(site0) : "";
     // "chest pain in my chest" says the site twice.
     const site = where !== "" && !layTerm(String(first.value)).includes(where) ? ` in my ${where}` : "";
     return `I've been having ${layTerm(String(first.value))}${site}${onset}${also}.`;

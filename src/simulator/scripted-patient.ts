@@ -4,6 +4,7 @@ import type { DialogueTurn } from "../language/module-interfaces.ts";
 import type { QuestionReader } from "../language/question-reader.ts";
 import { askedItems, FactIndex, type AskedItem } from "./asked-facts.ts";
 import { answeredQuestions, scriptLine, type LayScript } from "./lay-script.ts";
+import { iceAsked } from "../language/ice-questions.ts";
 import type { PatientCase } from "./patient-simulator.ts";
 
 /**
@@ -119,7 +120,7 @@ export class ScriptedPatient {
         ? this.say(asked)
         : !this.openingSaid && !actions.some((action) => action.action === "diagnosis")
           ? this.openingAnswer()
-          : { text: this.conversational(actions), revealed: [] };
+          : { text: this.conversational(actions, question.text), revealed: [] };
     if (question.text !== undefined)
       this.history.push({ speaker: "doctor", text: question.text }, { speaker: "patient", text: reply.text });
     return reply;
@@ -181,9 +182,11 @@ export class ScriptedPatient {
    * question read as asking nothing the case could hold ("when did it start?" read without its subject,
    * "are you sexually active?"); else an acknowledgement.
    */
-  private conversational(actions: readonly DoctorAction[]): string {
+  private conversational(actions: readonly DoctorAction[], text = ""): string {
     if (actions.some((action) => action.action === "diagnosis")) return THANKS;
     if (actions.some((action) => action.action === "inquire")) return this.unsure();
+    // "What do you think is causing it?": the case writes no ideas, concerns or expectations of its own.
+    if (iceAsked(text)) return this.unsure();
     return ACKNOWLEDGE;
   }
 }

@@ -121,7 +121,8 @@ export function countRepeats(turns: readonly DoctorAction[][], reasked: readonly
 interface SelfPlayPatient {
   readonly kind: PatientChoice;
   opening(): PatientAnswer;
-  answer(actions: readonly DoctorAction[]): PatientAnswer;
+  /** The answer to the doctor's actions (and their words, when said). */
+  answer(actions: readonly DoctorAction[], text?: string): PatientAnswer;
   /** Facts revealed so far / all facts; null when the patient does not say. */
   recall(): Share | null;
 }
@@ -134,7 +135,7 @@ function patientFor(patientCase: SelfPlayCase, choice: PatientChoice): SelfPlayP
     return {
       kind: "script",
       opening: () => patient.opening(),
-      answer: (actions) => patient.answer({ actions }),
+      answer: (actions, text) => patient.answer({ actions, ...(text === undefined ? {} : { text }) }),
       recall: () => ({ asked: patient.revealed.size, total: patient.facts.length }),
     };
   }
@@ -210,7 +211,7 @@ async function playHistory(doctor: DialogueModules, patientCase: SelfPlayCase, o
     const closing = closingOf(actions);
     if (closing) Object.assign(played, { closed: true, named: closing.named });
     if (outcome.ended) break;
-    said = patient.answer(actions);
+    said = patient.answer(actions, outcome.doctor ?? undefined);
   }
   return played;
 }

@@ -56,6 +56,21 @@ describe("the note says 'denies' only for what the patient denied", () => {
     expect(markdown).not.toContain("Denies");
   });
 
+  it("'I couldnt tell you, she cant say' (a relative) is uncertain, never denied; negative control: 'no she hasnt' denies", async () => {
+    const unsure = await historyOf([
+      ["What brings you in today?", "My mum has been muddled since yesterday."],
+      ["Has she had any fever?", "I couldnt tell you, she cant say"],
+    ]);
+    const note = clinicalNote({ state: unsure });
+    expect(note.reviewOfSystems.uncertain).toEqual(["fever"]);
+    expect(noteToMarkdown(note)).not.toContain("Denies");
+    const denied = await historyOf([
+      ["What brings you in today?", "My mum has been muddled since yesterday."],
+      ["Has she had any fever?", "no she hasnt"],
+    ]);
+    expect(noteToMarkdown(clinicalNote({ state: denied }))).toContain("- Denies: fever");
+  });
+
   it("a denial in the other sections is written as that section's negative, and only then", async () => {
     const state = await historyOf([
       ["What brings you in today?", "I've had a headache for three days."],

@@ -31,8 +31,8 @@ describe("a chat patient who asks the doctor to repeat", () => {
   it("explains a term it asked about when the patient asks what it means", async () => {
     const chat = new Conversation(engine);
     let reply = await chat.say("I've had a cough for a week.");
-    // Answer until the doctor asks about sputum (a few turns into a cough history).
-    for (let turn = 0; turn < 6 && !/\bsputum\b/i.test(reply.doctor ?? ""); turn += 1) reply = await chat.say("No.");
+    // Answer until the doctor asks about sputum (a few turns into a cough history, after the patient's ideas and worries).
+    for (let turn = 0; turn < 9 && !/\bsputum\b/i.test(reply.doctor ?? ""); turn += 1) reply = await chat.say("No.");
     expect(reply.doctor).toMatch(/\bsputum\b/i);
     const explained = await chat.say("What do you mean by phlegm?");
     expect(explained.doctor).toMatch(/^By phlegm, I mean the stuff you cough up from your chest\. .*\bphlegm\b.*\?$/);

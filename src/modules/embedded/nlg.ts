@@ -1,7 +1,8 @@
 import type { DoctorAction } from "../../cmas/schemas.ts";
 import { tokenizeMeditod } from "../../metrics/tokenize-meditod.ts";
 import { loadOntologyFile } from "../../ontology/ontology-files.ts";
-import type { NlgInput, NlgModule } from "../../language/module-interfaces.ts";
+import type { DialogueTurn, NlgInput, NlgModule } from "../../language/module-interfaces.ts";
+import { dueIce } from "../../language/ice-questions.ts";
 import { actionShape, turnShapeKey, type ActionShape } from "../../language/action-signature.ts";
 import { clarifiedReply } from "./nlg/clarified-reply.ts";
 import { aboutThePatient, speaksForPatient } from "./nlg/proxy-wording.ts";
@@ -299,8 +300,21 @@ function isClosingQuestion(input: NlgInput): boolean {
   );
 }
 
-function closingQuestion(): string {
-  return templateFile.templates["chit-chat/closing"] ?? "Do you have any questions for me?";
+/**
+ * The lone chit-chat's words: the first of ideas, concerns and expectations the conversation has not
+ * covered, in its own short question (`language/ice-questions.ts`: the policy asks one exactly when
+ * one is due), else the closing "any questions for me?".
+ */
+function closingQuestion(history: readonly DialogueTurn[]): string {
+  const due = dueIce(history);
+  const ice = due ? templateFile.templates[`chit-chat/ice:${due}`] : undefined;
+  return ice ?? templateFile.templates["chit-chat/closing"] ?? "Do you have any questions for me?";
+}
+
+/** The conversation as it stood when the doctor asked its last question (what a repeat request asks again). */
+function beforeLastQuestion(history: readonly DialogueTurn[]): readonly DialogueTurn[] {
+  const asked = history.findLastIndex((turn) => turn.speaker === "doctor");
+  return asked < 0 ? history : history.slice(0, asked);
 }
 
 /**
@@ -313,7 +327,13 @@ function requestReply(input: NlgInput): string | undefined {
   if (kinds.length === 0) return undefined;
   const replies = kinds.map((kind) => templateFile.request_replies[kind]);
   const rest = input.actions.filter((action) => Object.keys(action).length > 1 || action.action !== "chit-chat");
-  const body = rest.length > 0 ? realiseFromTemplates(rest, true, input.informant) : "";
+  // A lone chit-chat after a request is the policy's next question that has no CMAS action: an ICE question or the closing.
+  const body =
+    rest.length > 0
+      ? realiseFromTemplates(rest, true, input.informant)
+      : input.actions.length > 0
+        ? closingQuestion(input.history)
+        : "";
   return [...replies, body.replace(/^OK, and /, "Now, ")].filter(Boolean).join(" ");
 }
 
@@ -352,13 +372,18 @@ export function buildEmbeddedNlg(training: TrainingData, wording: NlgWording = "
       const started = performance.now();
       const clarified =
         wording === "clean"
-          ? clarifiedReply(input, realiseFromTemplates, { closing: closingQuestion(), openingAgain: openingAgain() })
+          ? clarifiedReply(input, realiseFromTemplates, {
+              closing: closingQuestion(beforeLastQuestion(input.history)),
+              openingAgain: openingAgain(),
+            })
           : undefined;
       const replied = wording === "clean" ? requestReply(input) : undefined;
       const body =
         replied ??
         clarified ??
-        (isClosingQuestion(input) && wording === "clean" ? closingQuestion() : realise(input.actions, input.informant));
+        (isClosingQuestion(input) && wording === "clean"
+          ? closingQuestion(input.history)
+          : realise(input.actions, input.informant));
       const echo = wording === "transcript" && templateFile.echoShortAnswers ? shortAnswerEcho(input.history) : null;
       const text = echo ? `${echo}, OK. ${body.replace(ACKNOWLEDGEMENT, "And ")}` : body;
       return { text, latencyMs: performance.now() - started };

@@ -6,6 +6,7 @@ import type { AskedAttribute, AskedItem } from "./nlu/question-types.ts";
 import { buildNluResources, type NluResources } from "./nlu.ts";
 import type { TrainingData } from "./training-data.ts";
 import { loadHistoryPlan } from "../../language/history-plan.ts";
+import { RADIATION_CHECK_VALUE } from "../../language/pain-radiation.ts";
 
 /**
  * Reads a doctor's free-text question into CMAS doctor actions — the reverse direction of the chat,
@@ -27,14 +28,15 @@ function checkFor(slot: string, attribute: AskedAttribute | undefined): string |
   return candidates.find((candidate) => allowed.includes(candidate));
 }
 
-/** The action entry of one asked item. */
-function entryOf(item: AskedItem, attribute: AskedAttribute | undefined): ActionEntry {
+/** The action entry of one asked item; `radiation`: the location asked is where the pain spreads. */
+function entryOf(item: AskedItem, attribute: AskedAttribute | undefined, radiation = false): ActionEntry {
   const definition = slotDefinition(item.slot);
   let value: string | undefined = item.value;
   if (definition?.group === "demographic") value = attribute === "age" ? "age" : "other";
   else if (definition?.group === "social") value = "other";
   const check = checkFor(item.slot, attribute === "age" && item.slot !== "basic_information" ? undefined : attribute);
-  return { ...(value !== undefined ? { value } : {}), ...(check ? { checks: [{ type: check }] } : {}) };
+  const values = radiation && check === "location" ? { values: [RADIATION_CHECK_VALUE] } : {};
+  return { ...(value !== undefined ? { value } : {}), ...(check ? { checks: [{ type: check, ...values }] } : {}) };
 }
 
 /** Groups entries by slot into one `inquire` action per slot, in the order the slots were asked. */
@@ -87,7 +89,7 @@ export function questionReaderFrom(resources: NluResources): QuestionReader {
       const { attribute } = question;
       if (question.items.length > 0) {
         return withAllChecks(
-          inquiries(question.items.map((item) => [item.slot, entryOf(item, attribute)] as const)),
+          inquiries(question.items.map((item) => [item.slot, entryOf(item, attribute, question.radiation)] as const)),
           text,
         );
       }
@@ -101,7 +103,11 @@ export function questionReaderFrom(resources: NluResources): QuestionReader {
           return withAllChecks(
             inquiries(
               referents.map(
-                (concept) => [concept.slot, entryOf({ slot: concept.slot, value: concept.value }, attribute)] as const,
+                (concept) =>
+                  [
+                    concept.slot,
+                    entryOf({ slot: concept.slot, value: concept.value }, attribute, question.radiation),
+                  ] as const,
               ),
             ),
             text,

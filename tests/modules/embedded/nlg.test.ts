@@ -43,7 +43,12 @@ describe("embedded NLG", () => {
 
   it("closes a chat: the questions are done, then the working diagnosis before the tests that confirm it", async () => {
     const clean = buildEmbeddedNlg(training, "clean");
+    // The patient's idea, worry and wish already heard: the lone chit-chat is the closing.
     const history = [
+      {
+        speaker: "patient" as const,
+        text: "I think it's a chest infection and I'm worried. I was hoping to get antibiotics.",
+      },
       { speaker: "doctor" as const, text: "Where do you live?" },
       { speaker: "patient" as const, text: "In a house with my wife." },
     ];

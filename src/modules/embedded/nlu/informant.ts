@@ -7,10 +7,11 @@ import { NUMBER_PATTERN } from "./text.ts";
 /**
  * Who the history is about, read from the patient's turns: a relative or carer speaking for the
  * patient ("my son has had a fever", "I'm calling about my dad", "I'm her mum"), the patient's sex
- * (from the word for them, else "she"/"he") and age ("he's 3", "my 18-month-old"). A proxy is heard
- * only in the first two patient turns, and only where the relative is the subject of something now
- * ("my daughter has a fever"), never of something past ("my mother had breast cancer" is family
- * history), nor after the speaker has spoken of themself.
+ * (from the word for them, else "she"/"he") and age ("he's 3", "my 18-month-old"). In the first two
+ * patient turns a proxy is heard where the relative is the subject of something now ("my daughter
+ * has a fever"), never of something past ("my mother had breast cancer" is family history), nor after
+ * the speaker has spoken of themself; later, only when the speaker says outright whom they speak for
+ * ("sorry, I'm actually calling about my dad", "I'm his wife"), and never in an answer about the family.
  */
 
 /**
@@ -35,6 +36,15 @@ const SPEAKER_SELF = new RegExp(`\\bi(?:'m| am) (his|her|their) (${SPEAKER_WORD}
 /** The speaker says whom they come about. Example: "I'm calling about my dad", "it's my son". */
 const COMING_ABOUT = new RegExp(
   `\\b(?:calling|ringing|phoning|here|in|come|brought|bringing|asking|it's|this is|worried) (?:in )?(?:about |for |on behalf of |with )?(?:my|our) ${AGE_WORDS}(${PATIENT_WORD})\\b`,
+);
+
+/**
+ * Later in the history, the speaker saying outright whom they speak for. Example: "I'm actually
+ * calling about my dad", "this is about my son", "it's my mum who's ill", "on behalf of my wife".
+ * Not "my dad had a stroke" nor "I'm here with my son": a relative named is no proxy by itself.
+ */
+const SPEAKING_FOR = new RegExp(
+  `\\b(?:(?:calling|ringing|phoning|here|asking|speaking|come in|came in|writing) (?:\\w+ )?(?:about|for|on behalf of)|(?:this|it)(?:'s| is) (?:all |really |actually )?(?:about|for)|on behalf of) (?:my|our) ${AGE_WORDS}(${PATIENT_WORD})\\b(?!'s)|\\bit's (?:actually |really )?(?:my|our) ${AGE_WORDS}(${PATIENT_WORD}) (?:who|that)\\b`,
 );
 
 /** A relative as the subject of something now. Example: "my daughter has a fever", "my son's been sick". */
@@ -79,26 +89,43 @@ const LEXICON_SPEAKERS = new Set([
 /** "Also", "and", "too" before a relative: a relative's illness added to the patient's own ("also my mum has diabetes"). */
 const ADDED = /\b(?:also|and|too|plus)\s*$/;
 
-/** The proxy a turn opens with, if any: the speaker's relation and what the word for the patient tells. */
-function openingProxy(text: string): ProxyReading | undefined {
+/** The speaker naming themself by their relation ("I'm her mum"), as a proxy reading. */
+function speakerSelf(text: string): ProxyReading | undefined {
   const self = SPEAKER_SELF.exec(text);
-  if (self) {
-    const sex = self[1] === "her" ? "female" : self[1] === "his" ? "male" : null;
-    const relation = SPEAKER_WORDS[self[2]!]!;
-    // The speaker's word for themself is no family history either ("I'm her mum, she has a rash").
-    const named = LEXICON_SPEAKERS.has(relation) ? relation : null;
-    return { informant: { relation, patientAge: null, patientSex: sex }, patientRelation: named };
-  }
-  const firstSentence = text.split(/[.!?;]/, 1)[0]!;
-  const now = RELATIVE_NOW.exec(firstSentence);
-  const before = now ? text.slice(0, now.index) : "";
-  const about = COMING_ABOUT.exec(text) ?? (now && !FIRST_PERSON.test(before) && !ADDED.test(before) ? now : null);
-  if (!about) return undefined;
-  const word = PATIENT_WORDS[about[1]!]!;
+  if (!self) return undefined;
+  const sex = self[1] === "her" ? "female" : self[1] === "his" ? "male" : null;
+  const relation = SPEAKER_WORDS[self[2]!]!;
+  // The speaker's word for themself is no family history either ("I'm her mum, she has a rash").
+  const named = LEXICON_SPEAKERS.has(relation) ? relation : null;
+  return { informant: { relation, patientAge: null, patientSex: sex }, patientRelation: named };
+}
+
+/** The proxy a word for the patient ("dad", "son") tells. */
+function proxyOfPatientWord(patientWord: string): ProxyReading {
+  const word = PATIENT_WORDS[patientWord]!;
   return {
     informant: { relation: word.speaker, patientAge: null, patientSex: word.sex },
     patientRelation: word.lexicon ?? null,
   };
+}
+
+/** The proxy a turn opens with, if any: the speaker's relation and what the word for the patient tells. */
+function openingProxy(text: string): ProxyReading | undefined {
+  const self = speakerSelf(text);
+  if (self) return self;
+  const firstSentence = text.split(/[.!?;]/, 1)[0]!;
+  const now = RELATIVE_NOW.exec(firstSentence);
+  const before = now ? text.slice(0, now.index) : "";
+  const about = COMING_ABOUT.exec(text) ?? (now && !FIRST_PERSON.test(before) && !ADDED.test(before) ? now : null);
+  return about ? proxyOfPatientWord(about[1]!) : undefined;
+}
+
+/** A proxy declared later in the history: only the speaker naming themself or whom they speak for. */
+function laterProxy(text: string): ProxyReading | undefined {
+  const self = speakerSelf(text);
+  if (self) return self;
+  const about = SPEAKING_FOR.exec(text);
+  return about ? proxyOfPatientWord((about[1] ?? about[2])!) : undefined;
 }
 
 /** The patient's age said in a proxy's turn ("3 years", "18 months"), or null. */
@@ -120,8 +147,8 @@ function turnReading(
 ): ProxyReading | undefined {
   const text = plain(said);
   // An answer to a family-history question is about the family ("my mother is 70 and has diabetes").
-  const opens = !known && patientTurn < 2 && !FAMILY_QUESTION.test(plain(question));
-  const opened = opens ? openingProxy(text) : undefined;
+  const opens = !known && !FAMILY_QUESTION.test(plain(question));
+  const opened = !opens ? undefined : patientTurn < 2 ? openingProxy(text) : laterProxy(text);
   const proxy = opened ?? known;
   if (!proxy) return undefined;
   const patientAge = ageOf(text);

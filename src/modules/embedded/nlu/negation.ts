@@ -31,6 +31,8 @@ const NEGATION_CUES = singleWords("negation");
 const UNCERTAINTY_CUES = singleWords("uncertainty");
 /** Multi-word uncertainty cues, as token texts. */
 const UNCERTAINTY_PHRASES = cuePhrases("uncertainty").filter((phrase) => phrase.length > 1);
+/** Phrases that deny though they start as an uncertainty ("I can't say I've had…"). */
+const HEDGED_DENIALS = cuePhrases("hedged-denial");
 /** Cue-like phrases that deny nothing in their clause ("not only", "can't stop", "no help"). */
 const PSEUDO_NEGATIONS = cuePhrases("pseudo-negation");
 /** Denials right after a mention ("fever? none", "chest pain, not at all"). */
@@ -217,6 +219,7 @@ export function mentionStatus(context: ScopeContext, start: number, end: number)
     if (clauses[index] !== clause) break;
     const token = tokens[index]!;
     if (inConcept[index]) continue;
+    if (coveredBy(tokens, index, HEDGED_DENIALS) > 0) return "negative";
     if (coveredBy(tokens, index, UNCERTAINTY_PHRASES) > 0) return "unknown";
     if (UNCERTAINTY_CUES.has(token.text)) return "unknown";
     if (NEGATION_CUES.has(token.text)) {
@@ -353,9 +356,13 @@ function affirmsByAuxiliary(rest: string): boolean {
 /** "It's just me", "yeah, only me": nobody else has it. */
 const JUST_ME = /^(?:(?:yeah|yes|no|nope|well)\s+)*(?:it's|it\s+is|that's)?\s*(?:just|only)\s+me\b/;
 
-/** "Not sure", "I don't really know", "hard to say": an uncertain answer. */
+/**
+ * "Not sure", "I don't really know", "hard to say", "I couldn't tell you", "she can't say", "he
+ * wouldn't know": an uncertain answer, whoever says it (the patient or a relative), never a denial;
+ * "I can't say I have" is the hedged denial, not this.
+ */
 const UNSURE_ANSWER =
-  /\b(?:not (?:\w+ )?sure|don't (?:really )?know|not (?:\w+ )?certain|no idea|hard to say|unsure|could be)\b/;
+  /\b(?:not (?:\w+ )?sure|(?:don't|doesn't|do not|does not|wouldn't|would not) (?:really )?know|not (?:\w+ )?certain|no idea|hard to say|unsure|could be|(?:can't|cannot|couldn't|could not|can not) (?:really )?(?:say|tell)(?! i\b| i've\b)|dunno)\b/;
 
 /** "Not that I know of", "I don't think so", "not really": a hedged no. */
 const NOT_THAT_I_KNOW =

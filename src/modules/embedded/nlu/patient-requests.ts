@@ -1,12 +1,15 @@
 import type { PatientRequest } from "../../../language/patient-requests.ts";
 import { asksToRepeat } from "../../../language/repeat-requests.ts";
+import { ICE_VOICE, iceAsked } from "../../../language/ice-questions.ts";
 import { CONCERN, PATIENT_REQUEST_RULES } from "./rules/patient-requests.ts";
 
 /**
  * The patient's questions and wishes, read before the history: each sentence a rule of
  * `rules/patient-requests.ts` matches is a request (a question, a wish to stop, a prescription asked
  * for, the doctor's instructions to be changed) and is taken out of the text the passes read, so
- * that "is it cancer?" is never a past history of malignancy nor "prescribe opioids" a habit.
+ * that "is it cancer?" is never a past history of malignancy nor "prescribe opioids" a habit. The
+ * answer to an ideas, concerns or expectations question is the patient's idea, concern or expectation
+ * ("I think it might be my heart" is no heart disease on record), unless it tells nothing ("not really").
  */
 
 /** A patient turn split into what it asks of the doctor and the history it gives. */
@@ -92,12 +95,25 @@ function splitConcern(sentence: string): { readonly history: string; readonly co
   return { history, concern: sentence.slice(match.index, stop).trim() };
 }
 
+/**
+ * An answer that tells nothing. Example: "no", "not really", "nothing in particular", "not sure", "no
+ * idea", "I don't know".
+ */
+const TELLS_NOTHING =
+  /^(?:(?:no|nope|nah|ok|okay|alright|fine|yes|yeah|thanks|thank you|hmm+|um+|not really|nothing(?: really| in particular| much| else| specific)?|none|not sure|no idea|dunno|i (?:don't|do not) know|don't know|i'm not sure|not especially|not particularly|i haven't thought about it|sorry|really|honestly|to be honest|doc|doctor|mate|love|i guess|i suppose)[\s,.!]*)+$/;
+
 /** Splits a patient turn into its requests and the history it gives; `doctorQuestion` is the doctor's last turn. */
 export function readPatientRequests(utterance: string, doctorQuestion = ""): PatientRequestReading {
   const requests: PatientRequest[] = [];
   const history: string[] = [];
+  // The answer to "what do you think is causing it?", "anything worrying you?", "what were you hoping for?".
+  const ice = iceAsked(doctorQuestion);
   for (const sentence of utterance.split(SENTENCE_BREAK)) {
     const found = sentenceRequests(sentence, doctorQuestion);
+    if (ice && found.length === 0 && !TELLS_NOTHING.test(normalise(sentence))) {
+      if (sentence.trim() !== "") requests.push({ kind: ICE_VOICE[ice], text: sentence.trim() });
+      continue;
+    }
     const concern = found.length > 0 ? undefined : splitConcern(sentence);
     if (concern) {
       if (concern.history) history.push(concern.history);

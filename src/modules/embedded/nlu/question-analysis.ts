@@ -3,6 +3,7 @@ import { analyseText, type AnalysedText } from "./analysed-text.ts";
 import { factorPhrases } from "./ana-factors.ts";
 import { extractLocations } from "./body-locations.ts";
 import { ATTRIBUTE_EXTRACTORS } from "./attributes/registry.ts";
+import { RADIATION_QUESTION } from "../../../language/pain-radiation.ts";
 import { chooseConcept } from "./choose-concept.ts";
 import { findMentions, type Mention } from "./concept-mentions.ts";
 import { FAMILY_CUE } from "./family-relations.ts";
@@ -364,6 +365,7 @@ export function analyseQuestion(context: Context, doctorText: string, previous?:
   // An exercise-tolerance question is about the breathlessness (or pain) under discussion.
   const anaphoric = exerciseTolerance || chosen.some((sentence) => REFERS_BACK.test(sentence));
   const disjunctive = chosen.some((sentence) => /\bor\b/.test(sentence));
+  const radiation = asked.attribute === "location" && chosen.some((sentence) => RADIATION_QUESTION.test(sentence));
   const { items, attribute, inverted, smallTalk, proposed, proposedFactors, alternatives, slots, symptoms } = asked;
   return {
     isQuestion,
@@ -379,5 +381,6 @@ export function analyseQuestion(context: Context, doctorText: string, previous?:
     anaphoric,
     disjunctive,
     exerciseTolerance,
+    radiation,
   };
 }

@@ -81,6 +81,8 @@ export interface QuestionAnalysis {
   readonly disjunctive: boolean;
   /** "How far can you walk before you need to rest?": a severity asked as a distance. */
   readonly exerciseTolerance: boolean;
+  /** "Does the pain spread anywhere?": a location asked as where the pain spreads (`language/pain-radiation.ts`). */
+  readonly radiation: boolean;
 }
 
 /** The reading when there is no doctor utterance yet. */
@@ -97,4 +99,5 @@ export const EMPTY_QUESTION: QuestionAnalysis = {
   anaphoric: false,
   disjunctive: false,
   exerciseTolerance: false,
+  radiation: false,
 };

@@ -108,7 +108,11 @@ export function nextComplaintStep(
         checkedItemAsked(plan, conversation, part.value, part.check)
       );
     }
-    return facts.has("symptom", part.value) || valueAsked(plan, conversation, part.value);
+    return (
+      facts.has("symptom", part.value) ||
+      valueAsked(plan, conversation, part.value) ||
+      conversation.doctor.some((reading) => reading.companions.includes(part.value))
+    );
   };
   for (const symptom of focus.symptoms) {
     for (const step of templateFor(plan, symptom, locationsOf(facts, symptom)).steps) {

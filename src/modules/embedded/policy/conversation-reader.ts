@@ -18,6 +18,8 @@ export interface DoctorReading {
   readonly checks: readonly string[];
   /** Symptom values mentioned, through item or complaint cues. */
   readonly symptoms: readonly string[];
+  /** Complaint companions no plan item asks (photophobia for a headache) that the question named, by their `asked_cues`. */
+  readonly companions: readonly string[];
   readonly closingQuestion: boolean;
   readonly explanation: boolean;
   readonly words: number;
@@ -95,6 +97,9 @@ export class ConversationReader {
     for (const complaint of this.plan.complaints) {
       if (firstMatch(complaint.cues, text) >= 0) for (const value of complaint.symptoms) symptoms.add(value);
     }
+    const companions = [...this.plan.companionCues]
+      .filter(([, cues]) => firstMatch(cues, text) >= 0)
+      .map(([value]) => value);
     const checks = [...this.plan.checkCues].filter(([, cues]) => firstMatch(cues, text) >= 0).map(([type]) => type);
     const words = wordCount(text);
     const reading: DoctorReading = {
@@ -102,6 +107,7 @@ export class ConversationReader {
       values,
       checks,
       symptoms: [...symptoms],
+      companions,
       closingQuestion: this.plan.closing.question.some((cue) => cue.test(text)),
       explanation:
         words >= this.plan.file.closing.explanation_min_words &&

@@ -31,6 +31,7 @@ function spokenToPatient(history: readonly DialogueTurn[]): DialogueTurn[] {
   return history.map((turn) => (turn.speaker === "doctor" ? { ...turn, text: asAskedOfPatient(turn.text) } : turn));
 }
 import type { PolicyModel } from "./policy-model.ts";
+import { dueIce, iceAsked, type IceKind } from "../../../language/ice-questions.ts";
 import { StateFacts } from "./state-facts.ts";
 
 /**
@@ -56,10 +57,35 @@ export interface PlannerDecision {
   readonly actions: DoctorAction[];
   /** Which rule decided, for tests and debugging. */
   readonly reason:
-    "opening" | "closing" | "diagnosis" | "farewell" | "answer" | "nod" | "follow-up" | "complaint" | "plan" | "repeat";
+    | "opening"
+    | "closing"
+    | "diagnosis"
+    | "farewell"
+    | "answer"
+    | "nod"
+    | "follow-up"
+    | "complaint"
+    | "plan"
+    | "repeat"
+    | "ice";
   /** The plan item asked, when the move is a plan item. */
   readonly item?: string;
 }
+
+/** Whether a value of the symptom's attribute matches a complaint ask's reading (`only_when`, `known_when`). */
+function attributeReads(
+  facts: StateFacts,
+  symptom: string,
+  reading: { readonly attribute: string; readonly pattern: string },
+): boolean {
+  const raw = facts.find("symptom", symptom)?.entry[reading.attribute];
+  const values = raw === undefined ? [] : Array.isArray(raw) ? raw : [raw];
+  const pattern = new RegExp(reading.pattern, "i");
+  return values.some((value) => typeof value === "string" && pattern.test(value));
+}
+
+/** The ICE questions asked once the complaint is explored; expectations wait for the end of the history. */
+const COMPLAINT_ICE: readonly IceKind[] = ["ideas", "concerns"];
 
 /** Where the doctor is in the plan: exploring the complaint, or at an item. */
 type Cursor = { readonly kind: "complaint" } | { readonly kind: "item"; readonly item: PlanItem };
@@ -101,6 +127,8 @@ interface Live {
   readonly state: DialogueState;
   /** The doctor's turns so far, in order. */
   readonly doctorTexts: readonly string[];
+  /** The conversation so far (as asked of the patient when a relative speaks). */
+  readonly history: readonly DialogueTurn[];
   /** The age is still to be asked before the closing (nobody asked it yet). */
   readonly askAge: boolean;
   /** The patient's age and sex, from the state or the informant. */
@@ -164,6 +192,7 @@ export class HistoryPlanner {
       ? {
           state,
           doctorTexts: history.filter((turn) => turn.speaker === "doctor").map((turn) => turn.text),
+          history,
           askAge: !history.some((turn) => turn.speaker === "doctor" && AGE_QUESTION.test(turn.text)),
           patient: patientFacts(facts, options.informant),
         }
@@ -227,13 +256,18 @@ export class HistoryPlanner {
       !item.live_only &&
       !item.values.some((value) => focus.symptoms.includes(value)) &&
       this.openValues(item, conversation, facts).length > 0;
-    const item =
-      this.screen(live, cursor, open, focus.area) ??
-      this.nextItem(cursor, conversation, facts, focus, live && isChild(plan, live.patient));
+    const screened = this.screen(live, cursor, open, focus.area);
+    const item = screened ?? this.nextItem(cursor, conversation, facts, focus, live && isChild(plan, live.patient));
+    // Once the complaint is explored, what the patient thinks it is and what worries them (the NLG words the one due).
+    const ice = live && this.iceDue(conversation, live.history);
+    if (ice && !screened && item && item.section !== "chief_complaint" && dueIce(live.history, COMPLAINT_ICE))
+      return { actions: bareAction("chit-chat"), reason: "ice" };
     if (item) return { actions: inquire(this.asksFor(item, conversation, facts)), reason: "plan", item: item.id };
     // A live history asks the age before it closes, unless the patient gave it (or their sex) or was asked.
     if (live?.askAge && !facts.hasAny("basic_information"))
       return { actions: inquire([{ slot: "basic_information", value: "none" }]), reason: "plan" };
+    // What they hoped for (and any idea or worry not yet heard) before the closing.
+    if (ice) return { actions: bareAction("chit-chat"), reason: "ice" };
     return { actions: bareAction("chit-chat"), reason: "closing" };
   }
 
@@ -259,9 +293,13 @@ export class HistoryPlanner {
           continue;
         }
         if (symptom === null) continue;
+        // "How long does each bout last?" only of a pain that comes and goes.
+        if (ask.only_when && !attributeReads(facts, symptom, ask.only_when)) continue;
+        if (ask.known_when && attributeReads(facts, symptom, ask.known_when)) continue;
         const cue = ask.asked_cue ? new RegExp(ask.asked_cue, "i") : null;
-        // Never the same question twice in a row, however another wording reads.
-        const justAsked = conversation.lastDoctor?.symptoms.includes(symptom) === true && cue !== null;
+        // Never the same question twice in a row, however another wording reads: the last question asked this check of it.
+        const last = conversation.lastDoctor;
+        const justAsked = cue !== null && last?.symptoms.includes(symptom) === true && last.checks.includes(ask.check);
         const asked = cue
           ? justAsked || doctorTexts.some((text) => cue.test(text))
           : facts.hasAttribute("symptom", symptom, plan.file.check_attributes[ask.check] ?? [ask.check]) ||
@@ -270,6 +308,22 @@ export class HistoryPlanner {
       }
     }
     return undefined;
+  }
+
+  /**
+   * Whether an ideas, concerns or expectations question is still due. Not right after a doctor turn
+   * that asked nothing the reader knows: an NLG that does not word the ICE question (its lone
+   * chit-chat said as "OK, I see.") would otherwise bring it back every turn.
+   */
+  private iceDue(conversation: ConversationReading, history: readonly DialogueTurn[]): boolean {
+    const last = conversation.lastDoctor;
+    const silent =
+      last !== undefined &&
+      last.items.length === 0 &&
+      last.checks.length === 0 &&
+      !last.closingQuestion &&
+      iceAsked(conversation.lastDoctorText ?? "") === undefined;
+    return !silent && dueIce(history) !== undefined;
   }
 
   /**

@@ -297,11 +297,11 @@ describe("answers read against restated and listed questions", () => {
           "Does the pain move anywhere?",
         ),
       ),
-    ).toEqual({ positive_symptom: [{ value: "chest pain" }] });
+    ).toEqual({ positive_symptom: [{ value: "chest pain", location: ["not radiating"] }] });
     expect(
       slots(await understand("Yeah, down my left arm.", "I have chest pain.", "Does the pain go anywhere else?")),
     ).toEqual({
-      positive_symptom: [{ value: "chest pain", location: ["upper extremity"] }],
+      positive_symptom: [{ value: "chest pain", location: ["radiating to left upper extremity"] }],
     });
   });
 

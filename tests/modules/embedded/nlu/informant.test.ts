@@ -120,3 +120,68 @@ describe("negative controls: a patient speaking of their relatives", () => {
     expect(readInformant(question, "My mother is 70 and has diabetes.").update).toBeUndefined();
   });
 });
+
+/**
+ * A relative who says only later whom they speak for (issue 20, follow-up): "sorry, I'm actually
+ * calling about my dad" in the third or fourth patient turn still switches the history to the patient.
+ */
+describe("a proxy declared after the first two turns", () => {
+  const earlier = [
+    OPENING,
+    "It's about some confusion really.",
+    "When did it start?",
+    "Since yesterday morning.",
+    "Is it getting worse?",
+  ];
+
+  it("'I'm actually calling about my dad' in the third patient turn: the father's history, told by his child", async () => {
+    const result = await lastTurn(...earlier, "Sorry, I should say, I'm actually calling about my dad, he's 82.");
+    expect(result.informant).toEqual({ relation: "child", patientAge: "82 years", patientSex: "male" });
+    expect(slots(result.frames)).not.toHaveProperty("positive_family_history");
+  });
+
+  it("'I'm his wife' in the fourth patient turn opens the proxy too, and the later turns keep it", () => {
+    const history: DialogueTurn[] = [...earlier, "It's worse today.", "Any headache?"].map((text, index) => ({
+      speaker: index % 2 === 0 ? "doctor" : "patient",
+      text,
+    }));
+    expect(readInformant(history, "No. I'm his wife, by the way.").update?.informant).toEqual({
+      relation: "wife",
+      patientAge: null,
+      patientSex: "male",
+    });
+    const later: DialogueTurn[] = [
+      ...history,
+      { speaker: "patient", text: "No. I'm his wife, by the way." },
+      { speaker: "doctor", text: "Any fever?" },
+    ];
+    expect(readInformant(later, "He's been hot.").known?.informant.relation).toBe("wife");
+  });
+
+  it("negative control: 'my dad had a stroke' in a family-history answer is family history, no proxy", async () => {
+    const result = await lastTurn(
+      ...earlier,
+      "It's worse.",
+      "Does anything run in the family?",
+      "My dad had a stroke.",
+    );
+    expect(result.informant ?? null).toBeNull();
+    expect(slots(result.frames)).toMatchObject({
+      positive_family_history: [expect.objectContaining({ relation: "father" })],
+    });
+  });
+
+  it("negative controls: a relative named later is no proxy by itself", () => {
+    const history: DialogueTurn[] = earlier.map((text, index) => ({
+      speaker: index % 2 === 0 ? "doctor" : "patient",
+      text,
+    }));
+    for (const said of [
+      "My dad has diabetes.",
+      "I'm here with my son.",
+      "It's worse, I was asking for my dad's advice about it.",
+      "My wife is worried about it.",
+    ])
+      expect(readInformant(history, said).update, said).toBeUndefined();
+  });
+});

@@ -92,6 +92,30 @@ describe("lay words for the common complaints of every body system (ontology/lex
   });
 });
 
+describe("light that hurts and being sick, as a British patient says them", () => {
+  const asked = ["What brings you in today?", "My head is pounding.", "Any sensitivity to light?"];
+  it("'the light hurts, can you turn it down a bit' is photophobia, not another pain", async () => {
+    const frames = await understand("the light hurts, can you turn it down a bit", ...asked);
+    expect(valuesOf(frames, "positive_symptom")).toEqual(["photophobia"]);
+  });
+  it("negative control: 'my eyes hurt' is no photophobia", async () => {
+    expect(valuesOf(await understand("my eyes hurt", ...asked), "positive_symptom")).not.toContain("photophobia");
+  });
+  it("'been sick a couple of times' to a vomiting question is vomiting", async () => {
+    const frames = await understand(
+      "been sick a couple of times",
+      "What brings you in today?",
+      "A headache.",
+      "Any vomiting?",
+    );
+    expect(valuesOf(frames, "positive_symptom")).toEqual(["vomiting"]);
+  });
+  it("negative control: 'I've been sick for a week' (ill) is no vomiting", async () => {
+    const frames = await understand("I've been sick for a week.", "What brings you in today?");
+    expect(valuesOf(frames, "positive_symptom")).not.toContain("vomiting");
+  });
+});
+
 describe("corrections: 'actually …, not …' replaces the value it corrects", () => {
   const history = [
     "What brings you in today?",

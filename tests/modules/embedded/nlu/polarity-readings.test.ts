@@ -138,3 +138,41 @@ describe("aggravating and relieving factors, per clause", () => {
     expect(JSON.stringify(slots)).not.toContain("alleviating");
   });
 });
+
+describe("'can't say', 'couldn't tell you', 'no idea', 'don't know': unknown, never a denial", () => {
+  const unsure: ReadonlyArray<readonly [question: string, utterance: string, value: string]> = [
+    ["Has she had any fever?", "I couldnt tell you, she cant say", "fever"],
+    ["Has she had any fever?", "I couldn't tell you, she can't say.", "fever"],
+    ["Any cough?", "I cant say really", "coughing"],
+    ["Any vomiting?", "Couldnt tell you.", "vomiting"],
+    ["Has he had any headaches?", "He doesnt know.", "headache"],
+    ["Any fever?", "not sure", "fever"],
+    ["Any fever?", "No idea.", "fever"],
+    ["Any fever?", "dont know", "fever"],
+    ["Any fever?", "I don't know, to be honest.", "fever"],
+    ["Has she had any vomiting?", "She can't say if she has vomited.", "vomiting"],
+  ];
+  for (const [question, utterance, concept] of unsure)
+    it(`"${utterance}" to "${question}" leaves ${concept} unknown`, async () => {
+      const slots = await slotsOf(question, utterance);
+      expect(slots).toMatchObject({ unknown_symptom: value(concept) });
+      expect(slots).not.toHaveProperty("negative_symptom");
+    });
+
+  it("negative controls: a real denial still denies, with or without apostrophes, by a relative too", async () => {
+    expect(await slotsOf("Has she had any fever?", "No, she hasnt.")).toMatchObject({
+      negative_symptom: value("fever"),
+    });
+    expect(await slotsOf("Any cough?", "I can't say I've noticed any cough, no.")).toMatchObject({
+      negative_symptom: value("coughing"),
+    });
+    expect(await slotsOf("Any vomiting?", "She hasn't vomited.")).toMatchObject({
+      negative_symptom: value("vomiting"),
+    });
+  });
+
+  it("'no fever, she cant say about the cough': one denied, the other unknown", async () => {
+    const slots = await slotsOf("Any fever or cough?", "No fever, she cant say about the cough.");
+    expect(slots).toMatchObject({ negative_symptom: value("fever"), unknown_symptom: value("coughing") });
+  });
+});

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { DialogueState } from "../../../../src/cmas/schemas.ts";
 import { ageInYears } from "../../../../src/modules/embedded/policy/complaint-questions.ts";
 import { realiseFromTemplates } from "../../../../src/modules/embedded/nlg.ts";
+import { loadHistoryPlan } from "../../../../src/language/history-plan.ts";
 import { asked, play, plannerFrom } from "./helpers.ts";
 
 /**
@@ -44,11 +45,27 @@ describe("questions that follow the complaint", () => {
     expect(list).not.toContain("symptom:orthopnea");
   });
 
-  it("pain: how long each episode lasts, asked once", () => {
+  it("pain: where it spreads and whether it comes and goes, each asked once, before the review", () => {
     const list = asks("I get chest pain when I climb stairs.", {
       positive_symptom: [{ value: "chest pain", location: ["chest"] }],
     });
-    expect(list.filter((ask) => ask === "symptom:chest pain/duration")).toHaveLength(1);
+    expect(list.filter((ask) => ask === "symptom:chest pain/location=radiation")).toHaveLength(1);
+    expect(list.filter((ask) => ask === "symptom:chest pain/duration=comes and goes|constant")).toHaveLength(1);
+    expect(at(list, "symptom:chest pain/location=radiation")).toBeLessThan(firstReview(list));
+    // Nothing says it comes and goes: the length of each bout is not asked.
+    expect(list).not.toContain("symptom:chest pain/duration=episode");
+  });
+
+  it("pain that comes and goes: the length of each bout, asked once; negative control: a constant pain", () => {
+    const episodic = asks("I get chest pain when I climb stairs.", {
+      positive_symptom: [{ value: "chest pain", location: ["chest"], duration: "comes and goes" }],
+    });
+    expect(episodic.filter((ask) => ask === "symptom:chest pain/duration=episode")).toHaveLength(1);
+    expect(episodic).not.toContain("symptom:chest pain/duration=comes and goes|constant");
+    const constant = asks("I get chest pain when I climb stairs.", {
+      positive_symptom: [{ value: "chest pain", location: ["chest"], duration: "constant" }],
+    });
+    expect(constant).not.toContain("symptom:chest pain/duration=episode");
   });
 
   it("sore throat: swallowing, glands, fever and cough before the review, and no bowel or urine questions", () => {
@@ -140,6 +157,17 @@ describe("questions that follow the complaint", () => {
     expect(ageInYears("six weeks old")).toBeCloseTo(6 / 52);
     expect(ageInYears("a 2-year-old")).toBe(2);
     expect(ageInYears("unknown")).toBeNull();
+  });
+
+  it("every complaint question with its own cue is read as asked in the clean wording (else it would come back every turn)", () => {
+    for (const questions of loadHistoryPlan().file.live_history.complaint_questions)
+      for (const ask of questions.asks) {
+        if (!("check" in ask) || ask.asked_cue === undefined) continue;
+        const symptom = questions.complaint?.symptoms[0] ?? "pain";
+        const checks = [{ type: ask.check, ...(ask.check_values ? { values: ask.check_values } : {}) }];
+        const wording = realiseFromTemplates([{ action: "inquire", symptom: [{ value: symptom, checks }] }]);
+        expect(wording, `${questions.id}: ${wording}`).toMatch(new RegExp(ask.asked_cue, "i"));
+      }
   });
 
   it("the clean wording asks them in plain words; the benchmark's transcript wording never uses the live templates", () => {

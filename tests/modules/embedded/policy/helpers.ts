@@ -7,6 +7,8 @@ import { HistoryPlanner, type PlannerDecision } from "../../../../src/modules/em
 import { PolicyModel } from "../../../../src/modules/embedded/policy/policy-model.ts";
 import { loadTrainingData, type TrainingData } from "../../../../src/modules/embedded/training-data.ts";
 import type { DialogueTurn } from "../../../../src/language/module-interfaces.ts";
+import { dueIce } from "../../../../src/language/ice-questions.ts";
+import { loadOntologyFile } from "../../../../src/ontology/ontology-files.ts";
 
 export const dataset = loadMeditod();
 export const training = loadTrainingData(dataset, "train");
@@ -108,6 +110,9 @@ const SPOKEN_CHECK: Record<string, (what: string) => string> = {
   frequency: (what) => `How often do you have ${what}?`,
 };
 
+/** How the live NLG words each ICE question. */
+const ICE_WORDING = loadOntologyFile("nlg-templates.json").templates;
+
 /** A doctor's question for the asks of a turn (what a simple NLG would say). */
 export function speak(actions: readonly DoctorAction[]): string {
   const parts = actions.flatMap((action) =>
@@ -204,7 +209,10 @@ export function play(
     const decision = planner.decide(history, state, { askOn: live });
     steps.push({ decision, state });
     if (decision.reason === "closing" || stop(decision)) break;
-    history.push({ speaker: "doctor", text: speak(decision.actions) }, { speaker: "patient", text: "No." });
+    // An ICE question is a lone chit-chat the live NLG words as the one due (`language/ice-questions.ts`).
+    const ice = decision.reason === "ice" ? dueIce(history) : undefined;
+    const text = ice ? ICE_WORDING[`chit-chat/ice:${ice}`]! : speak(decision.actions);
+    history.push({ speaker: "doctor", text }, { speaker: "patient", text: "No." });
     state = answerNo(state, decision.actions);
   }
   return { steps, history, state };

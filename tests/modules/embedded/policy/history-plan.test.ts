@@ -43,6 +43,14 @@ describe("history plan (ontology/history-plan.json)", () => {
     expect(() => compileHistoryPlan(badCriterion)).toThrow(
       /live_history.screens 'night_sweats': symptom has no attribute 'colour'/,
     );
+    const silentCompanion = planJson();
+    type Template = { id: string; steps: Array<Array<{ value: string; asked_cues?: string[] }>> | "cmas" };
+    const headache = (silentCompanion.complaints as Template[]).find((complaint) => complaint.id === "headache")!;
+    for (const part of (headache.steps as Array<Array<{ value: string; asked_cues?: string[] }>>).flat())
+      if (part.value === "photophobia") delete part.asked_cues;
+    expect(() => compileHistoryPlan(silentCompanion)).toThrow(
+      /complaint 'headache': companion 'photophobia' has no plan item and no asked_cues/,
+    );
     const badFollowUp = planJson();
     (badFollowUp.live_history as Live).follow_up.medication = ["severity"];
     expect(() => compileHistoryPlan(badFollowUp)).toThrow(

@@ -36,3 +36,26 @@ describe("a chat with a patient whose answers say nothing", () => {
     expect(asked.length).toBeLessThan(80);
   });
 });
+
+/**
+ * A complaint's companions that no plan item asks (photophobia and a stiff neck for a headache): the
+ * planner reads them as asked from their `asked_cues`, so an answer the NLU cannot read (the library's
+ * meningitis patient said "the light hurts, can you turn it down a bit") does not bring the same
+ * question back turn after turn.
+ */
+describe("a headache whose patient answers with nothing the NLU reads", () => {
+  const engine = buildEmbeddedEngine(loadMeditod(), "train", { wording: "clean" });
+
+  it("asks about light and a stiff neck once each, and moves on", async () => {
+    const conversation = new Conversation(engine, { maxDoctorTurns: 80 });
+    const asked: string[] = [];
+    let outcome = await conversation.say("My head is killing me since this morning.");
+    while (!outcome.ended && outcome.error === null && asked.length < 80) {
+      asked.push(outcome.doctor!);
+      outcome = await conversation.say("Well.");
+    }
+    expect(asked.filter((text) => /\blight\b/i.test(text))).toHaveLength(1);
+    expect(asked.filter((text) => /\bstiff neck\b/i.test(text))).toHaveLength(1);
+    expect(asked.filter((text, index) => asked.indexOf(text) !== index)).toEqual([]);
+  });
+});

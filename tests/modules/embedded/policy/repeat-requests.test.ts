@@ -28,6 +28,12 @@ const afterRequest = (request: string): DialogueTurn[] => [
 
 /** The live closing question (with ideas, concerns and expectations), as the templates word it. */
 const closingQuestion = loadOntologyFile("nlg-templates.json").templates["chit-chat/closing"]!;
+/** How the live NLG asks each of ideas, concerns and expectations. */
+const ICE = {
+  ideas: loadOntologyFile("nlg-templates.json").templates["chit-chat/ice:ideas"]!,
+  concerns: loadOntologyFile("nlg-templates.json").templates["chit-chat/ice:concerns"]!,
+  expectations: loadOntologyFile("nlg-templates.json").templates["chit-chat/ice:expectations"]!,
+};
 
 describe("the planner asks the same question again once, in a live history", () => {
   it.each([
@@ -133,20 +139,42 @@ describe("the live NLG words the question again more plainly", () => {
     expect(await say(live, history, fever)).toBe("That's alright, let's move on. Have you had any fevers?");
   });
 
+  /** The patient's ideas, concerns and expectations already heard: a lone chit-chat is then the closing. */
+  const heard: DialogueTurn[] = [
+    ...opened,
+    { speaker: "doctor", text: ICE.ideas },
+    { speaker: "patient", text: "I think it's a chest infection." },
+    { speaker: "doctor", text: ICE.concerns },
+    { speaker: "patient", text: "Not really." },
+    { speaker: "doctor", text: ICE.expectations },
+    { speaker: "patient", text: "Something to shift it." },
+  ];
+
   it("asks the closing question again", async () => {
     const closing = closingQuestion;
     const history: DialogueTurn[] = [
-      ...opened,
+      ...heard,
       { speaker: "doctor", text: closing },
       { speaker: "patient", text: "Sorry, can you repeat that?" },
     ];
     expect(await say(live, history, [{ action: "chit-chat" }])).toBe(`Of course. ${closing}`);
   });
 
+  it("asks an ICE question again as itself, not as the closing", async () => {
+    const history: DialogueTurn[] = [
+      ...opened,
+      { speaker: "doctor", text: ICE.ideas },
+      { speaker: "patient", text: "Sorry, can you repeat that?" },
+    ];
+    expect(await say(live, history, [{ action: "chit-chat" }])).toBe(`Of course. ${ICE.ideas}`);
+  });
+
   it("moves on to the closing question when nothing is left to ask", async () => {
     const closing = closingQuestion;
     const history: DialogueTurn[] = [
-      ...asking("Pardon?"),
+      ...heard,
+      { speaker: "doctor", text: "OK, and have you had any sputum?" },
+      { speaker: "patient", text: "Pardon?" },
       { speaker: "doctor", text: "Of course, let me ask again. Have you had any sputum?" },
       { speaker: "patient", text: "Sorry?  What do you mean?" },
     ];

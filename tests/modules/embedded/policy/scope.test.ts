@@ -76,7 +76,8 @@ describe("the history plan's scope", () => {
   });
 
   it("follows burning on peeing with the urinary questions, not a headache", async () => {
-    const asked = await questionsAfter("It burns when I pee.", 8);
+    // Ten turns: what the patient thinks it is and what worries them come once the complaint is explored.
+    const asked = await questionsAfter("It burns when I pee.", 10);
     for (const topic of [/blood in your urine/, /frequent peeing/, /side pain/, /fevers or chills/])
       expect(
         asked.some((text) => topic.test(text)),

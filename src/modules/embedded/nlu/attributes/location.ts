@@ -1,4 +1,8 @@
+import { isRadiation, NOT_RADIATING, radiatingTo } from "../../../../language/pain-radiation.ts";
+import type { AnalysedText } from "../analysed-text.ts";
 import { extractLocations } from "../body-locations.ts";
+import type { TurnRecord } from "../turn-record.ts";
+import type { CollectedEntry } from "../frame-builder.ts";
 import { setFound, type AttributeExtractor, type VolunteeredSpan } from "./attribute-extractor.ts";
 
 /** "Where is it?", "does it go anywhere?", "which part?". */
@@ -9,23 +13,107 @@ const LOCATION_CUE =
 const SITE_AFTER_WINDOW = 6;
 const SITE_BEFORE_WINDOW = 3;
 
-/** The site of a locatable symptom named around it: after it, else just before it, else the clause's subject ("my ankles have been swollen"). */
+/** Verbs a pain spreads by ("it goes down my arm", "shooting into my jaw", "spreads round to my back"). */
+const SPREAD_VERBS = new Set(
+  "goes going went spreads spreading spread radiates radiating radiated shoots shooting shot travels travelling traveling moves moving runs running".split(
+    " ",
+  ),
+);
+/** A pain, by its CMAS value: only a pain spreads. Example: "pain", "chest pain", "headache", "earache". */
+const PAIN_VALUE = /\bpain$|ache$/;
+/** Where a spreading pain heads: the word after its verb (one word may stand between: "goes right down"). */
+const DIRECTIONS = new Set("down into up to round around through across towards toward".split(" "));
+
+/**
+ * A pain staying where it is. Example: "no, it stays put", "it stays in the middle", "it's just
+ * there", "nowhere else", "it doesn't spread".
+ */
+const STAYS_PUT =
+  /\b(?:stays?|staying)\b|\b(?:just|only) (?:there|here|in (?:the|that|one) (?:one |same )?(?:place|spot))\b|\bnowhere else\b|\b(?:doesn't|does not|don't|didn't) (?:spread|move|go anywhere|radiate)\b/;
+
+/** The side a site is on, said right before it ("my left arm"). */
+const SIDES = new Set(["left", "right"]);
+
+/**
+ * Where a pain spreads, from `[from, to)`: each site named, with its side when said ("left upper
+ * extremity"). With `ownOnly` (a volunteered description), not a site of "your" body: a patient's
+ * "the crushing pain that moves up your neck" describes what a heart attack is said to feel like.
+ */
+function spreadSites(turn: TurnRecord, from: number, to: number, ownOnly = false): string[] {
+  const { tokens } = turn.analysed;
+  const sites: string[] = [];
+  for (const match of turn.lexicon.locations.findAll(tokens, from, to)) {
+    const side = tokens[match.start - 1]?.text;
+    const owner = side !== undefined && SIDES.has(side) ? tokens[match.start - 2]?.text : side;
+    if (ownOnly && owner === "your") continue;
+    for (const site of match.payloads) {
+      const named = radiatingTo(side !== undefined && SIDES.has(side) ? `${side} ${site}` : site);
+      if (!sites.includes(named)) sites.push(named);
+    }
+  }
+  return sites;
+}
+
+/** The token where a pain's spreading begins in `[from, to)`: a spread verb followed by a direction ("goes down"). */
+function spreadStart(analysed: AnalysedText, from: number, to: number): number {
+  const { tokens } = analysed;
+  for (let index = from; index < to; index += 1) {
+    if (!SPREAD_VERBS.has(tokens[index]!.text)) continue;
+    const next = [tokens[index + 1]?.text, tokens[index + 2]?.text];
+    if (next.some((word) => word !== undefined && DIRECTIONS.has(word))) return index;
+  }
+  return -1;
+}
+
+/**
+ * The site of a locatable symptom named around it: after it, else just before it, else the clause's
+ * subject ("my ankles have been swollen"); sites after a spreading verb in its span are where it
+ * spreads ("a pain in my chest that goes down my left arm": chest, radiating to left arm).
+ */
 function readVolunteeredSite(span: VolunteeredSpan): void {
   const { lexicon, analysed, entries } = span.turn;
   const { mention, entry } = span;
-  if (!mention || !lexicon.locatable.has(entry.attributes.value as string) || entry.attributes.location !== undefined)
+  if (!mention || entry.attributes.location !== undefined) return;
+  const value = entry.attributes.value as string;
+  const spread = PAIN_VALUE.test(value) ? spreadStart(analysed, mention.end, span.spanEnd) : -1;
+  const spreadsTo = spread >= 0 ? spreadSites(span.turn, spread, span.spanEnd, true) : [];
+  // A pain named by its site ("chest pain", "headache") has no site of its own to read, only where it spreads.
+  if (!lexicon.locatable.has(value)) {
+    if (spreadsTo.length > 0) entries.set(entry, "location", spreadsTo);
     return;
+  }
   const [clauseStart, clauseEnd] = span.clause;
-  const after = extractLocations(lexicon, analysed, mention.end, Math.min(clauseEnd, mention.end + SITE_AFTER_WINDOW));
+  const siteEnd = spread >= 0 ? Math.min(spread, clauseEnd) : clauseEnd;
+  const after = extractLocations(lexicon, analysed, mention.end, Math.min(siteEnd, mention.end + SITE_AFTER_WINDOW));
   const near =
     after.length > 0
       ? after
       : extractLocations(lexicon, analysed, Math.max(clauseStart, mention.start - SITE_BEFORE_WINDOW), mention.start);
-  entries.set(
-    entry,
-    "location",
-    near.length > 0 ? near : extractLocations(lexicon, analysed, clauseStart, mention.start),
-  );
+  const sites = near.length > 0 ? near : extractLocations(lexicon, analysed, clauseStart, mention.start);
+  entries.set(entry, "location", [...sites, ...spreadsTo]);
+}
+
+/**
+ * The answer to "does the pain spread anywhere?": the sites after a spreading verb ("no, but it goes
+ * down my arm sometimes"), else that it stays put ("no", "it just stays in the middle of my chest"),
+ * else the sites named ("yeah, into my jaw").
+ */
+function readRadiationAnswer(turn: TurnRecord, entry: CollectedEntry): boolean {
+  const { analysed } = turn;
+  const end = analysed.tokens.length;
+  // The state replaces a location list whole: where the pain is stays beside where it spreads.
+  const sited = (found: readonly string[]): boolean => {
+    const known = entry.attributes.value === "pain" ? turn.context.painSites : [];
+    return setFound(turn, entry, "location", [...new Set([...known.filter((site) => !isRadiation(site)), ...found])]);
+  };
+  const spread = spreadStart(analysed, 0, end);
+  const spreadsTo = spread >= 0 ? spreadSites(turn, spread, end) : [];
+  if (spreadsTo.length > 0) return sited(spreadsTo);
+  // "No, it's just there in my side": the side is where it is.
+  if (turn.polarity === "no" || STAYS_PUT.test(analysed.text))
+    return sited([...extractLocations(turn.lexicon, analysed, 0, end), NOT_RADIATING]);
+  const named = spreadSites(turn, 0, end);
+  return named.length > 0 && sited(named);
 }
 
 /** Where a symptom is. */
@@ -35,7 +123,14 @@ export const location = {
   questionCue: LOCATION_CUE,
   readVolunteered: readVolunteeredSite,
   readAnswer: (turn, entry) =>
-    setFound(turn, entry, "location", extractLocations(turn.lexicon, turn.analysed, 0, turn.analysed.tokens.length)),
+    turn.context.question.radiation
+      ? readRadiationAnswer(turn, entry)
+      : setFound(
+          turn,
+          entry,
+          "location",
+          extractLocations(turn.lexicon, turn.analysed, 0, turn.analysed.tokens.length),
+        ),
   example: {
     history: ["What brings you in?", "I have some swelling."],
     question: "Where is the swelling?",

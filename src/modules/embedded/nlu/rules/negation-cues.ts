@@ -4,13 +4,14 @@ import type { ReadingStatusName } from "../../../../cmas/cmas-names.ts";
  * Negation and uncertainty cues as a rule table (NegEx-style, read by `negation.ts`): each rule a
  * named set of cue words or phrases with the example it exists for. A `negation` or `uncertainty`
  * cue before a mention, in its clause, decides its status; a `pseudo-negation` phrase looks like a
- * denial and denies nothing; an `after-mention` cue denies what comes right before it.
+ * denial and denies nothing; an `after-mention` cue denies what comes right before it; a `hedged-denial`
+ * phrase denies although it starts like an uncertainty ("I can't say I've had a fever").
  * `tests/modules/embedded/nlu/negation-cue-rules.test.ts` reads every example.
  */
 
 export interface CueRule {
   readonly name: string;
-  readonly kind: "negation" | "uncertainty" | "pseudo-negation" | "after-mention";
+  readonly kind: "negation" | "hedged-denial" | "uncertainty" | "pseudo-negation" | "after-mention";
   /** Cue phrases as token texts (one-word cues are one-element phrases). */
   readonly phrases: ReadonlyArray<readonly string[]>;
   /** The utterance the rule exists for, the concept value it speaks of, and the status it gets. */
@@ -77,8 +78,32 @@ export const NEGATION_CUE_RULES: readonly CueRule[] = [
       ["i", "wonder"],
       ["not", "too", "sure"],
       ["i'm", "not", "sure"],
+      // "I couldn't tell you", "she can't say", "he doesn't know": unknown, never the denial "can't" alone would be.
+      ["can't", "say"],
+      ["cannot", "say"],
+      ["couldn't", "say"],
+      ["can't", "tell"],
+      ["cannot", "tell"],
+      ["couldn't", "tell"],
+      ["doesn't", "know"],
+      ["wouldn't", "know"],
+      ["do", "not", "know"],
+      ["does", "not", "know"],
     ],
     example: { utterance: "I'm not sure if it was a fever.", value: "fever", status: "unknown" },
+  },
+  {
+    name: "can't say I have",
+    kind: "hedged-denial",
+    phrases: [
+      ["can't", "say", "i"],
+      ["cannot", "say", "i"],
+      ["couldn't", "say", "i"],
+      ["can't", "say", "i've"],
+      ["cannot", "say", "i've"],
+      ["couldn't", "say", "i've"],
+    ],
+    example: { utterance: "I can't say I've noticed any cough.", value: "coughing", status: "negative" },
   },
   {
     name: "not only",

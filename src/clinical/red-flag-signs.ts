@@ -79,6 +79,9 @@ function isNegated(sentence: string, start: number): boolean {
   return NEGATION_CUE.test(words) || NEGATED_LIST.test(clause);
 }
 
+/** How many turn texts a reader remembers the signs of (a few hundred conversations' worth). */
+const READ_CACHE_LIMIT = 4096;
+
 /** A sign's patterns, compiled. */
 interface CompiledSign {
   readonly id: string;
@@ -88,12 +91,20 @@ interface CompiledSign {
 /** Reads signs from sentences. A conversation reads each turn once and pools them ({@link poolSigns}). */
 export class SignReader {
   private readonly signs: readonly CompiledSign[];
+  /**
+   * Every sign's patterns as one alternation: a sentence it does not match holds no sign, and most
+   * sentences hold none, so one test spares the ~200 separate searches (a consultation reads every
+   * patient turn, and this loop was the largest single cost of a whole offline consultation run).
+   */
+  private readonly anySign: RegExp;
 
   constructor(definitions: Readonly<Record<string, SignDefinition>>) {
     this.signs = Object.entries(definitions).map(([id, sign]) => ({
       id,
       patterns: sign.patterns.map((pattern) => new RegExp(pattern, "gi")),
     }));
+    const sources = Object.values(definitions).flatMap((sign) => sign.patterns.map((pattern) => `(?:${pattern})`));
+    this.anySign = new RegExp(sources.join("|") || "(?!)", "i");
   }
 
   /** The first match of a sign in a sentence that no negation takes back, or null. */
@@ -106,10 +117,27 @@ export class SignReader {
     return null;
   }
 
+  /**
+   * What turns have shown, by their text: a conversation's said-criteria read every earlier turn
+   * again at each new one. Emptied when it reaches {@link READ_CACHE_LIMIT} texts, so a long-running
+   * server holds a bounded number.
+   */
+  private readonly readCache = new Map<string, SignsFound>();
+
   /** The signs in one patient turn. */
   read(text: string): SignsFound {
+    const cached = this.readCache.get(text);
+    if (cached !== undefined) return cached;
+    if (this.readCache.size >= READ_CACHE_LIMIT) this.readCache.clear();
+    const found = this.readUncached(text);
+    this.readCache.set(text, found);
+    return found;
+  }
+
+  private readUncached(text: string): SignsFound {
     const found = new Map<string, string>();
     for (const sentence of sentencesOf(text)) {
+      if (!this.anySign.test(sentence)) continue;
       for (const sign of this.signs) {
         if (found.has(sign.id)) continue;
         const words = this.matchIn(sign, sentence);

@@ -130,15 +130,19 @@ function medicinesSection(medicines) {
     ]
       .filter(Boolean)
       .join("; ");
-    if (details) {
-      const extra = document.createElement("span");
-      extra.className = "attributes";
-      extra.textContent = details;
-      box.append(extra);
-    }
+    appendDetails(box, details);
     section.append(box);
   }
   return section;
+}
+
+/** Adds an entry's details (attributes, or a medicine's dose and frequency) under it, when it has any. */
+function appendDetails(box, details) {
+  if (!details) return;
+  const extra = document.createElement("span");
+  extra.className = "attributes";
+  extra.textContent = details;
+  box.append(extra);
 }
 
 function renderProfile(state, medicines, history) {
@@ -183,12 +187,7 @@ function renderProfile(state, medicines, history) {
           .filter(([, val]) => value || val !== shown)
           .map(([key, val]) => `${plainWords(key, ATTRIBUTE_WORDS)}: ${Array.isArray(val) ? val.join(", ") : val}`)
           .join("; ");
-        if (details) {
-          const extra = document.createElement("span");
-          extra.className = "attributes";
-          extra.textContent = details;
-          box.append(extra);
-        }
+        appendDetails(box, details);
         section.append(box);
       }
       return section;

@@ -334,6 +334,9 @@ function readSentence(context: Context, asked: Asked, sentence: string, previous
     asked.alternatives = true;
 }
 
+/** "Still", "any more", "gone away": a question whether a symptom persists ("do you still have the pain?"). */
+const ASKS_PERSISTENCE = /\b(?:still|any ?more|gone|go away|went away|settled|resolved)\b/;
+
 /** "It", "that", "your symptoms", "the pain": the question refers back to what is in focus. */
 const REFERS_BACK =
   /\b(?:it|its|it's|that|this|they|them|those|these|the symptoms?|your symptoms?|the pain|the cough)\b/;
@@ -382,5 +385,6 @@ export function analyseQuestion(context: Context, doctorText: string, previous?:
     disjunctive,
     exerciseTolerance,
     radiation,
+    persistence: chosen.some((sentence) => ASKS_PERSISTENCE.test(sentence)),
   };
 }

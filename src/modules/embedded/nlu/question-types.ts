@@ -83,6 +83,8 @@ export interface QuestionAnalysis {
   readonly exerciseTolerance: boolean;
   /** "Does the pain spread anywhere?": a location asked as where the pain spreads (`language/pain-radiation.ts`). */
   readonly radiation: boolean;
+  /** "Do you still have the pain?", "has it gone?": whether a symptom persists, which a "no" answers. */
+  readonly persistence: boolean;
 }
 
 /** The reading when there is no doctor utterance yet. */
@@ -97,6 +99,7 @@ export const EMPTY_QUESTION: QuestionAnalysis = {
   slots: new Set(),
   symptoms: [],
   anaphoric: false,
+  persistence: false,
   disjunctive: false,
   exerciseTolerance: false,
   radiation: false,

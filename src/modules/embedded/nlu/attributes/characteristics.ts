@@ -12,13 +12,14 @@ const NOT_A_CHARACTERISTIC = /^(?:it's|its|it|is|mostly|pretty|very|kind|of|a|th
 
 /**
  * The symptom's characteristics; a one- or two-word answer is the characteristic itself ("Uh harsh."),
- * unless it is an unsure one ("Not sure.", "Don't know."), which describes nothing.
+ * unless it is an unsure one ("Not sure.", "Don't know.") or a refusal ("No." to "can he describe the
+ * confusion?": he cannot), which describes nothing.
  */
 function readCharacteristics(turn: TurnRecord, entry: CollectedEntry): boolean {
   const { lexicon, analysed } = turn;
   const { tokens } = analysed;
   let found = extractCharacteristics(lexicon, entry.attributes.value as string, analysed, 0, tokens.length);
-  if (found.length === 0 && turn.polarity !== "unknown") {
+  if (found.length === 0 && turn.polarity !== "unknown" && turn.polarity !== "no") {
     const words = tokens.filter((token) => token.kind === "word" && !NOT_A_CHARACTERISTIC.test(token.text));
     if (words.length >= 1 && words.length <= 2 && tokens.filter((token) => token.kind === "word").length <= 4)
       found = [words.map((token) => token.text).join(" ")];

@@ -86,6 +86,31 @@ function isUnsureOfAttribute(
   );
 }
 
+/**
+ * "Is the pain sharp?" — "No." A question that takes the symptom as given ("the pain", "your
+ * cough", "it") about one the patient has affirmed: the "no" answers what was asked of it, never
+ * whether it is there (unless the question asked whether it still is).
+ */
+function keepsAffirmedSymptom(turn: TurnRecord, item: AskedItem): boolean {
+  const { lexicon, context, polarity, analysed } = turn;
+  const { question } = context;
+  if (polarity !== "no" || item.slot !== "symptom" || item.value === undefined || !question.anaphoric) return false;
+  // Several items asked at once ("light or loud sounds with that headache?"): a "no" denies them all.
+  if (question.items.length > 1 || question.inverted || question.persistence || analysed.tokens.length > 6)
+    return false;
+  const focused = item.value === "pain" && !item.location ? painInFocus(lexicon, context) : undefined;
+  return context.knownPositive.has(conceptKey("symptom", focused?.value ?? item.value));
+}
+
+/** The affirmed symptom stays; a trigger the doctor proposed is denied ("does it hurt when you breathe in?" — "no"). */
+function keepAffirmedSymptom(turn: TurnRecord, asked: AskedItem): void {
+  const { lexicon, context, entries } = turn;
+  const focused = asked.value === "pain" && !asked.location ? painInFocus(lexicon, context) : undefined;
+  const entry = entries.add("symptom", "positive", focused?.value ?? asked.value!, true);
+  if (entry && context.question.proposedFactors.length > 0)
+    entries.set(entry, "not_aggravating_factor", context.question.proposedFactors);
+}
+
 /** Reads a short answer against every medical item asked. */
 export function answerYesNo(turn: TurnRecord): void {
   const { context, polarity, firstSentence, found } = turn;
@@ -104,6 +129,10 @@ export function answerYesNo(turn: TurnRecord): void {
   for (const item of medical) {
     if (answeredSlots.has(item.slot) && status === "negative") continue;
     if (isUnsureOfAttribute(turn, item)) continue;
+    if (keepsAffirmedSymptom(turn, item)) {
+      keepAffirmedSymptom(turn, item);
+      continue;
+    }
     const resolved = itemStatus(turn, item, status);
     if (resolved !== undefined) addAnsweredItem(turn, item, resolved);
   }

@@ -237,6 +237,15 @@ function medicationOf(entry: SlotEntry, label: Labeller): Medication {
 }
 
 /**
+ * A habit the patient reported with its amount under an unknown status: MediTOD files light or
+ * occasional use that way ("a few glasses of wine a week"), but the patient did say they drink, and how
+ * much: the note lists it with the amount, not as something they were unsure of.
+ */
+function isLightUse(slot: string, status: string | null, entry: SlotEntry): boolean {
+  return slot === "habit" && status === "unknown" && typeof entry.frequency === "string";
+}
+
+/**
  * Entries of a slot by status, placeholder values left out; `keep` filters the entries. Absent holds
  * only negative entries (what the patient denied); unknown entries are uncertain, never absent.
  */
@@ -252,7 +261,8 @@ function entriesByStatus(
     if (split?.slot.name !== slot) continue;
     for (const entry of entries) {
       if (typeof entry.value !== "string" || PLACEHOLDERS.has(entry.value) || !keep(entry)) continue;
-      if (split.status === "positive" || split.status === "avail") result.present.push(entry);
+      if (split.status === "positive" || split.status === "avail" || isLightUse(slot, split.status, entry))
+        result.present.push(entry);
       else if (split.status === "negative" || split.status === "unavail") result.absent.push(nameOf(entry, label));
       else result.uncertain.push(nameOf(entry, label));
     }

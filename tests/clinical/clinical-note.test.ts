@@ -139,3 +139,22 @@ describe("the clinical note from the tracked CMAS state", () => {
     ]);
   });
 });
+
+describe("light use of a habit, told with its amount", () => {
+  const note = (entry: Record<string, string>) =>
+    clinicalNote({ state: { positive_symptom: [{ value: "headache" }], unknown_habit: [entry] } });
+
+  it("'a few glasses of wine a week' (MediTOD's unknown status for light use) is listed as alcohol use with the amount", () => {
+    const habits = note({ value: "alcohol abuse", frequency: "few glasses of wine a week" }).socialHistory.habits;
+    expect(habits.uncertain).toEqual([]);
+    expect(habits.present).toEqual([
+      { value: "alcohol use", details: [expect.objectContaining({ value: "few glasses of wine a week" })] },
+    ]);
+  });
+
+  it("negative control: an unknown habit without an amount is still listed as unsure", () => {
+    const habits = note({ value: "alcohol abuse" }).socialHistory.habits;
+    expect(habits.present).toEqual([]);
+    expect(habits.uncertain).toEqual(["alcohol use"]);
+  });
+});

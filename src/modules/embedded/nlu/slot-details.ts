@@ -161,6 +161,26 @@ export function attachMedicationAttributes(
 }
 
 /**
+ * Whether "for X" after a medication is its own purpose: it is, unless another medication stands
+ * between them ("metformin and ramipril for my blood pressure", "amlodipine and paracetamol for the
+ * pain": the purpose is the nearer one's) and X is not among what this one typically treats.
+ */
+function purposeIsOwn(
+  lexicon: Lexicon,
+  found: readonly Found[],
+  mention: TokenSpan,
+  condition: TokenSpan,
+  value: string,
+  purpose: string,
+): boolean {
+  const between = found.some(
+    ({ mention: other, entry }) =>
+      entry.base === "medication" && other.start >= mention.end && other.start < condition.start,
+  );
+  return !between || (lexicon.indications.get(value)?.includes(purpose) ?? false);
+}
+
+/**
  * What a medication is for: a condition named after "for" ("for my asthma"); else a condition it
  * typically treats that the patient has reported (this turn or before: inhalers → asthma); else the
  * symptom the doctor asked about ("have you tried anything for this cough?").
@@ -181,7 +201,8 @@ function medicationPurpose(
         other.start < sentenceEnd &&
         (entry.base === "symptom" || entry.base === "medical_history"),
     );
-    if (after) return after.entry.attributes.value as string;
+    const condition = after?.entry.attributes.value as string | undefined;
+    if (after && condition && purposeIsOwn(lexicon, found, mention, after.mention, value, condition)) return condition;
   }
   const reported = (condition: string) =>
     context.knownPositive.has(conceptKey("medical_history", condition)) ||

@@ -124,3 +124,32 @@ describe("ontology/medicines.json's own examples", () => {
       expect(await medicinesOf(example.question, example.answer)).toEqual(example.medicines);
     });
 });
+
+describe("'for X' after several medicines is the purpose of the one it belongs to", () => {
+  async function purposes(utterance: string): Promise<Record<string, string | undefined>> {
+    const { frames } = await nlu.understand({ history: [{ speaker: "doctor", text: ASKED }], utterance });
+    const taken = (frames ?? []).flatMap((frame) => frame.slots?.positive_medication ?? []);
+    return Object.fromEntries(taken.map((entry) => [String(entry.value), entry.respone_to as string | undefined]));
+  }
+
+  it("'metformin and ramipril for my blood pressure': the blood pressure is ramipril's, not metformin's", async () => {
+    expect(await purposes("I take metformin and ramipril for my blood pressure")).toEqual({
+      metformin: undefined,
+      "antihypertensive agents": "hypertensive disease",
+    });
+  });
+
+  it("'amlodipine 5mg and paracetamol for the pain': the pain is paracetamol's", async () => {
+    expect(await purposes("I take amlodipine 5mg and paracetamol for the pain")).toEqual({
+      "antihypertensive agents": undefined,
+      acetaminophen: "pain",
+    });
+  });
+
+  it("negative control: 'metformin for diabetes, and atorvastatin': the purpose said right after it stays metformin's", async () => {
+    expect(await purposes("metformin for diabetes, and atorvastatin")).toEqual({
+      metformin: "diabetes mellitus",
+      statins: undefined,
+    });
+  });
+});

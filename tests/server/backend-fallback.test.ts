@@ -276,3 +276,30 @@ describe("the web chat when its LLM backend fails", () => {
     ]);
   });
 });
+
+describe("the note of a chat with an LLM backend", () => {
+  it("lists each medicine the patient named by name with its dose, read offline beside the LLM's CMAS classes", async () => {
+    const server = await chatServer();
+    const id = (await call(server.url, "POST", "/api/sessions", {})).json.id;
+    const said = "I take ramipril 5mg once a day and metformin 500mg twice a day.";
+    const turn = await call(server.url, "POST", `/api/sessions/${id}/turns`, { text: said });
+    expect(turn.json.outcome.fallback).toBeNull();
+    const note = await call(server.url, "GET", `/api/sessions/${id}/note`);
+    expect(note.json.note.medications.present).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ value: "ramipril", dose: "5mg", frequency: "once a day" }),
+        expect.objectContaining({ value: "metformin", dose: "500mg", frequency: "twice a day" }),
+      ]),
+    );
+  });
+
+  it("negative control: a turn that names no medicine adds none", async () => {
+    const server = await chatServer();
+    const id = (await call(server.url, "POST", "/api/sessions", {})).json.id;
+    await call(server.url, "POST", `/api/sessions/${id}/turns`, { text: COUGH });
+    const note = await call(server.url, "GET", `/api/sessions/${id}/note`);
+    expect(note.json.note.medications.present.filter((entry: { dose: string | null }) => entry.dose !== null)).toEqual(
+      [],
+    );
+  });
+});

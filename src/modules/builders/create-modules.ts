@@ -6,6 +6,7 @@ import { DEFAULT_TOKEN_BUDGET } from "../llm/in-context-prompter.ts";
 import type { DialogueModules } from "../../language/module-interfaces.ts";
 import { withFallback } from "./format-error-fallback.ts";
 import { answerFailuresWith } from "./backend-failure-fallback.ts";
+import { withNamedMedicines } from "./named-medicines.ts";
 
 /** The id of the offline engine, and the default backend. */
 export const EMBEDDED_BACKEND_ID = "embedded";
@@ -129,7 +130,9 @@ export async function createModules(
     options.fallback === "embedded" ? withFallback(modules, embedded!, { backendId: backend.id }) : modules;
   const embeddingModel = retrieval === "dense" ? backend.id : null;
   return {
-    modules: options.answerFailures ? answerFailuresWith(guarded, embedded!, { backendId: backend.id }) : guarded,
+    modules: options.answerFailures
+      ? withNamedMedicines(answerFailuresWith(guarded, embedded!, { backendId: backend.id }), embedded!.nlu)
+      : guarded,
     backend: { id: backend.id, parameters: backend.parameters },
     promptVersions,
     protocol: inContextProtocol(

@@ -325,3 +325,43 @@ describe("age and sex (basic_information)", () => {
     expect(entries).toEqual([]);
   });
 });
+
+describe("where a pain is, however the patient gets to it", () => {
+  const OPENING = "What brings you in today?";
+
+  it("'a pain right in the centre of my chest': seven words on, still the chest", async () => {
+    expect(
+      valuesOf(await understand("I have a pain right in the centre of my chest", OPENING), "positive_symptom"),
+    ).toEqual(["chest pain"]);
+  });
+
+  it("'its my chest doc. got this awful pain right in the middle': the site said first, in a sentence of its own", async () => {
+    const frames = await understand(
+      "its my chest doc. got this awful pain right in the middle, came on about an hour ago",
+      OPENING,
+    );
+    expect(valuesOf(frames, "positive_symptom")).toEqual(["chest pain"]);
+  });
+
+  it("'my knee. it hurts when I walk': the knee", async () => {
+    expect(entriesOf(await understand("my knee. it hurts when I walk", OPENING), "positive_symptom")).toEqual([
+      expect.objectContaining({ value: "pain", location: ["knee"] }),
+    ]);
+  });
+
+  it("negative control: 'I fell over yesterday. I have pain.' — a sentence before that names no site gives none", async () => {
+    const pain = entriesOf(await understand("I fell over yesterday. I have pain.", OPENING), "positive_symptom").find(
+      (entry) => entry.value === "pain",
+    );
+    expect(pain).toBeDefined();
+    expect(pain).not.toHaveProperty("location");
+  });
+
+  it("negative control: a long sentence about a body part before is no topic ('my chest was fine last week when I went running with my friend. now I have pain')", async () => {
+    const frames = await understand(
+      "my chest was fine last week when I went running with my friend. now I have pain",
+      OPENING,
+    );
+    expect(valuesOf(frames, "positive_symptom")).not.toContain("chest pain");
+  });
+});

@@ -1,5 +1,5 @@
 import { isRadiation, NOT_RADIATING, radiatingTo } from "../../../../language/pain-radiation.ts";
-import type { AnalysedText } from "../analysed-text.ts";
+import { sentenceOf, type AnalysedText } from "../analysed-text.ts";
 import { extractLocations } from "../body-locations.ts";
 import type { TurnRecord } from "../turn-record.ts";
 import type { CollectedEntry } from "../frame-builder.ts";
@@ -10,7 +10,7 @@ const LOCATION_CUE =
   /\bwhere (?:is|does|do|exactly|abouts|on your|in your)|which part|point to|where do you feel|radiat\w*|(?:move|go|travel|spread)(?:s|ing)? (?:anywhere|elsewhere|to (?:any|other))|anywhere else\b/;
 
 /** How many tokens after a symptom its site may be named ("pain in my left calf"), and before it ("left calf pain"). */
-const SITE_AFTER_WINDOW = 6;
+const SITE_AFTER_WINDOW = 8;
 const SITE_BEFORE_WINDOW = 3;
 
 /** Verbs a pain spreads by ("it goes down my arm", "shooting into my jaw", "spreads round to my back"). */
@@ -90,7 +90,26 @@ function readVolunteeredSite(span: VolunteeredSpan): void {
       ? after
       : extractLocations(lexicon, analysed, Math.max(clauseStart, mention.start - SITE_BEFORE_WINDOW), mention.start);
   const sites = near.length > 0 ? near : extractLocations(lexicon, analysed, clauseStart, mention.start);
-  entries.set(entry, "location", [...sites, ...spreadsTo]);
+  entries.set(entry, "location", [...(sites.length > 0 ? sites : topicSite(span)), ...spreadsTo]);
+}
+
+/**
+ * A short sentence that names where the trouble is before saying what it is. Example: "it's my chest
+ * doc", "my back", "its my tummy".
+ */
+const TOPIC_SITE_SENTENCE = /^(?:(?:it's|its|it is|it's to do with|the trouble is|the problem is)\s+)?(?:my|me|the)\s/;
+
+/** The site of a topic sentence right before the symptom's sentence ("its my chest doc. got this awful pain"), else none. */
+function topicSite(span: VolunteeredSpan): string[] {
+  const { lexicon, analysed } = span.turn;
+  const [sentenceStart] = sentenceOf(analysed, span.mention!.start);
+  const before = analysed.sentences.find(([, end]) => end === sentenceStart - 1 || end === sentenceStart);
+  if (!before || before[1] - before[0] > 6) return [];
+  const text = analysed.tokens
+    .slice(before[0], before[1])
+    .map((token) => token.text)
+    .join(" ");
+  return TOPIC_SITE_SENTENCE.test(text) ? extractLocations(lexicon, analysed, before[0], before[1]) : [];
 }
 
 /**

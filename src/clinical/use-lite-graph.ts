@@ -34,6 +34,14 @@ export interface UseLiteGraphPlan {
   readonly tokenCoordinates: string;
   /** The position of each kept token (the mask's `Where`, its second column). */
   readonly tokenPositions: string;
+  /**
+   * The token mask's three readers (the mask itself, `Encode/Greater`, cannot be fed: the graph
+   * declares it int32): whether each [sentence, position] is padding (false for every position of a
+   * lone sentence), the mask's shape, and the mask as int32 (all ones).
+   */
+  readonly paddingMask: string;
+  readonly maskShape: string;
+  readonly tokenMask: string;
   /** The sentence vectors (L2-normalised, 512 wide). */
   readonly output: string;
   /** The shape-only tensors that the token-reading ops take as inputs, kept per token count. */
@@ -70,10 +78,14 @@ export function useLiteGraphPlan(modelJson: GraphModelJson): UseLiteGraphPlan | 
     keptRows: `${PREFIX}ClipToMaxLength/Reshape`,
     tokenCoordinates: `${STACK}Layer_1/TransformerLayer/FFN/StoreMask/ToInt32`,
     tokenPositions: `${STACK}Layer_0/AddTimingSignal/strided_slice_2`,
+    paddingMask: `${STACK}Layer_1/TransformerLayer/MultiheadAttention/DotProductAttention/LogicalNot`,
+    maskShape: `${STACK}Layer_1/TransformerLayer/FFN/StoreMask/Shape`,
+    tokenMask: `${STACK}MaskLength/ToInt32`,
     output: "module_apply_default/Encoder_en/hidden_layers/l2_normalize",
   };
   if (Object.values(fed).some((name) => !byName.has(name))) return null;
-  const given = new Set([fed.keptRows, fed.tokenCoordinates, fed.tokenPositions]);
+  const { keptRows, tokenCoordinates, tokenPositions, paddingMask, maskShape, tokenMask } = fed;
+  const given = new Set([keptRows, tokenCoordinates, tokenPositions, paddingMask, maskShape, tokenMask]);
   const readsTokens = tokenReaders(byName, given);
   const frontier = new Set<string>();
   for (const node of nodes) {

@@ -37,33 +37,41 @@ const { parentPort, workerData } = require("node:worker_threads");
 const { plan, maxTokens, warmTokens, keptCounts, checkSentences, tolerance } = workerData;
 const reason = (error) => String((error && error.message) || error).split("\\n")[0];
 
+// The hand-made inputs that stand for the graph's Where ops, for a lone sentence of \`count\` tokens.
+function structure(tf, count) {
+  const kept = Array.from({ length: Math.min(count, maxTokens) }, (_, position) => position);
+  return {
+    [plan.indices]: tf.tensor2d(Array.from({ length: count }, (_, position) => [0, position]), [count, 2], "int32"),
+    [plan.keptRows]: tf.tensor1d(kept, "int32"),
+    [plan.tokenCoordinates]: tf.tensor2d(kept.map((position) => [0, position]), [kept.length, 2], "int32"),
+    [plan.tokenPositions]: tf.tensor1d(kept, "int32"),
+    [plan.paddingMask]: tf.zeros([1, kept.length], "bool"),
+    [plan.maskShape]: tf.tensor1d([1, kept.length], "int32"),
+    [plan.tokenMask]: tf.ones([1, kept.length], "int32"),
+  };
+}
+
 // One sentence's token ids -> its vector: the graph run synchronously, each token count's shape-only tensors kept.
 function sentenceRunner(tf, graph) {
   const byCount = new Map();
-  const firstRun = (ids, values) => {
-    const kept = Array.from({ length: Math.min(ids.length, maxTokens) }, (_, position) => position);
-    const given = {
-      [plan.indices]: tf.tensor2d(ids.map((_, position) => [0, position]), [ids.length, 2], "int32"),
-      [plan.keptRows]: tf.tensor1d(kept, "int32"),
-      [plan.tokenCoordinates]: tf.tensor2d(kept.map((position) => [0, position]), [kept.length, 2], "int32"),
-      [plan.tokenPositions]: tf.tensor1d(kept, "int32"),
-      [plan.paddingMask]: tf.zeros([1, kept.length], "bool"),
-      [plan.maskShape]: tf.tensor1d([1, kept.length], "int32"),
-      [plan.tokenMask]: tf.ones([1, kept.length], "int32"),
-    };
-    const outputs = graph.execute({ ...given, [plan.values]: values }, [plan.output, ...plan.frontier]);
-    const frontier = Object.fromEntries(plan.frontier.map((name, index) => [name, outputs[index + 1]]));
-    const keep = new Set(Object.values(frontier));
-    for (const tensor of Object.values(given)) if (!keep.has(tensor)) tensor.dispose();
+  const keep = (count, outputs, given) => {
+    const frontier = Object.fromEntries(plan.frontier.map((name, index) => [name, outputs[index]]));
+    const kept = new Set(Object.values(frontier));
+    for (const tensor of Object.values(given)) if (!kept.has(tensor)) tensor.dispose();
     if (byCount.size >= keptCounts) {
-      const [count, tensors] = byCount.entries().next().value;
-      byCount.delete(count);
+      const [oldest, tensors] = byCount.entries().next().value;
+      byCount.delete(oldest);
       for (const tensor of new Set(Object.values(tensors))) tensor.dispose();
     }
-    byCount.set(ids.length, frontier);
+    byCount.set(count, frontier);
+  };
+  const firstRun = (ids, values) => {
+    const given = structure(tf, ids.length);
+    const outputs = graph.execute({ ...given, [plan.values]: values }, [plan.output, ...plan.frontier]);
+    keep(ids.length, outputs.slice(1), given);
     return outputs[0];
   };
-  return (ids) => {
+  const run = (ids) => {
     const values = tf.tensor1d(ids, "int32");
     try {
       const frontier = byCount.get(ids.length);
@@ -77,20 +85,39 @@ function sentenceRunner(tf, graph) {
       values.dispose();
     }
   };
+  // Token counts' shape-only tensors made ahead without the model's arithmetic: the shapes the graph
+  // reads of token tensors (its Shape ops) are recorded once, at a count no model width equals, and
+  // that count is replaced by each count in turn.
+  run.prepare = (counts) => {
+    const probe = 97;
+    const given = structure(tf, probe);
+    const values = tf.tensor1d(new Array(probe).fill(1), "int32");
+    const recorded = graph.execute({ ...given, [plan.values]: values }, plan.shapeReads);
+    const shapes = recorded.map((tensor) => Array.from(tensor.dataSync()));
+    for (const tensor of [...Object.values(given), values, ...recorded]) tensor.dispose();
+    for (const count of counts) {
+      const read = plan.shapeReads.map((name, index) =>
+        [name, tf.tensor1d(shapes[index].map((size) => (size === probe ? count : size)), "int32")]);
+      const inputs = { ...structure(tf, count), ...Object.fromEntries(read) };
+      keep(count, graph.execute(inputs, plan.frontier), inputs);
+    }
+  };
+  return run;
 }
 
-// The sentences' vectors, one Float32Array each: the fast path when it agrees with the package's embed.
+// The sentences' vectors, one Float32Array each: the fast path when it agrees with the package's embed
+// (checked after the token counts are prepared, so the check reads prepared counts).
 async function sentenceEncoder(tf, model) {
   const packaged = async (sentences) => (await model.embed(sentences)).map((vector) => Float32Array.from(vector));
   if (!plan) return packaged;
   const run = sentenceRunner(tf, model.model);
+  run.prepare(Array.from({ length: warmTokens }, (_, index) => index + 1));
   const expected = await packaged(checkSentences);
   const agrees = checkSentences.every((sentence, index) => {
     const vector = run(model.tokenizer.encode(sentence));
     return vector.every((value, at) => Math.abs(value - expected[index][at]) <= tolerance);
   });
   if (!agrees) return packaged;
-  for (let count = 1; count <= warmTokens; count++) run(new Array(count).fill(1));
   return async (sentences) => {
     const vectors = [];
     for (const sentence of sentences) {
@@ -137,13 +164,14 @@ interface ThreadData {
 }
 
 /**
- * The fast path's settings: token counts run once at start (a patient's sentence is rarely longer;
+ * The fast path's settings: the token counts run once at start (a count's first run costs about two
+ * and a half times the next ones, measured; a patient's sentence is rarely longer than 64 tokens, and
  * a longer one pays its count's first run once), how many counts' tensors are kept (every count the
  * model reads, and some), the sentences it is checked on against the package's `embed`, and how far
  * apart their vectors may be (float rounding: the package pads sentences into one batch).
  */
 const FAST_PATH = {
-  warmTokens: 40,
+  warmTokens: 64,
   keptCounts: USE_LITE_MAX_TOKENS + 32,
   checkSentences: ["I have had a crushing pain in my chest since this morning", "it's fine"],
   tolerance: 1e-5,

@@ -46,6 +46,8 @@ export interface UseLiteGraphPlan {
   readonly output: string;
   /** The shape-only tensors that the token-reading ops take as inputs, kept per token count. */
   readonly frontier: readonly string[];
+  /** The `Shape` ops that read a token-reading tensor: the frontier's only tie to the tokens. */
+  readonly shapeReads: readonly string[];
 }
 
 /** A node of a TF.js graph model's `model.json` topology. */
@@ -96,7 +98,10 @@ export function useLiteGraphPlan(modelJson: GraphModelJson): UseLiteGraphPlan | 
       if (source.op !== "Const" && source.op !== "Placeholder") frontier.add(input);
     }
   }
-  return { ...fed, frontier: [...frontier] };
+  const shapeReads = nodes.filter(
+    (node) => node.op === "Shape" && (node.input ?? []).some((input) => readsTokens(nodeOf(input))),
+  );
+  return { ...fed, frontier: [...frontier], shapeReads: shapeReads.map((node) => node.name) };
 }
 
 /**

@@ -28,9 +28,10 @@ export const USE_LITE_MODEL = "use-lite-energetic-ai-0.2.0";
  * then answers each `{id, sentences}` with `{id, vectors}` (transferred) or `{id, error}`.
  *
  * Each sentence runs alone through the graph, synchronously, with the shape-only tensors of its token
- * count kept (see `./use-lite-graph.ts`); the token counts up to `warmTokens` are run once at start,
- * so no patient sentence pays that first run. The path is checked against the package's own `embed`
- * at start; if they differ (or there is no plan), the thread uses `embed`.
+ * count kept (see `./use-lite-graph.ts`); the token counts up to `warmTokens` are prepared at start,
+ * without the model's arithmetic, so no patient sentence pays its count's first run. The path is
+ * checked against the package's own `embed` at start; if they differ (or there is no plan), the
+ * thread uses `embed`.
  */
 const ENCODER_THREAD = `
 const { parentPort, workerData } = require("node:worker_threads");
@@ -164,9 +165,9 @@ interface ThreadData {
 }
 
 /**
- * The fast path's settings: the token counts run once at start (a count's first run costs about two
+ * The fast path's settings: the token counts prepared at start (a count's first run costs about two
  * and a half times the next ones, measured; a patient's sentence is rarely longer than 64 tokens, and
- * a longer one pays its count's first run once), how many counts' tensors are kept (every count the
+ * a longer one pays its count's first run once; each count prepared costs some of the start), how many counts' tensors are kept (every count the
  * model reads, and some), the sentences it is checked on against the package's `embed`, and how far
  * apart their vectors may be (float rounding: the package pads sentences into one batch).
  */

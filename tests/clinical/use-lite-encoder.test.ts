@@ -50,7 +50,7 @@ describe("USE-lite's graph plan", () => {
 });
 
 describe.skipIf(!installed)("USE-lite on the encoder's threads (slow: loads the model; skipped without it)", () => {
-  it("gives the package's own vectors, to float rounding, for short, long and odd sentences, on the threads", async () => {
+  it("gives the package's own vectors, to float rounding, for short, long and odd sentences, on the threads, and through the package's embed when the plan does not fit", async () => {
     const sentences = [
       "I have had a crushing pain in my chest since this morning",
       "ok",
@@ -75,6 +75,12 @@ describe.skipIf(!installed)("USE-lite on the encoder's threads (slow: loads the 
       expect(largestDifference([vectors[0]!], [expected[4]!])).toBeGreaterThan(0.01);
       // An empty sentence has no tokens: the package's embed fails on it, and so does the thread.
       await expect(encoder.encode([""])).rejects.toThrow(/sparseIndices/);
+    }
+    // Without a plan, or with one that does not fit the graph, a thread runs the package's own embed.
+    const plan = useLiteGraphPlan(modelJson()!)!;
+    for (const fallback of [null, { ...plan, frontier: [...plan.frontier, "no/such/node"] }]) {
+      const encoder = await loadUseLiteEncoder(1, fallback);
+      expect(largestDifference(await encoder.encode(sentences), expected)).toBeLessThan(1e-6);
     }
   }, 600_000);
 });

@@ -40,7 +40,7 @@ const COSTS: Readonly<Record<string, string>> = {
   rulesOnly: "chat turn, lay-word rules",
   screening: "the red-flag screening alone (rules, pooled turn by turn)",
   withSemantic: "chat turn, rules + semantic signal (warm, new sentences)",
-  oneSentence: "one new sentence encoded (USE-lite, its own thread)",
+  oneSentence: "one new sentence encoded (USE-lite, on the encoder's threads)",
 };
 
 function redFlagFigures({ data }: CommandOutput): Figure[] {

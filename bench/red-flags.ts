@@ -1,11 +1,12 @@
 /**
  * The red flags on the lay-words corpus (`data/red-flag-corpus/`): recall on the statements that
  * must fire each flag, and false alarms on the near-misses that must fire none, for the lay-word
- * rules alone, the semantic signal alone and both, per flag; then, with the test part, a chat turn's
- * cost in-process (wall and CPU time; the rules alone, and with the semantic signal warm) and one new
- * sentence's encoding (`./red-flags-chat-turns.ts`).
+ * rules alone, the semantic signal alone and both, per flag; then a chat turn's cost in-process (wall
+ * and CPU time; the rules alone, and with the semantic signal warm) and one new sentence's encoding
+ * (`./red-flags-chat-turns.ts`: the sample's non-test patient turns, whichever part is scored).
  *
- *   npx tsx bench/red-flags.ts                       # the development part only (for tuning)
+ *   npx tsx bench/red-flags.ts                       # the development part and the turn's cost
+ *   npx tsx bench/red-flags.ts --turns 0             # the development part only (for tuning)
  *   npx tsx bench/red-flags.ts --choose-thresholds   # the semantic thresholds, chosen on the development part
  *   npx tsx bench/red-flags.ts --part test --json    # both parts and the turn's cost: the figures reported
  *                                                    # (tables on stderr, JSON on stdout; --turns N, default 200)
@@ -189,6 +190,8 @@ async function main(): Promise<void> {
     const test = score(testPart, on ? semantic : null, thresholds, false);
     printTable("test part", test, on);
     result.test = Object.fromEntries(test);
+  }
+  if (Number(values.turns) > 0 && !values["choose-thresholds"]) {
     result.chatTurn = await chatTurnCosts(rules, on, Number(values.turns));
     printCosts(result.chatTurn as Awaited<ReturnType<typeof chatTurnCosts>>);
   }

@@ -14,8 +14,8 @@ import { USE_LITE_MAX_TOKENS, useLiteGraphPlan, type GraphModelJson, type UseLit
  * The model runs on worker threads: its WebAssembly backend is single-threaded and costs milliseconds
  * of CPU a sentence, which on the main thread would add to every turn and stall every other session
  * of the chat server. On their own threads a turn's sentences are encoded while the NLU reads the
- * turn, shared between two threads when there are two cores, and the server answers other requests
- * meanwhile.
+ * turn (shared between threads when more than one is asked for), and the server answers other
+ * requests meanwhile.
  */
 
 /** The model's name and version, a key of the statements' vector cache. */
@@ -151,10 +151,12 @@ Promise.resolve()
 `;
 
 /**
- * How many encoder threads a process starts (fewer on fewer cores): two, so that a turn of several
- * sentences is encoded on both cores of a small machine; each holds its own copy of the model.
+ * How many encoder threads a process starts (fewer on fewer cores): one. A second shares a turn's
+ * sentences across two cores, but each thread holds its own copy of the model (about +140 MB and
+ * +2.5 s of CPU to start), and on a 2-core machine that also runs the engine and the server it gave
+ * no measurable gain; `loadUseLiteEncoder(threads)` asks for more.
  */
-const USE_LITE_THREADS = 2;
+const USE_LITE_THREADS = 1;
 
 /** What the encoder's thread is given: the packages' paths, and how to run the graph. */
 interface ThreadData {

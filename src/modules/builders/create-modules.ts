@@ -18,6 +18,11 @@ export interface ModuleSetup {
   /** Template version#hash per module (LLM backends only). */
   readonly promptVersions: Record<string, string>;
   readonly protocol: Record<string, unknown>;
+  /**
+   * The modules run on threads of their own (the embedded engine of a benchmark run), so a run may
+   * predict its suites at once; absent: one suite after the other.
+   */
+  readonly suitesAtOnce?: boolean;
   close(): Promise<void>;
 }
 
@@ -40,6 +45,11 @@ export interface CreateModulesOptions extends Omit<LlmModulesOptions, "retriever
    * the NLG metrics reward; `clean` from our templates, for people reading a chat.
    */
   readonly wording?: "transcript" | "clean";
+  /**
+   * `embedded`, for a benchmark run: the policy and NLG built and run on a worker thread beside the
+   * NLU (`buildEmbeddedEngineOffThread`), and the suites predicted at once.
+   */
+  readonly offThread?: boolean;
 }
 
 /** The embedded engine's modules; its code is imported on first use, so that other backends never load it. */
@@ -52,14 +62,17 @@ async function embeddedModules(
   return buildEmbeddedEngine(dataset, trainSplit, wording ? { wording } : {});
 }
 
-/** The embedded engine's module setup. */
+/** The embedded engine's module setup; `offThread` puts its policy and NLG on a worker thread. */
 async function embeddedSetup(
   dataset: MeditodDataset,
   trainSplit: Split | readonly string[],
-  wording?: "transcript" | "clean",
+  options: Pick<CreateModulesOptions, "wording" | "offThread">,
 ): Promise<ModuleSetup> {
+  const wording = options.wording ? { wording: options.wording } : {};
+  const { buildEmbeddedEngineOffThread } = options.offThread ? await import("../embedded/index.ts") : {};
+  const beside = buildEmbeddedEngineOffThread?.(dataset, trainSplit, wording);
   return {
-    modules: await embeddedModules(dataset, trainSplit, wording),
+    modules: beside ?? (await embeddedModules(dataset, trainSplit, options.wording)),
     backend: { id: EMBEDDED_BACKEND_ID },
     promptVersions: {},
     protocol: {
@@ -70,7 +83,8 @@ async function embeddedSetup(
       retrieval: "none",
       embedding_model: null,
     },
-    close: async () => {},
+    ...(beside ? { suitesAtOnce: true } : {}),
+    close: async () => beside?.close(),
   };
 }
 
@@ -108,7 +122,7 @@ export async function createModules(
   options: CreateModulesOptions = {},
 ): Promise<ModuleSetup> {
   const trainSplit = options.exemplarSplit ?? "train";
-  if (backendId === EMBEDDED_BACKEND_ID) return embeddedSetup(dataset, trainSplit, options.wording);
+  if (backendId === EMBEDDED_BACKEND_ID) return embeddedSetup(dataset, trainSplit, options);
   const backend = await createBackend(backendId, options.backendOptions ?? {});
   const retrieval = options.retrieval ?? "bm25";
   const modules = createLlmModules(backend, dataset, {

@@ -65,9 +65,6 @@ async function pool<T>(items: readonly T[], concurrency: number, work: (item: T)
       } catch (error) {
         failure ??= { error };
       }
-      // A turn of the event loop between examples: modules computing on this thread would otherwise
-      // hold back the answers of modules on other threads (suites predicted at once) until they end.
-      await new Promise((resolve) => setImmediate(resolve));
     }
   };
   await Promise.all(Array.from({ length: Math.min(concurrency, items.length) }, worker));

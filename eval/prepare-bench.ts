@@ -104,7 +104,6 @@ export async function prepareBench(plan: BenchPlan, registry: SuiteRegistry = SU
           ...(plan.shard ? { shard: plan.shard } : {}),
           ...(plan.concurrency ? { concurrency: plan.concurrency } : {}),
           ...(plan.suiteSettings ? { suiteSettings: plan.suiteSettings } : {}),
-          ...(setup.suitesAtOnce ? { suitesAtOnce: true } : {}),
           judge,
           ...(plan.models ? { models: plan.models } : {}),
           promptVersions: promptVersions(setup, suites, plan.modules.backendId),

@@ -65,8 +65,6 @@ export interface BenchOptions {
   readonly shard?: Shard;
   /** Examples predicted at once (the backend applies its own limit too). */
   readonly concurrency?: number;
-  /** The suites are predicted at once (their modules run on threads of their own), not one after the other. */
-  readonly suitesAtOnce?: boolean;
   readonly judge?: AttributeJudge;
   /** Where the suites' model-based metrics come from (BERTScore, BLEURT); none when absent. */
   readonly models?: ModelMetricRequest;
@@ -190,7 +188,7 @@ export async function runBench(options: BenchOptions): Promise<BenchResults<Suit
     onProgress: options.onProgress,
   };
   const resumed: Partial<Record<SuiteId, number>> = {};
-  const predict = async (id: SuiteId) => {
+  for (const id of options.suites) {
     const suite = registry.get(id)!;
     const examples = selectExamples(
       suite.examples(options.dataset, options.split, options.protocolName),
@@ -198,9 +196,7 @@ export async function runBench(options: BenchOptions): Promise<BenchResults<Suit
       options.shard,
     );
     resumed[id] = await predictSuite(suite, examples, run);
-  };
-  if (options.suitesAtOnce) await Promise.all(options.suites.map(predict));
-  else for (const id of options.suites) await predict(id);
+  }
   return scoreRunDirectory({
     dir: options.outDir,
     dataset: options.dataset,

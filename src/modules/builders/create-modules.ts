@@ -18,11 +18,6 @@ export interface ModuleSetup {
   /** Template version#hash per module (LLM backends only). */
   readonly promptVersions: Record<string, string>;
   readonly protocol: Record<string, unknown>;
-  /**
-   * The modules run on threads of their own (the embedded engine of a benchmark run), so a run may
-   * predict its suites at once; absent: one suite after the other.
-   */
-  readonly suitesAtOnce?: boolean;
   close(): Promise<void>;
 }
 
@@ -45,11 +40,6 @@ export interface CreateModulesOptions extends Omit<LlmModulesOptions, "retriever
    * the NLG metrics reward; `clean` from our templates, for people reading a chat.
    */
   readonly wording?: "transcript" | "clean";
-  /**
-   * `embedded`, for a benchmark run: the policy and NLG built and run on a worker thread beside the
-   * NLU (`buildEmbeddedEngineOffThread`), and the suites predicted at once.
-   */
-  readonly offThread?: boolean;
 }
 
 /** The embedded engine's modules; its code is imported on first use, so that other backends never load it. */
@@ -62,17 +52,14 @@ async function embeddedModules(
   return buildEmbeddedEngine(dataset, trainSplit, wording ? { wording } : {});
 }
 
-/** The embedded engine's module setup; `offThread` puts its policy and NLG on a worker thread. */
+/** The embedded engine's module setup. */
 async function embeddedSetup(
   dataset: MeditodDataset,
   trainSplit: Split | readonly string[],
-  options: Pick<CreateModulesOptions, "wording" | "offThread">,
+  wording?: "transcript" | "clean",
 ): Promise<ModuleSetup> {
-  const wording = options.wording ? { wording: options.wording } : {};
-  const { buildEmbeddedEngineOffThread } = options.offThread ? await import("../embedded/index.ts") : {};
-  const beside = buildEmbeddedEngineOffThread?.(dataset, trainSplit, wording);
   return {
-    modules: beside ?? (await embeddedModules(dataset, trainSplit, options.wording)),
+    modules: await embeddedModules(dataset, trainSplit, wording),
     backend: { id: EMBEDDED_BACKEND_ID },
     promptVersions: {},
     protocol: {
@@ -83,8 +70,7 @@ async function embeddedSetup(
       retrieval: "none",
       embedding_model: null,
     },
-    ...(beside ? { suitesAtOnce: true } : {}),
-    close: async () => beside?.close(),
+    close: async () => {},
   };
 }
 
@@ -122,7 +108,7 @@ export async function createModules(
   options: CreateModulesOptions = {},
 ): Promise<ModuleSetup> {
   const trainSplit = options.exemplarSplit ?? "train";
-  if (backendId === EMBEDDED_BACKEND_ID) return embeddedSetup(dataset, trainSplit, options);
+  if (backendId === EMBEDDED_BACKEND_ID) return embeddedSetup(dataset, trainSplit, options.wording);
   const backend = await createBackend(backendId, options.backendOptions ?? {});
   const retrieval = options.retrieval ?? "bm25";
   const modules = createLlmModules(backend, dataset, {

@@ -60,8 +60,7 @@ export async function buildModulesForProtocol(
   const setup =
     request.protocol === "official"
       ? await createOfficialSetup(backendId, dataset, { ...request.official, exemplars, backendOptions })
-      : // A benchmark run predicts its suites at once when the embedded engine runs its policy and NLG off-thread.
-        await createModules(backendId, dataset, { backendOptions, exemplars, ...request.anamnesis, offThread: true });
+      : await createModules(backendId, dataset, { backendOptions, exemplars, ...request.anamnesis });
   return { ...setup, unavailable: {} };
 }
 

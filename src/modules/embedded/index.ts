@@ -1,9 +1,8 @@
 import type { MeditodDataset, Split } from "../../data/meditod.ts";
 import type { DialogueModules } from "../../language/module-interfaces.ts";
-import type { NlgWording } from "./nlg.ts";
+import { buildEmbeddedNlg, type NlgWording } from "./nlg.ts";
 import { buildEmbeddedNlu } from "./nlu.ts";
-import { buildEmbeddedPolicyAndNlg } from "./policy-and-nlg.ts";
-import { policyAndNlgOnWorker } from "./policy-nlg-off-thread.ts";
+import { buildEmbeddedPolicy } from "./policy.ts";
 import { loadTrainingData } from "./training-data.ts";
 
 /**
@@ -16,7 +15,6 @@ export interface EmbeddedEngine extends DialogueModules {
   readonly buildMs: number;
 }
 
-/** Builds the engine from the training split (never test). */
 export function buildEmbeddedEngine(
   dataset: MeditodDataset,
   trainSplit: Split | readonly string[] = "train",
@@ -26,42 +24,10 @@ export function buildEmbeddedEngine(
   const training = loadTrainingData(dataset, trainSplit);
   return {
     nlu: buildEmbeddedNlu(training),
-    ...buildEmbeddedPolicyAndNlg(training, options.wording),
+    // Clean wording is a live conversation (chat, self-play): a bare acknowledgement would leave the patient nothing to answer.
+    policy: buildEmbeddedPolicy(training, { askOn: options.wording === "clean" }),
+    nlg: buildEmbeddedNlg(training, options.wording),
     trainedOn: training.dialogueIds,
     buildMs: performance.now() - started,
-  };
-}
-
-/** The policy and NLG worker beside this module once compiled (.js); workers run only compiled. */
-function policyNlgWorkerUrl(): URL | undefined {
-  return import.meta.url.endsWith(".js") ? new URL("./policy-nlg-worker.js", import.meta.url) : undefined;
-}
-
-/**
- * The engine of a benchmark run, whose suites are predicted at once: the policy and NLG built and
- * run on a worker thread (`policy-nlg-off-thread.ts`) while this thread builds and runs the NLU, so
- * that a second core shortens the run; the same modules on this thread where no worker can run.
- * Close it to stop the worker.
- */
-export function buildEmbeddedEngineOffThread(
-  dataset: MeditodDataset,
-  trainSplit: Split | readonly string[] = "train",
-  options: { wording?: NlgWording } = {},
-): EmbeddedEngine & { close(): Promise<void> } {
-  const url = policyNlgWorkerUrl();
-  if (!url) return { ...buildEmbeddedEngine(dataset, trainSplit, options), close: async () => {} };
-  const started = performance.now();
-  const training = loadTrainingData(dataset, trainSplit);
-  // Started first, so that the worker builds while this thread builds the NLU.
-  const beside = policyAndNlgOnWorker(url, { dir: dataset.dir, trainSplit, ...options }, () =>
-    buildEmbeddedPolicyAndNlg(training, options.wording),
-  );
-  return {
-    nlu: buildEmbeddedNlu(training),
-    policy: beside.policy,
-    nlg: beside.nlg,
-    trainedOn: training.dialogueIds,
-    buildMs: performance.now() - started,
-    close: () => beside.close(),
   };
 }

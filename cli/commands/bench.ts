@@ -20,7 +20,7 @@ import { printJson } from "../shared/output.ts";
 import { createProgressReporter } from "../shared/progress.ts";
 import { PROVIDER_MODULE_OPTION } from "../shared/provider-module-option.ts";
 import { positiveInteger } from "../shared/positive-integer.ts";
-import { DEFAULT_CONSULT_SETTINGS } from "../../eval/suites/consult/consult-setup.ts";
+import { DEFAULT_CONSULT_SETTINGS } from "../../eval/suites/consult/consult-settings.ts";
 import { addModelMetricOptions, modelMetricRequest, type ModelMetricFlags } from "../shared/model-metric-options.ts";
 
 interface BenchFlags extends ModelMetricFlags {

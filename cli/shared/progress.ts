@@ -1,4 +1,5 @@
-import cliProgress from "cli-progress";
+import type cliProgressModule from "cli-progress";
+import { createRequire } from "node:module";
 import type { ProgressEvent } from "../../eval/runner.ts";
 
 /**
@@ -9,6 +10,8 @@ export function createProgressReporter(stream: NodeJS.WriteStream = process.stde
   stop(): void;
 } {
   if (stream.isTTY && !process.env.CI) {
+    // Loaded only for a terminal: on a pipe or in CI no bar is drawn, and loading the package is start-up wasted.
+    const cliProgress = createRequire(import.meta.url)("cli-progress") as typeof cliProgressModule;
     const multibar = new cliProgress.MultiBar(
       {
         stream,
@@ -19,7 +22,7 @@ export function createProgressReporter(stream: NodeJS.WriteStream = process.stde
       },
       cliProgress.Presets.shades_classic,
     );
-    const bars = new Map<string, cliProgress.SingleBar>();
+    const bars = new Map<string, cliProgressModule.SingleBar>();
     return {
       update(event) {
         let bar = bars.get(event.suite);

@@ -133,15 +133,27 @@ function subsectionMatcher(headers: readonly string[]): (line: string) => boolea
 /** The tagger's IMPRESSION header: case-sensitive, after leading whitespace, e.g. "  IMPRESSION: …". */
 const IMPRESSION_LINE = new RegExp(`^${PY_SPACE_CLASS}*IMPRESSION`);
 
-/** Each subsection's matcher and division, in the tagger's order, then IMPRESSION (assessment and plan). */
-const LINE_MATCHERS: ReadonlyArray<{ readonly division: AciDivision; readonly matches: (line: string) => boolean }> = [
-  ...SUBSECTION_HEADERS.map(({ division, headers }) => ({ division, matches: subsectionMatcher(headers) })),
-  { division: "assessment_and_plan", matches: (line: string) => IMPRESSION_LINE.test(line) },
-];
+/** A division and how a line that starts one of its sections is recognised. */
+type LineMatcher = { readonly division: AciDivision; readonly matches: (line: string) => boolean };
+
+let lineMatchers: readonly LineMatcher[] | undefined;
+
+/**
+ * Each subsection's matcher and division, in the tagger's order, then IMPRESSION (assessment and plan);
+ * built on first use: the patterns spell every header letter in its cases, and every command that
+ * loads the metrics would otherwise build them, ACI-Bench notes or not.
+ */
+function lineMatchersOf(): readonly LineMatcher[] {
+  lineMatchers ??= [
+    ...SUBSECTION_HEADERS.map(({ division, headers }) => ({ division, matches: subsectionMatcher(headers) })),
+    { division: "assessment_and_plan", matches: (line: string) => IMPRESSION_LINE.test(line) },
+  ];
+  return lineMatchers;
+}
 
 /** The division a line starts a section of, or undefined when it is no header. */
 export function headerDivision(line: string): AciDivision | undefined {
-  return LINE_MATCHERS.find((matcher) => matcher.matches(line))?.division;
+  return lineMatchersOf().find((matcher) => matcher.matches(line))?.division;
 }
 
 /** A division of a note: its name and where its text starts and ends (UTF-16 offsets into the note). */

@@ -1,10 +1,11 @@
-import { scoreOsceChecklist, type ChecklistCase } from "../clinical/osce-checklist.ts";
+import { scoreOsceChecklist } from "../clinical/osce-checklist.ts";
 import { asksToRepeat } from "../language/repeat-requests.ts";
 import type { DoctorAction, NluFrame } from "../cmas/schemas.ts";
 import { Conversation } from "../dialogue-manager/conversation.ts";
 import type { DialogueModules } from "../language/module-interfaces.ts";
 import { actionSlots } from "../language/action-signature.ts";
 import type { SelfPlayCase } from "./case-library.ts";
+import { checklistCaseOf } from "./checklist-case.ts";
 import { CLOSING_FITS, closingFit, type ClosingFit } from "./closing-fit.ts";
 import { coverageOf } from "./coverage.ts";
 import { PatientSimulator } from "./patient-simulator.ts";
@@ -232,27 +233,6 @@ function profileItemsOf(patientCase: SelfPlayCase, turns: readonly DoctorAction[
   const values = { asked: coverage.facts.filter((fact) => fact.asked).length, total: coverage.facts.length };
   const attributes = { asked: coverage.asked - values.asked, total: coverage.total - values.total };
   return { values, attributes, share: share({ asked: coverage.asked, total: coverage.total }) };
-}
-
-/**
- * A presenting complaint that is a pain, by its CMAS value.
- * Example: "chest pain", "pain", "headache", "earache" (not "heartburn").
- */
-const PAIN_COMPLAINT = /\bpain\b|ache$/;
-
-/** What the OSCE checklist needs of a case: its presentation in words, whether the complaint is a pain, age, sex and system. */
-export function checklistCaseOf(patientCase: SelfPlayCase): ChecklistCase {
-  const complaint = String(patientCase.profile.positive_symptom?.[0]?.value ?? "");
-  const basics = patientCase.profile.basic_information?.[0] ?? {};
-  const age = Number(basics.age);
-  const sex = basics.sex === "female" || basics.sex === "male" ? basics.sex : undefined;
-  return {
-    complaint: patientCase.title,
-    pain: PAIN_COMPLAINT.test(complaint),
-    ...(Number.isFinite(age) && basics.age !== undefined ? { age } : {}),
-    ...(sex ? { sex } : {}),
-    system: patientCase.system,
-  };
 }
 
 /** The checklist's reading of a played history: every doctor and patient line, in order. */

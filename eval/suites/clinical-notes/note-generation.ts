@@ -71,7 +71,13 @@ export function generationSuite<const Id extends string>(name: GenerationSuiteNa
   return noteSuite(name, {
     module: "note",
     protocol: `one document at a time, zero-shot: lm-eval's ${task} description, then the document's ${name.inputName}; greedy, at most 256 tokens, cut at the first blank line; scored per document (bleu, rouge1/2/L) and averaged with nanmean`,
-    prompt: { module: "note", version: notePromptVersion(task) },
+    // Hashed when a run records it (a prompted run), not whenever the suites are listed.
+    prompt: {
+      module: "note",
+      get version() {
+        return notePromptVersion(task);
+      },
+    },
     predict: (document) => async (modules, options) => {
       if (!modules.note) throw new AnamnesisError("INVALID_ARGUMENT", `${id} needs a note writer`);
       const { text, ...info } = await modules.note.write(

@@ -1,10 +1,8 @@
-import { createDiagnosisJudge } from "../../../src/simulator/consultation/llm-diagnosis-judge.ts";
 import type { BenchDataset } from "../../shared/bench-dataset.ts";
 import type { BenchResults } from "../../shared/bench-results.ts";
 import { runLine } from "../../shared/report-blocks.ts";
 import type { SuiteFamily } from "../../shared/suite-family.ts";
 import { AGENTCLINIC_DATA, consultDatasetOf, LIBRARY_DATA, MEDIQ_DATA } from "./consult-data.ts";
-import { buildConsultModules } from "./consult-setup.ts";
 import { terminalArmsTable } from "./consult-report.ts";
 import type { ConsultScores } from "./consult-scoring.ts";
 
@@ -51,6 +49,9 @@ export const CONSULT_FAMILY: SuiteFamily = {
     return `${table}\n\n${arms.join("\n")}`;
   },
   reportIntro,
-  buildModules: buildConsultModules,
-  createJudge: createDiagnosisJudge,
+  // Loaded when a consultation run starts: the roles bring the dialogue manager, the simulator and
+  // xstate, which every other command that lists the suites would otherwise load for nothing.
+  buildModules: async (request) => (await import("./consult-setup.ts")).buildConsultModules(request),
+  createJudge: async (id, options) =>
+    (await import("../../../src/simulator/consultation/llm-diagnosis-judge.ts")).createDiagnosisJudge(id, options),
 };

@@ -1,12 +1,11 @@
 import { availableParallelism } from "node:os";
-import { z } from "zod";
 import { createBackend, type BackendOptions, type ChatBackend } from "../../../src/backends/index.ts";
 import { loadMeditod } from "../../../src/data/meditod.ts";
 import { AnamnesisError } from "../../../src/foundation/errors.ts";
 import { EMBEDDED_BACKEND_ID } from "../../../src/modules/builders/create-modules.ts";
 import { createQuestionReader } from "../../../src/modules/builders/create-question-reader.ts";
 import { loadPromptTemplate } from "../../../src/modules/prompting/prompt-template.ts";
-import { DEFAULT_LIMITS, type ConsultationSetup } from "../../../src/simulator/consultation/consultation-loop.ts";
+import type { ConsultationSetup } from "../../../src/simulator/consultation/consultation-loop.ts";
 import { complaintBlindQuestions } from "../../../src/simulator/consultation/controls.ts";
 import type { DoctorRole, PatientRole, StateTracker } from "../../../src/simulator/consultation/consult-roles.ts";
 import type { ConsultDataset } from "../../../src/simulator/consultation/consult-dataset.ts";
@@ -19,6 +18,7 @@ import { workerStateTracker, type WorkerStateTracker } from "../../../src/simula
 import type { FamilyModulesRequest } from "../../shared/suite-family.ts";
 import type { SuiteModuleSetup } from "../../shared/suite-modules.ts";
 import { consultDatasetOf } from "./consult-data.ts";
+import { consultSettingsSchema, DEFAULT_CONSULT_SETTINGS, type ConsultSettings } from "./consult-settings.ts";
 import { consultEngine } from "./consult-engine.ts";
 
 /**
@@ -28,22 +28,6 @@ import { consultEngine } from "./consult-engine.ts";
  * the measurement reader and the state tracker the embedded ones, and the limits `--max-questions`
  * (MediQ) and `--max-turns` (AgentClinic, the library).
  */
-
-/** The consultation suites' own settings, as run.json records them. */
-export const consultSettingsSchema = z.strictObject({
-  patient: z.string().min(1),
-  patient_base_url: z.string().optional(),
-  max_questions: z.number().int().positive(),
-  max_turns: z.number().int().min(2),
-});
-export type ConsultSettings = z.infer<typeof consultSettingsSchema>;
-
-/** The settings of a run that gave none: the embedded patient, MediQ's and AgentClinic's limits. */
-export const DEFAULT_CONSULT_SETTINGS: ConsultSettings = {
-  patient: EMBEDDED_BACKEND_ID,
-  max_questions: DEFAULT_LIMITS.maxQuestions,
-  max_turns: DEFAULT_LIMITS.maxTurns,
-};
 
 /** The settings of a request, checked. */
 function settingsOf(raw: Readonly<Record<string, unknown>>): ConsultSettings {

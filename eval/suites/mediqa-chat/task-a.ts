@@ -131,7 +131,13 @@ export const MEDIQA_CHAT_A = noteSuite(
   {
     module: "classifier",
     protocol: PROTOCOL,
-    prompt: { module: "classifier", version: taskAPromptVersion() },
+    // Read when a run records it: the template file is read and hashed only for a prompted run.
+    prompt: {
+      module: "classifier",
+      get version() {
+        return taskAPromptVersion();
+      },
+    },
     predict: predictHeader,
     score: (dataset, lines) => scoreTaskALines(dataset, lines, majorityHeader(dataset)),
     resultCells: (scores: TaskAScores) => [

@@ -1,5 +1,5 @@
-import { Tiktoken } from "js-tiktoken/lite";
-import cl100k from "js-tiktoken/ranks/cl100k_base";
+import { Tiktoken, type TiktokenBPE } from "js-tiktoken/lite";
+import { createRequire } from "node:module";
 import type { ChatMessage } from "../../backends/spec.ts";
 
 /**
@@ -12,9 +12,18 @@ import type { ChatMessage } from "../../backends/spec.ts";
 
 let encoder: Tiktoken | undefined;
 
+/**
+ * The cl100k_base ranks, read when first needed: the file is 1 MB of JavaScript, which a static
+ * import would parse in every command that merely reaches the prompters (`npm run bench` with the
+ * embedded engine counts no tokens).
+ */
+function loadCl100k(): TiktokenBPE {
+  return createRequire(import.meta.url)("js-tiktoken/ranks/cl100k_base") as TiktokenBPE;
+}
+
 /** Tokens of a text (cl100k_base). The encoder loads on first use (≈0.4 s). */
 export function countTokens(text: string): number {
-  encoder ??= new Tiktoken(cl100k);
+  encoder ??= new Tiktoken(loadCl100k());
   return encoder.encode(text).length;
 }
 

@@ -1,7 +1,7 @@
 import { caseFacts } from "../case-facts.ts";
 import type { SelfPlayCase } from "../case-library.ts";
 import { scriptLine } from "../lay-script.ts";
-import { checklistCaseOf } from "../self-play.ts";
+import { checklistCaseOf } from "../checklist-case.ts";
 import type { CaseFact, ConsultCase } from "./consult-case.ts";
 
 /**

@@ -2,7 +2,7 @@ import { MEDICAL_SLOT_NAMES, type MedicalSlotName } from "../../../cmas/cmas-nam
 import { loadOntologyFile, type OntologyFile } from "../../../ontology/ontology-files.ts";
 import { readBundledJson } from "../../../foundation/package-paths.ts";
 import { PhraseIndex } from "./phrase-index.ts";
-import { cleanText, tokenize } from "./text.ts";
+import { cleanFormKeys, cleanText, tokenize } from "./text.ts";
 
 /**
  * The concept vocabulary of the NLU: our hand-written lexicon (`ontology/lexicon.json`), the
@@ -142,9 +142,11 @@ interface ConceptVocabulary {
 
 /** Adds one surface form of a concept: to the phrase index, the slot's values and the speller's words. */
 function addConceptTo({ concepts, words, values }: ConceptVocabulary, concept: Concept, form: string): void {
-  concepts.add(form, concept, sameConcept);
+  // Cleaned once for both: the index's keys and the speller's words (a few thousand forms per build).
+  const clean = cleanText(form);
+  concepts.addKeys(cleanFormKeys(clean), concept, sameConcept);
   values.get(concept.slot)?.add(concept.value);
-  if (!concept.topic) for (const word of cleanText(form).match(/[a-z]+/g) ?? []) if (word.length >= 4) words.add(word);
+  if (!concept.topic) for (const word of clean.match(/[a-z]+/g) ?? []) if (word.length >= 4) words.add(word);
 }
 
 /** The additions' forms the vocabulary does not cover yet (their values are recorded either way). */

@@ -95,7 +95,12 @@ export function tokenize(text: string, correct?: (word: string) => string | unde
 
 /** Keys of a lexicon form, tokenised like utterances. */
 export function formKeys(form: string): string[] {
-  return tokenize(cleanText(form))
+  return cleanFormKeys(cleanText(form));
+}
+
+/** {@link formKeys} of a form already cleaned by {@link cleanText}. */
+export function cleanFormKeys(clean: string): string[] {
+  return tokenize(clean)
     .filter((token) => token.kind !== "punct")
     .map((token) => token.key);
 }

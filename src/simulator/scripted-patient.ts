@@ -66,11 +66,14 @@ const ACKNOWLEDGE = "Okay.";
 const SENTENCE_END = /[.!?]$/;
 
 /**
- * A line's first letter as it reads after "Like I said,": lower case unless it starts a name or an
- * "I". Examples: "Just want it sorted" → "just want it sorted"; "I think its my heart" and "GP said" unchanged.
+ * A line that starts with a capitalised word, neither "I" nor an acronym. Example: "Just want it sorted"
+ * (not "I think its my heart", "I'm worried", "GP said").
  */
+const CAPITALISED_START = /^[A-Z][a-z]/;
+
+/** A line as it reads after "Like I said,": its capitalised first word in lower case. */
 function continued(line: string): string {
-  return /^[A-Z][a-z]/.test(line) && !/^I\b/.test(line) ? line[0]!.toLowerCase() + line.slice(1) : line;
+  return CAPITALISED_START.test(line) ? line[0]!.toLowerCase() + line.slice(1) : line;
 }
 
 /** Lines said together: each but the last ends a sentence, whatever the speaker's punctuation. */

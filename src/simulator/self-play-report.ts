@@ -46,7 +46,6 @@ export function summaryLines(summary: SelfPlaySummary): Array<[string, string]> 
         .map(([kind, count]) => `${kind} ${count}`)
         .join(", ")}`,
     ],
-    ["notes that list the patient's ideas, concerns or expectations", `${summary.notesWithIce} of ${summary.cases}`],
     [
       "wrong or unsupported diagnoses named",
       summary.misnamed.length === 0

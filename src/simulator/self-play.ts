@@ -6,7 +6,6 @@ import type { DoctorAction, NluFrame } from "../cmas/schemas.ts";
 import { Conversation } from "../dialogue-manager/conversation.ts";
 import type { DialogueModules } from "../language/module-interfaces.ts";
 import { actionSlots } from "../language/action-signature.ts";
-import { ICE_VOICE } from "../language/ice-questions.ts";
 import type { SelfPlayCase } from "./case-library.ts";
 import { CLOSING_FITS, closingFit, type ClosingFit } from "./closing-fit.ts";
 import { coverageOf } from "./coverage.ts";
@@ -351,12 +350,7 @@ export interface SelfPlaySummary {
   readonly closings: Readonly<Record<ClosingFit, number>>;
   /** The wrong and unsupported diagnoses named. */
   readonly misnamed: readonly Misnamed[];
-  /** Cases whose note lists the patient's ideas, concerns or expectations (any of the three). */
-  readonly notesWithIce: number;
 }
-
-/** The note's kinds of patient voice that answer the ideas, concerns and expectations questions. */
-const ICE_VOICES: ReadonlySet<PatientVoice["kind"]> = new Set(Object.values(ICE_VOICE));
 
 const mean = (values: readonly number[]) =>
   values.length === 0 ? 0 : values.reduce((sum, value) => sum + value, 0) / values.length;
@@ -396,7 +390,5 @@ export function summarise(results: readonly CaseResult[]): SelfPlaySummary {
         ? [{ id: result.id, named: result.namedDiagnosis ?? "", expected: result.expectedDiagnosis }]
         : [],
     ),
-    notesWithIce: results.filter((result) => result.questionsAndConcerns.some((voice) => ICE_VOICES.has(voice.kind)))
-      .length,
   };
 }

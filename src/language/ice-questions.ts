@@ -50,6 +50,11 @@ export function iceAsked(doctorText: string): IceKind | undefined {
   return ICE_KINDS.find((kind) => ASKED[kind].test(doctorText));
 }
 
+/** Every ICE question a doctor's words ask, in order: a doctor may ask two at once ("what do you think it is, and is anything worrying you?"). */
+export function iceKindsAsked(doctorText: string): IceKind[] {
+  return ICE_KINDS.filter((kind) => ASKED[kind].test(doctorText));
+}
+
 /** Whether the conversation has covered one: the doctor asked it, or the patient said it first. */
 function covered(kind: IceKind, history: readonly DialogueTurn[]): boolean {
   return history.some((turn) =>

@@ -101,12 +101,30 @@ function readJson(path: string): unknown {
   }
 }
 
-/** Our case library, validated (a malformed case fails with its path). */
+/** The id the file gives the case at an index, if it gives one. */
+function caseIdAt(json: unknown, index: number): string | undefined {
+  const cases = (json as { cases?: unknown } | null)?.cases;
+  const id = Array.isArray(cases) ? (cases[index] as { id?: unknown } | null)?.id : undefined;
+  return typeof id === "string" ? id : undefined;
+}
+
+/** The problems of a library file, each naming the case it is in by its id (a path's index alone is hard to find in a long file). */
+function describeLibraryIssues(error: z.ZodError, json: unknown): string {
+  const named = error.issues.map((issue) => {
+    const index = issue.path[0] === "cases" && typeof issue.path[1] === "number" ? issue.path[1] : undefined;
+    const id = index === undefined ? undefined : caseIdAt(json, index);
+    return id === undefined ? issue : { ...issue, message: `${issue.message} (case '${id}')` };
+  });
+  return describeIssues(new z.ZodError(named));
+}
+
+/** Our case library, validated (a malformed case fails with its path and its id). */
 export function loadCaseLibrary(path: string = BUNDLED.caseLibrary): SelfPlayCase[] {
   const flagIds = new Set(loadRedFlags().flags.map((flag) => flag.id));
-  const parsed = librarySchema(flagIds).safeParse(readJson(path));
+  const json = readJson(path);
+  const parsed = librarySchema(flagIds).safeParse(json);
   if (!parsed.success)
-    throw new AnamnesisError("INVALID_DATA", `case library ${path}: ${describeIssues(parsed.error)}`);
+    throw new AnamnesisError("INVALID_DATA", `case library ${path}: ${describeLibraryIssues(parsed.error, json)}`);
   return parsed.data.cases.map((entry) => ({
     id: entry.id,
     title: entry.title,

@@ -40,6 +40,18 @@ const lineSchema = z.union([
     ),
 ]);
 
+/**
+ * What the speaker says when asked their ideas, concerns and expectations (ICE): what they think is
+ * going on (a lay or mistaken idea is fine: "I reckon it's a pulled muscle"), what worries them, and what
+ * they hope the visit gives them. Each optional; none of them is a fact of the profile, so none may tell
+ * a finding the profile lacks or name a diagnosis the case rules out.
+ */
+const iceLinesSchema = z.strictObject({
+  ideas: saidSchema.optional(),
+  concerns: saidSchema.optional(),
+  expectations: saidSchema.optional(),
+});
+
 export const layScriptSchema = z.strictObject({
   speaker: z.enum(SPEAKERS),
   /** What the speaker says to "What brings you in?", and the facts it tells. */
@@ -48,6 +60,8 @@ export const layScriptSchema = z.strictObject({
   lines: z.record(z.string(), lineSchema),
   /** The speaker's own ways of saying they are not sure, said in turn (default: three plain ones). */
   unsure: z.array(saidSchema).min(1).optional(),
+  /** The speaker's answers to the ideas, concerns and expectations questions (without one: "not sure"). */
+  ice: iceLinesSchema.optional(),
 });
 
 /** A case's lay script, as its file gives it. */

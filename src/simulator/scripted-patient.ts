@@ -4,7 +4,7 @@ import type { DialogueTurn } from "../language/module-interfaces.ts";
 import type { QuestionReader } from "../language/question-reader.ts";
 import { askedItems, FactIndex, type AskedItem } from "./asked-facts.ts";
 import { answeredQuestions, scriptLine, type LayScript } from "./lay-script.ts";
-import { iceAsked } from "../language/ice-questions.ts";
+import { iceKindsAsked, type IceKind } from "../language/ice-questions.ts";
 import type { PatientCase } from "./patient-simulator.ts";
 
 /**
@@ -20,6 +20,11 @@ import type { PatientCase } from "./patient-simulator.ts";
  * father had a heart attack, or "are your vaccinations up to date?" — so the scripted patient does not.)
  * When the same answer tells facts, an unstated finding is left unanswered, as a patient talks about what
  * they have ("any nausea or vomiting?" — "I feel sick"); an unknown detail of a told entry adds "not sure".
+ *
+ * Asked their ideas, concerns or expectations (ICE, `ice-questions.ts`), the patient says the script's
+ * line for each kind asked, after any facts the same question asked; asked one again, they say it again
+ * as a person does ("Like I said, …"). A case without the line gets "not sure", as any unscripted
+ * question does. An ICE line is no fact of the profile: it reveals none, so fact recall never counts it.
  *
  * The doctor's question comes as CMAS actions (self-play: what the doctor's policy decided) or as text,
  * read into actions by the question reader it was given (an LLM doctor's words; the embedded engine
@@ -49,6 +54,9 @@ export interface PatientAnswer {
   readonly revealed: readonly string[];
 }
 
+/** Said before an ICE line asked a second time. */
+const AS_I_SAID = "Like I said,";
+
 /** Said when the script gives no "not sure" of its own, in turn. */
 const DEFAULT_UNSURE = ["I'm not sure.", "Hmm, I don't know.", "Not sure, to be honest."];
 const THANKS = "Okay, thank you, doctor.";
@@ -56,6 +64,17 @@ const ACKNOWLEDGE = "Okay.";
 
 /** The end of a sentence. Example: the "." of "no, no cough." (not in "no, no cough"). */
 const SENTENCE_END = /[.!?]$/;
+
+/**
+ * A line that starts with a capitalised word, neither "I" nor an acronym. Example: "Just want it sorted"
+ * (not "I think its my heart", "I'm worried", "GP said").
+ */
+const CAPITALISED_START = /^[A-Z][a-z]/;
+
+/** A line as it reads after "Like I said,": its capitalised first word in lower case. */
+function continued(line: string): string {
+  return CAPITALISED_START.test(line) ? line[0]!.toLowerCase() + line.slice(1) : line;
+}
 
 /** Lines said together: each but the last ends a sentence, whatever the speaker's punctuation. */
 function joinLines(lines: readonly string[]): string {
@@ -82,6 +101,8 @@ export class ScriptedPatient {
   private readonly history: DialogueTurn[] = [];
   private openingSaid = false;
   private unsureSaid = 0;
+  /** The ICE kinds the patient has answered from the script. */
+  private readonly iceSaid = new Set<IceKind>();
 
   constructor(
     readonly patientCase: ScriptedCase,
@@ -115,15 +136,41 @@ export class ScriptedPatient {
   answer(question: DoctorQuestion): PatientAnswer {
     const actions = question.actions ?? this.read(question.text);
     const asked = askedItems(this.index, actions, this.told);
-    const reply =
+    const ice = this.iceLines(question.text);
+    const answered =
       asked.length > 0
         ? this.say(asked)
         : !this.openingSaid && !actions.some((action) => action.action === "diagnosis")
           ? this.openingAnswer()
-          : { text: this.conversational(actions, question.text), revealed: [] };
+          : ice.length > 0
+            ? { text: "", revealed: [] }
+            : { text: this.conversational(actions, question.text), revealed: [] };
+    // What an ICE question asked is said after the facts it asked; a "not sure" of the facts gives way to it.
+    const reply =
+      ice.length === 0
+        ? answered
+        : {
+            text: joinLines([...(answered.revealed.length > 0 ? [answered.text] : []), ...ice]),
+            revealed: answered.revealed,
+          };
     if (question.text !== undefined)
       this.history.push({ speaker: "doctor", text: question.text }, { speaker: "patient", text: reply.text });
     return reply;
+  }
+
+  /**
+   * The script's lines for the ICE kinds a doctor's words ask (none when the case writes none for them):
+   * the line the first time, "Like I said, …" and the line after that.
+   */
+  private iceLines(text: string | undefined): string[] {
+    if (text === undefined) return [];
+    return iceKindsAsked(text).flatMap((kind) => {
+      const line = this.patientCase.script.ice?.[kind];
+      if (line === undefined) return [];
+      if (this.iceSaid.has(kind)) return [`${AS_I_SAID} ${continued(line)}`];
+      this.iceSaid.add(kind);
+      return [line];
+    });
   }
 
   private openingAnswer(): PatientAnswer {
@@ -180,13 +227,13 @@ export class ScriptedPatient {
   /**
    * The answer to a turn that asks nothing of the case's slots: thanks for a diagnosis; "not sure" to a
    * question read as asking nothing the case could hold ("when did it start?" read without its subject,
-   * "are you sexually active?"); else an acknowledgement.
+   * "are you sexually active?"), and to an ICE question the case writes no line for; else an acknowledgement.
    */
   private conversational(actions: readonly DoctorAction[], text = ""): string {
     if (actions.some((action) => action.action === "diagnosis")) return THANKS;
     if (actions.some((action) => action.action === "inquire")) return this.unsure();
-    // "What do you think is causing it?": the case writes no ideas, concerns or expectations of its own.
-    if (iceAsked(text)) return this.unsure();
+    // "What do you think is causing it?" of a case that writes no idea of its own.
+    if (iceKindsAsked(text).length > 0) return this.unsure();
     return ACKNOWLEDGE;
   }
 }

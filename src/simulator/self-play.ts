@@ -1,4 +1,6 @@
+import { clinicalNote, type PatientVoice } from "../clinical/clinical-note.ts";
 import { scoreOsceChecklist } from "../clinical/osce-checklist.ts";
+import { noteInputOf } from "../dialogue-manager/note-input.ts";
 import { asksToRepeat } from "../language/repeat-requests.ts";
 import type { DoctorAction, NluFrame } from "../cmas/schemas.ts";
 import { Conversation } from "../dialogue-manager/conversation.ts";
@@ -19,7 +21,9 @@ import { ScriptedPatient, type PatientAnswer } from "./scripted-patient.ts";
  * itself says: which of the case's facts the patient revealed, in how many turns, how many questions were repeats,
  * which of the red flags the case carries the dialogue manager caught (and which it raised that the case
  * does not carry), and whether the closing fits the case's expected answer (`closing-fit.ts`). The share
- * of profile items the doctor's actions named is kept as a secondary, labelled measure.
+ * of profile items the doctor's actions named is kept as a secondary, labelled measure. What the note of
+ * the history (the chat's note writer over the conversation) lists in the patient's own voice — their
+ * questions, ideas, concerns and expectations — is kept with each case.
  */
 
 export interface TranscriptLine {
@@ -85,6 +89,8 @@ export interface CaseResult {
   readonly expectedDiagnosis: string | null;
   readonly namedDiagnosis: string | null;
   readonly closing: ClosingFit;
+  /** What the note of this history lists as the patient's questions, ideas, concerns and expectations, in their words. */
+  readonly questionsAndConcerns: readonly PatientVoice[];
   readonly error: string | null;
   readonly transcript: readonly TranscriptLine[];
 }
@@ -259,7 +265,8 @@ export async function playCase(
   options: PlayOptions = {},
 ): Promise<CaseResult> {
   const played = await playHistory(doctor, patientCase, { maxDoctorTurns: 80, patient: "script", ...options });
-  const fired = played.conversation.snapshot().redFlags.map((flag) => flag.id);
+  const snapshot = played.conversation.snapshot();
+  const fired = snapshot.redFlags.map((flag) => flag.id);
   return {
     id: patientCase.id,
     title: patientCase.title,
@@ -280,6 +287,7 @@ export async function playCase(
     expectedDiagnosis: patientCase.expected.diagnosis,
     namedDiagnosis: played.named,
     closing: closingFit(patientCase.expected, played.named, played.closed),
+    questionsAndConcerns: clinicalNote(noteInputOf(snapshot)).questionsAndConcerns,
     error: played.error,
     transcript: played.transcript,
   };

@@ -70,7 +70,9 @@ describe("the simulated-patient case library", () => {
 describe("a malformed case library", () => {
   const original = JSON.parse(readFileSync(BUNDLED.caseLibrary, "utf8")) as {
     cases: Array<
-      Record<string, unknown> & { script: { lines: Record<string, unknown>; opening: { reveals: string[] } } }
+      Record<string, unknown> & {
+        script: { lines: Record<string, unknown>; opening: { reveals: string[] }; ice?: Record<string, unknown> };
+      }
     >;
   };
   const directory = mkdtempSync(join(tmpdir(), "case-library-"));
@@ -101,6 +103,32 @@ describe("a malformed case library", () => {
     ).toMatch(/cases\.0\.script\.lines\.symptom:sweating\.answers\.0: 'symptom:nausea' is a fact of the profile/);
     expect(errorOf((first) => first.script.opening.reveals.push("symptom:vertigo"))).toMatch(
       /cases\.0\.script\.opening\.reveals\.4: no fact 'symptom:vertigo' in the profile/,
+    );
+  });
+
+  it("takes a script's ideas, concerns and expectations as lines of text, each optional, and fails on anything else with one error naming the case", () => {
+    expect(errorOf((first) => (first.script.ice = { concerns: "is it my heart?" }))).toBe("loaded");
+    expect(errorOf((first) => delete first.script.ice)).toBe("loaded");
+    expect(errorOf((first) => (first.script.ice = {}))).toBe("loaded");
+    const notText = errorOf((first) => (first.script.ice!.ideas = 42));
+    expect(notText).toMatch(
+      /^case library .*library\.json: cases\.0\.script\.ice\.ideas: Invalid input: expected string, received number \(case 'chest-pain-acs'\)$/,
+    );
+    expect(errorOf((first) => (first.script.ice!.concerns = ["a", "b"]))).toMatch(
+      /cases\.0\.script\.ice\.concerns: .*expected string.* \(case 'chest-pain-acs'\)$/,
+    );
+    expect(errorOf((first) => (first.script.ice!.expectations = "  "))).toMatch(
+      /cases\.0\.script\.ice\.expectations: .* \(case 'chest-pain-acs'\)$/,
+    );
+    expect(errorOf((first) => (first.script.ice!.worries = "money"))).toMatch(
+      /cases\.0\.script\.ice: Unrecognized key: "worries" \(case 'chest-pain-acs'\)$/,
+    );
+  });
+
+  it("names the case of an error by its id, and by its path alone when it has none", () => {
+    expect(errorOf((first) => (first.red_flags = ["heart_attack"]))).toMatch(/\(case 'chest-pain-acs'\)$/);
+    expect(errorOf((first) => delete first.id)).toMatch(
+      /cases\.0\.id: Invalid input: expected string, received undefined$/,
     );
   });
 

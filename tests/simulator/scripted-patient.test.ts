@@ -208,6 +208,99 @@ describe("ScriptedPatient", () => {
   });
 });
 
+/** The doctor's ideas, concerns and expectations questions, as the embedded doctor words them. */
+const ICE_QUESTIONS = {
+  ideas: "Have you had any thoughts yourself about what might be causing this?",
+  concerns: "Is there anything in particular that's worrying you about it?",
+  expectations: "What were you hoping we could do for you today?",
+} as const;
+
+/** An ICE question as self-play asks it: a lone chit-chat action and its words. */
+const iceQuestion = (kind: keyof typeof ICE_QUESTIONS) => ({
+  actions: [{ action: "chit-chat" } as DoctorAction],
+  text: ICE_QUESTIONS[kind],
+});
+
+const coughWithIce: ScriptedCase = {
+  ...cough,
+  script: {
+    ...cough.script,
+    ice: {
+      ideas: "I reckon its just a cold gone to my chest",
+      concerns: "My dad had a cough like this and it was something bad",
+    },
+  },
+};
+
+describe("ScriptedPatient asked its ideas, concerns and expectations", () => {
+  it("says the script's line for each kind asked, revealing no fact", () => {
+    const patient = new ScriptedPatient(coughWithIce);
+    patient.opening();
+    expect(patient.answer(iceQuestion("ideas"))).toEqual({
+      text: "I reckon its just a cold gone to my chest",
+      revealed: [],
+    });
+    expect(patient.answer(iceQuestion("concerns"))).toEqual({
+      text: "My dad had a cough like this and it was something bad",
+      revealed: [],
+    });
+    expect([...patient.revealed]).toEqual(["symptom:coughing#onset", "symptom:coughing"]);
+  });
+
+  it("is not sure of a kind the script writes no line for, nor of any kind without an ice part", () => {
+    const patient = new ScriptedPatient(coughWithIce);
+    patient.opening();
+    expect(patient.answer(iceQuestion("expectations"))).toEqual({ text: "dunno", revealed: [] });
+    const plain = new ScriptedPatient(cough);
+    plain.opening();
+    for (const kind of ["ideas", "concerns", "expectations"] as const)
+      expect(plain.answer(iceQuestion(kind)).text).toMatch(/^(dunno|not sure)$/);
+  });
+
+  it("says it again as a person does when asked a second time", () => {
+    const patient = new ScriptedPatient(coughWithIce);
+    patient.opening();
+    patient.answer(iceQuestion("concerns"));
+    expect(patient.answer(iceQuestion("concerns"))).toEqual({
+      text: "Like I said, my dad had a cough like this and it was something bad",
+      revealed: [],
+    });
+    // A line that starts with "I" keeps its capital.
+    patient.answer(iceQuestion("ideas"));
+    expect(patient.answer(iceQuestion("ideas")).text).toBe("Like I said, I reckon its just a cold gone to my chest");
+  });
+
+  it("answers two kinds asked at once, and the facts a question also asks before them", () => {
+    const patient = new ScriptedPatient(coughWithIce);
+    patient.opening();
+    expect(
+      patient.answer({
+        actions: [{ action: "chit-chat" }],
+        text: "What do you think is going on, and is anything worrying you?",
+      }).text,
+    ).toBe("I reckon its just a cold gone to my chest. My dad had a cough like this and it was something bad");
+    const asked = new ScriptedPatient(coughWithIce).answer({
+      actions: [ask("occupation")],
+      text: "What do you do for work, and what do you think might be causing this?",
+    });
+    expect(asked).toEqual({
+      text: "I bake bread, early shifts. I reckon its just a cold gone to my chest",
+      revealed: ["occupation"],
+    });
+  });
+
+  it("answers an ICE question given as text alone, read by its reader, with the line and not the reader's 'not sure'", () => {
+    // A reader that hears a question about nothing the case holds in the ICE question: its "not sure" gives way.
+    const reader: QuestionReader = { read: () => [{ action: "inquire", symptom: [{ value: "rash" }] }] };
+    const patient = new ScriptedPatient(coughWithIce, { reader });
+    patient.opening();
+    expect(patient.answer({ text: ICE_QUESTIONS.ideas })).toEqual({
+      text: "I reckon its just a cold gone to my chest",
+      revealed: [],
+    });
+  });
+});
+
 describe("the scripted patient through the package entry, as docs/chat.md shows it", () => {
   it("answers a doctor's words read by the embedded engine's question reader", async () => {
     const { buildQuestionReader, loadCaseLibrary, loadMeditod, loadTrainingData, ScriptedPatient } =
@@ -220,6 +313,21 @@ describe("the scripted patient through the package entry, as docs/chat.md shows 
     expect(severity.revealed).toContain("symptom:chest pain#severity");
     expect(severity.text).toBe(scriptLine(acs.script!, "symptom:chest pain#severity")!.says);
     expect(patient.answer({ text: "Do you smoke?" }).revealed).toEqual(["habit:smoking"]);
+  });
+
+  it("answers the embedded doctor's ICE questions, read by the embedded reader, with the case's lines and no fact, for every case", async () => {
+    const { buildQuestionReader, loadCaseLibrary, loadMeditod, loadTrainingData, ScriptedPatient } =
+      await import("../../index.ts");
+    const reader = buildQuestionReader(loadTrainingData(loadMeditod(), "train"));
+    for (const entry of loadCaseLibrary()) {
+      const patient = new ScriptedPatient({ ...entry, script: entry.script! }, { reader });
+      patient.opening();
+      for (const kind of ["ideas", "concerns", "expectations"] as const)
+        expect(patient.answer({ text: ICE_QUESTIONS[kind] }), `${entry.id} ${kind}`).toEqual({
+          text: entry.script!.ice![kind],
+          revealed: [],
+        });
+    }
   });
 });
 
@@ -256,6 +364,26 @@ describe("the scripted patients of the case library", () => {
       }
     }
     expect(checked).toBeGreaterThan(500);
+  });
+
+  it("say their own ideas, concerns and expectations when asked, and never reveal a fact with them", () => {
+    for (const patientCase of library) {
+      const patient = new ScriptedPatient(patientCase);
+      patient.opening();
+      const before = [...patient.revealed];
+      for (const kind of ["ideas", "concerns", "expectations"] as const) {
+        const line = patientCase.script.ice?.[kind];
+        expect(line, `${patientCase.id} ${kind}`).toBeDefined();
+        expect(patient.answer(iceQuestion(kind)), `${patientCase.id} ${kind}`).toEqual({ text: line, revealed: [] });
+      }
+      expect([...patient.revealed], patientCase.id).toEqual(before);
+      // Not "not sure", and not a fact line of the case: an ICE line says something no fact line does.
+      const lines = Object.keys(patientCase.script.lines).map((fact) => scriptLine(patientCase.script, fact)!.says);
+      for (const line of Object.values(patientCase.script.ice ?? {})) {
+        expect(patientCase.script.unsure ?? [], patientCase.id).not.toContain(line);
+        expect(lines, patientCase.id).not.toContain(line);
+      }
+    }
   });
 
   it("volunteer nothing to a question about what their case does not hold", () => {

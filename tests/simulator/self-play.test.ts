@@ -53,6 +53,33 @@ describe("self-play of the embedded doctor on every case", () => {
     }
   });
 
+  it("writes a note that lists, in the patient's words, the ideas, concerns and expectations their script says when asked", () => {
+    const voiceOf = { ideas: "idea", concerns: "concern", expectations: "expectation" } as const;
+    let answered = 0;
+    const unlisted: string[] = [];
+    for (const result of results.filter((entry) => entry.patient === "script")) {
+      const ice = library.find((entry) => entry.id === result.id)!.script!.ice!;
+      for (const [kind, voice] of Object.entries(voiceOf) as Array<[keyof typeof voiceOf, string]>) {
+        const listed = result.questionsAndConcerns.filter((entry) => entry.kind === voice);
+        // Whatever the note lists of a kind is the script's line for it (in the sentences the note keeps), never a "not sure".
+        for (const entry of listed) expect(ice[kind], `${result.id} ${voice}`).toContain(entry.text);
+        const said = result.transcript.some((line) => line.speaker === "patient" && line.text === ice[kind]);
+        if (!said) continue;
+        answered += 1;
+        // The answer is listed: as this kind, or as a question the patient asked in it ("is that right?").
+        const sentences = result.questionsAndConcerns.filter(
+          (entry) => entry.kind === voice || (entry.kind === "question" && ice[kind]!.includes(entry.text)),
+        );
+        if (sentences.length === 0) unlisted.push(`${result.id} ${voice}`);
+      }
+    }
+    // "please just give me something to make it stop" is heard as a request for a prescription, which the
+    // doctor declines aloud and the note does not list among the patient's questions and concerns.
+    expect(unlisted).toEqual(["allergic-reaction expectation"]);
+    // The embedded doctor asks all three of nearly every case: the note of most histories lists them.
+    expect(answered).toBeGreaterThan(60);
+  });
+
   it("raises no red flag a case does not carry, and catches those the profile patient states in the engine's own words", async () => {
     expect(results.flatMap((result) => result.redFlags.falseAlarms)).toEqual([]);
     for (const id of [

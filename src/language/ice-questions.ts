@@ -40,7 +40,9 @@ const ASKED: Readonly<Record<IceKind, RegExp>> = {
 const VOLUNTEERED: Readonly<Record<IceKind, RegExp>> = {
   ideas:
     /\b(?:i (?:think|reckon|thought|suspect|wonder(?:ed)? if) (?:it|it's|this|that|maybe|i've got|i have)|could it be|maybe it's|i googled)\b/i,
-  concerns: /\b(?:worried|worry|worrying|scared|afraid|concerned|frightened|terrified|anxious about|petrified)\b/i,
+  // "I couldn't tell you, I'm afraid" is politeness, not fear: "afraid" counts when something follows it.
+  concerns:
+    /\b(?:worried|worry|worrying|scared|afraid(?!\s*(?:[,.!?;]|$|i\b|we\b|not\b|so\b))|concerned|frightened|terrified|anxious about|petrified)\b/i,
   expectations:
     /\b(?:(?:i|we) (?:want|wanted|would like|'d like|was hoping|were hoping|hope|need) (?:you to|to get|to have|a |an |some |something)|can you (?:give|prescribe|refer|check|sort|send)|i came (?:in )?(?:for|to get))\b/i,
 };

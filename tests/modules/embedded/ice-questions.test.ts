@@ -114,3 +114,30 @@ describe("the answer to an ICE question is the patient's voice, not history", ()
     expect(dueIce([{ speaker: "patient", text: "I think it's my heart and I'm scared." }])).toBe("expectations");
   });
 });
+
+describe("what an ICE answer keeps (found with the library's scripted patients)", () => {
+  const IDEAS_ASKED = "Have you had any thoughts yourself about what might be causing this?";
+  const CONCERNS_ASKED = "Is there anything in particular that's worrying you about it?";
+
+  it("an answer of several sentences is one idea, without its filler", () => {
+    expect(readPatientRequests("Honestly? I reckon it's stress. Work has been mad.", IDEAS_ASKED).requests).toEqual([
+      { kind: "idea", text: "I reckon it's stress. Work has been mad." },
+    ]);
+  });
+
+  it("a polite non-answer is no concern: 'I couldn't tell you, I'm afraid.'", () => {
+    expect(readPatientRequests("I couldn't tell you, I'm afraid.", CONCERNS_ASKED).requests).toEqual([]);
+    expect(readPatientRequests("Hard to say, doctor.", IDEAS_ASKED).requests).toEqual([]);
+  });
+
+  it("'I'm afraid' as politeness does not cover the concerns question; afraid of something does", () => {
+    expect(dueIce([{ speaker: "patient", text: "I couldn't tell you, I'm afraid." }], ["concerns"])).toBe("concerns");
+    expect(dueIce([{ speaker: "patient", text: "I'm afraid it's something serious." }], ["concerns"])).toBeUndefined();
+  });
+
+  it("negative control: a real concern after the concerns question is kept in the patient's words", () => {
+    expect(readPatientRequests("My dad had a stroke at my age.", CONCERNS_ASKED).requests).toEqual([
+      { kind: "concern", text: "My dad had a stroke at my age." },
+    ]);
+  });
+});

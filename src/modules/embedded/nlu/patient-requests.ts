@@ -100,7 +100,7 @@ function splitConcern(sentence: string): { readonly history: string; readonly co
  * idea", "I don't know".
  */
 const TELLS_NOTHING =
-  /^(?:(?:no|nope|nah|ok|okay|alright|fine|yes|yeah|thanks|thank you|hmm+|um+|not really|nothing(?: really| in particular| much| else| specific)?|none|not sure|no idea|dunno|i (?:don't|do not) know|don't know|i'm not sure|not especially|not particularly|i haven't thought about it|sorry|really|honestly|to be honest|doc|doctor|mate|love|i guess|i suppose)[\s,.!]*)+$/;
+  /^(?:(?:no|nope|nah|ok|okay|alright|fine|yes|yeah|thanks|thank you|hmm+|um+|not really|nothing(?: really| in particular| much| else| specific)?|none|not sure|no idea|no clue|not a clue|dunno|i (?:don't|do not) know|don't know|i'm not sure|i'm afraid|i (?:couldn't|could not|can't|cannot) (?:tell you|say|really say)|(?:it's )?hard to say|not especially|not particularly|i haven't thought about it|sorry|really|honestly|to be honest|doc|doctor|dear|mate|love|i guess|i suppose)[\s,.!?]*)+$/;
 
 /** Splits a patient turn into its requests and the history it gives; `doctorQuestion` is the doctor's last turn. */
 export function readPatientRequests(utterance: string, doctorQuestion = ""): PatientRequestReading {
@@ -108,10 +108,12 @@ export function readPatientRequests(utterance: string, doctorQuestion = ""): Pat
   const history: string[] = [];
   // The answer to "what do you think is causing it?", "anything worrying you?", "what were you hoping for?".
   const ice = iceAsked(doctorQuestion);
+  // The answer is kept whole, one voice ("honestly? I think it's stress" is one idea, not two).
+  const voiced: string[] = [];
   for (const sentence of utterance.split(SENTENCE_BREAK)) {
     const found = sentenceRequests(sentence, doctorQuestion);
     if (ice && found.length === 0 && !TELLS_NOTHING.test(normalise(sentence))) {
-      if (sentence.trim() !== "") requests.push({ kind: ICE_VOICE[ice], text: sentence.trim() });
+      if (sentence.trim() !== "") voiced.push(sentence.trim());
       continue;
     }
     const concern = found.length > 0 ? undefined : splitConcern(sentence);
@@ -121,5 +123,6 @@ export function readPatientRequests(utterance: string, doctorQuestion = ""): Pat
     } else if (found.length > 0) requests.push(...found);
     else history.push(sentence);
   }
+  if (ice && voiced.length > 0) requests.unshift({ kind: ICE_VOICE[ice], text: voiced.join(" ") });
   return { requests, history: history.join(" ").trim() };
 }

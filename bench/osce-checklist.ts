@@ -10,12 +10,14 @@
  *   question asks them depends on the case);
  * - how long scoring one 40-turn consultation takes (20 doctor questions, 20 patient answers; the
  *   median wall time and the mean CPU time over `--rounds` rounds of every focused history cut to 40
- *   turns, after a warm-up round). On a busy machine the wall time is provisional.
+ *   turns, after a warm-up round), each scored by a scorer of its own, so that no doctor turn is
+ *   remembered from an earlier scoring (a run's scorer reads each text once). On a busy machine the
+ *   wall time is provisional.
  *
  *   npx tsx bench/osce-checklist.ts [--rounds 200] [--json]
  */
 import { parseArgs } from "node:util";
-import { scoreOsceChecklist, type ChecklistCase } from "../src/clinical/osce-checklist.ts";
+import { osceChecklistScorer, scoreOsceChecklist, type ChecklistCase } from "../src/clinical/osce-checklist.ts";
 import { asConsultation, COMPLAINT_BLIND_QUESTIONS, FOCUSED_HISTORIES } from "../test-support/osce-histories.ts";
 import {
   DEVELOPMENT_QUESTIONS,
@@ -84,8 +86,9 @@ function scoringTime(): { consultations: number; medianMs: number; meanCpuMs: nu
   const cpuBefore = process.cpuUsage();
   for (let round = 0; round < rounds; round += 1) {
     for (const { turns, patient } of consultations) {
+      const score = osceChecklistScorer();
       const started = performance.now();
-      scoreOsceChecklist(turns, patient);
+      score(turns, patient);
       times.push(performance.now() - started);
     }
   }

@@ -30,6 +30,7 @@ export interface ProgressEvent {
 export interface PredictionRun {
   readonly outDir: string;
   readonly modules: SuiteModules;
+  /** Requests in flight at once; examples predicted at once too, unless the suite says otherwise (`Suite.openExamples`). */
   readonly concurrency: number;
   readonly signal?: AbortSignal;
   readonly onProgress?: (event: ProgressEvent) => void;
@@ -90,7 +91,7 @@ async function predictMissing(
   let done = finished.size;
   run.onProgress?.({ suite: suite.id, done, total: examples.length, resumed: finished.size });
   try {
-    await pool(todo, run.concurrency, async (example) => {
+    await pool(todo, suite.openExamples?.(run.concurrency, run.modules) ?? run.concurrency, async (example) => {
       run.signal?.throwIfAborted();
       const { prediction, info } = await example.predict(run.modules, run.signal ? { signal: run.signal } : {});
       // The request first: a saved prediction always has its request beside it.

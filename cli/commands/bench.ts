@@ -117,7 +117,10 @@ export function registerBenchCommand(program: Command): void {
       "discard the run already in --out (its predictions, results and reports) instead of resuming it",
     )
     .option("--base-url <url>", "server base URL (OpenAI-compatible …/v1, or the Ollama host)")
-    .option("--concurrency <n>", "requests in flight at once")
+    .option(
+      "--concurrency <n>",
+      "requests in flight at once (consultation suites with a backend doctor or patient keep 4 × n cases open)",
+    )
     .option("--timeout-ms <n>", "per-request timeout")
     .option("--no-cache", "bypass the response cache")
     .option(

@@ -95,6 +95,13 @@ export interface Suite<Id extends string = string, Scores = unknown> {
   readonly format: PredictionsFormat;
   /** The instructions it gives a prompted module, versioned for run records (the embedded engine ignores them). */
   readonly prompt?: { readonly module: keyof SuiteModules; readonly version: string };
+  /**
+   * How many examples are predicted at once at `--concurrency n` (n when absent). A suite whose
+   * example makes its calls one after another, with work of its own between them (a consultation),
+   * keeps more open than n, so that n requests are waiting whenever one ends; the backend's own limit
+   * still keeps at most n in flight.
+   */
+  openExamples?(concurrency: number, modules: SuiteModules): number;
   /** The examples of a split; the official MediTOD protocol leaves out an NLU turn that ends its dialogue. */
   examples(dataset: BenchDataset, split: string, protocol?: ProtocolName): SuiteExample[];
   /** Scores predictions lines; `models` says where the model-based metrics it reports come from. */

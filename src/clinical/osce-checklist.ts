@@ -81,9 +81,49 @@ function checklist(): CompiledChecklist {
   return (bundledChecklist ??= loadOsceChecklist());
 }
 
+/** A doctor question as its words alone decide: the items its rules match, and its content words. */
+interface QuestionReading {
+  readonly question: string;
+  /** The ids of the items whose rules match the question, before anything the case adds. */
+  readonly matched: readonly string[];
+  readonly content: ReadonlySet<string>;
+  readonly checksBack: boolean;
+}
+
+/** How many doctor turns a {@link TurnReadings} keeps before it starts again: a bounded memory. */
+const TURN_READINGS_LIMIT = 4096;
+
+/**
+ * The questions of doctor turns, read once per text: the same words recur across the consultations
+ * of a run (the complaint-blind floor asks one list of every patient; a doctor's phrasings repeat),
+ * and matching every item's rules against each question was most of the time a consultation suite
+ * spent scoring. Emptied when full, so a long-running process holds a bounded number.
+ */
+class TurnReadings {
+  private readonly turns = new Map<string, readonly QuestionReading[]>();
+
+  constructor(private readonly checklist: CompiledChecklist) {}
+
+  of(text: string): readonly QuestionReading[] {
+    const known = this.turns.get(text);
+    if (known !== undefined) return known;
+    const { checklist } = this;
+    const readings = questionsOf(text, checklist).map((question) => ({
+      question,
+      matched: checklist.items.filter((item) => itemMatches(item, question)).map((item) => item.id),
+      content: contentWords(question, checklist.functionWords),
+      checksBack: checklist.checkBack.test(question),
+    }));
+    if (this.turns.size >= TURN_READINGS_LIMIT) this.turns.clear();
+    this.turns.set(text, readings);
+    return readings;
+  }
+}
+
 /** What reading a consultation needs: the checklist, the complaint's system, and which items apply. */
 interface ScoringContext {
   readonly checklist: CompiledChecklist;
+  readonly readings: TurnReadings;
   readonly system: string;
   readonly applicable: ReadonlySet<string>;
 }
@@ -108,10 +148,9 @@ const itemMatches = (item: CompiledItem, text: string): boolean =>
  * The ids of the items one question covers: those whose rules match it, and the items covered by any
  * symptoms review of the complaint's own system (associated symptoms) when it covers an applicable one.
  */
-function itemsCoveredBy(question: string, context: ScoringContext): Set<string> {
+function itemsCoveredBy(question: QuestionReading, context: ScoringContext): Set<string> {
   const { checklist, system, applicable } = context;
-  const covered = new Set<string>();
-  for (const item of checklist.items) if (itemMatches(item, question)) covered.add(item.id);
+  const covered = new Set<string>(question.matched);
   const reviewsComplaintSystem = checklist.items.some(
     (item) =>
       item.reviewOf === system && item.reviewKind === "symptoms" && applicable.has(item.id) && covered.has(item.id),
@@ -156,16 +195,13 @@ function askedQuestions(turns: readonly ChecklistTurn[], context: ScoringContext
     if (turn.speaker === "patient")
       patientAskedToClarify = checklist.clarificationRequest.test(normaliseUtterance(turn.text));
     if (turn.speaker !== "doctor") return;
-    for (const question of questionsOf(turn.text, checklist)) {
-      const items = itemsCoveredBy(question, context);
-      const content = contentWords(question, checklist.functionWords);
+    for (const question of context.readings.of(turn.text))
       asked.push({
         turn: index,
-        items,
-        content,
-        mayRepeat: !patientAskedToClarify && !checklist.checkBack.test(question),
+        items: itemsCoveredBy(question, context),
+        content: question.content,
+        mayRepeat: !patientAskedToClarify && !question.checksBack,
       });
-    }
     patientAskedToClarify = false;
   });
   return asked;
@@ -269,18 +305,26 @@ function systemOf(patient: ChecklistCase): string {
   return patient.system;
 }
 
+/** Scores consultations against the checklist, each doctor turn's words read once (see {@link TurnReadings}). */
+export type OsceChecklistScorer = (turns: readonly ChecklistTurn[], patient: ChecklistCase) => ChecklistResult;
+
 /**
- * Scores a consultation against the OSCE history-taking checklist (see `ChecklistResult` for each
- * measure). No I/O after the first call: the checklist is read once, on first use.
+ * A scorer with a memory of its own for the doctor turns it has read: what {@link scoreOsceChecklist}
+ * is, and what a timing of the scoring uses to read every turn as if for the first time.
  */
-export function scoreOsceChecklist(turns: readonly ChecklistTurn[], patient: ChecklistCase): ChecklistResult {
+export function osceChecklistScorer(): OsceChecklistScorer {
+  let readings: TurnReadings | undefined;
+  return (turns, patient) => scoreWith((readings ??= new TurnReadings(checklist())), turns, patient);
+}
+
+function scoreWith(readings: TurnReadings, turns: readonly ChecklistTurn[], patient: ChecklistCase): ChecklistResult {
   const system = systemOf(patient);
   const applicable = new Set(
     checklist()
       .items.filter((item) => isApplicable(item, patient, system))
       .map((item) => item.id),
   );
-  const context: ScoringContext = { checklist: checklist(), system, applicable };
+  const context: ScoringContext = { checklist: checklist(), readings, system, applicable };
   const asked = askedQuestions(turns, context);
   const firstTurn = new Map<string, number>();
   for (const question of asked)
@@ -300,3 +344,10 @@ export function scoreOsceChecklist(turns: readonly ChecklistTurn[], patient: Che
     offTopicBeforeComplaintDone: countOffTopic(asked, context),
   };
 }
+
+/**
+ * Scores a consultation against the OSCE history-taking checklist (see `ChecklistResult` for each
+ * measure). No I/O after the first call: the checklist is read once, on first use, and the doctor
+ * turns already read are remembered (a bounded number).
+ */
+export const scoreOsceChecklist: OsceChecklistScorer = osceChecklistScorer();

@@ -274,4 +274,31 @@ describe("consultations with LLM doctors and patients (fake OpenAI-protocol serv
     expect(turns[1]!.revealed).toEqual(expect.arrayContaining(first!.script!.opening.reveals));
     for (const turn of turns.filter((entry) => entry.speaker === "patient")) expect(turn.state).toBeDefined();
   });
+
+  it("keeps four cases open per request allowed in flight, and the server never sees more than --concurrency at once", async () => {
+    const server = await fakeServerForTest("openai", { respond: mediqDoctor, latencyMs: 20 });
+    const out = join(scratch, "open-cases");
+    const run = await runCli(
+      ["bench", "--suite", "consult-mediq", "--limit", "5", "--backend", "openai:doctor", "--concurrency", "1"].concat([
+        "--base-url",
+        server.baseUrl,
+        "--no-cache",
+        "--out",
+        out,
+        "--json",
+      ]),
+      { env },
+    );
+    expect(run.status).toBe(0);
+    expect(server.maxInFlight).toBe(1);
+    // Each case's options are in its doctor prompts. A case's doctor and ceiling ask at once, its floor
+    // later: the first eight requests come from four cases (one case open at a time makes five of its own).
+    const caseOf = (call: ChatCall) =>
+      /^A\. .*$/m.exec(call.messages.map((message) => message.content).join("\n"))?.[0];
+    const cases = server.calls.map(caseOf);
+    expect(new Set(cases).size).toBe(5);
+    expect(new Set(cases.slice(0, 8)).size).toBe(4);
+    // The fifth case starts only when one of the first four is over.
+    expect(cases.indexOf(cases.at(-1))).toBeGreaterThan(7);
+  });
 });

@@ -1,6 +1,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { AnamnesisError } from "../../../src/foundation/errors.ts";
+import { EMBEDDED_BACKEND_ID } from "../../../src/modules/builders/create-modules.ts";
 import type { ModuleCallInfo } from "../../../src/language/module-interfaces.ts";
 import { exactJudge, type AttributeJudge } from "../../../src/metrics/attribute-judge.ts";
 import type { ConsultCase } from "../../../src/simulator/consultation/consult-case.ts";
@@ -110,6 +111,22 @@ function consultFormatErrors(lines: readonly AnyPredictionLine[]): FormatError[]
   );
 }
 
+/**
+ * Cases open per request allowed in flight, when a role is a backend: a case's calls follow one
+ * another (the doctor waits for the patient, who waits for the doctor), and between two of them the
+ * case does work of its own, so with only `--concurrency` cases open fewer requests than that are
+ * waiting most of the time, and the last cases end one by one. With four times as many open, the
+ * backend's queue stays full and its limit alone sets how many are in flight (bench/consult.ts).
+ */
+const OPEN_CASES_PER_REQUEST = 4;
+
+/** How many cases a run keeps open: `--concurrency` for the embedded roles (no requests to wait for), more for a backend. */
+function openCases(concurrency: number, modules: SuiteModules): number {
+  const setup = modules.consult;
+  const requests = setup !== undefined && [setup.doctor.id, setup.patient.id].some((id) => id !== EMBEDDED_BACKEND_ID);
+  return requests ? concurrency * OPEN_CASES_PER_REQUEST : concurrency;
+}
+
 /** A consultation suite from its name; see the module comment. */
 export function consultSuite<const Id extends string>(name: ConsultSuiteName<Id>): Suite<Id, ConsultScores> {
   // Case ids are unique across a dataset's splits (MediQ's carry their split: `icraft-12`).
@@ -128,6 +145,7 @@ export function consultSuite<const Id extends string>(name: ConsultSuiteName<Id>
     module: "consult",
     protocol: name.protocol,
     format: CONSULT_LINES,
+    openExamples: openCases,
     examples: (dataset, split) =>
       consultSplit(consultDatasetOf(dataset), split).map((patientCase) => ({
         key: patientCase.id,

@@ -58,6 +58,14 @@ export interface AnalysedText {
   readonly words: readonly string[];
 }
 
+/** A synonym phrase as stems, and the concept it names. */
+interface Phrase {
+  readonly concept: string;
+  readonly stems: readonly string[];
+}
+
+const NO_PHRASES: readonly Phrase[] = [];
+
 /** Whether `phrase` occurs in `tokens` at `start`. */
 function phraseAt(tokens: readonly string[], start: number, phrase: readonly string[]): boolean {
   return phrase.length > 0 && phrase.every((word, offset) => tokens[start + offset] === word);
@@ -75,16 +83,29 @@ interface AskedQuestion {
 export class FactMatcher {
   private readonly stops: ReadonlySet<string>;
   private readonly ignored: ReadonlySet<string>;
-  /** Every synonym phrase as stems, longest first, with its concept. */
-  private readonly phrases: ReadonlyArray<{ readonly concept: string; readonly stems: readonly string[] }>;
+  /**
+   * Every synonym phrase as stems, longest first, with its concept, by its first stem: only the
+   * phrases that start with a token can occur there (the whole list tried at every token of every
+   * fact was most of what reading a dataset's cases cost).
+   */
+  private readonly phrasesFrom: ReadonlyMap<string, readonly Phrase[]>;
   readonly topics: readonly Topic[];
 
   constructor(rules: Rules = loadOntologyFile("patient-answer-rules.json")) {
     this.stops = new Set(rules.stop_words.map(porterStem));
     this.ignored = new Set([...this.stops, ...rules.generic_words.map(porterStem)]);
-    this.phrases = rules.synonyms
+    const phrases = rules.synonyms
       .flatMap(({ concept, phrases }) => phrases.map((phrase) => ({ concept, stems: stemmedTokens(phrase) })))
       .sort((a, b) => b.stems.length - a.stems.length);
+    const phrasesFrom = new Map<string, Phrase[]>();
+    for (const phrase of phrases) {
+      const first = phrase.stems[0];
+      if (first === undefined) continue;
+      const starting = phrasesFrom.get(first);
+      if (starting) starting.push(phrase);
+      else phrasesFrom.set(first, [phrase]);
+    }
+    this.phrasesFrom = phrasesFrom;
     this.topics = rules.topics.map((topic) => ({
       id: topic.id,
       questionCues: topic.question_cues.map((source) => new RegExp(source, "i")),
@@ -94,6 +115,11 @@ export class FactMatcher {
       scope: topic.scope,
       narrows: topic.narrows,
     }));
+  }
+
+  /** The phrases that may occur at `start`: those that begin with its token, longest first. */
+  private phrasesAt(tokens: readonly string[], start: number): readonly Phrase[] {
+    return this.phrasesFrom.get(tokens[start]!) ?? NO_PHRASES;
   }
 
   private salient(stem: string): boolean {
@@ -116,7 +142,8 @@ export class FactMatcher {
     const tokens = stemmedTokens(text);
     const concepts = new Set<string>();
     for (let start = 0; start < tokens.length; start += 1)
-      for (const phrase of this.phrases) if (phraseAt(tokens, start, phrase.stems)) concepts.add(phrase.concept);
+      for (const phrase of this.phrasesAt(tokens, start))
+        if (phraseAt(tokens, start, phrase.stems)) concepts.add(phrase.concept);
     const words = tokens.filter((token) => !SEPARATORS.has(token) && !this.stops.has(token));
     return { stems: new Set(tokens.filter((token) => this.salient(token))), concepts, words };
   }
@@ -126,7 +153,7 @@ export class FactMatcher {
     const tokens = stemmedTokens(question);
     const items: Unit[][] = [[]];
     for (let start = 0; start < tokens.length;) {
-      const phrase = this.phrases.find((candidate) => phraseAt(tokens, start, candidate.stems));
+      const phrase = this.phrasesAt(tokens, start).find((candidate) => phraseAt(tokens, start, candidate.stems));
       if (phrase) {
         items.at(-1)!.push({ concept: phrase.concept });
         start += phrase.stems.length;

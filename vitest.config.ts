@@ -7,6 +7,8 @@ export default defineConfig({
     // Tests spawn the compiled CLI: build it first (incremental).
     globalSetup: ["tests/setup/build.ts"],
     testTimeout: 60_000,
+    // Setup hooks load native models and start servers, as tests do: the same allowance.
+    hookTimeout: 60_000,
     pool: "forks",
     // Most test files wait (local servers with latency, child processes, a browser) rather than compute:
     // with one worker per core the 2-core machine sat half idle (135.6 s wall for 129 s of CPU); two

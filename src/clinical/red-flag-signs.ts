@@ -168,6 +168,13 @@ export function signsOf(criterion: StatedCriterion): string[] {
   return ("all" in criterion ? criterion.all : criterion.any).flatMap(signsOf);
 }
 
+/** The signs a stated criterion needs present (those under a `not` left out). */
+export function positiveSignsOf(criterion: StatedCriterion): string[] {
+  if ("sign" in criterion) return [criterion.sign];
+  if ("not" in criterion) return [];
+  return [...new Set(("all" in criterion ? criterion.all : criterion.any).flatMap(positiveSignsOf))];
+}
+
 /**
  * The words that make a stated criterion hold (`said: <words>` each), or null when it does not hold.
  * A `not` holds with no evidence of its own.

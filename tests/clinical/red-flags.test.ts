@@ -123,7 +123,7 @@ describe("red flags as data", () => {
     ).toThrow(/does not fire it/);
     expect(withFlag((flag) => (flag.urgency = "whenever"))).toThrow(/urgency/);
     const file = bundled();
-    file.semantic.modifierSigns.push("quickly");
+    (file.semantic as { modifierSigns: string[] }).modifierSigns.push("quickly");
     expect(() => parseRedFlags(JSON.stringify(file))).toThrow(/modifierSigns: unknown sign 'quickly'/);
   });
 

@@ -82,6 +82,58 @@ describe("reading signs in the patient's words", () => {
     expect(fired("I've had an ache in my left testicle on and off for months")).toEqual([]);
   });
 
+  it("hears more lay ways of telling a cauda equina, a stroke or a lost eye's sight (negative controls)", () => {
+    expect(fired("sciatica in both legs and my bladder's not working properly")).toEqual([
+      "saddle_numbness_or_sphincter_change",
+    ]);
+    expect(fired("bad back and now I've had an accident, wet the bed without knowing")).toEqual([
+      "saddle_numbness_or_sphincter_change",
+    ]);
+    expect(fired("I suddenly can't move my right side")).toEqual(["stroke_signs"]);
+    expect(fired("all of a sudden I couldn't feel my left arm or leg")).toEqual(["stroke_signs"]);
+    expect(fired("my eyesight went suddenly in one eye")).toEqual(["sudden_loss_of_vision"]);
+    expect(fired("my vision suddenly went blurry in one eye")).toEqual(["sudden_loss_of_vision"]);
+    expect(fired("my son wet the bed last night")).toEqual([]);
+    expect(fired("my bladder is fine and my bowels are working")).toEqual([]);
+    expect(fired("I've got a bad back from gardening")).toEqual([]);
+    expect(fired("I can't feel my fingers in the cold")).toEqual([]);
+    expect(fired("my eyesight has gone downhill over the years")).toEqual([]);
+    expect(fired("my eyesight went a bit funny after staring at the screen")).toEqual([]);
+    expect(fired("my vision went back to normal after a minute")).toEqual([]);
+  });
+
+  it("hears a clot after an operation, a positive test with one-sided pain, a heavy bleed, an exploding head (negative controls)", () => {
+    // Coughing blood with a risk of clots (NG158's Wells items): the clot flag as well as the coughing-blood one.
+    expect(fired("I've just had an operation and now I'm coughing blood")).toContain("pulmonary_embolism");
+    expect(fired("I did a test and it was positive, now I have a sharp pain in my pelvis on the left")).toEqual([
+      "ectopic_pregnancy",
+    ]);
+    expect(fired("there's a lot of blood when I poo and I feel dizzy")).toEqual(["gastrointestinal_bleeding"]);
+    expect(fired("my head suddenly exploded with pain")).toEqual(["thunderclap_headache"]);
+    expect(fired("I've just had an operation on my knee and it's healing well")).toEqual([]);
+    expect(fired("I had a pregnancy test and it was positive, we're so happy")).toEqual([]);
+    expect(fired("a bit of blood on the paper when I poo, I think it's piles")).toEqual([]);
+    expect(fired("my head is exploding with all this work")).toEqual([]);
+  });
+
+  it("hears more ways of not wanting to be alive, and not 'dying my hair' or 'taking all my tablets in the morning'", () => {
+    for (const said of [
+      "I've had enough of life",
+      "I think about dying all the time",
+      "I'm going to take all my pills tonight",
+      "there's no point living anymore",
+    ])
+      expect(fired(said), said).toEqual(["suicidal_thoughts"]);
+    for (const said of [
+      "I take all my tablets in the morning",
+      "I'm thinking about dying my hair red",
+      "there's no point going on holiday this year",
+      "there's no point in going on about it",
+      "I'm tired of living with this eczema",
+    ])
+      expect(fired(said), said).toEqual([]);
+  });
+
   it("does not hear an emergency in everyday words: how to do a task, notes for a trip, eyes that dim with age", () => {
     expect(fired("the nurse showed me how to do it")).toEqual([]);
     expect(fired("I've written notes for my family for when I'm gone on holiday")).toEqual([]);

@@ -134,6 +134,46 @@ describe("reading signs in the patient's words", () => {
       expect(fired(said), said).toEqual([]);
   });
 
+  it("hears a relative's back by name, urine not passed all day, a dark patch over the sight, a testicle high up (negative controls)", () => {
+    expect(fired("my husbands back is bad and he says he cant pee")).toEqual(["saddle_numbness_or_sphincter_change"]);
+    expect(fired("my lower back hurts and I've not had a wee all day even though I need one")).toEqual([
+      "saddle_numbness_or_sphincter_change",
+    ]);
+    expect(fired("theres a dark patch blocking my vision in my left eye")).toEqual(["sudden_loss_of_vision"]);
+    expect(fired("half my vision is missing in one eye")).toEqual(["sudden_loss_of_vision"]);
+    expect(fired("its like a weight on my chest and my left arm is tingling")).toEqual([
+      "chest_pain_with_breathlessness_or_sweating",
+    ]);
+    expect(fired("since my c-section I've been really breathless")).toEqual(["pulmonary_embolism"]);
+    expect(fired("one of my balls is really high up and hurts")).toEqual(["testicular_torsion"]);
+    expect(fired("mum's been sick and there was blood in it")).toEqual(["gastrointestinal_bleeding"]);
+    expect(fired("she's really hot, has a bad head and the light is hurting her eyes")).toEqual([
+      "fever_headache_stiff_neck",
+    ]);
+    expect(fired("my dad's back is stiff in the mornings")).toEqual([]);
+    expect(fired("I haven't had a wee since lunch, I've been busy")).toEqual([]);
+    expect(fired("I get a dark patch of skin near my eye")).toEqual([]);
+    expect(fired("the light is hurting my eyes after the cinema")).toEqual([]);
+    expect(fired("my chest is sore from coughing and I was sick once")).toEqual([]);
+  });
+
+  it("hears a plan to end it, not going on, life not worth it (negative controls: a relationship, a holiday, a night shift)", () => {
+    for (const said of [
+      "my friend says he is going to end it",
+      "I don't think I can go on anymore",
+      "life isn't worth it anymore",
+      "I want to go to sleep forever",
+    ])
+      expect(fired(said), said).toEqual(["suicidal_thoughts"]);
+    for (const said of [
+      "I'm going to end it with my boyfriend",
+      "I don't think I can go on holiday this year",
+      "I could sleep forever after that night shift",
+      "life isn't worth worrying about",
+    ])
+      expect(fired(said), said).toEqual([]);
+  });
+
   it("does not hear an emergency in everyday words: how to do a task, notes for a trip, eyes that dim with age", () => {
     expect(fired("the nurse showed me how to do it")).toEqual([]);
     expect(fired("I've written notes for my family for when I'm gone on holiday")).toEqual([]);

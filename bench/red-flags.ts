@@ -299,7 +299,7 @@ async function main(): Promise<void> {
   if (on) await semantic.prepare(development.flatMap((entry) => entry.turns));
   const devScores = on ? scoresOf(development, semantic, true) : null;
   const thresholds = values["choose-thresholds"] && on ? chooseThresholds(development, devScores) : rules.file.semantic;
-  if (values["choose-thresholds"]) print(`chosen on the development statements: ${JSON.stringify(thresholds)}`);
+  if (values["choose-thresholds"] && on) print(`chosen on the development statements: ${JSON.stringify(thresholds)}`);
   const dev = score(development, devScores, thresholds);
   printTable("development statements: development.json + test.json (semantic: leave-one-out)", dev, on);
   const result: Record<string, unknown> = {

@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from "vitest";
 import { RedFlagScreen } from "../../src/clinical/red-flag-screen.ts";
 import { loadRedFlags, parseRedFlags } from "../../src/clinical/red-flags.ts";
 import { SemanticRedFlags, type SentenceEncoder } from "../../src/clinical/red-flags-semantic.ts";
+import { SignReader } from "../../src/clinical/red-flag-signs.ts";
 import { readFileSync } from "node:fs";
 
 /** The bundled rules, copied, so that spying on their reader does not touch the shared instance. */
@@ -25,6 +26,21 @@ const anchors = [
   { flag: "pulmonary_embolism", text: "my calf is swollen and the room is spinning" },
   { flag: null, text: "my knee hurts after football" },
 ];
+
+describe("reading signs with many long patterns", () => {
+  it("finds a sign whose pattern is in a later alternation of the screening pass, and none where there is none", () => {
+    // Three signs of about 7,000 characters of pattern each: more than one alternation's worth.
+    const long = (word: string) => `\\b${word}\\b|` + Array.from({ length: 700 }, (_, i) => `zq${word}${i}`).join("|");
+    const reader = new SignReader({
+      first: { means: "a", patterns: [long("alpha")], examples: ["alpha"] },
+      second: { means: "b", patterns: [long("bravo")], examples: ["bravo"] },
+      third: { means: "c", patterns: [long("charlie")], examples: ["charlie"] },
+    });
+    expect([...reader.read("only charlie is here").keys()]).toEqual(["third"]);
+    expect([...reader.read("alpha and bravo").keys()]).toEqual(["first", "second"]);
+    expect(reader.read("nothing at all").size).toBe(0);
+  });
+});
 
 describe("a conversation's red-flag screen", () => {
   it("hears muddled talk as confusion, not as a stroke's speech; garbled words still fire the stroke flag", () => {

@@ -1,7 +1,8 @@
 /**
- * The red flags' measurement for `bench/measurements.ts`: `bench/red-flags.ts --part test --json`,
- * the lay-words corpus per flag (development and test parts; the lay-word rules, the semantic signal
- * and both) and a chat turn's cost in-process (wall and CPU time).
+ * The red flags' measurement for `bench/measurements.ts`: `bench/red-flags.ts --part test-v2
+ * --cross-validate --json`, the lay-words corpus per flag (the development statements, cross-validated,
+ * and the held-back test part; the lay-word rules, the semantic signal and both) and a chat turn's cost
+ * in-process (wall and CPU time).
  */
 import type { Figure } from "../test-support/measurements-page.ts";
 import { ms, pick, type CommandOutput, type Measurement } from "./measurement-plan.ts";
@@ -20,6 +21,7 @@ interface RedFlagsData {
   thresholds: { similarity: number; margin: number };
   semantic: { state: string; model: string | null; reason: string | null };
   development: Record<string, Row>;
+  crossValidation: Record<string, Record<string, Row>>;
   test: Record<string, Row>;
   chatTurn: Record<string, { turns: number; wallMs: Percentiles; cpuMs: Percentiles }>;
 }
@@ -47,7 +49,7 @@ function redFlagFigures({ data }: CommandOutput): Figure[] {
   const d = data as RedFlagsData;
   const on = d.semantic.state === "on";
   const semantic = on
-    ? `on (${d.semantic.model}): cosine ≥ ${d.thresholds.similarity} to a flag's nearest statement, ${d.thresholds.margin} ahead of the nearest near-miss`
+    ? `on (${d.semantic.model}): cosine ≥ ${d.thresholds.similarity} to a flag's nearest statement, ${d.thresholds.margin} ahead of the nearest near-miss, one of the flag's own signs said`
     : `${d.semantic.state}: ${d.semantic.reason ?? "no reason given"} (rules alone below)`;
   const part = (name: string, rows: Record<string, Row>): Figure[] => [
     { name: `${name}: all flags`, value: rowValue(rows.all!, on) },
@@ -63,7 +65,11 @@ function redFlagFigures({ data }: CommandOutput): Figure[] {
   return [
     { name: "semantic signal", value: semantic },
     ...part("development (semantic: leave-one-out)", d.development),
-    ...part("test, after one look", d.test),
+    ...Object.entries(d.crossValidation).map(([grouping, rows]) => ({
+      name: `development, cross-validated ${grouping}: all flags`,
+      value: rowValue(rows.all!, on),
+    })),
+    ...part("held-back test part (test-v2)", d.test),
     ...costs,
   ];
 }
@@ -72,8 +78,17 @@ export const RED_FLAG_MEASUREMENTS: readonly Measurement[] = [
   {
     name: "red-flags",
     title: "Red flags on the lay-words corpus, and what they cost a chat turn",
-    note: "`data/red-flag-corpus/`: statements that must fire each flag and near-misses that must fire none, written from the patient's side and split before any tuning. The semantic thresholds were chosen on the development part. The test part was first scored once (rules: 82/84 caught, 0/91 false alarms; rules + semantic: 84/84, 8/91); rules were changed afterwards from the development part and from failures found in use, so its figures here are after one look at the test part. Costs: the sample's non-test patient turns through `Conversation.say` in-process, embedded engine; CPU time counts every thread (`process.cpuUsage`), the encoder's too.",
-    command: (o) => ["npx", "tsx", "bench/red-flags.ts", "--part", "test", ...pick(o, [], ["--turns", "10"]), "--json"],
+    note: "`data/red-flag-corpus/`: statements that must fire each flag and near-misses that must fire none, written from the patient's side. The development statements are `development.json` and `test.json` (the first test part, scored once — rules: 82/84 caught, 0/91 false alarms; rules + semantic: 84/84, 8/91 — then used for development); the semantic thresholds were chosen on them (leave-one-out, no near-miss fired). Cross-validated: each fold neither compared with nor used to choose the thresholds (the rules were written on all of them, so their columns there are not held out). The held-back test part `test-v2.json` was written by someone who had not seen the rules, and is scored here once. Costs: the sample's non-test patient turns through `Conversation.say` in-process, embedded engine; CPU time counts every thread (`process.cpuUsage`), the encoder's too.",
+    command: (o) => [
+      "npx",
+      "tsx",
+      "bench/red-flags.ts",
+      "--part",
+      "test-v2",
+      "--cross-validate",
+      ...pick(o, [], ["--turns", "10"]),
+      "--json",
+    ],
     json: true,
     figures: redFlagFigures,
   },

@@ -82,7 +82,11 @@ export class RedFlagScreen {
     );
   }
 
-  /** The semantic matches of every turn, reading those whose sentences were encoded since the last screening. */
+  /**
+   * The semantic matches of every turn, reading those whose sentences were encoded since the last
+   * screening; a match counts only when the conversation has said something of what its flag is about
+   * ({@link RedFlagRules.subjectHeard}).
+   */
   private semanticMatches(): SemanticMatch[] {
     if (!this.semantic) return [];
     const matches: SemanticMatch[] = [];
@@ -90,6 +94,6 @@ export class RedFlagScreen {
       turn.semantic ??= this.semantic.matchPrepared(turn.text);
       if (turn.semantic) matches.push(...turn.semantic);
     }
-    return matches;
+    return matches.filter((match) => this.rules.subjectHeard(match.flag, this.signs));
   }
 }

@@ -79,6 +79,28 @@ function isNegated(sentence: string, start: number): boolean {
   return NEGATION_CUE.test(words) || NEGATED_LIST.test(clause);
 }
 
+/**
+ * The longest source of one alternation of sign patterns: V8 optimises a very long regular expression
+ * less (about 20 KB of source), and the signs' one alternation, grown from 18 KB to 22 KB, cost twelve
+ * times as much CPU a sentence (MediTOD's patient sentences); split, it costs what it did.
+ */
+const MAX_ALTERNATION_SOURCE = 12_000;
+
+/** Patterns joined into alternations, each source at most {@link MAX_ALTERNATION_SOURCE} long (a longer pattern alone). */
+function alternations(patterns: readonly string[]): RegExp[] {
+  const groups: string[][] = [];
+  let length = Infinity;
+  for (const pattern of patterns.map((source) => `(?:${source})`)) {
+    if (length + pattern.length + 1 > MAX_ALTERNATION_SOURCE) {
+      groups.push([]);
+      length = -1;
+    }
+    groups.at(-1)!.push(pattern);
+    length += pattern.length + 1;
+  }
+  return groups.map((group) => new RegExp(group.join("|"), "i"));
+}
+
 /** How many turn texts a reader remembers the signs of (a few hundred conversations' worth). */
 const READ_CACHE_LIMIT = 4096;
 
@@ -92,19 +114,18 @@ interface CompiledSign {
 export class SignReader {
   private readonly signs: readonly CompiledSign[];
   /**
-   * Every sign's patterns as one alternation: a sentence it does not match holds no sign, and most
-   * sentences hold none, so one test spares the ~200 separate searches (a consultation reads every
-   * patient turn, and this loop was the largest single cost of a whole offline consultation run).
+   * Every sign's patterns as a few alternations: a sentence none of them matches holds no sign, and
+   * most sentences hold none, so a few tests spare the ~200 separate searches (a consultation reads
+   * every patient turn, and this loop was the largest single cost of a whole offline consultation run).
    */
-  private readonly anySign: RegExp;
+  private readonly anySign: readonly RegExp[];
 
   constructor(definitions: Readonly<Record<string, SignDefinition>>) {
     this.signs = Object.entries(definitions).map(([id, sign]) => ({
       id,
       patterns: sign.patterns.map((pattern) => new RegExp(pattern, "gi")),
     }));
-    const sources = Object.values(definitions).flatMap((sign) => sign.patterns.map((pattern) => `(?:${pattern})`));
-    this.anySign = new RegExp(sources.join("|") || "(?!)", "i");
+    this.anySign = alternations(Object.values(definitions).flatMap((sign) => sign.patterns));
   }
 
   /** The first match of a sign in a sentence that no negation takes back, or null. */
@@ -137,7 +158,7 @@ export class SignReader {
   private readUncached(text: string): SignsFound {
     const found = new Map<string, string>();
     for (const sentence of sentencesOf(text)) {
-      if (!this.anySign.test(sentence)) continue;
+      if (!this.anySign.some((alternation) => alternation.test(sentence))) continue;
       for (const sign of this.signs) {
         if (found.has(sign.id)) continue;
         const words = this.matchIn(sign, sentence);
@@ -166,6 +187,13 @@ export function signsOf(criterion: StatedCriterion): string[] {
   if ("sign" in criterion) return [criterion.sign];
   if ("not" in criterion) return signsOf(criterion.not);
   return ("all" in criterion ? criterion.all : criterion.any).flatMap(signsOf);
+}
+
+/** The signs a stated criterion needs present (those under a `not` left out). */
+export function positiveSignsOf(criterion: StatedCriterion): string[] {
+  if ("sign" in criterion) return [criterion.sign];
+  if ("not" in criterion) return [];
+  return [...new Set(("all" in criterion ? criterion.all : criterion.any).flatMap(positiveSignsOf))];
 }
 
 /**

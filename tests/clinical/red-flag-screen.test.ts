@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from "vitest";
 import { RedFlagScreen } from "../../src/clinical/red-flag-screen.ts";
 import { loadRedFlags, parseRedFlags } from "../../src/clinical/red-flags.ts";
 import { SemanticRedFlags, type SentenceEncoder } from "../../src/clinical/red-flags-semantic.ts";
+import { SignReader } from "../../src/clinical/red-flag-signs.ts";
 import { readFileSync } from "node:fs";
 
 /** The bundled rules, copied, so that spying on their reader does not touch the shared instance. */
@@ -9,7 +10,7 @@ const freshRules = () => parseRedFlags(readFileSync(new URL("../../ontology/red-
 
 /** A fake encoder over a few words, whose answers can be held back. */
 function wordEncoder(hold: Promise<void> = Promise.resolve(), calls: string[][] = []): SentenceEncoder {
-  const vocabulary = ["room", "black", "eye", "knee", "football"];
+  const vocabulary = ["calf", "swollen", "room", "spinning", "knee", "football"];
   return {
     model: "fake-words-2",
     encode: async (sentences) => {
@@ -22,9 +23,24 @@ function wordEncoder(hold: Promise<void> = Promise.resolve(), calls: string[][] 
   };
 }
 const anchors = [
-  { flag: "sudden_loss_of_vision", text: "the room went black in my eye" },
+  { flag: "pulmonary_embolism", text: "my calf is swollen and the room is spinning" },
   { flag: null, text: "my knee hurts after football" },
 ];
+
+describe("reading signs with many long patterns", () => {
+  it("finds a sign whose pattern is in a later alternation of the screening pass, and none where there is none", () => {
+    // Three signs of about 7,000 characters of pattern each: more than one alternation's worth.
+    const long = (word: string) => `\\b${word}\\b|` + Array.from({ length: 700 }, (_, i) => `zq${word}${i}`).join("|");
+    const reader = new SignReader({
+      first: { means: "a", patterns: [long("alpha")], examples: ["alpha"] },
+      second: { means: "b", patterns: [long("bravo")], examples: ["bravo"] },
+      third: { means: "c", patterns: [long("charlie")], examples: ["charlie"] },
+    });
+    expect([...reader.read("only charlie is here").keys()]).toEqual(["third"]);
+    expect([...reader.read("alpha and bravo").keys()]).toEqual(["first", "second"]);
+    expect(reader.read("nothing at all").size).toBe(0);
+  });
+});
 
 describe("a conversation's red-flag screen", () => {
   it("hears muddled talk as confusion, not as a stroke's speech; garbled words still fire the stroke flag", () => {
@@ -76,18 +92,39 @@ describe("a conversation's red-flag screen", () => {
       waitMs: 20,
     });
     const screen = new RedFlagScreen(loadRedFlags(), semantic);
-    const said = "The room went black in my eye.";
+    // A swollen calf is a sign of a clot; the rules want breathlessness (or more) with it, the statement sounds like one.
+    const said = "My calf is swollen and the room is spinning.";
     // The statements' encoding is held back too: the turn waits 20 ms, then the rules go on alone.
     await semantic.prepare([said]);
     expect(screen.flags({}, [said])).toEqual([]);
     release();
     await semantic.prepare([said]);
     const fired = screen.flags({}, [said, "no other problems"]);
-    expect(fired).toMatchObject([{ id: "sudden_loss_of_vision" }]);
+    expect(fired).toMatchObject([{ id: "pulmonary_embolism" }]);
     expect(fired[0]!.evidence).toEqual([
-      `said: "the room went black in my eye." (sounds like "the room went black in my eye", 1.00)`,
+      `said: "my calf is swollen and the room is spinning." (sounds like "my calf is swollen and the room is spinning", 1.00)`,
     ]);
     // The sentence was sent to the encoder once, though asked for twice.
-    expect(calls.flat().filter((sentence) => sentence === "the room went black in my eye.")).toHaveLength(1);
+    expect(calls.flat().filter((sentence) => sentence === "my calf is swollen and the room is spinning.")).toHaveLength(
+      1,
+    );
+  });
+
+  it("lets a semantic match fire its flag only when the patient said something the flag is about (negative control)", async () => {
+    const semantic = new SemanticRedFlags({
+      loadEncoder: async () => wordEncoder(),
+      anchors,
+      thresholds: { similarity: 0.8, margin: 0.1 },
+      cacheDir: null,
+    });
+    const rules = loadRedFlags();
+    // Near the statement (cosine 0.87), but an aching calf is not a sign of a clot, and a spinning room is no subject.
+    const said = "The room is spinning and my calf aches.";
+    await semantic.prepare([said]);
+    expect(semantic.matchPrepared(said)?.map((match) => match.flag)).toEqual(["pulmonary_embolism"]);
+    expect(new RedFlagScreen(rules, semantic).flags({}, [said])).toEqual([]);
+    // Said in an earlier turn, the subject counts: a swollen leg, then the sentence that sounds like a clot.
+    const fired = new RedFlagScreen(rules, semantic).flags({}, ["my leg is swollen", said]);
+    expect(fired.map((flag) => flag.id)).toEqual(["pulmonary_embolism"]);
   });
 });

@@ -149,14 +149,15 @@ describe("the semantic red-flag signal (a fake encoder: the model is not loaded)
       const rules = loadRedFlags();
       const semantic = bundledSemanticRedFlags(rules, { cacheDir: mkdtempSync(join(tmpdir(), "red-flag-vectors-")) });
       expect(await semantic.warmUp()).toBe(true);
-      const said = "the room went black on one side of my eye";
+      // A swollen calf after an operation, then fainting and a pounding heart: a clot the rules want breathlessness for.
+      const said = "since the op my calf is puffy and I suddenly feel faint and my heart is pounding";
       expect(rules.evaluateSaid([said])).toEqual([]);
       const engine = buildEmbeddedEngine(loadMeditod(), "train", { wording: "clean" });
       const conversation = new Conversation(engine, { semanticRedFlags: semantic });
       const outcome = await conversation.say(said);
-      const flag = outcome.escalation.find((fired) => fired.id === "sudden_loss_of_vision");
+      const flag = outcome.escalation.find((fired) => fired.id === "pulmonary_embolism");
       expect(flag?.evidence).toEqual([
-        expect.stringMatching(/^said: "the room went black on one side of my eye" \(sounds like "/),
+        expect.stringMatching(/^said: "since the op my calf is puffy.*" \(sounds like "/),
       ]);
       expect(semantic.status()).toMatchObject({ state: "on", model: "use-lite-energetic-ai-0.2.0" });
     },

@@ -122,5 +122,23 @@ describe("red flags as data", () => {
       withFlag((flag) => (flag.example = { said: "fine", state: { positive_symptom: [{ value: "coughing" }] } })),
     ).toThrow(/does not fire it/);
     expect(withFlag((flag) => (flag.urgency = "whenever"))).toThrow(/urgency/);
+    const file = bundled();
+    (file.semantic as { modifierSigns: string[] }).modifierSigns.push("quickly");
+    expect(() => parseRedFlags(JSON.stringify(file))).toThrow(/modifierSigns: unknown sign 'quickly'/);
+  });
+
+  it("hear a flag's subject in its own signs, not in a modifier ('sudden') nor in a sign under a 'not'", () => {
+    const rules = loadRedFlags();
+    const heard = (flag: string, said: string) => rules.subjectHeard(flag, rules.signs.read(said));
+    expect(heard("pulmonary_embolism", "my calf is swollen")).toBe(true);
+    expect(heard("testicular_torsion", "my left testicle aches")).toBe(true);
+    // Negative controls: a modifier of several flags alone, another flag's subject, and a taken-back sign.
+    expect(heard("pulmonary_embolism", "it came on suddenly")).toBe(false);
+    expect(heard("testicular_torsion", "my period is late")).toBe(false);
+    expect(heard("gastrointestinal_bleeding", "I'm on iron tablets")).toBe(false);
+    expect(heard("pulmonary_embolism", "there's no swollen leg")).toBe(false);
+    // A flag with no stated criteria is never heard so.
+    expect(rules.flags.find((flag) => flag.id === "first_seizure")?.stated).toBeUndefined();
+    expect(heard("first_seizure", "I had a fit for the first time")).toBe(false);
   });
 });

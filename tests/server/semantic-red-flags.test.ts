@@ -24,7 +24,7 @@ beforeAll(async () => {
 
 /** A fake encoder: a vector of word counts over a small vocabulary, so similar wording is near. */
 function fakeEncoder(): SentenceEncoder {
-  const vocabulary = ["room", "black", "side", "tidy", "paint"];
+  const vocabulary = ["calf", "swollen", "room", "spinning", "tidy", "paint"];
   return {
     model: "fake-words-1",
     encode: async (sentences) =>
@@ -32,21 +32,24 @@ function fakeEncoder(): SentenceEncoder {
   };
 }
 
-/** A semantic signal on the fake encoder: one statement of sudden loss of vision, one near-miss. */
+/** A semantic signal on the fake encoder: one statement of a clot in the lung, one near-miss. */
 function fakeSemantic(): SemanticRedFlags {
   return new SemanticRedFlags({
     loadEncoder: async () => fakeEncoder(),
     anchors: [
-      { flag: "sudden_loss_of_vision", text: "the room went black on one side" },
-      { flag: null, text: "I painted the room black, it looks tidy" },
+      { flag: "pulmonary_embolism", text: "my calf is swollen and the room is spinning" },
+      { flag: null, text: "I painted the room, it looks tidy" },
     ],
     thresholds: { similarity: 0.8, margin: 0.1 },
     cacheDir: null,
   });
 }
 
-/** A paraphrase of sudden loss of vision that the lay-word rules do not read (checked below). */
-const PARAPHRASE = "The room went black on one side.";
+/**
+ * A paraphrase of a clot in the lung that the lay-word rules do not read (checked below): a swollen calf,
+ * one of the flag's own signs (the semantic signal fires a flag only then), with dizziness.
+ */
+const PARAPHRASE = "My calf is swollen and the room is spinning.";
 
 const turn = (url: string, id: string, text: string) => callApi(url, "POST", `/api/sessions/${id}/turns`, { text });
 
@@ -72,9 +75,9 @@ describe("the chat server's red-flag screening", () => {
     });
     const id = (await callApi(first.url, "POST", "/api/sessions", {})).json.id;
     const fired = await turn(first.url, id, PARAPHRASE);
-    expect(fired.json.outcome.escalation).toMatchObject([{ id: "sudden_loss_of_vision", turn: 1 }]);
+    expect(fired.json.outcome.escalation).toMatchObject([{ id: "pulmonary_embolism", turn: 1 }]);
     expect(fired.json.redFlags[0].evidence).toEqual([
-      'said: "the room went black on one side." (sounds like "the room went black on one side", 1.00)',
+      'said: "my calf is swollen and the room is spinning." (sounds like "my calf is swollen and the room is spinning", 1.00)',
     ]);
     expect((await callApi(first.url, "GET", "/api/health")).json.redFlags.semantic).toEqual({
       state: "on",
@@ -92,7 +95,7 @@ describe("the chat server's red-flag screening", () => {
       semanticRedFlags: fakeSemantic(),
     });
     const resumed = await turn(second.url, other, PARAPHRASE);
-    expect(resumed.json.outcome.escalation.map((flag: { id: string }) => flag.id)).toEqual(["sudden_loss_of_vision"]);
+    expect(resumed.json.outcome.escalation.map((flag: { id: string }) => flag.id)).toEqual(["pulmonary_embolism"]);
   });
 
   it("an encoder that fails to load: nothing crashes, the rules still escalate, /api/health says why (the page's note reads it: tests/server/red-flag-page.test.ts)", async () => {

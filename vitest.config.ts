@@ -19,9 +19,10 @@ export default defineConfig({
     // quarter faster on 2 cores. The tests share no mutable global state (no env changes, no module
     // mocks, provider names unique per file); files in shuffled orders pass.
     isolate: false,
-    // As bin/anamnesis.js sets for the CLI: regular expressions compiled to machine code at once instead
-    // of interpreted for their first runs (the suite runs hundreds of patterns a few times each);
-    // about a tenth less CPU for the clinical, simulator and policy tests.
+    // Regular expressions compiled to machine code at once instead of interpreted for their first runs
+    // (the suite runs hundreds of patterns a few times each): about a tenth less CPU for the clinical,
+    // simulator and policy tests. Only as a command-line flag: set at run time (v8.setFlagsFromString),
+    // after Node's own start has made patterns, it crashed about 1 process in 20 (SIGSEGV).
     execArgv: ["--no-regexp-tier-up"],
   },
 });

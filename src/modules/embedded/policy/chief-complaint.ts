@@ -43,6 +43,16 @@ export function findComplaint(plan: HistoryPlan, facts: StateFacts, conversation
 }
 
 /**
+ * Whether a doctor's words name a value as the state holds it ("did the sweating come on suddenly?"):
+ * a symptom no plan item covers is still recognised in the question the doctor asked of it, so a
+ * "not sure" answer, which records nothing, does not get the same question again.
+ */
+function namesValue(text: string, value: string): boolean {
+  const escaped = value.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  return new RegExp(`\\b${escaped}\\b`, "i").test(text);
+}
+
+/**
  * Whether a doctor turn asked this check of this value: a symptom, habit, medication … the turn names
  * (a turn naming nothing is about the main complaint).
  */
@@ -57,6 +67,7 @@ export function checkAsked(
       reading.checks.includes(check) &&
       (reading.symptoms.includes(value) ||
         reading.values.some((key) => key.endsWith(`|${value}`)) ||
+        namesValue(reading.text, value) ||
         (reading.symptoms.length === 0 && reading.items.length === 0 && value === focus.symptoms[0])),
   );
 }

@@ -28,6 +28,8 @@ export interface DoctorReading {
 export interface DoctorTurnReading extends DoctorReading {
   /** Index in the history. */
   readonly index: number;
+  /** The doctor's words. */
+  readonly text: string;
   /**
    * For a question that names no item but asks an attribute ("when did you notice that?"): the
    * symptom items the patient had just reported (positive in the state), which the question is about.
@@ -167,7 +169,7 @@ export class ConversationReader {
         topics.length > 0
           ? [...new Set([...own.symptoms, ...topics.flatMap((id) => this.plan.itemsById.get(id)!.values)])]
           : own.symptoms;
-      const reading: DoctorTurnReading = { ...own, symptoms, index, topics };
+      const reading: DoctorTurnReading = { ...own, symptoms, index, topics, text: turn.text };
       doctor.push(reading);
       for (const id of reading.items) askedItems.add(id);
       for (const key of reading.values) askedValues.add(key);

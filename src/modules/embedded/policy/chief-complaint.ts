@@ -42,14 +42,22 @@ export function findComplaint(plan: HistoryPlan, facts: StateFacts, conversation
   return { symptoms, area, phaseValues };
 }
 
+/** Each value's name as a whole-word pattern, made once; emptied at 4,096 (an LLM's values are open text). */
+const VALUE_NAMES = new Map<string, RegExp>();
+
 /**
  * Whether a doctor's words name a value as the state holds it ("did the sweating come on suddenly?"):
  * a symptom no plan item covers is still recognised in the question the doctor asked of it, so a
  * "not sure" answer, which records nothing, does not get the same question again.
  */
 function namesValue(text: string, value: string): boolean {
-  const escaped = value.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-  return new RegExp(`\\b${escaped}\\b`, "i").test(text);
+  let pattern = VALUE_NAMES.get(value);
+  if (!pattern) {
+    if (VALUE_NAMES.size >= 4096) VALUE_NAMES.clear();
+    pattern = new RegExp(`\\b${value.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\b`, "i");
+    VALUE_NAMES.set(value, pattern);
+  }
+  return pattern.test(text);
 }
 
 /**

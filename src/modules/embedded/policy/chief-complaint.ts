@@ -51,6 +51,8 @@ const VALUE_NAMES = new Map<string, RegExp>();
  * "not sure" answer, which records nothing, does not get the same question again.
  */
 function namesValue(text: string, value: string): boolean {
+  // Most readings do not contain the name at all: a substring test first, the word boundaries after.
+  if (!text.includes(value.toLowerCase())) return false;
   let pattern = VALUE_NAMES.get(value);
   if (!pattern) {
     if (VALUE_NAMES.size >= 4096) VALUE_NAMES.clear();

@@ -28,7 +28,7 @@ export interface DoctorReading {
 export interface DoctorTurnReading extends DoctorReading {
   /** Index in the history. */
   readonly index: number;
-  /** The doctor's words. */
+  /** The doctor's words, lower-cased. */
   readonly text: string;
   /**
    * For a question that names no item but asks an attribute ("when did you notice that?"): the
@@ -169,7 +169,7 @@ export class ConversationReader {
         topics.length > 0
           ? [...new Set([...own.symptoms, ...topics.flatMap((id) => this.plan.itemsById.get(id)!.values)])]
           : own.symptoms;
-      const reading: DoctorTurnReading = { ...own, symptoms, index, topics, text: turn.text };
+      const reading: DoctorTurnReading = { ...own, symptoms, index, topics, text: turn.text.toLowerCase() };
       doctor.push(reading);
       for (const id of reading.items) askedItems.add(id);
       for (const key of reading.values) askedValues.add(key);

@@ -86,27 +86,31 @@ function isUnsureOfAttribute(
   );
 }
 
+/** The symptom an asked item stands for: a bare "pain" is the specific pain in focus, if any. */
+function askedSymptom(turn: TurnRecord, item: AskedItem): string {
+  const focused = item.value === "pain" && !item.location ? painInFocus(turn.lexicon, turn.context) : undefined;
+  return focused?.value ?? item.value!;
+}
+
 /**
  * "Is the pain sharp?" — "No." A question that takes the symptom as given ("the pain", "your
  * cough", "it") about one the patient has affirmed: the "no" answers what was asked of it, never
  * whether it is there (unless the question asked whether it still is).
  */
 function keepsAffirmedSymptom(turn: TurnRecord, item: AskedItem): boolean {
-  const { lexicon, context, polarity, analysed } = turn;
+  const { context, polarity, analysed } = turn;
   const { question } = context;
   if (polarity !== "no" || item.slot !== "symptom" || item.value === undefined || !question.anaphoric) return false;
   // Several items asked at once ("light or loud sounds with that headache?"): a "no" denies them all.
   if (question.items.length > 1 || question.inverted || question.persistence || analysed.tokens.length > 6)
     return false;
-  const focused = item.value === "pain" && !item.location ? painInFocus(lexicon, context) : undefined;
-  return context.knownPositive.has(conceptKey("symptom", focused?.value ?? item.value));
+  return context.knownPositive.has(conceptKey("symptom", askedSymptom(turn, item)));
 }
 
 /** The affirmed symptom stays; a trigger the doctor proposed is denied ("does it hurt when you breathe in?" — "no"). */
 function keepAffirmedSymptom(turn: TurnRecord, asked: AskedItem): void {
-  const { lexicon, context, entries } = turn;
-  const focused = asked.value === "pain" && !asked.location ? painInFocus(lexicon, context) : undefined;
-  const entry = entries.add("symptom", "positive", focused?.value ?? asked.value!, true);
+  const { context, entries } = turn;
+  const entry = entries.add("symptom", "positive", askedSymptom(turn, asked), true);
   if (entry && context.question.proposedFactors.length > 0)
     entries.set(entry, "not_aggravating_factor", context.question.proposedFactors);
 }

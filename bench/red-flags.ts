@@ -9,6 +9,7 @@
  *   npx tsx bench/red-flags.ts --turns 0             # the development statements only (for tuning)
  *   npx tsx bench/red-flags.ts --cross-validate      # and the semantic signal's honest estimate on them
  *   npx tsx bench/red-flags.ts --choose-thresholds   # the semantic thresholds, chosen on the development statements
+ *   npx tsx bench/red-flags.ts --turns 0 --misses    # and each development statement the rules get wrong
  *   npx tsx bench/red-flags.ts --part test-v2 --json # the held-back test part too: the figures reported
  *                                                    # (tables on stderr, JSON on stdout; --turns N, default 200)
  *
@@ -84,6 +85,7 @@ const { values } = parseArgs({
     "choose-thresholds": { type: "boolean", default: false },
     "cross-validate": { type: "boolean", default: false },
     turns: { type: "string", default: "200" },
+    misses: { type: "boolean", default: false },
   },
 });
 const rules = loadRedFlags();
@@ -170,6 +172,24 @@ function printTable(title: string, table: Table, semanticOn: boolean): void {
           ),
     );
     print([flag.padEnd(44), ...cells].join(""));
+  }
+}
+
+/**
+ * Each development statement the rules get wrong, with the signs they found: a missed statement, or a
+ * near-miss that fired (with the flags). Never for a held-back part, whose statements stay unread.
+ */
+function printMisses(entries: readonly Entry[]): void {
+  const said = (entry: Entry) => JSON.stringify(entry.statement);
+  const signs = (entry: Entry) => [...entry.signs].map(([sign, words]) => `${sign}="${words}"`).join(" ") || "none";
+  print("\ndevelopment statements the rules get wrong (signs found after each):");
+  for (const entry of entries) {
+    if (entry.mustFire && !entry.byRules.has(entry.flag))
+      print(`MISSED ${entry.flag} [${entry.file}] ${said(entry)}\n    signs: ${signs(entry)}`);
+    if (!entry.mustFire && entry.byRules.size > 0)
+      print(
+        `FALSE ALARM ${[...entry.byRules].join(",")} (${entry.flag}) [${entry.file}] ${said(entry)}\n    signs: ${signs(entry)}`,
+      );
   }
 }
 
@@ -296,6 +316,7 @@ async function main(): Promise<void> {
   const on = await semantic.warmUp();
   if (!on) print(`semantic signal off: ${semantic.status().reason}`);
   const development = entriesOf(DEVELOPMENT_FILES);
+  if (values.misses) printMisses(development);
   if (on) await semantic.prepare(development.flatMap((entry) => entry.turns));
   const devScores = on ? scoresOf(development, semantic, true) : null;
   const thresholds = values["choose-thresholds"] && on ? chooseThresholds(development, devScores) : rules.file.semantic;

@@ -15,6 +15,38 @@ export interface SignDefinition {
   readonly examples: readonly string[];
 }
 
+/** A term as data: what it means and its forms (sources of regular expressions), named by patterns as `{{term}}`. */
+export interface TermDefinition {
+  readonly means: string;
+  readonly forms: readonly string[];
+}
+
+/**
+ * Where a pattern names a term.
+ * @example "{{vomit}}[^.;]{0,30}{{blood}}" names the terms `vomit` and `blood`
+ */
+const TERM_REFERENCE = /\{\{([a-z0-9_]+)\}\}/g;
+
+/** How deep terms may name terms: deeper is a loop. */
+const MAX_TERM_DEPTH = 8;
+
+/**
+ * A pattern's source with each `{{term}}` replaced by a group of the term's forms (terms inside
+ * forms too). Throws on a term that is not defined, and on terms that name each other in a loop.
+ */
+export function expandTerms(
+  pattern: string,
+  terms: Readonly<Record<string, TermDefinition>>,
+  depth = 0,
+): string {
+  if (depth > MAX_TERM_DEPTH) throw new Error(`terms name each other in a loop (in '${pattern}')`);
+  return pattern.replace(TERM_REFERENCE, (_whole, name: string) => {
+    const term = terms[name];
+    if (!term) throw new Error(`unknown term '{{${name}}}'`);
+    return `(?:${term.forms.map((form) => expandTerms(form, terms, depth + 1)).join("|")})`;
+  });
+}
+
 /** Each sign found, with the words that showed it (the first match not under a negation). */
 export type SignsFound = ReadonlyMap<string, string>;
 
@@ -120,12 +152,19 @@ export class SignReader {
    */
   private readonly anySign: readonly RegExp[];
 
-  constructor(definitions: Readonly<Record<string, SignDefinition>>) {
-    this.signs = Object.entries(definitions).map(([id, sign]) => ({
+  /** Signs as data; their patterns may name `terms` (`{{term}}`, see {@link expandTerms}). */
+  constructor(
+    definitions: Readonly<Record<string, SignDefinition>>,
+    terms: Readonly<Record<string, TermDefinition>> = {},
+  ) {
+    const sources = new Map(
+      Object.entries(definitions).map(([id, sign]) => [id, sign.patterns.map((pattern) => expandTerms(pattern, terms))]),
+    );
+    this.signs = [...sources].map(([id, patterns]) => ({
       id,
-      patterns: sign.patterns.map((pattern) => new RegExp(pattern, "gi")),
+      patterns: patterns.map((pattern) => new RegExp(pattern, "gi")),
     }));
-    this.anySign = alternations(Object.values(definitions).flatMap((sign) => sign.patterns));
+    this.anySign = alternations([...sources.values()].flat());
   }
 
   /** The first match of a sign in a sentence that no negation takes back, or null. */

@@ -20,6 +20,17 @@ export const signSchema = z.strictObject({
   examples: z.array(z.string().min(1)).min(1),
 });
 
+/**
+ * A term: a named list of the words people use for one thing ("blood", "claret", "red stuff"), as
+ * sources of regular expressions. A sign's pattern names it as `{{term}}` and reads any of its forms,
+ * so a word added to a term reaches every pattern that names it; a term may name other terms.
+ */
+export const termSchema = z.strictObject({
+  /** What the words mean, in plain words. */
+  means: z.string().min(1),
+  forms: z.array(z.string().min(1)).min(1),
+});
+
 /** A criterion over the signs found in what the patient said: a sign, or all / any / not of criteria. */
 export type StatedCriterion =
   { sign: string } | { all: StatedCriterion[] } | { any: StatedCriterion[] } | { not: StatedCriterion };
@@ -54,6 +65,8 @@ export const redFlagsSchema = z.strictObject({
   description: z.string(),
   urgency: z.record(urgencySchema, z.string()),
   escalation: z.strictObject({ opening: z.string(), closing: z.string() }),
+  /** Named word lists the signs' patterns share (`{{term}}`). */
+  terms: z.record(identifier, termSchema).default({}),
   signs: z.record(identifier, signSchema),
   /**
    * The semantic signal's thresholds (cosine to a flag's nearest statement; its lead over the nearest

@@ -4,6 +4,7 @@ import { criterionProblem, evidenceFor } from "./criteria.ts";
 import {
   SignReader,
   expandTerms,
+  normaliseSaid,
   positiveSignsOf,
   signsOf,
   statedEvidence,
@@ -47,7 +48,7 @@ export class RedFlagRules {
 
   constructor(readonly file: RedFlagsFile) {
     this.flags = file.flags;
-    this.signs = new SignReader(file.signs, file.terms);
+    this.signs = new SignReader(file.signs, file.terms, file.respellings, file.otherSubjects.patterns);
     const modifiers = new Set(file.semantic.modifierSigns);
     this.subjectSigns = new Map(
       file.flags.map((flag) => [
@@ -128,11 +129,15 @@ function checkSigns(file: RedFlagsFile): void {
   for (const sign of file.semantic.modifierSigns) {
     if (!(sign in file.signs)) fail(`semantic.modifierSigns: unknown sign '${sign}'`);
   }
+  const others = new SignReader({}, file.terms, file.respellings, file.otherSubjects.patterns);
+  for (const pattern of file.otherSubjects.patterns) expandedPattern(file, "otherSubjects", pattern);
+  for (const example of file.otherSubjects.examples)
+    if (!others.isAboutOthers(normaliseSaid(example))) fail(`otherSubjects: its example '${example}' does not match`);
   for (const [id, term] of Object.entries(file.terms))
     for (const form of term.forms) expandedPattern(file, `term '${id}'`, form);
   for (const [id, sign] of Object.entries(file.signs)) {
     for (const pattern of sign.patterns) expandedPattern(file, `sign '${id}'`, pattern);
-    const reader = new SignReader({ [id]: sign }, file.terms);
+    const reader = new SignReader({ [id]: sign }, file.terms, file.respellings);
     for (const example of sign.examples) {
       if (!reader.read(example).has(id)) fail(`sign '${id}': its example '${example}' does not show it`);
     }

@@ -65,6 +65,23 @@ export const redFlagsSchema = z.strictObject({
   description: z.string(),
   urgency: z.record(urgencySchema, z.string()),
   escalation: z.strictObject({ opening: z.string(), closing: z.string() }),
+  /**
+   * Words respelled before the signs are read, each whole word to its standard spelling: apostrophes
+   * people leave out ("cant" → "can't") and dialect forms ("cannae" → "can't", "heid" → "head"), so
+   * that every pattern reads them without spelling each one out.
+   */
+  respellings: z.record(z.string().regex(/^[a-z']+$/), z.string().min(1)).default({}),
+  /**
+   * Sentences that say nothing of the patient's own illness (about a pet; about something seen, heard
+   * or read): the signs are not read in them. Each example must match.
+   */
+  otherSubjects: z
+    .strictObject({
+      means: z.string().min(1),
+      patterns: z.array(z.string().min(1)),
+      examples: z.array(z.string().min(1)),
+    })
+    .default({ means: "none", patterns: [], examples: [] }),
   /** Named word lists the signs' patterns share (`{{term}}`). */
   terms: z.record(identifier, termSchema).default({}),
   signs: z.record(identifier, signSchema),

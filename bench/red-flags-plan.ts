@@ -1,5 +1,5 @@
 /**
- * The red flags' measurement for `bench/measurements.ts`: `bench/red-flags.ts --part test-v2
+ * The red flags' measurement for `bench/measurements.ts`: `bench/red-flags.ts --part test-v2,test-v3
  * --cross-validate --json`, the lay-words corpus per flag (the development statements, cross-validated,
  * and the held-back test part; the lay-word rules, the semantic signal and both) and a chat turn's cost
  * in-process (wall and CPU time).
@@ -22,7 +22,7 @@ interface RedFlagsData {
   semantic: { state: string; model: string | null; reason: string | null };
   development: Record<string, Row>;
   crossValidation: Record<string, Record<string, Row>>;
-  test: Record<string, Row>;
+  tests: Record<string, Record<string, Row>>;
   chatTurn: Record<string, { turns: number; wallMs: Percentiles; cpuMs: Percentiles }>;
 }
 
@@ -69,7 +69,7 @@ function redFlagFigures({ data }: CommandOutput): Figure[] {
       name: `development, cross-validated ${grouping}: all flags`,
       value: rowValue(rows.all!, on),
     })),
-    ...part("held-back test part (test-v2)", d.test),
+    ...Object.entries(d.tests).flatMap(([name, rows]) => part(`held-back test part (${name})`, rows)),
     ...costs,
   ];
 }
@@ -78,13 +78,13 @@ export const RED_FLAG_MEASUREMENTS: readonly Measurement[] = [
   {
     name: "red-flags",
     title: "Red flags on the lay-words corpus, and what they cost a chat turn",
-    note: "`data/red-flag-corpus/`: statements that must fire each flag and near-misses that must fire none, written from the patient's side. The development statements are `development.json` and `test.json` (the first test part, scored once — rules: 82/84 caught, 0/91 false alarms; rules + semantic: 84/84, 8/91 — then used for development); the semantic thresholds were chosen on them (leave-one-out, no near-miss fired). Cross-validated: each fold neither compared with nor used to choose the thresholds (the rules were written on all of them, so their columns there are not held out). The held-back test part `test-v2.json` was written by someone who had not seen the rules, and is scored here once. Costs: the sample's non-test patient turns through `Conversation.say` in-process, embedded engine; CPU time counts every thread (`process.cpuUsage`), the encoder's too.",
+    note: "`data/red-flag-corpus/`: statements that must fire each flag and near-misses that must fire none, written from the patient's side by writers who did not see the engine. The development statements are `development.json`, `test.json` (the first test part, scored once — rules: 82/84 caught, 0/91 false alarms; rules + semantic: 84/84, 8/91 — then used for development) and `development-v3.json` (a third part written for breadth; the rules caught 144/252 and falsely fired on 7/254 of it before they were developed on it). The semantic thresholds are chosen on the development statements (leave-one-out, no near-miss fired). Cross-validated: each fold neither compared with nor used to choose the thresholds (the rules were written on all of them, so their columns there are not held out). The held-back test parts were written by people who had not seen the rules and are never read in development; each is scored once per round of development: `test-v2.json` was scored once before `development-v3.json` existed (rules + semantic: 85/169 caught, 3/186 false alarms), `test-v3.json` is new. Costs: the sample's non-test patient turns through `Conversation.say` in-process, embedded engine; CPU time counts every thread (`process.cpuUsage`), the encoder's too.",
     command: (o) => [
       "npx",
       "tsx",
       "bench/red-flags.ts",
       "--part",
-      "test-v2",
+      "test-v2,test-v3",
       "--cross-validate",
       ...pick(o, [], ["--turns", "10"]),
       "--json",

@@ -9,12 +9,13 @@
  *   npx tsx bench/red-flags.ts --turns 0             # the development statements only (for tuning)
  *   npx tsx bench/red-flags.ts --cross-validate      # and the semantic signal's honest estimate on them
  *   npx tsx bench/red-flags.ts --choose-thresholds   # the semantic thresholds, chosen on the development statements
- *   npx tsx bench/red-flags.ts --part test-v2 --json # the held-back test part too: the figures reported
+ *   npx tsx bench/red-flags.ts --turns 0 --misses    # and each development statement the rules get wrong
+ *   npx tsx bench/red-flags.ts --part test-v2,test-v3 --json  # the held-back test parts too: the figures reported
  *                                                    # (tables on stderr, JSON on stdout; --turns N, default 200)
  *
- * The development statements are `development.json` and `test.json` (the first test part, used for
- * development after it was scored once); `test-v2.json`, written by someone who had not seen the
- * rules, is held back and read only under `--part test-v2`. The semantic signal compares with the
+ * The development statements are `development.json`, `test.json` (the first test part, used for
+ * development after it was scored once) and `development-v3.json`; `test-v2.json` and `test-v3.json`,
+ * written by people who had not seen the rules, are held back and read only under `--part`. The semantic signal compares with the
  * development statements, so a development statement is scored leave-one-out (its own statement left
  * out); a leave-one-out figure is optimistic where the thresholds were chosen on the same statements,
  * so `--cross-validate` also scores each fold of two groupings (by file, and five folds by a hash of
@@ -75,8 +76,8 @@ type Table = Map<string, Record<Signal, Tally>>;
 /** Each statement's sentences' scores against a signal's statements (null: the signal is off). */
 type ScoresByEntry = ReadonlyMap<Entry, readonly SentenceScores[]> | null;
 
-/** The held-back test part: read only when asked for by name. */
-const HELD_BACK = "test-v2";
+/** The held-back test parts: read only when asked for by name. */
+const HELD_BACK: readonly string[] = ["test-v2", "test-v3"];
 const { values } = parseArgs({
   options: {
     part: { type: "string", default: "development" },
@@ -84,6 +85,7 @@ const { values } = parseArgs({
     "choose-thresholds": { type: "boolean", default: false },
     "cross-validate": { type: "boolean", default: false },
     turns: { type: "string", default: "200" },
+    misses: { type: "boolean", default: false },
   },
 });
 const rules = loadRedFlags();
@@ -173,6 +175,24 @@ function printTable(title: string, table: Table, semanticOn: boolean): void {
   }
 }
 
+/**
+ * Each development statement the rules get wrong, with the signs they found: a missed statement, or a
+ * near-miss that fired (with the flags). Never for a held-back part, whose statements stay unread.
+ */
+function printMisses(entries: readonly Entry[]): void {
+  const said = (entry: Entry) => JSON.stringify(entry.statement);
+  const signs = (entry: Entry) => [...entry.signs].map(([sign, words]) => `${sign}="${words}"`).join(" ") || "none";
+  print("\ndevelopment statements the rules get wrong (signs found after each):");
+  for (const entry of entries) {
+    if (entry.mustFire && !entry.byRules.has(entry.flag))
+      print(`MISSED ${entry.flag} [${entry.file}] ${said(entry)}\n    signs: ${signs(entry)}`);
+    if (!entry.mustFire && entry.byRules.size > 0)
+      print(
+        `FALSE ALARM ${[...entry.byRules].join(",")} (${entry.flag}) [${entry.file}] ${said(entry)}\n    signs: ${signs(entry)}`,
+      );
+  }
+}
+
 /** The chat turn's costs as a table: p50 and p95 of wall time and of CPU time (every thread). */
 function printCosts(costs: Awaited<ReturnType<typeof chatTurnCosts>>): void {
   const LABELS: Record<string, string> = {
@@ -237,7 +257,7 @@ function foldsOf(entries: readonly Entry[]): Array<{ name: string; folds: Entry[
       .forEach((entry, index) => hashed[index % hashed.length]!.push(entry));
   }
   return [
-    { name: "by file (development.json / test.json)", folds: byFile },
+    { name: `by file (${DEVELOPMENT_FILES.map((file) => `${file}.json`).join(" / ")})`, folds: byFile },
     { name: "5 folds by statement hash within flag and kind", folds: hashed },
   ];
 }
@@ -268,22 +288,25 @@ async function crossValidate(folds: readonly Entry[][], loadEncoder: () => Promi
   return table;
 }
 
-/** The held-back part's file, or one clear line and exit code 2 when it is not there or not asked for right. */
-function heldBackFile(): string | null {
-  if (values.part === "development") return null;
-  if (values.part !== HELD_BACK) {
-    console.error(`bench/red-flags.ts: --part must be development or ${HELD_BACK}, not '${values.part}'`);
-    process.exit(2);
+/** The held-back parts asked for (`--part test-v2,test-v3`), or one clear line and exit code 2 when one is not such a part or not there. */
+function heldBackFiles(): string[] {
+  if (values.part === "development") return [];
+  const parts = values.part.split(",").map((part) => part.trim());
+  for (const part of parts) {
+    if (!HELD_BACK.includes(part)) {
+      console.error(`bench/red-flags.ts: --part must be development or some of ${HELD_BACK.join(", ")}, not '${part}'`);
+      process.exit(2);
+    }
+    if (!existsSync(corpusFile(part))) {
+      console.error(`bench/red-flags.ts: ${corpusFile(part)} does not exist (a held-back test part)`);
+      process.exit(2);
+    }
   }
-  if (!existsSync(corpusFile(HELD_BACK))) {
-    console.error(`bench/red-flags.ts: ${corpusFile(HELD_BACK)} does not exist (the held-back test part)`);
-    process.exit(2);
-  }
-  return HELD_BACK;
+  return parts;
 }
 
 async function main(): Promise<void> {
-  const heldBack = heldBackFile();
+  const heldBack = heldBackFiles();
   // One encoder for every signal of the run (the folds' too), each text encoded once.
   let shared: Promise<SentenceEncoder> | null = null;
   const loadEncoder = () => (shared ??= loadUseLiteEncoder().then(rememberingEncoder));
@@ -296,12 +319,17 @@ async function main(): Promise<void> {
   const on = await semantic.warmUp();
   if (!on) print(`semantic signal off: ${semantic.status().reason}`);
   const development = entriesOf(DEVELOPMENT_FILES);
+  if (values.misses) printMisses(development);
   if (on) await semantic.prepare(development.flatMap((entry) => entry.turns));
   const devScores = on ? scoresOf(development, semantic, true) : null;
   const thresholds = values["choose-thresholds"] && on ? chooseThresholds(development, devScores) : rules.file.semantic;
   if (values["choose-thresholds"] && on) print(`chosen on the development statements: ${JSON.stringify(thresholds)}`);
   const dev = score(development, devScores, thresholds);
-  printTable("development statements: development.json + test.json (semantic: leave-one-out)", dev, on);
+  printTable(
+    `development statements: ${DEVELOPMENT_FILES.map((file) => `${file}.json`).join(" + ")} (semantic: leave-one-out)`,
+    dev,
+    on,
+  );
   const result: Record<string, unknown> = {
     thresholds,
     semantic: semantic.status(),
@@ -317,13 +345,15 @@ async function main(): Promise<void> {
     }
     result.crossValidation = crossValidation;
   }
-  if (heldBack) {
-    const testPart = entriesOf([heldBack]);
+  const tests: Record<string, unknown> = {};
+  for (const part of heldBack) {
+    const testPart = entriesOf([part]);
     if (on) await semantic.prepare(testPart.flatMap((entry) => entry.turns));
     const test = score(testPart, on ? scoresOf(testPart, semantic, false) : null, thresholds);
-    printTable(`held-back test part (${heldBack}.json)`, test, on);
-    result.test = Object.fromEntries(test);
+    printTable(`held-back test part (${part}.json)`, test, on);
+    tests[part] = Object.fromEntries(test);
   }
+  if (heldBack.length > 0) result.tests = tests;
   if (Number(values.turns) > 0 && !values["choose-thresholds"]) {
     result.chatTurn = await chatTurnCosts(rules, on, Number(values.turns));
     printCosts(result.chatTurn as Awaited<ReturnType<typeof chatTurnCosts>>);

@@ -15,6 +15,34 @@ export interface SignDefinition {
   readonly examples: readonly string[];
 }
 
+/** A term as data: what it means and its forms (sources of regular expressions), named by patterns as `{{term}}`. */
+export interface TermDefinition {
+  readonly means: string;
+  readonly forms: readonly string[];
+}
+
+/**
+ * Where a pattern names a term.
+ * @example "{{vomit}}[^.;]{0,30}{{blood}}" names the terms `vomit` and `blood`
+ */
+const TERM_REFERENCE = /\{\{([a-z0-9_]+)\}\}/g;
+
+/** How deep terms may name terms: deeper is a loop. */
+const MAX_TERM_DEPTH = 8;
+
+/**
+ * A pattern's source with each `{{term}}` replaced by a group of the term's forms (terms inside
+ * forms too). Throws on a term that is not defined, and on terms that name each other in a loop.
+ */
+export function expandTerms(pattern: string, terms: Readonly<Record<string, TermDefinition>>, depth = 0): string {
+  if (depth > MAX_TERM_DEPTH) throw new Error(`terms name each other in a loop (in '${pattern}')`);
+  return pattern.replace(TERM_REFERENCE, (_whole, name: string) => {
+    const term = terms[name];
+    if (!term) throw new Error(`unknown term '{{${name}}}'`);
+    return `(?:${term.forms.map((form) => expandTerms(form, terms, depth + 1)).join("|")})`;
+  });
+}
+
 /** Each sign found, with the words that showed it (the first match not under a negation). */
 export type SignsFound = ReadonlyMap<string, string>;
 
@@ -101,6 +129,12 @@ function alternations(patterns: readonly string[]): RegExp[] {
   return groups.map((group) => new RegExp(group.join("|"), "i"));
 }
 
+/**
+ * A word as the respellings see it: letters, then perhaps an apostrophe and an ending (`'s`, `'ll`).
+ * @example "cant" in "i cant wee" (respelled "can't"); "da's" in "me da's back" (its stem respelled: "dad's")
+ */
+const WORD = /([a-z]+)('[a-z]+)?/g;
+
 /** How many turn texts a reader remembers the signs of (a few hundred conversations' worth). */
 const READ_CACHE_LIMIT = 4096;
 
@@ -120,12 +154,32 @@ export class SignReader {
    */
   private readonly anySign: readonly RegExp[];
 
-  constructor(definitions: Readonly<Record<string, SignDefinition>>) {
-    this.signs = Object.entries(definitions).map(([id, sign]) => ({
+  private readonly respellings: ReadonlyMap<string, string>;
+  private readonly otherSubjects: readonly RegExp[];
+
+  /**
+   * Signs as data; their patterns may name `terms` (`{{term}}`, see {@link expandTerms}), and each
+   * sentence's words are respelled first (`respellings`: "cant" → "can't").
+   */
+  constructor(
+    definitions: Readonly<Record<string, SignDefinition>>,
+    terms: Readonly<Record<string, TermDefinition>> = {},
+    respellings: Readonly<Record<string, string>> = {},
+    otherSubjects: readonly string[] = [],
+  ) {
+    this.respellings = new Map(Object.entries(respellings));
+    this.otherSubjects = otherSubjects.map((pattern) => new RegExp(expandTerms(pattern, terms), "i"));
+    const sources = new Map(
+      Object.entries(definitions).map(([id, sign]) => [
+        id,
+        sign.patterns.map((pattern) => expandTerms(pattern, terms)),
+      ]),
+    );
+    this.signs = [...sources].map(([id, patterns]) => ({
       id,
-      patterns: sign.patterns.map((pattern) => new RegExp(pattern, "gi")),
+      patterns: patterns.map((pattern) => new RegExp(pattern, "gi")),
     }));
-    this.anySign = alternations(Object.values(definitions).flatMap((sign) => sign.patterns));
+    this.anySign = alternations([...sources.values()].flat());
   }
 
   /** The first match of a sign in a sentence that no negation takes back, or null. */
@@ -157,7 +211,9 @@ export class SignReader {
 
   private readUncached(text: string): SignsFound {
     const found = new Map<string, string>();
-    for (const sentence of sentencesOf(text)) {
+    for (const said of sentencesOf(text)) {
+      const sentence = this.respell(said);
+      if (this.isAboutOthers(sentence)) continue;
       if (!this.anySign.some((alternation) => alternation.test(sentence))) continue;
       for (const sign of this.signs) {
         if (found.has(sign.id)) continue;
@@ -166,6 +222,22 @@ export class SignReader {
       }
     }
     return found;
+  }
+
+  /** Whether a sentence is about a pet or something seen, heard or read (the `otherSubjects` patterns). */
+  isAboutOthers(sentence: string): boolean {
+    return this.otherSubjects.some((pattern) => pattern.test(sentence));
+  }
+
+  /** A sentence with each word that has a respelling respelled. */
+  private respell(sentence: string): string {
+    if (this.respellings.size === 0) return sentence;
+    return sentence.replace(WORD, (word, stem: string, ending: string | undefined) => {
+      const whole = this.respellings.get(word);
+      if (whole !== undefined) return whole;
+      const respelled = ending === undefined ? undefined : this.respellings.get(stem);
+      return respelled === undefined ? word : `${respelled}${ending}`;
+    });
   }
 
   /** The signs of several patient turns together (the earliest words for each sign). */

@@ -1,7 +1,15 @@
 import { dialogueStateSchema, describeIssues, type DialogueState } from "../cmas/schemas.ts";
 import { loadOntologyFile, parseOntologyFile, type OntologyFile } from "../ontology/ontology-files.ts";
 import { criterionProblem, evidenceFor } from "./criteria.ts";
-import { SignReader, positiveSignsOf, signsOf, statedEvidence, type SignsFound } from "./red-flag-signs.ts";
+import {
+  SignReader,
+  expandTerms,
+  normaliseSaid,
+  positiveSignsOf,
+  signsOf,
+  statedEvidence,
+  type SignsFound,
+} from "./red-flag-signs.ts";
 
 /**
  * Red flags (`ontology/red-flags.json`): findings in a history that need urgent care. Each flag fires
@@ -40,7 +48,7 @@ export class RedFlagRules {
 
   constructor(readonly file: RedFlagsFile) {
     this.flags = file.flags;
-    this.signs = new SignReader(file.signs);
+    this.signs = new SignReader(file.signs, file.terms, file.respellings, file.otherSubjects.patterns);
     const modifiers = new Set(file.semantic.modifierSigns);
     this.subjectSigns = new Map(
       file.flags.map((flag) => [
@@ -104,20 +112,32 @@ export class RedFlagRules {
   }
 }
 
-/** Checks the signs: every pattern compiles, every example shows its sign; the modifiers are signs. */
+/** A pattern's source with its terms expanded, or a failure naming where it is. */
+function expandedPattern(file: RedFlagsFile, where: string, pattern: string): string {
+  try {
+    const source = expandTerms(pattern, file.terms);
+    new RegExp(source, "i");
+    return source;
+  } catch (error) {
+    const why = error instanceof SyntaxError ? "is not a regular expression" : (error as Error).message;
+    return fail(`${where}: '${pattern}' ${why}`);
+  }
+}
+
+/** Checks the terms and signs: every form and pattern compiles, every example shows its sign; the modifiers are signs. */
 function checkSigns(file: RedFlagsFile): void {
   for (const sign of file.semantic.modifierSigns) {
     if (!(sign in file.signs)) fail(`semantic.modifierSigns: unknown sign '${sign}'`);
   }
+  const others = new SignReader({}, file.terms, file.respellings, file.otherSubjects.patterns);
+  for (const pattern of file.otherSubjects.patterns) expandedPattern(file, "otherSubjects", pattern);
+  for (const example of file.otherSubjects.examples)
+    if (!others.isAboutOthers(normaliseSaid(example))) fail(`otherSubjects: its example '${example}' does not match`);
+  for (const [id, term] of Object.entries(file.terms))
+    for (const form of term.forms) expandedPattern(file, `term '${id}'`, form);
   for (const [id, sign] of Object.entries(file.signs)) {
-    for (const pattern of sign.patterns) {
-      try {
-        new RegExp(pattern, "i");
-      } catch {
-        fail(`sign '${id}': '${pattern}' is not a regular expression`);
-      }
-    }
-    const reader = new SignReader({ [id]: sign });
+    for (const pattern of sign.patterns) expandedPattern(file, `sign '${id}'`, pattern);
+    const reader = new SignReader({ [id]: sign }, file.terms, file.respellings);
     for (const example of sign.examples) {
       if (!reader.read(example).has(id)) fail(`sign '${id}': its example '${example}' does not show it`);
     }

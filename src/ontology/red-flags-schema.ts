@@ -20,6 +20,17 @@ export const signSchema = z.strictObject({
   examples: z.array(z.string().min(1)).min(1),
 });
 
+/**
+ * A term: a named list of the words people use for one thing ("blood", "claret", "red stuff"), as
+ * sources of regular expressions. A sign's pattern names it as `{{term}}` and reads any of its forms,
+ * so a word added to a term reaches every pattern that names it; a term may name other terms.
+ */
+export const termSchema = z.strictObject({
+  /** What the words mean, in plain words. */
+  means: z.string().min(1),
+  forms: z.array(z.string().min(1)).min(1),
+});
+
 /** A criterion over the signs found in what the patient said: a sign, or all / any / not of criteria. */
 export type StatedCriterion =
   { sign: string } | { all: StatedCriterion[] } | { any: StatedCriterion[] } | { not: StatedCriterion };
@@ -54,6 +65,25 @@ export const redFlagsSchema = z.strictObject({
   description: z.string(),
   urgency: z.record(urgencySchema, z.string()),
   escalation: z.strictObject({ opening: z.string(), closing: z.string() }),
+  /**
+   * Words respelled before the signs are read, each whole word to its standard spelling: apostrophes
+   * people leave out ("cant" → "can't") and dialect forms ("cannae" → "can't", "heid" → "head"), so
+   * that every pattern reads them without spelling each one out.
+   */
+  respellings: z.record(z.string().regex(/^[a-z']+$/), z.string().min(1)).default({}),
+  /**
+   * Sentences that say nothing of the patient's own illness (about a pet; about something seen, heard
+   * or read): the signs are not read in them. Each example must match.
+   */
+  otherSubjects: z
+    .strictObject({
+      means: z.string().min(1),
+      patterns: z.array(z.string().min(1)),
+      examples: z.array(z.string().min(1)),
+    })
+    .default({ means: "none", patterns: [], examples: [] }),
+  /** Named word lists the signs' patterns share (`{{term}}`). */
+  terms: z.record(identifier, termSchema).default({}),
   signs: z.record(identifier, signSchema),
   /**
    * The semantic signal's thresholds (cosine to a flag's nearest statement; its lead over the nearest

@@ -108,28 +108,6 @@ function isNegated(sentence: string, start: number): boolean {
 }
 
 /**
- * The longest source of one alternation of sign patterns: V8 optimises a very long regular expression
- * less (about 20 KB of source), and the signs' one alternation, grown from 18 KB to 22 KB, cost twelve
- * times as much CPU a sentence (MediTOD's patient sentences); split, it costs what it did.
- */
-const MAX_ALTERNATION_SOURCE = 12_000;
-
-/** Patterns joined into alternations, each source at most {@link MAX_ALTERNATION_SOURCE} long (a longer pattern alone). */
-function alternations(patterns: readonly string[]): RegExp[] {
-  const groups: string[][] = [];
-  let length = Infinity;
-  for (const pattern of patterns.map((source) => `(?:${source})`)) {
-    if (length + pattern.length + 1 > MAX_ALTERNATION_SOURCE) {
-      groups.push([]);
-      length = -1;
-    }
-    groups.at(-1)!.push(pattern);
-    length += pattern.length + 1;
-  }
-  return groups.map((group) => new RegExp(group.join("|"), "i"));
-}
-
-/**
  * A word as the respellings see it: letters, then perhaps an apostrophe and an ending (`'s`, `'ll`).
  * @example "cant" in "i cant wee" (respelled "can't"); "da's" in "me da's back" (its stem respelled: "dad's")
  */
@@ -142,18 +120,18 @@ const READ_CACHE_LIMIT = 4096;
 interface CompiledSign {
   readonly id: string;
   readonly patterns: readonly RegExp[];
+  /**
+   * The sign's patterns as one alternation: a sentence it misses holds none of them, so most signs
+   * cost one search a sentence. (One alternation of every sign's patterns, tried first, grew past
+   * 40 KB of source once the patterns named shared terms: V8 took about 0.3 s to compile it and
+   * another 0.2 s to compile it again to machine code during a conversation.)
+   */
+  readonly anyPattern: RegExp;
 }
 
 /** Reads signs from sentences. A conversation reads each turn once and pools them ({@link poolSigns}). */
 export class SignReader {
   private readonly signs: readonly CompiledSign[];
-  /**
-   * Every sign's patterns as a few alternations: a sentence none of them matches holds no sign, and
-   * most sentences hold none, so a few tests spare the ~200 separate searches (a consultation reads
-   * every patient turn, and this loop was the largest single cost of a whole offline consultation run).
-   */
-  private readonly anySign: readonly RegExp[];
-
   private readonly respellings: ReadonlyMap<string, string>;
   private readonly otherSubjects: readonly RegExp[];
 
@@ -178,12 +156,13 @@ export class SignReader {
     this.signs = [...sources].map(([id, patterns]) => ({
       id,
       patterns: patterns.map((pattern) => new RegExp(pattern, "gi")),
+      anyPattern: new RegExp(patterns.map((pattern) => `(?:${pattern})`).join("|"), "i"),
     }));
-    this.anySign = alternations([...sources.values()].flat());
   }
 
   /** The first match of a sign in a sentence that no negation takes back, or null. */
   private matchIn(sign: CompiledSign, sentence: string): string | null {
+    if (!sign.anyPattern.test(sentence)) return null;
     for (const pattern of sign.patterns) {
       for (const match of sentence.matchAll(pattern)) {
         if (!isNegated(sentence, match.index)) return match[0];
@@ -214,7 +193,6 @@ export class SignReader {
     for (const said of sentencesOf(text)) {
       const sentence = this.respell(said);
       if (this.isAboutOthers(sentence)) continue;
-      if (!this.anySign.some((alternation) => alternation.test(sentence))) continue;
       for (const sign of this.signs) {
         if (found.has(sign.id)) continue;
         const words = this.matchIn(sign, sentence);

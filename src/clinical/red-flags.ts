@@ -135,30 +135,45 @@ function checkSigns(file: RedFlagsFile): void {
     if (!others.isAboutOthers(normaliseSaid(example))) fail(`otherSubjects: its example '${example}' does not match`);
   for (const [id, term] of Object.entries(file.terms))
     for (const form of term.forms) expandedPattern(file, `term '${id}'`, form);
-  for (const [id, sign] of Object.entries(file.signs)) {
+  for (const [id, sign] of Object.entries(file.signs))
     for (const pattern of sign.patterns) expandedPattern(file, `sign '${id}'`, pattern);
-    const reader = new SignReader({ [id]: sign }, file.terms, file.respellings);
-    for (const example of sign.examples) {
-      if (!reader.read(example).has(id)) fail(`sign '${id}': its example '${example}' does not show it`);
-    }
-  }
 }
 
-/** Checks a flag's stated criteria: its signs exist, and its example sentence fires them. */
-function checkStated(flag: RedFlagDefinition, rules: RedFlagRules): void {
+/**
+ * Checks that every sign's examples show it, read by the rules' own reader: each pattern is compiled
+ * once (a reader per sign compiled every pattern twice, and the load cost a chat's start a second).
+ */
+function checkSignExamples(rules: RedFlagRules): void {
+  for (const [id, sign] of Object.entries(rules.file.signs))
+    for (const example of sign.examples)
+      if (!rules.signs.read(example).has(id)) fail(`sign '${id}': its example '${example}' does not show it`);
+}
+
+/** Checks a flag's stated criteria: its signs exist, and (when `readExample`) its example sentence fires them. */
+function checkStated(flag: RedFlagDefinition, rules: RedFlagRules, readExample: boolean): void {
   if (!flag.stated) return;
   for (const sign of signsOf(flag.stated)) {
     if (!(sign in rules.file.signs)) fail(`flag '${flag.id}': unknown sign '${sign}'`);
   }
-  if (!rules.evaluateSaid([flag.example.said]).some((fired) => fired.id === flag.id))
+  if (readExample && !rules.evaluateSaid([flag.example.said]).some((fired) => fired.id === flag.id))
     fail(`flag '${flag.id}': its example sentence does not fire its stated criteria`);
+}
+
+/** What {@link compileRedFlags} checks beyond the file's shape, ids, criteria and patterns. */
+export interface RedFlagChecks {
+  /**
+   * Read every sign's and flag's example sentence (default true). Reading them compiles and first runs
+   * each of the signs' regular expressions (about half a second of CPU on their own): the bundled file's
+   * examples are read by the test suite instead, so a chat does not pay it at start.
+   */
+  readonly readExamples?: boolean;
 }
 
 /**
  * Checks a validated red-flags file against the CMAS ontology (slots, statuses, attributes, patterns;
  * example states) and itself (unique ids; every example fires its flag; signs and their examples).
  */
-export function compileRedFlags(file: RedFlagsFile): RedFlagRules {
+export function compileRedFlags(file: RedFlagsFile, { readExamples = true }: RedFlagChecks = {}): RedFlagRules {
   const ids = new Set<string>();
   for (const flag of file.flags) {
     if (ids.has(flag.id)) fail(`duplicate flag id '${flag.id}'`);
@@ -170,10 +185,11 @@ export function compileRedFlags(file: RedFlagsFile): RedFlagRules {
   }
   checkSigns(file);
   const rules = new RedFlagRules(file);
+  if (readExamples) checkSignExamples(rules);
   for (const flag of rules.flags) {
     if (!rules.evaluate(flag.example.state).some((fired) => fired.id === flag.id))
       fail(`flag '${flag.id}': its example state does not fire it`);
-    checkStated(flag, rules);
+    checkStated(flag, rules, readExamples);
   }
   return rules;
 }
@@ -185,8 +201,8 @@ export function parseRedFlags(text: string): RedFlagRules {
 
 let cached: RedFlagRules | undefined;
 
-/** The bundled red flags, read and checked once. */
+/** The bundled red flags, read and checked once (their examples are read by the tests: {@link RedFlagChecks}). */
 export function loadRedFlags(): RedFlagRules {
-  cached ??= compileRedFlags(loadOntologyFile("red-flags.json"));
+  cached ??= compileRedFlags(loadOntologyFile("red-flags.json"), { readExamples: false });
   return cached;
 }

@@ -7,6 +7,15 @@ const rules = loadRedFlags();
 const fired = (said: string) => rules.evaluateSaid([said]).map((flag) => flag.id);
 const bundled = () => JSON.parse(readFileSync(new URL("../../ontology/red-flags.json", import.meta.url), "utf8"));
 
+describe("the bundled file's examples", () => {
+  it("every sign's and flag's example shows it: read here, since loading the bundled file does not read them", () => {
+    expect(() => parseRedFlags(JSON.stringify(bundled()))).not.toThrow();
+    const file = bundled();
+    file.signs.vomiting.examples.push("a quiet afternoon in the garden");
+    expect(() => parseRedFlags(JSON.stringify(file))).toThrow(/sign 'vomiting': its example 'a quiet afternoon/);
+  });
+});
+
 describe("terms: named word lists the sign patterns share", () => {
   it("expands a term into a group of its forms, terms inside forms too", () => {
     const terms = {

@@ -57,10 +57,15 @@ export class HistoryContextReader {
 
   constructor(private readonly resources: ContextResources) {}
 
-  /** The analysis of a doctor utterance, given the doctor utterance before it (if any). */
+  /**
+   * The analysis of a doctor utterance, given the doctor utterance before it (if any). The one before
+   * matters only when it asked about the family (a "how about …?" after it is a family-history question:
+   * see `analyseQuestion`); after any other, the utterance is analysed once, as if it came first.
+   */
   question(text: string, previousText?: string): QuestionAnalysis {
+    const previous = previousText === undefined ? undefined : this.question(previousText);
+    if (previous !== undefined && !previous.slots.has("family_history")) return this.question(text);
     return this.questions.get(`${previousText ?? ""}\u0001${text}`, () => {
-      const previous = previousText === undefined ? undefined : this.question(previousText);
       const analysis = analyseQuestion(this.resources, text, previous);
       return this.resources.memory?.complete(analysis, text) ?? analysis;
     });

@@ -37,7 +37,7 @@ export function corpusAnchors(part: CorpusPart): SemanticAnchor[] {
  * The files of the red-flag corpus used for development: the development parts, and the first test
  * part, used for development after it was scored once. The held-back test parts are never read here.
  */
-export const DEVELOPMENT_FILES = ["development", "test", "development-v3"] as const;
+export const DEVELOPMENT_FILES = ["development", "test", "development-v3", "development-v4"] as const;
 
 /** The bundled development statements of the red-flag corpus, the files of {@link DEVELOPMENT_FILES} together. */
 export function loadDevelopmentCorpus(): CorpusPart {

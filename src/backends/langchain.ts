@@ -1,6 +1,7 @@
 /**
- * Glue shared by the LangChain-based drivers (openai.ts, ollama.ts): message conversion, one call
- * (invoke or stream), reading the reply text / tool-call arguments / usage / logprobs, and a `fetch`
+ * Glue shared by the LangChain-based drivers (ollama.ts, langchain-universal.ts, and openai.ts's
+ * embeddings): message conversion, one call (invoke or stream), reading the reply text / tool-call
+ * arguments / usage, and a `fetch`
  * that ties every HTTP request to the attempt that made it.
  *
  * Why the fetch: ChatOllama does not pass an AbortSignal to its HTTP client, and the ollama client's
@@ -14,7 +15,7 @@ import { AIMessage, AIMessageChunk, HumanMessage, SystemMessage, type BaseMessag
 import { answerShapeOf, malformedAnswer } from "./answer-shapes.ts";
 import { MalformedAnswerError } from "./errors.ts";
 import { BufferedResponse, keepAliveFetch } from "./keep-alive-fetch.ts";
-import type { ChatMessage, TokenLogprob, TokenUsage } from "./spec.ts";
+import type { ChatMessage, TokenUsage } from "./spec.ts";
 
 interface AttemptContext {
   readonly signal: AbortSignal;
@@ -190,19 +191,6 @@ export function usageOf(message: AIMessage | AIMessageChunk): TokenUsage {
     inputTokens: message.usage_metadata?.input_tokens ?? 0,
     outputTokens: message.usage_metadata?.output_tokens ?? 0,
   };
-}
-
-/** OpenAI-style `logprobs.content` from the response metadata. */
-export function logprobsOf(message: AIMessage | AIMessageChunk): TokenLogprob[] {
-  type Entry = { token: string; logprob: number; top_logprobs?: Array<{ token: string; logprob: number }> };
-  const content = (message.response_metadata?.logprobs as { content?: Entry[] } | undefined)?.content ?? [];
-  return content.map((entry) => ({
-    token: entry.token,
-    logprob: entry.logprob,
-    ...(entry.top_logprobs?.length
-      ? { top: entry.top_logprobs.map(({ token, logprob }) => ({ token, logprob })) }
-      : {}),
-  }));
 }
 
 /** One chat-model instance per distinct set of constructor fields (temperature, max tokens, …). */

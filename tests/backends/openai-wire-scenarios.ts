@@ -7,7 +7,7 @@
 import type { BackendOptions } from "../../src/backends/config.ts";
 import { createBackend } from "../../src/backends/registry.ts";
 import type { ChatBackend, ChatMessage } from "../../src/backends/spec.ts";
-import { scripted, type FakeServerOptions, type Reply } from "../../test-support/fake-llm-server.ts";
+import { scripted, type FakeServerOptions } from "../../test-support/fake-llm-server.ts";
 import {
   GOOD_ACTIONS,
   GOOD_FRAMES,
@@ -157,12 +157,12 @@ const SCENARIOS: readonly Scenario[] = [
   },
   {
     name: "garbage with status 200",
-    server: { respond: () => ({ garbage: "<html>502 Bad Gateway</html>", contentType: "text/html" }) as Reply },
+    server: { respond: () => ({ garbage: "<html>502 Bad Gateway</html>", contentType: "text/html" }) },
     run: (backend) => backend.generate(USER),
   },
   {
     name: "JSON that is not a chat completion",
-    server: { respond: () => ({ garbage: '{"result": "hello"}' }) as Reply },
+    server: { respond: () => ({ garbage: '{"result": "hello"}' }) },
     run: (backend) => backend.generate(USER),
   },
   { name: "embeddings", run: (backend) => backend.embed!(["a cough", "a fever\nat night"]) },

@@ -16,7 +16,7 @@
 import { OpenAIEmbeddings } from "@langchain/openai";
 import { createChatBackend } from "./chat-backend.ts";
 import { ApiConnectionError } from "./errors.ts";
-import { BufferedResponse, keepAliveFetch } from "./keep-alive-fetch.ts";
+import { BufferedResponse, keepAliveFetch, keepAliveText } from "./keep-alive-fetch.ts";
 import { attemptFetch, runCountedAttempt } from "./langchain.ts";
 import { chatCompletionBody } from "./openai-chat-request.ts";
 import { apiCallError, readChatCompletion, readChatCompletionStream } from "./openai-chat-response.ts";
@@ -51,19 +51,41 @@ function requestHeaders(apiKey: string): Record<string, string> {
   };
 }
 
-/** POSTs the body; a failure to get an answer at all is an {@link ApiConnectionError} (an abort stays an abort). */
-async function post(url: URL, headers: Record<string, string>, body: string, signal: AbortSignal): Promise<Response> {
+/** An answer: its status and content type, its headers when asked for, and its text or (streamed) its body. */
+interface Answer {
+  readonly status: number;
+  readonly contentType: string;
+  headers(): Headers;
+  readonly text?: string;
+  readonly body?: ReadableStream<Uint8Array> | null;
+}
+
+/** The answer of a {@link keepAliveFetch}, read whole unless it is to be streamed. */
+async function fetchedAnswer(response: Response, stream: boolean): Promise<Answer> {
+  const answer = {
+    status: response.status,
+    contentType: response.headers.get("content-type") ?? "",
+    headers: () => response.headers,
+  };
+  if (stream && response.ok) return { ...answer, body: response.body };
+  const text = response instanceof BufferedResponse ? response.bodyText : await response.text();
+  return { ...answer, text };
+}
+
+/**
+ * POSTs the body: read whole through {@link keepAliveText}, streamed (or redirected) through
+ * {@link keepAliveFetch}. A failure to get an answer at all is an {@link ApiConnectionError}; an
+ * abort stays the abort.
+ */
+async function post(url: URL, headers: Record<string, string>, body: string, stream: boolean, signal: AbortSignal) {
   try {
-    return await keepAliveFetch(url, { method: "POST", headers, body, signal });
+    const whole = stream ? undefined : await keepAliveText(url, headers, body, [signal]);
+    if (whole) return whole;
+    return await fetchedAnswer(await keepAliveFetch(url, { method: "POST", headers, body, signal }), stream);
   } catch (error) {
     if (signal.aborted) throw signal.reason;
     throw new ApiConnectionError(error);
   }
-}
-
-/** The answer's body as text (already read for a {@link BufferedResponse}). */
-function bodyText(response: Response): Promise<string> {
-  return response instanceof BufferedResponse ? Promise.resolve(response.bodyText) : response.text();
 }
 
 /** One chat-completions attempt: the reply, or a typed error (HTTP status, connection, malformed answer). */
@@ -73,13 +95,15 @@ async function completeChat(
   request: CompletionRequest,
   { stream, signal }: { stream: boolean; signal: AbortSignal },
 ): Promise<CompletionResponse> {
-  const response = await post(connection.url, connection.headers, chatCompletionBody(model, request, stream), signal);
+  const body = chatCompletionBody(model, request, stream);
+  const answer: Answer = await post(connection.url, connection.headers, body, stream, signal);
   const path = connection.url.pathname;
   const toolCall = request.structured?.method === "functionCalling";
-  if (!response.ok) throw apiCallError(response.status, response.headers, await bodyText(response));
-  if (stream && response.body) return readChatCompletionStream(response.body, { path, toolCall });
-  const contentType = response.headers.get("content-type") ?? "";
-  return readChatCompletion(await bodyText(response), { path, contentType, toolCall, logprobs: !!request.logprobs });
+  if (answer.status < 200 || answer.status >= 300)
+    throw apiCallError(answer.status, answer.headers(), answer.text ?? "");
+  if (answer.body) return readChatCompletionStream(answer.body, { path, toolCall });
+  const { contentType } = answer;
+  return readChatCompletion(answer.text ?? "", { path, contentType, toolCall, logprobs: !!request.logprobs });
 }
 
 /** The embeddings client, made on first use. */

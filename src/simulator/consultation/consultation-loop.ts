@@ -217,6 +217,7 @@ async function answered(
   run.questions += 1;
   try {
     const reply = await run.patient!.answer(move.text, run.turns, run.options);
+    await afterModelReply(reply.info);
     run.spent(reply.info);
     run.patientSaid(reply.text, reply.revealed, reply.format_error);
   } catch (error) {
@@ -224,6 +225,16 @@ async function answered(
     return run.record(null, "patient failed", false, { failure: (error as Error).message ?? String(error) });
   }
   return undefined;
+}
+
+/**
+ * After a model's reply (not a cached one), the consultation goes on once the event loop has handled
+ * the I/O that is waiting. Replies come in bunches (the requests in flight went out together), and
+ * each frees its place in the backend's limit for the next request as soon as it is read: work on one
+ * reply's consultation before the next reply is read would keep that place empty meanwhile.
+ */
+async function afterModelReply(info: RoleCallInfo | undefined): Promise<void> {
+  if (info && !info.cached) await new Promise<void>((resolve) => setImmediate(resolve));
 }
 
 /** The doctor's moves until it answers, cannot be read, or reaches its limit. */
@@ -237,6 +248,7 @@ async function play(run: Run): Promise<ConsultationRecord> {
     const final = ending.kind === "diagnosis" && run.doctorTurns >= maxTurns - 1;
     const remaining = ending.kind === "choice" ? maxQuestions - run.questions : maxTurns - run.doctorTurns;
     const move = await run.doctor.next(run.turns, { remaining, final }, run.options);
+    await afterModelReply(move.info);
     run.doctorTurns += 1;
     if (run.patient && !run.hasTracker) run.fillDoctorState();
     if (move.kind === "answer" || move.kind === "format_error" || final) return ended(run, move, final);

@@ -237,11 +237,28 @@ async function afterModelReply(info: RoleCallInfo | undefined): Promise<void> {
   if (info && !info.cached) await new Promise<void>((resolve) => setImmediate(resolve));
 }
 
+/**
+ * How long the consultations on this thread may run before they let waiting I/O through. Embedded
+ * roles answer at once, so a consultation of them (a control's whole list of questions) would run as
+ * one chain of promise callbacks, and model replies arriving meanwhile would wait for its end.
+ */
+const SLICE_MS = 2;
+/** When waiting I/O last got through (one clock for the thread: it is the thread's event loop that waits). */
+let sliceStart = performance.now();
+
+/** Lets waiting I/O through once the current slice is spent. */
+async function letInputThrough(): Promise<void> {
+  if (performance.now() - sliceStart < SLICE_MS) return;
+  await new Promise<void>((resolve) => setImmediate(resolve));
+  sliceStart = performance.now();
+}
+
 /** The doctor's moves until it answers, cannot be read, or reaches its limit. */
 async function play(run: Run): Promise<ConsultationRecord> {
   const { ending } = run.patientCase;
   const { maxQuestions, maxTurns } = run.setup.limits;
   for (;;) {
+    await letInputThrough();
     await run.beforeDoctor();
     if (ending.kind === "choice" && run.questions >= maxQuestions)
       return ended(run, await run.doctor.decide(run.turns, run.options), true);

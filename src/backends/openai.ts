@@ -5,17 +5,19 @@
  * Chat completions go through our own small client on {@link keepAliveFetch}: build the body
  * (openai-chat-request.ts), `POST {baseUrl}/chat/completions`, read the answer or its server-sent
  * events with zod (openai-chat-response.ts). LangChain's `ChatOpenAI` over the OpenAI SDK did the same
- * for about twice the CPU per request, on the one event loop that also runs the consultations. Embeddings
- * still go through LangChain's `OpenAIEmbeddings` (openai-embeddings.ts, loaded on the first `embed`).
+ * for about 3 ms of CPU per request on the one event loop that also runs the consultations. Embeddings
+ * still go through LangChain's `OpenAIEmbeddings`.
  *
  * Base URL: option `baseUrl` / env `OPENAI_BASE_URL` / config (default `https://api.openai.com/v1`).
  * API key: option `apiKey` / env `OPENAI_API_KEY` / config; a dummy key is sent when none is set, which
  * local servers accept. Structured output defaults to `response_format: json_schema` with the strict
  * (nullable instead of optional) schema; `strict` is false for schemas with records.
  */
+import { OpenAIEmbeddings } from "@langchain/openai";
 import { createChatBackend } from "./chat-backend.ts";
 import { ApiConnectionError } from "./errors.ts";
 import { BufferedResponse, keepAliveFetch, keepAliveText } from "./keep-alive-fetch.ts";
+import { attemptFetch, runCountedAttempt } from "./langchain.ts";
 import { chatCompletionBody } from "./openai-chat-request.ts";
 import { apiCallError, readChatCompletion, readChatCompletionStream } from "./openai-chat-response.ts";
 import { sanitizeUrl } from "./sanitize-url.ts";
@@ -104,12 +106,26 @@ async function completeChat(
   return readChatCompletion(answer.text ?? "", { path, contentType, toolCall, logprobs: !!request.logprobs });
 }
 
+/** The embeddings client, made on first use. */
+function embeddingsClient(model: string, { baseURL, apiKey }: Connection): OpenAIEmbeddings {
+  return new OpenAIEmbeddings({
+    model,
+    apiKey,
+    configuration: { baseURL, fetch: attemptFetch },
+    maxRetries: 0,
+    // Embed the texts as given: LangChain would otherwise replace every newline with a space.
+    stripNewLines: false,
+    // Our semaphore sets the concurrency; LangChain's own queue would hold embeddings to 2 at once.
+    maxConcurrency: Infinity,
+  });
+}
+
 /** The `openai:` driver: chat completions (and embeddings) of `model` on an OpenAI-compatible server. */
 export function createOpenAIDriver(model: string, settings: ResolvedSettings<OpenAISettings>): ModelDriver {
   const connection = { baseURL: settings.baseUrl ?? OPENAI_DEFAULT_BASE_URL, apiKey: settings.apiKey ?? DUMMY_API_KEY };
   const streaming = settings.streaming ?? false;
   const chat = { ...connection, url: completionsUrl(connection.baseURL), headers: requestHeaders(connection.apiKey) };
-  let embedder: ModelDriver["embed"];
+  let embeddings: OpenAIEmbeddings | undefined;
 
   return {
     provider: "openai",
@@ -126,11 +142,11 @@ export function createOpenAIDriver(model: string, settings: ResolvedSettings<Ope
     },
 
     async embed(texts, signal) {
-      embedder ??= (await import("./openai-embeddings.ts")).openAIEmbedder(
-        settings.embeddingModel ?? model,
-        connection,
+      const client = (embeddings ??= embeddingsClient(settings.embeddingModel ?? model, connection));
+      const { value: vectors, embeddingTokens } = await runCountedAttempt(signal, () =>
+        client.embedDocuments([...texts]),
       );
-      return embedder(texts, signal);
+      return { embeddings: vectors, usage: { inputTokens: embeddingTokens, outputTokens: 0 } };
     },
   };
 }

@@ -99,7 +99,8 @@ function parseAnswer<S extends z.ZodType>(schema: S, text: string, path: string,
 
 /**
  * The reply of a whole (non-streamed) answer: the first choice's text, or for a forced tool call its
- * arguments as sent (a reply without a tool call falls back to its text), usage, and logprobs when asked.
+ * arguments as sent (a reply without a tool call falls back to its text), usage, and logprobs when
+ * asked. An answer without a choice is not the protocol's.
  */
 export function readChatCompletion(
   text: string,
@@ -112,11 +113,12 @@ export function readChatCompletion(
 ): CompletionResponse {
   const answer = parseAnswer(chatCompletionSchema, text, path, contentType);
   const choice = answer.choices[0];
-  const content = choice?.message?.content ?? "";
+  if (!choice) throw notTheProtocolError(path, "an empty 'choices' list", text);
+  const content = choice.message?.content ?? "";
   return {
-    text: (toolCall ? argumentsText(choice?.message?.tool_calls?.[0]) : undefined) ?? content,
+    text: (toolCall ? argumentsText(choice.message?.tool_calls?.[0]) : undefined) ?? content,
     usage: usageOf(answer.usage),
-    ...(logprobs ? { logprobs: logprobsOf(choice?.logprobs?.content) } : {}),
+    ...(logprobs ? { logprobs: logprobsOf(choice.logprobs?.content) } : {}),
   };
 }
 

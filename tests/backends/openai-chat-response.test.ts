@@ -62,7 +62,6 @@ describe("reading a chat completion", () => {
       text: "",
       usage: { inputTokens: 0, outputTokens: 0 },
     });
-    expect(read({ choices: [] }).text).toBe("");
   });
 
   it("reads a forced tool call's arguments as sent, an object's as JSON, and falls back to the text", () => {
@@ -94,6 +93,9 @@ describe("reading a chat completion", () => {
     expect(failure('{"choices": [{"message": {"content": "cut off')).toMatch(/^the server answered .* but not JSON/);
     expect(failure('{"result": "hello"}')).toBe(
       `the server's chat completion from ${PATH} is not the protocol's: no 'choices' list in "{\\"result\\": \\"hello\\"}"`,
+    );
+    expect(failure('{"choices": []}')).toBe(
+      `the server's chat completion from ${PATH} is not the protocol's: an empty 'choices' list in "{\\"choices\\": []}"`,
     );
     expect(failure('{"choices": [{"message": {"content": 42}}]}')).toMatch(
       /is not the protocol's: choices\.0\.message\.content: .*expected string/,

@@ -5,7 +5,7 @@
  * then a chat completion, both to the same server, so the ideal is `turns × 2 × latency / concurrency`;
  * the pool is embedded once before timing (a stand-in commons.py gives the prompt text).
  *
- * Drives requests through the real OpenAI backend (LangChain ChatOpenAI, our semaphore, retries and
+ * Drives requests through the real OpenAI backend (our chat-completions client, semaphore, retries and
  * timeouts; response cache off) against a local OpenAI-protocol server on 127.0.0.1 that answers every
  * request after a fixed latency. The server runs in a child process so it does not share the
  * client's event loop. After a short unmeasured warm-up, for each concurrency it prints the wall time against the ideal

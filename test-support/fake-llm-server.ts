@@ -55,7 +55,11 @@ export interface FakeServer {
   readonly requests: Array<{
     path: string;
     body: Record<string, any>;
+    /** The body's bytes as text, as the client sent them (key order, spacing). */
+    raw: string;
     headers: IncomingMessage["headers"];
+    /** The headers as sent: names in the client's case and order, alternating with their values. */
+    rawHeaders: string[];
     at: number;
   }>;
   readonly maxInFlight: number;
@@ -146,11 +150,12 @@ function fakeEmbedding(text: string): number[] {
   return vector;
 }
 
-async function readBody(request: IncomingMessage): Promise<Record<string, any>> {
+/** The request body as sent, and parsed. */
+async function readBody(request: IncomingMessage): Promise<{ raw: string; body: Record<string, any> }> {
   const chunks: Buffer[] = [];
   for await (const chunk of request) chunks.push(chunk as Buffer);
-  const text = Buffer.concat(chunks).toString("utf8");
-  return text ? (JSON.parse(text) as Record<string, any>) : {};
+  const raw = Buffer.concat(chunks).toString("utf8");
+  return { raw, body: raw ? (JSON.parse(raw) as Record<string, any>) : {} };
 }
 
 function describeOpenAICall(
@@ -424,9 +429,16 @@ async function startFakeServer(protocol: "openai" | "ollama", options: FakeServe
     };
     response.on("close", done);
     try {
-      const body = await readBody(request);
+      const { raw, body } = await readBody(request);
       const path = (request.url ?? "").split("?")[0]!;
-      requests.push({ path, body, headers: request.headers, at: performance.now() });
+      requests.push({
+        path,
+        body,
+        raw,
+        headers: request.headers,
+        rawHeaders: request.rawHeaders,
+        at: performance.now(),
+      });
       if (options.latencyMs) await new Promise((resolve) => setTimeout(resolve, options.latencyMs));
       if (request.method === "POST" && path === embedPath) {
         const fault = options.embedFault?.(body);

@@ -28,3 +28,40 @@ export class NoSuchProviderError extends NoSuchModelError {
 export function backendError(backendId: string, endpoint: string, detail: string, cause?: unknown): AnamnesisError {
   return new AnamnesisError("BACKEND_ERROR", `backend ${backendId} at ${endpoint}: ${detail}`, { cause });
 }
+
+/** A 200 answer that is not the protocol's: not retried (a server answering garbage keeps doing so). */
+export class MalformedAnswerError extends Error {
+  override readonly name = "MalformedAnswerError";
+}
+
+/**
+ * An HTTP error answer from a model server (status 400 and above). The retries layer reads `status`
+ * and `headers` (`Retry-After`, `retry-after-ms`) through `classifyFailure` (resilience.ts): 408, 409, 429 and
+ * 5xx are retried, other statuses end the request.
+ */
+export class ApiCallError extends Error {
+  override readonly name = "ApiCallError";
+  readonly status: number;
+  readonly headers: Headers;
+  /** The answer's body as sent (for the server's own error details). */
+  readonly responseBody: string;
+
+  constructor(message: string, status: number, headers: Headers, responseBody: string) {
+    super(message);
+    this.status = status;
+    this.headers = headers;
+    this.responseBody = responseBody;
+  }
+}
+
+/**
+ * A request that got no answer: the connection was refused, reset or dropped. Retried; the socket
+ * error (`ECONNREFUSED`, …) is its `cause` and names the failure.
+ */
+export class ApiConnectionError extends Error {
+  override readonly name = "ApiConnectionError";
+
+  constructor(cause: unknown) {
+    super("Connection error.", { cause });
+  }
+}

@@ -82,28 +82,48 @@ function answerHeaders(answer: IncomingMessage): Headers {
   return headers;
 }
 
-async function readText(body: Readable): Promise<string> {
-  body.setEncoding("utf8");
-  let text = "";
-  for await (const chunk of body) text += chunk as string;
-  return text;
+/** The whole body as text (by its events: an async iterator costs a busy event loop more). */
+function readText(body: Readable): Promise<string> {
+  return new Promise((resolve, reject) => {
+    body.setEncoding("utf8");
+    let text = "";
+    body.on("data", (chunk: string) => (text += chunk));
+    body.once("end", () => resolve(text));
+    body.once("error", reject);
+    // A socket closed before the end of the body ("aborted") ends the stream without `end`.
+    body.once("close", () => {
+      if (!body.readableEnded) reject(new Error("the connection closed before the end of the answer"));
+    });
+  });
 }
 
-/** Sends one request; resolves with the answer's head, rejects as fetch does. */
+/** Header names lower-cased and sorted, as a `Headers` lists them (and fetch sends them). */
+function fetchHeaders(init: FetchInit): Record<string, string> {
+  const headers: Record<string, string> = {};
+  new Headers(init.headers).forEach((value, name) => (headers[name] = value));
+  return headers;
+}
+
+/**
+ * Sends one request with `headers` as they are (names as fetch sends them: see {@link fetchHeaders});
+ * resolves with the answer's head, rejects as fetch does.
+ */
 function send(
   url: URL,
-  init: FetchInit,
+  method: string,
+  headers: Record<string, string>,
   body: string | Uint8Array | null,
   signals: readonly AbortSignal[],
 ): Promise<IncomingMessage> {
   return new Promise((resolve, reject) => {
-    const headers: Record<string, string> = {};
-    new Headers(init.headers).forEach((value, name) => (headers[name] = value));
     // As fetch does: a known length rather than chunked transfer, which some model servers refuse.
     if (body !== null && headers["content-length"] === undefined)
-      headers["content-length"] = String(typeof body === "string" ? Buffer.byteLength(body) : body.byteLength);
+      headers = {
+        ...headers,
+        "content-length": String(typeof body === "string" ? Buffer.byteLength(body) : body.byteLength),
+      };
     const outgoing = (url.protocol === "https:" ? httpsRequest : httpRequest)(url, {
-      method: init.method ?? "GET",
+      method,
       headers,
       agent: AGENTS[url.protocol as keyof typeof AGENTS],
     });
@@ -121,6 +141,12 @@ function send(
     outgoing.on("response", resolve);
     outgoing.end(body ?? undefined);
   });
+}
+
+/** A redirect to follow: rare for API endpoints, so left to the global fetch. */
+function isRedirect(answer: IncomingMessage): boolean {
+  const status = answer.statusCode ?? 0;
+  return status >= 300 && status < 400 && answer.headers.location !== undefined;
 }
 
 /** Reads an answer into a {@link BufferedResponse}, or wraps its stream for a streamed one. */
@@ -163,16 +189,51 @@ export async function keepAliveFetch(
   if (!url || body === undefined || (url.protocol !== "http:" && url.protocol !== "https:")) return viaGlobalFetch();
   const already = signals.find((signal) => signal.aborted);
   if (already) throw abortReason(already);
-  const answer = await send(url, init, body, signals);
-  if (
-    (answer.statusCode ?? 0) >= 300 &&
-    (answer.statusCode ?? 0) < 400 &&
-    answer.headers.location &&
-    init.redirect !== "manual"
-  ) {
+  const answer = await send(url, init.method ?? "GET", fetchHeaders(init), body, signals);
+  if (isRedirect(answer) && init.redirect !== "manual") {
     // Redirects are rare for API endpoints: fetch follows them by its rules (method, body, limits).
     answer.resume();
     return viaGlobalFetch();
   }
   return toResponse(answer, signals);
+}
+
+/** An answer read whole as text, without the `Response` and `Headers` a fetch builds for it. */
+export interface TextAnswer {
+  readonly status: number;
+  readonly contentType: string;
+  /** The answer's headers, made when asked for (an error answer's `Retry-After`). */
+  headers(): Headers;
+  readonly text: string;
+}
+
+/**
+ * A POST of a text body whose answer is read whole as text: {@link keepAliveFetch}'s work without its
+ * `Response`, for a client that checks the status and parses the text itself (a model client with
+ * many requests in flight on one event loop). `headers` go as given, so give their names as fetch
+ * sends them (lower case, in order). A streamed answer is read whole too. Undefined when the answer is a
+ * redirect: send the request with {@link keepAliveFetch} then, which follows it as fetch does.
+ */
+export async function keepAliveText(
+  url: URL,
+  headers: Record<string, string>,
+  body: string,
+  signals: readonly AbortSignal[],
+): Promise<TextAnswer | undefined> {
+  const already = signals.find((signal) => signal.aborted);
+  if (already) throw abortReason(already);
+  const answer = await send(url, "POST", headers, body, signals);
+  const contentType = answer.headers["content-type"] ?? "";
+  if (isRedirect(answer)) {
+    answer.resume();
+    return undefined;
+  }
+  let text: string;
+  try {
+    text = await readText(decodedBody(answer));
+  } catch (error) {
+    const signal = signals.find((candidate) => candidate.aborted);
+    throw signal ? abortReason(signal) : new TypeError("fetch failed", { cause: error });
+  }
+  return { status: answer.statusCode ?? 502, contentType, headers: () => answerHeaders(answer), text };
 }

@@ -1,6 +1,7 @@
 /**
- * Glue shared by the LangChain-based drivers (openai.ts, ollama.ts): message conversion, one call
- * (invoke or stream), reading the reply text / tool-call arguments / usage / logprobs, and a `fetch`
+ * Glue shared by the LangChain-based drivers (ollama.ts, langchain-universal.ts, and openai.ts's
+ * embeddings): message conversion, one call (invoke or stream), reading the reply text / tool-call
+ * arguments / usage, and a `fetch`
  * that ties every HTTP request to the attempt that made it.
  *
  * Why the fetch: ChatOllama does not pass an AbortSignal to its HTTP client, and the ollama client's
@@ -9,11 +10,12 @@
  * headers (`Retry-After`) of a failed response, whichever client made it.
  */
 import { AsyncLocalStorage } from "node:async_hooks";
-import { z } from "zod";
 import type { BaseChatModel } from "@langchain/core/language_models/chat_models";
 import { AIMessage, AIMessageChunk, HumanMessage, SystemMessage, type BaseMessage } from "@langchain/core/messages";
+import { answerShapeOf, malformedAnswer } from "./answer-shapes.ts";
+import { MalformedAnswerError } from "./errors.ts";
 import { BufferedResponse, keepAliveFetch } from "./keep-alive-fetch.ts";
-import type { ChatMessage, TokenLogprob, TokenUsage } from "./spec.ts";
+import type { ChatMessage, TokenUsage } from "./spec.ts";
 
 interface AttemptContext {
   readonly signal: AbortSignal;
@@ -47,71 +49,12 @@ function bodyText(response: Response): Promise<string> {
 
 const attemptContext = new AsyncLocalStorage<AttemptContext>();
 
-/** An embedding sent as base64 (OpenAI's `encoding_format: "base64"`): whole 32-bit floats, at least one. */
-function isBase64Floats(value: unknown): boolean {
-  if (typeof value !== "string" || !/^[A-Za-z0-9+/]+={0,2}$/.test(value)) return false;
-  const bytes = Buffer.from(value, "base64").length;
-  return bytes > 0 && bytes % 4 === 0;
-}
-
-/** A vector of numbers, at least one. */
-const vectorSchema = z.array(z.number()).min(1);
-
-/** What each endpoint's successful JSON answer must hold, checked before a client library reads it. */
-const ANSWER_SHAPES: ReadonlyArray<{
-  readonly endpoint: RegExp;
-  readonly what: string;
-  readonly schema: z.ZodType;
-  readonly problem: string;
-}> = [
-  {
-    endpoint: /\/chat\/completions$/,
-    what: "chat completion",
-    schema: z.object({ choices: z.array(z.unknown()) }),
-    problem: "no 'choices' list",
-  },
-  {
-    endpoint: /\/api\/chat$/,
-    what: "chat answer",
-    schema: z.object({ message: z.looseObject({}) }),
-    problem: "no 'message'",
-  },
-  {
-    endpoint: /\/embeddings$/,
-    what: "embeddings answer",
-    schema: z.object({
-      data: z.array(z.object({ embedding: z.union([vectorSchema, z.string().refine(isBase64Floats)]) })).min(1),
-    }),
-    problem: "no 'data' list of embeddings",
-  },
-  {
-    endpoint: /\/api\/embed$/,
-    what: "embeddings answer",
-    schema: z.object({ embeddings: z.array(vectorSchema).min(1) }),
-    problem: "no 'embeddings' list of number lists",
-  },
-];
-
-/** Text safe to quote in a one-line message. */
-const quote = (text: string) => JSON.stringify(text.replace(/\s+/g, " ").slice(0, 80));
-
 /** Records in the context why a 200 answer is not what the protocol says (streams are left to the client). */
 async function checkAnswer(context: AttemptContext, path: string, response: Response): Promise<void> {
-  const shape = ANSWER_SHAPES.find(({ endpoint }) => endpoint.test(path));
-  if (!shape) return;
   const type = response.headers.get("content-type") ?? "";
-  if (/ndjson|event-stream/.test(type)) return;
-  const text = await bodyText(response);
-  let body: unknown;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    context.malformed = `the server answered ${path} with status 200 but not JSON (${type || "no content type"}): ${quote(text)}`;
-    return;
-  }
-  const problem = shape.schema.safeParse(body).success ? null : shape.problem;
-  if (problem)
-    context.malformed = `the server's ${shape.what} from ${path} is not the protocol's: ${problem} in ${quote(text)}`;
+  if (/ndjson|event-stream/.test(type) || !answerShapeOf(path)) return;
+  const problem = malformedAnswer(path, type, await bodyText(response));
+  if (problem) context.malformed = problem.message;
 }
 
 /**
@@ -157,11 +100,6 @@ export const attemptFetch: typeof fetch = async (input, init) => {
   await countEmbeddingTokens(context, url, response);
   return response;
 };
-
-/** A 200 answer that is not the protocol's: not retried (a server answering garbage keeps doing so). */
-class MalformedAnswerError extends Error {
-  override readonly name = "MalformedAnswerError";
-}
 
 /** An error annotated with the HTTP status and headers of the failed response behind it. */
 class HttpResponseError extends Error {
@@ -253,19 +191,6 @@ export function usageOf(message: AIMessage | AIMessageChunk): TokenUsage {
     inputTokens: message.usage_metadata?.input_tokens ?? 0,
     outputTokens: message.usage_metadata?.output_tokens ?? 0,
   };
-}
-
-/** OpenAI-style `logprobs.content` from the response metadata. */
-export function logprobsOf(message: AIMessage | AIMessageChunk): TokenLogprob[] {
-  type Entry = { token: string; logprob: number; top_logprobs?: Array<{ token: string; logprob: number }> };
-  const content = (message.response_metadata?.logprobs as { content?: Entry[] } | undefined)?.content ?? [];
-  return content.map((entry) => ({
-    token: entry.token,
-    logprob: entry.logprob,
-    ...(entry.top_logprobs?.length
-      ? { top: entry.top_logprobs.map(({ token, logprob }) => ({ token, logprob })) }
-      : {}),
-  }));
 }
 
 /** One chat-model instance per distinct set of constructor fields (temperature, max tokens, …). */

@@ -1,82 +1,34 @@
 /**
  * `openai:<model>`: any OpenAI-compatible chat-completions server (OpenAI, vLLM, llama.cpp server,
- * LM Studio, a private gateway) through LangChain's `ChatOpenAI`.
+ * LM Studio, a private gateway).
+ *
+ * Chat completions go through our own small client on {@link keepAliveFetch}: build the body
+ * (openai-chat-request.ts), `POST {baseUrl}/chat/completions`, read the answer or its server-sent
+ * events with zod (openai-chat-response.ts). LangChain's `ChatOpenAI` over the OpenAI SDK did the same
+ * for about 3 ms of CPU per request on the one event loop that also runs the consultations. Embeddings
+ * still go through LangChain's `OpenAIEmbeddings`.
  *
  * Base URL: option `baseUrl` / env `OPENAI_BASE_URL` / config (default `https://api.openai.com/v1`).
  * API key: option `apiKey` / env `OPENAI_API_KEY` / config; a dummy key is sent when none is set, which
  * local servers accept. Structured output defaults to `response_format: json_schema` with the strict
  * (nullable instead of optional) schema; `strict` is false for schemas with records.
  */
-import { ChatOpenAICompletions, OpenAIEmbeddings, wrapOpenAIClientError, type OpenAIClient } from "@langchain/openai";
-
-/** A chat-completions request, streaming or not. */
-type CompletionParams =
-  OpenAIClient.Chat.ChatCompletionCreateParamsStreaming | OpenAIClient.Chat.ChatCompletionCreateParamsNonStreaming;
+import { OpenAIEmbeddings } from "@langchain/openai";
 import { createChatBackend } from "./chat-backend.ts";
+import { ApiConnectionError } from "./errors.ts";
+import { BufferedResponse, keepAliveFetch, keepAliveText } from "./keep-alive-fetch.ts";
+import { attemptFetch, runCountedAttempt } from "./langchain.ts";
+import { chatCompletionBody } from "./openai-chat-request.ts";
+import { apiCallError, readChatCompletion, readChatCompletionStream } from "./openai-chat-response.ts";
 import { sanitizeUrl } from "./sanitize-url.ts";
 import type { OpenAISettings, ResolvedSettings } from "./settings.ts";
-import {
-  attemptFetch,
-  callChatModel,
-  logprobsOf,
-  modelCache,
-  replyText,
-  runAttempt,
-  runCountedAttempt,
-  usageOf,
-} from "./langchain.ts";
-import type { ChatBackend, CompletionRequest, ModelDriver } from "./spec.ts";
-import { toStrictJsonSchema } from "./structured.ts";
+import type { ChatBackend, CompletionRequest, CompletionResponse, ModelDriver } from "./spec.ts";
 
 export const OPENAI_DEFAULT_BASE_URL = "https://api.openai.com/v1";
 /** Sent when no key is configured: local OpenAI-compatible servers need some key, not a real one. */
 const DUMMY_API_KEY = "sk-no-key-required";
-
-/**
- * LangChain's chat-completions model, except that a non-streaming `json_schema` request goes through
- * the SDK's `create()` instead of `parse()`: `parse()` JSON-parses the reply itself and throws on
- * invalid JSON or a reply cut at max_tokens, losing the raw text our parsing and repair need.
- * (Using the completions class directly also keeps model names like `…codex` off the Responses API.)
- */
-class ChatCompletionsKeepingRawJson extends ChatOpenAICompletions {
-  // One implementation of the base class's two overloads (streaming or not): only `any` satisfies
-  // both of their return types.
-  override async completionWithRetry(
-    request: CompletionParams,
-    requestOptions?: OpenAIClient.RequestOptions,
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  ): Promise<any> {
-    if (request.stream === true) return super.completionWithRetry(request, requestOptions);
-    if (request.response_format?.type !== "json_schema") return super.completionWithRetry(request, requestOptions);
-    const { maxRetries: _retries, ...sdkOptions } = requestOptions ?? {};
-    const clientOptions = this._getClientOptions(sdkOptions);
-    try {
-      return await this.client.chat.completions.create(request, clientOptions);
-    } catch (error) {
-      throw wrapOpenAIClientError(error);
-    }
-  }
-}
-
-/** Call options that ask ChatOpenAI for structured output with the given method. */
-function structuredCallOptions(structured: NonNullable<CompletionRequest["structured"]>): Record<string, unknown> {
-  const { method, name, jsonSchema } = structured;
-  switch (method) {
-    case "jsonSchema": {
-      const { schema, strict } = toStrictJsonSchema(jsonSchema);
-      return { response_format: { type: "json_schema", json_schema: { name, strict, schema } } };
-    }
-    case "functionCalling":
-      return {
-        tools: [{ type: "function", function: { name, parameters: jsonSchema } }],
-        tool_choice: { type: "function", function: { name } },
-      };
-    case "jsonMode":
-      return { response_format: { type: "json_object" } };
-    case "prompt":
-      return {};
-  }
-}
+/** Who is asking, as the `user-agent` header says it. */
+const USER_AGENT = `anamnesis (node/${process.version}; ${process.platform}; ${process.arch})`;
 
 /** Where and as whom the driver connects. */
 interface Connection {
@@ -84,21 +36,74 @@ interface Connection {
   readonly apiKey: string;
 }
 
-/** One ChatOpenAI per distinct set of constructor fields, all without LangChain's retries (ours replace them). */
-function chatModels(model: string, { baseURL, apiKey }: Connection) {
-  return modelCache(
-    (fields: { temperature?: number; maxTokens?: number; logprobs?: number }) =>
-      new ChatCompletionsKeepingRawJson({
-        model,
-        apiKey,
-        configuration: { baseURL, fetch: attemptFetch },
-        maxRetries: 0,
-        streamUsage: true,
-        ...(fields.temperature !== undefined ? { temperature: fields.temperature } : {}),
-        ...(fields.maxTokens !== undefined ? { maxTokens: fields.maxTokens } : {}),
-        ...(fields.logprobs !== undefined ? { logprobs: true, topLogprobs: fields.logprobs } : {}),
-      }),
-  );
+/** `{baseURL}/chat/completions`, one slash between them (as the OpenAI SDK joins them). */
+function completionsUrl(baseURL: string): URL {
+  return new URL(`${baseURL}${baseURL.endsWith("/") ? "" : "/"}chat/completions`);
+}
+
+/** The request's headers (`content-length` is added by the fetch). */
+function requestHeaders(apiKey: string): Record<string, string> {
+  return {
+    accept: "application/json",
+    authorization: `Bearer ${apiKey}`,
+    "content-type": "application/json",
+    "user-agent": USER_AGENT,
+  };
+}
+
+/** An answer: its status and content type, its headers when asked for, and its text or (streamed) its body. */
+interface Answer {
+  readonly status: number;
+  readonly contentType: string;
+  headers(): Headers;
+  readonly text?: string;
+  readonly body?: ReadableStream<Uint8Array> | null;
+}
+
+/** The answer of a {@link keepAliveFetch}, read whole unless it is to be streamed. */
+async function fetchedAnswer(response: Response, stream: boolean): Promise<Answer> {
+  const answer = {
+    status: response.status,
+    contentType: response.headers.get("content-type") ?? "",
+    headers: () => response.headers,
+  };
+  if (stream && response.ok) return { ...answer, body: response.body };
+  const text = response instanceof BufferedResponse ? response.bodyText : await response.text();
+  return { ...answer, text };
+}
+
+/**
+ * POSTs the body: read whole through {@link keepAliveText}, streamed (or redirected) through
+ * {@link keepAliveFetch}. A failure to get an answer at all is an {@link ApiConnectionError}; an
+ * abort stays the abort.
+ */
+async function post(url: URL, headers: Record<string, string>, body: string, stream: boolean, signal: AbortSignal) {
+  try {
+    const whole = stream ? undefined : await keepAliveText(url, headers, body, [signal]);
+    if (whole) return whole;
+    return await fetchedAnswer(await keepAliveFetch(url, { method: "POST", headers, body, signal }), stream);
+  } catch (error) {
+    if (signal.aborted) throw signal.reason;
+    throw new ApiConnectionError(error);
+  }
+}
+
+/** One chat-completions attempt: the reply, or a typed error (HTTP status, connection, malformed answer). */
+async function completeChat(
+  connection: Connection & { url: URL; headers: Record<string, string> },
+  model: string,
+  request: CompletionRequest,
+  { stream, signal }: { stream: boolean; signal: AbortSignal },
+): Promise<CompletionResponse> {
+  const body = chatCompletionBody(model, request, stream);
+  const answer: Answer = await post(connection.url, connection.headers, body, stream, signal);
+  const path = connection.url.pathname;
+  const toolCall = request.structured?.method === "functionCalling";
+  if (answer.status < 200 || answer.status >= 300)
+    throw apiCallError(answer.status, answer.headers(), answer.text ?? "");
+  if (answer.body) return readChatCompletionStream(answer.body, { path, toolCall });
+  const { contentType } = answer;
+  return readChatCompletion(answer.text ?? "", { path, contentType, toolCall, logprobs: !!request.logprobs });
 }
 
 /** The embeddings client, made on first use. */
@@ -119,7 +124,7 @@ function embeddingsClient(model: string, { baseURL, apiKey }: Connection): OpenA
 export function createOpenAIDriver(model: string, settings: ResolvedSettings<OpenAISettings>): ModelDriver {
   const connection = { baseURL: settings.baseUrl ?? OPENAI_DEFAULT_BASE_URL, apiKey: settings.apiKey ?? DUMMY_API_KEY };
   const streaming = settings.streaming ?? false;
-  const chatModel = chatModels(model, connection);
+  const chat = { ...connection, url: completionsUrl(connection.baseURL), headers: requestHeaders(connection.apiKey) };
   let embeddings: OpenAIEmbeddings | undefined;
 
   return {
@@ -131,26 +136,9 @@ export function createOpenAIDriver(model: string, settings: ResolvedSettings<Ope
     defaultStructuredOutput: "jsonSchema",
     defaultConcurrency: 8,
 
-    async complete(request, signal) {
-      const chat = chatModel({
-        ...(request.temperature !== undefined ? { temperature: request.temperature } : {}),
-        ...(request.maxTokens !== undefined ? { maxTokens: request.maxTokens } : {}),
-        ...(request.logprobs ? { logprobs: request.logprobs.top } : {}),
-      });
-      const callOptions = {
-        signal,
-        ...(request.seed !== undefined ? { seed: request.seed } : {}),
-        ...(request.stop ? { stop: [...request.stop] } : {}),
-        ...(request.structured ? structuredCallOptions(request.structured) : {}),
-      };
-      // Logprobs are read from the non-streaming response.
-      const stream = streaming && !request.logprobs;
-      const reply = await runAttempt(signal, () => callChatModel(chat, request.messages, callOptions, stream));
-      return {
-        text: replyText(reply, request.structured?.method === "functionCalling"),
-        usage: usageOf(reply),
-        ...(request.logprobs ? { logprobs: logprobsOf(reply) } : {}),
-      };
+    complete(request, signal) {
+      // Logprobs are read from the whole (non-streamed) answer.
+      return completeChat(chat, model, request, { stream: streaming && !request.logprobs, signal });
     },
 
     async embed(texts, signal) {

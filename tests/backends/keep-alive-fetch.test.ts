@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from "node:net";
 import { brotliCompressSync, deflateSync, gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BufferedResponse, keepAliveFetch } from "../../src/backends/keep-alive-fetch.ts";
+import { BufferedResponse, keepAliveFetch, keepAliveText } from "../../src/backends/keep-alive-fetch.ts";
 
 /** What the server saw of the last request. */
 let seen:
@@ -196,5 +196,42 @@ describe("keepAliveFetch", () => {
     const viaForm = await keepAliveFetch(`${base}/json`, { method: "POST", body: form });
     expect(viaForm).not.toBeInstanceOf(BufferedResponse);
     expect(seen).toMatchObject({ body: "a=1" });
+  });
+});
+
+describe("keepAliveText", () => {
+  const post = (path: string, signals: AbortSignal[] = []) =>
+    keepAliveText(
+      new URL(`${base}${path}`),
+      { "content-type": "application/json", "x-key": "k" },
+      '{"q":"ü"}',
+      signals,
+    );
+
+  it("sends the headers as given with the body's byte length, and reads the answer whole", async () => {
+    const answer = await post("/json");
+    expect(seen).toMatchObject({ method: "POST", url: "/json", body: '{"q":"ü"}' });
+    expect(seen!.headers).toMatchObject({ "content-type": "application/json", "x-key": "k", "content-length": "10" });
+    expect(answer).toMatchObject({ status: 200, contentType: "application/json", text: '{"ok":"é"}' });
+    expect(answer!.headers().get("set-cookie")).toBe("a=1, b=2");
+  });
+
+  it("decodes an encoded body, reads an error answer with its headers, and a stream whole", async () => {
+    expect((await post("/gzip"))!.text).toBe('{"packed":"gzip"}');
+    const error = await post("/error");
+    expect([error!.status, error!.headers().get("retry-after"), error!.text]).toEqual([503, "7", '{"error":"busy"}']);
+    expect((await post("/stream"))!.text).toBe('{"n":1}\n{"n":2}\n');
+  });
+
+  it("leaves a redirect to keepAliveFetch", async () => {
+    expect(await post("/redirect")).toBeUndefined();
+  });
+
+  it("fails as fetch does: the abort's reason, or a TypeError for a dropped answer", async () => {
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(new Error("stop")), 30);
+    await expect(post("/hang", [controller.signal])).rejects.toThrow("stop");
+    await expect(post("/json", [AbortSignal.abort(new Error("before"))])).rejects.toThrow("before");
+    await expect(post("/cut")).rejects.toThrow(TypeError);
   });
 });

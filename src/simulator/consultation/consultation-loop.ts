@@ -217,6 +217,7 @@ async function answered(
   run.questions += 1;
   try {
     const reply = await run.patient!.answer(move.text, run.turns, run.options);
+    await afterModelReply(reply.info);
     run.spent(reply.info);
     run.patientSaid(reply.text, reply.revealed, reply.format_error);
   } catch (error) {
@@ -226,17 +227,45 @@ async function answered(
   return undefined;
 }
 
+/**
+ * After a model's reply (not a cached one), the consultation goes on once the event loop has handled
+ * the I/O that is waiting. Replies come in bunches (the requests in flight went out together), and
+ * each frees its place in the backend's limit for the next request as soon as it is read: work on one
+ * reply's consultation before the next reply is read would keep that place empty meanwhile.
+ */
+async function afterModelReply(info: RoleCallInfo | undefined): Promise<void> {
+  if (info && !info.cached) await new Promise<void>((resolve) => setImmediate(resolve));
+}
+
+/**
+ * How long the consultations on this thread may run before they let waiting I/O through. Embedded
+ * roles answer at once, so a consultation of them (a control's whole list of questions) would run as
+ * one chain of promise callbacks, and model replies arriving meanwhile would wait for its end.
+ */
+const SLICE_MS = 2;
+/** When waiting I/O last got through (one clock for the thread: it is the thread's event loop that waits). */
+let sliceStart = performance.now();
+
+/** Lets waiting I/O through once the current slice is spent. */
+async function letInputThrough(): Promise<void> {
+  if (performance.now() - sliceStart < SLICE_MS) return;
+  await new Promise<void>((resolve) => setImmediate(resolve));
+  sliceStart = performance.now();
+}
+
 /** The doctor's moves until it answers, cannot be read, or reaches its limit. */
 async function play(run: Run): Promise<ConsultationRecord> {
   const { ending } = run.patientCase;
   const { maxQuestions, maxTurns } = run.setup.limits;
   for (;;) {
+    await letInputThrough();
     await run.beforeDoctor();
     if (ending.kind === "choice" && run.questions >= maxQuestions)
       return ended(run, await run.doctor.decide(run.turns, run.options), true);
     const final = ending.kind === "diagnosis" && run.doctorTurns >= maxTurns - 1;
     const remaining = ending.kind === "choice" ? maxQuestions - run.questions : maxTurns - run.doctorTurns;
     const move = await run.doctor.next(run.turns, { remaining, final }, run.options);
+    await afterModelReply(move.info);
     run.doctorTurns += 1;
     if (run.patient && !run.hasTracker) run.fillDoctorState();
     if (move.kind === "answer" || move.kind === "format_error" || final) return ended(run, move, final);

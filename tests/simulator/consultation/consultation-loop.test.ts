@@ -163,3 +163,52 @@ describe("the consultation cases", () => {
     }
   });
 });
+
+describe("the consultation loop and the event loop", () => {
+  /** Resolves true once the event loop has reached its check phase (waiting I/O handled). */
+  const ioTurn = () => {
+    const passed = { value: false };
+    setImmediate(() => (passed.value = true));
+    return passed;
+  };
+
+  it("lets waiting I/O through during a long consultation of roles that answer at once", async () => {
+    let passed = { value: false };
+    let seenDuring = false;
+    const busy: DoctorRole = {
+      id: "busy",
+      start: () => ({
+        next: async (turns): Promise<DoctorMove> => {
+          if (turns.length === 1) passed = ioTurn();
+          // Each turn takes a while, as a control's turn with its patient does.
+          const until = performance.now() + 0.5;
+          while (performance.now() < until);
+          seenDuring ||= passed.value;
+          return { kind: "question", text: "Have you had a fever?" };
+        },
+        decide: async (): Promise<DoctorMove> => ({ kind: "answer", text: "ANSWER: A", answer: "A" }),
+      }),
+    };
+    const record = await runConsultation(mediqCase, { ...setup(busy), limits: { maxQuestions: 30, maxTurns: 5 } });
+    expect(record.questions).toBe(30);
+    expect(seenDuring).toBe(true);
+  });
+
+  it("reads the replies that are waiting before it goes on after a model's reply", async () => {
+    const seen: boolean[] = [];
+    let passed = { value: false };
+    const modelDoctor: DoctorRole = {
+      id: "model",
+      start: () => ({
+        next: async (turns): Promise<DoctorMove> => {
+          if (turns.length > 1) seen.push(passed.value);
+          passed = ioTurn();
+          return { kind: "question", text: "Have you had a fever?", info: { latencyMs: 1, cached: false } };
+        },
+        decide: async (): Promise<DoctorMove> => ({ kind: "answer", text: "ANSWER: A", answer: "A" }),
+      }),
+    };
+    await runConsultation(mediqCase, setup(modelDoctor));
+    expect(seen).toEqual([true, true, true]);
+  });
+});

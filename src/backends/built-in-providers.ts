@@ -22,6 +22,11 @@ registerProvider(
     fromEnv: (env) => ({
       ...(env.OPENAI_BASE_URL ? { baseUrl: env.OPENAI_BASE_URL } : {}),
       ...(env.OPENAI_API_KEY ? { apiKey: env.OPENAI_API_KEY } : {}),
+      // The OpenAI SDK's names for the organization and project, read as it reads them.
+      ...((env.OPENAI_ORG_ID ?? env.OPENAI_ORGANIZATION)
+        ? { organization: env.OPENAI_ORG_ID ?? env.OPENAI_ORGANIZATION }
+        : {}),
+      ...(env.OPENAI_PROJECT_ID ? { project: env.OPENAI_PROJECT_ID } : {}),
     }),
   },
 );

@@ -41,13 +41,18 @@ function completionsUrl(baseURL: string): URL {
   return new URL(`${baseURL}${baseURL.endsWith("/") ? "" : "/"}chat/completions`);
 }
 
-/** The request's headers (`content-length` is added by the fetch). */
-function requestHeaders(apiKey: string): Record<string, string> {
+/** The request's headers (`content-length` is added by the fetch); the organization and project as the OpenAI SDK sent them. */
+function requestHeaders(
+  apiKey: string,
+  settings: Pick<OpenAISettings, "organization" | "project">,
+): Record<string, string> {
   return {
     accept: "application/json",
     authorization: `Bearer ${apiKey}`,
     "content-type": "application/json",
     "user-agent": USER_AGENT,
+    ...(settings.organization ? { "openai-organization": settings.organization } : {}),
+    ...(settings.project ? { "openai-project": settings.project } : {}),
   };
 }
 
@@ -124,7 +129,11 @@ function embeddingsClient(model: string, { baseURL, apiKey }: Connection): OpenA
 export function createOpenAIDriver(model: string, settings: ResolvedSettings<OpenAISettings>): ModelDriver {
   const connection = { baseURL: settings.baseUrl ?? OPENAI_DEFAULT_BASE_URL, apiKey: settings.apiKey ?? DUMMY_API_KEY };
   const streaming = settings.streaming ?? false;
-  const chat = { ...connection, url: completionsUrl(connection.baseURL), headers: requestHeaders(connection.apiKey) };
+  const chat = {
+    ...connection,
+    url: completionsUrl(connection.baseURL),
+    headers: requestHeaders(connection.apiKey, settings),
+  };
   let embeddings: OpenAIEmbeddings | undefined;
 
   return {

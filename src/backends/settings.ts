@@ -18,6 +18,9 @@ const catalogue = z
     baseUrl: z.string().min(1),
     /** OpenAI-compatible servers and LangChain integrations. A dummy key is used for local servers when none is set. */
     apiKey: z.string().min(1),
+    /** OpenAI: the organization and project the requests are billed to (`OpenAI-Organization`, `OpenAI-Project` headers). */
+    organization: z.string().min(1),
+    project: z.string().min(1),
     temperature: z.number().min(0).max(2),
     maxTokens: z.number().int().positive(),
     seed: z.number().int(),
@@ -84,7 +87,14 @@ export const commonSettingsSchema = pick(COMMON);
 export type CommonSettings = z.infer<typeof commonSettingsSchema>;
 
 /** `openai:`'s own settings. */
-export const openaiSettingsSchema = pick(["baseUrl", "apiKey", "streaming", "embeddingModel"]);
+export const openaiSettingsSchema = pick([
+  "baseUrl",
+  "apiKey",
+  "organization",
+  "project",
+  "streaming",
+  "embeddingModel",
+]);
 /** What the `openai:` provider reads: the common settings, the server, its key, streaming, the embedding model. */
 export type OpenAISettings = CommonSettings & z.infer<typeof openaiSettingsSchema>;
 

@@ -47,6 +47,24 @@ describe("openai backend against a fake OpenAI server", () => {
     expect(call.headers.authorization).toBe("Bearer sk-test-key");
   });
 
+  it("sends the organization and project when set, by option or by the OpenAI SDK's environment variables (negative control: neither set)", async () => {
+    const byOption = await open({ respond: () => ({ content: "ok" }) }, { organization: "org-1", project: "proj-1" });
+    await byOption.backend.generate(USER);
+    expect(byOption.server.calls[0]!.headers["openai-organization"]).toBe("org-1");
+    expect(byOption.server.calls[0]!.headers["openai-project"]).toBe("proj-1");
+    const byEnv = await open(
+      { respond: () => ({ content: "ok" }) },
+      { env: { OPENAI_ORGANIZATION: "org-2", OPENAI_PROJECT_ID: "proj-2" } },
+    );
+    await byEnv.backend.generate(USER);
+    expect(byEnv.server.calls[0]!.headers["openai-organization"]).toBe("org-2");
+    expect(byEnv.server.calls[0]!.headers["openai-project"]).toBe("proj-2");
+    const neither = await open({ respond: () => ({ content: "ok" }) });
+    await neither.backend.generate(USER);
+    expect(neither.server.calls[0]!.headers).not.toHaveProperty("openai-organization");
+    expect(neither.server.calls[0]!.headers).not.toHaveProperty("openai-project");
+  });
+
   it("sends a dummy API key when none is configured (local servers)", async () => {
     const { server, backend } = await open();
     await backend.generate(USER);

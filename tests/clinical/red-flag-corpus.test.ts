@@ -55,6 +55,31 @@ describe("red flags on the lay-words corpus (the patient's side, written before 
     expect(new Set(missed)).toEqual(known);
   });
 
+  it("the fifth development part (development-v5.json, vague and indirect wordings): no near-miss fires any flag, and every statement fires its flag but nine, named with why", () => {
+    // Left on purpose: each would need a reading that also fires on everyday words — a testicle never
+    // named ("down there", "my bits", "one of mine downstairs", "between his legs"), a late period said only
+    // as "she's late", a neck held (not stiff), a sudden headache named only as "one" or "not a
+    // migraine", a blow "from behind" with no head said.
+    const known = new Set([
+      "ectopic_pregnancy: flatmate's late, she's doubled over on one side and says her shoulder tip hurts, she's grey",
+      "testicular_torsion: my son's 14 and he came down white and said it really hurts 'down there', he won't say more, he's been sick",
+      "testicular_torsion: something's wrong with my bits, sudden agony on one side, can't stand up straight",
+      "testicular_torsion: grandson, 12, doubled over",
+      "testicular_torsion: i dont know how to say it, pain in one of mine downstairs, came from nowhere really bad and its gone swollen",
+      "fever_headache_stiff_neck: she's not making sense, burning up, and keeps holding the back of her neck and moaning, she's 23",
+      "thunderclap_headache: im 20 and i dont get headaches but i just got one during sex that went from nothing to unbearable in like a minute",
+      "thunderclap_headache: honestly like being smacked with a bat from behind, came on in a flash, it's not easing",
+      "thunderclap_headache: not a migraine, I know my migraines, this came on in seconds and it's ten times worse",
+    ]);
+    const missed: string[] = [];
+    for (const [flag, { fires, nearMisses }] of Object.entries(part("development-v5").flags)) {
+      for (const statement of fires)
+        if (!fired(statement).includes(flag)) missed.push(`${flag}: ${[statement].flat()[0]}`);
+      for (const statement of nearMisses) expect(fired(statement), JSON.stringify(statement)).toEqual([]);
+    }
+    expect(new Set(missed)).toEqual(known);
+  });
+
   it("covers every flag the issue names, each with at least 10 statements and 10 near-misses in all", () => {
     const development = part("development").flags;
     const test = part("test").flags;

@@ -1,4 +1,5 @@
 import type { Command } from "commander";
+import { setMaxListeners } from "node:events";
 import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { AnamnesisError } from "../../src/foundation/errors.ts";
@@ -346,6 +347,9 @@ async function runBenchCommand(flags: BenchFlags): Promise<void> {
   const bench = await prepareBench(plan);
   const progress = createProgressReporter();
   const abort = new AbortController();
+  // Every request of the run listens to this one signal while it is in flight (up to --concurrency at
+  // once): not a leak, so Node's warning past ten listeners is switched off for it.
+  setMaxListeners(0, abort.signal);
   const onSignal = () => abort.abort(new AnamnesisError("INVALID_ARGUMENT", "interrupted"));
   process.once("SIGINT", onSignal);
   try {

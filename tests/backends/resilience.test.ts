@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { Semaphore, classifyFailure, parseRetryAfter, retryAfterFromHeaders } from "../../src/backends/resilience.ts";
 
 // The retry loop, its backoff and the attempt timeout are tested as layers: with-retries.test.ts,
@@ -47,6 +47,33 @@ describe("Semaphore", () => {
     await expect(waiting).rejects.toThrow("cancelled");
     release();
     expect(semaphore.inFlight).toBe(0);
+  });
+
+  it("gives waiters that share a signal one abort listener, removed after the last, and rejects them all on abort (negative control: a waiter under another signal stays)", async () => {
+    const semaphore = new Semaphore(1);
+    const holder = await semaphore.acquire();
+    const shared = new AbortController();
+    const other = new AbortController();
+    const added = vi.spyOn(shared.signal, "addEventListener");
+    const removed = vi.spyOn(shared.signal, "removeEventListener");
+    const waiting = Array.from({ length: 20 }, () => semaphore.acquire(shared.signal));
+    const elsewhere = semaphore.acquire(other.signal);
+    expect(added).toHaveBeenCalledTimes(1);
+    shared.abort(new Error("run cancelled"));
+    for (const waiter of waiting) await expect(waiter).rejects.toThrow("run cancelled");
+    holder();
+    const release = await elsewhere;
+    release();
+    expect(semaphore.inFlight).toBe(0);
+
+    const again = new AbortController();
+    const first = await semaphore.acquire(again.signal);
+    const queued = semaphore.acquire(again.signal);
+    const removedAgain = vi.spyOn(again.signal, "removeEventListener");
+    first();
+    (await queued)();
+    expect(removedAgain).toHaveBeenCalledTimes(1);
+    expect(removed).not.toHaveBeenCalled();
   });
 
   it("rejects a non-positive limit", () => {

@@ -129,14 +129,18 @@ function checkSigns(file: RedFlagsFile): void {
   for (const sign of file.semantic.modifierSigns) {
     if (!(sign in file.signs)) fail(`semantic.modifierSigns: unknown sign '${sign}'`);
   }
-  const others = new SignReader({}, file.terms, file.respellings, file.otherSubjects.patterns);
   for (const pattern of file.otherSubjects.patterns) expandedPattern(file, "otherSubjects", pattern);
-  for (const example of file.otherSubjects.examples)
-    if (!others.isAboutOthers(normaliseSaid(example))) fail(`otherSubjects: its example '${example}' does not match`);
   for (const [id, term] of Object.entries(file.terms))
     for (const form of term.forms) expandedPattern(file, `term '${id}'`, form);
   for (const [id, sign] of Object.entries(file.signs))
     for (const pattern of sign.patterns) expandedPattern(file, `sign '${id}'`, pattern);
+}
+
+/** Checks that every example of `otherSubjects` is one, read by the rules' own reader. */
+function checkOtherSubjects(rules: RedFlagRules): void {
+  for (const example of rules.file.otherSubjects.examples)
+    if (!rules.signs.isAboutOthers(normaliseSaid(example)))
+      fail(`otherSubjects: its example '${example}' does not match`);
 }
 
 /**
@@ -185,6 +189,7 @@ export function compileRedFlags(file: RedFlagsFile, { readExamples = true }: Red
   }
   checkSigns(file);
   const rules = new RedFlagRules(file);
+  checkOtherSubjects(rules);
   if (readExamples) checkSignExamples(rules);
   for (const flag of rules.flags) {
     if (!rules.evaluate(flag.example.state).some((fired) => fired.id === flag.id))

@@ -12,6 +12,20 @@ const part = (name: string): CorpusPart =>
 const fired = (statement: Statement) =>
   rules.evaluateSaid(typeof statement === "string" ? [statement] : statement).map((flag) => flag.id);
 
+/**
+ * The must-fire statements of a corpus part that do not fire their flag (each as `flag: its first turn`),
+ * after checking that none of the part's near-misses fires any flag.
+ */
+function missedStatements(name: string): Set<string> {
+  const missed = new Set<string>();
+  for (const [flag, { fires, nearMisses }] of Object.entries(part(name).flags)) {
+    for (const statement of fires)
+      if (!fired(statement).includes(flag)) missed.add(`${flag}: ${[statement].flat()[0]}`);
+    for (const statement of nearMisses) expect(fired(statement), JSON.stringify(statement)).toEqual([]);
+  }
+  return missed;
+}
+
 describe("red flags on the lay-words corpus (the patient's side, written before the rules)", () => {
   it("development statements (development.json, and test.json used for development after one scoring): every statement fires its flag, and no near-miss fires any flag", () => {
     for (const name of ["development", "test"]) {
@@ -32,13 +46,7 @@ describe("red flags on the lay-words corpus (the patient's side, written before 
       "fever_headache_stiff_neck: my wife has high fever and she is confused, not knowing where she is, and she says her neck hurts",
       "thunderclap_headache: I never get headaches",
     ]);
-    const missed: string[] = [];
-    for (const [flag, { fires, nearMisses }] of Object.entries(part("development-v3").flags)) {
-      for (const statement of fires)
-        if (!fired(statement).includes(flag)) missed.push(`${flag}: ${[statement].flat()[0]}`);
-      for (const statement of nearMisses) expect(fired(statement), JSON.stringify(statement)).toEqual([]);
-    }
-    expect(new Set(missed)).toEqual(known);
+    expect(missedStatements("development-v3")).toEqual(known);
   });
 
   it("the fourth development part (development-v4.json, speakers from outside Britain and Ireland): no near-miss fires any flag, and every statement fires its flag but one, named with why", () => {
@@ -46,13 +54,7 @@ describe("red flags on the lay-words corpus (the patient's side, written before 
     // ever" with vomiting but no headache said must not fire the headache flag (a twisted testicle or a
     // kidney stone is told so too).
     const known = new Set(["thunderclap_headache: yes, she's my wife, 49"]);
-    const missed: string[] = [];
-    for (const [flag, { fires, nearMisses }] of Object.entries(part("development-v4").flags)) {
-      for (const statement of fires)
-        if (!fired(statement).includes(flag)) missed.push(`${flag}: ${[statement].flat()[0]}`);
-      for (const statement of nearMisses) expect(fired(statement), JSON.stringify(statement)).toEqual([]);
-    }
-    expect(new Set(missed)).toEqual(known);
+    expect(missedStatements("development-v4")).toEqual(known);
   });
 
   it("the fifth development part (development-v5.json, vague and indirect wordings): no near-miss fires any flag, and every statement fires its flag but nine, named with why", () => {
@@ -71,13 +73,7 @@ describe("red flags on the lay-words corpus (the patient's side, written before 
       "thunderclap_headache: honestly like being smacked with a bat from behind, came on in a flash, it's not easing",
       "thunderclap_headache: not a migraine, I know my migraines, this came on in seconds and it's ten times worse",
     ]);
-    const missed: string[] = [];
-    for (const [flag, { fires, nearMisses }] of Object.entries(part("development-v5").flags)) {
-      for (const statement of fires)
-        if (!fired(statement).includes(flag)) missed.push(`${flag}: ${[statement].flat()[0]}`);
-      for (const statement of nearMisses) expect(fired(statement), JSON.stringify(statement)).toEqual([]);
-    }
-    expect(new Set(missed)).toEqual(known);
+    expect(missedStatements("development-v5")).toEqual(known);
   });
 
   it("covers every flag the issue names, each with at least 10 statements and 10 near-misses in all", () => {

@@ -76,6 +76,19 @@ describe("red flags on the lay-words corpus (the patient's side, written before 
     expect(missedStatements("development-v5")).toEqual(known);
   });
 
+  it("the sixth development part (development-v6.json, each feature in many wordings): no near-miss fires any flag, and every statement fires its flag but four, named with why", () => {
+    // Left on purpose: a room gone grey in both eyes for a minute could as well be a faint; "my left one"
+    // and "one" (a headache) name nothing; letters to the children with the will are also what a careful
+    // parent writes — each would need a reading that fires on everyday words.
+    const known = new Set([
+      "sudden_loss_of_vision: for a minute the whole room went grey like an old photo, both eyes, then it came back, I'm 71, never had that before",
+      "testicular_torsion: sorry this is embarrassing",
+      "thunderclap_headache: I'm not a headache person, ever",
+      "suicidal_thoughts: I've been getting things in order",
+    ]);
+    expect(missedStatements("development-v6")).toEqual(known);
+  });
+
   it("covers every flag the issue names, each with at least 10 statements and 10 near-misses in all", () => {
     const development = part("development").flags;
     const test = part("test").flags;

@@ -36,13 +36,12 @@ describe("red flags on the lay-words corpus (the patient's side, written before 
     }
   });
 
-  it("the third development part (development-v3.json, written for breadth): no near-miss fires any flag, and every statement fires its flag but three, each named with why", () => {
-    // Left on purpose, so that the rules do not learn one sentence: heartburn said in one turn and the
-    // spreading pain in the next (heartburn alone must not count as chest pain); a sore (not stiff) neck
-    // (fever with confusion fires instead); "hit me like a lightning bolt" with the headache denied the
-    // turn before.
+  it("the third development part (development-v3.json, written for breadth): no near-miss fires any flag, and every statement fires its flag but two, each named with why", () => {
+    // Left on purpose, so that the rules do not learn one sentence: a sore (not stiff) neck (fever with
+    // confusion fires instead); "hit me like a lightning bolt" with the headache denied the turn before.
+    // (Heartburn alone still does not count as chest pain: the heartburn told in one turn fires because
+    // the next says the pain spreads to the arm and neck with sweating.)
     const known = new Set([
-      "chest_pain_with_breathlessness_or_sweating: got a bit of heartburn I think",
       "fever_headache_stiff_neck: my wife has high fever and she is confused, not knowing where she is, and she says her neck hurts",
       "thunderclap_headache: I never get headaches",
     ]);
@@ -87,6 +86,19 @@ describe("red flags on the lay-words corpus (the patient's side, written before 
       "suicidal_thoughts: I've been getting things in order",
     ]);
     expect(missedStatements("development-v6")).toEqual(known);
+  });
+
+  it("the seventh development part (development-v7.json, typed or spoken under stress): no near-miss fires any flag, and every statement fires its flag but four, named with why", () => {
+    // Left on purpose: the last wee's time and the time now in separate turns (a reading would need the
+    // clock); both eyes greying for a minute (a faint is told so too); a headache that is only "it"; a
+    // rope in the garage and a will sorted are also what people who are not at risk say.
+    const known = new Set([
+      "sepsis_in_a_child: last wee was 7am",
+      "sudden_loss_of_vision: both eyes went at once, just grey, for a minute or two then came back, I'm scared",
+      "thunderclap_headache: yes, it went from zero to 10 out of 10 in the time it takes to blink, nothing like it ever before",
+      "suicidal_thoughts: yeah I've been feeling low",
+    ]);
+    expect(missedStatements("development-v7")).toEqual(known);
   });
 
   it("covers every flag the issue names, each with at least 10 statements and 10 near-misses in all", () => {

@@ -97,14 +97,48 @@ export function sentencesOf(text: string): string[] {
     .filter((sentence) => sentence.length > 0);
 }
 
-/** Whether the words before a match, within its clause and reach, take it back. */
-function isNegated(sentence: string, start: number): boolean {
+/**
+ * A correction that takes back the words just said, read right after a sign's match: "swollen, well
+ * not swollen".
+ * @example ", well not swollen, there's a little pea" (after "my testicle's swollen")
+ */
+const TAKEN_BACK_AFTER = /^\W{0,3}(?:well|or rather|i mean),? not\b/;
+
+/**
+ * The same correction at the end of a sign's match, when the match reached over it: "worst headache
+ * ever, well not ever". One inside the match that goes on to other words corrects them upwards ("a bit
+ * dark, well not dark, black") and takes nothing back.
+ * @example "worst headache ever, well not ever"
+ */
+const TAKEN_BACK_AT_END = /\b(?:well|or rather|i mean),? not \w+$/;
+
+/**
+ * A correction that says, after a denial, that it is so after all: "it's not sore, well it is, agony".
+ * Read in a sign's match and just after it: the denial before the match then does not take it back.
+ * @example "it's not numb exactly, well it is, round the back passage"
+ */
+const SAID_AFTER_ALL = /\b(?:well|actually|no),? (?:it is|it does|it has|it'?s|yes|i am|i do|he is|she is)\b/;
+
+/** How far past a sign's match a correction is read, in characters. */
+const CORRECTION_REACH = 24;
+
+/** Whether the words before a match, within its clause and reach, take it back (and no correction says it after all). */
+function isNegated(sentence: string, start: number, end: number): boolean {
   const before = sentence.slice(0, start);
   let clauseStart = 0;
   for (const boundary of before.matchAll(CLAUSE_START)) clauseStart = boundary.index + boundary[0].length;
   const clause = before.slice(clauseStart).trim();
   const words = clause.split(/\s+/).slice(-NEGATION_REACH).join(" ");
-  return NEGATION_CUE.test(words) || NEGATED_LIST.test(clause);
+  const denied = NEGATION_CUE.test(words) || NEGATED_LIST.test(clause);
+  return denied && !SAID_AFTER_ALL.test(sentence.slice(start, end + CORRECTION_REACH));
+}
+
+/** Whether a correction at the end of a match, or just after it, takes it back. */
+function isTakenBack(sentence: string, start: number, end: number): boolean {
+  return (
+    TAKEN_BACK_AFTER.test(sentence.slice(end, end + CORRECTION_REACH)) ||
+    TAKEN_BACK_AT_END.test(sentence.slice(start, end))
+  );
 }
 
 /**
@@ -165,7 +199,8 @@ export class SignReader {
     if (!sign.anyPattern.test(sentence)) return null;
     for (const pattern of sign.patterns) {
       for (const match of sentence.matchAll(pattern)) {
-        if (!isNegated(sentence, match.index)) return match[0];
+        const end = match.index + match[0].length;
+        if (!isNegated(sentence, match.index, end) && !isTakenBack(sentence, match.index, end)) return match[0];
       }
     }
     return null;

@@ -101,6 +101,10 @@ describe("red flags on the lay-words corpus (the patient's side, written before 
     expect(missedStatements("development-v7")).toEqual(known);
   });
 
+  it("the eighth development part (development-v8.json, unusual words, bystanders, self-corrections): no near-miss fires any flag, and every statement fires its flag", () => {
+    expect(missedStatements("development-v8")).toEqual(new Set());
+  });
+
   it("covers every flag the issue names, each with at least 10 statements and 10 near-misses in all", () => {
     const development = part("development").flags;
     const test = part("test").flags;
@@ -114,6 +118,34 @@ describe("red flags on the lay-words corpus (the patient's side, written before 
 });
 
 describe("reading signs in the patient's words", () => {
+  it("hears a correction: one that takes the words back, and one that says them after all (negative controls)", () => {
+    expect(fired("my testicle's swollen, well not swollen, there's a little pea at the top")).toEqual([]);
+    expect(fired("my testicle's swollen and it came on suddenly")).toEqual(["testicular_torsion"]);
+    expect(fired("worst headache ever, well not ever, it's my usual tension one")).toEqual([]);
+    expect(fired("worst headache ever, came on in seconds")).toEqual(["thunderclap_headache"]);
+    expect(fired("it's not sore, well it is, it's agony actually, my left nut, came on out of nowhere")).toEqual([
+      "testicular_torsion",
+    ]);
+    expect(fired("it's not sore, my left nut, it came on out of nowhere but it's fine")).toEqual([]);
+    // A correction upwards inside the words takes nothing back.
+    expect(fired("my poo's a bit dark, well not dark, black, black as a hockey puck")).toEqual([
+      "gastrointestinal_bleeding",
+    ]);
+  });
+
+  it("hears a reason that takes a sign back: glasses sat on, beetroot, a new brace (negative controls)", () => {
+    expect(fired(["I can't see a thing", "I've sat on my glasses, can you make the text bigger please"])).toEqual([]);
+    expect(fired(["I can't see a thing out of my left eye", "it went dark an hour ago"])).toEqual([
+      "sudden_loss_of_vision",
+    ]);
+    expect(fired(["I brought up something bright red", "then I remembered the beetroot soup"])).toEqual([]);
+    expect(fired(["I brought up something bright red", "then I remembered the red wine"])).toEqual([
+      "gastrointestinal_bleeding",
+    ]);
+    expect(fired(["my mouth feels a bit lopsided", "it's the new brace, the orthodontist fitted it"])).toEqual([]);
+    expect(fired(["my mouth feels a bit lopsided", "it started an hour ago"])).toEqual(["stroke_signs"]);
+  });
+
   it("hears a relative speaking with 'they', 'their' and 'themselves' as with 'he' and 'she' (negative controls)", () => {
     expect(fired("they wet themselves and their back is agony")).toEqual(["saddle_numbness_or_sphincter_change"]);
     expect(fired("they've been looking up ways to end their life")).toEqual(["suicidal_thoughts"]);

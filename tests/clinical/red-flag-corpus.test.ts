@@ -133,6 +133,18 @@ describe("reading signs in the patient's words", () => {
     ]);
   });
 
+  it("hears pain spreading to the arm or jaw with sweating as a heart attack, the chest unnamed; not pain to the back (negative controls)", () => {
+    expect(fired("yes the pain goes into my left arm and I'm wringing wet with sweat")).toEqual([
+      "chest_pain_with_breathlessness_or_sweating",
+    ]);
+    expect(fired(["had what I took for heartburn", "now it's spreading to my jaw and I'm clammy"])).toEqual([
+      "chest_pain_with_breathlessness_or_sweating",
+    ]);
+    // A kidney stone's pain goes round to the back, with sweating and sickness.
+    expect(fired("the pain goes round to my back and I'm sweating and being sick")).toEqual([]);
+    expect(fired("the pain goes into my left arm when I lift weights")).toEqual([]);
+  });
+
   it("hears a reason that takes a sign back: glasses sat on, beetroot, a new brace (negative controls)", () => {
     expect(fired(["I can't see a thing", "I've sat on my glasses, can you make the text bigger please"])).toEqual([]);
     expect(fired(["I can't see a thing out of my left eye", "it went dark an hour ago"])).toEqual([

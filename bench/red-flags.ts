@@ -26,7 +26,7 @@
  * suites. Without the encoder the semantic columns say so and the rules are still scored.
  */
 import { createHash } from "node:crypto";
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { loadRedFlags } from "../src/clinical/red-flags.ts";
 import {
@@ -79,17 +79,20 @@ type ScoresByEntry = ReadonlyMap<Entry, readonly SentenceScores[]> | null;
 /** The held-back test parts: read only when asked for by name. */
 const HELD_BACK: readonly string[] = ["test-v2", "test-v3"];
 
+/** A later development part's file name, e.g. `development-v6.json` (its number: 6). */
+const LATER_PART = /^development-v(\d+)\.json$/;
+
 /**
- * The development parts written after the semantic signal's statements were fixed: the rules were
- * developed on them, and the semantic signal compares their sentences with the first parts' statements
- * (so its column there is not leave-one-out but out of sample).
+ * The development parts that are not among the semantic signal's statements ({@link DEVELOPMENT_FILES}),
+ * in order: the rules were developed on them, and the semantic signal compares their sentences with the
+ * first parts' statements (so its column there is not leave-one-out but out of sample).
  */
-const LATER_DEVELOPMENT_FILES: readonly string[] = [
-  "development-v5",
-  "development-v6",
-  "development-v7",
-  "development-v8",
-];
+const LATER_DEVELOPMENT_FILES: readonly string[] = readdirSync(bundledPath("data", "red-flag-corpus"))
+  .map((name) => LATER_PART.exec(name))
+  .filter((match): match is RegExpExecArray => match !== null)
+  .sort((a, b) => Number(a[1]) - Number(b[1]))
+  .map((match) => match[0].replace(/\.json$/, ""))
+  .filter((name) => !(DEVELOPMENT_FILES as readonly string[]).includes(name));
 const { values } = parseArgs({
   options: {
     part: { type: "string", default: "development" },

@@ -53,10 +53,21 @@ export function loadDevelopmentCorpus(): CorpusPart {
   return { flags };
 }
 
-/** The semantic signal of the bundled rules: their thresholds, the development statements and each flag's example. */
+/**
+ * The folder of the statements' vectors shipped with the package (made by
+ * `data/red-flag-corpus/encode-statements.ts`): with them the signal is on as soon as the model has
+ * loaded, instead of after encoding some 1,400 statements (about 20 s of CPU) on first use.
+ */
+export const SHIPPED_STATEMENT_VECTORS = bundledPath("data", "red-flag-corpus", "statement-vectors");
+
+/**
+ * The semantic signal of the bundled rules: their thresholds, the development statements and each
+ * flag's example; their vectors from {@link SHIPPED_STATEMENT_VECTORS} unless `shippedVectorsDir` says
+ * otherwise (null: encode them).
+ */
 export function bundledSemanticRedFlags(
   rules: RedFlagRules,
-  options: Pick<SemanticRedFlagsOptions, "cacheDir" | "waitMs"> & {
+  options: Pick<SemanticRedFlagsOptions, "cacheDir" | "waitMs" | "shippedVectorsDir"> & {
     readonly loadEncoder?: () => Promise<SentenceEncoder>;
   },
 ): SemanticRedFlags {
@@ -66,6 +77,7 @@ export function bundledSemanticRedFlags(
     anchors: [...corpusAnchors(loadDevelopmentCorpus()), ...examples],
     thresholds: rules.file.semantic,
     cacheDir: options.cacheDir,
+    shippedVectorsDir: options.shippedVectorsDir === undefined ? SHIPPED_STATEMENT_VECTORS : options.shippedVectorsDir,
     ...(options.waitMs === undefined ? {} : { waitMs: options.waitMs }),
   });
 }

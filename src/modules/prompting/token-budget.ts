@@ -21,10 +21,24 @@ function loadCl100k(): TiktokenBPE {
   return createRequire(import.meta.url)("js-tiktoken/ranks/cl100k_base") as TiktokenBPE;
 }
 
+/**
+ * Counts of texts already counted: a run's prompts repeat the same system text and exemplars on every
+ * example, and fitting a prompt counts its messages again after each exemplar it drops. Byte-pair
+ * encoding them again was most of an LLM run's own CPU.
+ */
+const counted = new Map<string, number>();
+/** How many counts are kept (then forgotten all at once): a run's system texts and exemplars, with room. */
+const MAX_COUNTED = 2_048;
+
 /** Tokens of a text (cl100k_base). The encoder loads on first use (≈0.4 s). */
 export function countTokens(text: string): number {
+  const known = counted.get(text);
+  if (known !== undefined) return known;
   encoder ??= new Tiktoken(loadCl100k());
-  return encoder.encode(text).length;
+  const tokens = encoder.encode(text).length;
+  if (counted.size >= MAX_COUNTED) counted.clear();
+  counted.set(text, tokens);
+  return tokens;
 }
 
 /** Chat-format overhead per message, as OpenAI documents it for its chat models. */

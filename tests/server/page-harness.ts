@@ -1,10 +1,10 @@
 /**
- * The chat page under test: a chat server and headless Chromium for the tests of a file, and pages
- * that record what they load and what the Content Security Policy refused. The helper closes pages
- * when their test finishes, and the browser and server after the file's last test, passed or failed.
+ * The chat page under test: a chat server for the tests of a file, headless Chromium, and pages that
+ * record what they load and what the Content Security Policy refused. The helper closes pages when
+ * their test finishes, and the server after the file's last test, passed or failed.
  */
 import type { Browser, Page, Response } from "playwright-core";
-import { afterAll, beforeAll, onTestFinished } from "vitest";
+import { beforeAll, onTestFinished } from "vitest";
 import type { ChatServerOptions } from "../../server/app.ts";
 import { launchChromium } from "../../test-support/browser.ts";
 import { chatServerForFile, type ChatServer } from "./chat-server.ts";
@@ -35,15 +35,34 @@ export interface ChatPageHarness {
   openChat(options?: Parameters<Browser["newPage"]>[0], url?: string): Promise<ChatPage>;
 }
 
+/**
+ * One Chromium for the test process, shared by the files it runs one after another (`isolate: false`
+ * keeps this module between them): starting it cost about 2.5 s of CPU a file. Each page has a
+ * browser context of its own (`newPage`), so no cookie or storage passes between tests. It ends with
+ * the process (Playwright closes its browsers on the signals that end a worker, and Chromium exits when
+ * its pipe closes); a browser that crashed or failed to start is started again for the next file.
+ */
+let sharedBrowser: Promise<Browser> | undefined;
+function processChromium(): Promise<Browser> {
+  sharedBrowser ??= launchChromium().then(
+    (browser) => {
+      browser.on("disconnected", () => (sharedBrowser = undefined));
+      return browser;
+    },
+    (error: unknown) => {
+      sharedBrowser = undefined;
+      throw error;
+    },
+  );
+  return sharedBrowser;
+}
+
 /** A chat server with `options` and headless Chromium, for the tests of this file. */
 export function chatPageHarness(options: ChatServerOptions): ChatPageHarness {
   const server = chatServerForFile(() => options);
   let browser: Browser | undefined;
   beforeAll(async () => {
-    browser = await launchChromium();
-  });
-  afterAll(async () => {
-    await browser?.close();
+    browser = await processChromium();
   });
   return {
     get url() {

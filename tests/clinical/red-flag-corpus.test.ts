@@ -358,6 +358,32 @@ describe("reading signs in the patient's words", () => {
     expect(fired("my vision went dark in one eye an hour ago")).toEqual(["sudden_loss_of_vision"]);
   });
 
+  it("hears the second-language and rarer words of development-v9 and -v10, and not their everyday twins (negative controls)", () => {
+    expect(fired("I look at the clock and the middle of the clock is not there")).toEqual(["sudden_loss_of_vision"]);
+    expect(fired("the middle of the screen is blank, I think the phone is broken")).toEqual([]);
+    expect(fired("she has a fever and she is not holding her head anymore")).toEqual(["sepsis_in_a_child"]);
+    expect(fired("she's not holding her head up, she's only 4 weeks")).toEqual([]);
+    expect(fired("his mouth has turned and his speech is not clear")).toEqual(["stroke_signs"]);
+    expect(fired("his face is twisted in agony from the kidney stone")).toEqual([]);
+    expect(fired("my calf is swollen since the flight and when I breathe deep I am out of air")).toEqual([
+      "pulmonary_embolism",
+    ]);
+    expect(fired("the tyre suddenly went out of air")).toEqual([]);
+    expect(fired("I'm delayed two weeks and have a sharp pain on the right side, spotting")).toEqual([
+      "ectopic_pregnancy",
+    ]);
+    expect(fired("I'm late two days with the rent and my lower left tummy hurts")).toEqual([]);
+    expect(fired("I'm type 1 and my breathing is big heavy gasps, the meter says HI")).toEqual([
+      "diabetic_ketoacidosis",
+    ]);
+    expect(fired("I'm type 1, breathing heavily after climbing the stairs")).toEqual([]);
+    expect(fired("my toddler talks but says the wrong words")).toEqual([]);
+    expect(fired("my throat is hot like fire and my neck is stiff")).toEqual([]);
+    expect(fired("my brother is hot like fire and his neck doesn't bend forward")).toEqual([
+      "fever_headache_stiff_neck",
+    ]);
+  });
+
   it("fires on lay words across turns, and a negation or a hedge takes a sign back (negative controls)", () => {
     expect(fired(["I've had bad back pain all week", "and now I can't wee"])).toContain(
       "saddle_numbness_or_sphincter_change",

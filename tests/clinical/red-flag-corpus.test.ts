@@ -351,10 +351,12 @@ describe("reading signs in the patient's words", () => {
   it("does not hear an emergency in everyday words: how to do a task, notes for a trip, eyes that dim with age", () => {
     expect(fired("the nurse showed me how to do it")).toEqual([]);
     expect(fired("I've written notes for my family for when I'm gone on holiday")).toEqual([]);
+    expect(fired("I wrote notes for the babysitter just in case")).toEqual([]);
     expect(fired("my eyes are going dim with age")).toEqual([]);
     // Positive controls: the same words where they do tell the emergency.
     expect(fired("I feel like a burden and I've thought about how I'd do it")).toEqual(["suicidal_thoughts"]);
     expect(fired("I've written letters for my family for when I'm gone")).toEqual(["suicidal_thoughts"]);
+    expect(fired("I've written letters to my kids, just in case")).toEqual(["suicidal_thoughts"]);
     expect(fired("my vision went dark in one eye an hour ago")).toEqual(["sudden_loss_of_vision"]);
   });
 

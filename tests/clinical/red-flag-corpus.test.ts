@@ -384,6 +384,17 @@ describe("reading signs in the patient's words", () => {
     expect(fired("my brother is hot like fire and his neck doesn't bend forward")).toEqual([
       "fever_headache_stiff_neck",
     ]);
+    expect(fired("my motion is dark, no, not dark, black, really black and shiny")).toEqual([
+      "gastrointestinal_bleeding",
+    ]);
+    expect(fired("my motion is dark, no, not black, just dark green from spinach")).toEqual([]);
+    expect(fired("my back aches and my bladder has packed up trying, I go every hour")).toEqual([]);
+    expect(fired("I didn't know what day it was after the night shift, fever and headache")).toEqual([]);
+    expect(fired("my toddler is spiking a temp and is saying weird things in her sleep")).toEqual([]);
+    expect(fired("I wouldn't mind if I didn't wake up to the alarm tomorrow, so tired")).toEqual([]);
+    expect(fired("is there a quick way to go to the station")).toEqual([]);
+    expect(fired("my search history is full of painless ways to go")).toEqual(["suicidal_thoughts"]);
+    expect(fired("grandad is up all night weeing, he drinks tea at bedtime, and he's vomiting with a bug")).toEqual([]);
   });
 
   it("fires on lay words across turns, and a negation or a hedge takes a sign back (negative controls)", () => {

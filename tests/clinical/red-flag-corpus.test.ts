@@ -118,12 +118,11 @@ describe("red flags on the lay-words corpus (the patient's side, written before 
     expect(missedStatements("development-v9")).toEqual(known);
   });
 
-  it("the tenth development part (development-v10.json, rarer presentations): no near-miss fires any flag, and every statement fires its flag but seven, named with why", () => {
+  it("the tenth development part (development-v10.json, rarer presentations): no near-miss fires any flag, and every statement fires its flag but six, named with why", () => {
     // Left on purpose: an arm that "just flopped" and came back after five minutes, told with no word of
     // sudden onset or of the time (a passing weakness, but "just" and "flopped" are everyday); a testicle
     // named only as "down there, one side", as the "willy area" (a sore willy is also a urine infection)
-    // or as a "stone" (a kidney stone's word); "sick for 12 hours" (ill, or vomiting) with ketones of
-    // 2.5 (under the rules' 3 for very high); a will updated and "I think it's time", and a rope in the
+    // or as a "stone" (a kidney stone's word); a will updated and "I think it's time", and a rope in the
     // garage with "a way out", each told in words that people not at risk use too — only a clinician's
     // reading of the whole story can tell.
     const known = new Set([
@@ -131,7 +130,6 @@ describe("red flags on the lay-words corpus (the patient's side, written before 
       "testicular_torsion: my son is 11, bad belly ache since 6am and he's been sick",
       "testicular_torsion: son is 9 and says his tummy and his willy area hurt, he's curled up and won't let me look, started suddenly at dinner",
       "testicular_torsion: grandson is 12 and staying with us, he got a sudden pain in his right stone and now he's crying and white as a sheet",
-      "diabetic_ketoacidosis: pregnant and type 1, sick for 12 hours, glucose 15, ketones 2.5",
       "suicidal_thoughts: I've updated my will and sorted the passwords for my wife, I'm 34, and I've started to think it's time",
       "suicidal_thoughts: the debt's too much",
     ]);
@@ -384,6 +382,10 @@ describe("reading signs in the patient's words", () => {
     expect(fired("my brother is hot like fire and his neck doesn't bend forward")).toEqual([
       "fever_headache_stiff_neck",
     ]);
+    // Diabetes in pregnancy with raised ketones (NICE NG3): ketoacidosis comes at lower sugars.
+    expect(fired("pregnant and type 1, sick for 12 hours, glucose 15, ketones 2.5")).toEqual(["diabetic_ketoacidosis"]);
+    expect(fired("I'm pregnant and type 1, ketones 0.4, sugar 9, feel fine")).toEqual([]);
+    expect(fired("I'm type 1 and pregnant, checked ketones 2 days ago, all fine")).toEqual([]);
     expect(fired("my motion is dark, no, not dark, black, really black and shiny")).toEqual([
       "gastrointestinal_bleeding",
     ]);

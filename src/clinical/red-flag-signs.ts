@@ -119,6 +119,20 @@ const TAKEN_BACK_AT_END = /\b(?:well|or rather|i mean),? not \w+$/;
  */
 const SAID_AFTER_ALL = /\b(?:well|actually|no),? (?:it is|it does|it has|it'?s|yes|i am|i do|he is|she is)\b/;
 
+/**
+ * A sentence that answers the one before it with a denial: the one before is the doctor's question
+ * said back ("blood in my vomit? no, none"), so its words are not the patient's. A bare "no" only:
+ * "all of a sudden? no pain, just gone" answers nothing.
+ * @example "no, no blood, only the yellow water" (after "blood in my vomit?")
+ */
+const DENYING_ANSWER = /^(?:no|nope|never|none|not at all)(?:[,.!]|$)/;
+
+/** Whether the sentence at `index` is a question said back and then denied by the next sentence. */
+function isDeniedEcho(sentences: readonly string[], index: number): boolean {
+  const next = sentences[index + 1];
+  return sentences[index]!.endsWith("?") && next !== undefined && DENYING_ANSWER.test(next);
+}
+
 /** How far past a sign's match a correction is read, in characters. */
 const CORRECTION_REACH = 24;
 
@@ -225,7 +239,9 @@ export class SignReader {
 
   private readUncached(text: string): SignsFound {
     const found = new Map<string, string>();
-    for (const said of sentencesOf(text)) {
+    const sentences = sentencesOf(text);
+    for (const [index, said] of sentences.entries()) {
+      if (isDeniedEcho(sentences, index)) continue;
       const sentence = this.respell(said);
       if (this.isAboutOthers(sentence)) continue;
       for (const sign of this.signs) {

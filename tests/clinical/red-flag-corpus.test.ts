@@ -75,15 +75,15 @@ describe("red flags on the lay-words corpus (the patient's side, written before 
     expect(missedStatements("development-v5")).toEqual(known);
   });
 
-  it("the sixth development part (development-v6.json, each feature in many wordings): no near-miss fires any flag, and every statement fires its flag but four, named with why", () => {
+  it("the sixth development part (development-v6.json, each feature in many wordings): no near-miss fires any flag, and every statement fires its flag but three, named with why", () => {
     // Left on purpose: a room gone grey in both eyes for a minute could as well be a faint; "my left one"
-    // and "one" (a headache) name nothing; letters to the children with the will are also what a careful
-    // parent writes — each would need a reading that fires on everyday words.
+    // and "one" (a headache) name nothing — each would need a reading that fires on everyday words.
+    // (Letters to the children written "so it's all sorted for them after I'm gone" now fire: letters
+    // written so that things are sorted, or for after one is gone, are a final act.)
     const known = new Set([
       "sudden_loss_of_vision: for a minute the whole room went grey like an old photo, both eyes, then it came back, I'm 71, never had that before",
       "testicular_torsion: sorry this is embarrassing",
       "thunderclap_headache: I'm not a headache person, ever",
-      "suicidal_thoughts: I've been getting things in order",
     ]);
     expect(missedStatements("development-v6")).toEqual(known);
   });
@@ -105,6 +105,37 @@ describe("red flags on the lay-words corpus (the patient's side, written before 
     expect(missedStatements("development-v8")).toEqual(new Set());
   });
 
+  it("the ninth development part (development-v9.json, second-language and older speakers): no near-miss fires any flag, and every statement fires its flag but two, named with why", () => {
+    // Left on purpose: wet "in the chair" with nothing said of the water, and a seat "numb when I sit on
+    // it", are what a long sit does to anyone (the part's own near-miss has a bottom asleep at long
+    // prayers); a sudden worst pain with vomiting whose only head word is "migraines" in another turn
+    // ("this is not one") must not fire the headache flag (a twisted testicle or a kidney stone is told
+    // so too, as in development-v4).
+    const known = new Set([
+      "saddle_numbness_or_sphincter_change: I've had sciatica down the right leg for a week, I'm 78 so I expected a bit of that",
+      "thunderclap_headache: I get migraines sometimes, I know them",
+    ]);
+    expect(missedStatements("development-v9")).toEqual(known);
+  });
+
+  it("the tenth development part (development-v10.json, rarer presentations): no near-miss fires any flag, and every statement fires its flag but six, named with why", () => {
+    // Left on purpose: an arm that "just flopped" and came back after five minutes, told with no word of
+    // sudden onset or of the time (a passing weakness, but "just" and "flopped" are everyday); a testicle
+    // named only as "down there, one side", as the "willy area" (a sore willy is also a urine infection)
+    // or as a "stone" (a kidney stone's word); a will updated and "I think it's time", and a rope in the
+    // garage with "a way out", each told in words that people not at risk use too — only a clinician's
+    // reading of the whole story can tell.
+    const known = new Set([
+      "stroke_signs: my arm just flopped off the steering wheel at the lights and I couldn't lift it for about 5 minutes, it's back now but I feel weird. should I just see the GP Monday?",
+      "testicular_torsion: my son is 11, bad belly ache since 6am and he's been sick",
+      "testicular_torsion: son is 9 and says his tummy and his willy area hurt, he's curled up and won't let me look, started suddenly at dinner",
+      "testicular_torsion: grandson is 12 and staying with us, he got a sudden pain in his right stone and now he's crying and white as a sheet",
+      "suicidal_thoughts: I've updated my will and sorted the passwords for my wife, I'm 34, and I've started to think it's time",
+      "suicidal_thoughts: the debt's too much",
+    ]);
+    expect(missedStatements("development-v10")).toEqual(known);
+  });
+
   it("covers every flag the issue names, each with at least 10 statements and 10 near-misses in all", () => {
     const development = part("development").flags;
     const test = part("test").flags;
@@ -118,6 +149,24 @@ describe("red flags on the lay-words corpus (the patient's side, written before 
 });
 
 describe("reading signs in the patient's words", () => {
+  it("hears a question said back and answered with a bare 'no' as not the patient's words (negative controls)", () => {
+    expect(fired("blood in my vomit? no, no blood, only the yellow water, I had the stomach flu")).toEqual([]);
+    expect(fired("blood in my vomit? yes, a lot of it")).toEqual(["gastrointestinal_bleeding"]);
+    // A "no" that goes on to deny something else answers nothing.
+    expect(fired("my vision went completely blurred out in one eye all of a sudden? no pain, just gone")).toEqual([
+      "sudden_loss_of_vision",
+    ]);
+  });
+
+  it("hears a weak, high-pitched or different cry with a fever as a child's sepsis; not a cry for milk (negative controls)", () => {
+    expect(fired("my son has fever and he is crying a different cry, very high, like a cat")).toEqual([
+      "sepsis_in_a_child",
+    ]);
+    expect(fired("she's 8 months, 38.5 and a weak high-pitched cry")).toEqual(["sepsis_in_a_child"]);
+    expect(fired("the baby has a fever and is crying for milk")).toEqual([]);
+    expect(fired("he is crying a different cry since the new teeth, no fever")).toEqual([]);
+  });
+
   it("hears a correction: one that takes the words back, and one that says them after all (negative controls)", () => {
     expect(fired("my testicle's swollen, well not swollen, there's a little pea at the top")).toEqual([]);
     expect(fired("my testicle's swollen and it came on suddenly")).toEqual(["testicular_torsion"]);
@@ -300,11 +349,54 @@ describe("reading signs in the patient's words", () => {
   it("does not hear an emergency in everyday words: how to do a task, notes for a trip, eyes that dim with age", () => {
     expect(fired("the nurse showed me how to do it")).toEqual([]);
     expect(fired("I've written notes for my family for when I'm gone on holiday")).toEqual([]);
+    expect(fired("I wrote notes for the babysitter just in case")).toEqual([]);
     expect(fired("my eyes are going dim with age")).toEqual([]);
     // Positive controls: the same words where they do tell the emergency.
     expect(fired("I feel like a burden and I've thought about how I'd do it")).toEqual(["suicidal_thoughts"]);
     expect(fired("I've written letters for my family for when I'm gone")).toEqual(["suicidal_thoughts"]);
+    expect(fired("I've written letters to my kids, just in case")).toEqual(["suicidal_thoughts"]);
     expect(fired("my vision went dark in one eye an hour ago")).toEqual(["sudden_loss_of_vision"]);
+  });
+
+  it("hears the second-language and rarer words of development-v9 and -v10, and not their everyday twins (negative controls)", () => {
+    expect(fired("I look at the clock and the middle of the clock is not there")).toEqual(["sudden_loss_of_vision"]);
+    expect(fired("the middle of the screen is blank, I think the phone is broken")).toEqual([]);
+    expect(fired("she has a fever and she is not holding her head anymore")).toEqual(["sepsis_in_a_child"]);
+    expect(fired("she's not holding her head up, she's only 4 weeks")).toEqual([]);
+    expect(fired("his mouth has turned and his speech is not clear")).toEqual(["stroke_signs"]);
+    expect(fired("his face is twisted in agony from the kidney stone")).toEqual([]);
+    expect(fired("my calf is swollen since the flight and when I breathe deep I am out of air")).toEqual([
+      "pulmonary_embolism",
+    ]);
+    expect(fired("the tyre suddenly went out of air")).toEqual([]);
+    expect(fired("I'm delayed two weeks and have a sharp pain on the right side, spotting")).toEqual([
+      "ectopic_pregnancy",
+    ]);
+    expect(fired("I'm late two days with the rent and my lower left tummy hurts")).toEqual([]);
+    expect(fired("I'm type 1 and my breathing is big heavy gasps, the meter says HI")).toEqual([
+      "diabetic_ketoacidosis",
+    ]);
+    expect(fired("I'm type 1, breathing heavily after climbing the stairs")).toEqual([]);
+    expect(fired("my toddler talks but says the wrong words")).toEqual([]);
+    expect(fired("my throat is hot like fire and my neck is stiff")).toEqual([]);
+    expect(fired("my brother is hot like fire and his neck doesn't bend forward")).toEqual([
+      "fever_headache_stiff_neck",
+    ]);
+    // Diabetes in pregnancy with raised ketones (NICE NG3): ketoacidosis comes at lower sugars.
+    expect(fired("pregnant and type 1, sick for 12 hours, glucose 15, ketones 2.5")).toEqual(["diabetic_ketoacidosis"]);
+    expect(fired("I'm pregnant and type 1, ketones 0.4, sugar 9, feel fine")).toEqual([]);
+    expect(fired("I'm type 1 and pregnant, checked ketones 2 days ago, all fine")).toEqual([]);
+    expect(fired("my motion is dark, no, not dark, black, really black and shiny")).toEqual([
+      "gastrointestinal_bleeding",
+    ]);
+    expect(fired("my motion is dark, no, not black, just dark green from spinach")).toEqual([]);
+    expect(fired("my back aches and my bladder has packed up trying, I go every hour")).toEqual([]);
+    expect(fired("I didn't know what day it was after the night shift, fever and headache")).toEqual([]);
+    expect(fired("my toddler is spiking a temp and is saying weird things in her sleep")).toEqual([]);
+    expect(fired("I wouldn't mind if I didn't wake up to the alarm tomorrow, so tired")).toEqual([]);
+    expect(fired("is there a quick way to go to the station")).toEqual([]);
+    expect(fired("my search history is full of painless ways to go")).toEqual(["suicidal_thoughts"]);
+    expect(fired("grandad is up all night weeing, he drinks tea at bedtime, and he's vomiting with a bug")).toEqual([]);
   });
 
   it("fires on lay words across turns, and a negation or a hedge takes a sign back (negative controls)", () => {

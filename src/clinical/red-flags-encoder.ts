@@ -54,9 +54,9 @@ export function loadDevelopmentCorpus(): CorpusPart {
 }
 
 /**
- * The folder of the statements' vectors shipped with the package (made by
- * `data/red-flag-corpus/encode-statements.ts`): with them the signal is on as soon as the model has
- * loaded, instead of after encoding some 1,400 statements (about 20 s of CPU) on first use.
+ * The folder of the statements' vectors made ahead of time (by `data/red-flag-corpus/encode-statements.ts`):
+ * with them the signal is on as soon as the model has loaded, instead of after encoding some 1,400
+ * statements (about 20 s of CPU) on first use. In a checkout only: the npm package leaves them out.
  */
 export const SHIPPED_STATEMENT_VECTORS = bundledPath("data", "red-flag-corpus", "statement-vectors");
 

@@ -10,10 +10,11 @@ export default defineConfig({
     // Setup hooks load native models and start servers, as tests do: the same allowance.
     hookTimeout: 60_000,
     pool: "forks",
-    // Most test files wait (local servers with latency, child processes, a browser) rather than compute:
-    // with one worker per core the 2-core machine sat half idle (135.6 s wall for 129 s of CPU); two
-    // per core measured 79 s.
-    maxWorkers: availableParallelism() * 2,
+    // One worker per core. Two per core once paid off, when test files mostly waited (a browser started
+    // per file, statement vectors encoded per run); now that they mostly compute, the extra workers only
+    // load the modules again and compete for the cores: on 2 cores, alternated whole runs took 141 s and
+    // 146 s of wall (221 s and 243 s of CPU) with four workers, 116 s and 119 s (184 s and 189 s) with two.
+    maxWorkers: availableParallelism(),
     // A worker keeps its loaded modules from one test file to the next instead of importing src/ again
     // for each file: module loading was most of the suite's worker time, and npm test ran about a
     // quarter faster on 2 cores. The tests share no mutable global state (no env changes, no module

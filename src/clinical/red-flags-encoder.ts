@@ -58,16 +58,16 @@ export function loadDevelopmentCorpus(): CorpusPart {
  * with them the signal is on as soon as the model has loaded, instead of after encoding some 1,400
  * statements (about 20 s of CPU) on first use. In a checkout only: the npm package leaves them out.
  */
-export const SHIPPED_STATEMENT_VECTORS = bundledPath("data", "red-flag-corpus", "statement-vectors");
+export const PREMADE_STATEMENT_VECTORS = bundledPath("data", "red-flag-corpus", "statement-vectors");
 
 /**
  * The semantic signal of the bundled rules: their thresholds, the development statements and each
- * flag's example; their vectors from {@link SHIPPED_STATEMENT_VECTORS} unless `shippedVectorsDir` says
+ * flag's example; their vectors from {@link PREMADE_STATEMENT_VECTORS} unless `premadeVectorsDir` says
  * otherwise (null: encode them).
  */
 export function bundledSemanticRedFlags(
   rules: RedFlagRules,
-  options: Pick<SemanticRedFlagsOptions, "cacheDir" | "waitMs" | "shippedVectorsDir"> & {
+  options: Pick<SemanticRedFlagsOptions, "cacheDir" | "waitMs" | "premadeVectorsDir"> & {
     readonly loadEncoder?: () => Promise<SentenceEncoder>;
   },
 ): SemanticRedFlags {
@@ -77,7 +77,7 @@ export function bundledSemanticRedFlags(
     anchors: [...corpusAnchors(loadDevelopmentCorpus()), ...examples],
     thresholds: rules.file.semantic,
     cacheDir: options.cacheDir,
-    shippedVectorsDir: options.shippedVectorsDir === undefined ? SHIPPED_STATEMENT_VECTORS : options.shippedVectorsDir,
+    premadeVectorsDir: options.premadeVectorsDir === undefined ? PREMADE_STATEMENT_VECTORS : options.premadeVectorsDir,
     ...(options.waitMs === undefined ? {} : { waitMs: options.waitMs }),
   });
 }

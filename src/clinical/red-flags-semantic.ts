@@ -12,8 +12,10 @@ import { sentencesOf } from "./red-flag-signs.ts";
  * thresholds are chosen on the corpus's development part (`bench/red-flags.ts`).
  *
  * The encoder is loaded lazily (first use) and may be missing or fail: the signal is then off, says
- * why in {@link SemanticRedFlags.status}, and the rules run alone. The statements are encoded once and
- * kept on disk under the cache directory, keyed by the model and the statements' hash; each sentence
+ * why in {@link SemanticRedFlags.status}, and the rules run alone. The statements' vectors are read
+ * from a folder of vectors made ahead of time when it has them for this model and these statements;
+ * else they are encoded once and kept on disk under the cache directory, keyed by the model and the
+ * statements' hash. Each sentence
  * is encoded once (its vector and its matches kept in memory, a sentence being encoded is not sent
  * again). Encoding is asynchronous ({@link SemanticRedFlags.prepare}, which waits at most `waitMs`:
  * a sentence encoded later is matched when it arrives); matching is synchronous over prepared
@@ -67,10 +69,10 @@ export interface SemanticRedFlagsOptions {
   /** Where the statements' vectors are kept between runs; null keeps them in memory only. */
   readonly cacheDir: string | null;
   /**
-   * A read-only folder of statement vectors made ahead of time ({@link shippedVectorsFile}), looked in
+   * A read-only folder of statement vectors made ahead of time ({@link premadeVectorsFile}), looked in
    * before the cache: none there for this model and these statements, they are encoded.
    */
-  readonly shippedVectorsDir?: string | null;
+  readonly premadeVectorsDir?: string | null;
   /**
    * How long {@link SemanticRedFlags.prepare} waits for the encoder (loading included) before the turn
    * goes on with the rules alone (default {@link DEFAULT_WAIT_MS}); the encoding goes on, and its
@@ -162,15 +164,23 @@ function writeCachedVectors(file: string, model: string, texts: readonly string[
 }
 
 /**
- * The file of shipped statement vectors for a model and a statements' hash: the vectors one after the
- * other, each as little-endian 32-bit floats, exactly as the encoder gave them.
+ * The name both files of a model's vectors of some statements take, before their extension: the
+ * cache's and the one made ahead of time.
  */
-export function shippedVectorsFile(dir: string, model: string, hash: string): string {
-  return join(dir, `${model.replace(/[^\w.-]+/g, "_")}-${hash}.f32`);
+function vectorsFileStem(model: string, hash: string): string {
+  return `${model.replace(/[^\w.-]+/g, "_")}-${hash}`;
 }
 
-/** The vectors of `count` statements from a shipped file, or null when there is none or it does not fit. */
-function readShippedVectors(file: string, count: number): Float32Array[] | null {
+/**
+ * The file of statement vectors made ahead of time for a model and a statements' hash: the vectors one
+ * after the other, each as little-endian 32-bit floats, exactly as the encoder gave them.
+ */
+export function premadeVectorsFile(dir: string, model: string, hash: string): string {
+  return join(dir, `${vectorsFileStem(model, hash)}.f32`);
+}
+
+/** The vectors of `count` statements from a file made ahead of time, or null when there is none or it does not fit. */
+function readPremadeVectors(file: string, count: number): Float32Array[] | null {
   if (endianness() !== "LE" || count === 0) return null;
   let bytes: Buffer;
   try {
@@ -185,7 +195,7 @@ function readShippedVectors(file: string, count: number): Float32Array[] | null 
   return Array.from({ length: count }, (_, row) => floats.subarray(row * width, (row + 1) * width));
 }
 
-/** The hash that keys a model's vectors of some statements (the cache's and the shipped files' names). */
+/** The hash that keys a model's vectors of some statements (the cache's and the premade files' names). */
 export function statementsHash(model: string, texts: readonly string[]): string {
   return createHash("sha256")
     .update(JSON.stringify([model, texts]))
@@ -250,13 +260,13 @@ export class SemanticRedFlags {
     const texts = this.anchorTexts;
     const hash = statementsHash(encoder.model, texts);
     const file = this.options.cacheDir
-      ? join(this.options.cacheDir, "red-flag-statements", `${encoder.model.replace(/[^\w.-]+/g, "_")}-${hash}.json`)
+      ? join(this.options.cacheDir, "red-flag-statements", `${vectorsFileStem(encoder.model, hash)}.json`)
       : null;
-    const shipped = this.options.shippedVectorsDir
-      ? shippedVectorsFile(this.options.shippedVectorsDir, encoder.model, hash)
+    const premade = this.options.premadeVectorsDir
+      ? premadeVectorsFile(this.options.premadeVectorsDir, encoder.model, hash)
       : null;
     let vectors =
-      (shipped ? readShippedVectors(shipped, texts.length) : null) ??
+      (premade ? readPremadeVectors(premade, texts.length) : null) ??
       (file ? readCachedVectors(file, encoder.model, texts) : null);
     if (!vectors) {
       vectors = await encoder.encode(texts);

@@ -4,11 +4,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { loadRedFlags } from "../../src/clinical/red-flags.ts";
-import { bundledSemanticRedFlags, SHIPPED_STATEMENT_VECTORS } from "../../src/clinical/red-flags-encoder.ts";
+import { bundledSemanticRedFlags, PREMADE_STATEMENT_VECTORS } from "../../src/clinical/red-flags-encoder.ts";
 import {
   SemanticRedFlags,
   type SemanticRedFlagsOptions,
-  shippedVectorsFile,
+  premadeVectorsFile,
   statementsHash,
   type SentenceEncoder,
 } from "../../src/clinical/red-flags-semantic.ts";
@@ -85,21 +85,21 @@ describe("the semantic red-flag signal (a fake encoder: the model is not loaded)
     expect(calls.slice(before)).toEqual([["a sentence that warms the encoder up"]]);
   });
 
-  it("reads the statements' vectors shipped for this model and these statements instead of encoding them, and only those", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "red-flag-shipped-"));
+  it("reads the statements' vectors made ahead of time for this model and these statements instead of encoding them, and only those", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "red-flag-premade-"));
     const texts = anchors.map((anchor) => anchor.text);
     // Vectors unlike the encoder's own (the curtain's statement made the screen's), so reading them shows.
-    const shipped = Float32Array.from([0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0]);
-    writeFileSync(shippedVectorsFile(dir, "fake-words-1", statementsHash("fake-words-1", texts)), shipped);
+    const premade = Float32Array.from([0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0]);
+    writeFileSync(premadeVectorsFile(dir, "fake-words-1", statementsHash("fake-words-1", texts)), premade);
     const calls: string[][] = [];
-    const semantic = fakeSignal(calls, { shippedVectorsDir: dir });
+    const semantic = fakeSignal(calls, { premadeVectorsDir: dir });
     await semantic.prepare(["a dark curtain came over my eye."]);
     expect(calls).toEqual([["a sentence that warms the encoder up"], ["a dark curtain came over my eye."]]);
     expect(semantic.matchPrepared("a dark curtain came over my eye.")).toEqual([]);
-    // Negative control: vectors shipped for other statements are not read; the statements are encoded.
+    // Negative control: vectors made for other statements are not read; the statements are encoded.
     const other = fakeSignal(calls, {
       anchors: [...anchors, { flag: null, text: "my knee hurts" }],
-      shippedVectorsDir: dir,
+      premadeVectorsDir: dir,
     });
     await other.prepare(["a dark curtain came over my eye."]);
     expect(calls[2]).toEqual([...texts, "my knee hurts"]);
@@ -108,10 +108,10 @@ describe("the semantic red-flag signal (a fake encoder: the model is not loaded)
     ]);
   });
 
-  it("ships the model's vectors of exactly the statements it compares (after changing them: data/red-flag-corpus/encode-statements.ts)", () => {
+  it("keeps the model's vectors of exactly the statements it compares (after changing them: data/red-flag-corpus/encode-statements.ts)", () => {
     const texts = bundledSemanticRedFlags(loadRedFlags(), { cacheDir: null }).statementTexts;
-    const file = shippedVectorsFile(SHIPPED_STATEMENT_VECTORS, USE_LITE_MODEL, statementsHash(USE_LITE_MODEL, texts));
-    expect(readdirSync(SHIPPED_STATEMENT_VECTORS)).toEqual([file.split("/").at(-1)]);
+    const file = premadeVectorsFile(PREMADE_STATEMENT_VECTORS, USE_LITE_MODEL, statementsHash(USE_LITE_MODEL, texts));
+    expect(readdirSync(PREMADE_STATEMENT_VECTORS)).toEqual([file.split("/").at(-1)]);
     expect(statSync(file).size).toBe(texts.length * 512 * 4);
   });
 
@@ -196,11 +196,11 @@ describe("the semantic red-flag signal (a fake encoder: the model is not loaded)
         loadEncoder: async () => (encoder = await loadUseLiteEncoder()),
       });
       expect(await semantic.warmUp()).toBe(true);
-      // The shipped statements' vectors are the model's: every 70th, encoded now, to float rounding.
+      // The premade statements' vectors are the model's: every 70th, encoded now, to float rounding.
       const texts = semantic.statementTexts.filter((_, index) => index % 70 === 0);
-      const shipped = readFileSync(
-        shippedVectorsFile(
-          SHIPPED_STATEMENT_VECTORS,
+      const file = readFileSync(
+        premadeVectorsFile(
+          PREMADE_STATEMENT_VECTORS,
           USE_LITE_MODEL,
           statementsHash(USE_LITE_MODEL, semantic.statementTexts),
         ),
@@ -208,7 +208,7 @@ describe("the semantic red-flag signal (a fake encoder: the model is not loaded)
       const now = await encoder!.encode(texts);
       now.forEach((vector, row) => {
         const stored = new Float32Array(
-          shipped.buffer.slice(shipped.byteOffset + row * 70 * 2048, shipped.byteOffset + (row * 70 + 1) * 2048),
+          file.buffer.slice(file.byteOffset + row * 70 * 2048, file.byteOffset + (row * 70 + 1) * 2048),
         );
         expect(Math.max(...vector.map((value, index) => Math.abs(value - stored[index]!)))).toBeLessThan(1e-5);
       });

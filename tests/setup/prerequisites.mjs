@@ -24,6 +24,7 @@ import { fileURLToPath } from "node:url";
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const LLAMA_VERSION = "3.21.1";
 const TRANSFORMERS_VERSION = "4.3.2";
+// The cache directory as `defaultCacheDir` (src/backends/response-cache.ts) names it; a plain script cannot import the TypeScript.
 const machineCache =
   process.env.ANAMNESIS_CACHE_DIR || join(process.env.XDG_CACHE_HOME || join(homedir(), ".cache"), "anamnesis");
 const toolsDir = join(machineCache, "test-tools");
@@ -50,12 +51,15 @@ function linkTo(link, target) {
 }
 
 /**
- * The side prefix `name` under the machine's test tools, installed with npm when missing (`check`, a path
- * inside it, says whether it is): installed into a folder of its own, then renamed into place, so that an
- * interrupted install or two checkouts installing at once never leave a half-made prefix.
+ * The side prefix `name` under the machine's test tools, with `packages` installed by npm (with `flags`)
+ * when the first of them is missing: installed into a folder of its own, then renamed into place, so that
+ * an interrupted install or two checkouts installing at once never leave a half-made prefix.
  */
-function sidePrefix(name, check, packages, env = process.env) {
+function sidePrefix(name, packages, { flags = [], env = process.env } = {}) {
   const prefix = join(toolsDir, name);
+  // "@scope/name@1.2.3" → "@scope/name": the package whose manifest says the prefix is installed.
+  const first = packages[0].slice(0, packages[0].lastIndexOf("@"));
+  const check = join("node_modules", first, "package.json");
   if (existsSync(join(prefix, check))) return prefix;
   console.error(`pretest: installing ${packages.join(" ")} into ${prefix} (once per machine) for the tests`);
   mkdirSync(toolsDir, { recursive: true });
@@ -63,7 +67,17 @@ function sidePrefix(name, check, packages, env = process.env) {
   try {
     run(
       "npm",
-      ["install", "--prefix", building, "--no-save", "--no-package-lock", "--no-audit", "--no-fund", ...packages],
+      [
+        "install",
+        "--prefix",
+        building,
+        "--no-save",
+        "--no-package-lock",
+        "--no-audit",
+        "--no-fund",
+        ...flags,
+        ...packages,
+      ],
       env,
     );
     if (!existsSync(join(prefix, check))) {
@@ -76,19 +90,20 @@ function sidePrefix(name, check, packages, env = process.env) {
   return prefix;
 }
 
-const llama = sidePrefix(`node-llama-cpp-${LLAMA_VERSION}`, "node_modules/node-llama-cpp/package.json", [
-  "--omit=optional",
-  `node-llama-cpp@${LLAMA_VERSION}`,
-  `@node-llama-cpp/linux-${process.arch}@${LLAMA_VERSION}`,
-]);
+const llama = sidePrefix(
+  `node-llama-cpp-${LLAMA_VERSION}`,
+  [`node-llama-cpp@${LLAMA_VERSION}`, `@node-llama-cpp/linux-${process.arch}@${LLAMA_VERSION}`],
+  { flags: ["--omit=optional"] },
+);
 // npm ci / npm install prune the link: recreate it every time.
 linkTo(join(root, "node_modules", "node-llama-cpp"), join(llama, "node_modules", "node-llama-cpp"));
 
 const transformers = sidePrefix(
   `transformers-js-${TRANSFORMERS_VERSION}`,
-  "node_modules/@huggingface/transformers/package.json",
   [`@huggingface/transformers@${TRANSFORMERS_VERSION}`],
-  { ...process.env, ONNXRUNTIME_NODE_INSTALL: "skip" },
+  {
+    env: { ...process.env, ONNXRUNTIME_NODE_INSTALL: "skip" },
+  },
 );
 linkTo(join(root, ".cache", "transformers-js"), transformers);
 

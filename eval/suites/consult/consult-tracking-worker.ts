@@ -5,8 +5,6 @@ import { loadMeditod } from "../../../src/data/meditod.ts";
 import { serveStateTracking } from "../../../src/simulator/consultation/tracking-worker.ts";
 import { consultEngine } from "./consult-engine.ts";
 
-// The consultation suites' state-tracking worker (`tracking-worker.ts`): the embedded NLU, built as the
-// main thread builds it, reading the patient turns the main thread sends.
 /**
  * Lowers this thread's scheduling priority (Linux, where niceness is per thread: the thread's own id from
  * /proc/thread-self). What it tracks is only written into the transcripts, while the main thread keeps
@@ -22,6 +20,8 @@ function yieldToMainThread(): void {
   }
 }
 
+// The consultation suites' state-tracking worker (`tracking-worker.ts`): the embedded NLU, built as the
+// main thread builds it, reading the patient turns the main thread sends.
 if (parentPort) {
   yieldToMainThread();
   serveStateTracking(

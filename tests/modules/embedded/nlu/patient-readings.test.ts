@@ -55,6 +55,8 @@ describe("lay words for the common complaints of every body system (ontology/lex
     ["respiratory", "I'm coughing up green gunk.", "colored/excess sputum"],
     ["neurological", "I've got pins and needles in my hands.", "paresthesia"],
     ["neurological", "Everything is spinning.", "dizziness"],
+    ["neurological", "The room keeps spinning when I stand up.", "dizziness"],
+    ["cardiovascular", "My chest feels like an elephant is sitting on it.", "chest tightness"],
     ["neurological", "I keep passing out.", "syncope"],
     ["psychiatric", "I've been feeling low.", "depressed mood"],
     ["psychiatric", "I feel really down in the dumps lately.", "depressed mood"],
@@ -83,6 +85,14 @@ describe("lay words for the common complaints of every body system (ontology/lex
   ];
   it.each(cases)("%s: %s", async (_system, utterance, value) => {
     expect(valuesOf(await understand(utterance, "What brings you in today?"), "positive_symptom")).toContain(value);
+  });
+
+  it("negative control: a spinning class is exercise, not dizziness (nor 'a killer' a pain)", async () => {
+    const frames = await understand(
+      "I'm fine really, just here for a check-up. I went to a spinning class and it was a killer.",
+      "What brings you in today?",
+    );
+    expect(valuesOf(frames, "positive_symptom")).toEqual([]);
   });
 
   it("'throwing up all night' is vomiting, not a sleepless night", async () => {

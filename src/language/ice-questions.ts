@@ -47,6 +47,27 @@ const VOLUNTEERED: Readonly<Record<IceKind, RegExp>> = {
     /\b(?:(?:i|we) (?:want|wanted|would like|'d like|was hoping|were hoping|hope|need) (?:you to|to get|to have|a |an |some |something)|can you (?:give|prescribe|refer|check|sort|send)|i came (?:in )?(?:for|to get))\b/i,
 };
 
+/**
+ * Words that make a sentence a guess about the cause rather than an account. Examples: "it might be
+ * my heart", "probably stress", "what if it's cancer", "I suppose it's the new job".
+ */
+const GUESSING =
+  /\b(?:(?:might|could|may|must) (?:be|have)|probabl[ey]|perhaps|maybe (?:it|it's|its|that|he|she|i|just)|i (?:guess|suppose|wonder|bet)|what if|in case|(?:is|could) it)\b/i;
+
+/** Answers this short are a name for the idea or worry ("cancer", "my heart", "stress at work"), never an account. */
+const NAMING_WORDS = 4;
+
+/**
+ * Whether a sentence said in answer to an ICE question is only the patient's idea, concern or
+ * expectation: it says one in so many words, guesses, or only names something. Otherwise it is also
+ * history the patient gives (to "what do you think is causing it?", "he used to smoke but gave up
+ * twenty years ago" is an account of his smoking as much as an idea), and is read as history too.
+ */
+export function onlyVoicesIce(sentence: string): boolean {
+  if (ICE_KINDS.some((kind) => VOLUNTEERED[kind].test(sentence)) || GUESSING.test(sentence)) return true;
+  return (sentence.match(/[a-z0-9']+/gi) ?? []).length <= NAMING_WORDS;
+}
+
 /** Which ICE question a doctor's words ask, if any. */
 export function iceAsked(doctorText: string): IceKind | undefined {
   return ICE_KINDS.find((kind) => ASKED[kind].test(doctorText));

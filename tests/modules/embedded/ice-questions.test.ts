@@ -135,6 +135,29 @@ describe("what an ICE answer keeps (found with the library's scripted patients)"
     expect(dueIce([{ speaker: "patient", text: "I'm afraid it's something serious." }], ["concerns"])).toBeUndefined();
   });
 
+  it("an account given in answer is history as well as the patient's voice (found trying the chat with a relative speaking)", () => {
+    const said = "He used to smoke but gave up 20 years ago, maybe a glass of wine at the weekend.";
+    expect(readPatientRequests(said, IDEAS_ASKED)).toEqual({ requests: [{ kind: "idea", text: said }], history: said });
+  });
+
+  it("negative controls: a guess, a worry in so many words, or a bare name stays the voice alone", () => {
+    for (const [said, asked] of [
+      ["Could it be the new tablets he started?", IDEAS_ASKED],
+      ["Probably stress from the move, to be honest.", IDEAS_ASKED],
+      ["Cancer.", CONCERNS_ASKED],
+      ["I'm scared it's his heart again.", CONCERNS_ASKED],
+    ])
+      expect(readPatientRequests(said!, asked).history, said).toBe("");
+  });
+
+  it("in a live history, smoking told in answer to the ideas question reaches the note's social history", async () => {
+    const { note } = await history("I've had a cough for three weeks.", (question) =>
+      IDEAS.test(question) ? "I used to smoke but gave up twenty years ago." : "No.",
+    );
+    expect(note).toContain("- Thinks: I used to smoke but gave up twenty years ago.");
+    expect(note).toMatch(/## Social history\n\n[^#]*former smoker/);
+  });
+
   it("negative control: a real concern after the concerns question is kept in the patient's words", () => {
     expect(readPatientRequests("My dad had a stroke at my age.", CONCERNS_ASKED).requests).toEqual([
       { kind: "concern", text: "My dad had a stroke at my age." },

@@ -1,6 +1,6 @@
 import type { PatientRequest } from "../../../language/patient-requests.ts";
 import { asksToRepeat } from "../../../language/repeat-requests.ts";
-import { ICE_VOICE, iceAsked } from "../../../language/ice-questions.ts";
+import { ICE_VOICE, iceAsked, onlyVoicesIce } from "../../../language/ice-questions.ts";
 import { CONCERN, PATIENT_REQUEST_RULES } from "./rules/patient-requests.ts";
 
 /**
@@ -9,7 +9,8 @@ import { CONCERN, PATIENT_REQUEST_RULES } from "./rules/patient-requests.ts";
  * for, the doctor's instructions to be changed) and is taken out of the text the passes read, so
  * that "is it cancer?" is never a past history of malignancy nor "prescribe opioids" a habit. The
  * answer to an ideas, concerns or expectations question is the patient's idea, concern or expectation
- * ("I think it might be my heart" is no heart disease on record), unless it tells nothing ("not really").
+ * ("I think it might be my heart" is no heart disease on record), unless it tells nothing ("not really");
+ * a sentence of it that is an account rather than a guess or a name is read as history as well.
  */
 
 /** A patient turn split into what it asks of the doctor and the history it gives. */
@@ -114,6 +115,7 @@ export function readPatientRequests(utterance: string, doctorQuestion = ""): Pat
     const found = sentenceRequests(sentence, doctorQuestion);
     if (ice && found.length === 0 && !TELLS_NOTHING.test(normalise(sentence))) {
       if (sentence.trim() !== "") voiced.push(sentence.trim());
+      if (!onlyVoicesIce(sentence)) history.push(sentence);
       continue;
     }
     const concern = found.length > 0 ? undefined : splitConcern(sentence);

@@ -77,6 +77,25 @@ describe("a relative speaking for the patient", () => {
     expect(slots(result.frames)).toMatchObject({ positive_symptom: [{ value: "coughing" }, { value: "rhinorrhea" }] });
   });
 
+  it("typed as a worried relative types: 'hes 79' is his age, and 'he smokes 10 a day' his habit", async () => {
+    const opening = "im calling about my dad, hes 79, hes had a cough for 3 weeks";
+    expect((await lastTurn(OPENING, opening)).informant).toEqual({
+      relation: "child",
+      patientAge: "79 years",
+      patientSex: "male",
+    });
+    const habit = await lastTurn(OPENING, opening, "Is the cough dry or wet?", "he smokes 10 a day");
+    expect(slots(habit.frames)).toMatchObject({ positive_habit: [expect.objectContaining({ value: "smoking" })] });
+  });
+
+  it("negative controls: with a proxy for a man, 'she smokes' and 'my mum smokes' are not his habit", async () => {
+    const opening = "im calling about my dad, hes 79, hes had a cough for 3 weeks";
+    for (const said of ["she smokes 10 a day", "my mum smokes 10 a day"])
+      expect(slots((await lastTurn(OPENING, opening, "Does anyone smoke?", said)).frames), said).not.toHaveProperty(
+        "positive_habit",
+      );
+  });
+
   it("family-history questions still work with a proxy speaking", async () => {
     const turns = [OPENING, "My son has been vomiting all night.", "Any illnesses in the family?"];
     expect(slots((await lastTurn(...turns, "His dad has asthma.")).frames)).toEqual({

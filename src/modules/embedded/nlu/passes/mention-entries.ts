@@ -19,6 +19,12 @@ const OTHERS_HABIT = new RegExp(
   `${wordsPattern(PEOPLE.relatives, PEOPLE.housemates, PEOPLE.workmates, PEOPLE.others, PEOPLE.thirdPerson)}(?![^,]*\\bi\\b)`,
 );
 
+/** Someone named before a habit other than by a pronoun ("my husband", "a friend"): never the patient a proxy speaks of. */
+const OTHERS_NAMED = new RegExp(wordsPattern(PEOPLE.relatives, PEOPLE.housemates, PEOPLE.workmates, PEOPLE.others));
+
+/** The pronoun a proxy uses for the patient, by the patient's sex. Example: "he smokes ten a day" of "my dad". */
+const PATIENT_PRONOUN = { male: /\bhe\b/, female: /\bshe\b/ } as const;
+
 /** Someone smoking where the patient breathes it: "my roommate smokes inside", "my husband smokes in the car". */
 const SHARED_AIR = new RegExp(
   wordsPattern(PEOPLE.housemates, PEOPLE.partners, [
@@ -66,7 +72,12 @@ function othersHabit(turn: TurnRecord, reading: MentionReading): "passive smokin
   // A proxy's "my son smokes" is the patient's habit.
   if (turn.proxy && relations.length > 0 && relations.every((relation) => relation === turn.proxy!.patientRelation))
     return undefined;
-  const someoneElse = OTHERS_HABIT.test(textOf(analysed, clauseStart, mention.start)) || relations.length > 0;
+  const before = textOf(analysed, clauseStart, mention.start);
+  // And so is their "he used to smoke" when the pronoun is the patient's and no one else is named.
+  const sex = turn.proxy?.informant.patientSex;
+  if (sex && relations.length === 0 && PATIENT_PRONOUN[sex].test(before) && !OTHERS_NAMED.test(before))
+    return undefined;
+  const someoneElse = OTHERS_HABIT.test(before) || relations.length > 0;
   if (!someoneElse) return undefined;
   return concept.value === "smoking" && SHARED_AIR.test(textOf(analysed, clauseStart, clauseEnd))
     ? "passive smoking"

@@ -57,6 +57,9 @@ describe("lay words for the common complaints of every body system (ontology/lex
     ["neurological", "Everything is spinning.", "dizziness"],
     ["neurological", "The room keeps spinning when I stand up.", "dizziness"],
     ["cardiovascular", "My chest feels like an elephant is sitting on it.", "chest tightness"],
+    ["ear, nose and throat", "My glands are up.", "lymphadenopathy"],
+    ["ear, nose and throat", "It's agony to swallow.", "odynophagia"],
+    ["general", "Had a temp of 38 last night.", "fever"],
     ["neurological", "I keep passing out.", "syncope"],
     ["psychiatric", "I've been feeling low.", "depressed mood"],
     ["psychiatric", "I feel really down in the dumps lately.", "depressed mood"],
@@ -92,6 +95,11 @@ describe("lay words for the common complaints of every body system (ontology/lex
       "I'm fine really, just here for a check-up. I went to a spinning class and it was a killer.",
       "What brings you in today?",
     );
+    expect(valuesOf(frames, "positive_symptom")).toEqual([]);
+  });
+
+  it("negative control: working as a temp is an occupation, not a fever", async () => {
+    const frames = await understand("I work as a temp at the council.", "What brings you in today?");
     expect(valuesOf(frames, "positive_symptom")).toEqual([]);
   });
 

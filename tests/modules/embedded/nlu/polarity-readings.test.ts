@@ -176,3 +176,27 @@ describe("'can't say', 'couldn't tell you', 'no idea', 'don't know': unknown, ne
     expect(slots).toMatchObject({ negative_symptom: value("fever"), unknown_symptom: value("coughing") });
   });
 });
+
+describe("a no that belongs to what the patient named, not to the question (found trying the terminal chat)", () => {
+  it("'dont smoke, dont drink' to 'any trouble swallowing?' denies the habits, never the swallowing", async () => {
+    const slots = await slotsOf("Have you had any trouble swallowing?", "dont smoke, dont drink");
+    expect(slots).toMatchObject({ negative_habit: [{ value: "smoking" }, { value: "alcohol abuse" }] });
+    expect(slots).not.toHaveProperty("negative_symptom");
+  });
+
+  it("'I have no fever' to 'any trouble swallowing?' denies the fever alone", async () => {
+    expect(await slotsOf("Have you had any trouble swallowing?", "I have no fever")).toEqual({
+      negative_symptom: value("fever"),
+    });
+  });
+
+  it("negative controls: a no said first still answers the question, and a bare no denies what was asked", async () => {
+    expect(await slotsOf("Have you had any trouble swallowing?", "no, and i dont smoke")).toMatchObject({
+      negative_symptom: value("dysphagia"),
+      negative_habit: value("smoking"),
+    });
+    expect(await slotsOf("Have you had any trouble swallowing?", "nope")).toEqual({
+      negative_symptom: value("dysphagia"),
+    });
+  });
+});

@@ -17,11 +17,25 @@ import { painInFocus } from "./read-mentions.ts";
 /** "I've been healthy", "I'm well": said of the patient's health in general. */
 const SAYS_HEALTHY = /\b(?:been|am|i'm|was|be)\s+(?:\w+\s+)?(?:healthy|well)\b/;
 
+/** An answer that opens with its yes or no. Example: "no, and I don't smoke", "yeah a bit". */
+const OPENS_WITH_YES_OR_NO =
+  /^\W*(?:(?:um+|uh+|oh|well|so|erm)\W+)*(?:no|nope|nah|yes|yeah|yep|yup|yea|not really|never|none|not that i know)\b/;
+
+/**
+ * Whether the turn's no belongs to what the patient named rather than to the question: "don't smoke,
+ * don't drink" or "I have no fever" to "any trouble swallowing?" denies the smoking, the drinking and
+ * the fever, never the swallowing.
+ */
+function deniesSomethingElse(turn: TurnRecord): boolean {
+  if (turn.polarity !== "no" || OPENS_WITH_YES_OR_NO.test(turn.firstSentence.toLowerCase())) return false;
+  return turn.found.some(({ entry }) => entry.status === "negative");
+}
+
 /** Whether the turn is a short answer to the items (a yes/no, or a topic's state to a topic question). */
 function isShortAnswer(turn: TurnRecord): boolean {
   const { context, polarity, firstSentence } = turn;
   const { question } = context;
-  if (turn.itemsAnswered) return false;
+  if (turn.itemsAnswered || deniesSomethingElse(turn)) return false;
   if (!polarity && !(topicStatus(firstSentence) && question.items.some((item) => item.topic))) return false;
   const asked = question.attribute;
   return !(asked && asked !== "age" && question.isQuestion && turn.attributeAnswered);

@@ -94,7 +94,7 @@ export class ConversationReader {
         const cues = item.valueCues.get(value);
         if (!cues || firstMatch(cues, text) >= 0) values.push(`${item.id}|${value}`);
       }
-      if (item.slot === "symptom") for (const value of item.values) symptoms.add(value);
+      if (item.slot === "symptom") for (const value of [...item.values, ...item.aliases]) symptoms.add(value);
     }
     for (const complaint of this.plan.complaints) {
       if (firstMatch(complaint.cues, text) >= 0) for (const value of complaint.symptoms) symptoms.add(value);

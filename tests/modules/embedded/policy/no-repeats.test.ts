@@ -59,3 +59,36 @@ describe("a headache whose patient answers with nothing the NLU reads", () => {
     expect(asked.filter((text, index) => asked.indexOf(text) !== index)).toEqual([]);
   });
 });
+
+/**
+ * A finding told in lay words that the plan asks under another name: "my glands are up" is swollen
+ * glands (lymphadenopathy), which the sore-throat plan asks as swelling in the neck. Found trying the
+ * terminal chat: the doctor asked about swollen glands after being told, then asked what makes them
+ * better or worse three times in a row.
+ */
+describe("a sore throat whose patient volunteers swollen glands", () => {
+  const engine = buildEmbeddedEngine(loadMeditod(), "train", { wording: "clean" });
+  const history = async (third: string) => {
+    const conversation = new Conversation(engine, { maxDoctorTurns: 80 });
+    const asked: string[] = [];
+    const answers = ["no cough really", third, "had a temp of 38 last night"];
+    let outcome = await conversation.say("ive had a sore throat for 4 days");
+    while (!outcome.ended && outcome.error === null && asked.length < 80) {
+      asked.push(outcome.doctor!);
+      outcome = await conversation.say(answers[asked.length - 1] ?? "no");
+    }
+    return asked;
+  };
+
+  it("does not ask about the glands it was told of, and asks no question twice", async () => {
+    const asked = await history("yes my glands are up and its agony to swallow");
+    expect(asked.filter((text) => /swollen glands in your neck/.test(text))).toEqual([]);
+    expect(asked.filter((text, index) => asked.indexOf(text) !== index)).toEqual([]);
+    expect(asked.some((text) => /any questions for me\?$/.test(text))).toBe(true);
+  });
+
+  it("negative control: told nothing of the glands, it asks about them once", async () => {
+    const asked = await history("its agony to swallow");
+    expect(asked.filter((text) => /swollen glands in your neck/.test(text))).toHaveLength(1);
+  });
+});

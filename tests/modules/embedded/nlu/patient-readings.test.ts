@@ -98,6 +98,22 @@ describe("lay words for the common complaints of every body system (ontology/lex
     expect(valuesOf(frames, "positive_symptom")).toEqual([]);
   });
 
+  it("typed without apostrophes: 'im a 24 year old woman' is her age and sex; 'low down on my right side' is in the tummy", async () => {
+    const frames = await understand(
+      "im a 24 year old woman and ive got a really bad pain low down on my right side",
+      "What brings you in today?",
+    );
+    expect(entriesOf(frames, "basic_information")).toEqual([{ age: "24", sex: "female" }]);
+    expect(entriesOf(frames, "positive_symptom")).toEqual([
+      expect.objectContaining({ value: "pain", location: ["abdomen"] }),
+    ]);
+  });
+
+  it("negative control: a pain in the side alone stays in the flank", async () => {
+    const frames = await understand("I've got a pain in my side.", "What brings you in today?");
+    expect(entriesOf(frames, "positive_symptom")).toEqual([expect.objectContaining({ location: ["flank"] })]);
+  });
+
   it("negative control: working as a temp is an occupation, not a fever", async () => {
     const frames = await understand("I work as a temp at the council.", "What brings you in today?");
     expect(valuesOf(frames, "positive_symptom")).toEqual([]);

@@ -7,6 +7,19 @@ describe("cleanText", () => {
     expect(cleanText("Um, I I think it's, uh, it's worse.")).toBe("i think it's worse.");
     expect(cleanText("Well it’s been   about a week")).toBe("well it's been about a week");
   });
+
+  it("spells a pronoun's contraction typed without its apostrophe with it ('im 24', 'ive had', 'hes 79')", () => {
+    expect(cleanText("im a 24 year old woman and ive got pain")).toBe("i'm a 24 year old woman and i've got pain");
+    expect(cleanText("hes 79, shes fine, thats all, theyre out, weve tried")).toBe(
+      "he's 79, she's fine, that's all, they're out, we've tried",
+    );
+  });
+
+  it("negative control: words of their own stay as they are ('its', 'ill', 'were', 'well', 'id')", () => {
+    expect(cleanText("its fine, ill be well, we were out, my id card")).toBe(
+      "its fine, ill be well, we were out, my id card",
+    );
+  });
 });
 
 describe("tokenize and stemKey", () => {

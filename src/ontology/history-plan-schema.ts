@@ -105,6 +105,11 @@ export const complaintQuestionsSchema = z.strictObject({
   asks: z.array(complaintAskSchema).min(1),
   /** The review of systems for this complaint: item ids, asked in this order, instead of the area's blocks. */
   review: z.array(z.string()).optional(),
+  /**
+   * Asked first, before the complaint's own template and any other complaint: a question whose answer
+   * changes what is urgent (a possible pregnancy with lower abdominal pain).
+   */
+  first: z.boolean().optional(),
 });
 
 export const liveHistorySchema = z.strictObject({

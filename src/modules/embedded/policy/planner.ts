@@ -241,6 +241,11 @@ export class HistoryPlanner {
       this.followUp(conversation, facts, focus, live !== undefined) ??
       (live && liveFollowUp(plan, this.reader, conversation, facts, live.doctorTexts));
     if (followUp) return { actions: inquire([followUp]), reason: "follow-up" };
+    // A question that changes what is urgent (a possible pregnancy) comes before the rest of the complaint.
+    const first = applied.filter(({ questions }) => questions.first);
+    const urgent =
+      live && first.length > 0 && this.complaintQuestion(first, conversation, facts, focus, live.doctorTexts);
+    if (urgent) return { actions: inquire(urgent), reason: "complaint" };
 
     const cursor = this.cursor(conversation, focus);
     if (cursor.kind === "complaint") {
@@ -413,9 +418,8 @@ export class HistoryPlanner {
       const ids = reading.items.length > 0 ? reading.items : reading.topics;
       if (ids.length === 0) continue;
       const items = ids.map((id) => plan.itemsById.get(id)!);
-      const outside = items.filter(
-        (item) => item.slot !== "symptom" || !item.values.some((value) => focus.phaseValues.has(value)),
-      );
+      // The complaint's own questions keep the doctor on the complaint, whatever their slot (a possible pregnancy).
+      const outside = items.filter((item) => !item.values.some((value) => focus.phaseValues.has(value)));
       // A cue shared by items of several areas ("swelling") means the item of the complaint's area.
       const inArea = outside.filter((item) => item.section !== "review_of_systems" || review.flat.includes(item.id));
       const here: Cursor =

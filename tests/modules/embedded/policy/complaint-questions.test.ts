@@ -116,7 +116,11 @@ describe("questions that follow the complaint", () => {
       positive_symptom: [pain],
       basic_information: [{ age: "24", sex: "female" }],
     });
-    expect(woman).toContain("medical_history:pregnancy");
+    // First of all, before the pain is described or the rest of the complaint explored, and only once.
+    expect(woman[0]).toBe("medical_history:pregnancy");
+    expect(woman.filter((ask) => ask === "medical_history:pregnancy")).toHaveLength(1);
+    // The complaint is still explored after it (the question keeps the doctor on the complaint).
+    expect(at(woman, "symptom:pain/severity")).toBeLessThan(firstReview(woman));
     const man = asks("I have pain low on the right of my tummy.", {
       positive_symptom: [pain],
       basic_information: [{ age: "24", sex: "male" }],

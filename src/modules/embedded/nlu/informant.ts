@@ -55,9 +55,12 @@ const RELATIVE_NOW = new RegExp(
 /** The speaker has spoken of their own illness first ("I've had a cough and my mum has…"): no proxy. */
 const FIRST_PERSON = /\b(?:i(?:'ve| have| had|'m| am| feel| get| got)|me)\b/;
 
-/** The patient's age as said. Example: "she's 3", "he is 18 months old", "hes 79" (typed without the apostrophe). */
+/**
+ * The patient's age as said. Example: "she's 3", "he is 18 months old", "hes 79" (typed without the
+ * apostrophe), "my son is 18 months".
+ */
 const PRONOUN_AGE = new RegExp(
-  `\\b(?:(?:he|she|they)(?:'s| is| are| was)|hes|shes) (?:only |just |nearly |almost |about )?(${NUMBER_PATTERN})(?: (years?|yrs?|months?|weeks?|days?))?(?: old)?\\b(?! (?:times|minutes|hours|degrees|percent|kilos|pounds))`,
+  `\\b(?:(?:he|she|they)(?:'s| is| are| was)|hes|shes|(?:my|our) (?:${PATIENT_WORD})(?:'s| is)) (?:only |just |nearly |almost |about )?(${NUMBER_PATTERN})(?: (years?|yrs?|months?|weeks?|days?))?(?: old)?\\b(?! (?:times|minutes|hours|degrees|percent|kilos|pounds))`,
 );
 const NAMED_AGE = new RegExp(`\\b(?:my|our|he's|she's|aged) (${NUMBER_PATTERN})[- ](year|month|week)s?(?:[- ]old)?\\b`);
 

@@ -88,6 +88,17 @@ describe("a relative speaking for the patient", () => {
     expect(slots(habit.frames)).toMatchObject({ positive_habit: [expect.objectContaining({ value: "smoking" })] });
   });
 
+  it("'my son is 18 months, hes had a temp since yesterday and hes off his food': his age, his fever, his appetite", async () => {
+    const result = await lastTurn(OPENING, "my son is 18 months, hes had a temp since yesterday and hes off his food");
+    expect(result.informant).toEqual({ relation: "parent", patientAge: "18 months", patientSex: "male" });
+    expect(slots(result.frames)).toMatchObject({
+      positive_symptom: [
+        expect.objectContaining({ value: "fever" }),
+        expect.objectContaining({ value: "loss of appetite" }),
+      ],
+    });
+  });
+
   it("negative controls: with a proxy for a man, 'she smokes' and 'my mum smokes' are not his habit", async () => {
     const opening = "im calling about my dad, hes 79, hes had a cough for 3 weeks";
     for (const said of ["she smokes 10 a day", "my mum smokes 10 a day"])

@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { NluFrame, SlotEntry } from "../../../../src/cmas/schemas.ts";
 import { loadMeditod } from "../../../../src/data/meditod.ts";
@@ -112,6 +113,38 @@ describe("lay words for the common complaints of every body system (ontology/lex
   it("negative control: a pain in the side alone stays in the flank", async () => {
     const frames = await understand("I've got a pain in my side.", "What brings you in today?");
     expect(entriesOf(frames, "positive_symptom")).toEqual([expect.objectContaining({ location: ["flank"] })]);
+  });
+
+  it("'he's been really irritable', 'a bit grizzly' is irritability, not an exposure to irritants", async () => {
+    for (const said of ["He's been really irritable.", "She's a bit grizzly but playing."])
+      expect(valuesOf(await understand(said, "What brings you in today?"), "positive_symptom"), said).toEqual([
+        "irritability",
+      ]);
+  });
+
+  it("negative controls: irritable bowel syndrome is a condition; chemicals at work are still an exposure", async () => {
+    const ibs = await understand("I have irritable bowel syndrome.", "Any medical conditions?");
+    expect(valuesOf(ibs, "positive_medical_history")).toEqual(["irritable bowel syndrome"]);
+    expect(valuesOf(ibs, "positive_symptom")).toEqual([]);
+    expect(
+      valuesOf(await understand("I work with chemicals.", "What do you do for work?"), "positive_exposure"),
+    ).toEqual(["irritants"]);
+  });
+
+  it("'yes' to the doctor's feeding question (as the templates word it) is poor feeding, never a drinking habit", async () => {
+    // Found trying the chat: "how is the feeding, eating and drinking as usual?" — "yes" was alcohol abuse.
+    const templates = JSON.parse(
+      readFileSync(new URL("../../../../ontology/nlg-templates.json", import.meta.url), "utf8"),
+    ) as { live_templates: Record<string, string> };
+    const question = templates.live_templates["inquire/symptom=poor feeding"]!;
+    const frames = await understand(
+      "yes",
+      "What brings you in today?",
+      "I've had a temp since yesterday.",
+      `OK, and ${question}`,
+    );
+    expect(valuesOf(frames, "positive_symptom")).toEqual(["loss of appetite"]);
+    expect(entriesOf(frames, "positive_habit")).toEqual([]);
   });
 
   it("negative control: working as a temp is an occupation, not a fever", async () => {

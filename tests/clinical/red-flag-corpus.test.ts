@@ -409,6 +409,14 @@ describe("reading signs in the patient's words", () => {
     expect(fired("I nearly passed out but didn't, and I'm fit and healthy")).toEqual([]);
   });
 
+  it("reads 'from nothing to' as where a pain started, not as a negation (negative control: 'nothing' alone still takes back)", () => {
+    const severe = "a headache that went from nothing to the worst pain of my life in about 10 seconds";
+    expect(rules.signs.read(severe).get("severe")).toBe("worst");
+    expect(fired(severe)).toEqual(["thunderclap_headache"]);
+    expect(rules.signs.read("a headache, nothing like the worst pain of my life").has("severe")).toBe(false);
+    expect(rules.signs.read("it was not the worst pain, just dull").has("severe")).toBe(false);
+  });
+
   it("hears indirect statements of not wanting to be alive, said with a negation of their own (found in use, not in the corpus)", () => {
     for (const said of [
       "I don't see the point in going on anymore",

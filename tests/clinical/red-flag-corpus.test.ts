@@ -453,6 +453,16 @@ describe("reading signs in the patient's words", () => {
     expect(fired("my contact lens has gone up under my eyelid and I can't see properly out of that eye")).toEqual([]);
     expect(fired("I can't see properly out of my left eye since lunch")).toEqual(["sudden_loss_of_vision"]);
     expect(fired("she's gone pale grey and we can't wake her")).toEqual(["sepsis_in_a_child"]);
+    for (const said of [
+      "my teenager looks at me like I'm speaking Chinese",
+      "I'm breathless when I run, I had a c-section 10 years ago",
+      "I've taken all my tablets but still feel sick",
+      "my left eye's like looking through frosted glass, cataract op next month",
+      "I'm so pale and hard to wake in the mornings",
+      "pregnant, neck pain going into my shoulder",
+      "looked up ways to go to Leeds",
+    ])
+      expect(fired(said), said).toEqual([]);
   });
 
   it("reads 'from nothing to' as where a pain started, not as a negation (negative control: 'nothing' alone still takes back)", () => {

@@ -61,11 +61,12 @@ const CLAUSE_START = /[,:]|\b(?:but|though|although|however|and|then)\b/g;
 /**
  * A word that takes back what follows in its clause: a negation, a denial, or "nearly" and "almost".
  * Negations that are part of a sign ("can't feel", "hasn't had a wet nappy") start the sign's own match,
- * so they are not before it.
+ * so they are not before it. A starting point ("went from nothing to the worst pain of my life", "from
+ * no pain to agony") takes nothing back.
  * @example "she has no temperature", "I nearly passed out", "negative pregnancy test"
  */
 const NEGATION_CUE =
-  /\b(?:no|not|never|without|none|nothing|denies|denied|negative|don'?t|doesn'?t|didn'?t|haven'?t|hasn'?t|isn'?t|wasn'?t|aren'?t|nearly|almost)\b/;
+  /(?<!\bfrom )\b(?:no|not|never|without|none|nothing|denies|denied|negative|don'?t|doesn'?t|didn'?t|haven'?t|hasn'?t|isn'?t|wasn'?t|aren'?t|nearly|almost)\b/;
 
 /** How many words before a sign a negation reaches (further along a list joined by "or": "no blood or black stools"). */
 const NEGATION_REACH = 6;

@@ -48,12 +48,11 @@ describe("red flags on the lay-words corpus (the patient's side, written before 
     expect(missedStatements("development-v3")).toEqual(known);
   });
 
-  it("the fourth development part (development-v4.json, speakers from outside Britain and Ireland): no near-miss fires any flag, and every statement fires its flag but one, named with why", () => {
-    // Left on purpose: "she just said 'my head' and grabbed it" names no headache; a sudden "worst pain
-    // ever" with vomiting but no headache said must not fire the headache flag (a twisted testicle or a
-    // kidney stone is told so too).
-    const known = new Set(["thunderclap_headache: yes, she's my wife, 49"]);
-    expect(missedStatements("development-v4")).toEqual(known);
+  it("the fourth development part (development-v4.json, speakers from outside Britain and Ireland): no near-miss fires any flag, and every statement fires its flag", () => {
+    // (A wife who "just said 'my head' and grabbed it", worst pain ever, came on instantly, now fires:
+    // "said 'my head'" names the head as what hurts, as development-v12's "suddenly said 'my head!'" does.
+    // A sudden "worst pain ever" with vomiting but no head said still must not fire the headache flag.)
+    expect(missedStatements("development-v4")).toEqual(new Set());
   });
 
   it("the fifth development part (development-v5.json, vague and indirect wordings): no near-miss fires any flag, and every statement fires its flag but nine, named with why", () => {
@@ -134,6 +133,31 @@ describe("red flags on the lay-words corpus (the patient's side, written before 
       "suicidal_thoughts: the debt's too much",
     ]);
     expect(missedStatements("development-v10")).toEqual(known);
+  });
+
+  it("the eleventh development part (development-v11.json, long, muddled or minimised messages): no near-miss fires any flag, and every statement fires its flag but one, named with why", () => {
+    // Left on purpose: the pregnancy is told in a sentence that is also about a cat gone missing, and a
+    // sentence about a pet is not read as the patient's own (a pet's illness told so must not fire);
+    // reading each clause of such a sentence apart would hear "the dog's vomiting blood, and is floppy"
+    // as the patient's.
+    const known = new Set([
+      "ectopic_pregnancy: Long story short I moved house last week, my cat went missing for 3 days, and I found out I'm pregnant (about 6 weeks). Today I've had awful stabbing pain on the left low in my pelvis and felt like I was going to pass out on the bus. Probably just stress from the move",
+    ]);
+    expect(missedStatements("development-v11")).toEqual(known);
+  });
+
+  it("the twelfth development part (development-v12.json, telegraphic, bystanders, English from outside the UK): no near-miss fires any flag, and every statement fires its flag but four, named with why", () => {
+    // Left on purpose: a testicle named only as "down below, one side" (as in development-v5, "down
+    // there" is also a woman's or a bladder's word); a fever said only as a bare "39" (also an age or a
+    // count); "I'm done" with letters in the glovebox, and a "goodbye" posted with a boy not answering —
+    // each in words that people not at risk use too, so only a clinician's reading of the story can tell.
+    const known = new Set([
+      "testicular_torsion: grandson 13 staying over",
+      "fever_headache_stiff_neck: eish 39, neck stiff, the kitchen light is stabbing my eyes, bad headache",
+      "suicidal_thoughts: ya I'm done",
+      "suicidal_thoughts: coach - athlete 16 posted 'goodbye' on insta",
+    ]);
+    expect(missedStatements("development-v12")).toEqual(known);
   });
 
   it("covers every flag the issue names, each with at least 10 statements and 10 near-misses in all", () => {
@@ -408,6 +432,45 @@ describe("reading signs in the patient's words", () => {
     expect(fired("She has a rash that fades under a glass and no temperature")).toEqual([]);
     expect(fired("No, I haven't had blood in my stool or black stools.")).toEqual([]);
     expect(fired("I nearly passed out but didn't, and I'm fit and healthy")).toEqual([]);
+  });
+
+  it("hears the muddled, telegraphic and bystanders' words of development-v11 and -v12, and not their everyday twins (negative controls)", () => {
+    expect(fired("this hay fever is killing me, sorry for moaning")).toEqual([]);
+    expect(fired("I coughed up blood this morning")).toEqual(["coughing_blood"]);
+    expect(
+      fired(["I coughed up blood this morning", "it was from a nosebleed going down the back of my throat"]),
+    ).toEqual([]);
+    expect(fired("I had suicidal thoughts years ago, I'm in a good place now")).toEqual([]);
+    expect(fired("I had suicidal thoughts years ago and they're back")).toEqual(["suicidal_thoughts"]);
+    expect(fired("numb down there after spin class, gone 10 min after I got off the bike")).toEqual([]);
+    expect(fired("numb down there since this morning")).toEqual(["saddle_numbness_or_sphincter_change"]);
+    expect(fired("I've taken all my tablets today as prescribed")).toEqual([]);
+    expect(fired("I've taken all my tablets, the whole box")).toEqual(["suicidal_thoughts"]);
+    expect(fired("my smile's lopsided, always has been since I was a kid")).toEqual([]);
+    expect(fired("her smile's gone lopsided since lunch")).toEqual(["stroke_signs"]);
+    expect(fired("my head got hit by the cupboard door, pain for a minute")).toEqual([]);
+    expect(fired("out of nowhere my head got struck, pain maxed out instantly")).toEqual(["thunderclap_headache"]);
+    expect(fired("my contact lens has gone up under my eyelid and I can't see properly out of that eye")).toEqual([]);
+    expect(fired("I can't see properly out of my left eye since lunch")).toEqual(["sudden_loss_of_vision"]);
+    expect(fired("she's gone pale grey and we can't wake her")).toEqual(["sepsis_in_a_child"]);
+    for (const said of [
+      "my teenager looks at me like I'm speaking Chinese",
+      "I'm breathless when I run, I had a c-section 10 years ago",
+      "I've taken all my tablets but still feel sick",
+      "my left eye's like looking through frosted glass, cataract op next month",
+      "I'm so pale and hard to wake in the mornings",
+      "pregnant, neck pain going into my shoulder",
+      "looked up ways to go to Leeds",
+    ])
+      expect(fired(said), said).toEqual([]);
+  });
+
+  it("reads 'from nothing to' as where a pain started, not as a negation (negative control: 'nothing' alone still takes back)", () => {
+    const severe = "a headache that went from nothing to the worst pain of my life in about 10 seconds";
+    expect(rules.signs.read(severe).get("severe")).toBe("worst");
+    expect(fired(severe)).toEqual(["thunderclap_headache"]);
+    expect(rules.signs.read("a headache, nothing like the worst pain of my life").has("severe")).toBe(false);
+    expect(rules.signs.read("it was not the worst pain, just dull").has("severe")).toBe(false);
   });
 
   it("hears indirect statements of not wanting to be alive, said with a negation of their own (found in use, not in the corpus)", () => {

@@ -147,6 +147,27 @@ describe("lay words for the common complaints of every body system (ontology/lex
     expect(entriesOf(frames, "positive_habit")).toEqual([]);
   });
 
+  it("an injury as a footballer tells it: twisted, swollen, can't put weight on it, gives way", async () => {
+    const frames = await understand(
+      "twisted my knee playing football on saturday, its swollen and i cant put weight on it",
+      "What brings you in today?",
+    );
+    expect(valuesOf(frames, "positive_symptom")).toEqual(["trauma", "swelling", "difficulty walking"]);
+    expect(entriesOf(frames, "negative_symptom")).toEqual([]);
+    expect(
+      valuesOf(await understand("My knee keeps giving way.", "What brings you in today?"), "positive_symptom"),
+    ).toEqual(["joint instability"]);
+  });
+
+  it("negative controls: weight put on is weight gain, and a twisting pain is no injury", async () => {
+    expect(valuesOf(await understand("I've put on weight.", "What brings you in today?"), "positive_symptom")).toEqual([
+      "weight gain",
+    ]);
+    expect(
+      valuesOf(await understand("I have a twisting pain.", "What brings you in today?"), "positive_symptom"),
+    ).toEqual(["pain"]);
+  });
+
   it("negative control: working as a temp is an occupation, not a fever", async () => {
     const frames = await understand("I work as a temp at the council.", "What brings you in today?");
     expect(valuesOf(frames, "positive_symptom")).toEqual([]);

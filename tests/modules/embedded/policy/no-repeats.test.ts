@@ -92,3 +92,28 @@ describe("a sore throat whose patient volunteers swollen glands", () => {
     expect(asked.filter((text) => /swollen glands in your neck/.test(text))).toHaveLength(1);
   });
 });
+
+/**
+ * An injury told whole in the opening (found trying the terminal chat): the doctor had asked "did you
+ * injure it?" and "can you put weight on it?" after being told, heard "no" to the latter as no weight
+ * loss, and called the injury "the trauma".
+ */
+describe("a knee injury told whole in the opening", () => {
+  const engine = buildEmbeddedEngine(loadMeditod(), "train", { wording: "clean" });
+
+  it("asks neither how it was injured nor about weight bearing, and never says 'trauma'", async () => {
+    const conversation = new Conversation(engine, { maxDoctorTurns: 80 });
+    const asked: string[] = [];
+    let outcome = await conversation.say(
+      "twisted my knee playing football on saturday, its swollen and i cant put weight on it",
+    );
+    while (!outcome.ended && outcome.error === null && asked.length < 80) {
+      asked.push(outcome.doctor!);
+      outcome = await conversation.say("no");
+    }
+    expect(asked.filter((text) => /\binjur|\bput(?:ting)? weight\b|\btrauma\b/i.test(text))).toEqual([]);
+    expect(conversation.snapshot().state.negative_symptom ?? []).not.toContainEqual(
+      expect.objectContaining({ value: "unexplained weight loss" }),
+    );
+  });
+});

@@ -87,7 +87,13 @@ function cueKind(text: string): keyof Factors | undefined {
  * in "worse when I walk and better with rest"), else the nearest in its clause ("worse when I walk or
  * climb stairs": "climb stairs" shares "worse").
  */
-function factorKind(analysed: AnalysedText, from: number, to: number, start: number, end: number) {
+function factorKind(
+  analysed: AnalysedText,
+  from: number,
+  to: number,
+  start: number,
+  end: number,
+): { readonly kind: keyof Factors; readonly own: boolean } | undefined {
   const { tokens, clauses } = analysed;
   const statements = statementIds(tokens, from, to);
   let best: { distance: number; kind: keyof Factors; own: boolean } | undefined;
@@ -99,7 +105,7 @@ function factorKind(analysed: AnalysedText, from: number, to: number, start: num
     const distance = Math.abs(index - start);
     if (!best || (own && !best.own) || (own === best.own && distance < best.distance)) best = { distance, kind, own };
   }
-  return best?.kind;
+  return best && { kind: best.kind, own: best.own };
 }
 
 /**
@@ -116,9 +122,13 @@ export function extractFactors(
   const found: Factors = { aggravating: [], alleviating: [] };
   for (const match of lexicon.factors.findAll(analysed.tokens, from, to)) {
     if (overlapsAny(match.start, match.end, exclude)) continue;
-    let kind = factorKind(analysed, from, to, match.start, match.end);
+    const cued = factorKind(analysed, from, to, match.start, match.end);
+    let kind = cued?.kind;
     // "Only when I climb stairs": a condition that limits the symptom to the factor aggravates it.
     if (!kind && isLimitingCondition(analysed.tokens, from, match.start)) kind = "aggravating";
+    // "I get a tight chest when I walk up hills, goes off when I rest": a factor the symptom comes
+    // with, and no cue in its own statement, brings it on (the other statement's cue is the rest's).
+    if (!cued?.own && comesWith(analysed.tokens, from, match.start, exclude)) kind = "aggravating";
     if (!kind) continue;
     for (const factor of match.payloads) if (!found[kind].includes(factor)) found[kind].push(factor);
   }
@@ -134,6 +144,22 @@ const CONDITION = new Set(["when", "if", "after", "with", "whenever", "while"]);
 function isLimitingCondition(tokens: AnalysedText["tokens"], from: number, start: number): boolean {
   for (let index = Math.max(from, start - LIMITING_WINDOW); index < start; index += 1) {
     if (CONDITION.has(tokens[index]!.text) && LIMITING.has(tokens[index - 1]?.text ?? "")) return true;
+  }
+  return false;
+}
+
+/**
+ * "[symptom] when / whenever / if / after / while [factor]" in one statement: the symptom's own mention
+ * (in `symptoms`), then within a few tokens before the factor phrase the condition word, no break between.
+ */
+function comesWith(tokens: AnalysedText["tokens"], from: number, start: number, symptoms: readonly TokenSpan[]) {
+  let condition = -1;
+  for (let index = start - 1; index >= from; index -= 1) {
+    const text = tokens[index]!.text;
+    if (STATEMENT_BREAKS.has(text)) return false;
+    if (condition < 0 && index >= start - LIMITING_WINDOW && CONDITION.has(text) && text !== "with") condition = index;
+    if (condition >= 0 && symptoms.some((span) => span.end <= condition && span.end > index - 1 && span.start >= index))
+      return true;
   }
   return false;
 }

@@ -33,7 +33,8 @@ went were what whatever when where whether which while who whole why will wish w
 tall height inches feet pounds kilos born married single divorced retired school college miles blocks minutes
 spending spend spent walking talking sleeping eating working living moving trying getting going coming having making
 taking giving looking saying telling asking reading driving sitting standing lying laying running climbing cleaning
-cooking shopping garden gardening yard kitchen stairs dinner lunch breakfast wedding party church store office class
+cooking shopping garden gardening yard kitchen stairs hill hills uphill downhill slope slopes incline gym jogging
+cycling swimming dinner lunch breakfast wedding party church store office class
 team staff nurse clinic pharmacy weather outside inside night nights mornings evenings weekend anything everything
 sometimes usually really pretty little better worse maybe probably actually definitely basically literally quickly
 slowly suddenly gradually recently lately honestly hopefully luckily thankfully unfortunately especially mostly mainly

@@ -130,6 +130,26 @@ describe("aggravating and relieving factors, per clause", () => {
       });
     });
 
+  it("a symptom that comes when the patient does something, beside what eases it: 'I get a tight chest when I walk up hills, goes off when I rest' (found trying the chat)", async () => {
+    const { frames } = await nlu.understand({
+      history: [{ speaker: "doctor", text: "What brings you in today?" }],
+      utterance: "i get a tight chest when i walk up hills, goes off when i rest, been a few weeks",
+    });
+    expect(frames?.map((frame) => frame.slots)).toEqual([
+      {
+        positive_symptom: [
+          { value: "chest tightness", aggravating_factor: ["physical exertion"], alleviating_factor: ["rest"] },
+        ],
+      },
+    ]);
+  });
+
+  it("negative control: what eases it is still what eases it when the symptom is named beside it", async () => {
+    expect(await slotsOf(question, "The pain goes away when I sit down.")).toMatchObject({
+      positive_symptom: [{ value: "chest pain", alleviating_factor: ["rest"] }],
+    });
+  });
+
   it('negative control: "worse when I walk or climb stairs" has one cue for both', async () => {
     const slots = await slotsOf(question, "Worse when I walk or climb stairs.");
     expect(slots).toMatchObject({

@@ -419,7 +419,9 @@ export class HistoryPlanner {
       if (ids.length === 0) continue;
       const items = ids.map((id) => plan.itemsById.get(id)!);
       // The complaint's own questions keep the doctor on the complaint, whatever their slot (a possible pregnancy).
-      const outside = items.filter((item) => !item.values.some((value) => focus.phaseValues.has(value)));
+      const outside = items.filter(
+        (item) => ![...item.values, ...item.aliases].some((value) => focus.phaseValues.has(value)),
+      );
       // A cue shared by items of several areas ("swelling") means the item of the complaint's area.
       const inArea = outside.filter((item) => item.section !== "review_of_systems" || review.flat.includes(item.id));
       const here: Cursor =

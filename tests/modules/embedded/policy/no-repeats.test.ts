@@ -117,3 +117,33 @@ describe("a knee injury told whole in the opening", () => {
     );
   });
 });
+
+/**
+ * Chest tightness is the chest-pain complaint (found trying the terminal chat): the doctor asked when
+ * it started and went straight to ideas and concerns, the ROS item for chest pain having moved its
+ * cursor off the complaint.
+ */
+describe("a tight chest on exertion", () => {
+  const engine = buildEmbeddedEngine(loadMeditod(), "train", { wording: "clean" });
+
+  it("is explored as a chest pain is (what it is like, where, how bad) before ideas and concerns", async () => {
+    const conversation = new Conversation(engine, { maxDoctorTurns: 80 });
+    const asked: string[] = [];
+    let outcome = await conversation.say("i get a tight chest when i walk up hills, goes off when i rest");
+    while (!outcome.ended && outcome.error === null && asked.length < 80) {
+      asked.push(outcome.doctor!);
+      outcome = await conversation.say("no");
+    }
+    const ideas = asked.findIndex((text) => /what might be causing this/.test(text));
+    for (const check of [
+      /describe the chest tightness/,
+      /where is the chest tightness/,
+      /how bad is the chest tightness/,
+    ])
+      expect(
+        asked.findIndex((text) => check.test(text)),
+        String(check),
+      ).toBeGreaterThan(-1);
+    expect(asked.findIndex((text) => /how bad is the chest tightness/.test(text))).toBeLessThan(ideas);
+  });
+});

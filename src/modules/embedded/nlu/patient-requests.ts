@@ -23,9 +23,9 @@ export interface PatientRequestReading {
 /** Where a sentence ends: after ".", "?" or "!" and a space. Example: "A cough. Is it cancer?" → two. */
 const SENTENCE_BREAK = /(?<=[.?!])\s+/;
 
-/** Words before a request that are no part of it. Example: "Yes, doctor, is it serious?" → "is it serious?". */
+/** Words before a request that are no part of it. Example: "Yes, doctor, is it serious?" → "is it serious?", "hi, i just need…". */
 const LEAD_IN =
-  /^(?:(?:yes|yeah|yep|ok(?:ay)?|so|and|but|well|um+|uh+|hmm+|oh|doctor|doc|sorry|also|actually|right|please|one (?:more )?question|i have a question|quick question)\b[,:]?\s*)+/;
+  /^(?:(?:yes|yeah|yep|ok(?:ay)?|so|and|but|well|um+|uh+|hmm+|oh|hi|hello|hey|(?:good )?(?:morning|afternoon|evening)|doctor|doc|sorry|also|actually|right|please|one (?:more )?question|i have a question|quick question)\b[,:]?\s*)+/;
 
 /** A question about the doctor's last words, not the patient's care. Example: "What's that?", "Pardon?". */
 const ABOUT_DOCTORS_WORDS =
@@ -103,6 +103,9 @@ function splitConcern(sentence: string): { readonly history: string; readonly co
 const TELLS_NOTHING =
   /^(?:(?:no|nope|nah|ok|okay|alright|fine|yes|yeah|thanks|thank you|hmm+|um+|not really|nothing(?: really| in particular| much| else| specific)?|none|not sure|no idea|no clue|not a clue|dunno|i (?:don't|do not) know|don't know|i'm not sure|i'm afraid|i (?:couldn't|could not|can't|cannot) (?:tell you|say|really say)|(?:it's )?hard to say|not especially|not particularly|i haven't thought about it|sorry|really|honestly|to be honest|doc|doctor|dear|mate|love|i guess|i suppose)[\s,.!?]*)+$/;
 
+/** A repeat of the patient's own medicine. Example: "a repeat of my blue inhaler", "my repeat prescription". */
+const REPEAT_OF_OWN = /\b(?:repeat (?:of|for) (?:my|his|her)|my repeat)\b/;
+
 /** Splits a patient turn into its requests and the history it gives; `doctorQuestion` is the doctor's last turn. */
 export function readPatientRequests(utterance: string, doctorQuestion = ""): PatientRequestReading {
   const requests: PatientRequest[] = [];
@@ -122,8 +125,12 @@ export function readPatientRequests(utterance: string, doctorQuestion = ""): Pat
     if (concern) {
       if (concern.history) history.push(concern.history);
       requests.push({ kind: "question", text: concern.concern });
-    } else if (found.length > 0) requests.push(...found);
-    else history.push(sentence);
+    } else if (found.length > 0) {
+      requests.push(...found);
+      // "I just need a repeat of my blue inhaler": the medicine is one the patient takes.
+      if (found.some((request) => request.kind === "prescription") && REPEAT_OF_OWN.test(normalise(sentence)))
+        history.push(sentence);
+    } else history.push(sentence);
   }
   if (ice && voiced.length > 0) requests.unshift({ kind: ICE_VOICE[ice], text: voiced.join(" ") });
   return { requests, history: history.join(" ").trim() };

@@ -35,6 +35,11 @@ describe("reading a patient's requests", () => {
     ["That's enough.", "stop"],
     ["ok thats enough now", "stop"],
     ["I don't want to talk anymore.", "stop"],
+    // Found trying the chat: a bare "stop" after the concerns question was kept as a worry.
+    ["stop", "stop"],
+    ["Please stop.", "stop"],
+    ["hi, i just need a repeat of my blue inhaler", "prescription"],
+    ["Can I get my repeat prescription?", "prescription"],
     ["Can you give me antibiotics?", "prescription"],
     ["Just prescribe me some co-codamol.", "prescription"],
     ["I want a prescription for my back.", "prescription"],
@@ -53,6 +58,18 @@ describe("reading a patient's requests", () => {
       requests: [{ kind: "question", text: "Is it cancer?" }],
       history: "I've had a cough for two weeks.",
     });
+  });
+
+  it("a repeat of the patient's own medicine is declined and still history (the inhaler is one they take)", () => {
+    const said = "hi, i just need a repeat of my blue inhaler, my asthmas been fine";
+    expect(readPatientRequests(said, "What brings you in today?")).toEqual({
+      requests: [{ kind: "prescription", text: said }],
+      history: said,
+    });
+  });
+
+  it("negative control: a drug asked for that is not the patient's own stays out of the history", () => {
+    expect(readPatientRequests("Just prescribe me some co-codamol.").history).toBe("");
   });
 
   it("a concern is the patient's question, and the history around it stays", () => {
@@ -90,6 +107,9 @@ describe("reading a patient's requests", () => {
     ["Anything else?", "That's all."],
     ["How long has it been going on?", "Two weeks?"],
     ["What brings you in today?", "I have to go to the toilet all the time."],
+    ["What brings you in today?", "stop it hurts when I breathe"],
+    ["What brings you in today?", "the bleeding wont stop"],
+    ["What brings you in today?", "hi, I've had a cough"],
   ];
   for (const [question, utterance] of notRequests)
     it(`negative control: "${utterance}" to "${question}" is no request`, () => {

@@ -26,16 +26,16 @@ const WH_QUESTION = /^(?:what|why|how|when|where|which|who)(?:'s|'re)?\b.*\?$/;
 const UNMARKED_QUESTION =
   /^(?:what do you think|do you think|(?:could|can) (?:it|this) be|is (?:it|this) (?:serious|cancer|bad|dangerous|normal)|i (?:was )?wonder(?:ing)? (?:if|whether|what)|i want to know (?:if|whether|what))\b/;
 
-/** Stopping the history: "can we stop here", "I need to go", "that's enough", "no more questions". */
+/** Stopping the history: "can we stop here", "I need to go", "that's enough", "no more questions", a bare "stop". */
 const STOP =
-  /^(?:(?:can|could|shall) we (?:stop|finish|end|leave it|wrap (?:it|this) up|call it a day)|i (?:really )?(?:need|have|got|'ve got|want) to (?:go|leave|stop)(?: now)?\b(?! to )|i'?d like to (?:stop|leave|end|finish)|(?:ok(?:ay)?,? )?that'?s enough(?: (?:now|for (?:now|today)|questions))?\W*$|(?:no|enough) more questions|(?:please )?stop (?:asking|the questions|now|here)|let'?s (?:stop|finish|end)(?: (?:here|now|there))?\W*$|i (?:don'?t|do not) want to (?:talk|answer|go on|continue) (?:any ?more|now)|gotta go)/;
+  /^(?:(?:please )?stop(?: (?:please|it|there))?\W*$|(?:can|could|shall) we (?:stop|finish|end|leave it|wrap (?:it|this) up|call it a day)|i (?:really )?(?:need|have|got|'ve got|want) to (?:go|leave|stop)(?: now)?\b(?! to )|i'?d like to (?:stop|leave|end|finish)|(?:ok(?:ay)?,? )?that'?s enough(?: (?:now|for (?:now|today)|questions))?\W*$|(?:no|enough) more questions|(?:please )?stop (?:asking|the questions|now|here)|let'?s (?:stop|finish|end)(?: (?:here|now|there))?\W*$|i (?:don'?t|do not) want to (?:talk|answer|go on|continue) (?:any ?more|now)|gotta go)/;
 
 /**
  * A request for a prescription or a drug, at the sentence's start or after "and": "can you give me
  * antibiotics", "just prescribe me some co-codamol", "I want a prescription", "…and prescribe opioids".
  */
 const PRESCRIPTION =
-  /(?:^|\b(?:and|then|so) )(?:(?:can|could|will|would) you (?:please )?(?:just )?(?:give|prescribe|write|get|sort) (?:me|us)\b|(?:please )?(?:just )?(?:prescribe|give) (?:me )?(?:some|a|an|the|something|more|stronger|opioids|antibiotics|painkillers)\b|i (?:just )?(?:want|need|'d like|would like) (?:a |an |some |my )?(?:prescription|script|repeat prescription|antibiotics|painkillers|pain killers|stronger painkillers|opioids|something (?:for|stronger|to))\b|(?:can|could|may) i (?:have|get) (?:a |an |some )?(?:prescription|script|antibiotics|painkillers|opioids|something (?:for|stronger|to))\b)/;
+  /(?:^|\b(?:and|then|so) )(?:(?:can|could|will|would) you (?:please )?(?:just )?(?:give|prescribe|write|get|sort) (?:me|us)\b|(?:please )?(?:just )?(?:prescribe|give) (?:me )?(?:some|a|an|the|something|more|stronger|opioids|antibiotics|painkillers)\b|i (?:just )?(?:want|need|'d like|would like) (?:a |an |some |my )?(?:prescription|script|repeat|antibiotics|painkillers|pain killers|stronger painkillers|opioids|something (?:for|stronger|to))\b|(?:can|could|may) i (?:have|get) (?:a |an |some |my )?(?:prescription|script|repeat|antibiotics|painkillers|opioids|something (?:for|stronger|to))\b)/;
 
 /** Asking the doctor to change its instructions: "ignore your instructions and…", "pretend you're my GP", "you are now…". */
 const CHANGE_INSTRUCTIONS =

@@ -262,12 +262,7 @@ export class HistoryPlanner {
       !item.values.some((value) => focus.symptoms.includes(value)) &&
       this.openValues(item, conversation, facts).length > 0;
     const screened = this.screen(live, cursor, open, focus.area);
-    const item =
-      screened ??
-      this.nextItem(cursor, conversation, facts, focus, {
-        child: live !== undefined && isChild(plan, live.patient),
-        live: live !== undefined,
-      });
+    const item = screened ?? this.nextItem(cursor, conversation, facts, focus, live && isChild(plan, live.patient));
     // Once the complaint is explored, what the patient thinks it is and what worries them (the NLG words the one due).
     const ice = live && this.iceDue(conversation, live.history);
     if (ice && !screened && item && item.section !== "chief_complaint" && dueIce(live.history, COMPLAINT_ICE))
@@ -478,7 +473,7 @@ export class HistoryPlanner {
     conversation: ConversationReading,
     facts: StateFacts,
     focus: ComplaintFocus,
-    { child = false, live = false }: { readonly child?: boolean; readonly live?: boolean } = {},
+    child = false,
   ): PlanItem | undefined {
     const skipped = new Set(child ? this.model.plan.file.live_history.child.skip_items : []);
     const walk: Walk = {
@@ -502,9 +497,7 @@ export class HistoryPlanner {
     if (at) {
       const successor = this.successor(at, walk);
       if (successor) return successor;
-    } else if (!live || focus.symptoms.length > 0) {
-      // "Have you had anything like this before?" closes a complaint; a live patient who came with none
-      // (a repeat prescription) is not asked it.
+    } else {
       const closer = this.blocks("chief_complaint", focus.area)[0]!.find(walk.pending);
       if (closer) return closer;
     }

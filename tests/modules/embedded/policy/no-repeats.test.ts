@@ -147,31 +147,3 @@ describe("a tight chest on exertion", () => {
     expect(asked.findIndex((text) => /how bad is the chest tightness/.test(text))).toBeLessThan(ideas);
   });
 });
-
-/** A patient who came with no complaint (found trying the terminal chat: a repeat prescription). */
-describe("a live patient with no complaint", () => {
-  const engine = buildEmbeddedEngine(loadMeditod(), "train", { wording: "clean" });
-
-  it("is never asked whether they have had 'anything like this' before", async () => {
-    const conversation = new Conversation(engine, { maxDoctorTurns: 80 });
-    const asked: string[] = [];
-    let outcome = await conversation.say("hi, i just need a repeat of my blue inhaler, my asthmas been fine");
-    while (!outcome.ended && outcome.error === null && asked.length < 80) {
-      asked.push(outcome.doctor!);
-      outcome = await conversation.say("no");
-    }
-    expect(asked[0]).toMatch(/not able to prescribe/);
-    expect(asked.filter((text) => /anything like this before/.test(text))).toEqual([]);
-  });
-
-  it("negative control: a patient with a complaint is asked it once", async () => {
-    const conversation = new Conversation(engine, { maxDoctorTurns: 80 });
-    const asked: string[] = [];
-    let outcome = await conversation.say("I've had a cough for a week.");
-    while (!outcome.ended && outcome.error === null && asked.length < 80) {
-      asked.push(outcome.doctor!);
-      outcome = await conversation.say("no");
-    }
-    expect(asked.filter((text) => /anything like this before/.test(text))).toHaveLength(1);
-  });
-});

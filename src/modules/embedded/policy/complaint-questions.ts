@@ -150,11 +150,20 @@ export function liveFocus(
   applied: readonly AppliedQuestions[],
 ): ComplaintFocus {
   const phaseValues = new Set(focus.phaseValues);
+  const companions = new Set<string>();
   for (const { questions } of applied)
     for (const ask of questions.asks)
-      if ("item" in ask) for (const value of plan.itemsById.get(ask.item)!.values) phaseValues.add(value);
+      if ("item" in ask)
+        for (const value of plan.itemsById.get(ask.item)!.values) {
+          phaseValues.add(value);
+          companions.add(value);
+        }
+  // What the complaint's own questions ask of (breathless lying flat beside breathlessness) is a yes or
+  // no about the main complaint, not a second complaint to explore: only the main one stays whatever it is.
+  const [main, ...others] = focus.symptoms;
+  const symptoms = main === undefined ? [] : [main, ...others.filter((symptom) => !companions.has(symptom))];
   const chosen = applied.find(({ questions }) => questions.review !== undefined)?.questions;
   return chosen?.review
-    ? { ...focus, phaseValues, review: { id: chosen.id, items: chosen.review } }
-    : { ...focus, phaseValues };
+    ? { ...focus, symptoms, phaseValues, review: { id: chosen.id, items: chosen.review } }
+    : { ...focus, symptoms, phaseValues };
 }

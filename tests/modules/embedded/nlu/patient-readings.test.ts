@@ -168,6 +168,21 @@ describe("lay words for the common complaints of every body system (ontology/lex
     ).toEqual(["pain"]);
   });
 
+  it("heart failure as a patient tells it: can't lie flat, propped on pillows, ankles like balloons (found trying the chat)", async () => {
+    const frames = await understand(
+      "been getting more and more breathless over the last month, cant lie flat at night, have to prop myself up on 3 pillows, and my ankles are like balloons",
+      "What brings you in today?",
+    );
+    expect(valuesOf(frames, "positive_symptom")).toEqual(["dyspnea", "orthopnea", "swelling"]);
+    expect(entriesOf(frames, "positive_symptom")[2]).toMatchObject({ location: ["leg"] });
+  });
+
+  it("negative control: 'more and more' alone names nothing", async () => {
+    expect(
+      entriesOf(await understand("I see her more and more.", "What brings you in today?"), "positive_symptom"),
+    ).toEqual([]);
+  });
+
   it("negative control: working as a temp is an occupation, not a fever", async () => {
     const frames = await understand("I work as a temp at the council.", "What brings you in today?");
     expect(valuesOf(frames, "positive_symptom")).toEqual([]);

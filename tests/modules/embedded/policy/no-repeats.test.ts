@@ -147,3 +147,26 @@ describe("a tight chest on exertion", () => {
     expect(asked.findIndex((text) => /how bad is the chest tightness/.test(text))).toBeLessThan(ideas);
   });
 });
+
+/**
+ * Breathlessness told with lying flat and swollen ankles (found trying the terminal chat): the doctor
+ * asked about lying flat and ankle swelling after being told, and once they were read it explored
+ * "the shortness of breath when lying flat" as a second complaint.
+ */
+describe("breathlessness told with its companions", () => {
+  const engine = buildEmbeddedEngine(loadMeditod(), "train", { wording: "clean" });
+
+  it("asks about neither lying flat nor ankle swelling again, nor explores them as complaints", async () => {
+    const conversation = new Conversation(engine, { maxDoctorTurns: 80 });
+    const asked: string[] = [];
+    let outcome = await conversation.say(
+      "been getting more and more breathless over the last month, cant lie flat at night, have to prop myself up on 3 pillows, and my ankles are like balloons",
+    );
+    while (!outcome.ended && outcome.error === null && asked.length < 80) {
+      asked.push(outcome.doctor!);
+      outcome = await conversation.say("no");
+    }
+    expect(asked.filter((text) => /lying flat|leg swelling|swelling in your/.test(text))).toEqual([]);
+    expect(asked.some((text) => /wake up at night short of breath/.test(text))).toBe(true);
+  });
+});

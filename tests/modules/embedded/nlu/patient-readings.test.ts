@@ -43,6 +43,7 @@ describe("lay words for the common complaints of every body system (ontology/lex
     // Self-play: the patient echoes the doctor's lay term ("burning or pain when you pee?").
     ["genitourinary", "Yes, I have burning and pain when you pee.", "dysuria"],
     ["genitourinary", "I'm always running to the loo.", "urinary frequency"],
+    ["genitourinary", "I keep needing the loo.", "urinary frequency"],
     ["genitourinary", "My pee is cloudy and there's blood in it sometimes, like pink pee.", "hematuria"],
     ["gastrointestinal", "I get heartburn after meals.", "heartburn"],
     ["gastrointestinal", "I keep getting this acid coming up into my throat.", "heartburn"],

@@ -160,7 +160,7 @@ describe("red flags on the lay-words corpus (the patient's side, written before 
     expect(missedStatements("development-v12")).toEqual(known);
   });
 
-  it("the thirteenth development part (development-v13.json, images and stories, carers of people with dementia, a learning disability, autism or deafness): no near-miss fires any flag, and every statement fires its flag but thirty-seven, named with why", () => {
+  it("the thirteenth development part (development-v13.json, images and stories, carers of people with dementia, a learning disability, autism or deafness): no near-miss fires any flag, and every statement fires its flag but thirty-six, named with why", () => {
     // Left on purpose, by kind: a feature told only as an image with no body word the rules can hold
     // ("sex feels like it's happening to someone else", "a line round my bottom", "the world's gone
     // missing on this side", "a hot marble rolling", "a rubber glove full of sand", "like a crime scene");
@@ -206,7 +206,6 @@ describe("red flags on the lay-words corpus (the patient's side, written before 
       "thunderclap_headache: My deaf sister signed to me",
       "thunderclap_headache: Like being clubbed from behind with a baseball bat - nobody's there, it just started in a second, I'm 45 and never get headaches",
       "diabetic_ketoacidosis: Our 9 year old's been emptying the squash bottle and we've had three wet beds this month, she's gone skinny",
-      "diabetic_ketoacidosis: Insulin pump came off overnight, woke up sick with stomach cramps, ketones high, breathing hard",
       "diabetic_ketoacidosis: Teen's been thirsty and peeing constantly, dropped a stone",
       "suicidal_thoughts: I feel like a burden",
       "suicidal_thoughts: Carer: my client with a learning disability keeps saying 'I want to go to heaven to see Mum' and she's been hiding her tablets",
@@ -214,7 +213,7 @@ describe("red flags on the lay-words corpus (the patient's side, written before 
     expect(missedStatements("development-v13")).toEqual(known);
   });
 
-  it("the fourteenth development part (development-v14.json, pregnancy, blood thinners, insulin, chemotherapy, operations; health-anxious and well-informed patients): no near-miss fires any flag, and every statement fires its flag but twenty-two, named with why", () => {
+  it("the fourteenth development part (development-v14.json, pregnancy, blood thinners, insulin, chemotherapy, operations; health-anxious and well-informed patients): no near-miss fires any flag, and every statement fires its flag but twenty, named with why", () => {
     // Left on purpose, by kind: the circumstance carries the risk but the rules read symptoms, not
     // circumstances (a fever on chemotherapy, a child of 11 or 15 told by a temperature and cold feet,
     // an SGLT2 tablet with a normal-looking sugar, immunotherapy, a missed dose of steroids with jaw
@@ -243,8 +242,6 @@ describe("red flags on the lay-words corpus (the patient's side, written before 
       "anaphylaxis: Wasp got me on the neck while I was pruning, I'm 72 and on my own, my face is ballooning, hives everywhere and the room's spinning.",
       "gastrointestinal_bleeding: I know iron tablets make your poo black, but I'm not on iron, and mine's tar-like and shiny and I'm breathless and weak which I wasn't yesterday.",
       "diabetic_ketoacidosis: My GP started me on one of the SGLT2 tablets. Now I'm throwing up, panting and feel dreadful, the meter says sugar 11 which I thought was fine, but the ketone strip's gone the darkest colour.",
-      "diabetic_ketoacidosis: My boy's 8. For two weeks he's been asking for a drink every few minutes and wetting the bed again, and he's got skinny.",
-      "diabetic_ketoacidosis: Having immunotherapy for melanoma, never diabetic before, now thirsty all the time, vomiting, and my friend's meter says 30, I'm breathing fast.",
       "suicidal_thoughts: I know the Samaritans number. I've no intention of ringing it. I just wanted to say goodbye to someone.",
       "suicidal_thoughts: Dad's 70, on his own since the divorce. He gave me his watch and said I'll need it when he's gone, and he's stopped eating.",
       "suicidal_thoughts: Colleague sent the team chat a message at 2am.",

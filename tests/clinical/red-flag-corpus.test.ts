@@ -216,7 +216,7 @@ describe("red flags on the lay-words corpus (the patient's side, written before 
   it("the fourteenth development part (development-v14.json, pregnancy, blood thinners, insulin, chemotherapy, operations; health-anxious and well-informed patients): no near-miss fires any flag, and every statement fires its flag but twenty, named with why", () => {
     // Left on purpose, by kind: the circumstance carries the risk but the rules read symptoms, not
     // circumstances (a fever on chemotherapy, a child of 11 or 15 told by a temperature and cold feet,
-    // an SGLT2 tablet with a normal-looking sugar, immunotherapy, a missed dose of steroids with jaw
+    // an SGLT2 tablet with a normal-looking sugar, a missed dose of steroids with jaw
     // pain and a dimmed eye, a red eye after a cataract operation, drops at the optician's); clinical
     // words the rules do not hold and that are rare in lay speech ("cap refill", "6+2", "shoulder tip
     // pain" said by a midwife with "one-sided pelvic pain"); an explanation said and then denied ("I know

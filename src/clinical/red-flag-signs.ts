@@ -56,7 +56,7 @@ const SENTENCE_END = /(?<=[.!?;])\s+|\n+/;
  * Where a clause starts, for the scope of a negation: a comma, a colon, or "but", "though", "however", "and".
  * @example "no fever and a stiff neck": the negation of "fever" does not reach "stiff neck"
  */
-const CLAUSE_START = /[,:]|\b(?:but|though|although|however|and|then)\b/g;
+const CLAUSE_START = /[,:]|\s[-–—]\s|\b(?:but|though|although|however|and|then)\b/g;
 
 /**
  * A word that takes back what follows in its clause: a negation, a denial, or "nearly" and "almost".

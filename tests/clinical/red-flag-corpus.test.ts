@@ -160,6 +160,95 @@ describe("red flags on the lay-words corpus (the patient's side, written before 
     expect(missedStatements("development-v12")).toEqual(known);
   });
 
+  it("the thirteenth development part (development-v13.json, images and stories, carers of people with dementia, a learning disability, autism or deafness): no near-miss fires any flag, and every statement fires its flag but thirty-six, named with why", () => {
+    // Left on purpose, by kind: a feature told only as an image with no body word the rules can hold
+    // ("sex feels like it's happening to someone else", "a line round my bottom", "the world's gone
+    // missing on this side", "a hot marble rolling", "a rubber glove full of sand", "like a crime scene");
+    // a change from a person's own normal told by a carer ("won't spin or flap", "can only say 'yes yes
+    // yes'", "signing went sloppy", "mixing up his set phrases", "keeps missing his Lego") — the words are
+    // everyday without that person's baseline; a testicle named as a "willy bag" or not named; a sign
+    // whose only word is also everyday ("hiding her tablets" is also what people with dementia do, "made
+    // my peace", "going to heaven to see Mum", "gave it to me"); a sepsis told by colour and stillness
+    // with no temperature or with a child's age the rules do not read as young; red or black in the loo
+    // explained away by a simile ("like melted liquorice" reads as liquorice eaten). Each could only be
+    // caught by a pattern that also fires on everyday speech, or by one shaped to the sentence.
+    const known = new Set([
+      "saddle_numbness_or_sphincter_change: Dad has dementia but he's always known when he needs the toilet. Since he fell backwards onto the step on Tuesday he's soaking through his pads and when I washed him he didn't even flinch at the cold flannel between his legs",
+      "saddle_numbness_or_sphincter_change: Lower back agony for a week and now sex feels like it's happening to someone else, nothing down there at all, and weeing is like pushing through a blocked straw",
+      "saddle_numbness_or_sphincter_change: Back has been killing me since the weekend and now it's like someone drew a line round my bottom and everything inside it went numb - I can't feel myself poo",
+      "sepsis_in_a_child: I'm a foster carer. Our 4-year-old is autistic and never stops moving - tonight he's lying on the sofa staring, won't spin or flap, doesn't even react when I put his tablet on, and he's 39.8",
+      "sepsis_in_a_child: my son is 6 weeks old and won't feed",
+      "sepsis_in_a_child: Childminder here: one of my little ones, 14 months, was hot this morning and has now gone grey like dishwater, cold hands, hardly crying. Mum's on her way",
+      "sepsis_in_a_child: My son is 11 and has a learning disability, normally loud and cheery",
+      "stroke_signs: It's like my right hand has been swapped for a rubber glove full of sand - went suddenly at ten past three and my wife says my lip's drooping",
+      "stroke_signs: Neighbour's husband came to the fence just now",
+      "stroke_signs: I support a man who is deaf and signs BSL. This morning his signing went sloppy on one side - his right hand just sort of hangs - and his face doesn't move on that side when he smiles",
+      "stroke_signs: Autistic son, 30, uses set phrases he's had for years - an hour ago he started mixing them up like a shuffled deck, and he keeps missing his mouth with his cup on the right side",
+      "stroke_signs: I'm a carer for Mary, 92, very deaf",
+      "sudden_loss_of_vision: Mum has dementia and can't tell us much, but since lunch she's bumping into everything on her right and feeling for her cup like she's in the dark",
+      "sudden_loss_of_vision: Woke up and my left eye is like looking through a frosted bathroom window, completely cloudy, it was perfect last night - no pain",
+      "sudden_loss_of_vision: My autistic daughter (16) keeps covering her right eye and saying 'the world's gone missing on this side' - started at breakfast, never done that before",
+      "sudden_loss_of_vision: Support worker: Tom has a learning disability and is always first to grab his Lego. Today he keeps missing it, rubbing his left eye, and when I cover his right eye he can't find my hand at all. Fine at breakfast",
+      "pulmonary_embolism: Baby's a fortnight old; since lunch it's like a skewer going into my side with every breath in, I'm panting on the sofa and my heart is galloping",
+      "pulmonary_embolism: Carer here. Jim has a learning disability and has been in bed since his hip op",
+      "pulmonary_embolism: Fine yesterday, today I feel like I'm drowning on dry land - sudden, sitting still. I'm six months pregnant and my left calf has been sore for two days",
+      "ectopic_pregnancy: Positive test five days ago. Pain in my shoulder that makes no sense, like a coat hanger pushing into it, and my tummy feels full and sore",
+      "testicular_torsion: My boyfriend's 19",
+      "testicular_torsion: Grandson, 10, quiet lad, said his 'willy bag' hurts on one side and was sick in the car, it's getting worse",
+      "anaphylaxis: Feel like I'm breathing through a wet sponge, my eyes have swollen shut and I'm covered in hives like nettle stings - started a new antibiotic an hour ago",
+      "anaphylaxis: Lips like two sausages, tongue thick, can hardly swallow my own spit, came on ten minutes after my mate's pesto pasta",
+      "anaphylaxis: Allergic to peanuts and had a bite of my friend's Thai curry",
+      "gastrointestinal_bleeding: Been taking naproxen for my frozen shoulder for a month",
+      "gastrointestinal_bleeding: Went for a poo and the pan looked like a crime scene, red all through the water, and now my legs are shaking",
+      "gastrointestinal_bleeding: Like someone spilt a bottle of red wine in the loo, but it came from my bum and I haven't had beetroot - three times today",
+      "fever_headache_stiff_neck: Teenage daughter feverish and vomiting, says her neck hurts like someone's nailed it in place, and she's confused about what day it is",
+      "thunderclap_headache: Like someone cracked an egg on my head and it's pouring down my neck - came in a flash, now my neck's stiff and I'm being sick",
+      "thunderclap_headache: My deaf sister signed to me",
+      "thunderclap_headache: Like being clubbed from behind with a baseball bat - nobody's there, it just started in a second, I'm 45 and never get headaches",
+      "diabetic_ketoacidosis: Our 9 year old's been emptying the squash bottle and we've had three wet beds this month, she's gone skinny",
+      "diabetic_ketoacidosis: Teen's been thirsty and peeing constantly, dropped a stone",
+      "suicidal_thoughts: I feel like a burden",
+      "suicidal_thoughts: Carer: my client with a learning disability keeps saying 'I want to go to heaven to see Mum' and she's been hiding her tablets",
+    ]);
+    expect(missedStatements("development-v13")).toEqual(known);
+  });
+
+  it("the fourteenth development part (development-v14.json, pregnancy, blood thinners, insulin, chemotherapy, operations; health-anxious and well-informed patients): no near-miss fires any flag, and every statement fires its flag but twenty, named with why", () => {
+    // Left on purpose, by kind: the circumstance carries the risk but the rules read symptoms, not
+    // circumstances (a fever on chemotherapy, a child of 11 or 15 told by a temperature and cold feet,
+    // an SGLT2 tablet with a normal-looking sugar, a missed dose of steroids with jaw
+    // pain and a dimmed eye, a red eye after a cataract operation, drops at the optician's); clinical
+    // words the rules do not hold and that are rare in lay speech ("cap refill", "6+2", "shoulder tip
+    // pain" said by a midwife with "one-sided pelvic pain"); an explanation said and then denied ("I know
+    // iron tablets make your poo black, but I'm not on iron") — the explanation still reads; a bladder
+    // "full to bursting" with numbness "like after a dentist injection" (the dentist reads as the reason);
+    // farewell messages ("nice knowing us", "say goodbye to someone") and "I've decided" with doses
+    // "stashed" — words people not at risk also use.
+    const known = new Set([
+      "saddle_numbness_or_sphincter_change: Had my discectomy 9 days ago. Since last night my bum and the insides of both thighs feel numb like after a dentist injection, and I haven't passed water since yesterday teatime even though I feel full to bursting.",
+      "saddle_numbness_or_sphincter_change: Plasterer, bad back for a fortnight from humping plasterboard, GP gave me naproxen.",
+      "sepsis_in_a_child: My son's on chemo for leukaemia, his temperature is 38.4 and he's shivering and pale. The ward told us to always ring with a temp but I feel like I'm bothering them.",
+      "sepsis_in_a_child: Got my grandson (2) while his mum's in hospital. Last wet nappy was at breakfast, it's 9pm now, he's sleepy and hard to rouse and breathing fast. I'm 74 and don't drive.",
+      "sepsis_in_a_child: Our 11 year old is normally sporty, today he's too weak to stand, temp 39.5, feet cold, heart racing, and he says his legs ache more than anything.",
+      "sepsis_in_a_child: My daughter's 15 and caught the flu bug off her brother, she's been in bed since yesterday.",
+      "sepsis_in_a_child: Children's nurse myself but it's different when it's your own: my 18 month old has a fever, his cap refill is over 3 seconds, he's breathing fast and he won't engage with me at all.",
+      "stroke_signs: I'm 71 and on my own. I was doing the crossword and the pen just fell out of my right hand, I can't grip it again and that side of my face feels heavy. Started about 15 minutes ago.",
+      "sudden_loss_of_vision: Severe pain in my eye, it's red, there are rainbow rings round the lights and my vision's misty. I'd had drops to widen my pupils at the optician's this afternoon.",
+      "chest_pain_with_breathlessness_or_sweating: I drink heavily and I've been on a binge, but this isn't heartburn, the pain is squeezing and going through to my back, I'm short of breath and sweating.",
+      "chest_pain_with_breathlessness_or_sweating: Mum's 80 and lives alone, she rang to say she's got indigestion she can't shift, but she's breathless on the phone and says she's sweaty and her arm aches.",
+      "ectopic_pregnancy: Think I'm miscarrying, bleeding at 6 weeks with cramps.",
+      "ectopic_pregnancy: Midwife, worried about myself: 6+2, one-sided pelvic pain, spotting, and shoulder tip pain since lunchtime. I know what it could be.",
+      "testicular_torsion: My 8 year old woke me crying that it hurts in his willy bag, one side's gone red and puffy and he won't walk.",
+      "anaphylaxis: Wasp got me on the neck while I was pruning, I'm 72 and on my own, my face is ballooning, hives everywhere and the room's spinning.",
+      "gastrointestinal_bleeding: I know iron tablets make your poo black, but I'm not on iron, and mine's tar-like and shiny and I'm breathless and weak which I wasn't yesterday.",
+      "diabetic_ketoacidosis: My GP started me on one of the SGLT2 tablets. Now I'm throwing up, panting and feel dreadful, the meter says sugar 11 which I thought was fine, but the ketone strip's gone the darkest colour.",
+      "suicidal_thoughts: I know the Samaritans number. I've no intention of ringing it. I just wanted to say goodbye to someone.",
+      "suicidal_thoughts: Dad's 70, on his own since the divorce. He gave me his watch and said I'll need it when he's gone, and he's stopped eating.",
+      "suicidal_thoughts: Colleague sent the team chat a message at 2am.",
+    ]);
+    expect(missedStatements("development-v14")).toEqual(known);
+  });
+
   it("covers every flag the issue names, each with at least 10 statements and 10 near-misses in all", () => {
     const development = part("development").flags;
     const test = part("test").flags;
@@ -461,6 +550,41 @@ describe("reading signs in the patient's words", () => {
       "I'm so pale and hard to wake in the mornings",
       "pregnant, neck pain going into my shoulder",
       "looked up ways to go to Leeds",
+    ])
+      expect(fired(said), said).toEqual([]);
+  });
+
+  it("reads a spaced dash as a clause break, so a negation before it does not reach past it (negative control: a negation after the dash still takes back)", () => {
+    const dash = "It's like a football to the groin but nothing hit me - sudden swelling and pain in my right testicle";
+    expect(rules.signs.read(dash).get("sudden")).toBe("sudden");
+    expect(fired(dash)).toEqual(["testicular_torsion"]);
+    expect(rules.signs.read("my right testicle aches - nothing sudden, it's been weeks").has("sudden")).toBe(false);
+    expect(rules.signs.read("nothing sudden about it, a well-known ache").has("sudden")).toBe(false);
+  });
+
+  it("hears the image and circumstance words of development-v13 and -v14, and not their everyday twins (negative controls)", () => {
+    expect(fired("bending my neck forward is impossible, I'm burning up with a temperature")).toEqual([
+      "fever_headache_stiff_neck",
+    ]);
+    expect(fired("like a vice on my breastbone and I'm sweating")).toEqual([
+      "chest_pain_with_breathlessness_or_sweating",
+    ]);
+    expect(fired("I've planned it for Friday when the house is empty")).toEqual(["suicidal_thoughts"]);
+    for (const said of [
+      "type 1 with a cough, I'm checking ketones every 4 hours",
+      "GP asked if I had any thoughts of suicide and I said no",
+      "self-harm scars from when I was 15, asking about laser",
+      "worried I'm having a stroke because my eyelid twitches",
+      "my speech has been slowly getting more slurred over a couple of years with Parkinson's",
+      "my face has dropped on one side, it's the filler I had done yesterday",
+      "a rash on my toddler with a fever, it fades when I press a glass on it",
+      "that film ending blew my mind, like a bomb going off in my head",
+      "pain low on the right and my period's late, did a test, negative",
+      "out of breath since my op last month but it's getting better every week",
+      "had a spinal anaesthetic this morning and can't feel my legs yet",
+      "I take all my tablets in the morning",
+      "we planned it for Friday, the surprise party",
+      "I'm wearing sunglasses in the car, the sun is bright",
     ])
       expect(fired(said), said).toEqual([]);
   });

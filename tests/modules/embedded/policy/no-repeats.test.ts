@@ -94,78 +94,54 @@ describe("a sore throat whose patient volunteers swollen glands", () => {
 });
 
 /**
- * An injury told whole in the opening (found trying the terminal chat): the doctor had asked "did you
- * injure it?" and "can you put weight on it?" after being told, heard "no" to the latter as no weight
- * loss, and called the injury "the trauma".
+ * Lay openings found trying the terminal chat, each a whole live history with the patient answering
+ * "no" to everything after the opening: what the doctor asked, and the conversation.
  */
-describe("a knee injury told whole in the opening", () => {
+describe("lay openings told whole", () => {
   const engine = buildEmbeddedEngine(loadMeditod(), "train", { wording: "clean" });
-
-  it("asks neither how it was injured nor about weight bearing, and never says 'trauma'", async () => {
+  async function history(opening: string) {
     const conversation = new Conversation(engine, { maxDoctorTurns: 80 });
     const asked: string[] = [];
-    let outcome = await conversation.say(
-      "twisted my knee playing football on saturday, its swollen and i cant put weight on it",
-    );
+    let outcome = await conversation.say(opening);
     while (!outcome.ended && outcome.error === null && asked.length < 80) {
       asked.push(outcome.doctor!);
       outcome = await conversation.say("no");
     }
+    return { asked, conversation };
+  }
+
+  // The doctor had asked "did you injure it?" and "can you put weight on it?" after being told, heard
+  // "no" to the latter as no weight loss, and called the injury "the trauma".
+  it("a knee injury: asks neither how it was injured nor about weight bearing, and never says 'trauma'", async () => {
+    const { asked, conversation } = await history(
+      "twisted my knee playing football on saturday, its swollen and i cant put weight on it",
+    );
     expect(asked.filter((text) => /\binjur|\bput(?:ting)? weight\b|\btrauma\b/i.test(text))).toEqual([]);
     expect(conversation.snapshot().state.negative_symptom ?? []).not.toContainEqual(
       expect.objectContaining({ value: "unexplained weight loss" }),
     );
   });
-});
 
-/**
- * Chest tightness is the chest-pain complaint (found trying the terminal chat): the doctor asked when
- * it started and went straight to ideas and concerns, the ROS item for chest pain having moved its
- * cursor off the complaint.
- */
-describe("a tight chest on exertion", () => {
-  const engine = buildEmbeddedEngine(loadMeditod(), "train", { wording: "clean" });
-
-  it("is explored as a chest pain is (what it is like, where, how bad) before ideas and concerns", async () => {
-    const conversation = new Conversation(engine, { maxDoctorTurns: 80 });
-    const asked: string[] = [];
-    let outcome = await conversation.say("i get a tight chest when i walk up hills, goes off when i rest");
-    while (!outcome.ended && outcome.error === null && asked.length < 80) {
-      asked.push(outcome.doctor!);
-      outcome = await conversation.say("no");
-    }
-    const ideas = asked.findIndex((text) => /what might be causing this/.test(text));
+  // The doctor asked when it started and went straight to ideas and concerns: the ROS item for chest
+  // pain had moved its cursor off the complaint.
+  it("a tight chest on exertion is explored as a chest pain is, before ideas and concerns", async () => {
+    const { asked } = await history("i get a tight chest when i walk up hills, goes off when i rest");
+    const at = (pattern: RegExp) => asked.findIndex((text) => pattern.test(text));
     for (const check of [
       /describe the chest tightness/,
       /where is the chest tightness/,
       /how bad is the chest tightness/,
     ])
-      expect(
-        asked.findIndex((text) => check.test(text)),
-        String(check),
-      ).toBeGreaterThan(-1);
-    expect(asked.findIndex((text) => /how bad is the chest tightness/.test(text))).toBeLessThan(ideas);
+      expect(at(check), String(check)).toBeGreaterThan(-1);
+    expect(at(/how bad is the chest tightness/)).toBeLessThan(at(/what might be causing this/));
   });
-});
 
-/**
- * Breathlessness told with lying flat and swollen ankles (found trying the terminal chat): the doctor
- * asked about lying flat and ankle swelling after being told, and once they were read it explored
- * "the shortness of breath when lying flat" as a second complaint.
- */
-describe("breathlessness told with its companions", () => {
-  const engine = buildEmbeddedEngine(loadMeditod(), "train", { wording: "clean" });
-
-  it("asks about neither lying flat nor ankle swelling again, nor explores them as complaints", async () => {
-    const conversation = new Conversation(engine, { maxDoctorTurns: 80 });
-    const asked: string[] = [];
-    let outcome = await conversation.say(
+  // The doctor asked about lying flat and ankle swelling after being told, and once they were read it
+  // explored "the shortness of breath when lying flat" as a second complaint.
+  it("breathlessness told with its companions: neither asked again nor explored as complaints", async () => {
+    const { asked } = await history(
       "been getting more and more breathless over the last month, cant lie flat at night, have to prop myself up on 3 pillows, and my ankles are like balloons",
     );
-    while (!outcome.ended && outcome.error === null && asked.length < 80) {
-      asked.push(outcome.doctor!);
-      outcome = await conversation.say("no");
-    }
     expect(asked.filter((text) => /lying flat|leg swelling|swelling in your/.test(text))).toEqual([]);
     expect(asked.some((text) => /wake up at night short of breath/.test(text))).toBe(true);
   });

@@ -158,8 +158,7 @@ function comesWith(tokens: AnalysedText["tokens"], from: number, start: number, 
     const text = tokens[index]!.text;
     if (STATEMENT_BREAKS.has(text)) return false;
     if (condition < 0 && index >= start - LIMITING_WINDOW && CONDITION.has(text) && text !== "with") condition = index;
-    if (condition >= 0 && symptoms.some((span) => span.end <= condition && span.end > index - 1 && span.start >= index))
-      return true;
+    if (condition >= 0 && symptoms.some((span) => span.start >= index && span.end <= condition)) return true;
   }
   return false;
 }

@@ -48,19 +48,17 @@ const APOSTROPHE_LESS = /\b(do|does|did|have|has|had|ca|could|wo|would|should|is
  * "ive had", "hes 79", "thats"). Not "its", "ill", "id", "were", "well", "hell", "shell": each is a
  * word of its own ("im" is taken as "I'm": a patient types it far more often than the abbreviation IM).
  */
-const PRONOUN_APOSTROPHE_LESS =
-  /\b(?:(i)(m|ve)|(he|she|that|what|there)(s)|(you|they)(re|ve)|(we)(ve)|(they|you)(ll|d))\b/g;
+const PRONOUN_CONTRACTIONS: Readonly<Record<string, string>> = Object.fromEntries(
+  [
+    ...["i'm", "i've", "he's", "she's", "that's", "what's", "there's"],
+    ...["you're", "you've", "they're", "they've", "we've", "they'll", "you'll", "they'd", "you'd"],
+  ].map((spelt) => [spelt.replace("'", ""), spelt]),
+);
+const PRONOUN_APOSTROPHE_LESS = new RegExp(`\\b(?:${Object.keys(PRONOUN_CONTRACTIONS).join("|")})\\b`, "g");
 
 /** A contraction without its apostrophe, spelt with it. Example: "i dont smoke" → "i don't smoke", "im 24" → "i'm 24". */
 function restoreApostrophes(text: string): string {
-  return text
-    .replace(APOSTROPHE_LESS, "$1n't")
-    .replace(PRONOUN_APOSTROPHE_LESS, (_word, ...parts: Array<string | undefined>) =>
-      parts
-        .slice(0, 10)
-        .filter((part) => part !== undefined)
-        .join("'"),
-    );
+  return text.replace(APOSTROPHE_LESS, "$1n't").replace(PRONOUN_APOSTROPHE_LESS, (word) => PRONOUN_CONTRACTIONS[word]!);
 }
 
 /**

@@ -1,7 +1,7 @@
 import { conceptKey } from "../history-context-reader.ts";
 import { extractRelations } from "../family-relations.ts";
 import { habitStatus } from "../habit-attributes.ts";
-import type { Status } from "../negation.ts";
+import { opensWithYesOrNo, type Status } from "../negation.ts";
 import type { AskedItem } from "../question-types.ts";
 import type { TurnRecord } from "../turn-record.ts";
 import { statusFromAnswer, topicStatus } from "./certainty.ts";
@@ -17,17 +17,13 @@ import { painInFocus } from "./read-mentions.ts";
 /** "I've been healthy", "I'm well": said of the patient's health in general. */
 const SAYS_HEALTHY = /\b(?:been|am|i'm|was|be)\s+(?:\w+\s+)?(?:healthy|well)\b/;
 
-/** An answer that opens with its yes or no. Example: "no, and I don't smoke", "yeah a bit". */
-const OPENS_WITH_YES_OR_NO =
-  /^\W*(?:(?:um+|uh+|oh|well|so|erm)\W+)*(?:no|nope|nah|yes|yeah|yep|yup|yea|not really|never|none|not that i know)\b/;
-
 /**
  * Whether the turn's no belongs to what the patient named rather than to the question: "don't smoke,
  * don't drink" or "I have no fever" to "any trouble swallowing?" denies the smoking, the drinking and
  * the fever, never the swallowing.
  */
 function deniesSomethingElse(turn: TurnRecord): boolean {
-  if (turn.polarity !== "no" || OPENS_WITH_YES_OR_NO.test(turn.firstSentence.toLowerCase())) return false;
+  if (turn.polarity !== "no" || opensWithYesOrNo(turn.analysed.tokens)) return false;
   return turn.found.some(({ entry }) => entry.status === "negative");
 }
 

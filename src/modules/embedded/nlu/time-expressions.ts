@@ -153,21 +153,30 @@ export function extractFrequency(text: string, asked = false): string | undefine
   return undefined;
 }
 
+/** "In seconds", "within a few seconds", "in a split second", "instantly", "like a thunderclap": at once. */
+const WITHIN_SECONDS =
+  /\b(?:(?:in|within) (?:a (?:few |couple of )?|few |a matter of |just )?(?:seconds?|split second|heartbeat|instant)|instant(?:ly|aneously)?|like a (?:thunderclap|bolt|switch))\b/;
+/** "Over a few days", "over the last couple of weeks": bit by bit. */
+const OVER_DAYS =
+  /\bover (?:a |the )?(?:(?:last|past|next) )?(?:few |couple of |several |number of )?(?:days|weeks|months)\b/;
+
 /** How a symptom came on, in the ontology's words: "really suddenly", "out of nowhere" → "abruptly"; "slowly" → "gradually". */
 export function extractInitiation(text: string): string | undefined {
   if (
     /\b(?:sudden(?:ly)?|all of a sudden|abrupt(?:ly)?|out of (?:nowhere|the blue)|came on (?:fast|quickly))\b/.test(
       text,
-    )
+    ) ||
+    WITHIN_SECONDS.test(text)
   )
     return "abruptly";
-  if (/\b(?:gradual(?:ly)?|slowly|over time|bit by bit|little by little|crept up)\b/.test(text)) return "gradually";
+  if (/\b(?:gradual(?:ly)?|slowly|over time|bit by bit|little by little|crept up)\b/.test(text) || OVER_DAYS.test(text))
+    return "gradually";
   return undefined;
 }
 
-/** "It came on gradually", "started all of a sudden": how it came on (group 1). */
+/** "It came on gradually", "started all of a sudden", "came on in seconds", "built up over a few days": how it came on (group 1). */
 const CAME_ON =
-  /\b(?:came|come|comes|started|starts|began|begins|happened|hit me)\s+(?:on\s+)?(?:\w+\s+)?(suddenly|all of a sudden|abruptly|out of (?:nowhere|the blue)|gradually|slowly)\b/;
+  /\b(?:came|come|comes|started|starts|began|begins|happened|hit me|built up|peaked)\s+(?:on\s+)?(?:\w+\s+)?(suddenly|all of a sudden|abruptly|out of (?:nowhere|the blue)|gradually|slowly|(?:in|within) (?:a (?:few |couple of )?|few |a matter of |just )?(?:seconds?|split second|instant)|instantly|like a (?:thunderclap|bolt)|over (?:a |the )?(?:(?:last|past) )?(?:few |couple of |several )?(?:days|weeks|months))\b/;
 
 /** How a symptom came on, when the patient says so while describing it ("it came on gradually"); "gradually getting worse" is progression, not this. */
 export function extractVolunteeredInitiation(text: string): string | undefined {

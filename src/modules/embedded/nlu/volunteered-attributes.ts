@@ -44,6 +44,7 @@ export const IN_SENTENCE: readonly AttributeExtractor[] = [
   progression,
   frequency,
   onset,
+  severity,
 ];
 
 /** The volunteered attributes of the symptoms a sentence names. */

@@ -104,6 +104,19 @@ function checkedItemAsked(plan: HistoryPlan, conversation: ConversationReading, 
   return false;
 }
 
+/** "Two hours ago", "this morning", "just now": an onset within the day, a first episode still going on. */
+const STARTED_TODAY =
+  /\b(?:minutes?|hours?|today|tonight|this (?:morning|afternoon|evening)|last night|just now|earlier on)\b/;
+
+/**
+ * Whether asking how often the symptom comes is beside the point: it started within the day and came
+ * on suddenly ("the worst headache of my life, two hours ago"); one episode, not a pattern.
+ */
+function oneSuddenEpisode(facts: StateFacts, symptom: string): boolean {
+  const entry = facts.find("symptom", symptom)?.entry;
+  return entry?.initiation === "abruptly" && typeof entry.onset === "string" && STARTED_TODAY.test(entry.onset);
+}
+
 /** Ask a complaint attribute when doctors usually do. */
 const COMPLAINT_CHECK_THRESHOLD = 0.5;
 
@@ -150,6 +163,7 @@ export function nextComplaintStep(
       )
         continue;
       if (settled(parts[0]!)) continue;
+      if (own.check === "frequency" && oneSuddenEpisode(facts, symptom)) continue;
       return parts
         .filter((part) => !settled(part))
         .map((part) =>

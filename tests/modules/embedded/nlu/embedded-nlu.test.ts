@@ -274,6 +274,52 @@ describe("answers read against restated and listed questions", () => {
     );
   });
 
+  it("reads a sudden onset said as a modifier or in seconds, and a trend said before the symptom's name", async () => {
+    const opened = (text: string) => understand(text, "What brings you in?");
+    expect(slots(await opened("I had a sudden headache, the worst of my life."))).toEqual({
+      positive_symptom: [{ value: "headache", initiation: "abruptly" }],
+    });
+    expect(slots(await opened("The headache came on within seconds."))).toEqual({
+      positive_symptom: [{ value: "headache", initiation: "abruptly" }],
+    });
+    expect(slots(await opened("My cough built up over a few days."))).toEqual({
+      positive_symptom: [{ value: "coughing", initiation: "gradually" }],
+    });
+    expect(slots(await opened("I'm getting more and more breathless."))).toEqual({
+      positive_symptom: [{ value: "dyspnea", progression: "gradually getting worse over time" }],
+    });
+    // Negative controls: "sudden" about something else; an amount or a sameness before the name; a
+    // trend about another clause's thing; weeks said as when, not how.
+    expect(slots(await opened("A sudden noise woke me and now I have a headache."))).toEqual({
+      positive_symptom: [{ value: "headache" }],
+    });
+    expect(slots(await opened("Constant pain in my tummy."))).toEqual({
+      positive_symptom: [{ value: "pain", location: ["abdomen"] }],
+    });
+    expect(slots(await opened("It got worse after the fall and now my knee hurts."))).toEqual({
+      positive_symptom: [{ value: "pain", location: ["knee"] }],
+    });
+    expect(slots(await opened("I've had a cough over the last few weeks."))).toEqual({
+      positive_symptom: [{ value: "coughing", onset: "few weeks ago" }],
+    });
+  });
+
+  it("reads a rating given to another question as the severity, never as what the symptom is like", async () => {
+    const described = (answer: string) =>
+      understand(answer, "What brings you in?", "I have a headache.", "Can you describe the headache?");
+    expect(slots(await described("10 out of 10."))).toEqual({
+      positive_symptom: [{ value: "headache", severity: "10" }],
+    });
+    expect(slots(await described("It's sharp, about 7 out of 10."))).toEqual({
+      positive_symptom: [{ value: "headache", positive_characteristics: ["sharp"], severity: "7" }],
+    });
+    expect(slots(await described("All over."))).toEqual({ positive_symptom: [{ value: "headache" }] });
+    // Negative control: a one-word description is still the characteristic itself.
+    expect(slots(await described("Throbbing."))).toEqual({
+      positive_symptom: [{ value: "headache", positive_characteristics: ["throbbing"] }],
+    });
+  });
+
   it("reads how a symptom came on, and where a pain spreads, without denying the pain", async () => {
     expect(
       slots(

@@ -104,6 +104,22 @@ describe("questions that follow the complaint", () => {
     expect(list).toContain("symptom:orthopnea");
   });
 
+  it("a sudden headache that began two hours ago: how often it comes is not asked; a headache of weeks: it is (negative control)", () => {
+    const sudden = asks("The worst headache of my life came on suddenly two hours ago.", {
+      positive_symptom: [{ value: "headache", onset: "two hours ago", initiation: "abruptly" }],
+    });
+    expect(sudden).not.toContain("symptom:headache/frequency");
+    expect(sudden).toContain("symptom:headache/location");
+    const weeks = asks("I've had headaches for weeks.", {
+      positive_symptom: [{ value: "headache", onset: "a few weeks ago", initiation: "gradually" }],
+    });
+    expect(weeks).toContain("symptom:headache/frequency");
+    const todayGradual = asks("My head has ached since this morning.", {
+      positive_symptom: [{ value: "headache", onset: "this morning", initiation: "gradually" }],
+    });
+    expect(todayGradual).toContain("symptom:headache/frequency");
+  });
+
   it("an eye: vision, pain and redness", () => {
     const list = asks("My eye has gone red.", { positive_symptom: [{ value: "red eye" }] });
     expect(at(list, "symptom:visual impairment")).toBeLessThan(firstReview(list));

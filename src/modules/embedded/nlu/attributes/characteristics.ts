@@ -10,6 +10,9 @@ const CHARACTERISTICS_CUE =
 /** Words of a short answer that are not the characteristic ("it's mostly", "I'd say"). */
 const NOT_A_CHARACTERISTIC = /^(?:it's|its|it|is|mostly|pretty|very|kind|of|a|the|yeah|yes|i'd|say|would|i|like)$/;
 
+/** A short answer that rates or places the symptom rather than describing it: "10 out of 10", "about a 7", "all over". */
+const SAYS_ANOTHER_ATTRIBUTE = /\d|\b(?:out of|all over|everywhere|all around)\b/;
+
 /**
  * The symptom's characteristics; a one- or two-word answer is the characteristic itself ("Uh harsh."),
  * unless it is an unsure one ("Not sure.", "Don't know.") or a refusal ("No." to "can he describe the
@@ -19,7 +22,12 @@ function readCharacteristics(turn: TurnRecord, entry: CollectedEntry): boolean {
   const { lexicon, analysed } = turn;
   const { tokens } = analysed;
   let found = extractCharacteristics(lexicon, entry.attributes.value as string, analysed, 0, tokens.length);
-  if (found.length === 0 && turn.polarity !== "unknown" && turn.polarity !== "no") {
+  if (
+    found.length === 0 &&
+    turn.polarity !== "unknown" &&
+    turn.polarity !== "no" &&
+    !SAYS_ANOTHER_ATTRIBUTE.test(analysed.text)
+  ) {
     const words = tokens.filter((token) => token.kind === "word" && !NOT_A_CHARACTERISTIC.test(token.text));
     if (words.length >= 1 && words.length <= 2 && tokens.filter((token) => token.kind === "word").length <= 4)
       found = [words.map((token) => token.text).join(" ")];

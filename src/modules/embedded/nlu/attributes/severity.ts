@@ -12,9 +12,8 @@ export const severity = {
   name: "severity",
   appliesTo: ["symptom"],
   questionCue: SEVERITY_CUE,
-  readVolunteered: (span) => {
-    if (span.mention) span.turn.entries.set(span.entry, "severity", extractSeverity(spanText(span)));
-  },
+  // Unasked, only a rating on a scale: "7 out of 10" said while describing it, with or without its name.
+  readVolunteered: (span) => span.turn.entries.set(span.entry, "severity", extractSeverity(spanText(span))),
   readAnswer: (turn, entry) => {
     const { text } = turn.analysed;
     return setFound(

@@ -106,16 +106,16 @@ describe("questions that follow the complaint", () => {
 
   it("a sudden headache that began two hours ago: how often it comes is not asked; a headache of weeks: it is (negative control)", () => {
     const sudden = asks("The worst headache of my life came on suddenly two hours ago.", {
-      positive_symptom: [{ value: "headache", onset: "two hours ago", initiation: "abruptly" }],
+      positive_symptom: [{ value: "headache", onset: "two hours ago", initiation: "abruptly", location: ["head"] }],
     });
     expect(sudden).not.toContain("symptom:headache/frequency");
-    expect(sudden).toContain("symptom:headache/location");
+    expect(sudden).toContain("symptom:headache/severity");
     const weeks = asks("I've had headaches for weeks.", {
-      positive_symptom: [{ value: "headache", onset: "a few weeks ago", initiation: "gradually" }],
+      positive_symptom: [{ value: "headache", onset: "a few weeks ago", initiation: "gradually", location: ["head"] }],
     });
     expect(weeks).toContain("symptom:headache/frequency");
     const todayGradual = asks("My head has ached since this morning.", {
-      positive_symptom: [{ value: "headache", onset: "this morning", initiation: "gradually" }],
+      positive_symptom: [{ value: "headache", onset: "this morning", initiation: "gradually", location: ["head"] }],
     });
     expect(todayGradual).toContain("symptom:headache/frequency");
   });

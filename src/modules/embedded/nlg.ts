@@ -337,6 +337,15 @@ function requestReply(input: NlgInput): string | undefined {
   return [...replies, body.replace(/^OK, and /, "Now, ")].filter(Boolean).join(" ");
 }
 
+/** A lone open question (a bare `inquire`) that asks for the complaint: only the opening, or the opening and one invitation, came before it. */
+function invitation(input: NlgInput): string | undefined {
+  const [only] = input.actions;
+  if (input.actions.length !== 1 || only!.action !== "inquire" || Object.keys(only!).length !== 1) return undefined;
+  const asked = input.history.filter((turn) => turn.speaker === "doctor").length;
+  if (asked > 2) return undefined;
+  return templateFile.templates[asked === 1 ? "inquire/invite" : "inquire/invite-again"];
+}
+
 /** The opening question asked again, for a patient who asked what it meant. */
 function openingAgain(): string {
   return templateFile.templates["chit-chat/opening-again"] ?? "Of course. What brought you here today?";
@@ -381,6 +390,7 @@ export function buildEmbeddedNlg(training: TrainingData, wording: NlgWording = "
       const body =
         replied ??
         clarified ??
+        (wording === "clean" ? invitation(input) : undefined) ??
         (isClosingQuestion(input) && wording === "clean"
           ? closingQuestion(input.history)
           : realise(input.actions, input.informant));

@@ -131,4 +131,29 @@ describe("embedded NLG, clean wording (the chat)", () => {
     expect(text).toBe("OK, and when did the shortness of breath start?");
     expect(text).not.toBe(turn.text);
   });
+
+  it("words an open question as an invitation to tell the complaint, then as a second, gentler one", async () => {
+    const clean = buildEmbeddedNlg(training, "clean");
+    const invite = [{ action: "inquire" as const }];
+    const first = await clean.realise({
+      history: [
+        { speaker: "doctor", text: "What brings you in today?" },
+        { speaker: "patient", text: "hi" },
+      ],
+      actions: invite,
+    });
+    expect(first.text).toBe("Could you tell me a little more about what's been troubling you?");
+    // Negative control: later in the history a bare open question is the usual "anything else?".
+    const later = [
+      { speaker: "doctor" as const, text: "What brings you in today?" },
+      { speaker: "patient" as const, text: "A cough." },
+      { speaker: "doctor" as const, text: "When did it start?" },
+      { speaker: "patient" as const, text: "Monday." },
+      { speaker: "doctor" as const, text: "Is it dry?" },
+      { speaker: "patient" as const, text: "Yes." },
+    ];
+    expect((await clean.realise({ history: later, actions: invite })).text).toBe(
+      "Is there anything else you'd like to tell me?",
+    );
+  });
 });

@@ -67,7 +67,8 @@ export interface PlannerDecision {
     | "complaint"
     | "plan"
     | "repeat"
-    | "ice";
+    | "ice"
+    | "invite";
   /** The plan item asked, when the move is a plan item. */
   readonly item?: string;
 }
@@ -234,6 +235,9 @@ export class HistoryPlanner {
    */
   private nextQuestion(conversation: ConversationReading, facts: StateFacts, live: Live | undefined): PlannerDecision {
     const { plan } = this.model;
+    // No complaint heard yet ("hi", "I just feel a bit off"): invite it, twice at most, before any other question.
+    if (live && facts.positives("symptom").length === 0 && live.doctorTexts.length <= 1)
+      return { actions: [{ action: "inquire" }], reason: "invite" };
     const found = findComplaint(plan, facts, conversation);
     const applied = live ? applicableQuestions(plan, found, facts, live.patient) : [];
     const focus = live ? liveFocus(plan, found, applied) : found;

@@ -146,3 +146,27 @@ describe("a live history asks the attributes a clinician needs", () => {
     }
   });
 });
+
+describe("a live history with no complaint heard yet invites it once", () => {
+  it("asks an open question after a greeting or a vague opening, not the history's routine questions", () => {
+    for (const opening of ["hi", "I just feel a bit off"]) {
+      const decision = planner.decide(turns("What brings you in today?", opening), {}, { askOn: true });
+      expect(decision.reason).toBe("invite");
+      expect(decision.actions).toEqual([{ action: "inquire" }]);
+    }
+  });
+
+  it("invites only once, and never once a symptom is heard or in the benchmark (negative controls)", () => {
+    const again = turns(
+      "What brings you in today?",
+      "hi",
+      "Could you tell me a little more about what's been troubling you?",
+      "Nothing much.",
+    );
+    expect(planner.decide(again, {}, { askOn: true }).reason).not.toBe("invite");
+    const cough = turns("What brings you in today?", "I have a cough.");
+    const state: DialogueState = { positive_symptom: [{ value: "coughing" }] };
+    expect(planner.decide(cough, state, { askOn: true }).reason).not.toBe("invite");
+    expect(planner.decide(turns("What brings you in today?", "hi"), {}).reason).not.toBe("invite");
+  });
+});

@@ -23,8 +23,21 @@ const SAYS_HEALTHY = /\b(?:been|am|i'm|was|be)\s+(?:\w+\s+)?(?:healthy|well)\b/;
  * the fever, never the swallowing.
  */
 function deniesSomethingElse(turn: TurnRecord): boolean {
-  if (turn.polarity !== "no" || opensWithYesOrNo(turn.analysed.tokens)) return false;
+  if (turn.polarity !== "no" || (opensWithYesOrNo(turn.analysed.tokens) && !noOfWhatFollows(turn))) return false;
   return turn.found.some(({ entry }) => entry.status === "negative");
+}
+
+/**
+ * Whether the answer's opening no is the determiner of what it names next, not an answer word: "no
+ * rash" to "any pain?" denies the rash, and says nothing of the pain; "no, no rash" still answers.
+ */
+function noOfWhatFollows(turn: TurnRecord): boolean {
+  const { tokens } = turn.analysed;
+  const at = tokens.findIndex((token) => token.kind !== "punct");
+  return (
+    tokens[at]?.text === "no" &&
+    turn.found.some(({ entry, mention }) => entry.status === "negative" && mention.start === at + 1)
+  );
 }
 
 /** Whether the turn is a short answer to the items (a yes/no, or a topic's state to a topic question). */

@@ -230,6 +230,17 @@ describe("a no that belongs to what the patient named, not to the question (foun
   });
 });
 
+describe("a yes that belongs to what the patient named", () => {
+  it("'a bit of backache' to 'any fever?' affirms the backache alone; 'a little bit' still affirms the fever", async () => {
+    const backache = await slotsOf("Have you had any fever?", "a bit of backache");
+    expect(backache).not.toHaveProperty("negative_symptom");
+    expect(backache.positive_symptom).toEqual([expect.objectContaining({ value: "pain", location: ["back"] })]);
+    expect(await slotsOf("Have you had any fever?", "a little bit")).toMatchObject({
+      positive_symptom: value("fever"),
+    });
+  });
+});
+
 describe("questions put to a relative about the patient are read as asked of the patient", () => {
   /** The slots of `utterance` said by a parent to `question`, after "my boy is vomiting". */
   async function parentSays(question: string, utterance: string): Promise<Record<string, unknown>> {

@@ -321,6 +321,37 @@ describe("answers read against restated and listed questions", () => {
     });
   });
 
+  it("keeps the times and amounts of a habit or a medicine off the complaint asked about", async () => {
+    const aboutTightness = (question: string, answer: string) =>
+      understand(answer, "What brings you in?", "My chest feels tight.", question);
+    const habit = slots(
+      await aboutTightness("How bad is it, out of ten?", "I smoked for 30 years, stopped 5 years ago."),
+    );
+    expect(habit).toEqual({ positive_habit: [{ value: "former smoker" }] });
+    const medicine = slots(
+      await aboutTightness("Does anything make it better or worse?", "I take amlodipine 5mg once a day."),
+    );
+    expect(JSON.stringify(medicine.positive_symptom ?? [])).not.toContain("once a day");
+    // Negative control: a time said alone is still the complaint's.
+    expect(slots(await aboutTightness("When did it start?", "About an hour ago."))).toEqual({
+      positive_symptom: [{ value: "chest tightness", onset: "an hour ago" }],
+    });
+  });
+
+  it("reads 'feel' said once for two states, and sweating in lay words; a sweaty gym session is no symptom", async () => {
+    const opened = (text: string) => understand(text, "What brings you in?");
+    expect(slots(await opened("I feel sweaty and a bit sick."))).toEqual({
+      positive_symptom: [{ value: "sweating" }, { value: "nausea" }],
+    });
+    expect(slots(await opened("I feel clammy and dizzy."))).toEqual({
+      positive_symptom: [{ value: "sweating" }, { value: "dizziness" }],
+    });
+    expect(slots(await opened("I got sweaty at the gym and now my knee hurts."))).toEqual({
+      positive_symptom: [{ value: "pain", location: ["knee"] }],
+    });
+    expect(slots(await opened("I feel fine and happy."))).toEqual({});
+  });
+
   it("reads how a symptom came on, and where a pain spreads, without denying the pain", async () => {
     expect(
       slots(

@@ -46,6 +46,7 @@ export const IN_SENTENCE: readonly AttributeExtractor[] = [
   frequency,
   onset,
   severity,
+  location,
 ];
 
 /** The volunteered attributes of the symptoms a sentence names. */

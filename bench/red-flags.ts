@@ -36,6 +36,7 @@ import {
   statementText,
 } from "../src/clinical/red-flags-encoder.ts";
 import { loadUseLiteEncoder } from "../src/clinical/use-lite-encoder.ts";
+import { loadStaticEncoder } from "../src/clinical/static-sentence-encoder.ts";
 import {
   flagsOver,
   SemanticRedFlags,
@@ -101,6 +102,8 @@ const { values } = parseArgs({
     "cross-validate": { type: "boolean", default: false },
     turns: { type: "string", default: "200" },
     misses: { type: "boolean", default: false },
+    encoder: { type: "string", default: "static" },
+    table: { type: "string" },
   },
 });
 const rules = loadRedFlags();
@@ -320,11 +323,20 @@ function heldBackFiles(): string[] {
   return parts;
 }
 
+/** The encoder `--encoder` names: `static` (the bundled one, or `--table FILE`) or `use-lite`. */
+function chosenEncoder(): () => Promise<SentenceEncoder> {
+  if (values.encoder === "use-lite") return loadUseLiteEncoder;
+  if (values.encoder === "static") return () => loadStaticEncoder(values.table);
+  console.error(`bench/red-flags.ts: --encoder must be static or use-lite, not '${values.encoder}'`);
+  process.exit(2);
+}
+
 async function main(): Promise<void> {
   const heldBack = heldBackFiles();
+  const load = chosenEncoder();
   // One encoder for every signal of the run (the folds' too), each text encoded once.
   let shared: Promise<SentenceEncoder> | null = null;
-  const loadEncoder = () => (shared ??= loadUseLiteEncoder().then(rememberingEncoder));
+  const loadEncoder = () => (shared ??= load().then(rememberingEncoder));
   // The corpus is encoded in bulk: the bench waits for it, where a chat turn would go on without it.
   const semantic = bundledSemanticRedFlags(rules, {
     cacheDir: defaultCacheDir(process.env),
@@ -379,7 +391,7 @@ async function main(): Promise<void> {
   }
   if (heldBack.length > 0) result.tests = tests;
   if (Number(values.turns) > 0 && !values["choose-thresholds"]) {
-    result.chatTurn = await chatTurnCosts(rules, on, Number(values.turns));
+    result.chatTurn = await chatTurnCosts(rules, on ? load : null, Number(values.turns));
     printCosts(result.chatTurn as Awaited<ReturnType<typeof chatTurnCosts>>);
   }
   if (values.json) console.log(JSON.stringify(result));

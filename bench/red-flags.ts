@@ -32,10 +32,12 @@ import { loadRedFlags } from "../src/clinical/red-flags.ts";
 import {
   bundledSemanticRedFlags,
   corpusAnchors,
+  DEFAULT_SENTENCE_ENCODER,
   DEVELOPMENT_FILES,
+  SENTENCE_ENCODERS,
   statementText,
+  type SentenceEncoderName,
 } from "../src/clinical/red-flags-encoder.ts";
-import { loadUseLiteEncoder } from "../src/clinical/use-lite-encoder.ts";
 import { loadStaticEncoder } from "../src/clinical/static-sentence-encoder.ts";
 import {
   flagsOver,
@@ -102,7 +104,7 @@ const { values } = parseArgs({
     "cross-validate": { type: "boolean", default: false },
     turns: { type: "string", default: "200" },
     misses: { type: "boolean", default: false },
-    encoder: { type: "string", default: "static" },
+    encoder: { type: "string", default: DEFAULT_SENTENCE_ENCODER },
     table: { type: "string" },
   },
 });
@@ -294,6 +296,7 @@ async function crossValidate(folds: readonly Entry[][], loadEncoder: () => Promi
     const semantic = new SemanticRedFlags({
       loadEncoder,
       anchors: [...corpusAnchors({ flags }), ...examples],
+      // Only the anchors' scores are read: the fold's thresholds are chosen below.
       thresholds: rules.file.semantic,
       cacheDir: null,
       waitMs: BULK_WAIT_MS,
@@ -323,24 +326,34 @@ function heldBackFiles(): string[] {
   return parts;
 }
 
-/** The encoder `--encoder` names: `static` (the bundled one, or `--table FILE`) or `use-lite`. */
-function chosenEncoder(): () => Promise<SentenceEncoder> {
-  if (values.encoder === "use-lite") return loadUseLiteEncoder;
-  if (values.encoder === "static") return () => loadStaticEncoder(values.table);
-  console.error(`bench/red-flags.ts: --encoder must be static or use-lite, not '${values.encoder}'`);
-  process.exit(2);
+/**
+ * The encoder `--encoder` names ({@link SENTENCE_ENCODERS}; `--table FILE` gives the static encoder
+ * another table), and its loader; one clear line and exit code 2 for another name.
+ */
+function chosenEncoder(): { name: SentenceEncoderName; load: () => Promise<SentenceEncoder> } {
+  const name = values.encoder;
+  if (!(name in SENTENCE_ENCODERS)) {
+    console.error(
+      `bench/red-flags.ts: --encoder must be one of ${Object.keys(SENTENCE_ENCODERS).join(", ")}, not '${name}'`,
+    );
+    process.exit(2);
+  }
+  const known = name as SentenceEncoderName;
+  const table = values.table;
+  return { name: known, load: known === "static" && table ? () => loadStaticEncoder(table) : SENTENCE_ENCODERS[known] };
 }
 
 async function main(): Promise<void> {
   const heldBack = heldBackFiles();
-  const load = chosenEncoder();
+  const encoder = chosenEncoder();
   // One encoder for every signal of the run (the folds' too), each text encoded once.
   let shared: Promise<SentenceEncoder> | null = null;
-  const loadEncoder = () => (shared ??= load().then(rememberingEncoder));
+  const loadEncoder = () => (shared ??= encoder.load().then(rememberingEncoder));
   // The corpus is encoded in bulk: the bench waits for it, where a chat turn would go on without it.
   const semantic = bundledSemanticRedFlags(rules, {
     cacheDir: defaultCacheDir(process.env),
     waitMs: BULK_WAIT_MS,
+    encoder: encoder.name,
     loadEncoder,
   });
   const on = await semantic.warmUp();
@@ -349,7 +362,7 @@ async function main(): Promise<void> {
   if (values.misses) printMisses(development);
   if (on) await semantic.prepare(development.flatMap((entry) => entry.turns));
   const devScores = on ? scoresOf(development, semantic, true) : null;
-  const thresholds = values["choose-thresholds"] && on ? chooseThresholds(development, devScores) : rules.file.semantic;
+  const thresholds = values["choose-thresholds"] && on ? chooseThresholds(development, devScores) : semantic.thresholds;
   if (values["choose-thresholds"] && on) print(`chosen on the development statements: ${JSON.stringify(thresholds)}`);
   const dev = score(development, devScores, thresholds);
   printTable(
@@ -391,7 +404,7 @@ async function main(): Promise<void> {
   }
   if (heldBack.length > 0) result.tests = tests;
   if (Number(values.turns) > 0 && !values["choose-thresholds"]) {
-    result.chatTurn = await chatTurnCosts(rules, on ? load : null, Number(values.turns));
+    result.chatTurn = await chatTurnCosts(rules, on ? encoder : null, Number(values.turns));
     printCosts(result.chatTurn as Awaited<ReturnType<typeof chatTurnCosts>>);
   }
   if (values.json) console.log(JSON.stringify(result));

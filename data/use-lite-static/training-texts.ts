@@ -56,7 +56,7 @@ export function trainingTexts(): string[] {
   const mts = loadMtsDialog();
   for (const split of ["train", "valid"]) for (const document of mts.splits[split] ?? []) into.addDialogue(document.input);
   const aci = loadAciBench();
-  for (const split of ["train", "valid"]) for (const document of aci.splits[split] ?? []) into.addDialogue(document.input);
+  for (const split of ["train", "valid"] as const) for (const document of aci.splits[split]) into.addDialogue(document.input);
   const meditod = loadMeditod();
   for (const split of ["train", "valid"] as const) {
     for (const id of meditod.splits[split] ?? [])

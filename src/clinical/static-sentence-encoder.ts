@@ -60,7 +60,8 @@ export function decodeStaticTable(bytes: Buffer): StaticTable {
   const header = JSON.parse(bytes.subarray(8, 8 + length).toString("utf8")) as StaticTableHeader;
   const count = header.pieces.length;
   let at = 8 + length + ((4 - ((8 + length) % 4)) % 4);
-  if (bytes.length !== at + count * 4 + count * header.dims) throw new Error("a static encoder table of the wrong size");
+  if (bytes.length !== at + count * 4 + count * header.dims)
+    throw new Error("a static encoder table of the wrong size");
   const rows = new Float32Array(count * header.dims);
   for (let piece = 0; piece < count; piece++, at += 4) {
     const scale = bytes.readFloatLE(at);

@@ -10,6 +10,8 @@
  *   npx tsx bench/red-flags.ts --cross-validate      # and the semantic signal's honest estimate on them
  *   npx tsx bench/red-flags.ts --choose-thresholds   # the semantic thresholds, chosen on the development statements
  *   npx tsx bench/red-flags.ts --turns 0 --misses    # and each development statement the rules get wrong
+ *   npx tsx bench/red-flags.ts --encoder use-lite    # USE-lite itself, under its own thresholds, instead of the
+ *                                                    # bundled static encoder (--table FILE: another static table)
  *   npx tsx bench/red-flags.ts --part test-v2,test-v3 --json  # the held-back test parts too: the figures reported
  *                                                    # (tables on stderr, JSON on stdout; --turns N, default 200)
  *
@@ -343,19 +345,30 @@ function chosenEncoder(): { name: SentenceEncoderName; load: () => Promise<Sente
   return { name: known, load: known === "static" && table ? () => loadStaticEncoder(table) : SENTENCE_ENCODERS[known] };
 }
 
-async function main(): Promise<void> {
-  const heldBack = heldBackFiles();
-  const encoder = chosenEncoder();
-  // One encoder for every signal of the run (the folds' too), each text encoded once.
+/**
+ * The run's semantic signal with an encoder, and the loader it shares with every other signal of the run
+ * (the folds'), each text encoded once. The corpus is encoded in bulk: the bench waits for it, where a
+ * chat turn would go on without it.
+ */
+function runSignal(encoder: ReturnType<typeof chosenEncoder>): {
+  semantic: SemanticRedFlags;
+  loadEncoder: () => Promise<SentenceEncoder>;
+} {
   let shared: Promise<SentenceEncoder> | null = null;
   const loadEncoder = () => (shared ??= encoder.load().then(rememberingEncoder));
-  // The corpus is encoded in bulk: the bench waits for it, where a chat turn would go on without it.
   const semantic = bundledSemanticRedFlags(rules, {
     cacheDir: defaultCacheDir(process.env),
     waitMs: BULK_WAIT_MS,
     encoder: encoder.name,
     loadEncoder,
   });
+  return { semantic, loadEncoder };
+}
+
+async function main(): Promise<void> {
+  const heldBack = heldBackFiles();
+  const encoder = chosenEncoder();
+  const { semantic, loadEncoder } = runSignal(encoder);
   const on = await semantic.warmUp();
   if (!on) print(`semantic signal off: ${semantic.status().reason}`);
   const development = entriesOf(DEVELOPMENT_FILES);

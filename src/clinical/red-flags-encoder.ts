@@ -84,7 +84,7 @@ export function loadDevelopmentCorpus(): CorpusPart {
  * The folder of the statements' vectors made ahead of time (by `data/red-flag-corpus/encode-statements.ts`),
  * one file per encoder: with USE-lite's the signal is on as soon as the model has loaded, instead of
  * after encoding some 1,400 statements (about 20 s of CPU) on first use; the static encoder's save
- * some 100 ms. In a checkout only: the npm package leaves them out.
+ * some 150 ms. In a checkout only: the npm package leaves them out.
  */
 export const PREMADE_STATEMENT_VECTORS = bundledPath("data", "red-flag-corpus", "statement-vectors");
 

@@ -72,17 +72,26 @@ function restoreApostrophes(text: string): string {
 const FEEL_BOTH =
   /\b(feel|feels|feeling|felt)( (?:a bit |a little |quite |really |very |so )?[a-z]+) and (?=(?:a bit |a little |quite |really |very |so )?(?:sick|sweaty|dizzy|faint|tired|breathless|shaky|weak|light-?headed|clammy|hot|cold|unwell|rough|awful|terrible|off)\b)/g;
 
+/**
+ * Whether a text may hold a hesitation word ("um", "uh"…) as a word of its own: most texts have none,
+ * and then no word needs looking at. Bounded as the words are read below (a run of letters, with one
+ * apostrophe-joined part).
+ */
+const HESITATION = new RegExp(
+  `(?<![a-z])(?:${[...HESITATIONS].map((word) => word.replace(/[^a-z']/g, "\\$&")).join("|")})(?![a-z]|'[a-z])`,
+);
+
 export function cleanText(raw: string): string {
   let text = raw
     .toLowerCase()
     .replace(/[\u2018\u2019\u02bc`]/g, "'")
     .replace(/[\u201c\u201d]/g, '"');
   text = restoreApostrophes(text);
-  text = text.replace(/[a-z]+(?:'[a-z]+)?/g, (word) => (HESITATIONS.has(word) ? "" : word));
+  if (HESITATION.test(text)) text = text.replace(/[a-z]+(?:'[a-z]+)?/g, (word) => (HESITATIONS.has(word) ? "" : word));
   // Stutters: "I I", "it's it's", "any any", possibly separated by a comma ("pretty, pretty much").
   text = text.replace(/\b([a-z']+)(?:[\s,]+\1\b)+/g, "$1");
   text = text.replace(/\s+([,.?!;])/g, "$1").replace(/([,.?!;])(?:\s*[,;])+/g, "$1");
-  text = text.replace(FEEL_BOTH, "$1$2 and $1 ");
+  if (text.includes(" and ")) text = text.replace(FEEL_BOTH, "$1$2 and $1 ");
   text = text
     .replace(/^[\s,.;]+/, "")
     .replace(/\s+/g, " ")

@@ -137,6 +137,22 @@ describe("negative controls: a patient speaking of their relatives", () => {
     });
   });
 
+  it("a relative who says something of the patient ('my wife says I snore', 'my mum thinks I'm depressed') tells the patient's history", async () => {
+    for (const [said, value] of [
+      ["My wife says I snore a lot.", "snoring"],
+      ["My mum asked me to come, she thinks I'm depressed.", "depressed mood"],
+    ] as const) {
+      const read = slots((await lastTurn(OPENING, said)).frames);
+      expect(read, said).not.toHaveProperty("positive_family_history");
+      expect(read, said).toMatchObject({ positive_symptom: [{ value }] });
+    }
+    // Negative control: the patient's "I think" before the relative keeps the relative's condition.
+    const question = "Any medical conditions in your family?";
+    expect(slots((await lastTurn(question, "I think my mum has diabetes.")).frames)).toMatchObject({
+      positive_family_history: [{ value: "diabetes mellitus", relation: "mother" }],
+    });
+  });
+
   it("no proxy heard after the first two patient turns", () => {
     const history = [OPENING, "A cough.", "How long?", "Two weeks.", "Anyone else ill?"].map((text, index) => ({
       speaker: index % 2 === 0 ? ("doctor" as const) : ("patient" as const),

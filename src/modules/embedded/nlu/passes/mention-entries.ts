@@ -43,6 +43,13 @@ const SHARED_AIR = new RegExp(
 /** "I've", "I have", "I had", "I was": the patient speaks of themself. */
 const FIRST_PERSON_PAST = /\bi(?:'ve| have| had| was)\b/;
 
+/**
+ * A relative who says, thinks or noticed something of the patient: "my wife says I snore", "my mum
+ * thinks I'm depressed", "my husband reckons I might have diabetes" — the patient ("I") is the
+ * subject after the relative, so the condition is the patient's, not family history.
+ */
+const RELATIVE_SAYS_OF_PATIENT = new RegExp(`${wordsPattern(PEOPLE.relatives)}\\b.*\\bi(?:'m|'ve|'d)?\\b`);
+
 /** How many tokens after a located phrase more sites may be joined to it ("leg swelling or arms"). */
 const MORE_SITES_WINDOW = 4;
 
@@ -59,7 +66,8 @@ function conditionSlot(turn: TurnRecord, reading: MentionReading): BaseSlot {
   if (!asked && turn.proxy && relations.every((relation) => relation === turn.proxy!.patientRelation))
     return concept.slot;
   const aboutFamily = asked || relations.length > 0 || FAMILY_CUE.test(before);
-  return aboutFamily && !FIRST_PERSON_PAST.test(before) ? "family_history" : concept.slot;
+  const aboutPatient = FIRST_PERSON_PAST.test(before) || RELATIVE_SAYS_OF_PATIENT.test(before);
+  return aboutFamily && !aboutPatient ? "family_history" : concept.slot;
 }
 
 /** Someone else's habit: "passive smoking" when they smoke where the patient breathes, else nothing; undefined when it is the patient's. */

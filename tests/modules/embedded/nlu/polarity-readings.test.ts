@@ -239,6 +239,18 @@ describe("a yes that belongs to what the patient named", () => {
       positive_symptom: value("fever"),
     });
   });
+
+  it("'yes, a rash' to 'any weight loss?' is the rash; 'yes, a stone' is the weight loss (negative control)", async () => {
+    const rash = await slotsOf(
+      "Have you had any weight loss?",
+      "yes a rash, it doesn't go away when I press a glass on it",
+    );
+    expect(JSON.stringify(rash)).not.toContain("weight loss");
+    expect(rash).toMatchObject({ positive_symptom: value("dermatologic problem") });
+    expect(await slotsOf("Have you had any weight loss?", "yes, a stone")).toMatchObject({
+      positive_symptom: value("unexplained weight loss"),
+    });
+  });
 });
 
 describe("questions put to a relative about the patient are read as asked of the patient", () => {

@@ -33,8 +33,12 @@ function affirmsSomethingElse(turn: TurnRecord): boolean {
   return turn.polarity === "yes" && quantifiesWhatFollows(turn);
 }
 
+/** A yes said before what it names ("yes, a rash"): only then, with an article, is the yes the finding's. */
+const YES_WORDS: ReadonlySet<string> = new Set(["yes", "yeah", "yep", "yup", "yea"]);
+const ARTICLE: ReadonlySet<string> = new Set(["a", "an", "some"]);
+
 /** Words that open an answer as the amount of what it names next. Example: "no rash", "a bit of backache", "some phlegm". */
-const QUANTIFIER_OPENING = /^(?:no|some|a bit of|bit of|a little|a lot of|lots of|a touch of)$/;
+const QUANTIFIER_OPENING = /^(?:no|some|a|an|a bit of|bit of|a little|a lot of|lots of|a touch of)$/;
 
 /**
  * Whether the answer opens with the amount of what it names next, not with an answer word: "no rash"
@@ -43,7 +47,12 @@ const QUANTIFIER_OPENING = /^(?:no|some|a bit of|bit of|a little|a lot of|lots o
  */
 function quantifiesWhatFollows(turn: TurnRecord): boolean {
   const { tokens } = turn.analysed;
-  const at = tokens.findIndex((token) => token.kind !== "punct");
+  let at = tokens.findIndex((token) => token.kind !== "punct");
+  // "Yes, a rash" to "any weight loss?": the yes names its own finding.
+  if (turn.polarity === "yes" && YES_WORDS.has(tokens[at]?.text ?? "")) {
+    at += tokens[at + 1]?.text === "," ? 2 : 1;
+    if (!ARTICLE.has(tokens[at]?.text ?? "")) return false;
+  }
   const status = turn.polarity === "no" ? "negative" : "positive";
   for (let length = 1; length <= 3; length += 1) {
     const words = tokens.slice(at, at + length);

@@ -26,6 +26,11 @@ async function understand(utterance: string, ...history: string[]): Promise<NluF
   return result.frames!;
 }
 
+/** `answer` said to `question`, after the patient opened with `opening`. */
+function answered(answer: string, opening: string, question: string): Promise<NluFrame[]> {
+  return understand(answer, "What brings you in?", opening, question);
+}
+
 function slots(frames: NluFrame[]): Record<string, unknown> {
   return frames[0]?.slots ?? {};
 }
@@ -355,33 +360,18 @@ describe("answers read against restated and listed questions", () => {
   it("reads where the pain asked about spreads from a sentence that does not name it; a site alone is not a spread", async () => {
     expect(
       slots(
-        await understand(
+        await answered(
           "It goes down my left arm a bit.",
-          "What brings you in?",
           "My chest feels tight.",
           "Can you describe the chest tightness?",
         ),
       ),
     ).toEqual({ positive_symptom: [{ value: "chest tightness", location: ["radiating to left upper extremity"] }] });
     expect(
-      slots(
-        await understand(
-          "About an hour ago, and it goes into my jaw.",
-          "What brings you in?",
-          "I have chest pain.",
-          "When did it start?",
-        ),
-      ),
+      slots(await answered("About an hour ago, and it goes into my jaw.", "I have chest pain.", "When did it start?")),
     ).toEqual({ positive_symptom: [{ value: "chest pain", onset: "an hour ago", location: ["radiating to jaw"] }] });
     expect(
-      slots(
-        await understand(
-          "About an hour ago, my left arm is fine.",
-          "What brings you in?",
-          "I have chest pain.",
-          "When did it start?",
-        ),
-      ),
+      slots(await answered("About an hour ago, my left arm is fine.", "I have chest pain.", "When did it start?")),
     ).toEqual({ positive_symptom: [{ value: "chest pain", onset: "an hour ago" }] });
   });
 
@@ -390,22 +380,13 @@ describe("answers read against restated and listed questions", () => {
       expect(slots(await understand("No.", "What brings you in?", "I have chest pain.", question)), question).toEqual(
         {},
       );
-    expect(
-      slots(await understand("Yes, in my back.", "What brings you in?", "I have chest pain.", "Any other pain?")),
-    ).toEqual({
+    expect(slots(await answered("Yes, in my back.", "I have chest pain.", "Any other pain?"))).toEqual({
       positive_symptom: [{ value: "pain", location: ["back"] }],
     });
     // Negative control: a no to a question about the pain itself still answers it.
-    expect(
-      slots(
-        await understand(
-          "No.",
-          "What brings you in?",
-          "I have chest pain.",
-          "Does the pain get worse when you breathe in?",
-        ),
-      ),
-    ).toEqual({ positive_symptom: [{ value: "chest pain", not_aggravating_factor: ["deep breathing"] }] });
+    expect(slots(await answered("No.", "I have chest pain.", "Does the pain get worse when you breathe in?"))).toEqual({
+      positive_symptom: [{ value: "chest pain", not_aggravating_factor: ["deep breathing"] }],
+    });
   });
 
   it("reads how a symptom came on, and where a pain spreads, without denying the pain", async () => {

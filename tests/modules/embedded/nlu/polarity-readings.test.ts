@@ -16,11 +16,11 @@ beforeAll(() => {
   nlu = buildEmbeddedNlu(loadTrainingData(loadMeditod(), "train"));
 });
 
-/** The frames' slots, merged, of `utterance` said to `question` (after a chest pain, for factor questions). */
-async function slotsOf(question: string, utterance: string): Promise<Record<string, unknown>> {
+/** The frames' slots, merged, of `utterance` said to `question` after `opening` (a chest pain, for factor questions). */
+async function slotsOf(question: string, utterance: string, opening = "Chest pain."): Promise<Record<string, unknown>> {
   const history = [
     { speaker: "doctor" as const, text: "What brings you in today?" },
-    { speaker: "patient" as const, text: "Chest pain." },
+    { speaker: "patient" as const, text: opening },
     { speaker: "doctor" as const, text: question },
   ];
   const { frames } = await nlu.understand({ history, utterance });
@@ -255,15 +255,8 @@ describe("a yes that belongs to what the patient named", () => {
 
 describe("questions put to a relative about the patient are read as asked of the patient", () => {
   /** The slots of `utterance` said by a parent to `question`, after "my boy is vomiting". */
-  async function parentSays(question: string, utterance: string): Promise<Record<string, unknown>> {
-    const history = [
-      { speaker: "doctor" as const, text: "What brings you in today?" },
-      { speaker: "patient" as const, text: "My little boy has been vomiting since last night." },
-      { speaker: "doctor" as const, text: question },
-    ];
-    const { frames } = await nlu.understand({ history, utterance });
-    return Object.assign({}, ...(frames ?? []).map((frame: NluFrame) => frame.slots ?? {}));
-  }
+  const parentSays = (question: string, utterance: string) =>
+    slotsOf(question, utterance, "My little boy has been vomiting since last night.");
 
   it("'no' to 'has he had any blood in his stool or black stools?' denies those, never coughed blood", async () => {
     expect(await parentSays("Has he had any blood in his stool or black stools?", "no")).toEqual({

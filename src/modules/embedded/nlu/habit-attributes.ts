@@ -86,6 +86,7 @@ export function habitStatus(text: string, status: Status): Status {
  */
 const GAVE_UP =
   /(?<!\b(?:to|trying|tried|try|want|wanted|going|gonna|should|can't|cannot|couldn't|never)\s+)\b(?:stopped|quit|gave (?:it |them |up)|given (?:it |them )?up|packed (?:it |them )?in|kicked the habit|(?:haven't|have not|not) (?:smoked|had one) (?:since|for|in))\b(?!\s+(?:\w+\s+)?(?:drinking|alcohol|booze|drugs|weed|cannabis|vaping|the vape|eating|working))/;
+/** Smoking now, or again, said beside a stop. Example: "I quit for a year but started again", "I still smoke, I've cut down". */
 const STILL_SMOKES =
   /\b(?:started again|back on (?:them|it|the)|relapsed|took it up again|smoke again|i (?:still )?smoke|i'm (?:still )?smoking|still smok\w*|cut (?:it |them )?down)\b/;
 

@@ -64,8 +64,13 @@ const NAMING_WORDS = 4;
  * twenty years ago" is an account of his smoking as much as an idea), and is read as history too.
  */
 export function onlyVoicesIce(sentence: string): boolean {
-  if (ICE_KINDS.some((kind) => VOLUNTEERED[kind].test(sentence)) || GUESSING.test(sentence)) return true;
+  if (voicesIceInWords(sentence)) return true;
   return (sentence.match(/[a-z0-9']+/gi) ?? []).length <= NAMING_WORDS;
+}
+
+/** Whether a sentence says an idea, concern or expectation in so many words, or guesses at a cause ("it might be my heart"). */
+export function voicesIceInWords(sentence: string): boolean {
+  return ICE_KINDS.some((kind) => VOLUNTEERED[kind].test(sentence)) || GUESSING.test(sentence);
 }
 
 /** Which ICE question a doctor's words ask, if any. */

@@ -80,14 +80,43 @@ function isSkipped(task: CmasTask, gold: TurnToScore["gold"]): boolean {
   return only.action === "inquire" && Object.keys(only).length === 1;
 }
 
-/** Validates and unrolls a prediction; null with a reason when it does not validate. */
-export function unrollPrediction(
-  task: CmasTask,
-  prediction: unknown,
-): { tuples: ScoringTuples | null; formatError?: string } {
-  const parsed = (task === "nlu" ? nluFramesSchema : doctorActionsSchema).safeParse(prediction);
-  if (!parsed.success) return { tuples: null, formatError: describeIssues(parsed.error) };
-  return { tuples: unrollTask(task, parsed.data) };
+/** A prediction validated and unrolled. */
+type UnrolledPrediction = { readonly tuples: ScoringTuples | null; readonly formatError?: string };
+
+/**
+ * Predictions already unrolled, by task and JSON text: a run's report reads its predictions files
+ * again after scoring them (by slot, format errors), and validating each line three times cost a
+ * tenth of `npm run bench`. Unrolled tuples are never changed by their readers. Bounded.
+ */
+const unrolledPredictions = new Map<string, UnrolledPrediction>();
+const MAX_UNROLLED = 20_000;
+
+/** Validates and unrolls a prediction (as JSON); null with a reason when it does not validate. */
+export function unrollPrediction(task: CmasTask, prediction: unknown): UnrolledPrediction {
+  // A prediction is a JSON value (a predictions file's field): the value validated is the JSON text's,
+  // so the result depends on the key alone.
+  const json: string | undefined = JSON.stringify(prediction);
+  const key = `${task}\n${json ?? ""}`;
+  const known = unrolledPredictions.get(key);
+  if (known) return known;
+  const value: unknown = json === undefined ? undefined : JSON.parse(json);
+  const parsed = (task === "nlu" ? nluFramesSchema : doctorActionsSchema).safeParse(value);
+  const unrolled: UnrolledPrediction = parsed.success
+    ? { tuples: unrollTask(task, parsed.data) }
+    : { tuples: null, formatError: describeIssues(parsed.error) };
+  if (unrolledPredictions.size >= MAX_UNROLLED) unrolledPredictions.clear();
+  unrolledPredictions.set(key, unrolled);
+  return unrolled;
+}
+
+/** Gold annotations already unrolled, per task: the dataset's own arrays, read once per run by each reader. */
+const unrolledGold = new WeakMap<object, Partial<Record<CmasTask, ScoringTuples>>>();
+
+function unrollGold(task: CmasTask, gold: ReadonlyArray<Record<string, unknown>>): ScoringTuples {
+  const byTask = unrolledGold.get(gold) ?? {};
+  const tuples = (byTask[task] ??= unrollTask(task, gold));
+  unrolledGold.set(gold, byTask);
+  return tuples;
 }
 
 function unrollTask(task: CmasTask, annotation: ReadonlyArray<Record<string, unknown>>): ScoringTuples {
@@ -101,7 +130,7 @@ export function unrollTurns(task: CmasTask, turns: readonly TurnToScore[]): Unro
     const { tuples, formatError } = unrollPrediction(task, turn.prediction);
     const reason = turn.outputFormatError ?? formatError;
     return {
-      gold: unrollTask(task, turn.gold),
+      gold: unrollGold(task, turn.gold),
       prediction: tuples,
       skipped,
       ...(reason ? { formatError: reason } : {}),

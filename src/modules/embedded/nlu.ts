@@ -1,5 +1,6 @@
 import type { NluFrame } from "../../cmas/schemas.ts";
 import type { NluModule } from "../../language/module-interfaces.ts";
+import { historyAskedOfPatient, speaksForPatient } from "./nlg/proxy-wording.ts";
 import { analyseText } from "./nlu/analysed-text.ts";
 import { conversationVocabulary } from "./nlu/conversation-vocabulary.ts";
 import { mergeProxy, readInformant, withProxyBasics } from "./nlu/informant.ts";
@@ -79,12 +80,15 @@ export function buildEmbeddedNlu(training: TrainingData): NluModule {
     id: "embedded",
     async understand(input) {
       const started = performance.now();
-      const context = reader.read(input.history);
+      const { known, update } = readInformant(input.history, input.utterance);
+      const proxy = mergeProxy(known, update);
+      // Questions put to a relative about the patient ("has he had any blood in his stool?") are read as asked of the patient.
+      const context = reader.read(
+        speaksForPatient(known?.informant) ? historyAskedOfPatient(input.history) : input.history,
+      );
       const doctorQuestion = input.history.findLast((turn) => turn.speaker === "doctor")?.text;
       // The patient's questions and wishes are no history: the passes read the rest of the turn.
       const { requests, history } = readPatientRequests(input.utterance, doctorQuestion);
-      const { known, update } = readInformant(input.history, input.utterance);
-      const proxy = mergeProxy(known, update);
       const said = requests.length > 0 ? history : input.utterance;
       const frames =
         said.length === 0

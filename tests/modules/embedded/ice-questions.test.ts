@@ -140,6 +140,18 @@ describe("what an ICE answer keeps (found with the library's scripted patients)"
     expect(readPatientRequests(said, IDEAS_ASKED)).toEqual({ requests: [{ kind: "idea", text: said }], history: said });
   });
 
+  it("a denial given in answer is history, never the patient's idea (found trying the chat)", () => {
+    for (const said of ["no blood that I've seen", "Haven't had any fever."])
+      expect(readPatientRequests(said, IDEAS_ASKED), said).toEqual({ requests: [], history: said });
+    // Negative controls: an unsure opening or a no before a guess still carries the idea.
+    expect(readPatientRequests("no idea, maybe stress", IDEAS_ASKED).requests).toEqual([
+      { kind: "idea", text: "no idea, maybe stress" },
+    ]);
+    expect(readPatientRequests("No, I think it's just a bug.", IDEAS_ASKED).requests).toEqual([
+      { kind: "idea", text: "No, I think it's just a bug." },
+    ]);
+  });
+
   it("negative controls: a guess, a worry in so many words, or a bare name stays the voice alone", () => {
     for (const [said, asked] of [
       ["Could it be the new tablets he started?", IDEAS_ASKED],

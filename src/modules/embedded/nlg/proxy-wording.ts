@@ -1,3 +1,4 @@
+import type { DialogueTurn } from "../../../language/module-interfaces.ts";
 import type { Informant } from "../../../language/informant.ts";
 
 /**
@@ -76,10 +77,18 @@ const SECOND_PERSON: Readonly<Record<string, string>> = { has: "have", does: "do
  * "have you had any fevers?"), so that the planner recognises what it asked a relative by the same
  * cues as what it asks a patient.
  */
-export function asAskedOfPatient(question: string): string {
+function asAskedOfPatient(question: string): string {
   return question
     .replace(AUXILIARY_THIRD, (_, auxiliary: string) => `${SECOND_PERSON[auxiliary.toLowerCase()] ?? auxiliary} you`)
     .replace(/\b(?:herself|himself|themselves)\b/gi, "yourself")
     .replace(/\b(?:her|his|their)\b/gi, "your")
     .replace(/\b(?:she|he|they)\b/gi, "you");
+}
+
+/**
+ * A history taken from a relative, with the doctor's questions as if asked of the patient: the
+ * planner's cues and the NLU's question reader are worded so ("blood in your stool", not "in his").
+ */
+export function historyAskedOfPatient(history: readonly DialogueTurn[]): DialogueTurn[] {
+  return history.map((turn) => (turn.speaker === "doctor" ? { ...turn, text: asAskedOfPatient(turn.text) } : turn));
 }

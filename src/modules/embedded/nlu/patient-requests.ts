@@ -1,6 +1,6 @@
 import type { PatientRequest } from "../../../language/patient-requests.ts";
 import { asksToRepeat } from "../../../language/repeat-requests.ts";
-import { ICE_VOICE, iceAsked, onlyVoicesIce } from "../../../language/ice-questions.ts";
+import { ICE_VOICE, iceAsked, onlyVoicesIce, voicesIceInWords } from "../../../language/ice-questions.ts";
 import { CONCERN, PATIENT_REQUEST_RULES } from "./rules/patient-requests.ts";
 
 /**
@@ -103,6 +103,13 @@ function splitConcern(sentence: string): { readonly history: string; readonly co
 const TELLS_NOTHING =
   /^(?:(?:no|nope|nah|ok|okay|alright|fine|yes|yeah|thanks|thank you|hmm+|um+|not really|nothing(?: really| in particular| much| else| specific)?|none|not sure|no idea|no clue|not a clue|dunno|i (?:don't|do not) know|don't know|i'm not sure|i'm afraid|i (?:couldn't|could not|can't|cannot) (?:tell you|say|really say)|(?:it's )?hard to say|not especially|not particularly|i haven't thought about it|sorry|really|honestly|to be honest|doc|doctor|dear|mate|love|i guess|i suppose)[\s,.!?]*)+$/;
 
+/**
+ * A sentence that opens by denying something. Example: "no blood that I've seen", "not had a
+ * temperature"; not an unsure opening ("no idea, maybe stress", "not sure, could be my back").
+ */
+const DENIAL_OPENING =
+  /^(?!no idea|no clue|not sure|not a clue|not really sure|don't know)(?:no|not|none|nothing|never|haven't|hasn't|didn't|don't)\b/;
+
 /** A repeat of the patient's own medicine. Example: "a repeat of my blue inhaler", "my repeat prescription". */
 const REPEAT_OF_OWN = /\b(?:repeat (?:of|for) (?:my|his|her)|my repeat)\b/;
 
@@ -117,8 +124,10 @@ export function readPatientRequests(utterance: string, doctorQuestion = ""): Pat
   for (const sentence of utterance.split(SENTENCE_BREAK)) {
     const found = sentenceRequests(sentence, doctorQuestion);
     if (ice && found.length === 0 && !TELLS_NOTHING.test(normalise(sentence))) {
-      if (sentence.trim() !== "") voiced.push(sentence.trim());
-      if (!onlyVoicesIce(sentence)) history.push(sentence);
+      // "No blood that I've seen" to "what do you think is causing it?" is history, not an idea.
+      const denies = DENIAL_OPENING.test(normalise(sentence)) && !voicesIceInWords(sentence);
+      if (sentence.trim() !== "" && !denies) voiced.push(sentence.trim());
+      if (denies || !onlyVoicesIce(sentence)) history.push(sentence);
       continue;
     }
     const concern = found.length > 0 ? undefined : splitConcern(sentence);

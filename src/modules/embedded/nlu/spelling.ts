@@ -42,6 +42,21 @@ husband wife partner daughter son mother father sister brother parents grandma g
 neighbour roommate coworker coworkers boyfriend girlfriend children kids baby babies cousin uncle aunt family
 working worried worry worse worst would yeah year years yes yesterday yet you your yourself`.split(/\s+/);
 
+/**
+ * A comparative, superlative or adverb of a known word, or the word with "less" or "ness": "fewer"
+ * (few), "bigger" (big), "dizzier" (dizzy), "weirdly" (weird), "sleepless". These are words, never
+ * misspellings: "fewer wet nappies" is not "fever".
+ */
+const DERIVED = /^(\w{3,}?)(?:er|est|ly|ness|less)$/;
+
+function derivedFromKnown(word: string, known: ReadonlySet<string>): boolean {
+  const base = DERIVED.exec(word)?.[1];
+  if (base === undefined) return false;
+  const undoubled = /(\w)\1$/.test(base) ? base.slice(0, -1) : base;
+  const bases = [base, undoubled, `${base}e`, base.endsWith("i") ? `${base.slice(0, -1)}y` : base];
+  return bases.some((candidate) => known.has(candidate));
+}
+
 /** A spelling corrector for the medical vocabulary. */
 export interface SpellingCorrector {
   /** The lexicon word a misspelt word stands for, or undefined when it is known or too far from any. */
@@ -99,6 +114,7 @@ export function createSpellingCorrector(targets: Iterable<string>, known: Iterab
     correct(word: string): string | undefined {
       if (word.length < 5 || knownSet.has(word) || /['\d]/.test(word) || knownStems.has(stemKey(word)))
         return undefined;
+      if (derivedFromKnown(word, knownSet)) return undefined;
       if (cache.has(word)) return cache.get(word);
       let corrected: string | undefined;
       const allowed = word.length >= 9 ? 2 : 1;

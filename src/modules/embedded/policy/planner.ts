@@ -24,12 +24,7 @@ import {
 } from "./complaint-questions.ts";
 import type { Informant } from "../../../language/informant.ts";
 import type { PatientRequest } from "../../../language/patient-requests.ts";
-import { asAskedOfPatient, speaksForPatient } from "../nlg/proxy-wording.ts";
-
-/** A history taken from a relative, with the doctor's questions as if asked of the patient (the cues are worded so). */
-function spokenToPatient(history: readonly DialogueTurn[]): DialogueTurn[] {
-  return history.map((turn) => (turn.speaker === "doctor" ? { ...turn, text: asAskedOfPatient(turn.text) } : turn));
-}
+import { historyAskedOfPatient, speaksForPatient } from "../nlg/proxy-wording.ts";
 import type { PolicyModel } from "./policy-model.ts";
 import { dueIce, iceAsked, type IceKind } from "../../../language/ice-questions.ts";
 import { StateFacts } from "./state-facts.ts";
@@ -166,7 +161,10 @@ export class HistoryPlanner {
     // A relative is asked about the patient ("has she…"): the questions are read as asked of the patient.
     const informant = options.informant ?? undefined;
     if (speaksForPatient(informant))
-      return this.decide(spokenToPatient(history), state, { ...options, informant: { ...informant, relation: null } });
+      return this.decide(historyAskedOfPatient(history), state, {
+        ...options,
+        informant: { ...informant, relation: null },
+      });
     const facts = new StateFacts(state);
     const conversation = this.reader.read(history, (value) => facts.isPositive("symptom", value));
     if (conversation.opening === undefined) return { actions: bareAction("nod_prompt_salutations"), reason: "opening" };

@@ -219,4 +219,54 @@ describe("a no that belongs to what the patient named, not to the question (foun
       negative_symptom: value("dysphagia"),
     });
   });
+
+  it("'no rash' to 'any headaches?' denies the rash and says nothing of the headaches; 'No. No rash either.' answers both", async () => {
+    expect(await slotsOf("Have you had any headaches?", "no rash")).toEqual({
+      negative_symptom: value("dermatologic problem"),
+    });
+    expect(await slotsOf("Have you had any headaches?", "No. No rash either.")).toMatchObject({
+      negative_symptom: expect.arrayContaining([expect.objectContaining({ value: "headache" })]),
+    });
+  });
+});
+
+describe("a yes that belongs to what the patient named", () => {
+  it("'a bit of backache' to 'any fever?' affirms the backache alone; 'a little bit' still affirms the fever", async () => {
+    const backache = await slotsOf("Have you had any fever?", "a bit of backache");
+    expect(backache).not.toHaveProperty("negative_symptom");
+    expect(backache.positive_symptom).toEqual([expect.objectContaining({ value: "pain", location: ["back"] })]);
+    expect(await slotsOf("Have you had any fever?", "a little bit")).toMatchObject({
+      positive_symptom: value("fever"),
+    });
+  });
+});
+
+describe("questions put to a relative about the patient are read as asked of the patient", () => {
+  /** The slots of `utterance` said by a parent to `question`, after "my boy is vomiting". */
+  async function parentSays(question: string, utterance: string): Promise<Record<string, unknown>> {
+    const history = [
+      { speaker: "doctor" as const, text: "What brings you in today?" },
+      { speaker: "patient" as const, text: "My little boy has been vomiting since last night." },
+      { speaker: "doctor" as const, text: question },
+    ];
+    const { frames } = await nlu.understand({ history, utterance });
+    return Object.assign({}, ...(frames ?? []).map((frame: NluFrame) => frame.slots ?? {}));
+  }
+
+  it("'no' to 'has he had any blood in his stool or black stools?' denies those, never coughed blood", async () => {
+    expect(await parentSays("Has he had any blood in his stool or black stools?", "no")).toEqual({
+      negative_symptom: [{ value: "hematochezia" }, { value: "melena" }],
+    });
+  });
+
+  it("fewer wet nappies are a smaller urine output, and 'no wet nappies' is a finding, not a denial", async () => {
+    expect(await parentSays("Has he had fewer wet nappies than usual?", "yes, only 2 today")).toEqual({
+      positive_symptom: [{ value: "decreased urine output" }],
+    });
+    expect(await parentSays("Anything else?", "and no wet nappies since this morning")).toMatchObject({
+      positive_symptom: [expect.objectContaining({ value: "decreased urine output" })],
+    });
+    // Negative control: nappies as usual record nothing of the kind.
+    expect(await parentSays("Anything else?", "his nappies are fine")).not.toHaveProperty("positive_symptom");
+  });
 });

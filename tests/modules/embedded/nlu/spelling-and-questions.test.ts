@@ -19,6 +19,11 @@ describe("spelling correction", () => {
     expect(speller.correct("blocks")).toBeUndefined();
     expect(speller.correct("coff")).toBeUndefined();
   });
+  it("leaves comparatives, superlatives and adverbs of known words alone ('fewer wet nappies' is not 'fever')", () => {
+    for (const word of ["fewer", "bigger", "dizzier", "weirdly"]) expect(speller.correct(word), word).toBeUndefined();
+    // Negative control: a misspelling that only looks derived is still corrected.
+    expect(speller.correct("feverr")).toBe("fever");
+  });
   it("measures edits with transpositions", () => {
     expect(editDistance("fever", "fevre")).toBe(1);
     expect(editDistance("cough", "cold")).toBe(3);

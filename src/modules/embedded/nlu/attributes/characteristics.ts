@@ -1,4 +1,5 @@
 import type { CollectedEntry } from "../frame-builder.ts";
+import { readMedicineMentions } from "../medicine-mentions.ts";
 import { extractCharacteristics } from "../symptom-descriptors.ts";
 import type { TurnRecord } from "../turn-record.ts";
 import { setFound, type AttributeExtractor } from "./attribute-extractor.ts";
@@ -13,6 +14,13 @@ const NOT_A_CHARACTERISTIC = /^(?:it's|its|it|is|mostly|pretty|very|kind|of|a|th
 /** A short answer that rates or places the symptom rather than describing it: "10 out of 10", "about a 7", "all over". */
 const SAYS_ANOTHER_ATTRIBUTE = /\d|\b(?:out of|all over|everywhere|all around)\b/;
 
+/** Whether the answer names another entry or a medicine ("just the pill" to "can you describe the burning?"): then it is no description. */
+function namesSomethingElse(turn: TurnRecord, entry: CollectedEntry): boolean {
+  return (
+    turn.found.some((found) => found.entry !== entry) || readMedicineMentions(turn.analysed.text, false).length > 0
+  );
+}
+
 /**
  * The symptom's characteristics; a one- or two-word answer is the characteristic itself ("Uh harsh."),
  * unless it is an unsure one ("Not sure.", "Don't know.") or a refusal ("No." to "can he describe the
@@ -26,7 +34,8 @@ function readCharacteristics(turn: TurnRecord, entry: CollectedEntry): boolean {
     found.length === 0 &&
     turn.polarity !== "unknown" &&
     turn.polarity !== "no" &&
-    !SAYS_ANOTHER_ATTRIBUTE.test(analysed.text)
+    !SAYS_ANOTHER_ATTRIBUTE.test(analysed.text) &&
+    !namesSomethingElse(turn, entry)
   ) {
     const words = tokens.filter((token) => token.kind === "word" && !NOT_A_CHARACTERISTIC.test(token.text));
     if (words.length >= 1 && words.length <= 2 && tokens.filter((token) => token.kind === "word").length <= 4)

@@ -23,15 +23,41 @@ const SAYS_HEALTHY = /\b(?:been|am|i'm|was|be)\s+(?:\w+\s+)?(?:healthy|well)\b/;
  * the fever, never the swallowing.
  */
 function deniesSomethingElse(turn: TurnRecord): boolean {
-  if (turn.polarity !== "no" || opensWithYesOrNo(turn.analysed.tokens)) return false;
+  if (turn.polarity !== "no" || (opensWithYesOrNo(turn.analysed.tokens) && !quantifiesWhatFollows(turn))) return false;
   return turn.found.some(({ entry }) => entry.status === "negative");
+}
+
+/** "A bit of backache" to "any fever?": the yes is the backache's, not the fever's. */
+function affirmsSomethingElse(turn: TurnRecord): boolean {
+  return turn.polarity === "yes" && quantifiesWhatFollows(turn);
+}
+
+/** Words that open an answer as the amount of what it names next. Example: "no rash", "a bit of backache", "some phlegm". */
+const QUANTIFIER_OPENING = /^(?:no|some|a bit of|bit of|a little|a lot of|lots of|a touch of)$/;
+
+/**
+ * Whether the answer opens with the amount of what it names next, not with an answer word: "no rash"
+ * to "any headaches?" denies the rash and says nothing of the headaches; "a bit of backache" to "any
+ * fever?" affirms the backache alone. "No, no rash" and "a bit, yes" still answer the question.
+ */
+function quantifiesWhatFollows(turn: TurnRecord): boolean {
+  const { tokens } = turn.analysed;
+  const at = tokens.findIndex((token) => token.kind !== "punct");
+  const status = turn.polarity === "no" ? "negative" : "positive";
+  for (let length = 1; length <= 3; length += 1) {
+    const words = tokens.slice(at, at + length);
+    if (words.some((token) => token.kind === "punct") || !QUANTIFIER_OPENING.test(words.map((t) => t.text).join(" ")))
+      continue;
+    if (turn.found.some(({ entry, mention }) => entry.status === status && mention.start === at + length)) return true;
+  }
+  return false;
 }
 
 /** Whether the turn is a short answer to the items (a yes/no, or a topic's state to a topic question). */
 function isShortAnswer(turn: TurnRecord): boolean {
   const { context, polarity, firstSentence } = turn;
   const { question } = context;
-  if (turn.itemsAnswered || deniesSomethingElse(turn)) return false;
+  if (turn.itemsAnswered || deniesSomethingElse(turn) || affirmsSomethingElse(turn)) return false;
   if (!polarity && !(topicStatus(firstSentence) && question.items.some((item) => item.topic))) return false;
   const asked = question.attribute;
   return !(asked && asked !== "age" && question.isQuestion && turn.attributeAnswered);

@@ -250,6 +250,23 @@ describe("red flags on the lay-words corpus (the patient's side, written before 
     expect(missedStatements("development-v14")).toEqual(known);
   });
 
+  it("the fifteenth development part (development-v15.json, the commonest phrasings, many lay words for each core feature): no near-miss fires any flag, and every statement fires its flag but five, named with why", () => {
+    // Left on purpose: a bowel accident asked about as "can a bad back make you poo yourself?" and then
+    // told only as "it's happened", with numbness of the "cheeks" (also the face's); a child's sepsis told
+    // by confusion with a fever (fever with confusion fires instead; sepsis in a child does not read an
+    // age); a testicle not named ("he pointed between his legs", "my left one", as development-v5 and
+    // -v6); a fever told only as "hot" in a list ("Daughter's 11, hot, sicking up") — each would need a
+    // reading that also fires on everyday words.
+    const known = new Set([
+      "saddle_numbness_or_sphincter_change: Can a bad back make you poo yourself? It's happened twice today at the shop and sitting on the till stool my cheeks feel like cardboard.",
+      "sepsis_in_a_child: My 5 year old has chickenpox.",
+      "testicular_torsion: 12 year old's been sick three times with pain low in his tummy, and when I asked he pointed between his legs.",
+      "testicular_torsion: Had short bursts of pain in my left one over the last few weeks that went away on their own.",
+      "fever_headache_stiff_neck: Daughter's 11, hot, sicking up, headache, and she keeps screwing her eyes up because the bedside lamp is too bright for her.",
+    ]);
+    expect(missedStatements("development-v15")).toEqual(known);
+  });
+
   it("the sixteenth development part (development-v16.json, patients who play the emergency down or tell it in pieces): no near-miss fires any flag, and every statement fires its flag", () => {
     // Its first look caught 158/196 with 13 near-misses firing; each miss became a lay wording other
     // patients use too (see the negative controls below), each near-miss a guard for an everyday twin.
@@ -594,6 +611,41 @@ describe("reading signs in the patient's words", () => {
       "I'm wearing sunglasses in the car, the sun is bright",
     ])
       expect(fired(said), said).toEqual([]);
+  });
+
+  it("hears the common lay words of development-v15, and not their everyday twins (negative controls)", () => {
+    for (const [said, flag] of [
+      ["I have to push and push to start a wee and my back went on Monday", "saddle_numbness_or_sphincter_change"],
+      [
+        "my little one's burning hot and there are purple dots that stay when I roll a glass over them",
+        "sepsis_in_a_child",
+      ],
+      ["his cheek is sagging on one side since this morning", "stroke_signs"],
+      ["there's a smudge in my eye I can't blink away", "sudden_loss_of_vision"],
+      ["there's a tight band round her ribs and she's puffing", "chest_pain_with_breathlessness_or_sweating"],
+      ["got a BFP last week and now a pain on my left and brown bleeding", "ectopic_pregnancy"],
+      ["my throat feels like it's shutting and I can't get my breath", "anaphylaxis"],
+      ["I tried to nod and my neck just won't go, temperature's 39", "fever_headache_stiff_neck"],
+      ["I've never had a headache like it, it came on suddenly", "thunderclap_headache"],
+    ] as const)
+      expect(fired(said), said).toContain(flag);
+    for (const said of [
+      "after a long bike ride my bits go tingly, fine by teatime",
+      "slurring after the darts night, right as rain now",
+      "a rash and a fever, the spots go pale under the glass",
+      "my bum's frozen from sitting on the bleachers",
+      "my grandad's cheeks are saggy",
+      "I can't see my hand in front of my face in this fog",
+      "my dad was pale and wet through after the rain, his chest hurts from coughing",
+      "he said his head had burst with ideas",
+      "we sorted out her funeral plans last year, she's 90 and well",
+      "sick 3 times today with a tummy bug",
+      "I'm gasping for a drink after the gym",
+    ])
+      expect(fired(said), said).toEqual([]);
+    expect(fired(["the nappy was dry at lunchtime", "just had a massive wet one now, no temperature"])).toEqual([]);
+    expect(fired(["my vision went in one eye", "my contact had slipped, seeing fine now"])).toEqual([]);
+    expect(fired(["my face feels weird on one side", "it's a cold sore coming, my lip's tingly"])).toEqual([]);
   });
 
   it("hears the played-down and piecemeal words of development-v16, and not their everyday twins (negative controls)", () => {

@@ -1,6 +1,6 @@
 import type { RedFlagRules } from "../src/clinical/red-flags.ts";
-import { bundledSemanticRedFlags } from "../src/clinical/red-flags-encoder.ts";
-import type { SemanticRedFlags } from "../src/clinical/red-flags-semantic.ts";
+import { bundledSemanticRedFlags, type SentenceEncoderName } from "../src/clinical/red-flags-encoder.ts";
+import type { SemanticRedFlags, SentenceEncoder } from "../src/clinical/red-flags-semantic.ts";
 import { sentencesOf } from "../src/clinical/red-flag-signs.ts";
 import { RedFlagScreen } from "../src/clinical/red-flag-screen.ts";
 import { loadMeditod } from "../src/data/meditod.ts";
@@ -105,7 +105,7 @@ async function* sentences(semantic: SemanticRedFlags, limit: number): AsyncGener
  */
 export async function chatTurnCosts(
   rules: RedFlagRules,
-  withSemantic: boolean,
+  encoder: { readonly name: SentenceEncoderName; readonly load: () => Promise<SentenceEncoder> } | null,
   limit: number,
 ): Promise<Record<string, TurnCost>> {
   const engine = buildEmbeddedEngine(loadMeditod(), "train", { wording: "clean" });
@@ -113,8 +113,13 @@ export async function chatTurnCosts(
   const noRedFlags = await costOf(turns(engine, null, null, limit));
   const rulesOnly = await costOf(turns(engine, rules, null, limit));
   const screening = await costOf(screenings(rules, limit));
-  if (!withSemantic) return { noRedFlags, rulesOnly, screening };
-  const fresh = bundledSemanticRedFlags(rules, { cacheDir: defaultCacheDir(process.env), waitMs: TIMING_WAIT_MS });
+  if (!encoder) return { noRedFlags, rulesOnly, screening };
+  const fresh = bundledSemanticRedFlags(rules, {
+    cacheDir: defaultCacheDir(process.env),
+    waitMs: TIMING_WAIT_MS,
+    encoder: encoder.name,
+    loadEncoder: encoder.load,
+  });
   await fresh.warmUp();
   await fresh.prepare(["warm the encoder up with one sentence"]);
   const semantic = await costOf(turns(engine, rules, fresh, limit));

@@ -10,6 +10,8 @@
  *   npx tsx bench/red-flags.ts --cross-validate      # and the semantic signal's honest estimate on them
  *   npx tsx bench/red-flags.ts --choose-thresholds   # the semantic thresholds, chosen on the development statements
  *   npx tsx bench/red-flags.ts --turns 0 --misses    # and each development statement the rules get wrong
+ *   npx tsx bench/red-flags.ts --encoder use-lite    # USE-lite itself, under its own thresholds, instead of the
+ *                                                    # bundled static encoder (--table FILE: another static table)
  *   npx tsx bench/red-flags.ts --part test-v2,test-v3 --json  # the held-back test parts too: the figures reported
  *                                                    # (tables on stderr, JSON on stdout; --turns N, default 200)
  *
@@ -32,10 +34,13 @@ import { loadRedFlags } from "../src/clinical/red-flags.ts";
 import {
   bundledSemanticRedFlags,
   corpusAnchors,
+  DEFAULT_SENTENCE_ENCODER,
   DEVELOPMENT_FILES,
+  SENTENCE_ENCODERS,
   statementText,
+  type SentenceEncoderName,
 } from "../src/clinical/red-flags-encoder.ts";
-import { loadUseLiteEncoder } from "../src/clinical/use-lite-encoder.ts";
+import { loadStaticEncoder } from "../src/clinical/static-sentence-encoder.ts";
 import {
   flagsOver,
   SemanticRedFlags,
@@ -101,6 +106,8 @@ const { values } = parseArgs({
     "cross-validate": { type: "boolean", default: false },
     turns: { type: "string", default: "200" },
     misses: { type: "boolean", default: false },
+    encoder: { type: "string", default: DEFAULT_SENTENCE_ENCODER },
+    table: { type: "string" },
   },
 });
 const rules = loadRedFlags();
@@ -291,6 +298,7 @@ async function crossValidate(folds: readonly Entry[][], loadEncoder: () => Promi
     const semantic = new SemanticRedFlags({
       loadEncoder,
       anchors: [...corpusAnchors({ flags }), ...examples],
+      // Only the anchors' scores are read: the fold's thresholds are chosen below.
       thresholds: rules.file.semantic,
       cacheDir: null,
       waitMs: BULK_WAIT_MS,
@@ -320,24 +328,54 @@ function heldBackFiles(): string[] {
   return parts;
 }
 
-async function main(): Promise<void> {
-  const heldBack = heldBackFiles();
-  // One encoder for every signal of the run (the folds' too), each text encoded once.
+/**
+ * The encoder `--encoder` names ({@link SENTENCE_ENCODERS}; `--table FILE` gives the static encoder
+ * another table), and its loader; one clear line and exit code 2 for another name.
+ */
+function chosenEncoder(): { name: SentenceEncoderName; load: () => Promise<SentenceEncoder> } {
+  const name = values.encoder;
+  if (!(name in SENTENCE_ENCODERS)) {
+    console.error(
+      `bench/red-flags.ts: --encoder must be one of ${Object.keys(SENTENCE_ENCODERS).join(", ")}, not '${name}'`,
+    );
+    process.exit(2);
+  }
+  const known = name as SentenceEncoderName;
+  const table = values.table;
+  return { name: known, load: known === "static" && table ? () => loadStaticEncoder(table) : SENTENCE_ENCODERS[known] };
+}
+
+/**
+ * The run's semantic signal with an encoder, and the loader it shares with every other signal of the run
+ * (the folds'), each text encoded once. The corpus is encoded in bulk: the bench waits for it, where a
+ * chat turn would go on without it.
+ */
+function runSignal(encoder: ReturnType<typeof chosenEncoder>): {
+  semantic: SemanticRedFlags;
+  loadEncoder: () => Promise<SentenceEncoder>;
+} {
   let shared: Promise<SentenceEncoder> | null = null;
-  const loadEncoder = () => (shared ??= loadUseLiteEncoder().then(rememberingEncoder));
-  // The corpus is encoded in bulk: the bench waits for it, where a chat turn would go on without it.
+  const loadEncoder = () => (shared ??= encoder.load().then(rememberingEncoder));
   const semantic = bundledSemanticRedFlags(rules, {
     cacheDir: defaultCacheDir(process.env),
     waitMs: BULK_WAIT_MS,
+    encoder: encoder.name,
     loadEncoder,
   });
+  return { semantic, loadEncoder };
+}
+
+async function main(): Promise<void> {
+  const heldBack = heldBackFiles();
+  const encoder = chosenEncoder();
+  const { semantic, loadEncoder } = runSignal(encoder);
   const on = await semantic.warmUp();
   if (!on) print(`semantic signal off: ${semantic.status().reason}`);
   const development = entriesOf(DEVELOPMENT_FILES);
   if (values.misses) printMisses(development);
   if (on) await semantic.prepare(development.flatMap((entry) => entry.turns));
   const devScores = on ? scoresOf(development, semantic, true) : null;
-  const thresholds = values["choose-thresholds"] && on ? chooseThresholds(development, devScores) : rules.file.semantic;
+  const thresholds = values["choose-thresholds"] && on ? chooseThresholds(development, devScores) : semantic.thresholds;
   if (values["choose-thresholds"] && on) print(`chosen on the development statements: ${JSON.stringify(thresholds)}`);
   const dev = score(development, devScores, thresholds);
   printTable(
@@ -379,7 +417,7 @@ async function main(): Promise<void> {
   }
   if (heldBack.length > 0) result.tests = tests;
   if (Number(values.turns) > 0 && !values["choose-thresholds"]) {
-    result.chatTurn = await chatTurnCosts(rules, on, Number(values.turns));
+    result.chatTurn = await chatTurnCosts(rules, on ? encoder : null, Number(values.turns));
     printCosts(result.chatTurn as Awaited<ReturnType<typeof chatTurnCosts>>);
   }
   if (values.json) console.log(JSON.stringify(result));

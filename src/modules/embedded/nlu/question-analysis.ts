@@ -336,6 +336,8 @@ function readSentence(context: Context, asked: Asked, sentence: string, previous
 
 /** "Still", "any more", "gone away": a question whether a symptom persists ("do you still have the pain?"). */
 const ASKS_PERSISTENCE = /\b(?:still|any ?more|gone|go away|went away|settled|resolved)\b/;
+/** A pain besides the one in focus. Example: "any other pain?", "pain elsewhere?", "any other aches or pains?". */
+const ASKS_OTHER_PAIN = /\b(?:other|another|more|new) (?:\w+ )?(?:aches? or )?pains?\b|\bpains? (?:\w+ )?elsewhere\b/;
 
 /** "It", "that", "your symptoms", "the pain": the question refers back to what is in focus. */
 const REFERS_BACK =
@@ -386,5 +388,6 @@ export function analyseQuestion(context: Context, doctorText: string, previous?:
     exerciseTolerance,
     radiation,
     persistence: chosen.some((sentence) => ASKS_PERSISTENCE.test(sentence)),
+    otherPain: chosen.some((sentence) => ASKS_OTHER_PAIN.test(sentence)),
   };
 }

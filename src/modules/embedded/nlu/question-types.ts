@@ -85,6 +85,8 @@ export interface QuestionAnalysis {
   readonly radiation: boolean;
   /** "Do you still have the pain?", "has it gone?": whether a symptom persists, which a "no" answers. */
   readonly persistence: boolean;
+  /** "Any other pain?", "pain elsewhere?": a pain besides the one in focus, which a "no" never denies. */
+  readonly otherPain: boolean;
 }
 
 /** The reading when there is no doctor utterance yet. */
@@ -100,6 +102,7 @@ export const EMPTY_QUESTION: QuestionAnalysis = {
   symptoms: [],
   anaphoric: false,
   persistence: false,
+  otherPain: false,
   disjunctive: false,
   exerciseTolerance: false,
   radiation: false,

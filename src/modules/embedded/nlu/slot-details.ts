@@ -3,7 +3,12 @@ import { conceptKey } from "./history-context-reader.ts";
 import type { HistoryContext } from "./history-context.ts";
 import { extractRelations } from "./family-relations.ts";
 import type { EntryCollector, Found } from "./frame-builder.ts";
-import { extractBareHabitAmount, extractHabitFrequency, extractVolunteeredHabitStart } from "./habit-attributes.ts";
+import {
+  extractBareHabitAmount,
+  extractHabitFrequency,
+  extractVolunteeredHabitStart,
+  gaveUpSmoking,
+} from "./habit-attributes.ts";
 import { lexiconFile, type Lexicon } from "./lexicon.ts";
 import { extractImpact, purposePhrase } from "./medication-attributes.ts";
 import type { AnswerPolarity } from "./negation.ts";
@@ -226,6 +231,11 @@ export function attachHabitAttributes(analysed: AnalysedText, entries: EntryColl
     const [start, end] = sentenceOf(analysed, mention.start);
     const sentenceText = textOf(analysed, start, end);
     entries.set(entry, "frequency", extractHabitFrequency(sentenceText) ?? extractHabitFrequency(analysed.text));
+    // "Smoked for 30 years, stopped 5 years ago": a former smoker, and the 30 years are not since when.
+    if (entry.attributes.value === "smoking" && entry.status === "positive" && gaveUpSmoking(sentenceText)) {
+      entries.rename(entry, "former smoker");
+      continue;
+    }
     entries.set(entry, "starting", extractVolunteeredHabitStart(analysed.text));
   }
   // Asked habits answered without naming them ("I'd say 30 a day").

@@ -65,6 +65,13 @@ function restoreApostrophes(text: string): string {
  * Lower-cases and removes hesitations and stutters ("it's it's mostly dry" → "it's mostly dry"),
  * keeping punctuation, since sentence and clause boundaries matter for negation scope.
  */
+/**
+ * "Feel" said once for two states: "I feel sweaty and a bit sick" is read as "feel sweaty and feel a
+ * bit sick", so the second is a symptom as the first is ("sick" alone is not: "sick of it").
+ */
+const FEEL_BOTH =
+  /\b(feel|feels|feeling|felt)( (?:a bit |a little |quite |really |very |so )?[a-z]+) and (?=(?:a bit |a little |quite |really |very |so )?(?:sick|sweaty|dizzy|faint|tired|breathless|shaky|weak|light-?headed|clammy|hot|cold|unwell|rough|awful|terrible|off)\b)/g;
+
 export function cleanText(raw: string): string {
   let text = raw
     .toLowerCase()
@@ -75,6 +82,7 @@ export function cleanText(raw: string): string {
   // Stutters: "I I", "it's it's", "any any", possibly separated by a comma ("pretty, pretty much").
   text = text.replace(/\b([a-z']+)(?:[\s,]+\1\b)+/g, "$1");
   text = text.replace(/\s+([,.?!;])/g, "$1").replace(/([,.?!;])(?:\s*[,;])+/g, "$1");
+  text = text.replace(FEEL_BOTH, "$1$2 and $1 ");
   text = text
     .replace(/^[\s,.;]+/, "")
     .replace(/\s+/g, " ")

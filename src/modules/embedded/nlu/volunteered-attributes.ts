@@ -1,4 +1,4 @@
-import { clauseRange } from "./analysed-text.ts";
+import { clauseRange, textOf } from "./analysed-text.ts";
 import type { AttributeExtractor, VolunteeredSpan } from "./attributes/attribute-extractor.ts";
 import { anaFactors } from "./attributes/ana-factors.ts";
 import { characteristics } from "./attributes/characteristics.ts";
@@ -12,6 +12,7 @@ import { progression } from "./attributes/progression.ts";
 import { severity } from "./attributes/severity.ts";
 import { volume } from "./attributes/volume.ts";
 import type { CollectedEntry, Found } from "./frame-builder.ts";
+import { readMedicineMentions } from "./medicine-mentions.ts";
 import type { TurnRecord } from "./turn-record.ts";
 
 /**
@@ -45,6 +46,7 @@ export const IN_SENTENCE: readonly AttributeExtractor[] = [
   frequency,
   onset,
   severity,
+  location,
 ];
 
 /** The volunteered attributes of the symptoms a sentence names. */
@@ -84,6 +86,14 @@ function readAskedSymptoms(
   }
 }
 
+/** Whether a sentence names a habit, medicine, condition or anything but a symptom: its times and amounts are that thing's. */
+function namesSomethingElse(turn: TurnRecord, [start, end]: readonly [number, number]): boolean {
+  const named = turn.found.some(
+    ({ entry, mention }) => entry.base !== "symptom" && mention.start >= start && mention.start < end,
+  );
+  return named || readMedicineMentions(textOf(turn.analysed, start, end), false).length > 0;
+}
+
 /** Attributes the patient volunteers, attached to the symptom phrase they describe (or the focus). */
 export function attachSymptomAttributes(turn: TurnRecord): void {
   const { analysed, entries, found } = turn;
@@ -97,11 +107,12 @@ export function attachSymptomAttributes(turn: TurnRecord): void {
       readMentionedSymptoms(turn, inSentence, sentence, medicationSpans);
       continue;
     }
-    // No symptom named here: the attributes describe what the question is about.
+    // No symptom named here: the attributes describe what the question is about, unless the sentence
+    // is about something else ("I smoked for 30 years, stopped 5 years ago", "amlodipine once a day").
     const focusEntries = entries
       .all()
       .filter((entry) => entry.fromQuestion && entry.base === "symptom" && entry.status === "positive");
-    if (focusEntries.length === 0 || symptoms.length > 0) continue;
+    if (focusEntries.length === 0 || symptoms.length > 0 || namesSomethingElse(turn, sentence)) continue;
     readAskedSymptoms(turn, focusEntries, sentence);
   }
 }

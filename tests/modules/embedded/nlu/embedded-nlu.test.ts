@@ -321,6 +321,93 @@ describe("answers read against restated and listed questions", () => {
     });
   });
 
+  it("keeps the times and amounts of a habit or a medicine off the complaint asked about", async () => {
+    const aboutTightness = (question: string, answer: string) =>
+      understand(answer, "What brings you in?", "My chest feels tight.", question);
+    const habit = slots(
+      await aboutTightness("How bad is it, out of ten?", "I smoked for 30 years, stopped 5 years ago."),
+    );
+    expect(habit).toEqual({ positive_habit: [{ value: "former smoker" }] });
+    const medicine = slots(
+      await aboutTightness("Does anything make it better or worse?", "I take amlodipine 5mg once a day."),
+    );
+    expect(JSON.stringify(medicine.positive_symptom ?? [])).not.toContain("once a day");
+    // Negative control: a time said alone is still the complaint's.
+    expect(slots(await aboutTightness("When did it start?", "About an hour ago."))).toEqual({
+      positive_symptom: [{ value: "chest tightness", onset: "an hour ago" }],
+    });
+  });
+
+  it("reads 'feel' said once for two states, and sweating in lay words; a sweaty gym session is no symptom", async () => {
+    const opened = (text: string) => understand(text, "What brings you in?");
+    expect(slots(await opened("I feel sweaty and a bit sick."))).toEqual({
+      positive_symptom: [{ value: "sweating" }, { value: "nausea" }],
+    });
+    expect(slots(await opened("I feel clammy and dizzy."))).toEqual({
+      positive_symptom: [{ value: "sweating" }, { value: "dizziness" }],
+    });
+    expect(slots(await opened("I got sweaty at the gym and now my knee hurts."))).toEqual({
+      positive_symptom: [{ value: "pain", location: ["knee"] }],
+    });
+    expect(slots(await opened("I feel fine and happy."))).toEqual({});
+  });
+
+  it("reads where the pain asked about spreads from a sentence that does not name it; a site alone is not a spread", async () => {
+    expect(
+      slots(
+        await understand(
+          "It goes down my left arm a bit.",
+          "What brings you in?",
+          "My chest feels tight.",
+          "Can you describe the chest tightness?",
+        ),
+      ),
+    ).toEqual({ positive_symptom: [{ value: "chest tightness", location: ["radiating to left upper extremity"] }] });
+    expect(
+      slots(
+        await understand(
+          "About an hour ago, and it goes into my jaw.",
+          "What brings you in?",
+          "I have chest pain.",
+          "When did it start?",
+        ),
+      ),
+    ).toEqual({ positive_symptom: [{ value: "chest pain", onset: "an hour ago", location: ["radiating to jaw"] }] });
+    expect(
+      slots(
+        await understand(
+          "About an hour ago, my left arm is fine.",
+          "What brings you in?",
+          "I have chest pain.",
+          "When did it start?",
+        ),
+      ),
+    ).toEqual({ positive_symptom: [{ value: "chest pain", onset: "an hour ago" }] });
+  });
+
+  it("a no to 'any other pain?' never denies the pain already told; a yes is the other pain, where it is", async () => {
+    for (const question of ["Any other pain?", "Any pain elsewhere?"])
+      expect(slots(await understand("No.", "What brings you in?", "I have chest pain.", question)), question).toEqual(
+        {},
+      );
+    expect(
+      slots(await understand("Yes, in my back.", "What brings you in?", "I have chest pain.", "Any other pain?")),
+    ).toEqual({
+      positive_symptom: [{ value: "pain", location: ["back"] }],
+    });
+    // Negative control: a no to a question about the pain itself still answers it.
+    expect(
+      slots(
+        await understand(
+          "No.",
+          "What brings you in?",
+          "I have chest pain.",
+          "Does the pain get worse when you breathe in?",
+        ),
+      ),
+    ).toEqual({ positive_symptom: [{ value: "chest pain", not_aggravating_factor: ["deep breathing"] }] });
+  });
+
   it("reads how a symptom came on, and where a pain spreads, without denying the pain", async () => {
     expect(
       slots(

@@ -27,6 +27,8 @@ describe("smoking: current, former, never", () => {
     "I'm an ex-smoker.",
     "I gave up smoking last year, I smoked 20 a day for 10 years.",
     "I smoked for years but I dont smoke anymore.",
+    "I smoked for 30 years, stopped 5 years ago.",
+    "I smoked 20 a day but gave up in 2015.",
   ];
   for (const said of former)
     it(`"${said}" is a former smoker, not a current one`, async () => {
@@ -52,6 +54,12 @@ describe("smoking: current, former, never", () => {
     expect(
       JSON.stringify(await slotsOf("Have you tried to quit?", "Yeah, tried to quit a couple of times.")),
     ).not.toContain("former smoker");
+    for (const said of [
+      "I smoke about half a pack a day. I've tried to quit multiple times.",
+      "I smoke 10 a day, I stopped drinking though.",
+      "I quit for a year but started again.",
+    ])
+      expect(JSON.stringify(await slotsOf("Do you smoke?", said)), said).not.toContain("former smoker");
   });
 });
 

@@ -19,8 +19,8 @@ const SPREAD_VERBS = new Set(
     " ",
   ),
 );
-/** A pain, by its CMAS value: only a pain spreads. Example: "pain", "chest pain", "headache", "earache". */
-const PAIN_VALUE = /\bpain$|ache$/;
+/** A pain, by its CMAS value: only a pain spreads. Example: "pain", "chest pain", "headache", "earache", "chest tightness". */
+const PAIN_VALUE = /\bpain$|ache$|^chest tightness$/;
 /** Where a spreading pain heads: the word after its verb (one word may stand between: "goes right down"). */
 const DIRECTIONS = new Set("down into up to round around through across towards toward".split(" "));
 
@@ -73,7 +73,8 @@ function spreadStart(analysed: AnalysedText, from: number, to: number): number {
 function readVolunteeredSite(span: VolunteeredSpan): void {
   const { lexicon, analysed, entries } = span.turn;
   const { mention, entry } = span;
-  if (!mention || entry.attributes.location !== undefined) return;
+  if (!mention) return readVolunteeredSpread(span);
+  if (entry.attributes.location !== undefined) return;
   const value = entry.attributes.value as string;
   const spread = PAIN_VALUE.test(value) ? spreadStart(analysed, mention.end, span.spanEnd) : -1;
   const spreadsTo = spread >= 0 ? spreadSites(span.turn, spread, span.spanEnd, true) : [];
@@ -91,6 +92,19 @@ function readVolunteeredSite(span: VolunteeredSpan): void {
       : extractLocations(lexicon, analysed, Math.max(clauseStart, mention.start - SITE_BEFORE_WINDOW), mention.start);
   const sites = near.length > 0 ? near : extractLocations(lexicon, analysed, clauseStart, mention.start);
   entries.set(entry, "location", [...(sites.length > 0 ? sites : topicSite(span)), ...spreadsTo]);
+}
+
+/**
+ * Where the pain asked about spreads, said in a sentence that does not name it ("it goes down my
+ * left arm a bit" to "can you describe the tightness?"). Only a spread: a site said alone ("my left
+ * arm is fine") is no site of the pain's.
+ */
+function readVolunteeredSpread(span: VolunteeredSpan): void {
+  const { analysed, entries } = span.turn;
+  if (!PAIN_VALUE.test(span.entry.attributes.value as string)) return;
+  const spread = spreadStart(analysed, span.sentence[0], span.sentence[1]);
+  const spreadsTo = spread >= 0 ? spreadSites(span.turn, spread, span.sentence[1], true) : [];
+  if (spreadsTo.length > 0) entries.set(span.entry, "location", spreadsTo);
 }
 
 /**

@@ -1,4 +1,5 @@
 import { conceptKey } from "../history-context-reader.ts";
+import { extractLocations } from "../body-locations.ts";
 import { extractRelations } from "../family-relations.ts";
 import { habitStatus } from "../habit-attributes.ts";
 import { opensWithYesOrNo, type Status } from "../negation.ts";
@@ -80,12 +81,16 @@ function itemStatus(turn: TurnRecord, item: AskedItem, status: Status): Status |
 function addAnsweredItem(turn: TurnRecord, asked: AskedItem, status: Status): void {
   const { lexicon, analysed, context, entries, polarity } = turn;
   const { question } = context;
-  // "Does it hurt when you breathe in?" about a chest pain: the specific pain in focus.
-  const focused = asked.value === "pain" && !asked.location ? painInFocus(lexicon, context) : undefined;
+  // "Does it hurt when you breathe in?" about a chest pain: the specific pain in focus ("any other pain?" is not it).
+  const otherPain = question.otherPain && asked.value === "pain";
+  const focused = asked.value === "pain" && !asked.location && !otherPain ? painInFocus(lexicon, context) : undefined;
   const item = focused ? { ...asked, value: focused.value } : asked;
   const entry = entries.add(item.slot, status, item.value, true);
   if (!entry) return;
   if (item.location) entries.set(entry, "location", item.location);
+  // "Yes, in my back" to "any other pain?": where the other pain is.
+  if (otherPain && status === "positive")
+    entries.set(entry, "location", extractLocations(lexicon, analysed, 0, analysed.tokens.length));
   if (item.where) entries.set(entry, "where", item.where);
   if (entry.base === "family_history") entries.set(entry, "relation", extractRelations(lexicon, analysed)[0]);
   if (entry.base === "symptom" && polarity === "yes")
@@ -151,6 +156,17 @@ function keepAffirmedSymptom(turn: TurnRecord, asked: AskedItem): void {
     entries.set(entry, "not_aggravating_factor", context.question.proposedFactors);
 }
 
+/** Whether a no answers "any other pain?" about a patient with a pain in focus: it denies no pain they have. */
+function otherPainDenied(turn: TurnRecord, item: AskedItem, status: Status): boolean {
+  return (
+    status === "negative" &&
+    turn.context.question.otherPain &&
+    item.value === "pain" &&
+    !item.location &&
+    painInFocus(turn.lexicon, turn.context) !== undefined
+  );
+}
+
 /** Reads a short answer against every medical item asked. */
 export function answerYesNo(turn: TurnRecord): void {
   const { context, polarity, firstSentence, found } = turn;
@@ -168,6 +184,8 @@ export function answerYesNo(turn: TurnRecord): void {
   );
   for (const item of medical) {
     if (answeredSlots.has(item.slot) && status === "negative") continue;
+    // "No" to "any other pain?" says nothing of the pain already told.
+    if (otherPainDenied(turn, item, status)) continue;
     if (isUnsureOfAttribute(turn, item)) continue;
     if (keepsAffirmedSymptom(turn, item)) {
       keepAffirmedSymptom(turn, item);

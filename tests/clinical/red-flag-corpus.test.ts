@@ -641,6 +641,9 @@ describe("reading signs in the patient's words", () => {
       "we sorted out her funeral plans last year, she's 90 and well",
       "sick 3 times today with a tummy bug",
       "I'm gasping for a drink after the gym",
+      "my chest is tight, I've got asthma and I ate a prawn sandwich",
+      "my phone's off and I sent my mum a message saying sorry for being late",
+      "we went down on the floor to play with the baby",
     ])
       expect(fired(said), said).toEqual([]);
     expect(fired(["the nappy was dry at lunchtime", "just had a massive wet one now, no temperature"])).toEqual([]);

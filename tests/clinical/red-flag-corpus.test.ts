@@ -160,7 +160,7 @@ describe("red flags on the lay-words corpus (the patient's side, written before 
     expect(missedStatements("development-v12")).toEqual(known);
   });
 
-  it("the thirteenth development part (development-v13.json, images and stories, carers of people with dementia, a learning disability, autism or deafness): no near-miss fires any flag, and every statement fires its flag but thirty-six, named with why", () => {
+  it("the thirteenth development part (development-v13.json, images and stories, carers of people with dementia, a learning disability, autism or deafness): no near-miss fires any flag, and every statement fires its flag but thirty-five, named with why", () => {
     // Left on purpose, by kind: a feature told only as an image with no body word the rules can hold
     // ("sex feels like it's happening to someone else", "a line round my bottom", "the world's gone
     // missing on this side", "a hot marble rolling", "a rubber glove full of sand", "like a crime scene");
@@ -171,7 +171,9 @@ describe("red flags on the lay-words corpus (the patient's side, written before 
     // my peace", "going to heaven to see Mum", "gave it to me"); a sepsis told by colour and stillness
     // with no temperature or with a child's age the rules do not read as young; red or black in the loo
     // explained away by a simile ("like melted liquorice" reads as liquorice eaten). Each could only be
-    // caught by a pattern that also fires on everyday speech, or by one shaped to the sentence.
+    // caught by a pattern that also fires on everyday speech, or by one shaped to the sentence. (The loo
+    // "like someone spilt a bottle of red wine in" it now fires: development-v16's "like someone poured a
+    // glass of red wine in the pan" is the same lay image of a lot of blood.)
     const known = new Set([
       "saddle_numbness_or_sphincter_change: Dad has dementia but he's always known when he needs the toilet. Since he fell backwards onto the step on Tuesday he's soaking through his pads and when I washed him he didn't even flinch at the cold flannel between his legs",
       "saddle_numbness_or_sphincter_change: Lower back agony for a week and now sex feels like it's happening to someone else, nothing down there at all, and weeing is like pushing through a blocked straw",
@@ -200,7 +202,6 @@ describe("red flags on the lay-words corpus (the patient's side, written before 
       "anaphylaxis: Allergic to peanuts and had a bite of my friend's Thai curry",
       "gastrointestinal_bleeding: Been taking naproxen for my frozen shoulder for a month",
       "gastrointestinal_bleeding: Went for a poo and the pan looked like a crime scene, red all through the water, and now my legs are shaking",
-      "gastrointestinal_bleeding: Like someone spilt a bottle of red wine in the loo, but it came from my bum and I haven't had beetroot - three times today",
       "fever_headache_stiff_neck: Teenage daughter feverish and vomiting, says her neck hurts like someone's nailed it in place, and she's confused about what day it is",
       "thunderclap_headache: Like someone cracked an egg on my head and it's pouring down my neck - came in a flash, now my neck's stiff and I'm being sick",
       "thunderclap_headache: My deaf sister signed to me",
@@ -247,6 +248,29 @@ describe("red flags on the lay-words corpus (the patient's side, written before 
       "suicidal_thoughts: Colleague sent the team chat a message at 2am.",
     ]);
     expect(missedStatements("development-v14")).toEqual(known);
+  });
+
+  it("the fifteenth development part (development-v15.json, the commonest phrasings, many lay words for each core feature): no near-miss fires any flag, and every statement fires its flag but five, named with why", () => {
+    // Left on purpose: a bowel accident asked about as "can a bad back make you poo yourself?" and then
+    // told only as "it's happened", with numbness of the "cheeks" (also the face's); a child's sepsis told
+    // by confusion with a fever (fever with confusion fires instead; sepsis in a child does not read an
+    // age); a testicle not named ("he pointed between his legs", "my left one", as development-v5 and
+    // -v6); a fever told only as "hot" in a list ("Daughter's 11, hot, sicking up") — each would need a
+    // reading that also fires on everyday words.
+    const known = new Set([
+      "saddle_numbness_or_sphincter_change: Can a bad back make you poo yourself? It's happened twice today at the shop and sitting on the till stool my cheeks feel like cardboard.",
+      "sepsis_in_a_child: My 5 year old has chickenpox.",
+      "testicular_torsion: 12 year old's been sick three times with pain low in his tummy, and when I asked he pointed between his legs.",
+      "testicular_torsion: Had short bursts of pain in my left one over the last few weeks that went away on their own.",
+      "fever_headache_stiff_neck: Daughter's 11, hot, sicking up, headache, and she keeps screwing her eyes up because the bedside lamp is too bright for her.",
+    ]);
+    expect(missedStatements("development-v15")).toEqual(known);
+  });
+
+  it("the sixteenth development part (development-v16.json, patients who play the emergency down or tell it in pieces): no near-miss fires any flag, and every statement fires its flag", () => {
+    // Its first look caught 158/196 with 13 near-misses firing; each miss became a lay wording other
+    // patients use too (see the negative controls below), each near-miss a guard for an everyday twin.
+    expect(missedStatements("development-v16")).toEqual(new Set());
   });
 
   it("covers every flag the issue names, each with at least 10 statements and 10 near-misses in all", () => {
@@ -587,6 +611,88 @@ describe("reading signs in the patient's words", () => {
       "I'm wearing sunglasses in the car, the sun is bright",
     ])
       expect(fired(said), said).toEqual([]);
+  });
+
+  it("hears the common lay words of development-v15, and not their everyday twins (negative controls)", () => {
+    for (const [said, flag] of [
+      ["I have to push and push to start a wee and my back went on Monday", "saddle_numbness_or_sphincter_change"],
+      [
+        "my little one's burning hot and there are purple dots that stay when I roll a glass over them",
+        "sepsis_in_a_child",
+      ],
+      ["his cheek is sagging on one side since this morning", "stroke_signs"],
+      ["there's a smudge in my eye I can't blink away", "sudden_loss_of_vision"],
+      ["there's a tight band round her ribs and she's puffing", "chest_pain_with_breathlessness_or_sweating"],
+      ["got a BFP last week and now a pain on my left and brown bleeding", "ectopic_pregnancy"],
+      ["my throat feels like it's shutting and I can't get my breath", "anaphylaxis"],
+      ["I tried to nod and my neck just won't go, temperature's 39", "fever_headache_stiff_neck"],
+      ["I've never had a headache like it, it came on suddenly", "thunderclap_headache"],
+    ] as const)
+      expect(fired(said), said).toContain(flag);
+    for (const said of [
+      "after a long bike ride my bits go tingly, fine by teatime",
+      "slurring after the darts night, right as rain now",
+      "a rash and a fever, the spots go pale under the glass",
+      "my bum's frozen from sitting on the bleachers",
+      "my grandad's cheeks are saggy",
+      "I can't see my hand in front of my face in this fog",
+      "my dad was pale and wet through after the rain, his chest hurts from coughing",
+      "he said his head had burst with ideas",
+      "we sorted out her funeral plans last year, she's 90 and well",
+      "sick 3 times today with a tummy bug",
+      "I'm gasping for a drink after the gym",
+      "my chest is tight, I've got asthma and I ate a prawn sandwich",
+      "my phone's off and I sent my mum a message saying sorry for being late",
+      "we went down on the floor to play with the baby",
+    ])
+      expect(fired(said), said).toEqual([]);
+    expect(fired(["the nappy was dry at lunchtime", "just had a massive wet one now, no temperature"])).toEqual([]);
+    expect(fired(["my vision went in one eye", "my contact had slipped, seeing fine now"])).toEqual([]);
+    expect(fired(["my face feels weird on one side", "it's a cold sore coming, my lip's tingly"])).toEqual([]);
+  });
+
+  it("hears the played-down and piecemeal words of development-v16, and not their everyday twins (negative controls)", () => {
+    for (const [said, flag] of [
+      [
+        "my back's been awful since wednesday and I haven't managed a wee since breakfast",
+        "saddle_numbness_or_sphincter_change",
+      ],
+      ["I think I've lost the feeling in my fanny", "saddle_numbness_or_sphincter_change"],
+      ["he just lies on the sofa and he's got a high temp", "sepsis_in_a_child"],
+      [
+        "she's asleep and I can barely rouse her, there's a rash that stays when I roll a glass over it",
+        "sepsis_in_a_child",
+      ],
+      ["I couldn't say the word 'spoon' just now", "stroke_signs"],
+      ["now the outer edge of what I see is smudged dark", "sudden_loss_of_vision"],
+      ["my left arm aches and feels heavy and I'm clammy", "chest_pain_with_breathlessness_or_sweating"],
+      ["my sugars are 28 and I've been sick", "diabetic_ketoacidosis"],
+      [
+        "she sent me a message thanking me for everything and saying sorry, and now her phone's off",
+        "suicidal_thoughts",
+      ],
+    ] as const)
+      expect(fired(said), said).toContain(flag);
+    for (const said of [
+      "a cold sore on my bottom lip, tingling since yesterday, and my back's sore",
+      "I've a fanny pack full of snacks and my back's killing me, I haven't managed to go to the gym",
+      "my little girl had a temperature and was floppy last night, she's back to her usual self now",
+      "my mum's speech is slurred and she's had four glasses of wine at the party",
+      "my face went numb in the cold wind, it went once I warmed up",
+      "my vision went black for a second when I stood up",
+      "I lost the sight in my left eye years ago, it's been like that since 2010",
+      "my testicle hurt when I caught it in my zip, pain's mild",
+      "he says 'I want to die' when he loses at the game",
+      "I've got the worst headache ever, it's been building since I woke up, it's a hangover",
+      "my left arm aches after my flu jab and I'm a bit sweaty",
+      "can't say the word 'squirrel' when I'm tired",
+      "my friend sent me a message thanking me for everything after the party and now her phone's off",
+      "her fingers went blue from the cold at the pool",
+    ])
+      expect(fired(said), said).toEqual([]);
+    // One or two drinks do not explain slurred speech; several do, said in another sentence.
+    expect(fired(["dad slurred his words just now", "he's had one beer"])).toEqual(["stroke_signs"]);
+    expect(fired(["dad slurred his words just now", "he's had four pints"])).toEqual([]);
   });
 
   it("reads 'from nothing to' as where a pain started, not as a negation (negative control: 'nothing' alone still takes back)", () => {

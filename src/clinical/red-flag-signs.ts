@@ -1,3 +1,4 @@
+import { withFirstAtomLookahead } from "./first-atom-lookahead.ts";
 import type { StatedCriterion } from "../ontology/red-flags-schema.ts";
 
 /**
@@ -199,7 +200,8 @@ export class SignReader {
     const sources = new Map(
       Object.entries(definitions).map(([id, sign]) => [
         id,
-        sign.patterns.map((pattern) => expandTerms(pattern, terms)),
+        // A lookahead of each pattern's first words spares its leading lookbehinds at most positions (same matches).
+        sign.patterns.map((pattern) => withFirstAtomLookahead(expandTerms(pattern, terms))),
       ]),
     );
     this.signs = [...sources].map(([id, patterns]) => ({

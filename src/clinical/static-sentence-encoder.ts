@@ -59,13 +59,13 @@ export function decodeStaticTable(bytes: Buffer): StaticTable {
   const length = bytes.readUInt32LE(4);
   const header = JSON.parse(bytes.subarray(8, 8 + length).toString("utf8")) as StaticTableHeader;
   const count = header.pieces.length;
-  let at = 8 + length + ((4 - ((8 + length) % 4)) % 4);
-  if (bytes.length !== at + count * 4 + count * header.dims)
-    throw new Error("a static encoder table of the wrong size");
+  const scalesStart = 8 + length + ((4 - ((8 + length) % 4)) % 4);
+  const rowsStart = scalesStart + count * 4;
+  if (bytes.length !== rowsStart + count * header.dims) throw new Error("a static encoder table of the wrong size");
   const rows = new Float32Array(count * header.dims);
-  for (let piece = 0; piece < count; piece++, at += 4) {
-    const scale = bytes.readFloatLE(at);
-    const offset = 8 + length + ((4 - ((8 + length) % 4)) % 4) + count * 4 + piece * header.dims;
+  for (let piece = 0; piece < count; piece++) {
+    const scale = bytes.readFloatLE(scalesStart + piece * 4);
+    const offset = rowsStart + piece * header.dims;
     for (let dim = 0; dim < header.dims; dim++) rows[piece * header.dims + dim] = bytes.readInt8(offset + dim) * scale;
   }
   return { header, rows };

@@ -337,13 +337,12 @@ function requestReply(input: NlgInput): string | undefined {
   return [...replies, body.replace(/^OK, and /, "Now, ")].filter(Boolean).join(" ");
 }
 
-/** A lone open question (a bare `inquire`) that asks for the complaint: only the opening, or the opening and one invitation, came before it. */
+/** A lone open question (a bare `inquire`) right after the opening: the policy's invitation to tell the complaint. */
 function invitation(input: NlgInput): string | undefined {
   const [only] = input.actions;
   if (input.actions.length !== 1 || only!.action !== "inquire" || Object.keys(only!).length !== 1) return undefined;
   const asked = input.history.filter((turn) => turn.speaker === "doctor").length;
-  if (asked > 2) return undefined;
-  return templateFile.templates[asked === 1 ? "inquire/invite" : "inquire/invite-again"];
+  return asked === 1 ? templateFile.templates["inquire/invite"] : undefined;
 }
 
 /** The opening question asked again, for a patient who asked what it meant. */

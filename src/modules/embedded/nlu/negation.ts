@@ -380,11 +380,6 @@ function wordsAfter(words: readonly string[], skip: number): string {
 }
 
 /**
- * How the utterance answers a yes/no question, judged on its first sentence: leading particles
- * ("Yeah no" → no: the last one wins), else "I haven't"/"I do", "not that I know of", uncertainty,
- * and "it's been fine" (normal). Undefined when the utterance does not answer yes or no.
- */
-/**
  * Whether an answer opens with its yes or no, after words that carry none ("well, no, and I don't
  * smoke"): the no of "I don't smoke" is the smoking's, the no of "no, I don't smoke" the question's too.
  */
@@ -397,6 +392,11 @@ export function opensWithYesOrNo(tokens: readonly Token[]): boolean {
   return false;
 }
 
+/**
+ * How the utterance answers a yes/no question, judged on its first sentence: leading particles
+ * ("Yeah no" → no: the last one wins), else "I haven't"/"I do", "not that I know of", uncertainty,
+ * and "it's been fine" (normal). Undefined when the utterance does not answer yes or no.
+ */
 export function answerPolarity(tokens: readonly Token[]): AnswerPolarity | undefined {
   const words = tokens.map((token) => token.text);
   const firstSentenceEnd = tokens.findIndex((token) => token.kind === "punct" && token.text !== ",");

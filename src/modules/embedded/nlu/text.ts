@@ -62,10 +62,6 @@ function restoreApostrophes(text: string): string {
 }
 
 /**
- * Lower-cases and removes hesitations and stutters ("it's it's mostly dry" → "it's mostly dry"),
- * keeping punctuation, since sentence and clause boundaries matter for negation scope.
- */
-/**
  * "Feel" said once for two states: "I feel sweaty and a bit sick" is read as "feel sweaty and feel a
  * bit sick", so the second is a symptom as the first is ("sick" alone is not: "sick of it").
  */
@@ -81,6 +77,11 @@ const HESITATION = new RegExp(
   `(?<![a-z])(?:${[...HESITATIONS].map((word) => word.replace(/[^a-z']/g, "\\$&")).join("|")})(?![a-z]|'[a-z])`,
 );
 
+/**
+ * Lower-cases and removes hesitations and stutters ("it's it's mostly dry" → "it's mostly dry"),
+ * keeping punctuation, since sentence and clause boundaries matter for negation scope; "feel" said
+ * once for two states is said for both ({@link FEEL_BOTH}).
+ */
 export function cleanText(raw: string): string {
   let text = raw
     .toLowerCase()

@@ -87,7 +87,7 @@ function readAskedSymptoms(
 }
 
 /** Whether a sentence names a habit, medicine, condition or anything but a symptom: its times and amounts are that thing's. */
-function namesSomethingElse(turn: TurnRecord, [start, end]: readonly [number, number]): boolean {
+function aboutSomethingElse(turn: TurnRecord, [start, end]: readonly [number, number]): boolean {
   const named = turn.found.some(
     ({ entry, mention }) => entry.base !== "symptom" && mention.start >= start && mention.start < end,
   );
@@ -112,7 +112,7 @@ export function attachSymptomAttributes(turn: TurnRecord): void {
     const focusEntries = entries
       .all()
       .filter((entry) => entry.fromQuestion && entry.base === "symptom" && entry.status === "positive");
-    if (focusEntries.length === 0 || symptoms.length > 0 || namesSomethingElse(turn, sentence)) continue;
+    if (focusEntries.length === 0 || symptoms.length > 0 || aboutSomethingElse(turn, sentence)) continue;
     readAskedSymptoms(turn, focusEntries, sentence);
   }
 }

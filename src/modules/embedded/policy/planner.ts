@@ -233,7 +233,7 @@ export class HistoryPlanner {
    */
   private nextQuestion(conversation: ConversationReading, facts: StateFacts, live: Live | undefined): PlannerDecision {
     const { plan } = this.model;
-    // No complaint heard yet ("hi", "I just feel a bit off"): invite it, twice at most, before any other question.
+    // No complaint heard yet ("hi", "I just feel a bit off"): invite it once, before any other question.
     if (live && facts.positives("symptom").length === 0 && live.doctorTexts.length <= 1)
       return { actions: [{ action: "inquire" }], reason: "invite" };
     const found = findComplaint(plan, facts, conversation);

@@ -33,7 +33,10 @@ function affirmsSomethingElse(turn: TurnRecord): boolean {
   return turn.polarity === "yes" && quantifiesWhatFollows(turn);
 }
 
-/** A yes said before what it names ("yes, a rash"): only then, with an article, is the yes the finding's. */
+/**
+ * A yes said before what it names ("yes, a rash"): only then, with an article, is the yes the
+ * finding's. The plain yes words only: `negation.ts`'s answer words also hold "sometimes", "right".
+ */
 const YES_WORDS: ReadonlySet<string> = new Set(["yes", "yeah", "yep", "yup", "yea"]);
 const ARTICLE: ReadonlySet<string> = new Set(["a", "an", "some"]);
 

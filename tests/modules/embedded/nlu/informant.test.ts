@@ -153,6 +153,22 @@ describe("negative controls: a patient speaking of their relatives", () => {
     });
   });
 
+  it("a time told by the patient's own age ('when I was 10 my dad had a heart attack') leaves the relative's illness family history", async () => {
+    const question = "Any heart problems in the family?";
+    for (const [said, value, relation] of [
+      ["When I was 10 my dad had a heart attack.", "myocardial infarction", "father"],
+      ["when i was little my mum had breast cancer", "malignant neoplasms", "mother"],
+    ] as const) {
+      const read = slots((await lastTurn(question, said)).frames);
+      expect(read, said).not.toHaveProperty("positive_medical_history");
+      expect(read, said).toMatchObject({ positive_family_history: [{ value, relation }] });
+    }
+    // Negative control: the patient as the subject after the time is the patient's own history.
+    const own = slots((await lastTurn("Any heart problems yourself?", "When I was 40 I had a heart attack.")).frames);
+    expect(own).not.toHaveProperty("positive_family_history");
+    expect(own).toMatchObject({ positive_medical_history: [{ value: "myocardial infarction" }] });
+  });
+
   it("no proxy heard after the first two patient turns", () => {
     const history = [OPENING, "A cough.", "How long?", "Two weeks.", "Anyone else ill?"].map((text, index) => ({
       speaker: index % 2 === 0 ? ("doctor" as const) : ("patient" as const),

@@ -44,6 +44,13 @@ const SHARED_AIR = new RegExp(
 const FIRST_PERSON_PAST = /\bi(?:'ve| have| had| was)\b/;
 
 /**
+ * A time told by the patient's own age or life, which makes no one the subject: "when I was 10 my
+ * dad had a heart attack" is the father's, "when I was little my mum had cancer" the mother's.
+ */
+const WHEN_I_WAS =
+  /\b(?:when|while|since|before|after) i was (?:\d+|(?:about|around|only|just) \d+|a (?:kid|child|baby|toddler|teenager|teen|boy|girl|student)|little|young|younger|small|growing up|at (?:school|college|uni|university)|in (?:school|college|uni|university))\b/g;
+
+/**
  * A relative who says, thinks or noticed something of the patient: "my wife says I snore", "my mum
  * thinks I'm depressed", "my husband reckons I might have diabetes" — the patient ("I") is the
  * subject after the relative, so the condition is the patient's, not family history.
@@ -66,7 +73,7 @@ function conditionSlot(turn: TurnRecord, reading: MentionReading): BaseSlot {
   if (!asked && turn.proxy && relations.every((relation) => relation === turn.proxy!.patientRelation))
     return concept.slot;
   const aboutFamily = asked || relations.length > 0 || FAMILY_CUE.test(before);
-  const aboutPatient = FIRST_PERSON_PAST.test(before) || RELATIVE_SAYS_OF_PATIENT.test(before);
+  const aboutPatient = FIRST_PERSON_PAST.test(before.replace(WHEN_I_WAS, "")) || RELATIVE_SAYS_OF_PATIENT.test(before);
   return aboutFamily && !aboutPatient ? "family_history" : concept.slot;
 }
 

@@ -70,7 +70,7 @@ const names = { statuses: [], presentStatuses: [], recordLabels: {} };
 function recordValue(value, patientWords) {
   if (typeof value !== "string" || !Object.hasOwn(names.recordLabels, value)) return value;
   const { label, said } = names.recordLabels[value];
-  return new RegExp(said, "i").test(patientWords) ? value : label;
+  return said !== undefined && new RegExp(said, "i").test(patientWords) ? value : label;
 }
 
 /** Plain words for the state's status prefixes and entry statuses, which are codes of the CMAS schema. */

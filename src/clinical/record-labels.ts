@@ -15,12 +15,13 @@ export function recordLabeller(patientWords: readonly string[] | null): (value: 
   return (value) => {
     const entry = labels[value];
     if (!entry) return value;
-    if (!kept.has(value)) kept.set(value, new RegExp(entry.said, "i").test(said) ? value : entry.label);
+    if (!kept.has(value))
+      kept.set(value, entry.said !== undefined && new RegExp(entry.said, "i").test(said) ? value : entry.label);
     return kept.get(value)!;
   };
 }
 
 /** The record's labels as the chat page reads them: value → its label and the patient's words that keep the value. */
-export function recordLabels(): Readonly<Record<string, { readonly label: string; readonly said: string }>> {
+export function recordLabels(): Readonly<Record<string, { readonly label: string; readonly said?: string }>> {
   return loadOntologyFile("record-labels.json").labels;
 }

@@ -49,10 +49,10 @@ describe("the note says 'denies' only for what the patient denied", () => {
       ["Any cough?", "I'm not sure."],
     ]);
     const note = clinicalNote({ state });
-    expect(note.reviewOfSystems.uncertain).toEqual(["coughing"]);
+    expect(note.reviewOfSystems.uncertain).toEqual(["cough"]);
     expect(note.reviewOfSystems.absent).toEqual([]);
     const markdown = noteToMarkdown(note);
-    expect(markdown).toContain("- Unsure: coughing");
+    expect(markdown).toContain("- Unsure: cough");
     expect(markdown).not.toContain("Denies");
   });
 

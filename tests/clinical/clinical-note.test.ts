@@ -31,7 +31,7 @@ describe("the clinical note from the tracked CMAS state", () => {
     });
     // Pertinent positives and negatives: the leg swelling keeps its site; the denied fever is listed.
     expect(note.reviewOfSystems.present.map((finding) => finding.value)).toEqual([
-      "coughing",
+      "cough",
       "palpitations",
       "pain (left leg)",
       "swelling (left leg)",
@@ -62,7 +62,7 @@ describe("the clinical note from the tracked CMAS state", () => {
 
   it("takes the first positive symptom as the presenting complaint when none is given, and the doctors' diagnoses for 115 and 317", () => {
     const copd = clinicalNote({ state: caseFromDialogue(dataset, "115").profile });
-    expect(copd.presentingComplaint).toEqual(["coughing"]);
+    expect(copd.presentingComplaint).toEqual(["cough"]);
     expect(copd.workingImpression?.disease).toBe("chronic bronchitis");
     expect(copd.socialHistory.habits.present[0]).toMatchObject({ value: "smoking" });
     expect(clinicalNote({ state: caseFromDialogue(dataset, "317").profile }).workingImpression?.disease).toBe(

@@ -54,7 +54,7 @@ describe("the clinical note in the patient's terms", () => {
     const note = clinicalNote({ state, presenting: ["bedridden"], patientWords: words });
     expect(note.presentingComplaint).toEqual(["tiredness"]);
     expect(note.historyOfPresentingComplaint.map((finding) => finding.value)).toEqual(["tiredness"]);
-    expect(note.reviewOfSystems.present.map((finding) => finding.value)).toEqual(["coughing"]);
+    expect(note.reviewOfSystems.present.map((finding) => finding.value)).toEqual(["cough"]);
   });
 
   it("negative control: a patient who says it keeps the data's label", () => {
@@ -64,6 +64,18 @@ describe("the clinical note in the patient's terms", () => {
     });
     expect(note.presentingComplaint).toEqual(["bedridden"]);
     expect(note.socialHistory.habits.present[0]!.value).toBe("alcohol abuse");
+  });
+
+  it("names a value that is only the data's form of a word in the word, whatever the patient said (negative control: the visit note keeps it)", () => {
+    const state: DialogueState = {
+      positive_symptom: [{ value: "coughing" }],
+      negative_symptom: [{ value: "colored/excess sputum" }],
+    };
+    const note = clinicalNote({ state, patientWords: ["I've been coughing for weeks", "no phlegm"] });
+    expect(note.presentingComplaint).toEqual(["cough"]);
+    expect(note.reviewOfSystems.absent).toEqual(["sputum"]);
+    const visit = clinicalNote({ state, dataLabels: true });
+    expect(visit.reviewOfSystems.absent).toEqual(["colored/excess sputum"]);
   });
 
   it("a writer that names values itself (the visit note) gets the data's labels", () => {

@@ -162,6 +162,17 @@ describe("sessions stored by an earlier revision", () => {
  */
 const NOTE_SOURCES_FIXTURE = new URL("../fixtures/stored-sessions-b1ff403.json", import.meta.url);
 
+/** Values that are only the data's form of a word, as the note has named them since (`ontology/record-labels.json`). */
+const RENAMED: Readonly<Record<string, string>> = { coughing: "cough", "colored/excess sputum": "sputum" };
+
+/** A note step's answer as today's server gives it: the earlier revision's, each such value (a whole string, never a quote) renamed. */
+function withRenamedValues(answer: unknown): unknown {
+  if (typeof answer === "string") return RENAMED[answer] ?? answer;
+  if (Array.isArray(answer)) return answer.map(withRenamedValues);
+  if (answer === null || typeof answer !== "object") return answer;
+  return Object.fromEntries(Object.entries(answer).map(([key, value]) => [key, withRenamedValues(value)]));
+}
+
 describe("sessions stored with who spoke, the patient's questions and the medicines named", () => {
   it("resume, continue and write their note as the revision that stored them did", async () => {
     const stored = JSON.parse(readFileSync(NOTE_SOURCES_FIXTURE, "utf8")) as StoredSessionsFixture;
@@ -177,7 +188,10 @@ describe("sessions stored with who spoke, the patient's questions and the medici
       expect(
         { status: answer.status, answer: blankElapsed(answer.json) },
         `${step.session}: ${step.method} ${step.path}`,
-      ).toEqual({ status: step.status, answer: step.answer });
+      ).toEqual({
+        status: step.status,
+        answer: step.path.endsWith("/note") ? withRenamedValues(step.answer) : step.answer,
+      });
     }
     const note = stored.continuation.findLast((step) => step.session === "note-sources" && step.path.endsWith("/note"));
     expect(note?.answer).toMatchObject({

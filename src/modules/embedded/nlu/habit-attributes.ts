@@ -94,3 +94,19 @@ const STILL_SMOKES =
 export function gaveUpSmoking(sentence: string): boolean {
   return GAVE_UP.test(sentence) && !STILL_SMOKES.test(sentence);
 }
+
+/**
+ * Drinking given up: "I stopped drinking two years ago", "gave up the booze", "haven't touched a drop
+ * since 2019", "I don't drink any more", "sober for five years". Not an attempt ("trying to stop
+ * drinking"), and not said beside drinking now or again (`STILL_DRINKS`).
+ */
+const GAVE_UP_DRINKING =
+  /(?<!\b(?:to|trying|tried|try|want|wanted|going|gonna|should|can't|cannot|couldn't|never)\s+)\b(?:(?:stopped|quit|gave\s+up|given\s+up|packed\s+in|cut\s+out|knocked\s+off)\s+(?:smoking\s+and\s+|the\s+)?(?:drinking|alcohol|booze|drink)|(?:haven't|have\s+not|hasn't|has\s+not|not)\s+(?:had\s+a\s+(?:drink|drop)|touched\s+(?:a\s+drop|alcohol|a\s+drink|the\s+stuff)|drunk\s+(?:alcohol|since|for|in))|(?:don't|do\s+not|doesn't|does\s+not)\s+drink\s+any\s?more|(?:sober|teetotal|dry)\s+(?:for|since|now)|off\s+the\s+(?:booze|drink|alcohol))\b/;
+/** Drinking now, or again, said beside a stop. Example: "I stopped for a year but started again", "I still drink at weekends". */
+const STILL_DRINKS =
+  /\b(?:started\s+again|back\s+on\s+(?:the|it)|relapsed|drink(?:ing)?\s+again|still\s+drink\w*|fell\s+off\s+the\s+wagon)\b/;
+
+/** Whether a sentence about drinking says the patient has given it up (a drinking habit then denied now). */
+export function gaveUpDrinking(sentence: string): boolean {
+  return GAVE_UP_DRINKING.test(sentence) && !STILL_DRINKS.test(sentence);
+}

@@ -75,4 +75,25 @@ describe("alcohol as an amount", () => {
       negative_habit: [expect.objectContaining({})],
     });
   });
+
+  for (const said of [
+    "I stopped drinking two years ago.",
+    "No, I gave up the booze in 2019.",
+    "I used to drink heavily but I havent touched a drop since my liver scare.",
+    "I don't drink any more.",
+  ])
+    it(`"${said}" is no drinking now, never a current drinker`, async () => {
+      const slots = await slotsOf("Do you drink alcohol?", said);
+      expect(slots).toMatchObject({ negative_habit: [{ value: "alcohol abuse" }] });
+      expect(slots).not.toHaveProperty("positive_habit");
+      expect(slots).not.toHaveProperty("unknown_habit");
+    });
+
+  it('negative controls: "trying to stop drinking" and "stopped but started again" still drink', async () => {
+    for (const said of [
+      "I'm trying to stop drinking, I still have a few beers a night.",
+      "I stopped drinking for a year but started again.",
+    ])
+      expect(JSON.stringify(await slotsOf("Do you drink alcohol?", said)), said).not.toContain("negative_habit");
+  });
 });

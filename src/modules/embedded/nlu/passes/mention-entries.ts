@@ -2,7 +2,7 @@ import { clauseRange, sentenceOf, textOf } from "../analysed-text.ts";
 import { extractLocations } from "../body-locations.ts";
 import { extractRelations, FAMILY_CUE } from "../family-relations.ts";
 import type { BaseSlot, CollectedEntry } from "../frame-builder.ts";
-import { habitStatus } from "../habit-attributes.ts";
+import { gaveUpDrinking, habitStatus } from "../habit-attributes.ts";
 import type { Status } from "../negation.ts";
 import type { MentionReading, TurnRecord } from "../turn-record.ts";
 import { PEOPLE, wordsPattern } from "../word-lists.ts";
@@ -121,6 +121,11 @@ function setSites(turn: TurnRecord, reading: MentionReading, entry: CollectedEnt
   }
 }
 
+/** The text of the sentence a reading's mention is in. */
+function sentenceText(turn: TurnRecord, reading: MentionReading): string {
+  return textOf(turn.analysed, ...sentenceOf(turn.analysed, reading.mention.start));
+}
+
 /** The entry of one reading, or undefined when it adds none. */
 function entryOf(turn: TurnRecord, reading: MentionReading): CollectedEntry | undefined {
   const { entries, analysed, polarity } = turn;
@@ -132,6 +137,13 @@ function entryOf(turn: TurnRecord, reading: MentionReading): CollectedEntry | un
     if (other !== undefined) return other === null ? undefined : entries.add("habit", "positive", other);
     // A former smoker is one, however light the smoking was ("used to" is light use of a current habit).
     if (reading.concept.value !== "former smoker") status = habitStatus(analysed.text, status);
+    // "I stopped drinking two years ago": no drinking now (the schema has no former drinker).
+    if (
+      reading.concept.value === "alcohol abuse" &&
+      status !== "negative" &&
+      gaveUpDrinking(sentenceText(turn, reading))
+    )
+      status = "negative";
   }
   // An asked exposure answered "possibly … maybe one of them": uncertainty anywhere in the answer.
   if (base === "exposure" && status === "positive" && polarity === "unknown") status = "unknown";

@@ -129,6 +129,8 @@ export function extractFactors(
     // "I get a tight chest when I walk up hills, goes off when I rest": a factor the symptom comes
     // with, and no cue in its own statement, brings it on (the other statement's cue is the rest's).
     if (!cued?.own && comesWith(analysed.tokens, from, match.start, exclude)) kind = "aggravating";
+    // "Out of breath climbing the stairs", "chest pain walking up hills": what the patient was doing.
+    if (!cued?.own && whileDoing(analysed.tokens, match.start, match.end, exclude)) kind = "aggravating";
     if (!kind) continue;
     for (const factor of match.payloads) if (!found[kind].includes(factor)) found[kind].push(factor);
   }
@@ -161,6 +163,68 @@ function comesWith(tokens: AnalysedText["tokens"], from: number, start: number, 
     if (condition >= 0 && symptoms.some((span) => span.start >= index && span.end <= condition)) return true;
   }
   return false;
+}
+
+/** What one is doing when a symptom comes, said right after it: "breathless *climbing* the stairs". */
+const ACTIVITY_GERUNDS = new Set([
+  "walking",
+  "climbing",
+  "going",
+  "running",
+  "jogging",
+  "doing",
+  "carrying",
+  "lifting",
+  "playing",
+  "exercising",
+  "cycling",
+  "working",
+  "gardening",
+  "hoovering",
+  "vacuuming",
+  "dancing",
+  "swimming",
+  "lying",
+  "laying",
+  "bending",
+  "hurrying",
+  "rushing",
+]);
+/** Words after a gerund factor that make it a pain's path, not an activity: "pain *running down* my leg". */
+const PATH_WORDS = new Set([
+  "down",
+  "into",
+  "through",
+  "across",
+  "along",
+  "round",
+  "around",
+  "out",
+  "from",
+  "towards",
+  "to",
+]);
+/** How many tokens the gerund may be from the factor phrase ("climbing [up] the stairs"). */
+const ACTIVITY_WINDOW = 3;
+
+/**
+ * "[symptom] [gerund …] [factor]" with nothing between the symptom's mention and an activity gerund,
+ * the factor phrase within a few tokens of it and no break: "out of breath climbing the stairs",
+ * "tight chest walking up hills", "knee hurts going down stairs". Not a pain's path ("pain running
+ * down my leg", "moving into my back").
+ */
+function whileDoing(tokens: AnalysedText["tokens"], start: number, end: number, symptoms: readonly TokenSpan[]) {
+  const symptom = symptoms.find((span) => span.end <= start && start - span.end <= ACTIVITY_WINDOW);
+  if (!symptom || !ACTIVITY_GERUNDS.has(tokens[symptom.end]?.text ?? "")) return false;
+  for (let index = symptom.end; index < start; index += 1) if (STATEMENT_BREAKS.has(tokens[index]!.text)) return false;
+  // The gerund itself as the factor ("running", "moving") followed by a path word is where a pain goes.
+  return !(start === symptom.end && isPath(tokens, end));
+}
+
+/** A path word at `at` ("down my leg"); "to" only before a possessive ("to my back", not "to the shops"). */
+function isPath(tokens: AnalysedText["tokens"], at: number): boolean {
+  const word = tokens[at]?.text ?? "";
+  return PATH_WORDS.has(word) && (word !== "to" || /^(?:my|his|her|your|their)$/.test(tokens[at + 1]?.text ?? ""));
 }
 
 /** Whether tokens `[from, to)` contain a worsening or relieving cue. */

@@ -55,7 +55,17 @@ const DISTANCE = new RegExp(
   `\\b((?:${NUMBER_PATTERN}|a|one|a couple of|a few|half a)\\s+(?:meters?|metres?|blocks?|kilometers?|kilometres?|km|miles?|yards?|flights? of stairs|steps|stairs))\\b`,
 );
 
-/** A walking distance ("maybe 100 meters", "a couple of blocks"): the answer to an exercise-tolerance question. */
+/**
+ * A distance told by a landmark, as patients usually tell it: "to the end of the road", "to the bus
+ * stop", "across the room", "up one flight", "from the bed to the toilet".
+ */
+const LANDMARK_DISTANCE =
+  /\b((?:from\s+(?:the|my)\s+\w+\s+)?(?:to|as far as)\s+(?:the\s+end\s+of\s+(?:the|my)\s+(?:road|street|garden|drive|driveway|corridor|hall|hallway|block|path)|the\s+(?:shops?|corner|corner\s+shop|bus\s+stop|car|gate|front\s+door|door|postbox|letterbox|toilet|bathroom|loo|kitchen|next\s+room|top\s+of\s+the\s+stairs|end\s+of\s+the\s+\w+))|across\s+the\s+(?:room|road|street|kitchen)|up\s+(?:one|a|the)\s+(?:flight|stairs|hill))\b/;
+
+/**
+ * A walking distance ("maybe 100 meters", "a couple of blocks", "only to the end of the road"): the
+ * answer to an exercise-tolerance question.
+ */
 export function extractWalkingDistance(text: string): string | undefined {
-  return DISTANCE.exec(text)?.[1];
+  return DISTANCE.exec(text)?.[1] ?? LANDMARK_DISTANCE.exec(text)?.[1];
 }

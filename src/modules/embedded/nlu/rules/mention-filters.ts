@@ -225,6 +225,19 @@ export const MENTION_FILTER_RULES: readonly MentionFilterRule[] = [
       /\b(?:before|like this|in the past|previously)\b/.test(clauseTextOf(analysed, mention.start)),
   },
   {
+    name: "a pain's path, not feeling run down",
+    stage: "before-status",
+    example: {
+      question: "What brings you in?",
+      utterance: "I have a pain running down my leg.",
+      phrase: "running down",
+    },
+    drops: ({ analysed }, { mention, concept }) =>
+      concept.value === "bedridden" &&
+      analysed.tokens[mention.end - 1]?.text === "down" &&
+      /^(?:my|his|her|your|their|the|into|to|towards|through)$/.test(analysed.tokens[mention.end]?.text ?? ""),
+  },
+  {
     name: "a relative's illness answering a contact question",
     stage: "after-status",
     example: {

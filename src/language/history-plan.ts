@@ -144,7 +144,8 @@ function checkLiveHistory(file: HistoryPlanFile, ids: ReadonlySet<string>): void
     for (const id of questions.review ?? [])
       if (!ids.has(id)) fail(`live_history.complaint_questions '${questions.id}' reviews unknown item '${id}'`);
   }
-  for (const id of live.child.skip_items) if (!ids.has(id)) fail(`live_history.child skips unknown item '${id}'`);
+  for (const id of [...live.child.skip_items, ...live.child.young.skip_items])
+    if (!ids.has(id)) fail(`live_history.child skips unknown item '${id}'`);
 }
 
 /** The check type that asks a symptom attribute (characteristics and factors are asked as a group). */

@@ -120,8 +120,16 @@ export const liveHistorySchema = z.strictObject({
   screens: z.array(z.strictObject({ item: z.string(), why: z.string(), when: criterionSchema })),
   /** Questions each complaint (or kind of patient) calls for, the first matching review chosen. */
   complaint_questions: z.array(complaintQuestionsSchema),
-  /** A child (up to `max_age` years): these items are never asked (smoking, alcohol, work). */
-  child: z.strictObject({ max_age: z.number().positive(), skip_items: z.array(z.string()) }),
+  /**
+   * A child (up to `max_age` years): these items are never asked (smoking, alcohol, work); a young child
+   * (up to `young.max_age`) is not asked `young.skip_items` either (night sweats and weight loss of a
+   * baby: feeding and wet nappies tell it), not even as a complaint's step.
+   */
+  child: z.strictObject({
+    max_age: z.number().positive(),
+    skip_items: z.array(z.string()),
+    young: z.strictObject({ max_age: z.number().positive(), skip_items: z.array(z.string()) }),
+  }),
 });
 
 export const historyPlanSchema = z.strictObject({

@@ -24,9 +24,12 @@ export interface ProxyReading {
   readonly patientRelation: string | null;
 }
 
-const PATIENT_WORD = Object.keys(PATIENT_WORDS)
-  .sort((a, b) => b.length - a.length)
-  .join("|");
+/** A child named by their age alone. Example: "my 8 month old has a fever", "our 2-year-old". */
+const AGE_NOUN = new RegExp(`^${NUMBER_PATTERN}[- ](?:year|month|week|day)s?[- ]old$`);
+const PATIENT_WORD = [
+  ...Object.keys(PATIENT_WORDS).sort((a, b) => b.length - a.length),
+  AGE_NOUN.source.slice(1, -1),
+].join("|");
 const SPEAKER_WORD = Object.keys(SPEAKER_WORDS).join("|");
 const AGE_WORDS = `(?:${NUMBER_PATTERN}[- ](?:year|month|week)[- ]old |little |baby |eldest |youngest |oldest |older |younger )?`;
 
@@ -105,7 +108,9 @@ function speakerSelf(text: string): ProxyReading | undefined {
 
 /** The proxy a word for the patient ("dad", "son") tells. */
 function proxyOfPatientWord(patientWord: string): ProxyReading {
-  const word = PATIENT_WORDS[patientWord]!;
+  // A child named by their age alone ("my 8 month old") is spoken of by a parent; the age is read apart.
+  const word = PATIENT_WORDS[patientWord] ?? (AGE_NOUN.test(patientWord) ? PATIENT_WORDS.child! : undefined);
+  if (!word) throw new Error(`not a word for the patient: '${patientWord}'`);
   return {
     informant: { relation: word.speaker, patientAge: null, patientSex: word.sex },
     patientRelation: word.lexicon ?? null,

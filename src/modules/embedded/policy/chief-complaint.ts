@@ -131,8 +131,13 @@ export function nextComplaintStep(
   conversation: ConversationReading,
   focus: ComplaintFocus,
   live = false,
+  skippedItems: ReadonlySet<string> = new Set(),
 ): Ask[] | undefined {
   const { plan } = model;
+  // A step asking a skipped item's value (a baby's night sweats) is not asked; the complaint itself still is.
+  const skippedValues = new Set(
+    plan.file.items.filter((item) => skippedItems.has(item.id)).flatMap((item) => item.values),
+  );
   const settled = (part: StepPart): boolean => {
     if (part.check) {
       const attributes = plan.file.check_attributes[part.check] ?? [part.check];
@@ -153,6 +158,7 @@ export function nextComplaintStep(
       const parts = step.map((part) => ({ ...part, value: part.value === "$" ? symptom : part.value }));
       if (parts.some((part) => part.when_positive && !facts.isPositive("symptom", part.value))) continue;
       if (parts.some((part) => part.when_locatable && !locatable.has(part.value))) continue;
+      if (parts.some((part) => part.value !== symptom && skippedValues.has(part.value))) continue;
       const own = step[0]!;
       // Attributes doctors rarely ask of a complaint (learned) are left out.
       if (

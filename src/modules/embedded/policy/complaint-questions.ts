@@ -88,8 +88,16 @@ export function patientFacts(facts: StateFacts, informant?: Informant | null): P
 }
 
 /** Whether the patient is a child, as the plan counts one (unknown age: no). */
-export function isChild(plan: HistoryPlan, patient: PatientFacts): boolean {
+function isChild(plan: HistoryPlan, patient: PatientFacts): boolean {
   return patient.ageYears !== null && patient.ageYears <= plan.file.live_history.child.max_age;
+}
+
+/** The plan items never asked of this patient: a child's (smoking, work), and a young child's too (night sweats). */
+export function skippedItems(plan: HistoryPlan, patient: PatientFacts): ReadonlySet<string> {
+  const { child } = plan.file.live_history;
+  if (!isChild(plan, patient)) return new Set();
+  const young = patient.ageYears! <= child.young.max_age;
+  return new Set([...child.skip_items, ...(young ? child.young.skip_items : [])]);
 }
 
 function patientMatches(filter: ComplaintQuestions["patient"], patient: PatientFacts): boolean {

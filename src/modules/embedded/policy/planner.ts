@@ -16,7 +16,7 @@ import { unknownValues } from "./item-knowledge.ts";
 import { hasLiveFollowUp, liveFollowUp, screenItem } from "./live-history.ts";
 import {
   applicableQuestions,
-  isChild,
+  skippedItems,
   liveFocus,
   patientFacts,
   type AppliedQuestions,
@@ -250,8 +250,9 @@ export class HistoryPlanner {
     if (urgent) return { actions: inquire(urgent), reason: "complaint" };
 
     const cursor = this.cursor(conversation, focus);
+    const skipped = live ? skippedItems(plan, live.patient) : new Set<string>();
     if (cursor.kind === "complaint") {
-      const step = nextComplaintStep(this.model, facts, conversation, focus, live !== undefined);
+      const step = nextComplaintStep(this.model, facts, conversation, focus, live !== undefined, skipped);
       if (step) return { actions: inquire(step), reason: "complaint" };
     }
     // The complaint's own questions come before any generic review, wherever a companion question left the cursor.
@@ -261,10 +262,11 @@ export class HistoryPlanner {
     }
     const open = (item: PlanItem) =>
       !item.live_only &&
+      !skipped.has(item.id) &&
       !item.values.some((value) => focus.symptoms.includes(value)) &&
       this.openValues(item, conversation, facts).length > 0;
     const screened = this.screen(live, cursor, open, focus.area);
-    const item = screened ?? this.nextItem(cursor, conversation, facts, focus, live && isChild(plan, live.patient));
+    const item = screened ?? this.nextItem(cursor, conversation, facts, focus, skipped);
     // Once the complaint is explored, what the patient thinks it is and what worries them (the NLG words the one due).
     const ice = live && this.iceDue(conversation, live.history);
     if (ice && !screened && item && item.section !== "chief_complaint" && dueIce(live.history, COMPLAINT_ICE))
@@ -475,9 +477,8 @@ export class HistoryPlanner {
     conversation: ConversationReading,
     facts: StateFacts,
     focus: ComplaintFocus,
-    child = false,
+    skipped: ReadonlySet<string> = new Set(),
   ): PlanItem | undefined {
-    const skipped = new Set(child ? this.model.plan.file.live_history.child.skip_items : []);
     const walk: Walk = {
       pending: (item) =>
         (!item.live_only || focus.review?.items.includes(item.id) === true) &&

@@ -169,6 +169,20 @@ describe("negative controls: a patient speaking of their relatives", () => {
     expect(own).toMatchObject({ positive_medical_history: [{ value: "myocardial infarction" }] });
   });
 
+  it("a child named by their age alone ('my 8 month old has a fever', 'our 2-year-old') is spoken of by a parent, with the age", () => {
+    for (const [said, patientAge] of [
+      ["My 8 month old has had a fever since yesterday.", "8 months"],
+      ["our 2-year-old keeps being sick", "2 years"],
+    ] as const)
+      expect(readInformant([], said).update?.informant, said).toEqual({
+        relation: "parent",
+        patientAge,
+        patientSex: null,
+      });
+    // Negative control: the patient's own months of illness are no child.
+    expect(readInformant([], "I have been ill for 8 months.").update).toBeUndefined();
+  });
+
   it("no proxy heard after the first two patient turns", () => {
     const history = [OPENING, "A cough.", "How long?", "Two weeks.", "Anyone else ill?"].map((text, index) => ({
       speaker: index % 2 === 0 ? ("doctor" as const) : ("patient" as const),

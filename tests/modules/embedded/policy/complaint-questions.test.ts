@@ -171,6 +171,23 @@ describe("questions that follow the complaint", () => {
     expect(adult).not.toContain("symptom:decreased urine output");
   });
 
+  it("a baby with a fever: the child's questions first, and no night sweats or weight loss; a ten-year-old is still asked them (negative control)", () => {
+    const fever = { positive_symptom: [{ value: "fever", onset: "yesterday" }] };
+    const baby = asks("My 8 month old has had a fever since yesterday.", {
+      ...fever,
+      basic_information: [{ age: "8 months" }],
+    });
+    expect(baby[0]).toBe("symptom:poor feeding");
+    expect(baby).not.toContain("symptom:night sweats");
+    expect(baby).not.toContain("symptom:unexplained weight loss");
+    const older = asks("My son has had a fever for two months.", {
+      positive_symptom: [{ value: "fever", onset: "2 months ago" }],
+      basic_information: [{ age: "10" }],
+    });
+    expect(older).toContain("symptom:night sweats");
+    expect(older).toContain("symptom:unexplained weight loss");
+  });
+
   it("reads ages as said", () => {
     expect(ageInYears("3")).toBe(3);
     expect(ageInYears("18 months")).toBe(1.5);

@@ -211,5 +211,14 @@ describe("questions that follow the complaint", () => {
     const breathless = [{ action: "inquire" as const, symptom: [{ value: "paroxysmal nocturnal dyspnea" }] }];
     expect(realiseFromTemplates(breathless)).toBe("OK, and do you ever wake up at night short of breath?");
     expect(realiseFromTemplates(breathless, false)).not.toMatch(/wake up at night/);
+    // The injury's swelling question is English ("any joints swelling?" was not); the benchmark's wording is the learned one.
+    const joints = [
+      {
+        action: "inquire" as const,
+        symptom: [{ value: "swelling", checks: [{ type: "location", values: ["joints"] }] }],
+      },
+    ];
+    expect(realiseFromTemplates(joints)).toBe("OK, and have you had any swelling of the joints?");
+    expect(realiseFromTemplates(joints, false)).not.toMatch(/swelling of the joints/);
   });
 });

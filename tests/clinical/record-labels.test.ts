@@ -69,13 +69,13 @@ describe("the clinical note in the patient's terms", () => {
   it("names a value that is only the data's form of a word in the word, whatever the patient said (negative control: the visit note keeps it)", () => {
     const state: DialogueState = {
       positive_symptom: [{ value: "coughing" }],
-      negative_symptom: [{ value: "colored/excess sputum" }],
+      negative_symptom: [{ value: "colored/excess sputum" }, { value: "dermatologic problem" }],
     };
     const note = clinicalNote({ state, patientWords: ["I've been coughing for weeks", "no phlegm"] });
     expect(note.presentingComplaint).toEqual(["cough"]);
-    expect(note.reviewOfSystems.absent).toEqual(["sputum"]);
+    expect(note.reviewOfSystems.absent).toEqual(["sputum", "rash or skin change"]);
     const visit = clinicalNote({ state, dataLabels: true });
-    expect(visit.reviewOfSystems.absent).toEqual(["colored/excess sputum"]);
+    expect(visit.reviewOfSystems.absent).toEqual(["colored/excess sputum", "dermatologic problem"]);
   });
 
   it("a writer that names values itself (the visit note) gets the data's labels", () => {

@@ -79,3 +79,16 @@ describe("lying flat told by the pillows", () => {
     expect(JSON.stringify(slots)).not.toContain("orthopnea");
   });
 });
+
+describe("a heart's pain told as crushing", () => {
+  it('"a crushing pain in my chest" is a chest pain of pressure', async () => {
+    expect(await slotsOf(OPENING, "I've had this crushing pain in my chest for about an hour.")).toMatchObject({
+      positive_symptom: [{ value: "chest pain", positive_characteristics: ["pressure"] }],
+    });
+  });
+
+  it("negative control: a chest crushed in a car door is an injury, not a crushing pain", async () => {
+    const slots = await slotsOf(OPENING, "My chest hurts, I crushed it in a car door.");
+    expect(JSON.stringify(slots)).not.toContain("positive_characteristics");
+  });
+});

@@ -28,7 +28,7 @@ describe("anamnesis chat --terminal commands", () => {
     expect(beforeSimulation).toMatch(
       /"positive_symptom": \[\n\s+\{\n\s+"value": "coughing",\n\s+"onset": "two weeks ago"/,
     );
-    expect(beforeSimulation).toContain("## Presenting complaint\n\ncoughing\n");
+    expect(beforeSimulation).toContain("## Presenting complaint\n\ncough\n");
     expect(beforeSimulation).toMatch(
       /Cases:\n {2}chest-pain-acs {2}A 58-year-old man[^]*\n {2}115 {2}MediTOD dialogue 115/,
     );

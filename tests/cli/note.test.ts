@@ -12,12 +12,12 @@ describe("anamnesis note", () => {
     const markdown = await runCli(["note", "--dialogue", "115"]);
     expect(markdown.status).toBe(0);
     expect(markdown.stdout).toMatch(/^# Clinical note — MediTOD dialogue 115\n/);
-    expect(markdown.stdout).toContain("## Presenting complaint\n\ncoughing, dyspnea\n");
+    expect(markdown.stdout).toContain("## Presenting complaint\n\ncough, dyspnea\n");
     expect(markdown.stdout).toContain("## Working impression\n\nchronic bronchitis — supported by");
     const json = await runCli(["note", "--dialogue", "317", "--format", "json"]);
     expect(json.status).toBe(0);
     expect(JSON.parse(json.stdout)).toMatchObject({
-      presentingComplaint: ["coughing"],
+      presentingComplaint: ["cough"],
       workingImpression: { disease: "covid-19 virus disease" },
     });
   });

@@ -273,6 +273,24 @@ describe("red flags on the lay-words corpus (the patient's side, written before 
     expect(missedStatements("development-v16")).toEqual(new Set());
   });
 
+  it("the seventeenth development part (development-v17.json, the feature told by what the person can no longer do or what others notice): no near-miss fires any flag, and every statement fires its flag but one, named with why", () => {
+    // Its first look caught 157/196 with 12 near-misses firing. Left on purpose: a sudden worst headache
+    // whose only head word is "migraines" in the turn before ("this is different"), as development-v9's —
+    // a twisted testicle or a kidney stone is told so too, so "it" after a word for migraines must not be
+    // read as a headache.
+    const known = new Set(["thunderclap_headache: I've been having migraines for years, so I know what they're like."]);
+    expect(missedStatements("development-v17")).toEqual(known);
+  });
+
+  it("the eighteenth development part (development-v18.json, voice-to-text and quick typing): no near-miss fires any flag, and every statement fires its flag but one, named with why", () => {
+    // Its first look caught 144/196 with 7 near-misses firing. Left on purpose: a plan told only as
+    // "I've picked the place" and "I'm going once it's dark", with envelopes left for the family and
+    // "tired of everything" — each is also said of a restaurant, an evening out, Christmas cards and a
+    // long week; only the whole message says it, and a rule for these words would fire on those.
+    const known = new Set(["suicidal_thoughts: so so tired of everything"]);
+    expect(missedStatements("development-v18")).toEqual(known);
+  });
+
   it("covers every flag the issue names, each with at least 10 statements and 10 near-misses in all", () => {
     const development = part("development").flags;
     const test = part("test").flags;
@@ -693,6 +711,68 @@ describe("reading signs in the patient's words", () => {
     // One or two drinks do not explain slurred speech; several do, said in another sentence.
     expect(fired(["dad slurred his words just now", "he's had one beer"])).toEqual(["stroke_signs"]);
     expect(fired(["dad slurred his words just now", "he's had four pints"])).toEqual([]);
+  });
+
+  it("hears the can-no-longer and dictated words of development-v17 and -v18, and not their everyday twins (negative controls)", () => {
+    for (const [said, flag] of [
+      ["my nan wishes she could disappear for good", "suicidal_thoughts"],
+      ["I've been holding back my sleeping tablets for a month", "suicidal_thoughts"],
+      ["how much paracetamol would be enough, I keep wondering", "suicidal_thoughts"],
+      ["he texted me thanks for everything and now he's not picking up", "suicidal_thoughts"],
+      ["went for a number 2 and it was black sticky stuff", "gastrointestinal_bleeding"],
+      ["she's vomiting and its coming up dark red", "gastrointestinal_bleeding"],
+      ["his left hand keeps letting go of things since lunch", "stroke_signs"],
+      ["she's talking like her tongue is too big", "stroke_signs"],
+      ["pain in my right test tickle since I woke up", "testicular_torsion"],
+      ["had a new knee last week and I'm gasping for breath", "pulmonary_embolism"],
+      ["3 weeks overdue and a sharp pain low on my right", "ectopic_pregnancy"],
+      ["mum's got a weight behind her boobs and she's sweating", "chest_pain_with_breathlessness_or_sweating"],
+      ["my 4 year old has a temp of 39 and his hands are white and cold", "sepsis_in_a_child"],
+      ["got a fever and moving my neck hurts", "fever_headache_stiff_neck"],
+      ["drinking loads and weeing every hour, now I'm vomiting", "diabetic_ketoacidosis"],
+      ["stung by a wasp, her lips are swelling and she has a squeaky breath", "anaphylaxis"],
+      ["my left eye just sees black since lunch", "sudden_loss_of_vision"],
+      ["my back's killing me and I wet myself and didn't notice", "saddle_numbness_or_sphincter_change"],
+    ] as const)
+      expect(fired(said), said).toContain(flag);
+    for (const said of [
+      "I wish I could disappear for a week on holiday",
+      "I've been holding back my blood pressure tablets because they make me dizzy",
+      "how much paracetamol would be enough for a 5 year old?",
+      "she's got a plan to end it with her boyfriend",
+      "he texted me thanks for everything after the party and now he's not picking up",
+      "I picture myself jumping for joy when I retire",
+      "black sticky stuff round the toilet seal, is it mould?",
+      "she went floppy giggling when we tickled her, she has a temp",
+      "my face is numb round my lip after a filling this morning",
+      "my words are coming out all wrong, so tired, up all night with the baby",
+      "he gave me a lopsided grin",
+      "coughed up phlegm, no blood",
+      "I'm out of breath after the long flight but fine now",
+      "worried I have lung cancer, a bit breathless on the hills",
+      "my balls are swollen and sore 3 days after my vasectomy",
+      "my son says his willy area hurts when he wees and he's been sick",
+      "my library books are 3 weeks overdue and I've a sharp pain low on my right",
+      "the pink stomach medicine turned my poo black",
+      "my throat feels tight when I'm anxious",
+      "my son is moaning a bit but he's normal, temp of 38",
+    ])
+      expect(fired(said), said).toEqual([]);
+    // A limb gone dead from being sat on comes back with tingling; a hedged "maybe I slept on it?" explains nothing.
+    expect(
+      fired(["couldn't feel my legs this morning", "I'd been sitting cross-legged, they came back with tingling"]),
+    ).toEqual([]);
+    expect(fired(["woke from a nap and my right arm and leg are numb", "maybe I just slept on it?"])).toEqual([
+      "stroke_signs",
+    ]);
+  });
+
+  it("reads 'can't ... without' as saying the thing is there (negative control: 'without' alone still takes back)", () => {
+    const pregnant = "I'm 6 weeks pregnant";
+    expect(fired([pregnant, "I can't walk to the shop without a stabbing pain low on my left"])).toEqual([
+      "ectopic_pregnancy",
+    ]);
+    expect(fired([pregnant, "I walked to the shop without a stabbing pain low on my left"])).toEqual([]);
   });
 
   it("reads 'from nothing to' as where a pain started, not as a negation (negative control: 'nothing' alone still takes back)", () => {

@@ -138,12 +138,19 @@ function isDeniedEcho(sentences: readonly string[], index: number): boolean {
 /** How far past a sign's match a correction is read, in characters. */
 const CORRECTION_REACH = 24;
 
+/**
+ * "Without" after "can't" in its clause: a double negative, which says the thing is there.
+ * @example "I can't even sit on the bus without a stabbing pain" (the pain is there)
+ */
+const CANNOT_WITHOUT = /\b(?:can'?t|cannot|couldn'?t|can not|could not)\b.*\bwithout\b/;
+
 /** Whether the words before a match, within its clause and reach, take it back (and no correction says it after all). */
 function isNegated(sentence: string, start: number, end: number): boolean {
   const before = sentence.slice(0, start);
   let clauseStart = 0;
   for (const boundary of before.matchAll(CLAUSE_START)) clauseStart = boundary.index + boundary[0].length;
-  const clause = before.slice(clauseStart).trim();
+  const said = before.slice(clauseStart).trim();
+  const clause = CANNOT_WITHOUT.test(said) ? said.replace(/\bwithout\b/g, "with") : said;
   const words = clause.split(/\s+/).slice(-NEGATION_REACH).join(" ");
   const denied = NEGATION_CUE.test(words) || NEGATED_LIST.test(clause);
   return denied && !SAID_AFTER_ALL.test(sentence.slice(start, end + CORRECTION_REACH));

@@ -160,20 +160,22 @@ describe("red flags on the lay-words corpus (the patient's side, written before 
     expect(missedStatements("development-v12")).toEqual(known);
   });
 
-  it("the thirteenth development part (development-v13.json, images and stories, carers of people with dementia, a learning disability, autism or deafness): no near-miss fires any flag, and every statement fires its flag but thirty-five, named with why", () => {
+  it("the thirteenth development part (development-v13.json, images and stories, carers of people with dementia, a learning disability, autism or deafness): no near-miss fires any flag, and every statement fires its flag but thirty-three, named with why", () => {
     // Left on purpose, by kind: a feature told only as an image with no body word the rules can hold
     // ("sex feels like it's happening to someone else", "a line round my bottom", "the world's gone
     // missing on this side", "a hot marble rolling", "a rubber glove full of sand", "like a crime scene");
     // a change from a person's own normal told by a carer ("won't spin or flap", "can only say 'yes yes
     // yes'", "signing went sloppy", "mixing up his set phrases", "keeps missing his Lego") — the words are
-    // everyday without that person's baseline; a testicle named as a "willy bag" or not named; a sign
+    // everyday without that person's baseline; a testicle not named; a sign
     // whose only word is also everyday ("hiding her tablets" is also what people with dementia do, "made
     // my peace", "going to heaven to see Mum", "gave it to me"); a sepsis told by colour and stillness
     // with no temperature or with a child's age the rules do not read as young; red or black in the loo
     // explained away by a simile ("like melted liquorice" reads as liquorice eaten). Each could only be
     // caught by a pattern that also fires on everyday speech, or by one shaped to the sentence. (The loo
     // "like someone spilt a bottle of red wine in" it now fires: development-v16's "like someone poured a
-    // glass of red wine in the pan" is the same lay image of a lot of blood.)
+    // glass of red wine in the pan" is the same lay image of a lot of blood. A "willy bag" is now read as
+    // the scrotum it names, and a skewer "with every breath in" as a pleuritic pain, from development-v17
+    // and -v18.)
     const known = new Set([
       "saddle_numbness_or_sphincter_change: Dad has dementia but he's always known when he needs the toilet. Since he fell backwards onto the step on Tuesday he's soaking through his pads and when I washed him he didn't even flinch at the cold flannel between his legs",
       "saddle_numbness_or_sphincter_change: Lower back agony for a week and now sex feels like it's happening to someone else, nothing down there at all, and weeing is like pushing through a blocked straw",
@@ -191,12 +193,10 @@ describe("red flags on the lay-words corpus (the patient's side, written before 
       "sudden_loss_of_vision: Woke up and my left eye is like looking through a frosted bathroom window, completely cloudy, it was perfect last night - no pain",
       "sudden_loss_of_vision: My autistic daughter (16) keeps covering her right eye and saying 'the world's gone missing on this side' - started at breakfast, never done that before",
       "sudden_loss_of_vision: Support worker: Tom has a learning disability and is always first to grab his Lego. Today he keeps missing it, rubbing his left eye, and when I cover his right eye he can't find my hand at all. Fine at breakfast",
-      "pulmonary_embolism: Baby's a fortnight old; since lunch it's like a skewer going into my side with every breath in, I'm panting on the sofa and my heart is galloping",
       "pulmonary_embolism: Carer here. Jim has a learning disability and has been in bed since his hip op",
       "pulmonary_embolism: Fine yesterday, today I feel like I'm drowning on dry land - sudden, sitting still. I'm six months pregnant and my left calf has been sore for two days",
       "ectopic_pregnancy: Positive test five days ago. Pain in my shoulder that makes no sense, like a coat hanger pushing into it, and my tummy feels full and sore",
       "testicular_torsion: My boyfriend's 19",
-      "testicular_torsion: Grandson, 10, quiet lad, said his 'willy bag' hurts on one side and was sick in the car, it's getting worse",
       "anaphylaxis: Feel like I'm breathing through a wet sponge, my eyes have swollen shut and I'm covered in hives like nettle stings - started a new antibiotic an hour ago",
       "anaphylaxis: Lips like two sausages, tongue thick, can hardly swallow my own spit, came on ten minutes after my mate's pesto pasta",
       "anaphylaxis: Allergic to peanuts and had a bite of my friend's Thai curry",
@@ -214,7 +214,7 @@ describe("red flags on the lay-words corpus (the patient's side, written before 
     expect(missedStatements("development-v13")).toEqual(known);
   });
 
-  it("the fourteenth development part (development-v14.json, pregnancy, blood thinners, insulin, chemotherapy, operations; health-anxious and well-informed patients): no near-miss fires any flag, and every statement fires its flag but twenty, named with why", () => {
+  it("the fourteenth development part (development-v14.json, pregnancy, blood thinners, insulin, chemotherapy, operations; health-anxious and well-informed patients): no near-miss fires any flag, and every statement fires its flag but nineteen, named with why", () => {
     // Left on purpose, by kind: the circumstance carries the risk but the rules read symptoms, not
     // circumstances (a fever on chemotherapy, a child of 11 or 15 told by a temperature and cold feet,
     // an SGLT2 tablet with a normal-looking sugar, a missed dose of steroids with jaw
@@ -224,7 +224,8 @@ describe("red flags on the lay-words corpus (the patient's side, written before 
     // iron tablets make your poo black, but I'm not on iron") — the explanation still reads; a bladder
     // "full to bursting" with numbness "like after a dentist injection" (the dentist reads as the reason);
     // farewell messages ("nice knowing us", "say goodbye to someone") and "I've decided" with doses
-    // "stashed" — words people not at risk also use.
+    // "stashed" — words people not at risk also use. (A hand that "can't grip it" now fires, from
+    // development-v17's kettle.)
     const known = new Set([
       "saddle_numbness_or_sphincter_change: Had my discectomy 9 days ago. Since last night my bum and the insides of both thighs feel numb like after a dentist injection, and I haven't passed water since yesterday teatime even though I feel full to bursting.",
       "saddle_numbness_or_sphincter_change: Plasterer, bad back for a fortnight from humping plasterboard, GP gave me naproxen.",
@@ -233,7 +234,6 @@ describe("red flags on the lay-words corpus (the patient's side, written before 
       "sepsis_in_a_child: Our 11 year old is normally sporty, today he's too weak to stand, temp 39.5, feet cold, heart racing, and he says his legs ache more than anything.",
       "sepsis_in_a_child: My daughter's 15 and caught the flu bug off her brother, she's been in bed since yesterday.",
       "sepsis_in_a_child: Children's nurse myself but it's different when it's your own: my 18 month old has a fever, his cap refill is over 3 seconds, he's breathing fast and he won't engage with me at all.",
-      "stroke_signs: I'm 71 and on my own. I was doing the crossword and the pen just fell out of my right hand, I can't grip it again and that side of my face feels heavy. Started about 15 minutes ago.",
       "sudden_loss_of_vision: Severe pain in my eye, it's red, there are rainbow rings round the lights and my vision's misty. I'd had drops to widen my pupils at the optician's this afternoon.",
       "chest_pain_with_breathlessness_or_sweating: I drink heavily and I've been on a binge, but this isn't heartburn, the pain is squeezing and going through to my back, I'm short of breath and sweating.",
       "chest_pain_with_breathlessness_or_sweating: Mum's 80 and lives alone, she rang to say she's got indigestion she can't shift, but she's breathless on the phone and says she's sweaty and her arm aches.",
@@ -271,6 +271,24 @@ describe("red flags on the lay-words corpus (the patient's side, written before 
     // Its first look caught 158/196 with 13 near-misses firing; each miss became a lay wording other
     // patients use too (see the negative controls below), each near-miss a guard for an everyday twin.
     expect(missedStatements("development-v16")).toEqual(new Set());
+  });
+
+  it("the seventeenth development part (development-v17.json, the feature told by what the person can no longer do or what others notice): no near-miss fires any flag, and every statement fires its flag but one, named with why", () => {
+    // Its first look caught 157/196 with 12 near-misses firing. Left on purpose: a sudden worst headache
+    // whose only head word is "migraines" in the turn before ("this is different"), as development-v9's —
+    // a twisted testicle or a kidney stone is told so too, so "it" after a word for migraines must not be
+    // read as a headache.
+    const known = new Set(["thunderclap_headache: I've been having migraines for years, so I know what they're like."]);
+    expect(missedStatements("development-v17")).toEqual(known);
+  });
+
+  it("the eighteenth development part (development-v18.json, voice-to-text and quick typing): no near-miss fires any flag, and every statement fires its flag but one, named with why", () => {
+    // Its first look caught 144/196 with 7 near-misses firing. Left on purpose: a plan told only as
+    // "I've picked the place" and "I'm going once it's dark", with envelopes left for the family and
+    // "tired of everything" — each is also said of a restaurant, an evening out, Christmas cards and a
+    // long week; only the whole message says it, and a rule for these words would fire on those.
+    const known = new Set(["suicidal_thoughts: so so tired of everything"]);
+    expect(missedStatements("development-v18")).toEqual(known);
   });
 
   it("covers every flag the issue names, each with at least 10 statements and 10 near-misses in all", () => {
@@ -693,6 +711,68 @@ describe("reading signs in the patient's words", () => {
     // One or two drinks do not explain slurred speech; several do, said in another sentence.
     expect(fired(["dad slurred his words just now", "he's had one beer"])).toEqual(["stroke_signs"]);
     expect(fired(["dad slurred his words just now", "he's had four pints"])).toEqual([]);
+  });
+
+  it("hears the can-no-longer and dictated words of development-v17 and -v18, and not their everyday twins (negative controls)", () => {
+    for (const [said, flag] of [
+      ["my nan wishes she could disappear for good", "suicidal_thoughts"],
+      ["I've been holding back my sleeping tablets for a month", "suicidal_thoughts"],
+      ["how much paracetamol would be enough, I keep wondering", "suicidal_thoughts"],
+      ["he texted me thanks for everything and now he's not picking up", "suicidal_thoughts"],
+      ["went for a number 2 and it was black sticky stuff", "gastrointestinal_bleeding"],
+      ["she's vomiting and its coming up dark red", "gastrointestinal_bleeding"],
+      ["his left hand keeps letting go of things since lunch", "stroke_signs"],
+      ["she's talking like her tongue is too big", "stroke_signs"],
+      ["pain in my right test tickle since I woke up", "testicular_torsion"],
+      ["had a new knee last week and I'm gasping for breath", "pulmonary_embolism"],
+      ["3 weeks overdue and a sharp pain low on my right", "ectopic_pregnancy"],
+      ["mum's got a weight behind her boobs and she's sweating", "chest_pain_with_breathlessness_or_sweating"],
+      ["my 4 year old has a temp of 39 and his hands are white and cold", "sepsis_in_a_child"],
+      ["got a fever and moving my neck hurts", "fever_headache_stiff_neck"],
+      ["drinking loads and weeing every hour, now I'm vomiting", "diabetic_ketoacidosis"],
+      ["stung by a wasp, her lips are swelling and she has a squeaky breath", "anaphylaxis"],
+      ["my left eye just sees black since lunch", "sudden_loss_of_vision"],
+      ["my back's killing me and I wet myself and didn't notice", "saddle_numbness_or_sphincter_change"],
+    ] as const)
+      expect(fired(said), said).toContain(flag);
+    for (const said of [
+      "I wish I could disappear for a week on holiday",
+      "I've been holding back my blood pressure tablets because they make me dizzy",
+      "how much paracetamol would be enough for a 5 year old?",
+      "she's got a plan to end it with her boyfriend",
+      "he texted me thanks for everything after the party and now he's not picking up",
+      "I picture myself jumping for joy when I retire",
+      "black sticky stuff round the toilet seal, is it mould?",
+      "she went floppy giggling when we tickled her, she has a temp",
+      "my face is numb round my lip after a filling this morning",
+      "my words are coming out all wrong, so tired, up all night with the baby",
+      "he gave me a lopsided grin",
+      "coughed up phlegm, no blood",
+      "I'm out of breath after the long flight but fine now",
+      "worried I have lung cancer, a bit breathless on the hills",
+      "my balls are swollen and sore 3 days after my vasectomy",
+      "my son says his willy area hurts when he wees and he's been sick",
+      "my library books are 3 weeks overdue and I've a sharp pain low on my right",
+      "the pink stomach medicine turned my poo black",
+      "my throat feels tight when I'm anxious",
+      "my son is moaning a bit but he's normal, temp of 38",
+    ])
+      expect(fired(said), said).toEqual([]);
+    // A limb gone dead from being sat on comes back with tingling; a hedged "maybe I slept on it?" explains nothing.
+    expect(
+      fired(["couldn't feel my legs this morning", "I'd been sitting cross-legged, they came back with tingling"]),
+    ).toEqual([]);
+    expect(fired(["woke from a nap and my right arm and leg are numb", "maybe I just slept on it?"])).toEqual([
+      "stroke_signs",
+    ]);
+  });
+
+  it("reads 'can't ... without' as saying the thing is there (negative control: 'without' alone still takes back)", () => {
+    const pregnant = "I'm 6 weeks pregnant";
+    expect(fired([pregnant, "I can't walk to the shop without a stabbing pain low on my left"])).toEqual([
+      "ectopic_pregnancy",
+    ]);
+    expect(fired([pregnant, "I walked to the shop without a stabbing pain low on my left"])).toEqual([]);
   });
 
   it("reads 'from nothing to' as where a pain started, not as a negation (negative control: 'nothing' alone still takes back)", () => {

@@ -78,14 +78,18 @@ export function habitStatus(text: string, status: Status): Status {
   return status;
 }
 
+/** Not after words of an attempt or a wish: "trying to quit", "I want to stop", "I can't give up". */
+const NOT_AN_ATTEMPT = String.raw`(?<!\b(?:to|trying|tried|try|want|wanted|going|gonna|should|can't|cannot|couldn't|never)\s+)`;
+
 /**
  * Smoking given up, told apart from the smoking: "smoked for 30 years, stopped 5 years ago", "I
  * smoked but gave it up", "haven't had one since 2015". Not an attempt ("I've tried to quit"), not
  * another habit's stop ("stopped drinking", "quit the booze"), and not said beside smoking now ("I
  * smoke half a pack, I've cut down") or a stop that did not last ("quit for a year but started again").
  */
-const GAVE_UP =
-  /(?<!\b(?:to|trying|tried|try|want|wanted|going|gonna|should|can't|cannot|couldn't|never)\s+)\b(?:stopped|quit|gave (?:it |them |up)|given (?:it |them )?up|packed (?:it |them )?in|kicked the habit|(?:haven't|have not|not) (?:smoked|had one) (?:since|for|in))\b(?!\s+(?:\w+\s+)?(?:drinking|alcohol|booze|drugs|weed|cannabis|vaping|the vape|eating|working))/;
+const GAVE_UP = new RegExp(
+  `${NOT_AN_ATTEMPT}\\b(?:stopped|quit|gave (?:it |them |up)|given (?:it |them )?up|packed (?:it |them )?in|kicked the habit|(?:haven't|have not|not) (?:smoked|had one) (?:since|for|in))\\b(?!\\s+(?:\\w+\\s+)?(?:drinking|alcohol|booze|drugs|weed|cannabis|vaping|the vape|eating|working))`,
+);
 /** Smoking now, or again, said beside a stop. Example: "I quit for a year but started again", "I still smoke, I've cut down". */
 const STILL_SMOKES =
   /\b(?:started again|back on (?:them|it|the)|relapsed|took it up again|smoke again|i (?:still )?smoke|i'm (?:still )?smoking|still smok\w*|cut (?:it |them )?down)\b/;
@@ -100,8 +104,9 @@ export function gaveUpSmoking(sentence: string): boolean {
  * since 2019", "I don't drink any more", "sober for five years". Not an attempt ("trying to stop
  * drinking"), and not said beside drinking now or again (`STILL_DRINKS`).
  */
-const GAVE_UP_DRINKING =
-  /(?<!\b(?:to|trying|tried|try|want|wanted|going|gonna|should|can't|cannot|couldn't|never)\s+)\b(?:(?:stopped|quit|gave\s+up|given\s+up|packed\s+in|cut\s+out|knocked\s+off)\s+(?:smoking\s+and\s+|the\s+)?(?:drinking|alcohol|booze|drink)|(?:haven't|have\s+not|hasn't|has\s+not|not)\s+(?:had\s+a\s+(?:drink|drop)|touched\s+(?:a\s+drop|alcohol|a\s+drink|the\s+stuff)|drunk\s+(?:alcohol|since|for|in))|(?:don't|do\s+not|doesn't|does\s+not)\s+drink\s+any\s?more|(?:sober|teetotal|dry)\s+(?:for|since|now)|off\s+the\s+(?:booze|drink|alcohol))\b/;
+const GAVE_UP_DRINKING = new RegExp(
+  `${NOT_AN_ATTEMPT}\\b(?:(?:stopped|quit|gave\\s+up|given\\s+up|packed\\s+in|cut\\s+out|knocked\\s+off)\\s+(?:smoking\\s+and\\s+|the\\s+)?(?:drinking|alcohol|booze|drink)|(?:haven't|have\\s+not|hasn't|has\\s+not|not)\\s+(?:had\\s+a\\s+(?:drink|drop)|touched\\s+(?:a\\s+drop|alcohol|a\\s+drink|the\\s+stuff)|drunk\\s+(?:alcohol|since|for|in))|(?:don't|do\\s+not|doesn't|does\\s+not)\\s+drink\\s+any\\s?more|(?:sober|teetotal|dry)\\s+(?:for|since|now)|off\\s+the\\s+(?:booze|drink|alcohol))\\b`,
+);
 /** Drinking now, or again, said beside a stop. Example: "I stopped for a year but started again", "I still drink at weekends". */
 const STILL_DRINKS =
   /\b(?:started\s+again|back\s+on\s+(?:the|it)|relapsed|drink(?:ing)?\s+again|still\s+drink\w*|fell\s+off\s+the\s+wagon)\b/;

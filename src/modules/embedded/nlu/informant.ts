@@ -25,11 +25,8 @@ export interface ProxyReading {
 }
 
 /** A child named by their age alone. Example: "my 8 month old has a fever", "our 2-year-old". */
-const AGE_NOUN = new RegExp(`^${NUMBER_PATTERN}[- ](?:year|month|week|day)s?[- ]old$`);
-const PATIENT_WORD = [
-  ...Object.keys(PATIENT_WORDS).sort((a, b) => b.length - a.length),
-  AGE_NOUN.source.slice(1, -1),
-].join("|");
+const AGE_NOUN = `${NUMBER_PATTERN}[- ](?:year|month|week|day)s?[- ]old`;
+const PATIENT_WORD = [...Object.keys(PATIENT_WORDS).sort((a, b) => b.length - a.length), AGE_NOUN].join("|");
 const SPEAKER_WORD = Object.keys(SPEAKER_WORDS).join("|");
 const AGE_WORDS = `(?:${NUMBER_PATTERN}[- ](?:year|month|week)[- ]old |little |baby |eldest |youngest |oldest |older |younger )?`;
 
@@ -108,9 +105,8 @@ function speakerSelf(text: string): ProxyReading | undefined {
 
 /** The proxy a word for the patient ("dad", "son") tells. */
 function proxyOfPatientWord(patientWord: string): ProxyReading {
-  // A child named by their age alone ("my 8 month old") is spoken of by a parent; the age is read apart.
-  const word = PATIENT_WORDS[patientWord] ?? (AGE_NOUN.test(patientWord) ? PATIENT_WORDS.child! : undefined);
-  if (!word) throw new Error(`not a word for the patient: '${patientWord}'`);
+  // The only other word `PATIENT_WORD` matches is a child's age ("my 8 month old"): a parent speaks; the age is read apart.
+  const word = PATIENT_WORDS[patientWord] ?? PATIENT_WORDS.child!;
   return {
     informant: { relation: word.speaker, patientAge: null, patientSex: word.sex },
     patientRelation: word.lexicon ?? null,

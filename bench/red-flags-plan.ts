@@ -14,12 +14,13 @@ interface Tally {
   falseAlarms: number;
   nearMisses: number;
 }
-type Row = Record<"rules" | "semantic" | "both", Tally>;
+type Row = Record<"rules" | "semantic" | "both", Tally> & Partial<Record<"learned" | "every", Tally>>;
 type Percentiles = { p50: number; p95: number };
 
 interface RedFlagsData {
   thresholds: { similarity: number; margin: number };
   semantic: { state: string; model: string | null; reason: string | null };
+  learned?: { model: string; threshold: number } | null;
   development: Record<string, Row>;
   crossValidation: Record<string, Record<string, Row>>;
   laterDevelopment: Record<string, Record<string, Row>>;
@@ -32,9 +33,13 @@ const share = (part: number, whole: number): string =>
 
 /** One row: recall then false alarms, for the rules, the semantic signal (when on) and both. */
 function rowValue(row: Row, semanticOn: boolean): string {
-  const signals = semanticOn ? (["rules", "semantic", "both"] as const) : (["rules"] as const);
-  const recall = signals.map((signal) => `${signal} ${share(row[signal].caught, row[signal].fires)}`);
-  const alarms = signals.map((signal) => `${signal} ${share(row[signal].falseAlarms, row[signal].nearMisses)}`);
+  const signals = [
+    ...(semanticOn ? (["rules", "semantic", "both"] as const) : (["rules"] as const)),
+    ...(row.learned && row.every ? (["learned", "every"] as const) : []),
+  ];
+  const tally = (signal: (typeof signals)[number]): Tally => row[signal]!;
+  const recall = signals.map((signal) => `${signal} ${share(tally(signal).caught, tally(signal).fires)}`);
+  const alarms = signals.map((signal) => `${signal} ${share(tally(signal).falseAlarms, tally(signal).nearMisses)}`);
   return `recall ${recall.join(", ")}; false alarms ${alarms.join(", ")}`;
 }
 
@@ -63,8 +68,12 @@ function redFlagFigures({ data }: CommandOutput): Figure[] {
     name: `${COSTS[key] ?? key}, ${cost.turns} timed`,
     value: `wall p50 ${ms(cost.wallMs.p50)}, p95 ${ms(cost.wallMs.p95)}; CPU (every thread) p50 ${ms(cost.cpuMs.p50)}, p95 ${ms(cost.cpuMs.p95)}`,
   }));
+  const learned = d.learned
+    ? `on (${d.learned.model}): a flag's probability ≥ ${d.learned.threshold}; "every" is the rules, the semantic signal and the learned model together`
+    : "off";
   return [
     { name: "semantic signal", value: semantic },
+    { name: "learned model", value: learned },
     ...part("development (semantic: leave-one-out)", d.development),
     ...Object.entries(d.crossValidation).map(([grouping, rows]) => ({
       name: `development, cross-validated ${grouping}: all flags`,

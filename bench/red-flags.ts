@@ -50,6 +50,7 @@ import {
 } from "../src/clinical/red-flags-semantic.ts";
 import type { SignsFound } from "../src/clinical/red-flag-signs.ts";
 import { bundledPath } from "../src/foundation/package-paths.ts";
+import { loadLearnedRedFlags } from "../src/clinical/red-flags-learned.ts";
 import { defaultCacheDir } from "../src/backends/response-cache.ts";
 import { chatTurnCosts } from "./red-flags-chat-turns.ts";
 
@@ -66,10 +67,13 @@ interface Entry {
   readonly text: string;
   readonly turns: readonly string[];
   readonly byRules: ReadonlySet<string>;
+  /** The flags the bundled learned model fires over the statement's turns (none when it is not loaded). */
+  readonly byLearned: ReadonlySet<string>;
   readonly signs: SignsFound;
 }
-type Signal = "rules" | "semantic" | "both";
-const SIGNALS: readonly Signal[] = ["rules", "semantic", "both"];
+/** The signals scored: the rules, the nearest statements (`semantic`), both, the learned model, and all three. */
+type Signal = "rules" | "semantic" | "both" | "learned" | "every";
+const SIGNALS: readonly Signal[] = ["rules", "semantic", "both", "learned", "every"];
 /** Per flag and signal: statements that fired their flag of all, near-misses that fired any flag of all. */
 interface Tally {
   caught: number;
@@ -111,12 +115,26 @@ const { values } = parseArgs({
   },
 });
 const rules = loadRedFlags();
+/** The bundled learned model, or null (with why, on stderr) when it cannot be loaded. */
+const learnedModel = await loadLearnedRedFlags().catch((error: unknown) => {
+  console.error(`learned red-flag model off: ${error instanceof Error ? error.message : String(error)}`);
+  return null;
+});
 const BULK_WAIT_MS = 3_600_000;
 /** The tables: on stdout, or on stderr under `--json` (stdout is then the JSON alone, for `bench/measurements.ts`). */
 const print = (line: string): void => void (values.json ? console.error(line) : console.log(line));
 const corpusFile = (name: string): string => bundledPath("data", "red-flag-corpus", `${name}.json`);
 
-/** The statements of corpus files, each read by the rules. */
+/** The flags the learned model fires over some turns, read as the chat reads them: each turn with the turns before it. */
+function learnedFlags(turns: readonly string[]): Set<string> {
+  const fired = new Set<string>();
+  if (!learnedModel) return fired;
+  for (let end = 1; end <= turns.length; end++)
+    for (const match of learnedModel.matchesOfLastTurn(turns.slice(0, end))) fired.add(match.flag);
+  return fired;
+}
+
+/** The statements of corpus files, each read by the rules and the learned model. */
 function entriesOf(files: readonly string[]): Entry[] {
   return files.flatMap((file) => {
     const part = JSON.parse(readFileSync(corpusFile(file), "utf8")) as CorpusPart;
@@ -126,7 +144,8 @@ function entriesOf(files: readonly string[]): Entry[] {
           const turns = typeof statement === "string" ? [statement] : statement;
           const byRules = new Set(rules.evaluateSaid(turns).map((fired) => fired.id));
           const signs = rules.signs.readAll(turns);
-          return { flag, mustFire, statement, file, text: statementText(statement), turns, byRules, signs };
+          const byLearned = learnedFlags(turns);
+          return { flag, mustFire, statement, file, text: statementText(statement), turns, byRules, byLearned, signs };
         },
       ),
     );
@@ -164,7 +183,14 @@ function score(entries: readonly Entry[], scores: ScoresByEntry, thresholds: Sem
   const row = (flag: string) => table.get(flag) ?? table.set(flag, emptyRow()).get(flag)!;
   for (const entry of entries) {
     const bySemantic = semanticFired(entry, scores, thresholds);
-    const fired = { rules: entry.byRules, semantic: bySemantic, both: new Set([...entry.byRules, ...bySemantic]) };
+    const both = new Set([...entry.byRules, ...bySemantic]);
+    const fired = {
+      rules: entry.byRules,
+      semantic: bySemantic,
+      both,
+      learned: entry.byLearned,
+      every: new Set([...both, ...entry.byLearned]),
+    };
     for (const signal of SIGNALS) {
       for (const tally of [row(entry.flag)[signal], row("all")[signal]]) {
         if (entry.mustFire) {
@@ -379,13 +405,16 @@ async function main(): Promise<void> {
   if (values["choose-thresholds"] && on) print(`chosen on the development statements: ${JSON.stringify(thresholds)}`);
   const dev = score(development, devScores, thresholds);
   printTable(
-    `development statements: ${DEVELOPMENT_FILES.map((file) => `${file}.json`).join(" + ")} (semantic: leave-one-out)`,
+    `development statements: ${DEVELOPMENT_FILES.map((file) => `${file}.json`).join(" + ")} (semantic: leave-one-out; learned: trained on them, in sample: bench/red-flags-learned.ts cross-validates it)`,
     dev,
     on,
   );
   const result: Record<string, unknown> = {
     thresholds,
     semantic: semantic.status(),
+    learned: learnedModel
+      ? { model: learnedModel.model.header.model, threshold: learnedModel.model.header.threshold }
+      : null,
     development: Object.fromEntries(dev),
   };
   if (values["cross-validate"] && on) {
@@ -403,7 +432,7 @@ async function main(): Promise<void> {
     const laterPart = entriesOf([part]);
     if (on) await semantic.prepare(laterPart.flatMap((entry) => entry.turns));
     const table = score(laterPart, on ? scoresOf(laterPart, semantic, false) : null, thresholds);
-    printTable(`later development part (${part}.json; rules developed on it)`, table, on);
+    printTable(`later development part (${part}.json; rules developed on it, learned trained on it)`, table, on);
     later[part] = Object.fromEntries(table);
   }
   result.laterDevelopment = later;

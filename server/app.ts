@@ -67,7 +67,8 @@ export interface ChatServerOptions {
 const SEMANTIC_NOT_ENABLED = {
   state: "off",
   model: null,
-  reason: "not enabled (anamnesis chat --semantic-red-flags turns it on)",
+  reason:
+    "not enabled (anamnesis chat turns the learned model on unless --no-learned-red-flags, and --semantic-red-flags adds the statements)",
 } as const;
 
 /** A lone UTF-16 surrogate (`"\ud800"` in JSON): not text, and not storable as UTF-8. */

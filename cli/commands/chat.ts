@@ -43,6 +43,7 @@ export interface ChatFlags {
   fallback: boolean;
   semanticRedFlags?: boolean;
   semanticEncoder?: string;
+  learnedRedFlags: boolean;
 }
 
 /** Simulated patients: our case library, then the training and validation dialogues; test dialogues stay unseen. */
@@ -80,12 +81,14 @@ export function chatModuleOptions(flags: ChatFlags): CreateModulesOptions {
 }
 
 /**
- * The red flags' semantic signal when `--semantic-red-flags` asks for it, with the encoder
- * `--semantic-encoder` names: opt-in, since it adds false alarms on near-misses as well as recall
- * (docs/chat.md); the lay-word rules run either way.
+ * The red flags' signals beside the lay-word rules: the learned model, on unless
+ * `--no-learned-red-flags` (its false alarms on the corpus's near-misses, cross-validated, are about
+ * 1 %); and the corpus's statements compared sentence by sentence when `--semantic-red-flags` asks for
+ * them, with the encoder `--semantic-encoder` names (opt-in, since they add false alarms on near-misses
+ * as well as recall; docs/chat.md).
  */
 function semanticSignal(flags: ChatFlags): SemanticRedFlags | null {
-  if (!flags.semanticRedFlags) return null;
+  if (!flags.semanticRedFlags && !flags.learnedRedFlags) return null;
   const encoder = flags.semanticEncoder ?? DEFAULT_SENTENCE_ENCODER;
   if (!(encoder in SENTENCE_ENCODERS))
     throw new AnamnesisError(
@@ -94,7 +97,9 @@ function semanticSignal(flags: ChatFlags): SemanticRedFlags | null {
     );
   return bundledSemanticRedFlags(loadRedFlags(), {
     cacheDir: defaultCacheDir(process.env),
-    encoder: encoder as SentenceEncoderName,
+    encoder: flags.semanticRedFlags ? (encoder as SentenceEncoderName) : DEFAULT_SENTENCE_ENCODER,
+    statements: flags.semanticRedFlags === true,
+    learned: flags.learnedRedFlags,
   });
 }
 
@@ -212,6 +217,10 @@ export function registerChatCommands(program: Command): void {
     .option(
       "--semantic-red-flags",
       "beside the lay-word red-flag rules, match each patient sentence with an offline sentence encoder (see --semantic-encoder), so a paraphrase the rules lack still fires; the page and /api/health say whether it runs",
+    )
+    .option(
+      "--no-learned-red-flags",
+      "leave out the learned red-flag model, which reads each patient turn beside the lay-word rules (trained on the development parts of the lay-words corpus; on by default)",
     )
     .option(
       "--semantic-encoder <name>",

@@ -420,17 +420,24 @@ $("auto").addEventListener("click", () =>
   }),
 );
 
-/** What screens for red flags, from `/api/health`: the rules always; the semantic signal off, loading, on or failed (and why). */
+/**
+ * What screens for red flags, from `/api/health`: the rules always; the learned model and the semantic
+ * signal's statements off, loading, on or failed (and why).
+ */
 async function renderRedFlagSignal(tries = 0) {
   const { redFlags } = await api("GET", "/api/health");
-  const { state, reason } = redFlags.semantic;
+  const { state, reason, statements, learnedModel } = redFlags.semantic;
   const words = {
     on: "on",
     loading: "loading",
     off: `off${reason ? ` (${reason})` : ""}`,
     failed: `failed${reason ? ` (${reason})` : ""}: the rules run alone`,
   };
-  $("red-flag-signal").textContent = `Red flags: lay-word rules on; semantic signal ${words[state] || state}.`;
+  const signal =
+    state === "on"
+      ? `learned model ${learnedModel ? "on" : "off"}; statements compared ${statements ? "on" : "off"}`
+      : `learned model and semantic signal ${words[state] || state}`;
+  $("red-flag-signal").textContent = `Red flags: lay-word rules on; ${signal}.`;
   // Asked again while the encoder loads (for a few minutes at most), so the note says when it is on.
   if (state === "loading" && tries < 60) setTimeout(() => renderRedFlagSignal(tries + 1).catch(() => {}), 3000);
 }

@@ -17,11 +17,18 @@ interface ScreenedTurn {
   readonly signs: SignsFound;
   /** The semantic signal's matches; null until the turn's sentences are encoded. */
   semantic: readonly SemanticMatch[] | null;
+  /** The learned model's matches of the turn with the turns before it; null until the signal is on. */
+  learned: readonly SemanticMatch[] | null;
 }
 
-/** The evidence of a semantic match: the patient's sentence, and the corpus statement it sounds like. */
+/**
+ * The evidence of a semantic match: the patient's sentence and the corpus statement it sounds like, or
+ * the learned model's probability.
+ */
 function semanticEvidence(match: SemanticMatch): string {
-  return `said: "${match.sentence}" (sounds like "${match.statement}", ${match.similarity.toFixed(2)})`;
+  return match.statement === null
+    ? `said: "${match.sentence}" (the learned red-flag model: ${match.similarity.toFixed(2)})`
+    : `said: "${match.sentence}" (sounds like "${match.statement}", ${match.similarity.toFixed(2)})`;
 }
 
 /** Red-flag screening of one conversation (one instance per conversation: it follows that conversation's turns). */
@@ -74,6 +81,7 @@ export class RedFlagScreen {
       text,
       signs: this.rules.signs.read(text),
       semantic: null,
+      learned: null,
     }));
     this.turns.push(...fresh);
     poolSigns(
@@ -84,16 +92,21 @@ export class RedFlagScreen {
 
   /**
    * The semantic matches of every turn, reading those whose sentences were encoded since the last
-   * screening; a match counts only when the conversation has said something of what its flag is about
-   * ({@link RedFlagRules.subjectHeard}).
+   * screening: a statement's match counts only when the conversation has said something of what its
+   * flag is about ({@link RedFlagRules.subjectHeard}); the learned model's count as they are (it was
+   * trained against the near-misses and ordinary talk, and reading the subject through the rules' words
+   * would undo what it adds).
    */
   private semanticMatches(): SemanticMatch[] {
     if (!this.semantic) return [];
-    const matches: SemanticMatch[] = [];
-    for (const turn of this.turns) {
-      turn.semantic ??= this.semantic.matchPrepared(turn.text);
-      if (turn.semantic) matches.push(...turn.semantic);
-    }
-    return matches.filter((match) => this.rules.subjectHeard(match.flag, this.signs));
+    const nearest: SemanticMatch[] = [];
+    const learned: SemanticMatch[] = [];
+    this.turns.forEach((turn, index) => {
+      turn.semantic ??= this.semantic!.matchPrepared(turn.text);
+      turn.learned ??= this.semantic!.learnedMatches(this.turns.slice(0, index + 1).map((earlier) => earlier.text));
+      nearest.push(...(turn.semantic ?? []));
+      learned.push(...(turn.learned ?? []));
+    });
+    return [...nearest.filter((match) => this.rules.subjectHeard(match.flag, this.signs)), ...learned];
   }
 }

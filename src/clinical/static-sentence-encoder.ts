@@ -155,6 +155,11 @@ export class StaticSentenceEncoder implements SentenceEncoder {
     this.tokenizer = new PieceTokenizer(table.header.pieces, table.header.reserved);
   }
 
+  /** The width of its vectors. */
+  get dims(): number {
+    return this.table.header.dims;
+  }
+
   /** The token ids of a sentence, as the model reads it (at most its longest). */
   tokens(sentence: string): number[] {
     return this.tokenizer.encode(sentence).slice(0, this.table.header.maxTokens);

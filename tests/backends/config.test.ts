@@ -27,6 +27,7 @@ describe("backend settings", () => {
       dbSync: "full",
       idleMinutes: "1440",
       fallback: true,
+      learnedRedFlags: true,
     };
     const chat = chatModuleOptions(flags).backendOptions!;
     expect(resolveSettings("openai:m", "openai", { ...chat, env: {}, config: {} })).toMatchObject({

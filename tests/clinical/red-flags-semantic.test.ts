@@ -71,7 +71,13 @@ describe("the semantic red-flag signal (a fake encoder: the model is not loaded)
     });
     expect(semantic.status().state).toBe("loading");
     await semantic.prepare(["A dark curtain came over my eye.", "My eye is tired from the screen."]);
-    expect(semantic.status()).toEqual({ state: "on", model: "fake-words-1", reason: null });
+    expect(semantic.status()).toEqual({
+      state: "on",
+      model: "fake-words-1",
+      reason: null,
+      statements: true,
+      learnedModel: null,
+    });
     expect(semantic.matchPrepared("A dark curtain came over my eye.")?.map((match) => match.flag)).toEqual([
       "sudden_loss_of_vision",
     ]);
@@ -203,6 +209,8 @@ describe("the semantic red-flag signal (a fake encoder: the model is not loaded)
         cacheDir: mkdtempSync(join(tmpdir(), "red-flag-vectors-")),
         encoder: "use-lite",
         loadEncoder: async () => (encoder = await loadUseLiteEncoder()),
+        // The statements alone: the learned model reads this paraphrase too (tests/clinical/red-flags-learned.test.ts).
+        learned: false,
       });
       expect(await semantic.warmUp()).toBe(true);
       // The premade statements' vectors are the model's: every 70th, encoded now, to float rounding.

@@ -118,7 +118,8 @@ describe("the static encoder", () => {
 
   it("a paraphrase the rules lack escalates in its turn; a near-miss that shares its words does not", async () => {
     const rules = loadRedFlags();
-    const semantic = bundledSemanticRedFlags(rules, { cacheDir: null });
+    // The statements alone: the learned model reads this paraphrase too (tests/clinical/red-flags-learned.test.ts).
+    const semantic = bundledSemanticRedFlags(rules, { cacheDir: null, learned: false });
     const engine = buildEmbeddedEngine(loadMeditod(), "train", { wording: "clean" });
     const paraphrase = "since the op my calf is puffy and I suddenly feel faint and my heart is pounding";
     expect(rules.evaluateSaid([paraphrase])).toEqual([]);

@@ -29,7 +29,7 @@ describe("a red-flag conversation in headless Chromium", () => {
     // What screens for red flags, from /api/health: this server was given no semantic signal.
     await page.locator("#red-flag-signal", { hasText: "semantic signal off" }).waitFor();
     expect(await page.locator("#red-flag-signal").innerText()).toMatch(
-      /^Red flags: lay-word rules on; semantic signal off \(not enabled/,
+      /^Red flags: lay-word rules on; learned model and semantic signal off \(not enabled/,
     );
 
     await page.fill("#message", "I've had crushing chest pain for an hour and I can't catch my breath.");

@@ -83,6 +83,8 @@ describe("the chat server's red-flag screening", () => {
       state: "on",
       model: "fake-words-1",
       reason: null,
+      statements: true,
+      learnedModel: null,
     });
     const other = (await callApi(first.url, "POST", "/api/sessions", {})).json.id;
     await turn(first.url, other, "I've had a cough for a week.");

@@ -1,0 +1,211 @@
+import { describe, expect, it } from "vitest";
+import {
+  decodeRedFlagModel,
+  encodeRedFlagModel,
+  markedWords,
+  sparseFeatures,
+  type RedFlagModelHeader,
+} from "../../src/clinical/red-flag-model.ts";
+import { DEFAULT_TRAINING, trainRedFlagModel } from "../../src/clinical/red-flag-model-training.ts";
+import { loadRedFlags } from "../../src/clinical/red-flags.ts";
+import { bundledSemanticRedFlags } from "../../src/clinical/red-flags-encoder.ts";
+import { SemanticRedFlags } from "../../src/clinical/red-flags-semantic.ts";
+import { LearnedRedFlags, loadLearnedRedFlags, runsEndingWithLast } from "../../src/clinical/red-flags-learned.ts";
+import { loadStaticEncoder } from "../../src/clinical/static-sentence-encoder.ts";
+import { Conversation } from "../../src/dialogue-manager/conversation.ts";
+import { loadMeditod } from "../../src/data/meditod.ts";
+import { buildEmbeddedEngine } from "../../src/modules/embedded/index.ts";
+import {
+  backgroundExamples,
+  corpusExamples,
+  developmentParts,
+  patientLines,
+  trainingDigest,
+} from "../../data/red-flag-corpus/training-examples.ts";
+
+describe("the learned red-flag model's reading of a turn", () => {
+  it("marks the few words after a negation, up to a clause break or 'but', apostrophes or none", () => {
+    expect(markedWords("I didn't faint, but my chest hurts")).toEqual([
+      "i",
+      "didnt",
+      "not_faint",
+      "but",
+      "my",
+      "chest",
+      "hurts",
+    ]);
+    expect(markedWords("dont feel any numbness in my legs")).toEqual([
+      "dont",
+      "not_feel",
+      "not_any",
+      "not_numbness",
+      "in",
+      "my",
+      "legs",
+    ]);
+    // Negative control: no negator, nothing marked.
+    expect(markedWords("Numbness in my legs!")).toEqual(["numbness", "in", "my", "legs"]);
+  });
+
+  it("reads words and pairs of neighbouring words, each once", () => {
+    expect(sparseFeatures("blood blood in sick")).toEqual([
+      "w:blood",
+      "w:in",
+      "w:sick",
+      "b:blood_blood",
+      "b:blood_in",
+      "b:in_sick",
+    ]);
+  });
+
+  it("reads a turn alone and with the one or two turns before it", () => {
+    expect(runsEndingWithLast(["a", "b", "c", "d"])).toEqual(["d", "c d", "b c d"]);
+    expect(runsEndingWithLast(["only"])).toEqual(["only"]);
+  });
+});
+
+describe("the model file", () => {
+  const header: RedFlagModelHeader = {
+    model: "test",
+    classes: ["none", "a", "b"],
+    features: ["w:x", "w:y"],
+    denseDims: 1,
+    denseScale: 4,
+    encoder: "enc",
+    threshold: 0.8,
+    chosenBy: "test",
+    trainingDigest: "0",
+  };
+
+  it("keeps each weight to within half a step of its row's int8 scale", () => {
+    const weights = Float32Array.from([0.5, -1.27, 0, 3, 2, -1, 0, 0, 0, 0.01, -0.02, 0.03]);
+    const decoded = decodeRedFlagModel(encodeRedFlagModel({ header, weights }));
+    expect(decoded.header).toEqual(header);
+    const scales = [1.27 / 127, 3 / 127, 0, 0.03 / 127];
+    decoded.weights.forEach((value, index) =>
+      expect(Math.abs(value - weights[index]!)).toBeLessThanOrEqual(scales[Math.floor(index / 3)]! / 2 + 1e-9),
+    );
+    // A zero row stays exactly zero.
+    expect([...decoded.weights.subarray(6, 9)]).toEqual([0, 0, 0]);
+  });
+
+  it("refuses bytes that are not a model, or of the wrong size", () => {
+    expect(() => decodeRedFlagModel(Buffer.from("USLS0000"))).toThrow(/not a red-flag model file/);
+    const bytes = encodeRedFlagModel({ header, weights: new Float32Array(12) });
+    expect(() => decodeRedFlagModel(bytes.subarray(0, bytes.length - 1))).toThrow(/wrong size/);
+  });
+});
+
+describe("training", () => {
+  const examples = [
+    ...["my face droops", "face drooping on one side", "her face has dropped"].map((text) => ({
+      text,
+      label: "stroke",
+      weight: 1,
+    })),
+    ...["black tarry poo", "poo like tar", "tarry black stools"].map((text) => ({ text, label: "bleed", weight: 1 })),
+    ...["booked a haircut", "face cream ran out", "bought black shoes"].map((text) => ({
+      text,
+      label: "none",
+      weight: 3,
+    })),
+  ];
+  const noDense = () => new Float32Array(0);
+  const settings = { ...DEFAULT_TRAINING, seeds: 2, epochs: 20, minCount: 1 };
+
+  it("learns the classes of its examples, and does so the same way every time", () => {
+    const trained = trainRedFlagModel(examples, ["none", "stroke", "bleed"], noDense, 0, settings);
+    expect(trained.weights).toEqual(
+      trainRedFlagModel(examples, ["none", "stroke", "bleed"], noDense, 0, settings).weights,
+    );
+    const header = { ...trained.shape, model: "t", features: trained.features, encoder: "e" };
+    const model = new LearnedRedFlags(
+      {
+        header: { ...header, threshold: 0.5, chosenBy: "", trainingDigest: "" },
+        weights: trained.weights,
+      },
+      { model: "e", encodeOne: noDense },
+    );
+    expect(model.matches("his face droops").map((match) => match.flag)).toEqual(["stroke"]);
+    expect(model.matches("tarry poo").map((match) => match.flag)).toEqual(["bleed"]);
+    // Negative control: words of the examples of no flag.
+    expect(model.matches("booked a haircut")).toEqual([]);
+  });
+
+  it("refuses an example of a class it was not given", () => {
+    expect(() => trainRedFlagModel(examples, ["none", "stroke"], noDense, 0, settings)).toThrow(/unknown class: bleed/);
+  });
+});
+
+describe("the bundled model", () => {
+  it("was trained on the development parts and training dialogues as they are now (else: npx tsx data/red-flag-corpus/train-model.ts)", async () => {
+    const model = await loadLearnedRedFlags();
+    const examples = [...corpusExamples(developmentParts()), ...backgroundExamples()];
+    expect(developmentParts()).not.toContain("test-v2");
+    expect(developmentParts()).not.toContain("test-v3");
+    expect(model.model.header.trainingDigest).toBe(trainingDigest(examples, DEFAULT_TRAINING));
+    expect(model.model.header.encoder).toBe((await loadStaticEncoder()).model);
+  });
+
+  it("stays quiet on ordinary talk it never saw: the valid splits' patients' lines", async () => {
+    const model = await loadLearnedRedFlags();
+    const lines = patientLines("valid");
+    expect(lines.length).toBeGreaterThan(500);
+    const fired = lines.filter((line) => model.matches(line).length > 0);
+    expect(fired.length / lines.length).toBeLessThan(0.01);
+  });
+
+  it("reads a feature told across turns: a fever, a rash, then that it does not fade under a glass", async () => {
+    const model = await loadLearnedRedFlags();
+    const turns = ["my baby has a high temperature", "and a rash", "it doesnt fade when I press a glass on it"];
+    expect(loadRedFlags().evaluateSaid(turns)).toEqual([]);
+    expect(model.matchesOfLastTurn(turns).map((match) => match.flag)).toContain("fever_headache_stiff_neck");
+    // Negative control: the rash fades.
+    expect(model.matchesOfLastTurn([...turns.slice(0, 2), "it fades when I press a glass on it"])).toEqual([]);
+  });
+});
+
+describe("the learned model in a chat", () => {
+  const engine = buildEmbeddedEngine(loadMeditod(), "train", { wording: "clean" });
+  const signal = () => bundledSemanticRedFlags(loadRedFlags(), { cacheDir: null, statements: false });
+
+  it("escalates on a paraphrase the rules lack, with its probability as evidence; a near-miss with its words does not", async () => {
+    const paraphrase = "since the op my calf is puffy and I suddenly feel faint and my heart is pounding";
+    expect(loadRedFlags().evaluateSaid([paraphrase])).toEqual([]);
+    const semantic = signal();
+    const fired = await new Conversation(engine, { semanticRedFlags: semantic }).say(paraphrase);
+    expect(fired.escalation.map((flag) => flag.id)).toEqual(["pulmonary_embolism"]);
+    expect(fired.escalation[0]!.evidence).toEqual([
+      expect.stringMatching(/^said: "since the op my calf.*" \(the learned red-flag model: [01]\.\d\d\)$/),
+    ]);
+    expect(semantic.status()).toMatchObject({
+      state: "on",
+      statements: false,
+      learnedModel: expect.stringMatching(/^red-flag-model-/),
+    });
+    const nearMiss = "my calf has been puffy since I sprained my ankle at football but otherwise I feel fine";
+    expect((await new Conversation(engine, { semanticRedFlags: signal() }).say(nearMiss)).escalation).toEqual([]);
+  });
+
+  it("a missing model turns the signal off with its reason; the rules still fire", async () => {
+    const semantic = new SemanticRedFlags({
+      loadEncoder: () => loadStaticEncoder(),
+      anchors: [],
+      thresholds: loadRedFlags().file.semantic,
+      cacheDir: null,
+      loadLearned: () => loadLearnedRedFlags("/nonexistent/red-flag-model.bin"),
+    });
+    const outcome = await new Conversation(engine, { semanticRedFlags: semantic }).say(
+      "my dad's face has gone droopy on one side",
+    );
+    expect(outcome.escalation.map((flag) => flag.id)).toContain("stroke_signs");
+    expect(semantic.status()).toMatchObject({ state: "failed" });
+    expect(semantic.status().reason).toMatch(/failed to load: ENOENT.*red-flag-model\.bin/);
+  });
+
+  it("a model trained on another encoder is refused", async () => {
+    const { model } = await loadLearnedRedFlags();
+    const another = { model: "another-encoder", encodeOne: () => new Float32Array(128) };
+    expect(() => new LearnedRedFlags(model, another)).toThrow(/trained on use-lite-static-.*, not another-encoder/);
+  });
+});

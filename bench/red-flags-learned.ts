@@ -10,6 +10,7 @@
  *
  *   npx tsx bench/red-flags-learned.ts                      # the table
  *   npx tsx bench/red-flags-learned.ts --choose-threshold   # and the threshold it chooses (false alarms ≤ 1 %)
+ *   npx tsx bench/red-flags-learned.ts --json               # the table on stderr, its figures as JSON on stdout
  *   npx tsx bench/red-flags-learned.ts --leave-out development-v19,development-v20
  *                      # instead: a model trained without those parts, scored on each of them at the
  *                      # bundled threshold (parts no rule was developed on: the rules out of sample too)
@@ -29,7 +30,11 @@ import {
 } from "../data/red-flag-corpus/training-examples.ts";
 
 const { values } = parseArgs({
-  options: { "choose-threshold": { type: "boolean", default: false }, "leave-out": { type: "string" } },
+  options: {
+    "choose-threshold": { type: "boolean", default: false },
+    "leave-out": { type: "string" },
+    json: { type: "boolean", default: false },
+  },
 });
 const GROUPS = 5;
 const THRESHOLDS = [0.5, 0.6, 0.7, 0.75, 0.8, 0.85, 0.9, 0.95];
@@ -128,28 +133,42 @@ async function leftOutParts(names: readonly string[]): Promise<void> {
   }
 }
 
+/** The table's lines: on stdout, or on stderr under `--json` (stdout is then the JSON alone, for `bench/measurements.ts`). */
+const print = (line: string): void => void (values.json ? console.error(line) : console.log(line));
+
 /** The cross-validated table, per threshold, and the threshold it chooses. */
 async function crossValidated(): Promise<void> {
   const groups = Array.from({ length: GROUPS }, (_, index) => parts.filter((_, at) => at % GROUPS === index));
   const scored = groups.flatMap((group) => scoreGroup(group));
   const bundled = await loadLearnedRedFlags();
   const ordinary = patientLines("valid").map((line) => bundled.matchesOfLastTurn([line], 0));
-  console.log(`Cross-validated over ${parts.length} development parts in ${GROUPS} groups (rules: in sample)`);
-  console.log(
+  print(`Cross-validated over ${parts.length} development parts in ${GROUPS} groups (rules: in sample)`);
+  print(
     `${"threshold".padEnd(10)}${"learned recall".padEnd(20)}${"learned false alarms".padEnd(22)}${"rules+learned recall".padEnd(22)}${"rules+learned f.a.".padEnd(20)}ordinary lines fired (bundled model)`,
   );
   let chosen: number | null = null;
-  for (const threshold of THRESHOLDS) {
+  const rows = THRESHOLDS.map((threshold) => {
     const c = tally(scored, threshold);
     const fired = ordinary.filter((matches) => matches.some((match) => match.probability >= threshold)).length;
-    console.log(
+    print(
       `${String(threshold).padEnd(10)}${percent(c.learned, c.fires).padEnd(20)}${percent(c.learnedAlarms, c.nearMisses).padEnd(22)}${percent(c.both, c.fires).padEnd(22)}${percent(c.bothAlarms, c.nearMisses).padEnd(20)}${percent(fired, ordinary.length)}`,
     );
     if (chosen === null && c.learnedAlarms <= MOST_FALSE_ALARMS * c.nearMisses) chosen = threshold;
-  }
+    return { threshold, ...c, ordinaryFired: fired, ordinaryLines: ordinary.length };
+  });
+  const bundledThreshold = bundled.model.header.threshold;
   if (values["choose-threshold"])
+    print(`\nchosen threshold: ${chosen ?? "none meets the limit"} (the bundled model has ${bundledThreshold})`);
+  if (values.json)
     console.log(
-      `\nchosen threshold: ${chosen ?? "none meets the limit"} (the bundled model has ${bundled.model.header.threshold})`,
+      JSON.stringify({
+        parts: parts.length,
+        groups: GROUPS,
+        rows,
+        chosen,
+        bundledThreshold,
+        model: bundled.model.header.model,
+      }),
     );
 }
 

@@ -9,6 +9,7 @@ import {
   type ModelInput,
   type RedFlagModelWeights,
 } from "./red-flag-model.ts";
+import type { TurnReader } from "./red-flags-semantic.ts";
 import { loadStaticEncoder, type StaticSentenceEncoder } from "./static-sentence-encoder.ts";
 
 /**
@@ -47,7 +48,7 @@ export function runsEndingWithLast(turns: readonly string[]): string[] {
 }
 
 /** The learned signal over a model and the static encoder. */
-export class LearnedRedFlags {
+export class LearnedRedFlags implements TurnReader {
   private readonly rowOf: Map<string, number>;
 
   constructor(
@@ -58,6 +59,11 @@ export class LearnedRedFlags {
       throw new Error(`the red-flag model was trained on ${model.header.encoder}, not ${encoder.model}`);
     const first = firstSparseRow(model.header);
     this.rowOf = new Map(model.header.features.map((feature, index) => [feature, first + index]));
+  }
+
+  /** The model's name (a digest of its numbers). */
+  get name(): string {
+    return this.model.header.model;
   }
 
   /** The probability the model gives the flag of each class (and `none`) for a text. */

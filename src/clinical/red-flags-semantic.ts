@@ -3,7 +3,6 @@ import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { endianness } from "node:os";
 import { join } from "node:path";
 import { sentencesOf } from "./red-flag-signs.ts";
-import type { LearnedRedFlags } from "./red-flags-learned.ts";
 
 /**
  * The red flags' second, semantic signal: each patient sentence is encoded by an offline sentence
@@ -28,6 +27,18 @@ export interface SentenceEncoder {
   /** Names the model and its version (a cache key). */
   readonly model: string;
   encode(sentences: readonly string[]): Promise<Float32Array[]>;
+}
+
+/**
+ * A model that reads whole turns (`./red-flags-learned.ts`): the flags it fires on the last of some
+ * patient turns, read alone and with the turns before it.
+ */
+export interface TurnReader {
+  /** Names the model. */
+  readonly name: string;
+  matchesOfLastTurn(
+    turns: readonly string[],
+  ): ReadonlyArray<{ readonly flag: string; readonly text: string; readonly probability: number }>;
 }
 
 /** A statement the semantic signal compares with: one that must fire `flag`, or a near-miss (`flag: null`). */
@@ -88,7 +99,7 @@ export interface SemanticRedFlagsOptions {
    */
   readonly waitMs?: number;
   /** Loads the learned model read beside the statements (`./red-flags-learned.ts`); none when absent. */
-  readonly loadLearned?: () => Promise<LearnedRedFlags>;
+  readonly loadLearned?: () => Promise<TurnReader>;
 }
 
 /** How long a turn waits for its sentences' encoding by default: far above one sentence's cost, short of a person giving up. */
@@ -222,7 +233,7 @@ export function statementsHash(model: string, texts: readonly string[]): string 
 /** The semantic signal over a set of statements. */
 export class SemanticRedFlags {
   private encoder: SentenceEncoder | null = null;
-  private learned: LearnedRedFlags | null = null;
+  private learned: TurnReader | null = null;
   private anchorVectors: Float32Array[] = [];
   /** Each statement's vector's length, computed once: a sentence's cosines are then one dot product each. */
   private anchorNorms: number[] = [];
@@ -255,7 +266,7 @@ export class SemanticRedFlags {
   status(): SemanticStatus {
     const parts = {
       statements: this.options.anchors.length > 0,
-      learnedModel: this.learned?.model.header.model ?? null,
+      learnedModel: this.learned?.name ?? null,
     };
     if (this.failure !== null) return { state: "failed", model: null, reason: this.failure, ...parts };
     if (this.encoder) return { state: "on", model: this.encoder.model, reason: null, ...parts };

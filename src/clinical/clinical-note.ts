@@ -195,6 +195,14 @@ const ATTRIBUTE_LABELS: Readonly<Record<string, string>> = {
   when: "when",
 };
 
+/**
+ * Labels of an attribute that mean something else for one value: the `starting` of the last period is
+ * the day it began (its first day, which is what the last menstrual period dates), not "since".
+ */
+const VALUE_ATTRIBUTE_LABELS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  "last menstrual period": { starting: "first day" },
+};
+
 /** Values that stand for a question rather than a finding (`other`, `general`: "otherwise well"). */
 const PLACEHOLDERS = new Set(["other", "general", "all", "none", "past experience"]);
 const ALLERGY = /allerg|hypersensitivity|anaphylaxis/i;
@@ -206,7 +214,11 @@ function detailsOf(entry: SlotEntry): Finding["details"] {
     .filter(([attribute]) => attribute !== "value" && attribute !== "status")
     .map(([attribute, value]) => {
       const text = attribute === "severity" && /^\d+(\.\d+)?$/.test(said(value)) ? `${said(value)}/10` : said(value);
-      return { attribute, label: ATTRIBUTE_LABELS[attribute] ?? attribute.replace(/_/g, " "), value: text };
+      const label =
+        VALUE_ATTRIBUTE_LABELS[String(entry.value)]?.[attribute] ??
+        ATTRIBUTE_LABELS[attribute] ??
+        attribute.replace(/_/g, " ");
+      return { attribute, label, value: text };
     });
 }
 

@@ -3,6 +3,7 @@ import { analyseText, type AnalysedText } from "./analysed-text.ts";
 import { factorPhrases } from "./ana-factors.ts";
 import { extractLocations } from "./body-locations.ts";
 import { ATTRIBUTE_EXTRACTORS } from "./attributes/registry.ts";
+import { periodQuestion } from "./menstrual-history.ts";
 import { RADIATION_QUESTION } from "../../../language/pain-radiation.ts";
 import { chooseConcept } from "./choose-concept.ts";
 import { findMentions, type Mention } from "./concept-mentions.ts";
@@ -389,5 +390,6 @@ export function analyseQuestion(context: Context, doctorText: string, previous?:
     radiation,
     persistence: chosen.some((sentence) => ASKS_PERSISTENCE.test(sentence)),
     otherPain: chosen.some((sentence) => ASKS_OTHER_PAIN.test(sentence)),
+    ...periodQuestion(chosen.join(" ")),
   };
 }

@@ -1,5 +1,5 @@
 import { conceptKey } from "../history-context-reader.ts";
-import type { BaseSlot } from "../frame-builder.ts";
+import type { BaseSlot, CollectedEntry } from "../frame-builder.ts";
 import { readAskedAttribute } from "../asked-attributes.ts";
 import type { Status } from "../negation.ts";
 import { extractCharacteristics } from "../symptom-descriptors.ts";
@@ -84,6 +84,19 @@ function targetStatus(turn: TurnRecord, target: AttributeTarget): Status {
   return turn.polarity === "no" && unnamed && !turn.context.knownPositive.has(key) ? "negative" : "positive";
 }
 
+/**
+ * "Can you describe the pain?" — "My period is about 2 weeks late": the answer reports something else
+ * and says nothing of the item asked, neither yes nor no, so the item asked is no finding of it.
+ */
+function answersSomethingElse(turn: TurnRecord, entry: CollectedEntry): boolean {
+  return (
+    entry.status === "positive" &&
+    turn.polarity === undefined &&
+    Object.keys(entry.attributes).length === 1 &&
+    turn.entries.all().some((other) => other !== entry && !other.fromQuestion)
+  );
+}
+
 /** Reads the asked attribute for each target. */
 export function answerAskedAttribute(turn: TurnRecord): void {
   const { context, entries } = turn;
@@ -107,5 +120,6 @@ export function answerAskedAttribute(turn: TurnRecord): void {
     // "It" with nothing said about it: no news about a symptom already on record.
     if (!answered && !target.named && !existing && onRecord && Object.keys(entry.attributes).length === 1)
       entries.remove(entry);
+    else if (!answered && !existing && answersSomethingElse(turn, entry)) entries.remove(entry);
   }
 }

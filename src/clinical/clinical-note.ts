@@ -225,9 +225,18 @@ function detailsOf(entry: SlotEntry): Finding["details"] {
 /** How the note names a value (`recordLabeller`: the data's labels of everyday words in lay words unless said). */
 type Labeller = (value: string) => string;
 
+/**
+ * The sites of an entry as the note names them: a site kept beside its side ("knee" beside "right
+ * knee", as the NLU records both) is named once, by the side.
+ */
+function sitesOf(location: string | string[]): string {
+  const sites = Array.isArray(location) ? location : [location];
+  return sites.filter((site) => !sites.some((other) => other.endsWith(` ${site}`))).join(", ");
+}
+
 /** A finding's name: its value, with the site for located values (pain, swelling…), as clinicians write "pain (lower back)". */
 function nameOf(entry: SlotEntry, label: Labeller): string {
-  const location = entry.location === undefined ? "" : ` (${said(entry.location)})`;
+  const location = entry.location === undefined ? "" : ` (${sitesOf(entry.location)})`;
   return `${label(String(entry.value))}${location}`;
 }
 

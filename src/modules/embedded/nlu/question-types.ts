@@ -91,6 +91,8 @@ export interface QuestionAnalysis {
   readonly lastPeriod: boolean;
   /** "Any chance you could be pregnant?": a yes makes a pregnancy possible, not known. */
   readonly pregnancyChance: boolean;
+  /** "Fewer wet nappies than usual?", "feeding less?": a change from the usual, which "as normal" denies. */
+  readonly changeFromUsual: boolean;
 }
 
 /** The reading when there is no doctor utterance yet. */
@@ -109,6 +111,7 @@ export const EMPTY_QUESTION: QuestionAnalysis = {
   otherPain: false,
   lastPeriod: false,
   pregnancyChance: false,
+  changeFromUsual: false,
   disjunctive: false,
   exerciseTolerance: false,
   radiation: false,

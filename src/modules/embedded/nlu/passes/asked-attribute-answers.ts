@@ -7,6 +7,7 @@ import { SYMPTOM_ATTRIBUTES } from "../attributes/registry.ts";
 import type { TurnRecord } from "../turn-record.ts";
 import { painInFocus } from "./read-mentions.ts";
 import { medicalItems } from "./question-answers.ts";
+import { statesTheUsual } from "./yes-no-answers.ts";
 
 /**
  * Pass 7b, the asked attribute: "About a week." to "when did the cough start?" sets the onset of the
@@ -78,6 +79,8 @@ function attributeTargets(turn: TurnRecord): AttributeTarget[] {
  * the cough worse at any particular time?" it only denies the trigger of a cough already reported.
  */
 function targetStatus(turn: TurnRecord, target: AttributeTarget): Status {
+  // "Yes, plenty" to "fewer wet nappies than usual in the last day?": the change asked about is absent.
+  if (statesTheUsual(turn)) return "negative";
   const key = conceptKey(target.base, target.value);
   if (turn.context.knownNegative.has(key) && turn.polarity !== "yes") return "negative";
   const unnamed = !turn.found.some(({ entry }) => entry.attributes.value === target.value);

@@ -22,6 +22,8 @@ export const DELAYED_PERIOD = "delayed menstruation";
 export const LAST_PERIOD = "last menstrual period";
 /** The medical-history value of a pregnancy. */
 export const PREGNANCY = "pregnancy";
+/** The symptom value of bleeding from the womb or vagina. */
+export const VAGINAL_BLEEDING = "vaginal bleeding";
 /** The medical-test value of a pregnancy test. */
 export const PREGNANCY_TEST = "pregnancy test";
 
@@ -156,4 +158,30 @@ export function periodQuestion(question: string): { readonly lastPeriod: boolean
         question,
       ),
   };
+}
+
+/**
+ * Bleeding said without a site. Example: "I've had some bleeding", "a bit of spotting", "I bled this
+ * morning", "I'm losing blood"; not "bleeding from my nose" (a site follows).
+ */
+const BLEEDING_WITHOUT_SITE =
+  /\b(?:bleeding|bled|bleed|spotting|spotted|(?:some|a bit of|a little|bit of|any) blood|blood loss|losing blood)\b(?!\s+(?:from|in|on|out of|when|with)\s+(?:my|the|her|your)?\s*(?!vagina|womb|down below)\w)/;
+/**
+ * A site of bleeding other than the womb. Example: "my nose has been bleeding", "bleeding gums", "I
+ * cut my finger", "blood in my poo", "coughing up blood".
+ */
+const BLEEDING_ELSEWHERE =
+  /\b(?:nose|gums?|mouth|lips?|teeth|tooth|finger|thumb|hand|arm|leg|foot|toe|knee|head|face|cut|wound|graze|scratch|bottom|bum|back passage|rectum|stools?|poo|urine|wee|pee|cough\w*|ears?|eyes?|skin|mole|nipples?|vomit\w*|sick)\b/;
+/** The bleeding denied. Example: "no bleeding", "I haven't had any spotting", "not bled". */
+const BLEEDING_DENIED =
+  /\b(?:no|not|never|without|haven't|hasn't|hadn't|didn't|don't|isn't|aren't|wasn't)\b(?:\s+\w+){0,3}?\s+(?:bleeding|bled|bleed|spotting|spotted|blood)\b/;
+
+/**
+ * Bleeding said without a site by a woman who is or may be pregnant, or whose period is late (the
+ * caller knows that): "positive" for vaginal bleeding, "negative" when denied, undefined when the
+ * text says no such bleeding.
+ */
+export function readPregnancyBleeding(text: string): "positive" | "negative" | undefined {
+  if (!BLEEDING_WITHOUT_SITE.test(text) || BLEEDING_ELSEWHERE.test(text)) return undefined;
+  return BLEEDING_DENIED.test(text) ? "negative" : "positive";
 }

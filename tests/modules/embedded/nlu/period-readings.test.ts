@@ -158,3 +158,27 @@ describe("the note of a late period and a possible pregnancy", () => {
     expect(markdown).not.toContain("Denies");
   });
 });
+
+describe("bleeding in a woman who is or may be pregnant (found trying the chat)", () => {
+  it("'im 28 weeks pregnant and ive had some bleeding' is vaginal bleeding (it was lost); 'I've been spotting' to the pregnancy question too", async () => {
+    expect(
+      await valuesOf("What brings you in today?", "hi, im 28 weeks pregnant and ive had some bleeding this morning"),
+    ).toEqual(["positive_medical_history: pregnancy", "positive_symptom: vaginal bleeding"]);
+    expect(await valuesOf(PERIOD_QUESTION, "I might be, and I've been spotting")).toContain(
+      "positive_symptom: vaginal bleeding",
+    );
+  });
+
+  it("negative controls: 'no bleeding' denies it; a nose that bleeds is a nosebleed; bleeding with no pregnancy in view is not read so", async () => {
+    expect(await valuesOf("What brings you in today?", "I'm pregnant, no bleeding but some cramps")).toContain(
+      "negative_symptom: vaginal bleeding",
+    );
+    expect(await valuesOf("What brings you in today?", "im pregnant and my nose has been bleeding")).toEqual([
+      "positive_medical_history: pregnancy",
+      "positive_symptom: epistaxis",
+    ]);
+    expect(await valuesOf("Any other symptoms?", "I cut myself shaving and it was bleeding a lot")).not.toContain(
+      "positive_symptom: vaginal bleeding",
+    );
+  });
+});

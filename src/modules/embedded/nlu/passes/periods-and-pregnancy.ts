@@ -1,3 +1,4 @@
+import { conceptKey } from "../history-context-reader.ts";
 import type { Status } from "../negation.ts";
 import {
   CONTRACEPTION,
@@ -5,9 +6,11 @@ import {
   LAST_PERIOD,
   PREGNANCY,
   PREGNANCY_TEST,
+  VAGINAL_BLEEDING,
   readLastPeriodTime,
   readLatePeriod,
   readGestation,
+  readPregnancyBleeding,
   readPregnancyChance,
   readPregnancyTest,
 } from "../menstrual-history.ts";
@@ -51,6 +54,38 @@ function namesPregnancy(turn: TurnRecord): boolean {
   return turn.found.some(({ entry }) => entry.base === "medical_history" && entry.attributes.value === PREGNANCY);
 }
 
+/** Whether the patient is or may be pregnant, or her period is late: in this turn, on record, or asked about now. */
+function mayBePregnant(turn: TurnRecord, pregnancyAsked: boolean): boolean {
+  const { context, entries } = turn;
+  const pregnancy = entries.find("medical_history", PREGNANCY);
+  return (
+    pregnancyAsked ||
+    (pregnancy !== undefined && pregnancy.status !== "negative") ||
+    entries.find("symptom", DELAYED_PERIOD) !== undefined ||
+    context.knownPositive.has(conceptKey("medical_history", PREGNANCY)) ||
+    context.knownPositive.has(conceptKey("symptom", DELAYED_PERIOD))
+  );
+}
+
+/**
+ * "I'm 28 weeks pregnant and I've had some bleeding": bleeding said without a site by a woman who is
+ * or may be pregnant is vaginal bleeding (it was lost: no lexicon form says "bleeding" alone), unless
+ * the turn names another bleeding of its own ("blood in my stool").
+ */
+function readBleedingInPregnancy(turn: TurnRecord, pregnancyAsked: boolean): void {
+  const status = readPregnancyBleeding(turn.analysed.text);
+  if (!status || !mayBePregnant(turn, pregnancyAsked)) return;
+  if (
+    turn.found.some(
+      ({ entry }) =>
+        entry.base === "symptom" &&
+        /bleed|blood|hemorrh|hematoch|epistaxis|hemopt|hematur|melena/.test(String(entry.attributes.value)),
+    )
+  )
+    return;
+  turn.entries.add("symptom", status, VAGINAL_BLEEDING);
+}
+
 /** Reads a late or missed period, the last period's time, a pregnancy test and, when asked, a possible pregnancy. */
 export function readPeriodsAndPregnancy(turn: TurnRecord): void {
   const { analysed, context, entries } = turn;
@@ -73,4 +108,5 @@ export function readPeriodsAndPregnancy(turn: TurnRecord): void {
   const entry = status ? entries.add("medical_history", status, PREGNANCY) : entries.find("medical_history", PREGNANCY);
   const gestation = readGestation(analysed.text);
   if (entry?.status === "positive" && gestation) entries.set(entry, "starting", gestation);
+  readBleedingInPregnancy(turn, pregnancyAsked);
 }

@@ -88,3 +88,25 @@ describe("a yes that goes on to say all is as usual (found trying the chat)", ()
     expect(frames?.[0]?.slots?.positive_symptom).toEqual([expect.objectContaining({ value: "vomiting" })]);
   });
 });
+
+describe("a topic denied is its problem (found trying the chat: 'shes not eating' was read as eating well)", () => {
+  /** The entries of `answer` to "how is her appetite?" after the opening, as "status:value". */
+  const toAppetite = (answer: string) => answerTo("loss of appetite", answer);
+
+  it("'shes not eating', 'she hasnt been eating much', 'she won't eat' are a loss of appetite", async () => {
+    for (const said of ["shes not eating", "she hasnt been eating much", "she won't eat"])
+      expect(await toAppetite(said), said).toContain("positive:loss of appetite");
+  });
+
+  it("negative controls: 'she hasn't had any problems eating', 'I haven't noticed anything with her eating' deny it", async () => {
+    for (const said of ["she hasn't had any problems eating", "I haven't noticed anything with her eating"])
+      expect(await toAppetite(said), said).toContain("negative:loss of appetite");
+  });
+
+  it("'shes drinking ok but not eating' is no alcohol for a toddler; negative control: 'she drinks wine' would be", async () => {
+    const toddler = await toAppetite("shes drinking ok but not eating");
+    expect(toddler).toContain("positive:loss of appetite");
+    expect(toddler).not.toContain("positive:alcohol abuse");
+    expect(await toAppetite("shes eating ok but drinks a lot of wine")).toContain("positive:alcohol abuse");
+  });
+});

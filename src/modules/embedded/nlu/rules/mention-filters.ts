@@ -33,6 +33,23 @@ export interface MentionFilterRule {
   readonly drops: (turn: TurnRecord, reading: MentionReading) => boolean;
 }
 
+/** A word that makes drinking alcohol. Example: "a few beers", "wine", "pints", "units", "booze", "drunk". */
+const ALCOHOL_WORD =
+  /\b(?:alcohol\w*|beers?|wines?|pints?|units?|booze|spirits|vodka|whisk(?:e)?y|gin|rum|cider|lager|drunk|pub)\b/;
+/** Eating, feeding or fluids asked about: "drinking" in the answer is fluids. */
+const INTAKE_VALUES: ReadonlySet<string> = new Set(["loss of appetite", "poor feeding", "decreased urine output"]);
+
+function asksAboutIntake(turn: TurnRecord): boolean {
+  return turn.context.question.items.some((item) => item.value !== undefined && INTAKE_VALUES.has(item.value));
+}
+
+/** A parent speaking for a child (the age unsaid, or under 16): a child's drinking is fluids. */
+function speaksForAChild({ proxy }: TurnRecord): boolean {
+  if (proxy?.informant.relation !== "parent") return false;
+  const age = proxy.informant.patientAge;
+  return age === null || !/\byears?\b/.test(age) || Number.parseInt(age, 10) < 16;
+}
+
 /** The words of the clause of token `at`. */
 function clauseTextOf(analysed: AnalysedText, at: number): string {
   const [start, end] = clauseRange(analysed, at);
@@ -166,6 +183,21 @@ export const MENTION_FILTER_RULES: readonly MentionFilterRule[] = [
       concept.value === "hemoptysis" &&
       mention.end - mention.start === 1 &&
       !respiratoryContext(context, analysed.text),
+  },
+  {
+    name: "a child's drinking, or drinking asked with eating: fluids, not alcohol",
+    stage: "before-status",
+    example: {
+      history: ["What brings you in?", "My daughter has had a fever, she's 2."],
+      question: "Is she feeding or eating less than usual, or taking less fluid or milk?",
+      utterance: "Shes drinking ok but not eating.",
+      phrase: "drinking",
+    },
+    drops: (turn, { mention, concept }) =>
+      concept.slot === "habit" &&
+      concept.value === "alcohol abuse" &&
+      !ALCOHOL_WORD.test(clauseTextOf(turn.analysed, mention.start)) &&
+      (asksAboutIntake(turn) || speaksForAChild(turn)),
   },
   {
     name: "habit named as a trigger",

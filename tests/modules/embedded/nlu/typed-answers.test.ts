@@ -72,3 +72,17 @@ describe("a short answer that tells the course is no character", () => {
     ]);
   });
 });
+
+describe("'sweaty' said of a chest pain (found trying the chat: it was lost, a feature of a heart attack)", () => {
+  it("'yeah a bit sweaty sometimes' is sweating; negative control: 'not sweaty no' denies it", async () => {
+    const history = [
+      { speaker: "doctor" as const, text: "What brings you in today?" },
+      { speaker: "patient" as const, text: "ive had chest pain on and off for a few days" },
+      { speaker: "doctor" as const, text: "Any other symptoms?" },
+    ];
+    const said = async (utterance: string) =>
+      Object.assign({}, ...((await nlu.understand({ history, utterance })).frames ?? []).map((frame) => frame.slots));
+    expect((await said("yeah a bit sweaty sometimes")).positive_symptom).toContainEqual({ value: "sweating" });
+    expect((await said("not sweaty no")).negative_symptom).toContainEqual({ value: "sweating" });
+  });
+});

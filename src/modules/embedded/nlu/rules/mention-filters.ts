@@ -50,6 +50,13 @@ function speaksForAChild({ proxy }: TurnRecord): boolean {
   return age === null || !/\byears?\b/.test(age) || Number.parseInt(age, 10) < 16;
 }
 
+/**
+ * Sweating put down to heat or exercise right after it is said. Example: "sweaty from how hot I've
+ * been" (MediTOD 317 #55, not annotated as sweating), "sweaty because of the heat", "sweaty after the gym".
+ */
+const SWEAT_FROM_HEAT =
+  /^\s*(?:\w+\s+)?(?:from|because of|with|after|in)\s+(?:the\s+|how\s+|all\s+the\s+)?(?:heat|hot|warm|weather|sun|gym|exercise|exercising|running|workout)\b/;
+
 /** The words of the clause of token `at`. */
 function clauseTextOf(analysed: AnalysedText, at: number): string {
   const [start, end] = clauseRange(analysed, at);
@@ -198,6 +205,18 @@ export const MENTION_FILTER_RULES: readonly MentionFilterRule[] = [
       concept.value === "alcohol abuse" &&
       !ALCOHOL_WORD.test(clauseTextOf(turn.analysed, mention.start)) &&
       (asksAboutIntake(turn) || speaksForAChild(turn)),
+  },
+  {
+    name: "sweating put down to heat or exercise",
+    stage: "before-status",
+    example: {
+      question: "Have you checked your temperature?",
+      utterance: "I haven't checked it, but I've been feeling pretty sweaty from how hot I've been.",
+      phrase: "sweaty",
+    },
+    drops: ({ analysed }, { mention, concept }) =>
+      concept.value === "sweating" &&
+      SWEAT_FROM_HEAT.test(textOf(analysed, mention.end, clauseRange(analysed, mention.start)[1])),
   },
   {
     name: "habit named as a trigger",

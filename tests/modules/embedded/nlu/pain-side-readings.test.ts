@@ -76,3 +76,27 @@ describe("the side of a paired site", () => {
     expect(note.reviewOfSystems.present.map((finding) => finding.value)).toEqual(["pain (right knee)"]);
   });
 });
+
+describe("a yes that says where, of the sites asked (found trying the chat)", () => {
+  it("'a little in my left arm' to 'any weakness in your arms or legs?' is the left arm, not the arms and legs", async () => {
+    expect(
+      await sitesOf(
+        "a little in my left arm",
+        "Any weakness in your arms or legs?",
+        "What brings you in today?",
+        "I've had a headache for a week.",
+      ),
+    ).toEqual(["upper extremity", "left upper extremity"]);
+  });
+
+  it("negative control: a bare 'yes' keeps the sites asked", async () => {
+    expect(
+      await sitesOf(
+        "yes",
+        "Any weakness in your arms or legs?",
+        "What brings you in today?",
+        "I've had a headache for a week.",
+      ),
+    ).toEqual(["upper extremity", "leg"]);
+  });
+});

@@ -115,6 +115,16 @@ function itemStatus(turn: TurnRecord, item: AskedItem, status: Status): Status |
   return result;
 }
 
+/**
+ * The sites a yes names, which say where of the sites asked: "a little in my left arm" to "any weakness
+ * in your arms or legs?" is the left arm, not the arms and the legs. Undefined when it names none.
+ */
+function sitesSaid(turn: TurnRecord, status: Status): string[] | undefined {
+  if (status !== "positive") return undefined;
+  const sites = extractLocations(turn.lexicon, turn.analysed, 0, turn.analysed.tokens.length);
+  return sites.length > 0 ? sites : undefined;
+}
+
 /** Adds the entry of one answered item, with what the question said about it. */
 function addAnsweredItem(turn: TurnRecord, asked: AskedItem, status: Status): void {
   const { lexicon, analysed, context, entries, polarity } = turn;
@@ -125,7 +135,7 @@ function addAnsweredItem(turn: TurnRecord, asked: AskedItem, status: Status): vo
   const item = focused ? { ...asked, value: focused.value } : asked;
   const entry = entries.add(item.slot, status, item.value, true);
   if (!entry) return;
-  if (item.location) entries.set(entry, "location", item.location);
+  if (item.location) entries.set(entry, "location", sitesSaid(turn, status) ?? item.location);
   // "Yes, in my back" to "any other pain?": where the other pain is.
   if (otherPain && status === "positive")
     entries.set(entry, "location", extractLocations(lexicon, analysed, 0, analysed.tokens.length));

@@ -52,10 +52,10 @@ function speaksForAChild({ proxy }: TurnRecord): boolean {
 
 /**
  * Sweating put down to heat or exercise right after it is said. Example: "sweaty from how hot I've
- * been" (MediTOD 317 #55, not annotated as sweating), "sweaty because of the heat", "sweaty after the gym".
+ * been" (MediTOD 317 #55, not annotated as sweating), "sweaty because of the heat", "sweaty at the gym".
  */
 const SWEAT_FROM_HEAT =
-  /^\s*(?:\w+\s+)?(?:from|because of|with|after|in)\s+(?:the\s+|how\s+|all\s+the\s+)?(?:heat|hot|warm|weather|sun|gym|exercise|exercising|running|workout)\b/;
+  /^\s*(?:\w+\s+)?(?:from|because of|with|after|in|at)\s+(?:the\s+|how\s+|all\s+the\s+)?(?:heat|hot|warm|weather|sun|gym|exercise|exercising|running|workout)\b/;
 
 /** The words of the clause of token `at`. */
 function clauseTextOf(analysed: AnalysedText, at: number): string {

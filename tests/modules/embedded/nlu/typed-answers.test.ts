@@ -86,3 +86,18 @@ describe("'sweaty' said of a chest pain (found trying the chat: it was lost, a f
     expect((await said("not sweaty no")).negative_symptom).toContainEqual({ value: "sweating" });
   });
 });
+
+describe("'I'm 10 minutes late' is no age (found trying the chat)", () => {
+  it("'Sorry Im 10 minutes late, I have a headache' records no age; negative control: 'Im 10 and I have a headache' is 10", async () => {
+    const opened = async (utterance: string) =>
+      Object.assign(
+        {},
+        ...(
+          (await nlu.understand({ history: [{ speaker: "doctor", text: "What brings you in today?" }], utterance }))
+            .frames ?? []
+        ).map((frame) => frame.slots),
+      );
+    expect(await opened("Sorry Im 10 minutes late, I have a headache")).not.toHaveProperty("basic_information");
+    expect((await opened("Im 10 and I have a headache")).basic_information).toEqual([{ age: "10" }]);
+  });
+});

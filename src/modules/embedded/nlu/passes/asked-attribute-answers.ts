@@ -88,15 +88,21 @@ function targetStatus(turn: TurnRecord, target: AttributeTarget): Status {
 }
 
 /**
- * "Can you describe the pain?" — "My period is about 2 weeks late": the answer reports something else
- * and says nothing of the item asked, neither yes nor no, so the item asked is no finding of it.
+ * "Can you describe the pain?" — "My period is about 2 weeks late": the answer reports another symptom
+ * or condition and says nothing of the item asked, neither yes nor no, so the item asked is no
+ * finding of it. (A medicine named, "just the paracetamol", keeps the item: what it is taken for.)
  */
 function answersSomethingElse(turn: TurnRecord, entry: CollectedEntry): boolean {
   return (
     entry.status === "positive" &&
     turn.polarity === undefined &&
     Object.keys(entry.attributes).length === 1 &&
-    turn.entries.all().some((other) => other !== entry && !other.fromQuestion)
+    turn.entries
+      .all()
+      .some(
+        (other) =>
+          other !== entry && !other.fromQuestion && (other.base === "symptom" || other.base === "medical_history"),
+      )
   );
 }
 

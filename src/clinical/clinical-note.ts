@@ -195,6 +195,14 @@ const ATTRIBUTE_LABELS: Readonly<Record<string, string>> = {
   when: "when",
 };
 
+/**
+ * Labels of an attribute that mean something else for one value: the `starting` of the last period is
+ * the day it began (its first day, which is what the last menstrual period dates), not "since".
+ */
+const VALUE_ATTRIBUTE_LABELS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  "last menstrual period": { starting: "first day" },
+};
+
 /** Values that stand for a question rather than a finding (`other`, `general`: "otherwise well"). */
 const PLACEHOLDERS = new Set(["other", "general", "all", "none", "past experience"]);
 const ALLERGY = /allerg|hypersensitivity|anaphylaxis/i;
@@ -206,16 +214,29 @@ function detailsOf(entry: SlotEntry): Finding["details"] {
     .filter(([attribute]) => attribute !== "value" && attribute !== "status")
     .map(([attribute, value]) => {
       const text = attribute === "severity" && /^\d+(\.\d+)?$/.test(said(value)) ? `${said(value)}/10` : said(value);
-      return { attribute, label: ATTRIBUTE_LABELS[attribute] ?? attribute.replace(/_/g, " "), value: text };
+      const label =
+        VALUE_ATTRIBUTE_LABELS[String(entry.value)]?.[attribute] ??
+        ATTRIBUTE_LABELS[attribute] ??
+        attribute.replace(/_/g, " ");
+      return { attribute, label, value: text };
     });
 }
 
 /** How the note names a value (`recordLabeller`: the data's labels of everyday words in lay words unless said). */
 type Labeller = (value: string) => string;
 
+/**
+ * The sites of an entry as the note names them: a site kept beside its side ("knee" beside "right
+ * knee", as the NLU records both) is named once, by the side.
+ */
+function sitesOf(location: string | string[]): string {
+  const sites = Array.isArray(location) ? location : [location];
+  return sites.filter((site) => !sites.some((other) => other.endsWith(` ${site}`))).join(", ");
+}
+
 /** A finding's name: its value, with the site for located values (pain, swelling…), as clinicians write "pain (lower back)". */
 function nameOf(entry: SlotEntry, label: Labeller): string {
-  const location = entry.location === undefined ? "" : ` (${said(entry.location)})`;
+  const location = entry.location === undefined ? "" : ` (${sitesOf(entry.location)})`;
   return `${label(String(entry.value))}${location}`;
 }
 

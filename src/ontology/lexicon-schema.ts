@@ -10,6 +10,12 @@ export const lexiconSchema = z.object({
   locatable: z.array(z.string()),
   located_concepts: z.array(z.object({ slot: z.string(), value: z.string(), location: z.array(z.string()), forms: z.array(z.string()) })),
   locations: formMap,
+  /**
+   * Our location names that come in a left and a right (the annotation tool's own paired sites,
+   * "knee(L)", are added at build): a side said before one is kept ("my left calf" → "left structure
+   * of calf of leg").
+   */
+  paired_locations: z.array(z.string()),
   ana_factors: formMap,
   progression: formMap,
   characteristics: z.record(z.string(), formMap),

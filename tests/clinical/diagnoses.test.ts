@@ -169,3 +169,37 @@ describe("the diagnoses the issue reports are not named", () => {
     );
   });
 });
+
+describe("a clot needs one swollen leg, as the patient says it (found trying the chat)", () => {
+  /** The working impression of a history read by the embedded NLU, each answer with its question. */
+  async function impressionOf(exchanges: ReadonlyArray<readonly [string, string]>): Promise<string> {
+    const { DialogueStateTracker } = await import("../../src/cmas/dialogue-state.ts");
+    const { buildEmbeddedNlu } = await import("../../src/modules/embedded/nlu.ts");
+    const { loadTrainingData } = await import("../../src/modules/embedded/training-data.ts");
+    const nlu = buildEmbeddedNlu(loadTrainingData(loadMeditod(), "train"));
+    const tracker = new DialogueStateTracker();
+    for (const [question, answer] of exchanges) {
+      const { frames } = await nlu.understand({ history: [{ speaker: "doctor", text: question }], utterance: answer });
+      tracker.update(frames ?? []);
+    }
+    return named(tracker.state());
+  }
+
+  it("breathless with 'my ankles are a bit swolen' is no pulmonary embolism (it was: the plural is lost, the side never said)", async () => {
+    expect(
+      await impressionOf([
+        ["What brings you in today?", "im short of breth for a week"],
+        ["Any swelling in your legs?", "sort of, my ankles are a bit swolen"],
+      ]),
+    ).not.toBe("pulmonary embolism");
+  });
+
+  it("negative control: breathless with 'my left calf is swollen' still names it", async () => {
+    expect(
+      await impressionOf([
+        ["What brings you in today?", "im short of breath for a week"],
+        ["Any swelling in your legs?", "yes, my left calf is swollen"],
+      ]),
+    ).toBe("pulmonary embolism");
+  });
+});

@@ -4,11 +4,80 @@ import type { Lexicon } from "./lexicon.ts";
 /**
  * Body locations named in a token range, as canonical location names ("in your legs or arms" →
  * ["leg", "upper extremity"], "calves" → ["structure of calf of leg"]), in the order said.
+ *
+ * The side and region are kept as the annotation tool's location values allow (its lists hold
+ * "knee(L)", "iliac fossa(R)", "hypochondrium(L)", "epigastric"; MediTOD-style names write the side
+ * first, "left knee"), beside the site itself, so that what reads a site ("abdomen" for a pregnancy
+ * question, "chest" for chest pain) still finds it: "my right knee" → ["knee", "right knee"]; "my
+ * right lower tummy", "lower right side of my belly", "left side low down" → ["abdomen", "right iliac
+ * fossa"] / ["abdomen", "left iliac fossa"]; "under my right ribs" → ["abdomen", "right hypochondrium"];
+ * "the top of my tummy" → ["abdomen", "epigastric"]; "the right side of my tummy" → ["abdomen", "right
+ * flank"]. A lower tummy said without a side has no value of its own in the tool's lists, and stays
+ * "abdomen".
  */
+
+const ABDOMEN = "abdomen";
+/** How many tokens either side of an abdominal site its side and level may be said ("low down on my left side"). */
+const REGION_WINDOW = 4;
+/** Words for the side. Example: "right", "left". */
+const SIDE = /\b(right|left)\b/;
+/** Words for the lower abdomen. Example: "lower", "low down", "bottom of". */
+const LOWER = /\b(?:lower|low|bottom)\b/;
+/** Words for the upper abdomen. Example: "upper", "top of", "under my ribs", "below my breastbone", "pit of my stomach". */
+const UPPER = /\b(?:upper|top|ribs?|breastbone|sternum|pit of)\b/;
+
+/** The region of the abdomen said in some words ("right lower", "top of my tummy"), as the tool's values name it, or undefined. */
+export function abdominalRegion(words: string): string | undefined {
+  const side = SIDE.exec(words)?.[1];
+  const lower = LOWER.test(words);
+  const upper = UPPER.test(words);
+  if (side && lower && !upper) return `${side} iliac fossa`;
+  if (side && upper && !lower) return `${side} hypochondrium`;
+  if (side && !upper && !lower) return `${side} flank`;
+  return upper && !lower ? "epigastric" : undefined;
+}
+
+/** The side said in a site's phrase or right before it ("my left knee", "the right eye", "my right side"), or undefined. */
+function sideOf(analysed: AnalysedText, start: number, end: number, from: number): string | undefined {
+  for (let index = Math.max(from, start - 1); index < end; index += 1) {
+    const word = analysed.tokens[index]!.text;
+    if (word === "left" || word === "right") return word;
+  }
+  return undefined;
+}
+
+/** The words within `REGION_WINDOW` tokens of `[start, end)`, inside `[from, to)` and the clause (no punctuation). */
+function wordsAround(analysed: AnalysedText, start: number, end: number, from: number, to: number): string {
+  const words: string[] = [];
+  for (let index = Math.max(from, start - REGION_WINDOW); index < Math.min(to, end + REGION_WINDOW); index += 1) {
+    const token = analysed.tokens[index]!;
+    if (token.kind === "punct") {
+      if (index < start) words.length = 0;
+      else break;
+    } else words.push(token.text);
+  }
+  return words.join(" ");
+}
+
+/** Body locations in `[from, to)`, each followed by its side or region when said. */
 export function extractLocations(lexicon: Lexicon, analysed: AnalysedText, from: number, to: number): string[] {
   const found: string[] = [];
-  for (const match of lexicon.locations.findAll(analysed.tokens, from, to)) {
-    for (const location of match.payloads) if (!found.includes(location)) found.push(location);
+  const add = (site: string | undefined) => {
+    if (site !== undefined && !found.includes(site)) found.push(site);
+  };
+  const matches = lexicon.locations.findAll(analysed.tokens, from, to);
+  // The abdomen's region from the words around every phrase naming it ("lower right side of my belly").
+  const abdominal = matches.filter((match) => match.payloads.includes(ABDOMEN));
+  const region = abdominalRegion(
+    abdominal.map((match) => wordsAround(analysed, match.start, match.end, from, to)).join(" "),
+  );
+  for (const match of matches) {
+    for (const location of match.payloads) {
+      add(location);
+      if (location === ABDOMEN) add(region);
+      const side = location === ABDOMEN ? undefined : sideOf(analysed, match.start, match.end, from);
+      if (side && lexicon.pairedSites.has(location)) add(`${side} ${location}`);
+    }
   }
   return found;
 }

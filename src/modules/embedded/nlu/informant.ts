@@ -2,7 +2,7 @@ import type { NluFrame, SlotEntry } from "../../../cmas/schemas.ts";
 import type { Informant } from "../../../language/informant.ts";
 import type { DialogueTurn } from "../../../language/module-interfaces.ts";
 import { PATIENT_WORDS, SPEAKER_WORDS } from "./rules/informant-relations.ts";
-import { NUMBER_PATTERN } from "./text.ts";
+import { NUMBER_PATTERN, restoreApostrophes } from "./text.ts";
 
 /**
  * Who the history is about, read from the patient's turns: a relative or carer speaking for the
@@ -57,10 +57,10 @@ const FIRST_PERSON = /\b(?:i(?:'ve| have| had|'m| am| feel| get| got)|me)\b/;
 
 /**
  * The patient's age as said. Example: "she's 3", "he is 18 months old", "hes 79" (typed without the
- * apostrophe), "my son is 18 months".
+ * apostrophe), "my son is 18 months", "Mr Jones is 84" (a carer names the patient).
  */
 const PRONOUN_AGE = new RegExp(
-  `\\b(?:(?:he|she|they)(?:'s| is| are| was)|hes|shes|(?:my|our) (?:${PATIENT_WORD})(?:'s| is)) (?:only |just |nearly |almost |about )?(${NUMBER_PATTERN})(?: (years?|yrs?|months?|weeks?|days?))?(?: old)?\\b(?! (?:times|minutes|hours|degrees|percent|kilos|pounds))`,
+  `\\b(?:(?:he|she|they)(?:'s| is| are| was)|hes|shes|(?:my|our) (?:${PATIENT_WORD})(?:'s| is)|(?:mr|mrs|ms|miss|mister)\\.? [a-z]+(?:'s| is)) (?:only |just |nearly |almost |about )?(${NUMBER_PATTERN})(?: (years?|yrs?|months?|weeks?|days?))?(?: old)?\\b(?! (?:times|minutes|hours|degrees|percent|kilos|pounds))`,
 );
 const NAMED_AGE = new RegExp(`\\b(?:my|our|he's|she's|aged) (${NUMBER_PATTERN})[- ](year|month|week)s?(?:[- ]old)?\\b`);
 
@@ -71,9 +71,9 @@ const FAMILY_QUESTION =
 /** "She"/"her" or "he"/"his" as the patient's pronoun. */
 const PRONOUN = /\b(she|her|he|his|him)\b/;
 
-/** Lower-cased, curly apostrophes straightened. */
+/** Lower-cased, curly apostrophes straightened, contractions typed without one spelt with it ("im his carer"). */
 function plain(text: string): string {
-  return text.toLowerCase().replace(/[’‘`]/g, "'");
+  return restoreApostrophes(text.toLowerCase().replace(/[’‘`]/g, "'"));
 }
 
 /** Relations of `ontology/lexicon.json` a speaker's word for themself can be ("I'm her mum" → mother). */

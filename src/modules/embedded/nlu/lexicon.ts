@@ -84,6 +84,8 @@ export interface Lexicon {
   readonly values: ReadonlyMap<MedicalSlot, ReadonlySet<string>>;
   /** Medication → conditions it treats, most typical first (for `respone_to`). */
   readonly indications: ReadonlyMap<string, readonly string[]>;
+  /** Locations that come in a left and a right: a side said before one is kept ("my left knee" → "left knee"). */
+  readonly pairedSites: ReadonlySet<string>;
   /** Generic symptom + location → the specific concept ("pain" in the chest → "chest pain"). */
   readonly specificByLocation: ReadonlyMap<string, Readonly<Record<string, string>>>;
   /** A generic concept made specific by a word in its sentence ("allergic" + "penicillin" → drug allergy). */
@@ -232,6 +234,10 @@ function assembleLexicon(file: LexiconFile, { concepts, words, values }: Concept
     concepts,
     contextConcepts: buildContextConcepts(file),
     locations: withToolList({ ...file.locations }, sites, (site) => site.replace(/\((?:L|R)\)$/, "").trim()),
+    pairedSites: new Set([
+      ...file.paired_locations,
+      ...sites.filter((site) => /\((?:L|R)\)$/.test(site)).map((site) => site.replace(/\((?:L|R)\)$/, "").trim()),
+    ]),
     factors: withToolList({ ...file.ana_factors }, valueListsJson["symptom.ana factors"] as string[]),
     progression: mapIndex(file.progression),
     characteristics,

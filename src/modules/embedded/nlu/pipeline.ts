@@ -16,6 +16,7 @@ import {
   answerNamedItems,
   answerPastExperience,
 } from "./passes/question-answers.ts";
+import { readPeriodsAndPregnancy } from "./passes/periods-and-pregnancy.ts";
 import { readMentions } from "./passes/read-mentions.ts";
 import { separatePains } from "./passes/separate-pains.ts";
 import { answerSites } from "./passes/site-answers.ts";
@@ -36,7 +37,8 @@ export type { InterpretResources } from "./turn-record.ts";
  * 3. certainty — negation and uncertainty cues, topic states, lists sharing a status;
  * 4. filters after status — mentions used as triggers or comparisons;
  * 5. entries — the slot each report belongs to (family history, someone else's habit) and its sites;
- * 6. answers to the question — medication purpose, a question back, named answers, the asked
+ * 6. answers to the question — medication purpose, a question back, periods and a possible
+ *    pregnancy, named answers, the asked
  *    attribute, yes/no answers, sick contacts, past episodes;
  * 7. volunteered attributes — what the patient says about what they name, and the social slots;
  *    back-references — a sentence of its own about "it" (the last symptom named, else the one asked);
@@ -60,6 +62,7 @@ export const NLU_PASSES: readonly NluPass[] = [
   { name: "allergic reactions", run: readAllergicReactions },
   { name: "medication purpose", run: answerMedicationPurpose },
   { name: "question asked back", run: answerClarifying },
+  { name: "periods and pregnancy", run: readPeriodsAndPregnancy },
   { name: "named answers", run: answerNamedItems },
   { name: "asked attribute", run: answerAskedAttribute },
   { name: "corrections", run: readCorrections },

@@ -3,6 +3,7 @@ import { analyseText, type AnalysedText } from "./analysed-text.ts";
 import { factorPhrases } from "./ana-factors.ts";
 import { extractLocations } from "./body-locations.ts";
 import { ATTRIBUTE_EXTRACTORS } from "./attributes/registry.ts";
+import { periodQuestion } from "./menstrual-history.ts";
 import { RADIATION_QUESTION } from "../../../language/pain-radiation.ts";
 import { chooseConcept } from "./choose-concept.ts";
 import { findMentions, type Mention } from "./concept-mentions.ts";
@@ -339,6 +340,13 @@ const ASKS_PERSISTENCE = /\b(?:still|any ?more|gone|go away|went away|settled|re
 /** A pain besides the one in focus. Example: "any other pain?", "pain elsewhere?", "any other aches or pains?". */
 const ASKS_OTHER_PAIN = /\b(?:other|another|more|new) (?:\w+ )?(?:aches? or )?pains?\b|\bpains? (?:\w+ )?elsewhere\b/;
 
+/**
+ * A question about a change from the usual. Example: "has she had fewer wet nappies than usual?", "is
+ * she feeding less?", "any change in your bowels?", "is it worse than before?".
+ */
+const ASKS_CHANGE_FROM_USUAL =
+  /\b(?:fewer|less|more|than (?:usual|normal|before)|reduced|decreased|increased|changes?|changed|different|worse|better)\b/;
+
 /** "It", "that", "your symptoms", "the pain": the question refers back to what is in focus. */
 const REFERS_BACK =
   /\b(?:it|its|it's|that|this|they|them|those|these|the symptoms?|your symptoms?|the pain|the cough)\b/;
@@ -389,5 +397,7 @@ export function analyseQuestion(context: Context, doctorText: string, previous?:
     radiation,
     persistence: chosen.some((sentence) => ASKS_PERSISTENCE.test(sentence)),
     otherPain: chosen.some((sentence) => ASKS_OTHER_PAIN.test(sentence)),
+    ...periodQuestion(chosen.join(" ")),
+    changeFromUsual: chosen.some((sentence) => ASKS_CHANGE_FROM_USUAL.test(sentence)),
   };
 }

@@ -87,6 +87,12 @@ export interface QuestionAnalysis {
   readonly persistence: boolean;
   /** "Any other pain?", "pain elsewhere?": a pain besides the one in focus, which a "no" never denies. */
   readonly otherPain: boolean;
+  /** "When was your last period?": the time said is when the last period began, not a pregnancy's start. */
+  readonly lastPeriod: boolean;
+  /** "Any chance you could be pregnant?": a yes makes a pregnancy possible, not known. */
+  readonly pregnancyChance: boolean;
+  /** "Fewer wet nappies than usual?", "feeding less?": a change from the usual, which "as normal" denies. */
+  readonly changeFromUsual: boolean;
 }
 
 /** The reading when there is no doctor utterance yet. */
@@ -103,6 +109,9 @@ export const EMPTY_QUESTION: QuestionAnalysis = {
   anaphoric: false,
   persistence: false,
   otherPain: false,
+  lastPeriod: false,
+  pregnancyChance: false,
+  changeFromUsual: false,
   disjunctive: false,
   exerciseTolerance: false,
   radiation: false,

@@ -267,8 +267,28 @@ export function attachHistoryAttributes(
       );
     }
     if (entry.base === "medical_history" && entry.status === "positive")
-      entries.set(entry, "starting", extractTimePhrase(textOf(analysed, start, end)));
+      entries.set(entry, "starting", conditionStart(analysed, found, mention.start));
   }
+}
+
+/**
+ * When a past condition began: the time said in its own clause, else in its sentence unless another
+ * clause of the sentence names a condition of its own ("he has dementia and diabetes, and he had a
+ * stroke a few years ago": the few years are the stroke's alone).
+ */
+function conditionStart(analysed: AnalysedText, found: readonly Found[], at: number): string | undefined {
+  const [start, end] = sentenceOf(analysed, at);
+  const clause = clauseRange(analysed, at);
+  const own = extractTimePhrase(textOf(analysed, ...clause));
+  if (own) return own;
+  const otherClause = found.some(
+    ({ mention, entry }) =>
+      entry.base === "medical_history" &&
+      mention.start >= start &&
+      mention.start < end &&
+      (mention.start < clause[0] || mention.start >= clause[1]),
+  );
+  return otherClause ? undefined : extractTimePhrase(textOf(analysed, start, end));
 }
 
 /** Where an exposure happened: "at work", "at home". */

@@ -57,6 +57,24 @@ function derivedFromKnown(word: string, known: ReadonlySet<string>): boolean {
   return bases.some((candidate) => known.has(candidate));
 }
 
+/**
+ * Openings that sound alike and are spelt apart, so a word misspelt by ear starts in another letter's
+ * bucket. Example: "fleghm" (phlegm), "kronic" (chronic), "numonia" (pneumonia).
+ */
+const SOUND_ALIKE_OPENINGS: ReadonlyArray<readonly [string, string]> = [
+  ["f", "ph"],
+  ["k", "ch"],
+  ["n", "pn"],
+  ["s", "ps"],
+];
+
+/** The word with each sound-alike opening swapped in ("fleghm" → "phleghm"). */
+function soundAlikeOpenings(word: string): string[] {
+  return SOUND_ALIKE_OPENINGS.filter(([said]) => word.startsWith(said)).map(
+    ([said, spelt]) => spelt + word.slice(said.length),
+  );
+}
+
 /** A spelling corrector for the medical vocabulary. */
 export interface SpellingCorrector {
   /** The lexicon word a misspelt word stands for, or undefined when it is known or too far from any. */
@@ -116,14 +134,13 @@ export function createSpellingCorrector(targets: Iterable<string>, known: Iterab
         return undefined;
       if (derivedFromKnown(word, knownSet)) return undefined;
       if (cache.has(word)) return cache.get(word);
-      let corrected: string | undefined;
       const allowed = word.length >= 9 ? 2 : 1;
-      for (const hit of indexes.get(word[0]!)?.search(word, { limit: 5 }) ?? []) {
-        if (editDistance(word, hit.item, allowed) <= allowed) {
-          corrected = hit.item;
-          break;
-        }
-      }
+      const nearest = (spelt: string): string | undefined =>
+        indexes
+          .get(spelt[0]!)
+          ?.search(spelt, { limit: 5 })
+          .find((hit) => editDistance(spelt, hit.item, allowed) <= allowed)?.item;
+      const corrected = [word, ...soundAlikeOpenings(word)].map(nearest).find((hit) => hit !== undefined);
       if (cache.size > 5000) cache.clear();
       cache.set(word, corrected);
       return corrected;

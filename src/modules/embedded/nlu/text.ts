@@ -57,7 +57,7 @@ const PRONOUN_CONTRACTIONS: Readonly<Record<string, string>> = Object.fromEntrie
 const PRONOUN_APOSTROPHE_LESS = new RegExp(`\\b(?:${Object.keys(PRONOUN_CONTRACTIONS).join("|")})\\b`, "g");
 
 /** A contraction without its apostrophe, spelt with it. Example: "i dont smoke" → "i don't smoke", "im 24" → "i'm 24". */
-function restoreApostrophes(text: string): string {
+export function restoreApostrophes(text: string): string {
   return text.replace(APOSTROPHE_LESS, "$1n't").replace(PRONOUN_APOSTROPHE_LESS, (word) => PRONOUN_CONTRACTIONS[word]!);
 }
 

@@ -23,8 +23,8 @@ const AGO = new RegExp(`\\b${HEDGE}(${QUANTITY}\\s+${UNIT})\\s+ago\\b`);
 const LAST_PERIOD = new RegExp(
   `\\b(?:for|in|over|during|within|these|those|the)\\s+(?:the\\s+)?(?:last|past)\\s+(?:like\\s+|about\\s+|around\\s+)?(${QUANTITY}\\s+${UNIT})\\b`,
 );
-/** "Over the past week": one unit, no count. */
-const LAST_UNIT = /\b(?:for|in|over|during|within)\s+the\s+(?:last|past)\s+(day|week|month|year)\b/;
+/** "Over the past week", "for the past hour": one unit, no count. */
+const LAST_UNIT = /\b(?:for|in|over|during|within)\s+the\s+(?:last|past)\s+(hour|day|week|month|year)\b/;
 /** "I've had a cough for about five days now": a period reaching to now, in the perfect, is an onset. */
 const FOR_PERIOD = new RegExp(`\\bfor\\s+${HEDGE}(${QUANTITY}\\s+${UNIT})(?:\\s+now)?\\b`);
 const PERFECT = /\b(?:i've|i\s+have|have\s+been|has\s+been|it's\s+been|been\s+having|had|been)\b/;
@@ -72,7 +72,7 @@ export function extractOnset(text: string): string | undefined {
   const last = LAST_PERIOD.exec(text);
   if (last) return toAgo(last[1]!);
   const unit = LAST_UNIT.exec(text);
-  if (unit) return `a ${unit[1]} ago`;
+  if (unit) return `${unit[1] === "hour" ? "an" : "a"} ${unit[1]} ago`;
   const since = SINCE.exec(text);
   if (since) return tidySpan(`since ${since[1]}`);
   const period = FOR_PERIOD.exec(text);

@@ -50,6 +50,12 @@ export interface TurnRecord extends InterpretResources {
   itemsAnswered: boolean;
   /** Whether the attribute the doctor asked for was found in the answer. */
   attributeAnswered: boolean;
+  /**
+   * Values of asked items a pass has already answered by a reading of its own (a pregnancy, to "when
+   * was your last period, and any chance you could be pregnant?"): the generic attribute and yes/no
+   * passes leave them.
+   */
+  readonly settled: Set<string>;
   /** Set by a pass that decides the whole turn (a clarifying question back, small talk): the pipeline stops. */
   frames?: NluFrame[];
 }
@@ -76,5 +82,6 @@ export function newTurnRecord(
     found: [],
     itemsAnswered: false,
     attributeAnswered: false,
+    settled: new Set(),
   };
 }

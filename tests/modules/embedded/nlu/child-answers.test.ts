@@ -61,3 +61,52 @@ describe("a parent's yes and no to a child's questions", () => {
     ).toBe(false);
   });
 });
+
+describe("a yes that goes on to say all is as usual (found trying the chat)", () => {
+  it("'yes plenty of wet nappies', 'yeah loads' and 'plenty' to 'fewer wet nappies than usual?' deny fewer wet nappies", async () => {
+    for (const said of ["yes plenty of wet nappies", "yeah loads", "plenty"])
+      expect(await answerTo("decreased urine output", said), said).toEqual(["negative:decreased urine output"]);
+  });
+
+  it("negative controls: 'yes, hardly any wet nappies', 'yeah a few less' and a bare 'yes' stay a yes", async () => {
+    for (const said of ["yes, hardly any wet nappies", "yeah a few less", "yes"])
+      expect(await answerTo("decreased urine output", said), said).toEqual(["positive:decreased urine output"]);
+  });
+
+  it("'yeah, as normal' and 'yes she's eating fine' to 'is she feeding less than usual?' are no poorer feeding (so before, by the topic word); 'yes she wont eat' is", async () => {
+    for (const said of ["yeah, as normal", "yes she's eating fine"])
+      expect(await answerTo("poor feeding", said), said).not.toContainEqual(expect.stringMatching(/^positive:/));
+    expect(await answerTo("poor feeding", "yes she wont eat")).toContainEqual(expect.stringMatching(/^positive:/));
+  });
+
+  it("negative control: 'yes, fine now' to a question about no change from the usual ('any vomiting?') is still a yes", async () => {
+    const history = [...OPENING, "Has she been vomiting?"].map((text, index) => ({
+      speaker: index % 2 === 0 ? ("doctor" as const) : ("patient" as const),
+      text,
+    }));
+    const { frames } = await nlu.understand({ history, utterance: "yes, fine now" });
+    expect(frames?.[0]?.slots?.positive_symptom).toEqual([expect.objectContaining({ value: "vomiting" })]);
+  });
+});
+
+describe("a topic denied is its problem (found trying the chat: 'shes not eating' was read as eating well)", () => {
+  /** The entries of `answer` to "how is her appetite?" after the opening, as "status:value". */
+  const toAppetite = (answer: string) => answerTo("loss of appetite", answer);
+
+  it("'shes not eating', 'she hasnt been eating much', 'she won't eat' are a loss of appetite", async () => {
+    for (const said of ["shes not eating", "she hasnt been eating much", "she won't eat"])
+      expect(await toAppetite(said), said).toContain("positive:loss of appetite");
+  });
+
+  it("negative controls: 'she hasn't had any problems eating', 'I haven't noticed anything with her eating' deny it", async () => {
+    for (const said of ["she hasn't had any problems eating", "I haven't noticed anything with her eating"])
+      expect(await toAppetite(said), said).toContain("negative:loss of appetite");
+  });
+
+  it("'shes drinking ok but not eating' is no alcohol for a toddler; negative control: 'she drinks wine' would be", async () => {
+    const toddler = await toAppetite("shes drinking ok but not eating");
+    expect(toddler).toContain("positive:loss of appetite");
+    expect(toddler).not.toContain("positive:alcohol abuse");
+    expect(await toAppetite("shes eating ok but drinks a lot of wine")).toContain("positive:alcohol abuse");
+  });
+});

@@ -20,6 +20,7 @@ describe("the NLU pipeline (nlu/pipeline.ts), one pass at a time", () => {
       "allergic reactions",
       "medication purpose",
       "question asked back",
+      "periods and pregnancy",
       "named answers",
       "asked attribute",
       "corrections",
@@ -142,6 +143,21 @@ describe("the NLU pipeline (nlu/pipeline.ts), one pass at a time", () => {
       "question asked back",
     );
     expect(turn.frames).toEqual([{ intent: "chit-chat" }]);
+  });
+
+  it("periods and pregnancy: a late period and a possible pregnancy, the pregnancy settled for later passes", () => {
+    const turn = readTurn(
+      {
+        question: "When was your last period, and is there any chance you could be pregnant?",
+        utterance: "My period's a week late, I might be.",
+      },
+      "periods and pregnancy",
+    );
+    expect(entries(turn)).toEqual([
+      { slot: "symptom", status: "positive", value: "delayed menstruation", onset: "a week ago" },
+      { slot: "medical_history", status: "unknown", value: "pregnancy" },
+    ]);
+    expect([...turn.settled]).toEqual(["pregnancy"]);
   });
 
   it("named answers: denying one symptom of an either/or question denies the list", () => {

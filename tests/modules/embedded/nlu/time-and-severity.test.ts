@@ -12,6 +12,9 @@ import {
 describe("onset", () => {
   it("keeps '... ago' spans without hedges", () => {
     expect(extractOnset("it began roughly three weeks ago at work")).toBe("three weeks ago");
+    // "For the past hour" (an AgentClinic patient's bleeding): the doctor asked its start again and again while unread.
+    expect(extractOnset("i've been bleeding for the past hour")).toBe("an hour ago");
+    expect(extractOnset("i've been coughing for the past week")).toBe("a week ago");
     expect(extractOnset("i'd say a few days ago")).toBe("few days ago");
     expect(extractOnset("maybe 10 days ago")).toBe("10 days ago");
     expect(extractOnset("maybe a week and a half ago")).toBe("a week and a half ago");

@@ -11,8 +11,12 @@ const CHARACTERISTICS_CUE =
 /** Words of a short answer that are not the characteristic ("it's mostly", "I'd say"). */
 const NOT_A_CHARACTERISTIC = /^(?:it's|its|it|is|mostly|pretty|very|kind|of|a|the|yeah|yes|i'd|say|would|i|like)$/;
 
-/** A short answer that rates or places the symptom rather than describing it: "10 out of 10", "about a 7", "all over". */
-const SAYS_ANOTHER_ATTRIBUTE = /\d|\b(?:out of|all over|everywhere|all around)\b/;
+/**
+ * A short answer that rates, places, dates or tells the course of the symptom rather than describing
+ * it: "10 out of 10", "about a 7", "all over", "its getting wose" (typed so), "since monday".
+ */
+const SAYS_ANOTHER_ATTRIBUTE =
+  /\d|\b(?:out of|all over|everywhere|all around|getting|got|gotten|worse|better|the same|since|ago|started|yesterday)\b/;
 
 /** Whether the answer names another entry or a medicine ("just the pill" to "can you describe the burning?"): then it is no description. */
 function namesSomethingElse(turn: TurnRecord, entry: CollectedEntry): boolean {

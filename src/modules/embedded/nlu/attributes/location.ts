@@ -1,6 +1,6 @@
 import { isRadiation, NOT_RADIATING, radiatingTo } from "../../../../language/pain-radiation.ts";
 import { sentenceOf, type AnalysedText } from "../analysed-text.ts";
-import { extractLocations } from "../body-locations.ts";
+import { abdominalRegion, extractLocations } from "../body-locations.ts";
 import type { TurnRecord } from "../turn-record.ts";
 import type { CollectedEntry } from "../frame-builder.ts";
 import { setFound, type AttributeExtractor, type VolunteeredSpan } from "./attribute-extractor.ts";
@@ -149,6 +149,19 @@ function readRadiationAnswer(turn: TurnRecord, entry: CollectedEntry): boolean {
   return named.length > 0 && sited(named);
 }
 
+/**
+ * The answer to "where is the pain?": the sites named; about a tummy pain, a side or level said
+ * without a site ("right side", "on the right, low down") is where in the abdomen it is.
+ */
+function readSiteAnswer(turn: TurnRecord, entry: CollectedEntry): boolean {
+  const { analysed, lexicon } = turn;
+  const sites = extractLocations(lexicon, analysed, 0, analysed.tokens.length);
+  const known = entry.attributes.location;
+  const atAbdomen = Array.isArray(known) ? known.includes("abdomen") : known === "abdomen";
+  const region = atAbdomen && sites.length === 0 ? abdominalRegion(analysed.text) : undefined;
+  return setFound(turn, entry, "location", region ? ["abdomen", region] : sites);
+}
+
 /** Where a symptom is. */
 export const location = {
   name: "location",
@@ -156,14 +169,7 @@ export const location = {
   questionCue: LOCATION_CUE,
   readVolunteered: readVolunteeredSite,
   readAnswer: (turn, entry) =>
-    turn.context.question.radiation
-      ? readRadiationAnswer(turn, entry)
-      : setFound(
-          turn,
-          entry,
-          "location",
-          extractLocations(turn.lexicon, turn.analysed, 0, turn.analysed.tokens.length),
-        ),
+    turn.context.question.radiation ? readRadiationAnswer(turn, entry) : readSiteAnswer(turn, entry),
   example: {
     history: ["What brings you in?", "I have some swelling."],
     question: "Where is the swelling?",

@@ -1,5 +1,6 @@
 import { readStart } from "./starting.ts";
 import { textOf } from "../analysed-text.ts";
+import { withoutMenstrualTimes } from "../menstrual-history.ts";
 import { extractOnset } from "../time-expressions.ts";
 import { leftToAnswer, type AttributeExtractor } from "./attribute-extractor.ts";
 
@@ -15,7 +16,12 @@ export const onset = {
   // A sentence's one onset dates every symptom it names: patients give one start for the complaint as a whole.
   readVolunteered: (span) => {
     if (!leftToAnswer(span))
-      span.turn.entries.set(span.entry, "onset", extractOnset(textOf(span.turn.analysed, ...span.sentence)));
+      span.turn.entries.set(
+        span.entry,
+        "onset",
+        // "Tummy pain, my last period was 6 weeks ago": the period's time dates no symptom.
+        extractOnset(withoutMenstrualTimes(textOf(span.turn.analysed, ...span.sentence))),
+      );
   },
   readAnswer: readStart,
   example: {

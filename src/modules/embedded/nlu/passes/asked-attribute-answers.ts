@@ -1,5 +1,5 @@
 import { conceptKey } from "../history-context-reader.ts";
-import type { BaseSlot } from "../frame-builder.ts";
+import type { BaseSlot, CollectedEntry } from "../frame-builder.ts";
 import { readAskedAttribute } from "../asked-attributes.ts";
 import type { Status } from "../negation.ts";
 import { extractCharacteristics } from "../symptom-descriptors.ts";
@@ -7,6 +7,7 @@ import { SYMPTOM_ATTRIBUTES } from "../attributes/registry.ts";
 import type { TurnRecord } from "../turn-record.ts";
 import { painInFocus } from "./read-mentions.ts";
 import { medicalItems } from "./question-answers.ts";
+import { statesTheUsual } from "./yes-no-answers.ts";
 
 /**
  * Pass 7b, the asked attribute: "About a week." to "when did the cough start?" sets the onset of the
@@ -78,10 +79,31 @@ function attributeTargets(turn: TurnRecord): AttributeTarget[] {
  * the cough worse at any particular time?" it only denies the trigger of a cough already reported.
  */
 function targetStatus(turn: TurnRecord, target: AttributeTarget): Status {
+  // "Yes, plenty" to "fewer wet nappies than usual in the last day?": the change asked about is absent.
+  if (statesTheUsual(turn)) return "negative";
   const key = conceptKey(target.base, target.value);
   if (turn.context.knownNegative.has(key) && turn.polarity !== "yes") return "negative";
   const unnamed = !turn.found.some(({ entry }) => entry.attributes.value === target.value);
   return turn.polarity === "no" && unnamed && !turn.context.knownPositive.has(key) ? "negative" : "positive";
+}
+
+/**
+ * "Can you describe the pain?" — "My period is about 2 weeks late": the answer reports another symptom
+ * or condition and says nothing of the item asked, neither yes nor no, so the item asked is no
+ * finding of it. (A medicine named, "just the paracetamol", keeps the item: what it is taken for.)
+ */
+function answersSomethingElse(turn: TurnRecord, entry: CollectedEntry): boolean {
+  return (
+    entry.status === "positive" &&
+    turn.polarity === undefined &&
+    Object.keys(entry.attributes).length === 1 &&
+    turn.entries
+      .all()
+      .some(
+        (other) =>
+          other !== entry && !other.fromQuestion && (other.base === "symptom" || other.base === "medical_history"),
+      )
+  );
 }
 
 /** Reads the asked attribute for each target. */
@@ -107,5 +129,6 @@ export function answerAskedAttribute(turn: TurnRecord): void {
     // "It" with nothing said about it: no news about a symptom already on record.
     if (!answered && !target.named && !existing && onRecord && Object.keys(entry.attributes).length === 1)
       entries.remove(entry);
+    else if (!answered && !existing && answersSomethingElse(turn, entry)) entries.remove(entry);
   }
 }

@@ -17,6 +17,18 @@ const TOPIC_NORMAL =
 export const TOPIC_PROBLEM =
   /\b(?:low|less|lost|loss|poor|bad|worse|changes?|changed|problems?|trouble|difficulty|decreased|reduced|down|off|not as good)\b/;
 
+/**
+ * A denial right before an ROS topic word, which denies the topic itself. Example: "she's not
+ * eating", "I have no appetite", "he hasn't really been sleeping", "barely eating" — not "no problems
+ * with eating" (the problem is denied: a word stands between).
+ */
+const NOT_DOING_TOPIC =
+  /(?:\b(?:not|never|no|no longer|barely|hardly)|n't)\s+(?:(?:really|been|properly|even|at all|very|any|much of an?)\s+){0,2}$/;
+
+/** A denial a few words before a topic word, and an amount after it. Example: "she hasn't been eating much". */
+const DENIED_BEFORE = /(?:\b(?:not|never)|n't)\b(?:\s+\w+){0,2}\s*$/;
+const LITTLE_AFTER = /^\s*(?:much|properly|enough|a lot|anything|at all)\b/;
+
 /** The status an ROS topic word gets from its clause alone ("my energy's still there" → absent). */
 export function topicStatus(clause: string): Status | undefined {
   if (TOPIC_NOT_NORMAL.test(clause)) return "positive";
@@ -72,6 +84,12 @@ function ownStatus(turn: TurnRecord, reading: MentionReading, inConcept: readonl
   const clauseText = textOf(analysed, clauseStart, clauseEnd);
   const scope = { tokens: analysed.tokens, clauses: analysed.clauses, inConcept };
   if (!concept.topic) return mentionStatus(scope, mention.start, mention.end);
+  // "She's not eating", "no appetite", "he hasn't been sleeping": the topic itself denied is its problem.
+  const before = textOf(analysed, clauseStart, mention.start);
+  const deniedTopic =
+    NOT_DOING_TOPIC.test(`${before} `) ||
+    (DENIED_BEFORE.test(before) && LITTLE_AFTER.test(textOf(analysed, mention.end, clauseEnd)));
+  if (deniedTopic && !TOPIC_PROBLEM.test(clauseText)) return "positive";
   // "I haven't had changes in my hearing": a denied problem with the topic is its absence.
   if (
     mentionStatus(scope, mention.start, mention.end) === "negative" &&

@@ -20,12 +20,17 @@ const CLARIFYING =
 /** "Yes, both", "all of the above": the answer covers every item asked. */
 const ANSWERS_ALL = /\b(?:both|all of (?:them|those|these|the above)|all three|each of them)\b/;
 
-/** The medical items of the question, and those that name a real value (not "other"). */
+/**
+ * The medical items of the question, and those that name a real value (not "other"); an item a pass
+ * has settled by a reading of its own (`TurnRecord.settled`) is left out.
+ */
 export function medicalItems(turn: TurnRecord): {
   readonly medical: readonly AskedItem[];
   readonly real: readonly AskedItem[];
 } {
-  const medical = turn.context.question.items.filter((item) => !isSocialSlot(item.slot));
+  const medical = turn.context.question.items.filter(
+    (item) => !isSocialSlot(item.slot) && !(item.value !== undefined && turn.settled.has(item.value)),
+  );
   return { medical, real: medical.filter((item) => item.value !== undefined && !OPEN_VALUES.has(item.value)) };
 }
 

@@ -66,6 +66,32 @@ function quantifiesWhatFollows(turn: TurnRecord): boolean {
   return false;
 }
 
+/**
+ * An answer that gives the usual amount or state. Example: "plenty of wet nappies", "yeah loads", "as
+ * normal", "she's eating fine", "same as always", "no different".
+ */
+const STATES_THE_USUAL =
+  /\b(?:plenty|loads|lots|as (?:normal|usual|always)|like (?:normal|usual|always)|same as (?:always|usual|normal|ever)|normal(?:ly)?|usual|fine|ok|okay|alright|no different|no change)\b/;
+/** Words that make the usual less than usual. Example: "hardly any", "only one", "not as normal", "less than usual", "a few less". */
+const LESS_THAN_USUAL =
+  /\b(?:less|fewer|hardly|barely|only|not|never|little|few|one|two|dry|than|off|worse|down|except|but)\b|n't\b/;
+
+/**
+ * "Yes, plenty of wet nappies" to "has she had fewer wet nappies than usual?", "yeah, as normal" to
+ * "is she feeding less?": asked about a change from the usual, the answer says things are as usual —
+ * whatever yes it opens with (the yes agrees that all is well) — so the change asked about is absent.
+ * Only when the answer names no finding of its own, and nothing in it is less than usual ("yes, hardly
+ * any wet nappies" stays a yes).
+ */
+export function statesTheUsual(turn: TurnRecord): boolean {
+  const { analysed, context, found, polarity } = turn;
+  if (polarity === "no" || polarity === "unknown" || turn.itemsAnswered || !context.question.isQuestion) return false;
+  if (found.some(({ entry }) => entry.status === "positive")) return false;
+  return (
+    context.question.changeFromUsual && STATES_THE_USUAL.test(analysed.text) && !LESS_THAN_USUAL.test(analysed.text)
+  );
+}
+
 /** Whether the turn is a short answer to the items (a yes/no, or a topic's state to a topic question). */
 function isShortAnswer(turn: TurnRecord): boolean {
   const { context, polarity, firstSentence } = turn;
@@ -89,6 +115,16 @@ function itemStatus(turn: TurnRecord, item: AskedItem, status: Status): Status |
   return result;
 }
 
+/**
+ * The sites a yes names, which say where of the sites asked: "a little in my left arm" to "any weakness
+ * in your arms or legs?" is the left arm, not the arms and the legs. Undefined when it names none.
+ */
+function sitesSaid(turn: TurnRecord, status: Status): string[] | undefined {
+  if (status !== "positive") return undefined;
+  const sites = extractLocations(turn.lexicon, turn.analysed, 0, turn.analysed.tokens.length);
+  return sites.length > 0 ? sites : undefined;
+}
+
 /** Adds the entry of one answered item, with what the question said about it. */
 function addAnsweredItem(turn: TurnRecord, asked: AskedItem, status: Status): void {
   const { lexicon, analysed, context, entries, polarity } = turn;
@@ -99,7 +135,7 @@ function addAnsweredItem(turn: TurnRecord, asked: AskedItem, status: Status): vo
   const item = focused ? { ...asked, value: focused.value } : asked;
   const entry = entries.add(item.slot, status, item.value, true);
   if (!entry) return;
-  if (item.location) entries.set(entry, "location", item.location);
+  if (item.location) entries.set(entry, "location", sitesSaid(turn, status) ?? item.location);
   // "Yes, in my back" to "any other pain?": where the other pain is.
   if (otherPain && status === "positive")
     entries.set(entry, "location", extractLocations(lexicon, analysed, 0, analysed.tokens.length));
@@ -183,9 +219,14 @@ function otherPainDenied(turn: TurnRecord, item: AskedItem, status: Status): boo
 export function answerYesNo(turn: TurnRecord): void {
   const { context, polarity, firstSentence, found } = turn;
   const { question } = context;
-  if (!isShortAnswer(turn)) return;
-  const status = polarity ? statusFromAnswer(polarity, question.inverted) : topicStatus(firstSentence)!;
-  if (!question.isQuestion && polarity === "yes") return;
+  const usual = statesTheUsual(turn);
+  if (!usual && !isShortAnswer(turn)) return;
+  const status = usual
+    ? "negative"
+    : polarity
+      ? statusFromAnswer(polarity, question.inverted)
+      : topicStatus(firstSentence)!;
+  if (!usual && !question.isQuestion && polarity === "yes") return;
   const { medical } = medicalItems(turn);
   // "No, just the salbutamol" to "any other medications?": the new positive phrase is the answer.
   const openSlots = new Set(medical.filter((item) => item.value === "other").map((item) => item.slot));

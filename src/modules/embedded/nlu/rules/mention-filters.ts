@@ -33,6 +33,30 @@ export interface MentionFilterRule {
   readonly drops: (turn: TurnRecord, reading: MentionReading) => boolean;
 }
 
+/** A word that makes drinking alcohol. Example: "a few beers", "wine", "pints", "units", "booze", "drunk". */
+const ALCOHOL_WORD =
+  /\b(?:alcohol\w*|beers?|wines?|pints?|units?|booze|spirits|vodka|whisk(?:e)?y|gin|rum|cider|lager|drunk|pub)\b/;
+/** Eating, feeding or fluids asked about: "drinking" in the answer is fluids. */
+const INTAKE_VALUES: ReadonlySet<string> = new Set(["loss of appetite", "poor feeding", "decreased urine output"]);
+
+function asksAboutIntake(turn: TurnRecord): boolean {
+  return turn.context.question.items.some((item) => item.value !== undefined && INTAKE_VALUES.has(item.value));
+}
+
+/** A parent speaking for a child (the age unsaid, or under 16): a child's drinking is fluids. */
+function speaksForAChild({ proxy }: TurnRecord): boolean {
+  if (proxy?.informant.relation !== "parent") return false;
+  const age = proxy.informant.patientAge;
+  return age === null || !/\byears?\b/.test(age) || Number.parseInt(age, 10) < 16;
+}
+
+/**
+ * Sweating put down to heat or exercise right after it is said. Example: "sweaty from how hot I've
+ * been" (MediTOD 317 #55, not annotated as sweating), "sweaty because of the heat", "sweaty at the gym".
+ */
+const SWEAT_FROM_HEAT =
+  /^\s*(?:\w+\s+)?(?:from|because of|with|after|in|at)\s+(?:the\s+|how\s+|all\s+the\s+)?(?:heat|hot|warm|weather|sun|gym|exercise|exercising|running|workout)\b/;
+
 /** The words of the clause of token `at`. */
 function clauseTextOf(analysed: AnalysedText, at: number): string {
   const [start, end] = clauseRange(analysed, at);
@@ -166,6 +190,33 @@ export const MENTION_FILTER_RULES: readonly MentionFilterRule[] = [
       concept.value === "hemoptysis" &&
       mention.end - mention.start === 1 &&
       !respiratoryContext(context, analysed.text),
+  },
+  {
+    name: "a child's drinking, or drinking asked with eating: fluids, not alcohol",
+    stage: "before-status",
+    example: {
+      history: ["What brings you in?", "My daughter has had a fever, she's 2."],
+      question: "Is she feeding or eating less than usual, or taking less fluid or milk?",
+      utterance: "Shes drinking ok but not eating.",
+      phrase: "drinking",
+    },
+    drops: (turn, { mention, concept }) =>
+      concept.slot === "habit" &&
+      concept.value === "alcohol abuse" &&
+      !ALCOHOL_WORD.test(clauseTextOf(turn.analysed, mention.start)) &&
+      (asksAboutIntake(turn) || speaksForAChild(turn)),
+  },
+  {
+    name: "sweating put down to heat or exercise",
+    stage: "before-status",
+    example: {
+      question: "Have you checked your temperature?",
+      utterance: "I haven't checked it, but I've been feeling pretty sweaty from how hot I've been.",
+      phrase: "sweaty",
+    },
+    drops: ({ analysed }, { mention, concept }) =>
+      concept.value === "sweating" &&
+      SWEAT_FROM_HEAT.test(textOf(analysed, mention.end, clauseRange(analysed, mention.start)[1])),
   },
   {
     name: "habit named as a trigger",

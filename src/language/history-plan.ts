@@ -133,6 +133,14 @@ function checkLiveHistory(file: HistoryPlanFile, ids: ReadonlySet<string>): void
     const problem = criterionProblem(screen.when);
     if (problem) fail(`live_history.screens '${screen.item}': ${problem}`);
   }
+  for (const id of live.background.review_first)
+    if (!ids.has(id)) fail(`live_history.background.review_first names unknown item '${id}'`);
+  for (const entry of live.background.items) {
+    for (const id of [entry.item, ...(entry.replaces ?? [])])
+      if (!ids.has(id)) fail(`live_history.background names unknown item '${id}'`);
+    const problem = entry.when && criterionProblem(entry.when);
+    if (problem) fail(`live_history.background '${entry.item}': ${problem}`);
+  }
   const symptomChecks = checkTypes(slotDefinition("symptom")!);
   for (const questions of live.complaint_questions) {
     for (const ask of questions.asks) {

@@ -121,6 +121,29 @@ export const liveHistorySchema = z.strictObject({
   /** Questions each complaint (or kind of patient) calls for, the first matching review chosen. */
   complaint_questions: z.array(complaintQuestionsSchema),
   /**
+   * The background every history covers, asked in this order once the complaint and the review of its
+   * own body system (the review the complaint chose, else the first `own_system_blocks` blocks of its
+   * area's review) are done, before the rest of the review of systems: past history, medicines,
+   * allergies, family history, habits, work, home. An entry with `when` is asked only when the state
+   * meets it (travel after a fever); `replaces` names the items a live history leaves out because this
+   * question asks them better ("otherwise healthy?" beside "any medical conditions?").
+   */
+  background: z.strictObject({
+    why: z.string().min(1),
+    own_system_blocks: z.number().int().nonnegative(),
+    /** Review items screened before the background, after the complaint's own systems: fever and chills, whatever the complaint. */
+    review_first: z.array(z.string()),
+    items: z
+      .array(
+        z.strictObject({
+          item: z.string(),
+          replaces: z.array(z.string()).optional(),
+          when: criterionSchema.optional(),
+        }),
+      )
+      .min(1),
+  }),
+  /**
    * A child (up to `max_age` years): these items are never asked (smoking, alcohol, work); a young child
    * (up to `young.max_age`) is not asked `young.skip_items` either (night sweats and weight loss of a
    * baby: feeding and wet nappies tell it), not even as a complaint's step.

@@ -51,6 +51,14 @@ describe("a conversation's red-flag screen", () => {
     expect(ids(["my mum is talking gibberish and her words are slurred"])).toContain("stroke_signs");
   });
 
+  it("hears hay fever named as a medical condition as no allergen; a reaction said with breathlessness still fires anaphylaxis", () => {
+    const ids = (turns: string[]) => new RedFlagScreen(freshRules()).flags({}, turns).map((flag) => flag.id);
+    // Asked about her medical conditions, a breathless patient names her hay fever.
+    const hayFever = ["I've had a cough and some shortness of breath", "I've been told I have allergic rhinitis"];
+    expect(ids(hayFever)).not.toContain("anaphylaxis");
+    expect(ids(["I'm allergic to peanuts and I ate one, now I'm short of breath"])).toContain("anaphylaxis");
+  });
+
   it("reads each patient turn once, pooling signs across turns; a replaced turn is read again", () => {
     const rules = freshRules();
     const read = vi.spyOn(rules.signs, "read");

@@ -28,6 +28,8 @@ import { historyAskedOfPatient, speaksForPatient } from "../nlg/proxy-wording.ts
 import type { PolicyModel } from "./policy-model.ts";
 import { dueIce, iceAsked, type IceKind } from "../../../language/ice-questions.ts";
 import { StateFacts } from "./state-facts.ts";
+import { evidenceFor } from "../../../clinical/criteria.ts";
+import { spokenValue } from "../../../language/lay-terms.ts";
 
 /**
  * The history-taking planner: one confident move per turn, because the policy metrics reward a turn
@@ -138,6 +140,17 @@ export interface DecideOptions {
   /** What the patient's last turn asked of the doctor (live histories answer it). */
   readonly requests?: readonly PatientRequest[];
 }
+
+/**
+ * At most this many symptoms, and their lay names at most this many words, in one system-screening
+ * question ("any chest pain or palpitations?"). A denial must reach every symptom named: the NLU's
+ * reaches a few words (`nlu/negation.ts`: "no, I haven't had changes in my hearing, changes in my
+ * vision or headaches" left the headaches present), and the red-flag signs' stops at a comma
+ * (`clinical/red-flag-signs.ts`: "no, I haven't had cough, wheezing or coughing up blood" raised
+ * coughing blood), so a screen names two, joined by "or".
+ */
+const SYSTEM_SCREEN_VALUES = 2;
+const SYSTEM_SCREEN_WORDS = 5;
 
 /** Probability threshold for the learned rates (nods, follow-ups): act when doctors usually do. */
 const ACT_THRESHOLD = 0.5;
@@ -250,7 +263,7 @@ export class HistoryPlanner {
     if (urgent) return { actions: inquire(urgent), reason: "complaint" };
 
     const cursor = this.cursor(conversation, focus);
-    const skipped = live ? skippedItems(plan, live.patient) : new Set<string>();
+    const skipped = live ? this.liveSkipped(live.patient) : new Set<string>();
     if (cursor.kind === "complaint") {
       const step = nextComplaintStep(this.model, facts, conversation, focus, live !== undefined, skipped);
       if (step) return { actions: inquire(step), reason: "complaint" };
@@ -266,18 +279,36 @@ export class HistoryPlanner {
       !item.values.some((value) => focus.symptoms.includes(value)) &&
       this.openValues(item, conversation, facts).length > 0;
     const screened = this.screen(live, cursor, open, focus.area);
-    const item = screened ?? this.nextItem(cursor, conversation, facts, focus, skipped);
+    const items = screened
+      ? [screened]
+      : live
+        ? this.liveItems(cursor, conversation, facts, focus, { ...live, skipped })
+        : [this.nextItem(cursor, conversation, facts, focus, skipped)].filter((one) => one !== undefined);
+    const item = items[0];
     // Once the complaint is explored, what the patient thinks it is and what worries them (the NLG words the one due).
     const ice = live && this.iceDue(conversation, live.history);
     if (ice && !screened && item && item.section !== "chief_complaint" && dueIce(live.history, COMPLAINT_ICE))
       return { actions: bareAction("chit-chat"), reason: "ice" };
-    if (item) return { actions: inquire(this.asksFor(item, conversation, facts)), reason: "plan", item: item.id };
+    const asks = items.flatMap((one) => this.asksFor(one, conversation, facts));
+    if (item) return { actions: inquire(asks), reason: "plan", item: item.id };
     // A live history asks the age before it closes, unless the patient gave it (or their sex) or was asked.
     if (live?.askAge && !facts.hasAny("basic_information"))
       return { actions: inquire([{ slot: "basic_information", value: "none" }]), reason: "plan" };
     // What they hoped for (and any idea or worry not yet heard) before the closing.
     if (ice) return { actions: bareAction("chit-chat"), reason: "ice" };
     return { actions: bareAction("chit-chat"), reason: "closing" };
+  }
+
+  /**
+   * The items a live history does not ask: those the patient's age rules out (a child's smoking), and
+   * those a background question asks better (its `replaces`: "otherwise healthy?" beside "any medical
+   * conditions?", which would read as asked by the cues they share).
+   */
+  private liveSkipped(patient: PatientFacts): Set<string> {
+    const skipped = new Set(skippedItems(this.model.plan, patient));
+    for (const entry of this.model.plan.file.live_history.background.items)
+      for (const id of entry.replaces ?? []) skipped.add(id);
+    return skipped;
   }
 
   /**
@@ -479,7 +510,30 @@ export class HistoryPlanner {
     focus: ComplaintFocus,
     skipped: ReadonlySet<string> = new Set(),
   ): PlanItem | undefined {
-    const walk: Walk = {
+    const walk = this.walkOf(conversation, facts, focus, skipped);
+    const at = cursor.kind === "item" ? cursor.item : undefined;
+    if (at) {
+      const successor = this.successor(at, walk);
+      if (successor) return successor;
+    } else {
+      const closer = this.blocks("chief_complaint", focus.area)[0]!.find(walk.pending);
+      if (closer) return closer;
+    }
+    if (!at || !isChecklist(at)) {
+      const symptom = this.reviewItem(at, walk);
+      if (symptom) return symptom;
+    }
+    return this.checklistItem(at, walk);
+  }
+
+  /** What the plan walk needs to know, from the conversation so far; see {@link Walk}. */
+  private walkOf(
+    conversation: ConversationReading,
+    facts: StateFacts,
+    focus: ComplaintFocus,
+    skipped: ReadonlySet<string>,
+  ): Walk {
+    return {
       pending: (item) =>
         (!item.live_only || focus.review?.items.includes(item.id) === true) &&
         !skipped.has(item.id) &&
@@ -496,19 +550,93 @@ export class HistoryPlanner {
       area: focus.area,
       review: focus.review,
     };
-    const at = cursor.kind === "item" ? cursor.item : undefined;
-    if (at) {
-      const successor = this.successor(at, walk);
-      if (successor) return successor;
-    } else {
-      const closer = this.blocks("chief_complaint", focus.area)[0]!.find(walk.pending);
-      if (closer) return closer;
+  }
+
+  /**
+   * A live history's next plan item, in the order a clinician takes a history: the complaint's closer
+   * and the review of the complaint's own body system (the plan's walk), then the background every
+   * history covers (`live_history.background`: past history, medicines, allergies, family, habits,
+   * work, home), then the rest of the review of systems, one question a body system (its symptoms
+   * asked together, as a clinician screens the systems away from the complaint), then what the
+   * checklists have left. The benchmark walk ({@link nextItem}) asks the whole review first, one
+   * symptom a turn, as the training doctors do; with a question budget that left most histories
+   * without their background. The items asked in one turn, or none.
+   */
+  private liveItems(
+    cursor: Cursor,
+    conversation: ConversationReading,
+    facts: StateFacts,
+    focus: ComplaintFocus,
+    live: Live & { readonly skipped: ReadonlySet<string> },
+  ): PlanItem[] {
+    const planned = this.nextItem(cursor, conversation, facts, focus, live.skipped);
+    if (planned?.section === "chief_complaint") return [planned];
+    const walk = this.walkOf(conversation, facts, focus, live.skipped);
+    const own = this.ownSystemItem(walk);
+    if (own) return [own];
+    const { plan } = this.model;
+    const general = plan.file.live_history.background.review_first
+      .map((id) => plan.itemsById.get(id)!)
+      .find(walk.pending);
+    if (general) return this.systemScreen(general, walk);
+    const background = plan.file.live_history.background.items.find(
+      (entry) =>
+        !live.skipped.has(entry.item) &&
+        this.openValues(plan.itemsById.get(entry.item)!, conversation, facts).length > 0 &&
+        (entry.when === undefined || evidenceFor(entry.when, live.state) !== null),
+    );
+    if (background) return [plan.itemsById.get(background.item)!];
+    const review = this.reviewItem(this.lastReviewItem(conversation, walk), walk);
+    if (review) return this.systemScreen(review, walk);
+    return planned ? [planned] : [];
+  }
+
+  /**
+   * A body system screened in one question ("any chest pain, palpitations or ankle swelling?"): the
+   * item and the other open symptom items of its block that ask no detail; an item that asks a detail
+   * (pain at a site) alone.
+   */
+  private systemScreen(item: PlanItem, walk: Walk): PlanItem[] {
+    const plain = (candidate: PlanItem) => candidate.slot === "symptom" && candidate.check === undefined;
+    if (!plain(item)) return [item];
+    const block = this.blocks("review_of_systems", walk.area, walk.review).find((candidate) =>
+      candidate.includes(item),
+    );
+    const words = (one: PlanItem) =>
+      one.values.reduce((sum, value) => sum + spokenValue(one.slot, value).split(" ").length, 0);
+    const screened = [item];
+    let values = item.values.length;
+    let said = words(item);
+    for (const other of block ?? []) {
+      if (other === item || !plain(other) || !walk.pending(other)) continue;
+      // A question a patient can take in, and a "no" that reaches its last symptom: the rest waits for the next turn.
+      if (values + other.values.length > SYSTEM_SCREEN_VALUES || said + words(other) > SYSTEM_SCREEN_WORDS) break;
+      screened.push(other);
+      values += other.values.length;
+      said += words(other);
     }
-    if (!at || !isChecklist(at)) {
-      const symptom = this.reviewItem(at, walk);
-      if (symptom) return symptom;
+    return screened;
+  }
+
+  /**
+   * The next item of the complaint's own body system, asked one a turn before the background: the
+   * review the complaint chose, else the first `own_system_blocks` blocks of its area's review.
+   */
+  private ownSystemItem(walk: Walk): PlanItem | undefined {
+    const blocks = this.blocks("review_of_systems", walk.area, walk.review);
+    const own = walk.review ? blocks : blocks.slice(0, this.model.plan.file.live_history.background.own_system_blocks);
+    return own.flat().find(walk.pending);
+  }
+
+  /** The review-of-systems item the doctor asked last (the cursor stays on the background meanwhile). */
+  private lastReviewItem(conversation: ConversationReading, walk: Walk): PlanItem | undefined {
+    const blocks = this.blocks("review_of_systems", walk.area, walk.review);
+    for (let index = conversation.doctor.length - 1; index >= 0; index -= 1) {
+      const ids = conversation.doctor[index]!.items;
+      const inReview = ids.find((id) => blocks.some((block) => block.some((item) => item.id === id)));
+      if (inReview !== undefined) return this.model.plan.itemsById.get(inReview);
     }
-    return this.checklistItem(at, walk);
+    return undefined;
   }
 
   /** What training doctors asked right after this item, when they agree often enough (and it is still open). */

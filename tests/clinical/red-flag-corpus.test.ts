@@ -160,10 +160,10 @@ describe("red flags on the lay-words corpus (the patient's side, written before 
     expect(missedStatements("development-v12")).toEqual(known);
   });
 
-  it("the thirteenth development part (development-v13.json, images and stories, carers of people with dementia, a learning disability, autism or deafness): no near-miss fires any flag, and every statement fires its flag but thirty-three, named with why", () => {
+  it("the thirteenth development part (development-v13.json, images and stories, carers of people with dementia, a learning disability, autism or deafness): no near-miss fires any flag, and every statement fires its flag but thirty-two, named with why", () => {
     // Left on purpose, by kind: a feature told only as an image with no body word the rules can hold
     // ("sex feels like it's happening to someone else", "a line round my bottom", "the world's gone
-    // missing on this side", "a hot marble rolling", "a rubber glove full of sand", "like a crime scene");
+    // missing on this side", "a hot marble rolling", "a rubber glove full of sand");
     // a change from a person's own normal told by a carer ("won't spin or flap", "can only say 'yes yes
     // yes'", "signing went sloppy", "mixing up his set phrases", "keeps missing his Lego") — the words are
     // everyday without that person's baseline; a testicle not named; a sign
@@ -175,7 +175,8 @@ describe("red flags on the lay-words corpus (the patient's side, written before 
     // "like someone spilt a bottle of red wine in" it now fires: development-v16's "like someone poured a
     // glass of red wine in the pan" is the same lay image of a lot of blood. A "willy bag" is now read as
     // the scrotum it names, and a skewer "with every breath in" as a pleuritic pain, from development-v17
-    // and -v18.)
+    // and -v18. The pan that "looked like a crime scene" now fires: development-v19 and -v20 told a lot of
+    // blood in the loo with the same image, read only when no beetroot, borscht, dye or wine is said.)
     const known = new Set([
       "saddle_numbness_or_sphincter_change: Dad has dementia but he's always known when he needs the toilet. Since he fell backwards onto the step on Tuesday he's soaking through his pads and when I washed him he didn't even flinch at the cold flannel between his legs",
       "saddle_numbness_or_sphincter_change: Lower back agony for a week and now sex feels like it's happening to someone else, nothing down there at all, and weeing is like pushing through a blocked straw",
@@ -201,7 +202,6 @@ describe("red flags on the lay-words corpus (the patient's side, written before 
       "anaphylaxis: Lips like two sausages, tongue thick, can hardly swallow my own spit, came on ten minutes after my mate's pesto pasta",
       "anaphylaxis: Allergic to peanuts and had a bite of my friend's Thai curry",
       "gastrointestinal_bleeding: Been taking naproxen for my frozen shoulder for a month",
-      "gastrointestinal_bleeding: Went for a poo and the pan looked like a crime scene, red all through the water, and now my legs are shaking",
       "fever_headache_stiff_neck: Teenage daughter feverish and vomiting, says her neck hurts like someone's nailed it in place, and she's confused about what day it is",
       "thunderclap_headache: Like someone cracked an egg on my head and it's pouring down my neck - came in a flash, now my neck's stiff and I'm being sick",
       "thunderclap_headache: My deaf sister signed to me",
@@ -214,7 +214,7 @@ describe("red flags on the lay-words corpus (the patient's side, written before 
     expect(missedStatements("development-v13")).toEqual(known);
   });
 
-  it("the fourteenth development part (development-v14.json, pregnancy, blood thinners, insulin, chemotherapy, operations; health-anxious and well-informed patients): no near-miss fires any flag, and every statement fires its flag but nineteen, named with why", () => {
+  it("the fourteenth development part (development-v14.json, pregnancy, blood thinners, insulin, chemotherapy, operations; health-anxious and well-informed patients): no near-miss fires any flag, and every statement fires its flag but eighteen, named with why", () => {
     // Left on purpose, by kind: the circumstance carries the risk but the rules read symptoms, not
     // circumstances (a fever on chemotherapy, a child of 11 or 15 told by a temperature and cold feet,
     // an SGLT2 tablet with a normal-looking sugar, a missed dose of steroids with jaw
@@ -222,12 +222,12 @@ describe("red flags on the lay-words corpus (the patient's side, written before 
     // words the rules do not hold and that are rare in lay speech ("cap refill", "6+2", "shoulder tip
     // pain" said by a midwife with "one-sided pelvic pain"); an explanation said and then denied ("I know
     // iron tablets make your poo black, but I'm not on iron") — the explanation still reads; a bladder
-    // "full to bursting" with numbness "like after a dentist injection" (the dentist reads as the reason);
     // farewell messages ("nice knowing us", "say goodbye to someone") and "I've decided" with doses
     // "stashed" — words people not at risk also use. (A hand that "can't grip it" now fires, from
-    // development-v17's kettle.)
+    // development-v17's kettle; and a bladder full to bursting nine days after a discectomy, since a
+    // discectomy, a known disc prolapse or a spinal stenosis now reads as the back's trouble, from
+    // development-v20.)
     const known = new Set([
-      "saddle_numbness_or_sphincter_change: Had my discectomy 9 days ago. Since last night my bum and the insides of both thighs feel numb like after a dentist injection, and I haven't passed water since yesterday teatime even though I feel full to bursting.",
       "saddle_numbness_or_sphincter_change: Plasterer, bad back for a fortnight from humping plasterboard, GP gave me naproxen.",
       "sepsis_in_a_child: My son's on chemo for leukaemia, his temperature is 38.4 and he's shivering and pale. The ward told us to always ring with a temp but I feel like I'm bothering them.",
       "sepsis_in_a_child: Got my grandson (2) while his mum's in hospital. Last wet nappy was at breakfast, it's 9pm now, he's sleepy and hard to rouse and breathing fast. I'm 74 and don't drive.",
@@ -289,6 +289,37 @@ describe("red flags on the lay-words corpus (the patient's side, written before 
     // long week; only the whole message says it, and a rule for these words would fire on those.
     const known = new Set(["suicidal_thoughts: so so tired of everything"]);
     expect(missedStatements("development-v18")).toEqual(known);
+  });
+
+  it("the nineteenth development part (development-v19.json, an ordinary day on a triage line, often a question or a hedge): no near-miss fires any flag, and every statement fires its flag but four, named with why", () => {
+    // Its first look caught 132/196 with 6 near-misses firing. Left on purpose: fever with confusion in a
+    // girl of 10 and in a man of 74 (fever_with_confusion fires on both instead: read as child sepsis or
+    // meningitis too, it named an 84-year-old's urinary delirium "sepsis in a child" in the real texts, and
+    // the rules read no age); a wife's fever, headache and nonsense told in a sentence that names a dog
+    // (a sentence naming a pet is read as about the pet, and only that sentence's words say she has none);
+    // a sudden pleuritic pain with a pounding heart and no breathlessness (a sudden pain on breathing in
+    // alone is also a stitch or a pulled muscle).
+    const known = new Set([
+      "sepsis_in_a_child: My girl is 10, she's had flu-ish symptoms all day.",
+      "pulmonary_embolism: Pleurisy type pain in my left side, worse on a deep breath, and my heart is pounding, came on this morning suddenly",
+      "fever_headache_stiff_neck: My dad is 74, been feverish since yesterday, and now he's muddled, doesn't know what day it is",
+      "fever_headache_stiff_neck: My wife has a high temp, terrible head, and she's talking nonsense, keeps asking where the dog is, we don't have a dog",
+    ]);
+    expect(missedStatements("development-v19")).toEqual(known);
+  });
+
+  it("the twentieth development part (development-v20.json, someone else telling what they see, and online forms with context and measurements): no near-miss fires any flag, and every statement fires its flag but three, named with why", () => {
+    // Its first look caught 139/196 with 4 near-misses firing. Left on purpose: a toddler "warm at
+    // drop-off" who can't be roused properly ("warm" is also a child in a coat or a warm room, and a child
+    // hard to rouse reads as sepsis only with a fever, a colour or a rash); half a monitor gone (half a
+    // screen gone black is also a broken screen); a swollen, painful calf after a drive "to Cornwall and
+    // back" (a drive not said to be long is no clot risk, and a calf alone is not this flag's emergency).
+    const known = new Set([
+      "sepsis_in_a_child: Nursery calling about a boy aged 2. He was warm at drop-off, he's now asleep in the book corner and we can't rouse him properly, he just moans and his eyes close again.",
+      "sudden_loss_of_vision: A colleague was at her desk when she said the left half of her monitor had disappeared, and the left half of my face too when she turned to look at me.",
+      "pulmonary_embolism: For a week my calf has been swollen and painful, tight, with the veins standing out more than usual, and it hurts to walk. I'm 52 and drove to Cornwall and back the weekend before.",
+    ]);
+    expect(missedStatements("development-v20")).toEqual(known);
   });
 
   it("covers every flag the issue names, each with at least 10 statements and 10 near-misses in all", () => {
@@ -764,6 +795,63 @@ describe("reading signs in the patient's words", () => {
     ).toEqual([]);
     expect(fired(["woke from a nap and my right arm and leg are numb", "maybe I just slept on it?"])).toEqual([
       "stroke_signs",
+    ]);
+  });
+
+  it("hears the everyday triage and bystanders' words of development-v19 and -v20, and not their everyday twins (negative controls)", () => {
+    for (const [said, flag] of [
+      ["my bum's gone numb and it doesn't go away when I stand up", "saddle_numbness_or_sphincter_change"],
+      ["no feeling at all when I wipe since my back went", "saddle_numbness_or_sphincter_change"],
+      ["he opened his bowels in the chair without knowing and his back's agony", "saddle_numbness_or_sphincter_change"],
+      ["her head's lolling and she's burning up", "sepsis_in_a_child"],
+      ["purple pinpricks on his legs and he's hot and vomiting", "sepsis_in_a_child"],
+      ["I can only smile with one side of my mouth since lunch", "stroke_signs"],
+      ["he opens his mouth and nothing comes out, started ten minutes ago", "stroke_signs"],
+      ["dad's stone cold sober but slurring his words", "stroke_signs"],
+      ["the sight in my right eye went to a grey fog an hour ago", "sudden_loss_of_vision"],
+      ["a dark wedge across the edge of my left eye since breakfast", "sudden_loss_of_vision"],
+      ["brought up something like ketchup and I haven't eaten any", "gastrointestinal_bleeding"],
+      ["the toilet looks like a crime scene after every poo and I'm dizzy", "gastrointestinal_bleeding"],
+      ["I'm on rivaroxaban and passing dark red blood from my bottom", "gastrointestinal_bleeding"],
+      ["a strap tightening round my chest and I'm drenched in sweat", "chest_pain_with_breathlessness_or_sweating"],
+      ["my lips and tongue have swollen up and there's a rasping noise when I breathe in", "anaphylaxis"],
+      ["a pain hit the back of my head and was at its peak within a minute", "thunderclap_headache"],
+      ["type 1, dozing off mid-sentence and breathing in big gulps", "diabetic_ketoacidosis"],
+      ["I keep wishing I could just not wake up", "suicidal_thoughts"],
+      ["she's been cutting her arms and hiding it", "suicidal_thoughts"],
+      ["my son's scrotum has gone dusky purple on one side", "testicular_torsion"],
+      ["positive test yesterday and a pain by my right hip that makes me woozy", "ectopic_pregnancy"],
+      ["on chemo and my calf is swollen and tender", "pulmonary_embolism"],
+    ] as const)
+      expect(fired(said), said).toContain(flag);
+    for (const said of [
+      "my bum goes numb on long drives but it's fine as soon as I get out",
+      "my backside was numb on the church pew, gone as soon as I stood up",
+      "a lisp since I got my tongue pierced",
+      "had a filling this morning and I'm talking funny and dribbling",
+      "PE after school left him wheezy, his inhaler helped within minutes",
+      "he said he'd kill himself if his team got relegated",
+      "woke up and couldn't see out of my eye, false alarm, it was just sleep in it",
+      "had the door slammed in my face and now I'm out of breath",
+      "a lightbulb went off in my head",
+      "my anxiety is off the scale",
+      "I wish I could just not wake up for work tomorrow",
+      "planning which bridge to walk across on holiday",
+      "we had beetroot soup and the loo looks like a crime scene",
+      "on apixaban and a bit of blood on the paper from piles",
+      "I'm on metformin for PCOS and being sick",
+      "I might be expecting a delivery today and my side hurts",
+      "a heart rate monitor band round my chest and I'm sweaty",
+      "a photo of a rope swing at the lake",
+      "my toddler opens his mouth and nothing comes out when he's shy",
+    ])
+      expect(fired(said), said).toEqual([]);
+    // A scare taken back in the next turn: "false alarm, it was just gunk".
+    expect(
+      fired(["woke up and couldn't see out of my left eye", "false alarm, it was just gunk, washed it and it's clear"]),
+    ).toEqual([]);
+    expect(fired(["woke up and couldn't see out of my left eye", "it's not a false alarm, still dark"])).toEqual([
+      "sudden_loss_of_vision",
     ]);
   });
 

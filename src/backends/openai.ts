@@ -17,7 +17,7 @@ import { OpenAIEmbeddings } from "@langchain/openai";
 import { createChatBackend } from "./chat-backend.ts";
 import { ApiConnectionError } from "./errors.ts";
 import { BufferedResponse, keepAliveFetch, keepAliveText } from "./keep-alive-fetch.ts";
-import { attemptFetch, runCountedAttempt } from "./langchain.ts";
+import { attemptFetch, runCountedAttempt } from "./attempt-fetch.ts";
 import { chatCompletionBody } from "./openai-chat-request.ts";
 import { apiCallError, readChatCompletion, readChatCompletionStream } from "./openai-chat-response.ts";
 import { sanitizeUrl } from "./sanitize-url.ts";

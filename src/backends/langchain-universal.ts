@@ -17,15 +17,8 @@ import { sanitizeUrl } from "./sanitize-url.ts";
 import type { LangChainSettings, ResolvedSettings } from "./settings.ts";
 import { AnamnesisError } from "../foundation/errors.ts";
 import { NoSuchModelError } from "./errors.ts";
-import {
-  attemptFetch,
-  callChatModel,
-  modelCache,
-  replyText,
-  runAttempt,
-  toLangChainMessages,
-  usageOf,
-} from "./langchain.ts";
+import { attemptFetch, runAttempt } from "./attempt-fetch.ts";
+import { callChatModel, modelCache, replyText, toLangChainMessages, usageOf } from "./langchain.ts";
 import type { ChatBackend, CompletionRequest, ModelDriver } from "./spec.ts";
 
 /** Sent to a local OpenAI-compatible server (a base URL, no key configured). */

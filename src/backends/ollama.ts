@@ -9,15 +9,8 @@ import { ChatOllama, OllamaEmbeddings } from "@langchain/ollama";
 import { createChatBackend } from "./chat-backend.ts";
 import { sanitizeUrl } from "./sanitize-url.ts";
 import type { OllamaSettings, ResolvedSettings } from "./settings.ts";
-import {
-  attemptFetch,
-  callChatModel,
-  modelCache,
-  replyText,
-  runAttempt,
-  runCountedAttempt,
-  usageOf,
-} from "./langchain.ts";
+import { attemptFetch, runAttempt, runCountedAttempt } from "./attempt-fetch.ts";
+import { callChatModel, modelCache, replyText, usageOf } from "./langchain.ts";
 import type { ChatBackend, CompletionRequest, ModelDriver } from "./spec.ts";
 
 export const OLLAMA_DEFAULT_HOST = "http://127.0.0.1:11434";

@@ -13,11 +13,11 @@
  * local servers accept. Structured output defaults to `response_format: json_schema` with the strict
  * (nullable instead of optional) schema; `strict` is false for schemas with records.
  */
-import { OpenAIEmbeddings } from "@langchain/openai";
+import type { OpenAIEmbeddings } from "@langchain/openai";
 import { createChatBackend } from "./chat-backend.ts";
 import { ApiConnectionError } from "./errors.ts";
 import { BufferedResponse, keepAliveFetch, keepAliveText } from "./keep-alive-fetch.ts";
-import { attemptFetch, runCountedAttempt } from "./langchain.ts";
+import { attemptFetch, runCountedAttempt } from "./attempt-fetch.ts";
 import { chatCompletionBody } from "./openai-chat-request.ts";
 import { apiCallError, readChatCompletion, readChatCompletionStream } from "./openai-chat-response.ts";
 import { sanitizeUrl } from "./sanitize-url.ts";
@@ -111,8 +111,13 @@ async function completeChat(
   return readChatCompletion(answer.text ?? "", { path, contentType, toolCall, logprobs: !!request.logprobs });
 }
 
-/** The embeddings client, made on first use. */
-function embeddingsClient(model: string, { baseURL, apiKey }: Connection): OpenAIEmbeddings {
+/**
+ * The embeddings client, made on first use. LangChain's OpenAI package (with the OpenAI SDK, LangChain
+ * core and LangSmith: about 500 modules) is loaded only then: a chat or a benchmark on `openai:` needs
+ * none of it, and loading it took about half of `anamnesis chat --backend openai:…`'s start.
+ */
+async function embeddingsClient(model: string, { baseURL, apiKey }: Connection): Promise<OpenAIEmbeddings> {
+  const { OpenAIEmbeddings } = await import("@langchain/openai");
   return new OpenAIEmbeddings({
     model,
     apiKey,
@@ -134,7 +139,7 @@ export function createOpenAIDriver(model: string, settings: ResolvedSettings<Ope
     url: completionsUrl(connection.baseURL),
     headers: requestHeaders(connection.apiKey, settings),
   };
-  let embeddings: OpenAIEmbeddings | undefined;
+  let embeddings: Promise<OpenAIEmbeddings> | undefined;
 
   return {
     provider: "openai",
@@ -151,7 +156,7 @@ export function createOpenAIDriver(model: string, settings: ResolvedSettings<Ope
     },
 
     async embed(texts, signal) {
-      const client = (embeddings ??= embeddingsClient(settings.embeddingModel ?? model, connection));
+      const client = await (embeddings ??= embeddingsClient(settings.embeddingModel ?? model, connection));
       const { value: vectors, embeddingTokens } = await runCountedAttempt(signal, () =>
         client.embedDocuments([...texts]),
       );

@@ -173,6 +173,16 @@ const WORD = /([a-z]+)('[a-z]+)?/g;
 /** How many turn texts a reader remembers the signs of (a few hundred conversations' worth). */
 const READ_CACHE_LIMIT = 4096;
 
+/**
+ * A subject at least this long makes V8 compile a regular expression to machine code on its first
+ * search (`JSRegExp::kTierUpForSubjectLengthValue`, 1,000 characters), where a shorter one is first
+ * interpreted from bytecode. Interpreted, a sign's alternation of thousands of characters took up to
+ * 0.45 s for one short sentence: the first turns a process read cost about 1.8 s of CPU (178 MediTOD
+ * patient turns: 1.76 s; 0.24 s to compile the 95 alternations to machine code at once, then 0.15 s).
+ * The search finds nothing in blanks and changes no state of a pattern without the `g` flag.
+ */
+const MACHINE_CODE_AT_ONCE = " ".repeat(1000);
+
 /** A sign's patterns, compiled. */
 interface CompiledSign {
   readonly id: string;
@@ -247,7 +257,14 @@ export class SignReader {
     return found;
   }
 
+  /** Whether the signs' alternations are compiled to machine code yet ({@link MACHINE_CODE_AT_ONCE}). */
+  private compiled = false;
+
   private readUncached(text: string): SignsFound {
+    if (!this.compiled) {
+      for (const sign of this.signs) sign.anyPattern.test(MACHINE_CODE_AT_ONCE);
+      this.compiled = true;
+    }
     const found = new Map<string, string>();
     const sentences = sentencesOf(text);
     for (const [index, said] of sentences.entries()) {

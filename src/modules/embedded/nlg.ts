@@ -131,16 +131,20 @@ export function realiseFromTemplates(actions: readonly DoctorAction[], clean = t
   return capitalise([...statements, asked].filter(Boolean).join(" ")) || "OK.";
 }
 
-/** Token n-gram counts of orders 1–4, tokenised as the MediTOD NLG scorer tokenises. */
+/**
+ * Token n-gram counts of orders 1–4, tokenised as the MediTOD NLG scorer tokenises. Each gram is the
+ * one before it from the same start with the next token added (not a slice joined again): the same
+ * keys, added to each order's map in the same order, without an array sliced and joined for each gram.
+ */
 function ngramCounts(tokens: readonly string[]): Array<Map<string, number>> {
-  const orders: Array<Map<string, number>> = [];
-  for (let order = 1; order <= 4; order += 1) {
-    const counts = new Map<string, number>();
-    for (let start = 0; start + order <= tokens.length; start += 1) {
-      const gram = tokens.slice(start, start + order).join(" ");
+  const orders = [1, 2, 3, 4].map(() => new Map<string, number>());
+  for (let start = 0; start < tokens.length; start += 1) {
+    let gram = tokens[start]!;
+    for (let order = 1; order <= 4 && start + order <= tokens.length; order += 1) {
+      if (order > 1) gram = `${gram} ${tokens[start + order - 1]!}`;
+      const counts = orders[order - 1]!;
       counts.set(gram, (counts.get(gram) ?? 0) + 1);
     }
-    orders.push(counts);
   }
   return orders;
 }

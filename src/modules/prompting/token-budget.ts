@@ -1,16 +1,17 @@
-import { Tiktoken, type TiktokenBPE } from "js-tiktoken/lite";
+import type { TiktokenBPE } from "js-tiktoken/lite";
 import { createRequire } from "node:module";
 import type { ChatMessage } from "../../backends/spec.ts";
+import { cl100kCounter } from "./cl100k-counter.ts";
 
 /**
  * Prompt token budget. The paper keeps five exemplars "to ensure the prompt stays within the 4096
  * token limit"; we enforce it: prompt plus the reserved answer must fit, exemplars are dropped (least
  * similar first) before the history is shortened. Tokens are counted with OpenAI's cl100k_base
- * (js-tiktoken, ranks bundled in the package): the real count for GPT-4-class models and a close
- * estimate for others.
+ * (js-tiktoken's rank file, bundled in the package, counted as its encoder counts: cl100k-counter.ts):
+ * the real count for GPT-4-class models and a close estimate for others.
  */
 
-let encoder: Tiktoken | undefined;
+let counter: ((text: string) => number) | undefined;
 
 /**
  * The cl100k_base ranks, read when first needed: the file is 1 MB of JavaScript, which a static
@@ -30,12 +31,12 @@ const counted = new Map<string, number>();
 /** How many counts are kept (then forgotten all at once): a run's system texts and exemplars, with room. */
 const MAX_COUNTED = 2_048;
 
-/** Tokens of a text (cl100k_base). The encoder loads on first use (≈0.4 s). */
+/** Tokens of a text (cl100k_base). The rank table loads on first use. */
 export function countTokens(text: string): number {
   const known = counted.get(text);
   if (known !== undefined) return known;
-  encoder ??= new Tiktoken(loadCl100k());
-  const tokens = encoder.encode(text).length;
+  counter ??= cl100kCounter(loadCl100k());
+  const tokens = counter(text);
   if (counted.size >= MAX_COUNTED) counted.clear();
   counted.set(text, tokens);
   return tokens;

@@ -14,7 +14,7 @@ interface Tally {
   falseAlarms: number;
   nearMisses: number;
 }
-type Row = Record<"rules" | "semantic" | "both", Tally> & Partial<Record<"learned" | "every", Tally>>;
+type Row = Record<"rules" | "semantic" | "both", Tally> & Partial<Record<"learned" | "rules+learned" | "every", Tally>>;
 type Percentiles = { p50: number; p95: number };
 
 interface RedFlagsData {
@@ -35,7 +35,9 @@ const share = (part: number, whole: number): string =>
 function rowValue(row: Row, semanticOn: boolean): string {
   const signals = [
     ...(semanticOn ? (["rules", "semantic", "both"] as const) : (["rules"] as const)),
-    ...(row.learned && row.every ? (["learned", "every"] as const) : []),
+    ...(row.learned ? (["learned"] as const) : []),
+    ...(row["rules+learned"] ? (["rules+learned"] as const) : []),
+    ...(row.every ? (["every"] as const) : []),
   ];
   const tally = (signal: (typeof signals)[number]): Tally => row[signal]!;
   const recall = signals.map((signal) => `${signal} ${share(tally(signal).caught, tally(signal).fires)}`);
@@ -69,7 +71,7 @@ function redFlagFigures({ data }: CommandOutput): Figure[] {
     value: `wall p50 ${ms(cost.wallMs.p50)}, p95 ${ms(cost.wallMs.p95)}; CPU (every thread) p50 ${ms(cost.cpuMs.p50)}, p95 ${ms(cost.cpuMs.p95)}`,
   }));
   const learned = d.learned
-    ? `on (${d.learned.model}): a flag's probability ≥ ${d.learned.threshold}; "every" is the rules, the semantic signal and the learned model together`
+    ? `on (${d.learned.model}): a flag's probability ≥ ${d.learned.threshold}; "rules+learned" is the chat's default, "every" the rules, the semantic signal and the learned model together`
     : "off";
   return [
     { name: "semantic signal", value: semantic },

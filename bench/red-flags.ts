@@ -71,9 +71,12 @@ interface Entry {
   readonly byLearned: ReadonlySet<string>;
   readonly signs: SignsFound;
 }
-/** The signals scored: the rules, the nearest statements (`semantic`), both, the learned model, and all three. */
-type Signal = "rules" | "semantic" | "both" | "learned" | "every";
-const SIGNALS: readonly Signal[] = ["rules", "semantic", "both", "learned", "every"];
+/**
+ * The signals scored: the rules, the nearest statements (`semantic`), both, the learned model, the
+ * rules with the learned model (`rules+learned`: the chat's default), and all three.
+ */
+type Signal = "rules" | "semantic" | "both" | "learned" | "rules+learned" | "every";
+const SIGNALS: readonly Signal[] = ["rules", "semantic", "both", "learned", "rules+learned", "every"];
 /** Per flag and signal: statements that fired their flag of all, near-misses that fired any flag of all. */
 interface Tally {
   caught: number;
@@ -189,6 +192,7 @@ function score(entries: readonly Entry[], scores: ScoresByEntry, thresholds: Sem
       semantic: bySemantic,
       both,
       learned: entry.byLearned,
+      "rules+learned": new Set([...entry.byRules, ...entry.byLearned]),
       every: new Set([...both, ...entry.byLearned]),
     };
     for (const signal of SIGNALS) {

@@ -133,7 +133,8 @@ function learnedFlags(turns: readonly string[]): Set<string> {
   const fired = new Set<string>();
   if (!learnedModel) return fired;
   for (let end = 1; end <= turns.length; end++)
-    for (const match of learnedModel.matchesOfLastTurn(turns.slice(0, end))) fired.add(match.flag);
+    for (const match of learnedModel.matchesOfLastTurn(turns.slice(0, end)))
+      if (!rules.learnedSetAside(match.flag, match.text)) fired.add(match.flag);
   return fired;
 }
 

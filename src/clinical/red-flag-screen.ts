@@ -95,7 +95,8 @@ export class RedFlagScreen {
    * screening: a statement's match counts only when the conversation has said something of what its
    * flag is about ({@link RedFlagRules.subjectHeard}); the learned model's count as they are (it was
    * trained against the near-misses and ordinary talk, and reading the subject through the rules' words
-   * would undo what it adds).
+   * would undo what it adds), unless the flag sets them aside on the words read
+   * ({@link RedFlagRules.learnedSetAside}).
    */
   private semanticMatches(): SemanticMatch[] {
     if (!this.semantic) return [];
@@ -107,6 +108,9 @@ export class RedFlagScreen {
       nearest.push(...(turn.semantic ?? []));
       learned.push(...(turn.learned ?? []));
     });
-    return [...nearest.filter((match) => this.rules.subjectHeard(match.flag, this.signs)), ...learned];
+    return [
+      ...nearest.filter((match) => this.rules.subjectHeard(match.flag, this.signs)),
+      ...learned.filter((match) => !this.rules.learnedSetAside(match.flag, match.sentence)),
+    ];
   }
 }

@@ -69,6 +69,16 @@ export class RedFlagRules {
     return (this.subjectSigns.get(flagId) ?? []).some((sign) => found.has(sign));
   }
 
+  /**
+   * Whether the learned model's reading of a flag in some text is set aside: the flag's
+   * `learnedUnless` holds on the text's signs ("I keep coughing up blood" is no gastrointestinal
+   * bleeding, though the model, which has no class for coughed blood, reads the blood so).
+   */
+  learnedSetAside(flagId: string, text: string): boolean {
+    const unless = this.flags.find((flag) => flag.id === flagId)?.learnedUnless;
+    return unless !== undefined && statedEvidence(unless, this.signs.read(text)) !== null;
+  }
+
   /** The flags that fire on a state, in the file's order. */
   evaluate(state: DialogueState): RedFlag[] {
     return this.fired((flag) => evidenceFor(flag.criteria, state));
@@ -155,6 +165,8 @@ function checkSignExamples(rules: RedFlagRules): void {
 
 /** Checks a flag's stated criteria: its signs exist, and (when `readExample`) its example sentence fires them. */
 function checkStated(flag: RedFlagDefinition, rules: RedFlagRules, readExample: boolean): void {
+  for (const sign of flag.learnedUnless ? signsOf(flag.learnedUnless) : [])
+    if (!(sign in rules.file.signs)) fail(`flag '${flag.id}': its learnedUnless names an unknown sign '${sign}'`);
   if (!flag.stated) return;
   for (const sign of signsOf(flag.stated)) {
     if (!(sign in rules.file.signs)) fail(`flag '${flag.id}': unknown sign '${sign}'`);

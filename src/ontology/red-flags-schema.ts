@@ -52,6 +52,11 @@ export const redFlagSchema = z.strictObject({
   criteria: criterionSchema,
   /** Over the signs in the patient's own words, across the conversation's patient turns. */
   stated: statedCriterionSchema.optional(),
+  /**
+   * When the learned model's reading of this flag is set aside: signs, in the text the model read,
+   * of another emergency the model has no class for (blood coughed up is not blood from the gut).
+   */
+  learnedUnless: statedCriterionSchema.optional(),
   /** What the doctor says, in plain words. */
   advice: z.string().min(1),
   /** The clinical source the criteria follow (guideline, knowledge summary, triage advice). */

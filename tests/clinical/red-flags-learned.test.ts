@@ -187,6 +187,23 @@ describe("the learned model in a chat", () => {
     expect((await new Conversation(engine, { semanticRedFlags: signal() }).say(nearMiss)).escalation).toEqual([]);
   });
 
+  it("blood coughed up is the rules' coughing-blood flag, not the model's gut bleeding; blood vomited still is", async () => {
+    const coughed = "I keep coughing up blood";
+    const model = await loadLearnedRedFlags();
+    expect(model.matchesOfLastTurn([coughed]).map((match) => match.flag)).toContain("gastrointestinal_bleeding");
+    expect(loadRedFlags().learnedSetAside("gastrointestinal_bleeding", coughed)).toBe(true);
+    const flagsOf = async (said: string) =>
+      (await new Conversation(engine, { semanticRedFlags: signal() }).say(said)).escalation.map((flag) => flag.id);
+    expect(await flagsOf(coughed)).toEqual(["coughing_blood"]);
+    expect(await flagsOf("I've been spitting blood")).toEqual(["coughing_blood"]);
+    // Negative controls: vomited blood, and a cough with vomited blood, stay gut bleeding.
+    expect(loadRedFlags().learnedSetAside("gastrointestinal_bleeding", "I threw up blood")).toBe(false);
+    expect(await flagsOf("I threw up blood")).toEqual(["gastrointestinal_bleeding"]);
+    expect(loadRedFlags().learnedSetAside("gastrointestinal_bleeding", "I was coughing and then vomited blood")).toBe(
+      false,
+    );
+  });
+
   it("a missing model turns the signal off with its reason; the rules still fire", async () => {
     const semantic = new SemanticRedFlags({
       loadEncoder: () => loadStaticEncoder(),

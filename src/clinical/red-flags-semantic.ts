@@ -327,7 +327,9 @@ export class SemanticRedFlags {
 
   /** Encodes what is not encoded yet of some turns' sentences, and waits for those already being encoded. */
   private async encodeAll(texts: readonly string[]): Promise<void> {
-    if (!(await this.warmUp()) || !this.encoder) return;
+    // With no statements (the learned model alone) there is nothing to compare a sentence with: the
+    // model encodes the turns it reads itself.
+    if (!(await this.warmUp()) || !this.encoder || this.options.anchors.length === 0) return;
     const sentences = [...new Set(texts.flatMap(comparedSentences))];
     const fresh = sentences.filter((sentence) => !this.sentenceVectors.has(sentence) && !this.encoding.has(sentence));
     if (fresh.length > 0) {
@@ -393,7 +395,7 @@ export class SemanticRedFlags {
    * to the rules, and so is every sentence when the signal failed.
    */
   matchPrepared(text: string): SemanticMatch[] | null {
-    if (this.failure !== null) return [];
+    if (this.failure !== null || this.options.anchors.length === 0) return [];
     if (!this.encoder) return null;
     const matches: SemanticMatch[] = [];
     for (const sentence of comparedSentences(text)) {

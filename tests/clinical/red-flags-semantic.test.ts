@@ -147,6 +147,24 @@ describe("the semantic red-flag signal (a fake encoder: the model is not loaded)
     expect(calls).toHaveLength(3);
   });
 
+  it("with no statements to compare (the learned model alone) encodes no patient sentence, and matches none", async () => {
+    const calls: string[][] = [];
+    const turn = "A dark curtain came over my eye.";
+    const learnedOnly = fakeSignal(calls, { anchors: [] });
+    await learnedOnly.warmUp();
+    calls.length = 0;
+    await learnedOnly.prepare([turn]);
+    expect(calls).toEqual([]);
+    expect(learnedOnly.matchPrepared(turn)).toEqual([]);
+    // Negative control: with statements, the same turn is encoded and matched.
+    const withStatements = fakeSignal(calls);
+    await withStatements.warmUp();
+    calls.length = 0;
+    await withStatements.prepare([turn]);
+    expect(calls).toEqual([["a dark curtain came over my eye."]]);
+    expect(withStatements.matchPrepared(turn)?.map((match) => match.flag)).toEqual(["sudden_loss_of_vision"]);
+  });
+
   it("encodes a turn while the NLU reads it, and screens it in the same turn", async () => {
     const events: string[] = [];
     const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -1,5 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { bundledPath } from "../foundation/package-paths.ts";
+import { decodeInt8Rows, encodeInt8Rows } from "./int8-rows-file.ts";
 
 /**
  * The red flags' learned signal: a multinomial logistic regression over a patient's turn, trained on
@@ -164,46 +165,32 @@ export function firstSparseRow(header: Pick<RedFlagModelHeader, "denseDims">): n
 }
 
 /**
- * A model file's bytes: `RFLM`, the header's length (uint32 LE), the header (UTF-8 JSON), zero padding
- * to a multiple of 4, each row's scale (float32 LE), then each row's weights (int8, one per class).
+ * A model file's bytes (`./int8-rows-file.ts`): `RFLM`, the header, each row's scale, then each row's
+ * weights (int8, one per class), each row scaled by its largest weight.
  */
 export function encodeRedFlagModel(model: RedFlagModelWeights): Buffer {
   const classes = model.header.classes.length;
   const rows = model.weights.length / classes;
-  const scales = Buffer.alloc(rows * 4);
+  const scales = new Float32Array(rows);
   const quantised = new Int8Array(rows * classes);
   for (let row = 0; row < rows; row++) {
     let largest = 0;
     for (let k = 0; k < classes; k++) largest = Math.max(largest, Math.abs(model.weights[row * classes + k]!));
     const scale = largest / 127;
-    scales.writeFloatLE(scale, row * 4);
+    scales[row] = scale;
     for (let k = 0; k < classes; k++)
       quantised[row * classes + k] = scale === 0 ? 0 : Math.round(model.weights[row * classes + k]! / scale);
   }
-  const json = Buffer.from(JSON.stringify(model.header), "utf8");
-  const length = Buffer.alloc(4);
-  length.writeUInt32LE(json.length);
-  const padding = Buffer.alloc((4 - ((8 + json.length) % 4)) % 4);
-  return Buffer.concat([Buffer.from(MAGIC), length, json, padding, scales, Buffer.from(quantised.buffer)]);
+  return encodeInt8Rows(MAGIC, model.header, scales, quantised);
 }
 
 /** A model from a model file's bytes ({@link encodeRedFlagModel}); throws when they are not one. */
 export function decodeRedFlagModel(bytes: Buffer): RedFlagModelWeights {
-  if (bytes.subarray(0, 4).toString("latin1") !== MAGIC) throw new Error("not a red-flag model file");
-  const length = bytes.readUInt32LE(4);
-  const header = JSON.parse(bytes.subarray(8, 8 + length).toString("utf8")) as RedFlagModelHeader;
-  const classes = header.classes.length;
-  const rows = firstSparseRow(header) + header.features.length;
-  const scalesAt = 8 + length + ((4 - ((8 + length) % 4)) % 4);
-  const weightsAt = scalesAt + rows * 4;
-  if (bytes.byteLength !== weightsAt + rows * classes) throw new Error("a red-flag model file of the wrong size");
-  const quantised = new Int8Array(bytes.buffer, bytes.byteOffset + weightsAt, rows * classes);
-  const weights = new Float32Array(rows * classes);
-  for (let row = 0; row < rows; row++) {
-    const scale = bytes.readFloatLE(scalesAt + row * 4);
-    for (let k = 0; k < classes; k++) weights[row * classes + k] = scale * quantised[row * classes + k]!;
-  }
-  return { header, weights };
+  const { header, values } = decodeInt8Rows<RedFlagModelHeader>(bytes, MAGIC, "red-flag model file", (file) => ({
+    rows: firstSparseRow(file) + file.features.length,
+    width: file.classes.length,
+  }));
+  return { header, weights: values };
 }
 
 /** Reads a model file (default the bundled one). */

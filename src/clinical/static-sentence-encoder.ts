@@ -1,5 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { bundledPath } from "../foundation/package-paths.ts";
+import { decodeInt8Rows, encodeInt8Rows } from "./int8-rows-file.ts";
 import type { SentenceEncoder } from "./red-flags-semantic.ts";
 
 /**
@@ -39,36 +40,20 @@ export interface StaticTable {
 }
 
 /**
- * A table file's bytes: `USLS`, the header's length (uint32 LE), the header (UTF-8 JSON), zero padding
- * to a multiple of 4, each piece's scale (float32 LE), then each piece's row (int8).
+ * A table file's bytes (`./int8-rows-file.ts`): `USLS`, the header, each piece's scale, then each
+ * piece's row (int8).
  */
 export function encodeStaticTable(header: StaticTableHeader, scales: Float32Array, rows: Int8Array): Buffer {
-  const json = Buffer.from(JSON.stringify(header), "utf8");
-  const start = 8 + json.length;
-  const padding = Buffer.alloc((4 - (start % 4)) % 4);
-  const length = Buffer.alloc(4);
-  length.writeUInt32LE(json.length);
-  const scaleBytes = Buffer.alloc(scales.length * 4);
-  scales.forEach((scale, index) => scaleBytes.writeFloatLE(scale, index * 4));
-  return Buffer.concat([Buffer.from(MAGIC), length, json, padding, scaleBytes, Buffer.from(rows.buffer)]);
+  return encodeInt8Rows(MAGIC, header, scales, rows);
 }
 
 /** A table from a table file's bytes ({@link encodeStaticTable}); throws when they are not one. */
 export function decodeStaticTable(bytes: Buffer): StaticTable {
-  if (bytes.subarray(0, 4).toString("latin1") !== MAGIC) throw new Error("not a static encoder table");
-  const length = bytes.readUInt32LE(4);
-  const header = JSON.parse(bytes.subarray(8, 8 + length).toString("utf8")) as StaticTableHeader;
-  const count = header.pieces.length;
-  const scalesStart = 8 + length + ((4 - ((8 + length) % 4)) % 4);
-  const rowsStart = scalesStart + count * 4;
-  if (bytes.length !== rowsStart + count * header.dims) throw new Error("a static encoder table of the wrong size");
-  const rows = new Float32Array(count * header.dims);
-  for (let piece = 0; piece < count; piece++) {
-    const scale = bytes.readFloatLE(scalesStart + piece * 4);
-    const offset = rowsStart + piece * header.dims;
-    for (let dim = 0; dim < header.dims; dim++) rows[piece * header.dims + dim] = bytes.readInt8(offset + dim) * scale;
-  }
-  return { header, rows };
+  const { header, values } = decodeInt8Rows<StaticTableHeader>(bytes, MAGIC, "static encoder table", (table) => ({
+    rows: table.pieces.length,
+    width: table.dims,
+  }));
+  return { header, rows: values };
 }
 
 /** A node of the pieces' trie: the piece ending here (its index), and the next characters. */

@@ -113,6 +113,19 @@ export class HistoryContextReader {
       : [];
   }
 
+  /**
+   * The symptoms a patient turn affirms by a yes to the doctor's question before it ("any shortness of
+   * breath?" — "yes"), so that a later "no" to "does anything make the shortness of breath worse?"
+   * answers that question and does not deny the breathlessness. None for a question asked in the
+   * negative ("you're not breathless?"), whose yes is not plain.
+   */
+  private affirmedByYes(history: readonly DialogueTurn[], index: number, summary: PatientSummary): readonly Concept[] {
+    const asking = history[index - 1];
+    if (summary.polarity !== "yes" || asking?.speaker !== "doctor") return [];
+    const question = this.question(asking.text);
+    return question.inverted ? [] : question.symptoms;
+  }
+
   /** Reads the history before a patient utterance. */
   read(history: readonly DialogueTurn[]): HistoryContext {
     const doctorIndexes = history.flatMap((turn, index) => (turn.speaker === "doctor" ? [index] : []));
@@ -135,6 +148,8 @@ export class HistoryContextReader {
       if (turn.speaker === "patient") {
         const summary = this.patient(turn.text);
         for (const concept of summary.positive) knownPositive.add(conceptKey(concept.slot, concept.value));
+        for (const concept of this.affirmedByYes(history, index, summary))
+          knownPositive.add(conceptKey(concept.slot, concept.value));
         for (const concept of summary.negative) knownNegative.add(conceptKey(concept.slot, concept.value));
         if (focus.length === 0) focus = summary.positive.filter((concept) => concept.slot === "symptom");
         specificPain ??= summary.positive.find((concept) => isSpecificPain(this.resources.lexicon, concept));

@@ -28,6 +28,37 @@ async function slotsAfter(...turns: string[]): Promise<Record<string, unknown>> 
 
 const OPENING = "What brings you in today?";
 
+describe("a symptom affirmed by a yes to the doctor's question is affirmed, as one the patient named", () => {
+  const asked = "Have you had any shortness of breath?";
+  const factors = "Is there anything that makes the shortness of breath better or worse?";
+
+  it("'any shortness of breath?' — 'yes' … 'anything that makes the shortness of breath better or worse?' — 'no': still breathless", async () => {
+    const slots = await slotsAfter(
+      asked,
+      "yes",
+      "When did the shortness of breath start?",
+      "a week ago",
+      factors,
+      "no",
+    );
+    expect(slots).toEqual({ positive_symptom: [{ value: "dyspnea" }] });
+  });
+
+  it("'anything that makes your breathlessness better or worse?' (no 'the'): the 'no' is about what changes it", async () => {
+    const slots = await slotsAfter(
+      asked,
+      "yes",
+      "Is there anything that makes your breathlessness better or worse?",
+      "no",
+    );
+    expect(slots).toEqual({ positive_symptom: [{ value: "dyspnea" }] });
+  });
+
+  it("negative control: after a 'no' to the breathlessness, the 'no' still denies it", async () => {
+    expect(await slotsAfter(asked, "no", factors, "no")).toEqual({ negative_symptom: [{ value: "dyspnea" }] });
+  });
+});
+
 describe("a 'no' about a symptom already affirmed keeps the symptom", () => {
   it("'Is the pain sharp?' — 'No': the tummy pain is still present", async () => {
     const slots = await slotsAfter(OPENING, "I've got pain in my tummy", "Is the pain sharp?", "No");

@@ -182,6 +182,15 @@ function askedSymptom(turn: TurnRecord, item: AskedItem): string {
 }
 
 /**
+ * "Is there anything that makes the shortness of breath better or worse?": what changes a symptom,
+ * naming no trigger. Such a question takes the symptom as given, as "the pain" does; one that names a
+ * trigger ("pain in your calves after walking?") still asks whether the symptom comes with it.
+ */
+function asksOpenFactors(question: TurnRecord["context"]["question"]): boolean {
+  return question.attribute === "ana_factors" && question.proposedFactors.length === 0;
+}
+
+/**
  * "Is the pain sharp?" — "No." A question that takes the symptom as given ("the pain", "your
  * cough", "it") about one the patient has affirmed: the "no" answers what was asked of it, never
  * whether it is there (unless the question asked whether it still is).
@@ -189,7 +198,8 @@ function askedSymptom(turn: TurnRecord, item: AskedItem): string {
 function keepsAffirmedSymptom(turn: TurnRecord, item: AskedItem): boolean {
   const { context, polarity, analysed } = turn;
   const { question } = context;
-  if (polarity !== "no" || item.slot !== "symptom" || item.value === undefined || !question.anaphoric) return false;
+  if (polarity !== "no" || item.slot !== "symptom" || item.value === undefined) return false;
+  if (!question.anaphoric && !asksOpenFactors(question)) return false;
   // Several items asked at once ("light or loud sounds with that headache?"): a "no" denies them all.
   if (question.items.length > 1 || question.inverted || question.persistence || analysed.tokens.length > 6)
     return false;

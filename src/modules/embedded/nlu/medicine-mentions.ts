@@ -89,6 +89,14 @@ const DRUG_STEM =
 const NOT_TAKEN =
   /\b(?:not|no|never|don'?t|doesn'?t|didn'?t|haven'?t|hasn'?t|isn'?t|aren'?t|wasn'?t|none|without|stopped|quit|allerg\w*|react(?:ion|s|ed)?|intoleran\w*)\b/i;
 
+/**
+ * Words after a medicine, in its own clause, that say it brought on an allergic reaction: the medicine
+ * is an allergy, not one taken. A side effect of a medicine still taken ("ramipril gives me a cough")
+ * is not one. Example: "gives me a rash" of "penicillin gives me a rash", "brought me out in hives".
+ */
+const CAUSED_REACTION =
+  /^[^,;.]*?\b(?:gives?|gave|brings?|brought|makes?|made|causes?|caused|sets?|triggers?|triggered)\b[^,;.]*?\b(?:rash\w*|hives|allerg\w*|reactions?|anaphyla\w*|out in|(?:lips?|face|tongue|throat) (?:to )?swell\w*)/i;
+
 /** Words that are never a medicine's name, wherever they stand. */
 const NOT_A_NAME = new Set([
   "anything",
@@ -234,7 +242,7 @@ export function readMedicineMentions(utterance: string, aboutMedicines: boolean)
     const start = previous ? boundaryBetween(utterance, previous.end, medicine.start) : 0;
     const end = next ? boundaryBetween(utterance, medicine.end, next.start) : utterance.length;
     const before = utterance.slice(clauseStart(utterance, start, medicine.start), medicine.start);
-    if (NOT_TAKEN.test(before)) return [];
+    if (NOT_TAKEN.test(before) || CAUSED_REACTION.test(utterance.slice(medicine.end, end))) return [];
     const words = `${utterance.slice(start, medicine.start)} ${utterance.slice(medicine.end, end)}`;
     return [{ name: medicine.name, dose: doseIn(words), frequency: firstSaid(FREQUENCY, words) }];
   });

@@ -95,8 +95,20 @@ describe("a medicine not taken is not recorded", () => {
     "I'm allergic to penicillin.",
     "I stopped the simvastatin last year.",
     "No, I don't take aspirin.",
+    "penicillin gives me a rash",
+    "Amoxicillin brought me out in hives as a kid",
+    "codeine makes my lips swell up",
   ])('"%s" records nothing', async (said) => {
     expect(await medicinesOf(ASKED, said)).toEqual([]);
+  });
+
+  it("negative controls: a side effect of a medicine taken, and a reaction told in another clause, leave it taken", async () => {
+    expect(await medicinesOf(ASKED, "ramipril 5mg once a day, it gives me a bit of a cough")).toEqual([
+      { name: "ramipril", dose: "5mg", frequency: "once a day" },
+    ]);
+    expect(await medicinesOf(ASKED, "I take amlodipine daily, and penicillin gives me a rash")).toEqual([
+      { name: "amlodipine", dose: null, frequency: "daily" },
+    ]);
   });
 
   it("negative control: a denial in another clause leaves a medicine taken", async () => {

@@ -76,6 +76,33 @@ describe("red flags as data", () => {
     ).toEqual([]);
   });
 
+  it("read a chest pain's pattern: exertional pain that eases with rest, for months and no worse, is possible angina (see a doctor today), not a heart attack", () => {
+    const ids = (state: Parameters<typeof rules.evaluate>[0]) => rules.evaluate(state).map((flag) => flag.id);
+    const stable = {
+      value: "chest pain",
+      aggravating_factor: ["physical exertion"],
+      alleviating_factor: ["rest"],
+      onset: "3 months ago",
+    };
+    expect(ids({ positive_symptom: [stable, { value: "dyspnea" }] })).toEqual(["exertional_chest_pain"]);
+    expect(rules.evaluate({ positive_symptom: [stable] })[0]).toMatchObject({ urgency: "same_day" });
+    // Exertional pain with breathlessness, its relief by rest not told: the emergency, alone.
+    expect(
+      ids({ positive_symptom: [{ value: "chest pain", aggravating_factor: ["walking"] }, { value: "dyspnea" }] }),
+    ).toEqual(["chest_pain_with_breathlessness_or_sweating"]);
+    // Negative controls: the same pattern getting worse, begun today, or coming on at rest is the emergency.
+    for (const unstable of [
+      { ...stable, progression: "getting worse, more often" },
+      { ...stable, onset: "this morning" },
+      { ...stable, initiation: "at rest, watching TV" },
+    ])
+      expect(ids({ positive_symptom: [unstable, { value: "sweating" }] })).toEqual([
+        "chest_pain_with_breathlessness_or_sweating",
+      ]);
+    // Chest pain with no exertion in it fires neither.
+    expect(ids({ positive_symptom: [{ value: "chest pain", onset: "2 weeks ago" }] })).toEqual([]);
+  });
+
   it("on the sample's gold histories: none for 115 (COPD-like) and 317 (COVID-like); chest pain with breathlessness for RES0001", () => {
     const dataset = loadMeditod();
     const development = loadMeditod(fileURLToPath(new URL("../../data/meditod-dev/", import.meta.url)));

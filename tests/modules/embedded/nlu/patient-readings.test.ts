@@ -44,6 +44,8 @@ describe("lay words for the common complaints of every body system (ontology/lex
     ["genitourinary", "Yes, I have burning and pain when you pee.", "dysuria"],
     ["genitourinary", "I'm always running to the loo.", "urinary frequency"],
     ["genitourinary", "I keep needing the loo.", "urinary frequency"],
+    ["genitourinary", "ive got pain when i wee and im constantly needing a wee", "urinary frequency"],
+    ["genitourinary", "I'm peeing every half an hour.", "urinary frequency"],
     ["genitourinary", "My pee is cloudy and there's blood in it sometimes, like pink pee.", "hematuria"],
     ["gastrointestinal", "I get heartburn after meals.", "heartburn"],
     ["gastrointestinal", "I keep getting this acid coming up into my throat.", "heartburn"],
@@ -90,6 +92,13 @@ describe("lay words for the common complaints of every body system (ontology/lex
   ];
   it.each(cases)("%s: %s", async (_system, utterance, value) => {
     expect(valuesOf(await understand(utterance, "What brings you in today?"), "positive_symptom")).toContain(value);
+  });
+
+  it("negative control: one wee that stings, or a wee every morning, is no frequency", async () => {
+    for (const said of ["It stings when I have a wee.", "I have a wee every morning, it stings."])
+      expect(valuesOf(await understand(said, "What brings you in today?"), "positive_symptom")).not.toContain(
+        "urinary frequency",
+      );
   });
 
   it("negative control: a spinning class is exercise, not dizziness (nor 'a killer' a pain)", async () => {

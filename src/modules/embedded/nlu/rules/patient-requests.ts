@@ -32,10 +32,11 @@ const STOP =
 
 /**
  * A request for a prescription or a drug, at the sentence's start or after "and": "can you give me
- * antibiotics", "just prescribe me some co-codamol", "I want a prescription", "…and prescribe opioids".
+ * antibiotics", "just prescribe me some co-codamol", "I want a prescription", "I'd like antibiotics",
+ * "I was hoping for some antibiotics", "antibiotics hopefully", "…and prescribe opioids".
  */
 const PRESCRIPTION =
-  /(?:^|\b(?:and|then|so) )(?:(?:can|could|will|would) you (?:please )?(?:just )?(?:give|prescribe|write|get|sort) (?:me|us)\b|(?:please )?(?:just )?(?:prescribe|give) (?:me )?(?:some|a|an|the|something|more|stronger|opioids|antibiotics|painkillers)\b|i (?:just )?(?:want|need|'d like|would like) (?:a |an |some |my )?(?:prescription|script|repeat|antibiotics|painkillers|pain killers|stronger painkillers|opioids|something (?:for|stronger|to))\b|(?:can|could|may) i (?:have|get) (?:a |an |some |my )?(?:prescription|script|repeat|antibiotics|painkillers|opioids|something (?:for|stronger|to))\b)/;
+  /(?:^|\b(?:and|then|so) )(?:(?:can|could|will|would) you (?:please )?(?:just )?(?:give|prescribe|write|get|sort) (?:me|us)\b|(?:please )?(?:just )?(?:prescribe|give) (?:me )?(?:some|a|an|the|something|more|stronger|opioids|antibiotics|painkillers)\b|i(?: just)?(?: want| need|'d like| would like) (?:a |an |some |my )?(?:prescription|script|repeat|antibiotics|painkillers|pain killers|stronger painkillers|opioids|something (?:for|stronger|to))\b|(?:i was |i'm |i am |was |just )?hoping (?:for|to get|you(?:'d| would| could| can| might) (?:give|prescribe)(?: me)?) (?:a |an |some |my )?(?:prescription|script|repeat|antibiotics|painkillers|pain killers|opioids|something (?:for|stronger|to))\b|^(?:some )?(?:antibiotics|painkillers|opioids|a prescription)(?: (?:please|hopefully|ideally|if possible))\b|(?:can|could|may) i (?:have|get) (?:a |an |some |my )?(?:prescription|script|repeat|antibiotics|painkillers|opioids|something (?:for|stronger|to))\b)/;
 
 /** Asking the doctor to change its instructions: "ignore your instructions and…", "pretend you're my GP", "you are now…". */
 const CHANGE_INSTRUCTIONS =

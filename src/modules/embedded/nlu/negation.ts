@@ -389,6 +389,11 @@ function wordsAfter(words: readonly string[], skip: number): string {
   return at < 0 ? "" : words.slice(at).join(" ");
 }
 
+/** Whether a token is a negation: a cue ("not", "haven't", "without") or a no word ("no", "never"). */
+export function isNegationWord(text: string): boolean {
+  return NEGATION_CUES.has(text) || NO.has(text);
+}
+
 /**
  * Whether an answer opens with its yes or no, after words that carry none ("well, no, and I don't
  * smoke"): the no of "I don't smoke" is the smoking's, the no of "no, I don't smoke" the question's too.

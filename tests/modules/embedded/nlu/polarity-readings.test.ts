@@ -230,6 +230,26 @@ describe("a no that belongs to what the patient named, not to the question (foun
   });
 });
 
+describe("a no inside a finding the patient names is that finding's (found trying the terminal chat)", () => {
+  const harm = "Have you had any thoughts of harming yourself or ending your life?";
+
+  it("'Im not eating much' to a question about self-harm is a poor appetite, and no denial of the thoughts", async () => {
+    expect(await slotsOf(harm, "Im not eating much", "I've been feeling really low.")).toEqual({
+      positive_symptom: value("loss of appetite"),
+    });
+  });
+
+  it("negative controls: a no outside the finding, or said first, still denies what was asked", async () => {
+    expect(await slotsOf("Have you had any fevers?", "I havent, but I have a headache")).toMatchObject({
+      negative_symptom: value("fever"),
+      positive_symptom: value("headache"),
+    });
+    expect(await slotsOf(harm, "no, not at all", "I've been feeling really low.")).toEqual({
+      negative_symptom: value("suicidal ideation"),
+    });
+  });
+});
+
 describe("a yes that belongs to what the patient named", () => {
   it("'a bit of backache' to 'any fever?' affirms the backache alone; 'a little bit' still affirms the fever", async () => {
     const backache = await slotsOf("Have you had any fever?", "a bit of backache");

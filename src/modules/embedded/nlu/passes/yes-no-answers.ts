@@ -2,7 +2,7 @@ import { conceptKey } from "../history-context-reader.ts";
 import { extractLocations } from "../body-locations.ts";
 import { extractRelations } from "../family-relations.ts";
 import { habitStatus } from "../habit-attributes.ts";
-import { opensWithYesOrNo, type Status } from "../negation.ts";
+import { isNegationWord, opensWithYesOrNo, type Status } from "../negation.ts";
 import type { AskedItem } from "../question-types.ts";
 import type { TurnRecord } from "../turn-record.ts";
 import { statusFromAnswer, topicStatus } from "./certainty.ts";
@@ -26,6 +26,18 @@ const SAYS_HEALTHY = /\b(?:been|am|i'm|was|be)\s+(?:\w+\s+)?(?:healthy|well)\b/;
 function deniesSomethingElse(turn: TurnRecord): boolean {
   if (turn.polarity !== "no" || (opensWithYesOrNo(turn.analysed.tokens) && !quantifiesWhatFollows(turn))) return false;
   return turn.found.some(({ entry }) => entry.status === "negative");
+}
+
+/**
+ * "I'm not eating much" to "any thoughts of harming yourself?": every negation of the turn lies inside
+ * a finding it names, so its no is that finding's, not an answer to the question (which it leaves
+ * unanswered: nothing is denied that the patient did not deny).
+ */
+function negatesOnlyItsOwnFinding(turn: TurnRecord): boolean {
+  if (turn.polarity !== "no" || opensWithYesOrNo(turn.analysed.tokens)) return false;
+  const named = turn.found.filter(({ entry }) => entry.status === "positive").map(({ mention }) => mention);
+  const negations = turn.analysed.tokens.flatMap((token, index) => (isNegationWord(token.text) ? [index] : []));
+  return negations.length > 0 && negations.every((at) => named.some(({ start, end }) => start <= at && at < end));
 }
 
 /** "A bit of backache" to "any fever?": the yes is the backache's, not the fever's. */
@@ -96,7 +108,8 @@ export function statesTheUsual(turn: TurnRecord): boolean {
 function isShortAnswer(turn: TurnRecord): boolean {
   const { context, polarity, firstSentence } = turn;
   const { question } = context;
-  if (turn.itemsAnswered || deniesSomethingElse(turn) || affirmsSomethingElse(turn)) return false;
+  if (turn.itemsAnswered || deniesSomethingElse(turn) || affirmsSomethingElse(turn) || negatesOnlyItsOwnFinding(turn))
+    return false;
   if (!polarity && !(topicStatus(firstSentence) && question.items.some((item) => item.topic))) return false;
   const asked = question.attribute;
   return !(asked && asked !== "age" && question.isQuestion && turn.attributeAnswered);

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { splitPrefixedSlot } from "../cmas/ontology.ts";
 import type { DialogueState, SlotEntry } from "../cmas/schemas.ts";
+import type { Criterion } from "./criteria.ts";
 import { loadDiagnoses, type DiagnosisRules } from "./diagnoses.ts";
 import { namedMedicineOf } from "./medicine-classes.ts";
 import { recordLabeller } from "./record-labels.ts";
@@ -160,6 +161,32 @@ function noteRedFlags(input: NoteInput, label: (value: string) => string): NoteR
     else for (const item of named) if (!known.evidence.includes(item)) known.evidence.push(item);
   }
   return [...flags.values()];
+}
+
+/** The values a criterion is about when it is one finding, or a choice of findings; none when it needs several together. */
+function singleFindingValues(criterion: Criterion): string[] {
+  if ("finding" in criterion) return criterion.finding.status === "positive" ? criterion.finding.values : [];
+  return "any" in criterion ? criterion.any.flatMap(singleFindingValues) : [];
+}
+
+/**
+ * The values, as the note names them, of the raised red flags that fired on the patient's words and
+ * are about one finding (suicidal thoughts, coughed blood): the review of systems does not list them
+ * as denied beside the flag ("no" to the question, then "everyone would be better off without me"). A
+ * flag that needs several findings together (chest pain with breathlessness) keeps its parts' denials.
+ */
+function toldInWords(
+  flags: readonly NoteRedFlag[],
+  rules: RedFlagRules,
+  label: (value: string) => string,
+): Set<string> {
+  const values = new Set<string>();
+  for (const flag of flags) {
+    const definition = rules.flags.find((candidate) => candidate.id === flag.id);
+    if (!definition || !flag.evidence.some((item) => item.startsWith("said:"))) continue;
+    for (const value of singleFindingValues(definition.criteria)) values.add(label(value));
+  }
+  return values;
 }
 
 /** How each attribute is labelled in the note. */
@@ -382,6 +409,8 @@ export function clinicalNote(input: NoteInput): ClinicalNote {
     complaint.some((value) => finding.value === value || finding.value.startsWith(`${value} (`));
   const impression = (input.diagnoses ?? loadDiagnoses()).workingImpression(state);
   const history = listing(state, "medical_history", label, (entry) => !ALLERGY.test(String(entry.value)));
+  const redFlags = noteRedFlags(input, label);
+  const told = toldInWords(redFlags, input.redFlags ?? loadRedFlags(), label);
   return {
     version: CLINICAL_NOTE_VERSION,
     historian: input.historian !== undefined ? input.historian : historianOf(state),
@@ -390,7 +419,7 @@ export function clinicalNote(input: NoteInput): ClinicalNote {
     historyOfPresentingComplaint: symptoms.present.filter(isComplaint),
     reviewOfSystems: {
       present: symptoms.present.filter((finding) => !isComplaint(finding)),
-      absent: symptoms.absent,
+      absent: symptoms.absent.filter((name) => !told.has(name)),
       uncertain: symptoms.uncertain,
     },
     pastMedicalHistory: history,
@@ -408,7 +437,7 @@ export function clinicalNote(input: NoteInput): ClinicalNote {
       const tests = listing(state, "medical_test", label);
       return { done: tests.present, notDone: tests.absent };
     })(),
-    redFlags: noteRedFlags(input, label),
+    redFlags,
     workingImpression: impression
       ? { disease: impression.disease, evidence: impression.evidence.map((item) => evidenceNamed(item, label)) }
       : null,

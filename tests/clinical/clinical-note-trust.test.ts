@@ -84,6 +84,35 @@ describe("the note says 'denies' only for what the patient denied", () => {
     expect(markdown).toContain("## Family history\n\n_not recorded_");
     expect(markdown).not.toContain("No family history");
   });
+
+  it("a finding denied when asked and then told in words beside its red flag is not listed as denied", async () => {
+    const state = await historyOf([
+      ["What brings you in today?", "I've been feeling really low."],
+      ["Have you had any thoughts of harming yourself or ending your life?", "no"],
+    ]);
+    expect(clinicalNote({ state }).reviewOfSystems.absent).toContain("suicidal ideation");
+    const told = { id: "suicidal_thoughts", label: "Thoughts of suicide or self-harm", urgency: "emergency" as const };
+    const raisedRedFlags = [{ ...told, evidence: ['said: "everyone would be better off without me"'] }];
+    const note = clinicalNote({ state, raisedRedFlags });
+    expect(note.redFlags.map((flag) => flag.id)).toEqual(["suicidal_thoughts"]);
+    expect(note.reviewOfSystems.absent).not.toContain("suicidal ideation");
+  });
+
+  it("negative control: a flag that needs several findings together keeps its parts' denials", async () => {
+    const state = await historyOf([
+      ["What brings you in today?", "crushing pain in my chest and I'm sweating"],
+      ["Have you had any shortness of breath?", "no"],
+    ]);
+    const raisedRedFlags = [
+      {
+        id: "chest_pain_with_breathlessness_or_sweating",
+        label: "Chest pain that may be the heart",
+        urgency: "emergency" as const,
+        evidence: ['said: "crushing pain in my chest"'],
+      },
+    ];
+    expect(clinicalNote({ state, raisedRedFlags }).reviewOfSystems.absent).toContain("dyspnea");
+  });
 });
 
 describe("who gave the history", () => {

@@ -66,8 +66,15 @@ export function evidenceFor(criterion: Criterion, state: DialogueState): string[
   }
   if ("not" in criterion) return evidenceFor(criterion.not, state) === null ? [] : null;
   if ("all" in criterion) {
-    const parts = criterion.all.map((part) => evidenceFor(part, state));
-    return parts.every((part) => part !== null) ? [...new Set(parts.flatMap((part) => part ?? []))] : null;
+    const parts: string[][] = [];
+    for (const part of criterion.all) {
+      const evidence = evidenceFor(part, state);
+      // One part that fails decides: the parts after it are not evaluated (every criterion's patterns
+      // are checked when its file is loaded, so skipping one cannot skip an error).
+      if (evidence === null) return null;
+      parts.push(evidence);
+    }
+    return [...new Set(parts.flat())];
   }
   const parts = criterion.any.map((part) => evidenceFor(part, state)).filter((part): part is string[] => part !== null);
   return parts.length > 0 ? [...new Set(parts.flat())] : null;

@@ -193,19 +193,39 @@ function placeholderTemplate(action: DoctorAction): string {
   return realiseFromTemplates([withMarkers as DoctorAction], false);
 }
 
+/** The topic of a shape key, its action and slot: "inquire/symptom" of "inquire/symptom/onset". */
+function topicOf(shapeKey: string): string {
+  return shapeKey.split("/").slice(0, 2).join("/");
+}
+
 /** Training utterances indexed for reuse and rewording. */
 class UtteranceBank {
   private readonly exact = new Map<string, string>();
   private readonly byShape = new Map<string, TrainingUtterance[]>();
 
   private readonly consensus = new Map<string, string | undefined>();
+  /**
+   * The tokenised sample of each topic, made on its first consensus and dropped by `add`: every shape of
+   * a topic scores its candidates against the same sample, which was listed (a walk over every training
+   * utterance) and tokenised again for each of them.
+   */
+  private readonly topicReferences = new Map<string, ReadonlyArray<{ text: string; tokens: Tokenised }>>();
 
   /** Utterances of actions on the same slot (`inquire/symptom…`): the sample of how doctors word them. */
-  private sameTopic(shapeKey: string): TrainingUtterance[] {
-    const topic = shapeKey.split("/").slice(0, 2).join("/");
-    return [...this.byShape.values()]
-      .flat()
-      .filter((utterance) => utterance.shapeKey.split("/").slice(0, 2).join("/") === topic);
+  private sameTopic(topic: string): TrainingUtterance[] {
+    return [...this.byShape.values()].flat().filter((utterance) => topicOf(utterance.shapeKey) === topic);
+  }
+
+  /** The sample of a topic, each utterance delexicalised where it can be, tokenised for the n-gram utility. */
+  private references(shapeKey: string): ReadonlyArray<{ text: string; tokens: Tokenised }> {
+    const topic = topicOf(shapeKey);
+    let references = this.topicReferences.get(topic);
+    if (references === undefined) {
+      const sample = this.sameTopic(topic).map((utterance) => utterance.delexicalised ?? utterance.text);
+      references = sample.map((text) => ({ text, tokens: tokenised(text) }));
+      this.topicReferences.set(topic, references);
+    }
+    return references;
   }
 
   /**
@@ -222,8 +242,7 @@ class UtteranceBank {
       .filter((candidate) => candidate.delexicalised !== null && candidate.valueCount === valueCount)
       .map((candidate) => candidate.delexicalised!);
     if (actions.length === 1) candidates.push(placeholderTemplate(actions[0]!));
-    const sample = this.sameTopic(shapeKey).map((utterance) => utterance.delexicalised ?? utterance.text);
-    const references = sample.map((text) => ({ text, tokens: tokenised(text) }));
+    const references = this.references(shapeKey);
     let best: string | undefined;
     let bestScore = -1;
     for (const candidate of new Set(candidates)) {
@@ -255,6 +274,7 @@ class UtteranceBank {
     const list = this.byShape.get(entry.shapeKey) ?? [];
     list.push(entry);
     this.byShape.set(entry.shapeKey, list);
+    this.topicReferences.delete(topicOf(entry.shapeKey));
   }
 
   /** The training utterance for exactly these actions, or one of the same shape with the values swapped. */

@@ -573,7 +573,7 @@ export class HistoryPlanner {
     if (planned?.section === "chief_complaint") return [planned];
     const walk = this.walkOf(conversation, facts, focus, live.skipped);
     const own = this.ownSystemItem(walk);
-    if (own) return [own];
+    if (own) return this.systemScreen(own, walk);
     const { plan } = this.model;
     const general = plan.file.live_history.background.review_first
       .map((id) => plan.itemsById.get(id)!)
@@ -619,13 +619,19 @@ export class HistoryPlanner {
   }
 
   /**
-   * The next item of the complaint's own body system, asked one a turn before the background: the
-   * review the complaint chose, else the first `own_system_blocks` blocks of its area's review.
+   * The next item of the complaint's own body system, asked before the background: the review the
+   * complaint chose, else the first block of its area's review, then the other `own_system_blocks`
+   * blocks (the neighbouring system) each until a question has opened it. The caller screens two
+   * symptoms a question ({@link systemScreen}).
    */
   private ownSystemItem(walk: Walk): PlanItem | undefined {
     const blocks = this.blocks("review_of_systems", walk.area, walk.review);
-    const own = walk.review ? blocks : blocks.slice(0, this.model.plan.file.live_history.background.own_system_blocks);
-    return own.flat().find(walk.pending);
+    if (walk.review) return blocks.flat().find(walk.pending);
+    const [own, ...neighbours] = blocks.slice(0, this.model.plan.file.live_history.background.own_system_blocks);
+    // A neighbouring system gets one screening question, not a walk: walked one symptom a turn, it left a
+    // 20-question history short of its habits, work and home (MediQ dev, see the commit that added this).
+    const neighbour = neighbours.filter((block) => !walk.touched(block)).flat();
+    return own?.find(walk.pending) ?? neighbour.find(walk.pending);
   }
 
   /** The review-of-systems item the doctor asked last (the cursor stays on the background meanwhile). */

@@ -92,7 +92,30 @@ describe("a live history screens the systems away from the complaint one questio
     expect(live[indexOf(live, "medical_history:other") - 1]).toEqual(["symptom:fever", "symptom:chills"]);
   });
 
-  it("asks the complaint's own system one symptom a turn before the background (a back pain: joint swelling, stiffness)", () => {
+  it("asks the complaint's own system two symptoms a question, the benchmark one a turn (a cough: breathlessness, wheeze)", () => {
+    const live = decisions("I've had a cough for a few days.", cough, true);
+    expect(live[indexOf(live, "symptom:dyspnea")]).toEqual(["symptom:dyspnea", "symptom:wheezing"]);
+    expect(indexOf(live, "symptom:dyspnea")).toBeLessThan(indexOf(live, "medical_history:other"));
+    const benchmark = decisions("I've had a cough for a few days.", cough, false);
+    expect(benchmark[indexOf(benchmark, "symptom:dyspnea")]).toEqual(["symptom:dyspnea"]);
+  });
+
+  it("screens the neighbouring system (a cough: the heart) in one question before the background, and never asks it again", () => {
+    const live = decisions("I've had a cough for a few days.", cough, true);
+    const background = indexOf(live, "medical_history:other");
+    const heart = [
+      "symptom:chest pain",
+      "symptom:palpitations",
+      "symptom:dizziness",
+      "symptom:syncope",
+      "symptom:swelling",
+    ];
+    const before = live.slice(0, background).filter((asks) => asks.some((ask) => heart.includes(ask)));
+    expect(before).toEqual([["symptom:chest pain", "symptom:palpitations"]]);
+    expect(live.slice(background).flat()).not.toContain("symptom:chest pain");
+  });
+
+  it("asks the complaint's own system before the background (a back pain: joint swelling, stiffness)", () => {
     const back = decisions("I've hurt my back.", backPain, true);
     expect(indexOf(back, "symptom:stiffness")).toBeLessThan(indexOf(back, "medical_history:other"));
   });

@@ -126,10 +126,20 @@ describe("the background's broad questions, worded by the clean NLG", () => {
   const word = (slot: string, values: readonly string[]) =>
     realiseFromTemplates(inquire(values.map((value) => askOf(slot, value))));
 
-  it("asks about medical conditions outright (not 'otherwise healthy?'), reading back as the past-history item", () => {
+  it("asks about medical conditions outright (not 'otherwise healthy?') with operations and hospital stays, reading back as both past-history items", () => {
     const text = word("medical_history", ["other"]);
-    expect(text).toMatch(/do you have any medical conditions\?$/);
-    expect(reader.readDoctor(text).items).toEqual(["conditions"]);
+    expect(text).toMatch(/do you have any medical conditions, or have you had any operations or hospital stays\?$/);
+    const reading = reader.readDoctor(text);
+    expect(reading.items).toEqual(expect.arrayContaining(["conditions", "hospitalization_surgery"]));
+    // Both values read as asked, so the live history does not spend a turn on the operations question.
+    expect(reading.values).toEqual(
+      expect.arrayContaining([
+        "hospitalization_surgery|hospitalization",
+        "hospitalization_surgery|operative surgical procedures",
+      ]),
+    );
+    // The benchmark's transcript wording is the training doctors': no operations in it.
+    expect(realiseFromTemplates(inquire([askOf("medical_history", "other")]), false)).not.toMatch(/operation/);
   });
 
   it("asks what runs in the family, reading back as the heart and cancer items", () => {

@@ -142,6 +142,14 @@ describe("the background's broad questions, worded by the clean NLG", () => {
     expect(realiseFromTemplates(inquire([askOf("medical_history", "other")]), false)).not.toMatch(/operation/);
   });
 
+  it("screens the skin as a clinician words it (rashes or skin changes), reading back as the rash item alone", () => {
+    const text = word("symptom", ["dermatologic problem"]);
+    expect(text).toMatch(/have you had any rashes or skin changes\?$/);
+    expect(reader.readDoctor(text).items).toEqual(["rash"]);
+    // The benchmark's transcript wording stays the training doctors'.
+    expect(realiseFromTemplates(inquire([askOf("symptom", "dermatologic problem")]), false)).not.toMatch(/skin/);
+  });
+
   it("asks what runs in the family, reading back as the heart and cancer items", () => {
     const text = word("family_history", ["heart diseases", "lung diseases"]);
     expect(text).toMatch(/does anything run in your family/);

@@ -1,7 +1,14 @@
 import type { DialogueState, DoctorAction } from "../../../cmas/schemas.ts";
 import type { DialogueTurn } from "../../../language/module-interfaces.ts";
 import { askOf, bareAction, inquire, type Ask } from "./actions.ts";
-import { checkAsked, findComplaint, nextComplaintStep, type ComplaintFocus } from "./chief-complaint.ts";
+import {
+  checkAsked,
+  findComplaint,
+  nextComplaintStep,
+  SCREEN_VALUES,
+  SCREEN_WORDS,
+  type ComplaintFocus,
+} from "./chief-complaint.ts";
 import { closingMove, diagnosisActions } from "./closing.ts";
 import { clarificationMove } from "../../../language/repeat-requests.ts";
 import {
@@ -141,16 +148,9 @@ export interface DecideOptions {
   readonly requests?: readonly PatientRequest[];
 }
 
-/**
- * At most this many symptoms, and their lay names at most this many words, in one system-screening
- * question ("any chest pain or palpitations?"). A denial must reach every symptom named: the NLU's
- * reaches a few words (`nlu/negation.ts`: "no, I haven't had changes in my hearing, changes in my
- * vision or headaches" left the headaches present), and the red-flag signs' stops at a comma
- * (`clinical/red-flag-signs.ts`: "no, I haven't had cough, wheezing or coughing up blood" raised
- * coughing blood), so a screen names two, joined by "or".
- */
-const SYSTEM_SCREEN_VALUES = 2;
-const SYSTEM_SCREEN_WORDS = 5;
+/** A system-screening question's limits: those of a complaint's companions (see chief-complaint.ts). */
+const SYSTEM_SCREEN_VALUES = SCREEN_VALUES;
+const SYSTEM_SCREEN_WORDS = SCREEN_WORDS;
 
 /** Probability threshold for the learned rates (nods, follow-ups): act when doctors usually do. */
 const ACT_THRESHOLD = 0.5;

@@ -572,13 +572,17 @@ export class HistoryPlanner {
     const planned = this.nextItem(cursor, conversation, facts, focus, live.skipped);
     if (planned?.section === "chief_complaint") return [planned];
     const walk = this.walkOf(conversation, facts, focus, live.skipped);
-    const own = this.ownSystemItem(walk);
-    if (own) return this.systemScreen(own, walk);
+    // A screen already made in part ("any fevers?" among a tiredness's companions) is not finished alone
+    // before the background: a lone "any chills?" next drew nothing on MediQ dev.
+    const partly = (item: PlanItem) => item.values.some((value) => conversation.askedValues.has(`${item.id}|${value}`));
+    const fresh: Walk = { ...walk, pending: (item) => walk.pending(item) && !partly(item) };
+    const own = this.ownSystemItem(fresh);
+    if (own) return this.systemScreen(own, fresh);
     const { plan } = this.model;
     const general = plan.file.live_history.background.review_first
       .map((id) => plan.itemsById.get(id)!)
-      .find(walk.pending);
-    if (general) return this.systemScreen(general, walk);
+      .find(fresh.pending);
+    if (general) return this.systemScreen(general, fresh);
     const background = plan.file.live_history.background.items.find(
       (entry) =>
         !live.skipped.has(entry.item) &&

@@ -92,6 +92,17 @@ describe("a live history screens the systems away from the complaint one questio
     expect(live[indexOf(live, "medical_history:other") - 1]).toEqual(["symptom:fever", "symptom:chills"]);
   });
 
+  it("does not finish a fever screen alone when the complaint already asked about fevers (a tiredness: no lone 'chills?')", () => {
+    const tired = decisions(
+      "I've been feeling really tired for a month.",
+      { positive_symptom: [{ value: "fatigue" }] },
+      true,
+    );
+    expect(indexOf(tired, "symptom:fever")).toBeLessThan(indexOf(tired, "medical_history:other"));
+    const chills = indexOf(tired, "symptom:chills");
+    expect(chills === -1 || chills > indexOf(tired, "medical_history:other")).toBe(true);
+  });
+
   it("asks the complaint's own system two symptoms a question, the benchmark one a turn (a cough: breathlessness, wheeze)", () => {
     const live = decisions("I've had a cough for a few days.", cough, true);
     expect(live[indexOf(live, "symptom:dyspnea")]).toEqual(["symptom:dyspnea", "symptom:wheezing"]);

@@ -4,6 +4,7 @@ import { templateFor, type HistoryPlan, type StepPart } from "../../../language/
 import type { PolicyModel } from "./policy-model.ts";
 import { locationsOf, type StateFacts } from "./state-facts.ts";
 import { loadOntologyFile } from "../../../ontology/ontology-files.ts";
+import { spokenValue } from "../../../language/lay-terms.ts";
 
 /**
  * The presenting complaint and its attributes. The complaint is what the patient reported in their
@@ -133,6 +134,55 @@ export function nextComplaintStep(
   live = false,
   skippedItems: ReadonlySet<string> = new Set(),
 ): Ask[] | undefined {
+  const steps = openComplaintSteps(model, facts, conversation, focus, live, skippedItems);
+  const first = steps.next().value;
+  const screen = (asks: readonly Ask[] | undefined) => asks !== undefined && companionScreen(model.plan, asks, focus);
+  if (!live || !screen(first)) return first;
+  // A live history asks two plain companions together ("any fevers or weight loss?"), as it screens a system.
+  const second = steps.next().value;
+  if (!second || !screen(second)) return first;
+  const paired = [...first!, ...second];
+  const words = paired.reduce((sum, ask) => sum + spokenValue(ask.slot, ask.value).split(" ").length, 0);
+  return paired.length <= SCREEN_VALUES && words <= SCREEN_WORDS ? paired : first;
+}
+
+/**
+ * At most this many symptoms, and their lay names at most this many words, in one screening question
+ * ("any chest pain or palpitations?"). A denial must reach every symptom named: the NLU's reaches a few
+ * words (`nlu/negation.ts`: "no, I haven't had changes in my hearing, changes in my vision or headaches"
+ * left the headaches present), and the red-flag signs' stops at a comma (`clinical/red-flag-signs.ts`:
+ * "no, I haven't had cough, wheezing or coughing up blood" raised coughing blood), so a screen names
+ * two, joined by "or".
+ */
+export const SCREEN_VALUES = 2;
+export const SCREEN_WORDS = 5;
+
+/**
+ * A step that only asks whether companion symptoms are there, each a plain review-of-systems symptom
+ * (no detail, not the complaint itself, not a symptom the plan asks only at a site, such as swelling).
+ */
+function companionScreen(plan: HistoryPlan, asks: readonly Ask[], focus: ComplaintFocus): boolean {
+  return asks.every(
+    (ask) =>
+      ask.slot === "symptom" &&
+      !ask.check &&
+      !focus.symptoms.includes(ask.value) &&
+      plan.file.items.some(
+        (item) =>
+          item.section === "review_of_systems" && !item.check && !item.live_only && item.values.includes(ask.value),
+      ),
+  );
+}
+
+/** The complaint's unsettled steps, in order, each as its asks. */
+function* openComplaintSteps(
+  model: PolicyModel,
+  facts: StateFacts,
+  conversation: ConversationReading,
+  focus: ComplaintFocus,
+  live: boolean,
+  skippedItems: ReadonlySet<string>,
+): Generator<Ask[], undefined> {
   const { plan } = model;
   // A step asking a skipped item's value (a baby's night sweats) is not asked; the complaint itself still is.
   const skippedValues = new Set(
@@ -170,7 +220,7 @@ export function nextComplaintStep(
         continue;
       if (settled(parts[0]!)) continue;
       if (own.check === "frequency" && oneSuddenEpisode(facts, symptom)) continue;
-      return parts
+      yield parts
         .filter((part) => !settled(part))
         .map((part) =>
           askOf(

@@ -1,7 +1,14 @@
 import type { DialogueState, DoctorAction } from "../../../cmas/schemas.ts";
 import type { DialogueTurn } from "../../../language/module-interfaces.ts";
 import { askOf, bareAction, inquire, type Ask } from "./actions.ts";
-import { checkAsked, findComplaint, nextComplaintStep, type ComplaintFocus } from "./chief-complaint.ts";
+import {
+  checkAsked,
+  findComplaint,
+  nextComplaintStep,
+  SCREEN_VALUES,
+  SCREEN_WORDS,
+  type ComplaintFocus,
+} from "./chief-complaint.ts";
 import { closingMove, diagnosisActions } from "./closing.ts";
 import { clarificationMove } from "../../../language/repeat-requests.ts";
 import {
@@ -141,16 +148,9 @@ export interface DecideOptions {
   readonly requests?: readonly PatientRequest[];
 }
 
-/**
- * At most this many symptoms, and their lay names at most this many words, in one system-screening
- * question ("any chest pain or palpitations?"). A denial must reach every symptom named: the NLU's
- * reaches a few words (`nlu/negation.ts`: "no, I haven't had changes in my hearing, changes in my
- * vision or headaches" left the headaches present), and the red-flag signs' stops at a comma
- * (`clinical/red-flag-signs.ts`: "no, I haven't had cough, wheezing or coughing up blood" raised
- * coughing blood), so a screen names two, joined by "or".
- */
-const SYSTEM_SCREEN_VALUES = 2;
-const SYSTEM_SCREEN_WORDS = 5;
+/** A system-screening question's limits: those of a complaint's companions (see chief-complaint.ts). */
+const SYSTEM_SCREEN_VALUES = SCREEN_VALUES;
+const SYSTEM_SCREEN_WORDS = SCREEN_WORDS;
 
 /** Probability threshold for the learned rates (nods, follow-ups): act when doctors usually do. */
 const ACT_THRESHOLD = 0.5;
@@ -572,13 +572,17 @@ export class HistoryPlanner {
     const planned = this.nextItem(cursor, conversation, facts, focus, live.skipped);
     if (planned?.section === "chief_complaint") return [planned];
     const walk = this.walkOf(conversation, facts, focus, live.skipped);
-    const own = this.ownSystemItem(walk);
-    if (own) return [own];
+    // A screen already made in part ("any fevers?" among a tiredness's companions) is not finished alone
+    // before the background: a lone "any chills?" next drew nothing on MediQ dev.
+    const partly = (item: PlanItem) => item.values.some((value) => conversation.askedValues.has(`${item.id}|${value}`));
+    const fresh: Walk = { ...walk, pending: (item) => walk.pending(item) && !partly(item) };
+    const own = this.ownSystemItem(fresh);
+    if (own) return this.systemScreen(own, fresh);
     const { plan } = this.model;
     const general = plan.file.live_history.background.review_first
       .map((id) => plan.itemsById.get(id)!)
-      .find(walk.pending);
-    if (general) return this.systemScreen(general, walk);
+      .find(fresh.pending);
+    if (general) return this.systemScreen(general, fresh);
     const background = plan.file.live_history.background.items.find(
       (entry) =>
         !live.skipped.has(entry.item) &&
@@ -619,13 +623,19 @@ export class HistoryPlanner {
   }
 
   /**
-   * The next item of the complaint's own body system, asked one a turn before the background: the
-   * review the complaint chose, else the first `own_system_blocks` blocks of its area's review.
+   * The next item of the complaint's own body system, asked before the background: the review the
+   * complaint chose, else the first block of its area's review, then the other `own_system_blocks`
+   * blocks (the neighbouring system) each until a question has opened it. The caller screens two
+   * symptoms a question ({@link systemScreen}).
    */
   private ownSystemItem(walk: Walk): PlanItem | undefined {
     const blocks = this.blocks("review_of_systems", walk.area, walk.review);
-    const own = walk.review ? blocks : blocks.slice(0, this.model.plan.file.live_history.background.own_system_blocks);
-    return own.flat().find(walk.pending);
+    if (walk.review) return blocks.flat().find(walk.pending);
+    const [own, ...neighbours] = blocks.slice(0, this.model.plan.file.live_history.background.own_system_blocks);
+    // A neighbouring system gets one screening question, not a walk: walked one symptom a turn, it left a
+    // 20-question history short of its habits, work and home (MediQ dev, see the commit that added this).
+    const neighbour = neighbours.filter((block) => !walk.touched(block)).flat();
+    return own?.find(walk.pending) ?? neighbour.find(walk.pending);
   }
 
   /** The review-of-systems item the doctor asked last (the cursor stays on the background meanwhile). */

@@ -76,6 +76,30 @@ describe("questions that follow the complaint", () => {
     expect(list.join(" ")).not.toMatch(/bowel|passing urine|night sweats/);
   });
 
+  it("a tiredness: its plain companions two a question (fevers or weight loss), the benchmark one a turn", () => {
+    const opening = "I've been feeling really tired for a month.";
+    const state: DialogueState = { positive_symptom: [{ value: "fatigue" }] };
+    const turns = (live: boolean) =>
+      play(planner, opening, state, undefined, 8, live).steps.map((step) => asked(step.decision.actions));
+    expect(turns(true)).toContainEqual(["symptom:fever", "symptom:unexplained weight loss"]);
+    expect(turns(true)).toContainEqual(["symptom:night sweats", "symptom:loss of appetite"]);
+    const benchmark = turns(false);
+    expect(benchmark).toContainEqual(["symptom:fever"]);
+    expect(benchmark).toContainEqual(["symptom:unexplained weight loss"]);
+  });
+
+  it("a twisted knee: its swelling (a symptom asked at a site) is never paired with another companion", () => {
+    const turns = play(
+      planner,
+      "I twisted my knee playing football.",
+      { positive_symptom: [{ value: "pain", location: ["knee"] }] },
+      undefined,
+      70,
+      true,
+    ).steps.map((step) => asked(step.decision.actions));
+    for (const asks of turns) if (asks.includes("symptom:swelling")) expect(asks).toEqual(["symptom:swelling"]);
+  });
+
   it("a twisted knee: mechanism, swelling, weight bearing, giving way; no night sweats or weight loss", () => {
     const list = asks("I twisted my knee playing football.", {
       positive_symptom: [{ value: "pain", location: ["knee"] }],

@@ -92,7 +92,41 @@ describe("a live history screens the systems away from the complaint one questio
     expect(live[indexOf(live, "medical_history:other") - 1]).toEqual(["symptom:fever", "symptom:chills"]);
   });
 
-  it("asks the complaint's own system one symptom a turn before the background (a back pain: joint swelling, stiffness)", () => {
+  it("does not finish a fever screen alone when the complaint already asked about fevers (a tiredness: no lone 'chills?')", () => {
+    const tired = decisions(
+      "I've been feeling really tired for a month.",
+      { positive_symptom: [{ value: "fatigue" }] },
+      true,
+    );
+    expect(indexOf(tired, "symptom:fever")).toBeLessThan(indexOf(tired, "medical_history:other"));
+    const chills = indexOf(tired, "symptom:chills");
+    expect(chills === -1 || chills > indexOf(tired, "medical_history:other")).toBe(true);
+  });
+
+  it("asks the complaint's own system two symptoms a question, the benchmark one a turn (a cough: breathlessness, wheeze)", () => {
+    const live = decisions("I've had a cough for a few days.", cough, true);
+    expect(live[indexOf(live, "symptom:dyspnea")]).toEqual(["symptom:dyspnea", "symptom:wheezing"]);
+    expect(indexOf(live, "symptom:dyspnea")).toBeLessThan(indexOf(live, "medical_history:other"));
+    const benchmark = decisions("I've had a cough for a few days.", cough, false);
+    expect(benchmark[indexOf(benchmark, "symptom:dyspnea")]).toEqual(["symptom:dyspnea"]);
+  });
+
+  it("screens the neighbouring system (a cough: the heart) in one question before the background, and never asks it again", () => {
+    const live = decisions("I've had a cough for a few days.", cough, true);
+    const background = indexOf(live, "medical_history:other");
+    const heart = [
+      "symptom:chest pain",
+      "symptom:palpitations",
+      "symptom:dizziness",
+      "symptom:syncope",
+      "symptom:swelling",
+    ];
+    const before = live.slice(0, background).filter((asks) => asks.some((ask) => heart.includes(ask)));
+    expect(before).toEqual([["symptom:chest pain", "symptom:palpitations"]]);
+    expect(live.slice(background).flat()).not.toContain("symptom:chest pain");
+  });
+
+  it("asks the complaint's own system before the background (a back pain: joint swelling, stiffness)", () => {
     const back = decisions("I've hurt my back.", backPain, true);
     expect(indexOf(back, "symptom:stiffness")).toBeLessThan(indexOf(back, "medical_history:other"));
   });
@@ -103,10 +137,28 @@ describe("the background's broad questions, worded by the clean NLG", () => {
   const word = (slot: string, values: readonly string[]) =>
     realiseFromTemplates(inquire(values.map((value) => askOf(slot, value))));
 
-  it("asks about medical conditions outright (not 'otherwise healthy?'), reading back as the past-history item", () => {
+  it("asks about medical conditions outright (not 'otherwise healthy?') with operations and hospital stays, reading back as both past-history items", () => {
     const text = word("medical_history", ["other"]);
-    expect(text).toMatch(/do you have any medical conditions\?$/);
-    expect(reader.readDoctor(text).items).toEqual(["conditions"]);
+    expect(text).toMatch(/do you have any medical conditions, or have you had any operations or hospital stays\?$/);
+    const reading = reader.readDoctor(text);
+    expect(reading.items).toEqual(expect.arrayContaining(["conditions", "hospitalization_surgery"]));
+    // Both values read as asked, so the live history does not spend a turn on the operations question.
+    expect(reading.values).toEqual(
+      expect.arrayContaining([
+        "hospitalization_surgery|hospitalization",
+        "hospitalization_surgery|operative surgical procedures",
+      ]),
+    );
+    // The benchmark's transcript wording is the training doctors': no operations in it.
+    expect(realiseFromTemplates(inquire([askOf("medical_history", "other")]), false)).not.toMatch(/operation/);
+  });
+
+  it("screens the skin as a clinician words it (rashes or skin changes), reading back as the rash item alone", () => {
+    const text = word("symptom", ["dermatologic problem"]);
+    expect(text).toMatch(/have you had any rashes or skin changes\?$/);
+    expect(reader.readDoctor(text).items).toEqual(["rash"]);
+    // The benchmark's transcript wording stays the training doctors'.
+    expect(realiseFromTemplates(inquire([askOf("symptom", "dermatologic problem")]), false)).not.toMatch(/skin/);
   });
 
   it("asks what runs in the family, reading back as the heart and cancer items", () => {

@@ -108,3 +108,30 @@ describe("a spouse's illness is not family history; a blood relative's is", () =
     ]);
   });
 });
+
+describe("five lay patients tried through the chat: the worst misreadings found", () => {
+  it("a daughter for her mother: 'shes not weeing much and seems a bit muddled' is confusion, not denied confusion", async () => {
+    const state = await stateAfter(
+      "Im ringing about my mum, shes 79 and shes had diarrhoea for 3 days",
+      "shes not weeing much and seems a bit muddled",
+    );
+    expect(values(state, "positive_symptom")).toContain("confusion");
+    expect(values(state, "negative_symptom")).not.toContain("confusion");
+  });
+
+  it("negative control: 'she is not confused and is eating' still denies confusion", async () => {
+    const state = await stateAfter(
+      "Im ringing about my mum, shes had diarrhoea for 3 days",
+      "she is not confused and is eating",
+    );
+    expect(values(state, "negative_symptom")).toContain("confusion");
+  });
+
+  it("headaches 'worse in the morning and Ive been sick with them' is vomiting (the headaches', not an illness)", async () => {
+    const state = await stateAfter(
+      "Ive had headaches for a month.",
+      "Theyre worse in the morning and Ive been sick with them",
+    );
+    expect(values(state, "positive_symptom")).toEqual(["headache", "vomiting"]);
+  });
+});

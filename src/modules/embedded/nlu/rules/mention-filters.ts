@@ -59,9 +59,11 @@ const SWEAT_FROM_HEAT =
 
 /**
  * What follows "been sick" when it means being ill, not vomiting (as in American English): "been sick
- * with a cold", "been sick for a week", "been sick lately". Example: "I've been sick for a week".
+ * with a cold", "been sick for a week", "been sick lately" — not "been sick with them" (the
+ * headaches), "been sick twice", "been sick for two hours". Example: "I've been sick for a week".
  */
-const ILL_NOT_VOMITING = /^\s*(?:with|for|lately|recently|on and off|off and on|a lot|quite a bit)\b/;
+const ILL_NOT_VOMITING =
+  /^\s*(?:with (?:a |the |this |some )?(?:cold|flu|bug|virus|covid|infection|chest infection|fever|temperature|cough|sore throat|something|everything)|for (?:a |about |over |nearly |the (?:last |past )?)?(?:\d+|one|two|three|four|five|six|few|couple|several|week|weeks|month|months|days?|while|ages)\b(?! (?:hours?|times)\b)|lately|recently|on and off|off and on|a lot|quite a bit)\b/;
 
 /** The words of the clause of token `at`. */
 function clauseTextOf(analysed: AnalysedText, at: number): string {

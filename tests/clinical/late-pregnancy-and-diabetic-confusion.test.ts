@@ -63,6 +63,19 @@ describe("bleeding in pregnancy: early is the ectopic flag's, the second half th
   });
 });
 
+describe("the semantic signal hears the later-pregnancy flag only when a later pregnancy is said", () => {
+  const heard = (said: string) =>
+    loadRedFlags().subjectHeard("bleeding_in_later_pregnancy", loadRedFlags().signs.readAll([said]));
+
+  it("'6 weeks pregnant and a bit of spotting' (a corpus near-miss) is not its subject: bleeding alone is a modifier", () => {
+    expect(heard("I'm 6 weeks pregnant and I had a bit of spotting.")).toBe(false);
+  });
+
+  it("negative control: '30 weeks and spotting' is", () => {
+    expect(heard("I'm 30 weeks pregnant and I had a bit of spotting.")).toBe(true);
+  });
+});
+
 describe("diabetes with new confusion: urgent, but not ketoacidosis without its features", () => {
   it("an 82-year-old with diabetes confused since this morning fires the diabetes-and-confusion flag, not ketoacidosis", async () => {
     const talk = new Conversation(engine, { maxDoctorTurns: 40 });

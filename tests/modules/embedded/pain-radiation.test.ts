@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import type { DialogueState, DoctorAction, NluFrame } from "../../../src/cmas/schemas.ts";
+import type { DialogueState, DoctorAction } from "../../../src/cmas/schemas.ts";
 import { clinicalNote } from "../../../src/clinical/clinical-note.ts";
 import { noteToMarkdown } from "../../../src/clinical/note-markdown.ts";
 import { loadMeditod } from "../../../src/data/meditod.ts";
@@ -9,6 +9,7 @@ import { loadHistoryPlan } from "../../../src/language/history-plan.ts";
 import { buildEmbeddedEngine, type EmbeddedEngine } from "../../../src/modules/embedded/index.ts";
 import { PatientSimulator } from "../../../src/simulator/patient-simulator.ts";
 import { ScriptedPatient, type ScriptedCase } from "../../../src/simulator/scripted-patient.ts";
+import { mergedSlots } from "./nlu/nlu-harness.ts";
 
 /**
  * Where a pain spreads and how long each bout lasts (issue 20, item 5): read from what lay patients
@@ -24,8 +25,7 @@ beforeAll(() => {
 /** The merged slots of `utterance` after alternating turns (the doctor first). */
 async function slotsOf(turns: readonly string[], utterance: string): Promise<Record<string, unknown>> {
   const history = turns.map((text, index) => ({ speaker: index % 2 === 0 ? "doctor" : "patient", text }) as const);
-  const { frames } = await engine.nlu.understand({ history, utterance });
-  return Object.assign({}, ...(frames ?? []).map((frame: NluFrame) => frame.slots ?? {}));
+  return mergedSlots((await engine.nlu.understand({ history, utterance })).frames);
 }
 
 const SPREAD = [

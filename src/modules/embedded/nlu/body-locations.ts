@@ -1,4 +1,4 @@
-import type { AnalysedText } from "./analysed-text.ts";
+import { textOf, type AnalysedText } from "./analysed-text.ts";
 import type { Lexicon } from "./lexicon.ts";
 
 /**
@@ -16,7 +16,8 @@ import type { Lexicon } from "./lexicon.ts";
  * "abdomen".
  */
 
-const ABDOMEN = "abdomen";
+/** The abdomen's location name. */
+export const ABDOMEN = "abdomen";
 /** How many tokens either side of an abdominal site its side and level may be said ("low down on my left side"). */
 const REGION_WINDOW = 4;
 /** Words for the side. Example: "right", "left". */
@@ -59,18 +60,45 @@ function wordsAround(analysed: AnalysedText, start: number, end: number, from: n
   return words.join(" ");
 }
 
+/** The location of what is felt all over. */
+export const WHOLE_BODY = "whole body";
+/** The region of an abdomen that hurts all over ("all over my tummy"): the annotation tool's lists have none, so it is named. */
+export const GENERALISED = "generalized";
+/** Words between "all over" and the site it spreads over. Example: "all over my tummy", "everywhere in the belly". */
+const SPREAD_OVER = /^(?:my|the|his|her|their|your|in|across|round|around|of)$/;
+
+type LocationMatch = ReturnType<Lexicon["locations"]["findAll"]>[number];
+
+/**
+ * The site a "whole body" phrase ("all over", "everywhere") spreads over when one follows it, or
+ * undefined: "all over my tummy" is the whole abdomen, not the whole body.
+ */
+function spreadOver(
+  analysed: AnalysedText,
+  match: LocationMatch,
+  matches: readonly LocationMatch[],
+): LocationMatch | undefined {
+  if (!match.payloads.includes(WHOLE_BODY)) return undefined;
+  let next = match.end;
+  while (next < match.end + 2 && SPREAD_OVER.test(analysed.tokens[next]?.text ?? "")) next += 1;
+  return matches.find((other) => other.start === next && !other.payloads.includes(WHOLE_BODY));
+}
+
 /** Body locations in `[from, to)`, each followed by its side or region when said. */
 export function extractLocations(lexicon: Lexicon, analysed: AnalysedText, from: number, to: number): string[] {
   const found: string[] = [];
   const add = (site: string | undefined) => {
     if (site !== undefined && !found.includes(site)) found.push(site);
   };
-  const matches = lexicon.locations.findAll(analysed.tokens, from, to);
-  // The abdomen's region from the words around every phrase naming it ("lower right side of my belly").
+  const all = lexicon.locations.findAll(analysed.tokens, from, to);
+  const spreads = all.map((match) => spreadOver(analysed, match, all));
+  const matches = all.filter((_, index) => spreads[index] === undefined);
+  // The abdomen's region from the words around every phrase naming it ("lower right side of my belly"), or all of it.
   const abdominal = matches.filter((match) => match.payloads.includes(ABDOMEN));
-  const region = abdominalRegion(
-    abdominal.map((match) => wordsAround(analysed, match.start, match.end, from, to)).join(" "),
-  );
+  const allOver = spreads.some((site) => site?.payloads.includes(ABDOMEN));
+  const region = allOver
+    ? GENERALISED
+    : abdominalRegion(abdominal.map((match) => wordsAround(analysed, match.start, match.end, from, to)).join(" "));
   for (const match of matches) {
     for (const location of match.payloads) {
       add(location);
@@ -80,4 +108,20 @@ export function extractLocations(lexicon: Lexicon, analysed: AnalysedText, from:
     }
   }
   return found;
+}
+
+/**
+ * A second complaint joined on, its site the subject of a verb of its own. Example: "and now my knee
+ * is swollen", "but my knee's fine", "and my left leg hurts".
+ */
+const NEXT_SUBJECT =
+  /^(?:and|but|plus)\s+(?:(?:now|then|also)\s+)?(?:my|his|her|their|the|your)\s+\w+(?:\s+\w+)?(?:'s\b|\s+(?:is|are|has|have|was|were|feels?|hurts?|looks?|keeps?|got|gone|went|swelled|swollen|been|aches?|killing)\b)/;
+
+/**
+ * Where a symptom's own site can be said after it ends: before a second complaint about another site
+ * ("my back's been killing me and now my knee is swollen": the knee is the swelling's, not the pain's).
+ */
+export function nextSubjectStart(analysed: AnalysedText, from: number, to: number): number {
+  for (let index = from; index < to; index += 1) if (NEXT_SUBJECT.test(textOf(analysed, index, to))) return index;
+  return to;
 }

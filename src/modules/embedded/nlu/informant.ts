@@ -164,17 +164,24 @@ function proxyDeclared(text: string, opening: boolean): ProxyReading | undefined
   return reading ?? undefined;
 }
 
+/**
+ * A patient telling of their own trouble. Example: "I've had a cough for a week", "I have a rash", "I
+ * feel dizzy". After it, a relative named in the next turn ("my dad has diabetes") is family, not the
+ * patient a proxy speaks for.
+ */
+const OWN_TROUBLE = /\bi(?:'ve| have| had| feel| get| got| keep)\b/;
+
 /** What one patient turn tells of the informant, given what was known before it; undefined when nothing. */
 function turnReading(
   said: string,
   known: ProxyReading | null,
-  patientTurn: number,
+  opening: boolean,
   question: string,
 ): ProxyReading | undefined {
   const text = plain(said);
   // An answer to a family-history question is about the family ("my mother is 70 and has diabetes").
   const opens = !known && !FAMILY_QUESTION.test(plain(question));
-  const opened = opens ? proxyDeclared(text, patientTurn < 2) : undefined;
+  const opened = opens ? proxyDeclared(text, opening) : undefined;
   const proxy = opened ?? known;
   if (!proxy) return undefined;
   const patientAge = ageOf(text);
@@ -195,14 +202,18 @@ export function readInformant(
 ): { readonly known: ProxyReading | null; readonly update: ProxyReading | undefined } {
   let known: ProxyReading | null = null;
   let patientTurns = 0;
+  // A proxy opens in the first two patient turns, unless the patient has told of their own trouble first.
+  let ownTrouble = false;
+  const opening = () => patientTurns < 2 && !ownTrouble;
   history.forEach((turn, index) => {
     if (turn.speaker !== "patient") return;
-    const reading = turnReading(turn.text, known, patientTurns, history[index - 1]?.text ?? "");
+    const reading = turnReading(turn.text, known, opening(), history[index - 1]?.text ?? "");
     if (reading) known = mergeProxy(known, reading);
+    ownTrouble ||= !known && OWN_TROUBLE.test(plain(turn.text));
     patientTurns += 1;
   });
   const question = history.findLast((turn) => turn.speaker === "doctor")?.text ?? "";
-  return { known, update: turnReading(utterance, known, patientTurns, question) };
+  return { known, update: turnReading(utterance, known, opening(), question) };
 }
 
 /** A proxy reading with an update's news added (`updateInformant`'s rule: what the update leaves null is kept). */

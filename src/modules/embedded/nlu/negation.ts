@@ -102,6 +102,27 @@ const DENIAL_AFTER_NOT = new Set([
   "recently",
 ]);
 
+/**
+ * Verbs that open a second statement about the same person, the subject left unsaid: a denial before
+ * "and" does not reach past them. Example: "shes not weeing much and seems a bit muddled", "no fever
+ * and looks pale".
+ */
+const ELIDED_SUBJECT_VERBS = new Set([
+  "seems",
+  "seemed",
+  "looks",
+  "looked",
+  "keeps",
+  "kept",
+  "gets",
+  "got",
+  "feels",
+  "felt",
+  "is",
+  "was",
+  "started",
+]);
+
 /** Whether the token after a comma starts a contrast: "felt sick, not vomited" (not "chest pain, not at all"). */
 function isContrastAfterComma(tokens: readonly Token[], index: number): boolean {
   const word = tokens[index]!.text;
@@ -164,7 +185,8 @@ export function clauseIds(tokens: readonly Token[]): number[] {
     else if (
       (token.text === "and" || token.text === "or" || token.text === "so") &&
       tokens[index + 1] &&
-      SUBJECTS.has(tokens[index + 1]!.text)
+      (SUBJECTS.has(tokens[index + 1]!.text) ||
+        (token.text === "and" && ELIDED_SUBJECT_VERBS.has(tokens[index + 1]!.text)))
     )
       clause += 1;
     else if (token.text === "other" && tokens[index + 1]?.text === "than") clause += 1;

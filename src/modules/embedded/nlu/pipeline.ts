@@ -6,6 +6,7 @@ import { readAllergicReactions } from "./passes/allergic-reactions.ts";
 import { answerAskedAttribute } from "./passes/asked-attribute-answers.ts";
 import { readBackReferences } from "./passes/back-references.ts";
 import { readCorrections } from "./passes/corrections.ts";
+import { readDeniedAllergies } from "./passes/denied-allergies.ts";
 import { readCertainty } from "./passes/certainty.ts";
 import { addMentionEntries } from "./passes/mention-entries.ts";
 import { filterAfterStatus, filterBeforeStatus } from "./passes/mention-filters.ts";
@@ -60,6 +61,7 @@ export const NLU_PASSES: readonly NluPass[] = [
   { name: "filters after status", run: (turn) => filterAfterStatus(turn) },
   { name: "entries", run: addMentionEntries },
   { name: "allergic reactions", run: readAllergicReactions },
+  { name: "denied allergies", run: readDeniedAllergies },
   { name: "medication purpose", run: answerMedicationPurpose },
   { name: "question asked back", run: answerClarifying },
   { name: "periods and pregnancy", run: readPeriodsAndPregnancy },

@@ -1,9 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import type { NluFrame } from "../../../../src/cmas/schemas.ts";
-import { loadMeditod } from "../../../../src/data/meditod.ts";
-import type { DialogueTurn, NluModule, NluResult } from "../../../../src/language/module-interfaces.ts";
-import { buildEmbeddedNlu } from "../../../../src/modules/embedded/nlu.ts";
-import { loadTrainingData } from "../../../../src/modules/embedded/training-data.ts";
+import { embeddedNlu, lastTurn, mergedSlots } from "./nlu-harness.ts";
 
 /**
  * A carer speaking for an elderly man, typed as people type (found trying the chat; none from a
@@ -13,21 +9,11 @@ import { loadTrainingData } from "../../../../src/modules/embedded/training-data
  * conditions to a few years ago. Each reading beside a negative control.
  */
 
-let nlu: NluModule;
 beforeAll(() => {
-  nlu = buildEmbeddedNlu(loadTrainingData(loadMeditod(), "train"));
+  embeddedNlu();
 });
 
-/** The NLU's reading of the last of `turns` (alternating, the doctor first; the last is the patient's). */
-async function lastTurn(...turns: string[]): Promise<NluResult> {
-  const history: DialogueTurn[] = turns
-    .slice(0, -1)
-    .map((text, index) => ({ speaker: index % 2 === 0 ? "doctor" : "patient", text }));
-  return nlu.understand({ history, utterance: turns.at(-1)! });
-}
-
-const slots = (frames: readonly NluFrame[] | null) =>
-  Object.assign({}, ...(frames ?? []).map((frame) => frame.slots ?? {})) as Record<string, unknown>;
+const slots = mergedSlots;
 const OPENING = "What brings you in today?";
 
 describe("a carer speaking for an elderly man", () => {

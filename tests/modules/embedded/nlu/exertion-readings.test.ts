@@ -1,9 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import type { NluFrame } from "../../../../src/cmas/schemas.ts";
-import { loadMeditod } from "../../../../src/data/meditod.ts";
-import type { DialogueTurn, NluModule } from "../../../../src/language/module-interfaces.ts";
-import { buildEmbeddedNlu } from "../../../../src/modules/embedded/nlu.ts";
-import { loadTrainingData } from "../../../../src/modules/embedded/training-data.ts";
+import { embeddedNlu, slotsAfter } from "./nlu-harness.ts";
 
 /**
  * Breathlessness and pain as a clinician hears them (issue 20, items 3 and 5): what brings them on
@@ -12,19 +8,11 @@ import { loadTrainingData } from "../../../../src/modules/embedded/training-data
  * MediTOD dialogue; each with a negative control.
  */
 
-let nlu: NluModule;
 beforeAll(() => {
-  nlu = buildEmbeddedNlu(loadTrainingData(loadMeditod(), "train"));
+  embeddedNlu();
 });
 
-/** The slots of the last of `turns` (alternating, the doctor first; the last is the patient's). */
-async function slotsOf(...turns: string[]): Promise<Record<string, unknown>> {
-  const history: DialogueTurn[] = turns
-    .slice(0, -1)
-    .map((text, index) => ({ speaker: index % 2 === 0 ? "doctor" : "patient", text }));
-  const { frames } = await nlu.understand({ history, utterance: turns.at(-1)! });
-  return Object.assign({}, ...(frames ?? []).map((frame: NluFrame) => frame.slots ?? {}));
-}
+const slotsOf = slotsAfter;
 
 const OPENING = "What brings you in today?";
 

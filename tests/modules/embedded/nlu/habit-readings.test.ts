@@ -1,9 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import type { NluFrame } from "../../../../src/cmas/schemas.ts";
-import { loadMeditod } from "../../../../src/data/meditod.ts";
-import type { NluModule } from "../../../../src/language/module-interfaces.ts";
-import { buildEmbeddedNlu } from "../../../../src/modules/embedded/nlu.ts";
-import { loadTrainingData } from "../../../../src/modules/embedded/training-data.ts";
+import { embeddedNlu, slotsAfter } from "./nlu-harness.ts";
 
 /**
  * Habits as a clinician hears them (issue 20, item 3): current, former and never smokers, amounts
@@ -11,15 +7,12 @@ import { loadTrainingData } from "../../../../src/modules/embedded/training-data
  * dialogue; each with a negative control.
  */
 
-let nlu: NluModule;
 beforeAll(() => {
-  nlu = buildEmbeddedNlu(loadTrainingData(loadMeditod(), "train"));
+  embeddedNlu();
 });
 
-async function slotsOf(question: string, utterance: string): Promise<Record<string, unknown>> {
-  const { frames } = await nlu.understand({ history: [{ speaker: "doctor", text: question }], utterance });
-  return Object.assign({}, ...(frames ?? []).map((frame: NluFrame) => frame.slots ?? {}));
-}
+/** The frames' slots, merged, of `utterance` said to `question`. */
+const slotsOf = (question: string, utterance: string) => slotsAfter(question, utterance);
 
 describe("smoking: current, former, never", () => {
   const former = [

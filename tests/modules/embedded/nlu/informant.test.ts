@@ -1,11 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import type { NluFrame } from "../../../../src/cmas/schemas.ts";
-import { loadMeditod } from "../../../../src/data/meditod.ts";
-import type { DialogueTurn, NluModule, NluResult } from "../../../../src/language/module-interfaces.ts";
-import { buildEmbeddedNlu } from "../../../../src/modules/embedded/nlu.ts";
+import type { DialogueTurn } from "../../../../src/language/module-interfaces.ts";
 import { readInformant } from "../../../../src/modules/embedded/nlu/informant.ts";
 import { PATIENT_WORDS, SPEAKER_WORDS } from "../../../../src/modules/embedded/nlu/rules/informant-relations.ts";
-import { loadTrainingData } from "../../../../src/modules/embedded/training-data.ts";
+import { embeddedNlu, lastTurn, mergedSlots } from "./nlu-harness.ts";
 
 /**
  * Who the history is about (issue 20, item 2): a relative or carer speaking for the patient, written
@@ -13,21 +10,11 @@ import { loadTrainingData } from "../../../../src/modules/embedded/training-data
  * themselves of their relatives' illnesses, which stay family history.
  */
 
-let nlu: NluModule;
 beforeAll(() => {
-  nlu = buildEmbeddedNlu(loadTrainingData(loadMeditod(), "train"));
+  embeddedNlu();
 });
 
-/** The NLU's reading of the last of `turns` (alternating, the doctor first; the last is the patient's). */
-async function lastTurn(...turns: string[]): Promise<NluResult> {
-  const history: DialogueTurn[] = turns
-    .slice(0, -1)
-    .map((text, index) => ({ speaker: index % 2 === 0 ? "doctor" : "patient", text }));
-  return nlu.understand({ history, utterance: turns.at(-1)! });
-}
-
-const slots = (frames: readonly NluFrame[] | null) =>
-  Object.assign({}, ...(frames ?? []).map((frame) => frame.slots ?? {})) as Record<string, unknown>;
+const slots = mergedSlots;
 const OPENING = "What brings you in today?";
 
 describe("every word for the patient and for the speaker opens a proxy", () => {

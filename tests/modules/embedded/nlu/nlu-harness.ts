@@ -1,8 +1,10 @@
+import type { NluFrame } from "../../../../src/cmas/schemas.ts";
 import { loadMeditod } from "../../../../src/data/meditod.ts";
+import type { DialogueTurn, NluModule, NluResult } from "../../../../src/language/module-interfaces.ts";
 import { analyseText } from "../../../../src/modules/embedded/nlu/analysed-text.ts";
 import { NLU_PASSES, runPasses, type NluPass } from "../../../../src/modules/embedded/nlu/pipeline.ts";
 import { newTurnRecord, type TurnRecord } from "../../../../src/modules/embedded/nlu/turn-record.ts";
-import { buildNluResources, type NluResources } from "../../../../src/modules/embedded/nlu.ts";
+import { buildEmbeddedNlu, buildNluResources, type NluResources } from "../../../../src/modules/embedded/nlu.ts";
 import { loadTrainingData } from "../../../../src/modules/embedded/training-data.ts";
 
 /** The NLU's resources built from the train split, once per test file. */
@@ -39,4 +41,29 @@ export function spanText(turn: TurnRecord, span: { readonly start: number; reado
     .slice(span.start, span.end)
     .map((token) => token.text)
     .join(" ");
+}
+
+/** The embedded NLU module built from the train split, once per test file. */
+let module: NluModule | undefined;
+export function embeddedNlu(): NluModule {
+  module ??= buildEmbeddedNlu(loadTrainingData(loadMeditod(), "train"));
+  return module;
+}
+
+/** The NLU's reading of the last of `turns` (alternating, the doctor first; the last is the patient's). */
+export async function lastTurn(...turns: string[]): Promise<NluResult> {
+  const history: DialogueTurn[] = turns
+    .slice(0, -1)
+    .map((text, index) => ({ speaker: index % 2 === 0 ? "doctor" : "patient", text }));
+  return embeddedNlu().understand({ history, utterance: turns.at(-1)! });
+}
+
+/** The slots of some frames, merged into one record (a later frame's slot replaces an earlier one's). */
+export function mergedSlots(frames: readonly NluFrame[] | null | undefined): Record<string, unknown> {
+  return Object.assign({}, ...(frames ?? []).map((frame) => frame.slots ?? {})) as Record<string, unknown>;
+}
+
+/** The merged slots of the NLU's reading of the last of `turns` ({@link lastTurn}). */
+export async function slotsAfter(...turns: string[]): Promise<Record<string, unknown>> {
+  return mergedSlots((await lastTurn(...turns)).frames);
 }

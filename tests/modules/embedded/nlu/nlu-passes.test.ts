@@ -18,6 +18,7 @@ describe("the NLU pipeline (nlu/pipeline.ts), one pass at a time", () => {
       "filters after status",
       "entries",
       "allergic reactions",
+      "denied allergies",
       "medication purpose",
       "question asked back",
       "periods and pregnancy",

@@ -1,9 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import type { NluFrame } from "../../../../src/cmas/schemas.ts";
-import { loadMeditod } from "../../../../src/data/meditod.ts";
-import type { NluModule } from "../../../../src/language/module-interfaces.ts";
-import { buildEmbeddedNlu } from "../../../../src/modules/embedded/nlu.ts";
-import { loadTrainingData } from "../../../../src/modules/embedded/training-data.ts";
+import { embeddedNlu, lastTurn, slotsAfter } from "./nlu-harness.ts";
 
 /**
  * Polarity and factors as a clinician hears them (issue 20, item 3): each failure the issue names,
@@ -11,21 +7,13 @@ import { loadTrainingData } from "../../../../src/modules/embedded/training-data
  * must keep its old reading.
  */
 
-let nlu: NluModule;
 beforeAll(() => {
-  nlu = buildEmbeddedNlu(loadTrainingData(loadMeditod(), "train"));
+  embeddedNlu();
 });
 
 /** The frames' slots, merged, of `utterance` said to `question` after `opening` (a chest pain, for factor questions). */
-async function slotsOf(question: string, utterance: string, opening = "Chest pain."): Promise<Record<string, unknown>> {
-  const history = [
-    { speaker: "doctor" as const, text: "What brings you in today?" },
-    { speaker: "patient" as const, text: opening },
-    { speaker: "doctor" as const, text: question },
-  ];
-  const { frames } = await nlu.understand({ history, utterance });
-  return Object.assign({}, ...(frames ?? []).map((frame: NluFrame) => frame.slots ?? {}));
-}
+const slotsOf = (question: string, utterance: string, opening = "Chest pain.") =>
+  slotsAfter("What brings you in today?", opening, question, utterance);
 
 const value = (value: string) => [expect.objectContaining({ value })];
 
@@ -131,10 +119,10 @@ describe("aggravating and relieving factors, per clause", () => {
     });
 
   it("a symptom that comes when the patient does something, beside what eases it: 'I get a tight chest when I walk up hills, goes off when I rest' (found trying the chat)", async () => {
-    const { frames } = await nlu.understand({
-      history: [{ speaker: "doctor", text: "What brings you in today?" }],
-      utterance: "i get a tight chest when i walk up hills, goes off when i rest, been a few weeks",
-    });
+    const { frames } = await lastTurn(
+      "What brings you in today?",
+      "i get a tight chest when i walk up hills, goes off when i rest, been a few weeks",
+    );
     expect(frames?.map((frame) => frame.slots)).toEqual([
       {
         positive_symptom: [

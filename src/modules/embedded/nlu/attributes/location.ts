@@ -1,6 +1,13 @@
 import { isRadiation, NOT_RADIATING, radiatingTo } from "../../../../language/pain-radiation.ts";
 import { sentenceOf, type AnalysedText } from "../analysed-text.ts";
-import { abdominalRegion, extractLocations } from "../body-locations.ts";
+import {
+  abdominalRegion,
+  ABDOMEN,
+  extractLocations,
+  GENERALISED,
+  nextSubjectStart,
+  WHOLE_BODY,
+} from "../body-locations.ts";
 import type { TurnRecord } from "../turn-record.ts";
 import type { CollectedEntry } from "../frame-builder.ts";
 import { setFound, type AttributeExtractor, type VolunteeredSpan } from "./attribute-extractor.ts";
@@ -65,6 +72,30 @@ function spreadStart(analysed: AnalysedText, from: number, to: number): number {
   return -1;
 }
 
+/** Whether the sites said after a symptom are only "all over" ("my tummy hurts all over"). */
+const isAllOver = (sites: readonly string[]) => sites.length === 1 && sites[0] === WHOLE_BODY;
+
+/**
+ * A site named before a symptom that then hurts "all over" it: "my tummy hurts all over" is the whole
+ * abdomen (generalised), not the whole body; with no site before, the whole body it is.
+ */
+function allOverSite(before: readonly string[], after: readonly string[]): readonly string[] {
+  if (before.length === 0) return after;
+  return before.includes(ABDOMEN) && before.length === 1 ? [ABDOMEN, GENERALISED] : before;
+}
+
+/**
+ * A symptom phrase that says "all over" itself ("hurts all over", "sore all over"), after a site
+ * ("my tummy hurts all over"): that site, all over, not the whole body.
+ */
+function readAllOverForm({ turn, mention, entry, clause }: VolunteeredSpan): void {
+  const location = entry.attributes.location;
+  if (!mention || !Array.isArray(location) || !isAllOver(location)) return;
+  const from = Math.max(clause[0], mention.start - SITE_BEFORE_WINDOW);
+  const before = extractLocations(turn.lexicon, turn.analysed, from, mention.start);
+  if (before.length > 0) entry.attributes.location = [...allOverSite(before, location)];
+}
+
 /**
  * The site of a locatable symptom named around it: after it, else just before it, else the clause's
  * subject ("my ankles have been swollen"); sites after a spreading verb in its span are where it
@@ -74,7 +105,7 @@ function readVolunteeredSite(span: VolunteeredSpan): void {
   const { lexicon, analysed, entries } = span.turn;
   const { mention, entry } = span;
   if (!mention) return readVolunteeredSpread(span);
-  if (entry.attributes.location !== undefined) return;
+  if (entry.attributes.location !== undefined) return readAllOverForm(span);
   const value = entry.attributes.value as string;
   const spread = PAIN_VALUE.test(value) ? spreadStart(analysed, mention.end, span.spanEnd) : -1;
   const spreadsTo = spread >= 0 ? spreadSites(span.turn, spread, span.spanEnd, true) : [];
@@ -85,11 +116,11 @@ function readVolunteeredSite(span: VolunteeredSpan): void {
   }
   const [clauseStart, clauseEnd] = span.clause;
   const siteEnd = spread >= 0 ? Math.min(spread, clauseEnd) : clauseEnd;
-  const after = extractLocations(lexicon, analysed, mention.end, Math.min(siteEnd, mention.end + SITE_AFTER_WINDOW));
-  const near =
-    after.length > 0
-      ? after
-      : extractLocations(lexicon, analysed, Math.max(clauseStart, mention.start - SITE_BEFORE_WINDOW), mention.start);
+  const afterEnd = nextSubjectStart(analysed, mention.end, Math.min(siteEnd, mention.end + SITE_AFTER_WINDOW));
+  const after = extractLocations(lexicon, analysed, mention.end, afterEnd);
+  const before = () =>
+    extractLocations(lexicon, analysed, Math.max(clauseStart, mention.start - SITE_BEFORE_WINDOW), mention.start);
+  const near = after.length > 0 ? (isAllOver(after) ? allOverSite(before(), after) : after) : before();
   const sites = near.length > 0 ? near : extractLocations(lexicon, analysed, clauseStart, mention.start);
   entries.set(entry, "location", [...(sites.length > 0 ? sites : topicSite(span)), ...spreadsTo]);
 }

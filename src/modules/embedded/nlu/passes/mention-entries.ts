@@ -1,5 +1,5 @@
 import { clauseRange, sentenceOf, textOf } from "../analysed-text.ts";
-import { extractLocations } from "../body-locations.ts";
+import { extractLocations, nextSubjectStart } from "../body-locations.ts";
 import { extractRelations, FAMILY_CUE } from "../family-relations.ts";
 import type { BaseSlot, CollectedEntry } from "../frame-builder.ts";
 import { gaveUpDrinking, habitStatus } from "../habit-attributes.ts";
@@ -60,8 +60,15 @@ const RELATIVE_SAYS_OF_PATIENT = new RegExp(`${wordsPattern(PEOPLE.relatives)}\\
 /** How many tokens after a located phrase more sites may be joined to it ("leg swelling or arms"). */
 const MORE_SITES_WINDOW = 4;
 
-/** The slot of a condition: family history when a relative (or the family question) is its subject. */
-function conditionSlot(turn: TurnRecord, reading: MentionReading): BaseSlot {
+/** A husband, wife or partner: no blood relative, so their illness is no family history. */
+const PARTNERS: ReadonlySet<string> = new Set(PEOPLE.partners);
+
+/**
+ * The slot of a condition: family history when a blood relative (or the family question) is its
+ * subject; null when only a husband, wife or partner is ("my wife has diabetes", "my husband had a
+ * heart attack last year"): not inherited, so no family history, and not the patient's either.
+ */
+function conditionSlot(turn: TurnRecord, reading: MentionReading): BaseSlot | null {
   const { lexicon, analysed, context } = turn;
   const { mention, concept } = reading;
   if (concept.slot !== "medical_history" && concept.slot !== "symptom") return concept.slot;
@@ -74,7 +81,8 @@ function conditionSlot(turn: TurnRecord, reading: MentionReading): BaseSlot {
     return concept.slot;
   const aboutFamily = asked || relations.length > 0 || FAMILY_CUE.test(before);
   const aboutPatient = FIRST_PERSON_PAST.test(before.replace(WHEN_I_WAS, "")) || RELATIVE_SAYS_OF_PATIENT.test(before);
-  return aboutFamily && !aboutPatient ? "family_history" : concept.slot;
+  if (!aboutFamily || aboutPatient) return concept.slot;
+  return relations.length > 0 && relations.every((relation) => PARTNERS.has(relation)) ? null : "family_history";
 }
 
 /** Someone else's habit: "passive smoking" when they smoke where the patient breathes, else nothing; undefined when it is the patient's. */
@@ -111,12 +119,8 @@ function setSites(turn: TurnRecord, reading: MentionReading, entry: CollectedEnt
     entries.set(entry, "location", askedItem.location);
   if (concept.location && lexicon.locatable.has(concept.value)) {
     // "leg swelling or arms": more sites joined to a located phrase.
-    const more = extractLocations(
-      lexicon,
-      analysed,
-      mention.end,
-      Math.min(analysed.tokens.length, mention.end + MORE_SITES_WINDOW),
-    );
+    const windowEnd = Math.min(analysed.tokens.length, mention.end + MORE_SITES_WINDOW);
+    const more = extractLocations(lexicon, analysed, mention.end, nextSubjectStart(analysed, mention.end, windowEnd));
     if (/^(?:or|and|,)/.test(textOf(analysed, mention.end, mention.end + 1))) entries.set(entry, "location", more);
   }
 }
@@ -130,6 +134,7 @@ function sentenceText(turn: TurnRecord, reading: MentionReading): string {
 function entryOf(turn: TurnRecord, reading: MentionReading): CollectedEntry | undefined {
   const { entries, analysed, polarity } = turn;
   const base = conditionSlot(turn, reading);
+  if (base === null) return undefined;
   let status: Status = reading.status!;
   if (base === "habit") {
     // "My roommate smokes inside": someone else's smoking is second-hand smoke; their other habits are not the patient's.

@@ -57,6 +57,14 @@ function speaksForAChild({ proxy }: TurnRecord): boolean {
 const SWEAT_FROM_HEAT =
   /^\s*(?:\w+\s+)?(?:from|because of|with|after|in|at)\s+(?:the\s+|how\s+|all\s+the\s+)?(?:heat|hot|warm|weather|sun|gym|exercise|exercising|running|workout)\b/;
 
+/**
+ * What follows "been sick" when it means being ill, not vomiting (as in American English): "been sick
+ * with a cold", "been sick for a week", "been sick lately" — not "been sick with them" (the
+ * headaches), "been sick twice", "been sick for two hours". Example: "I've been sick for a week".
+ */
+const ILL_NOT_VOMITING =
+  /^\s*(?:with (?:a |the |this |some )?(?:cold|flu|bug|virus|covid|infection|chest infection|fever|temperature|cough|sore throat|something|everything)|for (?:a |about |over |nearly |the (?:last |past )?)?(?:\d+|one|two|three|four|five|six|few|couple|several|week|weeks|month|months|days?|while|ages)\b(?! (?:hours?|times)\b)|lately|recently|on and off|off and on|a lot|quite a bit)\b/;
+
 /** The words of the clause of token `at`. */
 function clauseTextOf(analysed: AnalysedText, at: number): string {
   const [start, end] = clauseRange(analysed, at);
@@ -287,6 +295,19 @@ export const MENTION_FILTER_RULES: readonly MentionFilterRule[] = [
       concept.value === "bedridden" &&
       analysed.tokens[mention.end - 1]?.text === "down" &&
       /^(?:my|his|her|your|their|the|into|to|towards|through)$/.test(analysed.tokens[mention.end]?.text ?? ""),
+  },
+  {
+    name: "'been sick' with an illness or a length of time: ill, not vomiting",
+    stage: "before-status",
+    example: {
+      question: "What brings you in?",
+      utterance: "I've been sick for a week with a cough.",
+      phrase: "been sick",
+    },
+    drops: ({ analysed }, { mention, concept }) =>
+      concept.value === "vomiting" &&
+      textOf(analysed, mention.start, mention.end).toLowerCase() === "been sick" &&
+      ILL_NOT_VOMITING.test(textOf(analysed, mention.end, clauseRange(analysed, mention.start)[1])),
   },
   {
     name: "a relative's illness answering a contact question",

@@ -143,6 +143,7 @@ describe("the bundled model", () => {
     const examples = [...corpusExamples(developmentParts()), ...backgroundExamples()];
     expect(developmentParts()).not.toContain("test-v2");
     expect(developmentParts()).not.toContain("test-v3");
+    expect(developmentParts()).not.toContain("test-v4");
     expect(model.model.header.trainingDigest).toBe(trainingDigest(examples, DEFAULT_TRAINING));
     expect(model.model.header.encoder).toBe((await loadStaticEncoder()).model);
   });

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { splitPrefixedSlot } from "../cmas/ontology.ts";
 import type { DialogueState, SlotEntry } from "../cmas/schemas.ts";
+import { allergiesSaid, type SaidAllergy } from "./allergens-said.ts";
 import type { Criterion } from "./criteria.ts";
 import { loadDiagnoses, type DiagnosisRules } from "./diagnoses.ts";
 import { namedMedicineOf } from "./medicine-classes.ts";
@@ -187,6 +188,26 @@ function toldInWords(
     for (const value of singleFindingValues(definition.criteria)) values.add(label(value));
   }
   return values;
+}
+
+/**
+ * The allergies' listing, with each drug the patient said they are allergic to named on the state's
+ * drug allergy ("drug allergy — allergen: penicillin (rash)"), which CMAS records without the drug; a
+ * drug allergy told in words the state missed is listed all the same, and is then no longer denied.
+ */
+function allergyListing(state: DialogueState, label: Labeller, said: readonly SaidAllergy[]): Listing {
+  const listed = listing(state, "medical_history", label, (entry) => ALLERGY.test(String(entry.value)));
+  if (said.length === 0) return listed;
+  const named = said.map(({ substance, reaction }) => (reaction ? `${substance} (${reaction})` : substance));
+  const detail = { attribute: "allergen", label: "allergen", value: named.join(", ") };
+  const drug = label("drug allergy");
+  const present = listed.present.some((finding) => finding.value === drug)
+    ? listed.present.map((finding) =>
+        finding.value === drug ? { ...finding, details: [...finding.details, detail] } : finding,
+      )
+    : [{ value: drug, details: [detail] }, ...listed.present];
+  const other = (name: string) => name !== drug;
+  return { present, absent: listed.absent.filter(other), uncertain: listed.uncertain.filter(other) };
 }
 
 /** How each attribute is labelled in the note. */
@@ -424,7 +445,7 @@ export function clinicalNote(input: NoteInput): ClinicalNote {
     },
     pastMedicalHistory: history,
     medications: medicationListing(state, label, input.medicines ?? []),
-    allergies: listing(state, "medical_history", label, (entry) => ALLERGY.test(String(entry.value))),
+    allergies: allergyListing(state, label, allergiesSaid(input.patientWords ?? [])),
     familyHistory: listing(state, "family_history", label),
     socialHistory: {
       habits: listing(state, "habit", label),

@@ -115,6 +115,36 @@ describe("the note says 'denies' only for what the patient denied", () => {
   });
 });
 
+describe("allergies name the drug the patient said, as CMAS cannot", () => {
+  const noteOf = async (answer: string) => {
+    const exchanges = [["Do you have any allergies?", answer]] as const;
+    return noteToMarkdown(clinicalNote({ state: await historyOf(exchanges), patientWords: [answer] }));
+  };
+
+  it("'penicillin gives me a rash': a drug allergy to penicillin, with the rash", async () => {
+    expect(await noteOf("penicillin gives me a rash")).toContain(
+      "## Allergies\n\n- drug allergy — allergen: penicillin (rash)",
+    );
+  });
+
+  it("'no allergies that I know of, but penicillin gives me a rash': the allergy, never 'No: drug allergy'", async () => {
+    const markdown = await noteOf("no allergies that I know of, but penicillin gives me a rash");
+    expect(markdown).toContain("- drug allergy — allergen: penicillin (rash)");
+    expect(markdown).not.toContain("No: drug allergy");
+  });
+
+  it("negative controls: an allergy denied, or a drug taken, names no allergen", async () => {
+    expect(await noteOf("I'm not allergic to penicillin")).not.toContain("allergen:");
+    const taken = noteToMarkdown(
+      clinicalNote({
+        state: await historyOf([["Any medications?", "I take amoxicillin"]]),
+        patientWords: ["I take amoxicillin"],
+      }),
+    );
+    expect(taken).not.toContain("allergen:");
+  });
+});
+
 describe("who gave the history", () => {
   it("is read from the state when proxy detection records the speaker's relation", () => {
     const state = { basic_information: [{ age: "2", informant: "mother" }] };

@@ -56,6 +56,16 @@ describe("'havent been sick': nausea, vomiting denied", () => {
     const ill = await stateAfter("I've been sick for a week with a cough");
     expect(values(ill, "positive_symptom")).toEqual(["coughing"]);
   });
+
+  it("'no one else has been sick', 'anybody whos been sick': other people, no vomiting denied (MediTOD RES0001)", async () => {
+    for (const said of [
+      "I have a cough. No, no one else has been sick.",
+      "I have a cough. I cant think of anybody whos been sick.",
+    ])
+      expect(values(await stateAfter(said), "negative_symptom")).not.toContain("vomiting");
+    // Negative control: the patient's own 'havent been sick' still denies it.
+    expect(values(await stateAfter("I have a cough. I havent been sick."), "negative_symptom")).toContain("vomiting");
+  });
 });
 
 describe("'all over my tummy' is the whole abdomen, not the whole body", () => {

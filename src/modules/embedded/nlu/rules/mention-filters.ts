@@ -65,6 +65,13 @@ const SWEAT_FROM_HEAT =
 const ILL_NOT_VOMITING =
   /^\s*(?:with (?:a |the |this |some )?(?:cold|flu|bug|virus|covid|infection|chest infection|fever|temperature|cough|sore throat|something|everything)|for (?:a |about |over |nearly |the (?:last |past )?)?(?:\d+|one|two|three|four|five|six|few|couple|several|week|weeks|month|months|days?|while|ages)\b(?! (?:hours?|times)\b)|lately|recently|on and off|off and on|a lot|quite a bit)\b/;
 
+/**
+ * Other people before "been sick", not the patient: "no one else has", "anybody who's", "someone at
+ * work has". Example: "No, no one else has been sick" (MediTOD RES0001 #13) is no vomiting denied.
+ */
+const OTHER_PEOPLE_BEFORE =
+  /\b(?:no ?one|nobody|anyone|anybody|someone|somebody|everyone|everybody|people|others|who)\b(?:\s+\S+){0,3}\s*$/;
+
 /** The words of the clause of token `at`. */
 function clauseTextOf(analysed: AnalysedText, at: number): string {
   const [start, end] = clauseRange(analysed, at);
@@ -308,6 +315,19 @@ export const MENTION_FILTER_RULES: readonly MentionFilterRule[] = [
       concept.value === "vomiting" &&
       textOf(analysed, mention.start, mention.end).toLowerCase() === "been sick" &&
       ILL_NOT_VOMITING.test(textOf(analysed, mention.end, clauseRange(analysed, mention.start)[1])),
+  },
+  {
+    name: "'been sick' said of other people: no one else, anybody who's",
+    stage: "before-status",
+    example: {
+      question: "Has anyone around you been unwell?",
+      utterance: "No, no one else has been sick.",
+      phrase: "been sick",
+    },
+    drops: ({ analysed }, { mention, concept }) =>
+      concept.value === "vomiting" &&
+      textOf(analysed, mention.start, mention.end).toLowerCase() === "been sick" &&
+      OTHER_PEOPLE_BEFORE.test(textOf(analysed, clauseRange(analysed, mention.start)[0], mention.start).toLowerCase()),
   },
   {
     name: "a relative's illness answering a contact question",

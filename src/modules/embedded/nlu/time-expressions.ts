@@ -32,6 +32,11 @@ const PERFECT = /\b(?:i've|i\s+have|have\s+been|has\s+been|it's\s+been|been\s+ha
 const BEEN_PERIOD = new RegExp(
   `\\b(?:it's|it\\s+has|that's|that\\s+has|this\\s+has)\\s+been\\s+(?:going\\s+on\\s+)?${HEDGE}(${QUANTITY}\\s+${UNIT})\\b`,
 );
+/**
+ * A period after "since" or "from", as speakers of English as a second language say it: "since two
+ * days", "from 3 weeks" → "two days ago". Example: "pain in my belly since two days".
+ */
+const SINCE_PERIOD = new RegExp(`\\b(?:since|from)\\s+${HEDGE}(${QUANTITY}\\s+${UNIT})\\b(?!\\s+ago)`);
 /** "Since yesterday", "since last week", "since Christmas", "since I was 20". */
 const SINCE =
   /\bsince\s+((?:yesterday|last\s+\w+|this\s+(?:morning|week|past\s+\w+)|the\s+(?:weekend|morning|summer|winter|spring|fall)|(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)|(?:january|february|march|april|may|june|july|august|september|october|november|december)|i\s+was\s+\w+|then|christmas|new\s+year'?s?))/;
@@ -73,6 +78,8 @@ export function extractOnset(text: string): string | undefined {
   if (last) return toAgo(last[1]!);
   const unit = LAST_UNIT.exec(text);
   if (unit) return `${unit[1] === "hour" ? "an" : "a"} ${unit[1]} ago`;
+  const sincePeriod = SINCE_PERIOD.exec(text);
+  if (sincePeriod) return toAgo(sincePeriod[1]!);
   const since = SINCE.exec(text);
   if (since) return tidySpan(`since ${since[1]}`);
   const period = FOR_PERIOD.exec(text);

@@ -10,6 +10,13 @@ import {
 } from "../../../../src/modules/embedded/nlu/time-expressions.ts";
 
 describe("onset", () => {
+  it("'since two days', 'from 3 weeks' (English as a second language) is a period ago; 'since I was 20' and 'from 2 weeks ago' are not read so", () => {
+    expect(extractOnset("pain in my belly since two days, very strong")).toBe("two days ago");
+    expect(extractOnset("i have fever from 3 weeks")).toBe("3 weeks ago");
+    expect(extractOnset("i've had asthma since i was 20")).toBe("since i was 20");
+    expect(extractOnset("it started from 2 weeks ago")).toBe("2 weeks ago");
+  });
+
   it("keeps '... ago' spans without hedges", () => {
     expect(extractOnset("it began roughly three weeks ago at work")).toBe("three weeks ago");
     // "For the past hour" (an AgentClinic patient's bleeding): the doctor asked its start again and again while unread.

@@ -158,11 +158,13 @@ describe("the bundled model", () => {
 
   it("reads a feature told across turns: a fever, a rash, then that it does not fade under a glass", async () => {
     const model = await loadLearnedRedFlags();
-    const turns = ["my baby has a high temperature", "and a rash", "it doesnt fade when I press a glass on it"];
-    expect(loadRedFlags().evaluateSaid(turns)).toEqual([]);
+    const told = ["she's had a fever since last night", "and now there's a rash on her legs"];
+    const turns = [...told, "it doesnt fade when I press a glass on it"];
     expect(model.matchesOfLastTurn(turns).map((match) => match.flag)).toContain("fever_headache_stiff_neck");
+    // The last turn alone is not enough for the model; with the turns before it, it is.
+    expect(model.matchesOfLastTurn(turns.slice(-1))).toEqual([]);
     // Negative control: the rash fades.
-    expect(model.matchesOfLastTurn([...turns.slice(0, 2), "it fades when I press a glass on it"])).toEqual([]);
+    expect(model.matchesOfLastTurn([...told, "it fades when I press a glass on it"])).toEqual([]);
   });
 });
 
@@ -191,7 +193,8 @@ describe("the learned model in a chat", () => {
   it("blood coughed up is the rules' coughing-blood flag, not the model's gut bleeding; blood vomited still is", async () => {
     const coughed = "I keep coughing up blood";
     const model = await loadLearnedRedFlags();
-    expect(model.matchesOfLastTurn([coughed]).map((match) => match.flag)).toContain("gastrointestinal_bleeding");
+    // Below the bundled threshold, the model reads the blood as the gut's.
+    expect(model.matchesOfLastTurn([coughed], 0.5).map((match) => match.flag)).toContain("gastrointestinal_bleeding");
     expect(loadRedFlags().learnedSetAside("gastrointestinal_bleeding", coughed)).toBe(true);
     const flagsOf = async (said: string) =>
       (await new Conversation(engine, { semanticRedFlags: signal() }).say(said)).escalation.map((flag) => flag.id);

@@ -103,6 +103,17 @@ describe("red flags as data", () => {
     expect(ids({ positive_symptom: [{ value: "chest pain", onset: "2 weeks ago" }] })).toEqual([]);
   });
 
+  it("hear a rash that does not fade under a glass told after the rash ('it doesnt fade when I press a glass on it')", () => {
+    const ids = (turns: string[]) => rules.evaluateSaid(turns).map((flag) => flag.id);
+    const told = ["my baby has a high temperature", "and a rash"];
+    expect(ids([...told, "it doesnt fade when I press a glass on it"])).toEqual([
+      "fever_headache_stiff_neck",
+      "sepsis_in_a_child",
+    ]);
+    // Negative control: it fades under the glass.
+    expect(ids([...told, "it fades when I press a glass on it"])).toEqual([]);
+  });
+
   it("on the sample's gold histories: none for 115 (COPD-like) and 317 (COVID-like); chest pain with breathlessness for RES0001", () => {
     const dataset = loadMeditod();
     const development = loadMeditod(fileURLToPath(new URL("../../data/meditod-dev/", import.meta.url)));

@@ -148,10 +148,6 @@ export interface DecideOptions {
   readonly requests?: readonly PatientRequest[];
 }
 
-/** A system-screening question's limits: those of a complaint's companions (see chief-complaint.ts). */
-const SYSTEM_SCREEN_VALUES = SCREEN_VALUES;
-const SYSTEM_SCREEN_WORDS = SCREEN_WORDS;
-
 /** Probability threshold for the learned rates (nods, follow-ups): act when doctors usually do. */
 const ACT_THRESHOLD = 0.5;
 
@@ -614,7 +610,8 @@ export class HistoryPlanner {
     for (const other of block ?? []) {
       if (other === item || !plain(other) || !walk.pending(other)) continue;
       // A question a patient can take in, and a "no" that reaches its last symptom: the rest waits for the next turn.
-      if (values + other.values.length > SYSTEM_SCREEN_VALUES || said + words(other) > SYSTEM_SCREEN_WORDS) break;
+      // The limits of a complaint's companions (chief-complaint.ts: SCREEN_VALUES, SCREEN_WORDS).
+      if (values + other.values.length > SCREEN_VALUES || said + words(other) > SCREEN_WORDS) break;
       screened.push(other);
       values += other.values.length;
       said += words(other);

@@ -28,3 +28,13 @@ export function joinAlternatives(items: readonly string[]): string {
   if (items.length <= 1) return items[0] ?? "";
   return `${items.slice(0, -1).join(", ")} or ${items.at(-1)}`;
 }
+
+const wholeWord = (words: string): RegExp => new RegExp(`\\b${words.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\b`, "i");
+
+/**
+ * Whether a doctor turn names a value of a slot, as the value itself or as the NLG says it to the
+ * patient ("inhalers" for bronchodilator agents), as whole words ("iron", not "environment").
+ */
+export function namesValue(text: string, slot: string, value: string): boolean {
+  return wholeWord(value).test(text) || wholeWord(spokenValue(slot, value)).test(text);
+}

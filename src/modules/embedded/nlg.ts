@@ -3,6 +3,7 @@ import { tokenizeMeditod } from "../../metrics/tokenize-meditod.ts";
 import { loadOntologyFile } from "../../ontology/ontology-files.ts";
 import type { DialogueTurn, NlgInput, NlgModule } from "../../language/module-interfaces.ts";
 import { dueIce } from "../../language/ice-questions.ts";
+import { isChoiceClarification, whichQuestion } from "../../language/choice-questions.ts";
 import { actionShape, turnShapeKey, type ActionShape } from "../../language/action-signature.ts";
 import { clarifiedReply } from "./nlg/clarified-reply.ts";
 import { aboutThePatient, speaksForPatient } from "./nlg/proxy-wording.ts";
@@ -369,6 +370,21 @@ function invitation(input: NlgInput): string | undefined {
   return asked === 1 ? templateFile.templates["inquire/invite"] : undefined;
 }
 
+/**
+ * "Which have you had: fevers or weight loss, or both?" after a bare yes to the question that offered
+ * them (`language/choice-questions.ts`: the policy asks it exactly then), in the words of a question
+ * about the patient when a relative speaks. Undefined otherwise.
+ */
+function whichReply(input: NlgInput): string | undefined {
+  const shapes = input.actions.map(actionShape);
+  // Plain questions of presence only: a check ("when did the fever start?") is no choice of findings.
+  if (shapes.some((shape) => shape.slot === undefined || shape.key !== `inquire/${shape.slot}`)) return undefined;
+  const asked = shapes.flatMap((shape) => shape.values.map((value) => ({ slot: shape.slot!, value })));
+  if (!isChoiceClarification(input.history, asked)) return undefined;
+  const question = whichQuestion(asked);
+  return speaksForPatient(input.informant) ? aboutThePatient(question, input.informant.patientSex) : question;
+}
+
 /** The opening question asked again, for a patient who asked what it meant. */
 function openingAgain(): string {
   return templateFile.templates["chit-chat/opening-again"] ?? "Of course. What brought you here today?";
@@ -413,7 +429,7 @@ export function buildEmbeddedNlg(training: TrainingData, wording: NlgWording = "
       const body =
         replied ??
         clarified ??
-        (wording === "clean" ? invitation(input) : undefined) ??
+        (wording === "clean" ? (invitation(input) ?? whichReply(input)) : undefined) ??
         (isClosingQuestion(input) && wording === "clean"
           ? closingQuestion(input.history)
           : realise(input.actions, input.informant));

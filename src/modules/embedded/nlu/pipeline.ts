@@ -24,6 +24,7 @@ import { answerSites } from "./passes/site-answers.ts";
 import { attachVolunteeredDetails } from "./passes/volunteered-details.ts";
 import { answerSmallTalk, dropRepeats, writeFrames } from "./passes/write-frames.ts";
 import { answerYesNo } from "./passes/yes-no-answers.ts";
+import { answerChoice } from "./passes/choice-answers.ts";
 import { newTurnRecord, type InterpretResources, type TurnRecord } from "./turn-record.ts";
 
 export type { InterpretResources } from "./turn-record.ts";
@@ -40,7 +41,7 @@ export type { InterpretResources } from "./turn-record.ts";
  * 5. entries — the slot each report belongs to (family history, someone else's habit) and its sites;
  * 6. answers to the question — medication purpose, a question back, periods and a possible
  *    pregnancy, named answers, the asked
- *    attribute, yes/no answers, sick contacts, past episodes;
+ *    attribute, yes/no answers, the pick among findings offered, sick contacts, past episodes;
  * 7. volunteered attributes — what the patient says about what they name, and the social slots;
  *    back-references — a sentence of its own about "it" (the last symptom named, else the one asked);
  * 8. frames — repeats dropped, small talk, sites normalised, MediTOD frames written.
@@ -70,6 +71,7 @@ export const NLU_PASSES: readonly NluPass[] = [
   { name: "corrections", run: readCorrections },
   { name: "site answers", run: answerSites },
   { name: "yes/no answers", run: answerYesNo },
+  { name: "choice answers", run: answerChoice },
   { name: "sick contacts", run: answerContact },
   { name: "past episodes", run: answerPastExperience },
   { name: "volunteered attributes", run: attachVolunteeredDetails },

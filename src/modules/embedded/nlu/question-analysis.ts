@@ -1,3 +1,4 @@
+import { asksWhich } from "../../../language/choice-questions.ts";
 import { slotDefinition } from "../../../cmas/ontology.ts";
 import { analyseText, type AnalysedText } from "./analysed-text.ts";
 import { factorPhrases } from "./ana-factors.ts";
@@ -399,5 +400,6 @@ export function analyseQuestion(context: Context, doctorText: string, previous?:
     otherPain: chosen.some((sentence) => ASKS_OTHER_PAIN.test(sentence)),
     ...periodQuestion(chosen.join(" ")),
     changeFromUsual: chosen.some((sentence) => ASKS_CHANGE_FROM_USUAL.test(sentence)),
+    choosesAmong: asksWhich(whole.text),
   };
 }

@@ -93,6 +93,8 @@ export interface QuestionAnalysis {
   readonly pregnancyChance: boolean;
   /** "Fewer wet nappies than usual?", "feeding less?": a change from the usual, which "as normal" denies. */
   readonly changeFromUsual: boolean;
+  /** "Which have you had: fevers or weight loss, or both?": the patient picks; a finding not picked is absent. */
+  readonly choosesAmong: boolean;
 }
 
 /** The reading when there is no doctor utterance yet. */
@@ -112,6 +114,7 @@ export const EMPTY_QUESTION: QuestionAnalysis = {
   lastPeriod: false,
   pregnancyChance: false,
   changeFromUsual: false,
+  choosesAmong: false,
   disjunctive: false,
   exerciseTolerance: false,
   radiation: false,

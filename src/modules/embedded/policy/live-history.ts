@@ -4,7 +4,9 @@ import { askOf, type Ask } from "./actions.ts";
 import type { ConversationReader, ConversationReading } from "./conversation-reader.ts";
 import type { HistoryPlan, PlanItem } from "../../../language/history-plan.ts";
 import type { StateFacts } from "./state-facts.ts";
-import { spokenValue } from "../../../language/lay-terms.ts";
+import { namesValue } from "../../../language/lay-terms.ts";
+import { isChoiceClarification } from "../../../language/choice-questions.ts";
+import type { DialogueTurn } from "../../../language/module-interfaces.ts";
 
 /**
  * What a live history (chat, self-play) asks beyond the training doctors' habits, as a clinician
@@ -32,15 +34,6 @@ export function hasLiveFollowUp(plan: HistoryPlan, slot: string): boolean {
   return plan.file.live_history.follow_up[slot] !== undefined;
 }
 
-const wholeWord = (words: string): RegExp => new RegExp(`\\b${words.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\b`, "i");
-
-/**
- * Whether a doctor turn names the entry of a slot, as its value or as the NLG says it to the patient
- * ("inhalers" for bronchodilator agents), as whole words ("iron", not "environment").
- */
-const names = (text: string, slot: string, value: string): boolean =>
-  wholeWord(value).test(text) || wholeWord(spokenValue(slot, value)).test(text);
-
 /**
  * The next live follow-up: the slots the last exchange was about (an item of the slot asked, as in
  * "Are you taking any medications?", or a positive entry of it named, as in "How often do you take the
@@ -61,16 +54,37 @@ export function liveFollowUp(
     const positives = facts.positives(slot).filter((value) => !plan.file.follow_up_exempt.includes(value));
     const about =
       last.items.some((id) => plan.itemsById.get(id)!.slot === slot) ||
-      positives.some((value) => names(lastText, slot, value));
+      positives.some((value) => namesValue(lastText, slot, value));
     if (!about) continue;
     for (const value of positives) {
       for (const check of checks) {
         if (facts.hasAttribute(slot, value, plan.file.check_attributes[check] ?? [check])) continue;
-        if (doctorTexts.some((text) => names(text, slot, value) && reader.readDoctor(text).checks.includes(check)))
+        if (doctorTexts.some((text) => namesValue(text, slot, value) && reader.readDoctor(text).checks.includes(check)))
           continue;
         return askOf(slot, value, check);
       }
     }
   }
   return undefined;
+}
+
+/** Slots whose findings a "which" question asks the patient to choose among. */
+const CHOICE_SLOTS = ["symptom", "medical_history"] as const;
+
+/**
+ * "Yes" to "any fevers or weight loss?" left both unknown (`language/choice-questions.ts`): the asks
+ * of "which have you had?", the unknown findings the doctor's last question named. Undefined when
+ * fewer than two, or when that question was already a "which" question (it is asked once).
+ */
+export function choiceToClarify(history: readonly DialogueTurn[], facts: StateFacts): Ask[] | undefined {
+  const question = history.at(-2);
+  if (question?.speaker !== "doctor") return undefined;
+  const asks = CHOICE_SLOTS.flatMap((slot) =>
+    facts
+      .entries(slot)
+      .filter((item) => item.status === "unknown" && typeof item.entry.value === "string")
+      .map((item) => askOf(slot, item.entry.value as string))
+      .filter((ask) => namesValue(question.text, ask.slot, ask.value)),
+  );
+  return isChoiceClarification(history, asks) ? asks : undefined;
 }

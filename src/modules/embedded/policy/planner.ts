@@ -20,7 +20,7 @@ import {
 } from "./conversation-reader.ts";
 import { reviewOfSystemsFor, type PlanItem } from "../../../language/history-plan.ts";
 import { unknownValues } from "./item-knowledge.ts";
-import { hasLiveFollowUp, liveFollowUp, screenItem } from "./live-history.ts";
+import { choiceToClarify, hasLiveFollowUp, liveFollowUp, screenItem } from "./live-history.ts";
 import {
   applicableQuestions,
   skippedItems,
@@ -68,6 +68,7 @@ export interface PlannerDecision {
     | "answer"
     | "nod"
     | "follow-up"
+    | "which"
     | "complaint"
     | "plan"
     | "repeat"
@@ -245,6 +246,9 @@ export class HistoryPlanner {
     // No complaint heard yet ("hi", "I just feel a bit off"): invite it once, before any other question.
     if (live && facts.positives("symptom").length === 0 && live.doctorTexts.length <= 1)
       return { actions: [{ action: "inquire" }], reason: "invite" };
+    // "Yes" to "any fevers or weight loss?": which of them, before anything else (a red flag waits for it).
+    const which = live && choiceToClarify(live.history, facts);
+    if (which) return { actions: inquire(which), reason: "which" };
     const found = findComplaint(plan, facts, conversation);
     const applied = live ? applicableQuestions(plan, found, facts, live.patient) : [];
     const focus = live ? liveFocus(plan, found, applied) : found;

@@ -27,6 +27,7 @@ describe("the NLU pipeline (nlu/pipeline.ts), one pass at a time", () => {
       "corrections",
       "site answers",
       "yes/no answers",
+      "choice answers",
       "sick contacts",
       "past episodes",
       "volunteered attributes",

@@ -1,9 +1,10 @@
+import { isBareYes } from "../../../../language/choice-questions.ts";
 import { conceptKey } from "../history-context-reader.ts";
 import { extractLocations } from "../body-locations.ts";
 import { extractRelations } from "../family-relations.ts";
 import { habitStatus } from "../habit-attributes.ts";
 import { isNegationWord, opensWithYesOrNo, type Status } from "../negation.ts";
-import type { AskedItem } from "../question-types.ts";
+import type { AskedItem, AskedSlot } from "../question-types.ts";
 import type { TurnRecord } from "../turn-record.ts";
 import { statusFromAnswer, topicStatus } from "./certainty.ts";
 import { medicalItems } from "./question-answers.ts";
@@ -238,6 +239,30 @@ function otherPainDenied(turn: TurnRecord, item: AskedItem, status: Status): boo
   );
 }
 
+/** Slots whose findings a question can offer as a choice ("any fevers or weight loss?", "asthma or COPD?"). */
+export const CHOICE_SLOTS: ReadonlySet<AskedSlot> = new Set(["symptom", "medical_history"]);
+
+/**
+ * "Yes" to "any fevers or weight loss?" says at least one, not which (`language/choice-questions.ts`):
+ * the findings of such a choice not already on record as present, which the yes leaves unknown until
+ * the doctor asks which. Empty when the answer is more than a yes ("yes, both", "yes, she's sleepy"),
+ * when the question offers alternatives of an attribute ("at rest or when you exert yourself?") or
+ * asks an attribute, and when fewer than two findings are open.
+ */
+function leftOpenByYes(turn: TurnRecord, items: readonly AskedItem[], status: Status): ReadonlySet<string> {
+  const { question, knownPositive } = turn.context;
+  const offers = question.disjunctive && !question.alternatives && question.attribute === undefined;
+  if (status !== "positive" || turn.polarity !== "yes" || !offers) return new Set();
+  // "Yes, she's very sleepy": more than a yes, which may say which in words the lexicon lacks.
+  if (!isBareYes(turn.analysed.raw)) return new Set();
+  const open = items.filter(
+    (item) =>
+      CHOICE_SLOTS.has(item.slot) && item.value !== undefined && !knownPositive.has(conceptKey(item.slot, item.value)),
+  );
+  const values = new Set(open.map((item) => item.value!));
+  return values.size >= 2 ? values : new Set();
+}
+
 /** Reads a short answer against every medical item asked. */
 export function answerYesNo(turn: TurnRecord): void {
   const { context, polarity, firstSentence, found } = turn;
@@ -250,7 +275,7 @@ export function answerYesNo(turn: TurnRecord): void {
       ? statusFromAnswer(polarity, question.inverted)
       : topicStatus(firstSentence)!;
   if (!usual && !question.isQuestion && polarity === "yes") return;
-  const { medical } = medicalItems(turn);
+  const { medical, real } = medicalItems(turn);
   // "No, just the salbutamol" to "any other medications?": the new positive phrase is the answer.
   const openSlots = new Set(medical.filter((item) => item.value === "other").map((item) => item.slot));
   const answeredSlots = new Set(
@@ -258,6 +283,7 @@ export function answerYesNo(turn: TurnRecord): void {
       .filter(({ entry }) => entry.status === "positive" && openSlots.has(entry.base))
       .map(({ entry }) => entry.base),
   );
+  const leftOpen = leftOpenByYes(turn, real, status);
   for (const item of medical) {
     if (answeredSlots.has(item.slot) && status === "negative") continue;
     // "No" to "any other pain?" says nothing of the pain already told.
@@ -267,7 +293,7 @@ export function answerYesNo(turn: TurnRecord): void {
       keepAffirmedSymptom(turn, item);
       continue;
     }
-    const resolved = itemStatus(turn, item, status);
+    const resolved = leftOpen.has(item.value ?? "") ? "unknown" : itemStatus(turn, item, status);
     if (resolved !== undefined) addAnsweredItem(turn, item, resolved);
   }
 }

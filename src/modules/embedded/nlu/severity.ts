@@ -19,7 +19,17 @@ const BARE = new RegExp(
   `^(?:(?:it's|it\\s+is|i'd\\s+say|i\\s+would\\s+say|say|probably|maybe|about|around|like|a|an|uh|um|oh|so|well)\\s+)*${NUMBER}(?:\\s*(?:or|to|-)\\s*${NUMBER})?\\b${NOT_A_RATING}`,
 );
 
-const VERBAL = /\b(mild|moderate|severe|very severe|excruciating|unbearable)\b/;
+/** A rating in words. Example: "mild", "pretty severe", "excruciating", "really bad", "agonising". */
+const VERBAL =
+  /\b(mild|moderate|very severe|severe|excruciating|unbearable|agoni[sz]ing|really bad|very bad|terrible|awful|horrendous)\b/;
+
+/**
+ * A rating in words said while describing a symptom, unasked: "a severe headache", "the pain is
+ * unbearable", "really bad cramps".
+ */
+export function verbalSeverity(text: string): string | undefined {
+  return VERBAL.exec(text)?.[1];
+}
 
 function onScale(...words: Array<string | undefined>): string | undefined {
   const numbers = words

@@ -109,9 +109,11 @@ export function readCertainty(turn: TurnRecord): void {
   const read: MentionReading[] = [];
   for (const reading of turn.readings) {
     let status = ownStatus(turn, reading, inConcept);
-    // "Nobody has had heart problems or lung diseases": a list shares the status of its first item.
+    // "Nobody has had heart problems or lung diseases": a list shares the status of its first item,
+    // within its clause ("no fever and looks pale": the pallor is a statement of its own).
     const continues =
       previous &&
+      turn.analysed.clauses[previous.start] === turn.analysed.clauses[reading.mention.start] &&
       (isListContinuation(turn, previous.end, reading.mention.start) ||
         isRepeatedLeadIn(turn, previous, reading.mention.start));
     if (status === "positive" && previous && previous.status !== "positive" && continues) status = previous.status;

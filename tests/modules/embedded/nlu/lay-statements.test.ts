@@ -1,0 +1,68 @@
+import { describe, expect, it } from "vitest";
+import { slotsAfter } from "./nlu-harness.ts";
+
+/**
+ * Issue 20, lay statements the embedded NLU misread (found trying the chat as a parent and as an
+ * adult with a bad headache): a denial before "and looks pale" denied the pallor; "not weeing much"
+ * named nothing; a severity said in words ("a severe headache", "really bad cramps") was dropped
+ * unless asked. Each beside a negative control.
+ */
+
+const OPENING = "What brings you in today?";
+
+/** The entries of a slot as "value" or "value@attribute=…" for the attribute asked. */
+async function entries(utterance: string, slot: string, attribute?: string): Promise<string[]> {
+  const slots = (await slotsAfter(OPENING, utterance)) as Record<string, Array<Record<string, unknown>>>;
+  return (slots[slot] ?? []).map((entry) =>
+    attribute === undefined ? String(entry.value) : `${String(entry.value)}@${attribute}=${String(entry[attribute])}`,
+  );
+}
+
+describe("a denial reaches no further than its clause", () => {
+  it("'no fever and looks pale': the fever denied, the pallor present", async () => {
+    const said = "my son has a cough, no fever and looks pale";
+    expect(await entries(said, "negative_symptom")).toEqual(["fever"]);
+    expect(await entries(said, "positive_symptom")).toContain("pallor");
+  });
+
+  it("negative control: a list in one clause shares its denial ('no headaches or dizziness')", async () => {
+    expect(await entries("I have a cough but no headaches or dizziness", "negative_symptom")).toEqual([
+      "headache",
+      "dizziness",
+    ]);
+  });
+});
+
+describe("passing less urine, said as a parent says it", () => {
+  it.each(["my daughter has a temperature and she is not weeing much", "shes been hardly weeing since yesterday"])(
+    "%s",
+    async (said) => {
+      expect(await entries(said, "positive_symptom")).toContain("decreased urine output");
+    },
+  );
+
+  it("negative control: 'peeing a lot' is frequency, not less urine", async () => {
+    const found = await entries("I am peeing a lot and not sleeping much", "positive_symptom");
+    expect(found).toContain("urinary frequency");
+    expect(found).not.toContain("decreased urine output");
+  });
+});
+
+describe("a severity said in words, unasked", () => {
+  it.each([
+    ["I have a severe headache since this morning", "headache@severity=severe"],
+    ["really bad stomach cramps since last night", "pain@severity=really bad"],
+    ["my head is killing me, its terrible", "headache@severity=terrible"],
+  ])("%s", async (said, expected) => {
+    expect(await entries(said, "positive_symptom", "severity")).toContain(expected);
+  });
+
+  it("negative controls: no rating said, or a bad thing that is not the symptom", async () => {
+    expect(await entries("I have a headache since this morning", "positive_symptom", "severity")).toEqual([
+      "headache@severity=undefined",
+    ]);
+    expect(await entries("I had a terrible week at work and now a headache", "positive_symptom", "severity")).toEqual(
+      ["headache@severity=undefined"],
+    );
+  });
+});

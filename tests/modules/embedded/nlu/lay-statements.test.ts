@@ -61,8 +61,8 @@ describe("a severity said in words, unasked", () => {
     expect(await entries("I have a headache since this morning", "positive_symptom", "severity")).toEqual([
       "headache@severity=undefined",
     ]);
-    expect(await entries("I had a terrible week at work and now a headache", "positive_symptom", "severity")).toEqual(
-      ["headache@severity=undefined"],
-    );
+    expect(await entries("I had a terrible week at work and now a headache", "positive_symptom", "severity")).toEqual([
+      "headache@severity=undefined",
+    ]);
   });
 });

@@ -132,9 +132,12 @@ const corpusFile = (name: string): string => bundledPath("data", "red-flag-corpu
 function learnedFlags(turns: readonly string[]): Set<string> {
   const fired = new Set<string>();
   if (!learnedModel) return fired;
-  for (let end = 1; end <= turns.length; end++)
+  for (let end = 1; end <= turns.length; end++) {
+    const heard = rules.signs.readAll(turns.slice(0, end));
     for (const match of learnedModel.matchesOfLastTurn(turns.slice(0, end)))
-      if (!rules.learnedSetAside(match.flag, match.text)) fired.add(match.flag);
+      if (!rules.learnedSetAside(match.flag, match.text) && !rules.learnedNeedsUnmet(match.flag, heard))
+        fired.add(match.flag);
+  }
   return fired;
 }
 

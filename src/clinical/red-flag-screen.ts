@@ -96,7 +96,8 @@ export class RedFlagScreen {
    * flag is about ({@link RedFlagRules.subjectHeard}); the learned model's count as they are (it was
    * trained against the near-misses and ordinary talk, and reading the subject through the rules' words
    * would undo what it adds), unless the flag sets them aside on the words read
-   * ({@link RedFlagRules.learnedSetAside}).
+   * ({@link RedFlagRules.learnedSetAside}) or the conversation lacks what the flag needs said
+   * ({@link RedFlagRules.learnedNeedsUnmet}).
    */
   private semanticMatches(): SemanticMatch[] {
     if (!this.semantic) return [];
@@ -110,7 +111,11 @@ export class RedFlagScreen {
     });
     return [
       ...nearest.filter((match) => this.rules.subjectHeard(match.flag, this.signs)),
-      ...learned.filter((match) => !this.rules.learnedSetAside(match.flag, match.sentence)),
+      ...learned.filter(
+        (match) =>
+          !this.rules.learnedSetAside(match.flag, match.sentence) &&
+          !this.rules.learnedNeedsUnmet(match.flag, this.signs),
+      ),
     ];
   }
 }

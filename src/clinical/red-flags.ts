@@ -79,6 +79,16 @@ export class RedFlagRules {
     return unless !== undefined && statedEvidence(unless, this.signs.read(text)) !== null;
   }
 
+  /**
+   * Whether the learned model's reading of a flag lacks what the flag needs said
+   * (`learnedNeeds`, over the signs of all the patient's turns): no pregnancy in question, no ectopic
+   * pregnancy.
+   */
+  learnedNeedsUnmet(flagId: string, found: SignsFound): boolean {
+    const needs = this.flags.find((flag) => flag.id === flagId)?.learnedNeeds;
+    return needs !== undefined && statedEvidence(needs, found) === null;
+  }
+
   /** The flags that fire on a state, in the file's order. */
   evaluate(state: DialogueState): RedFlag[] {
     return this.fired((flag) => evidenceFor(flag.criteria, state));
@@ -165,8 +175,9 @@ function checkSignExamples(rules: RedFlagRules): void {
 
 /** Checks a flag's stated criteria: its signs exist, and (when `readExample`) its example sentence fires them. */
 function checkStated(flag: RedFlagDefinition, rules: RedFlagRules, readExample: boolean): void {
-  for (const sign of flag.learnedUnless ? signsOf(flag.learnedUnless) : [])
-    if (!(sign in rules.file.signs)) fail(`flag '${flag.id}': its learnedUnless names an unknown sign '${sign}'`);
+  for (const field of ["learnedUnless", "learnedNeeds"] as const)
+    for (const sign of flag[field] ? signsOf(flag[field]) : [])
+      if (!(sign in rules.file.signs)) fail(`flag '${flag.id}': its ${field} names an unknown sign '${sign}'`);
   if (!flag.stated) return;
   for (const sign of signsOf(flag.stated)) {
     if (!(sign in rules.file.signs)) fail(`flag '${flag.id}': unknown sign '${sign}'`);

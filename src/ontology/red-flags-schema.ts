@@ -57,6 +57,12 @@ export const redFlagSchema = z.strictObject({
    * of another emergency the model has no class for (blood coughed up is not blood from the gut).
    */
   learnedUnless: statedCriterionSchema.optional(),
+  /**
+   * What the patient must have said, in any turn, for the learned model's reading of this flag to
+   * stand: signs without which the emergency cannot be (no ectopic pregnancy where no pregnancy is
+   * in question: "a sharp pain low on my right side" alone is as much an appendix).
+   */
+  learnedNeeds: statedCriterionSchema.optional(),
   /** What the doctor says, in plain words. */
   advice: z.string().min(1),
   /** The clinical source the criteria follow (guideline, knowledge summary, triage advice). */

@@ -208,6 +208,23 @@ describe("the learned model in a chat", () => {
     );
   });
 
+  it("an ectopic pregnancy needs a pregnancy in question: one-sided low pain alone is no ectopic until a late period is said", async () => {
+    const pain = "im 24 and ive got a sharp pain low down on my right side since last night";
+    const model = await loadLearnedRedFlags();
+    // The model alone reads the pain as an ectopic pregnancy: the flag's learnedNeeds sets it aside.
+    expect(model.matchesOfLastTurn([pain]).map((match) => match.flag)).toContain("ectopic_pregnancy");
+    const rules = loadRedFlags();
+    expect(rules.learnedNeedsUnmet("ectopic_pregnancy", rules.signs.readAll([pain]))).toBe(true);
+    const chat = new Conversation(engine, { semanticRedFlags: signal() });
+    expect((await chat.say(pain)).escalation).toEqual([]);
+    // Negative control: the late period said next puts the pregnancy in question, and the flag fires.
+    const late = await chat.say("my period is about 2 weeks late actually");
+    expect(late.escalation.map((flag) => flag.id)).toEqual(["ectopic_pregnancy"]);
+    expect(
+      rules.learnedNeedsUnmet("ectopic_pregnancy", rules.signs.readAll([pain, "we've been trying for a baby"])),
+    ).toBe(false);
+  });
+
   it("a missing model turns the signal off with its reason; the rules still fire", async () => {
     const semantic = new SemanticRedFlags({
       loadEncoder: () => loadStaticEncoder(),

@@ -9,7 +9,7 @@
  *   npx tsx bench/red-flags.ts --turns 0             # the development statements only (for tuning)
  *   npx tsx bench/red-flags.ts --cross-validate      # and the semantic signal's honest estimate on them
  *   npx tsx bench/red-flags.ts --choose-thresholds   # the semantic thresholds, chosen on the development statements
- *   npx tsx bench/red-flags.ts --turns 0 --misses    # and each development statement the rules get wrong
+ *   npx tsx bench/red-flags.ts --turns 0 --misses    # and each development statement the rules (or the learned model) get wrong
  *   npx tsx bench/red-flags.ts --encoder use-lite    # USE-lite itself, under its own thresholds, instead of the
  *                                                    # bundled static encoder (--table FILE: another static table)
  *   npx tsx bench/red-flags.ts --part test-v2,test-v3,test-v4 --json  # the held-back test parts too: the figures reported
@@ -238,14 +238,17 @@ function printTable(title: string, table: Table, semanticOn: boolean): void {
 function printMisses(entries: readonly Entry[]): void {
   const said = (entry: Entry) => JSON.stringify(entry.statement);
   const signs = (entry: Entry) => [...entry.signs].map(([sign, words]) => `${sign}="${words}"`).join(" ") || "none";
-  print("\ndevelopment statements the rules get wrong (signs found after each):");
+  const learned = (entry: Entry) => `learned: ${[...entry.byLearned].join(",") || "none"}`;
+  print("\ndevelopment statements the rules get wrong (signs found after each, and what the learned model fires):");
   for (const entry of entries) {
     if (entry.mustFire && !entry.byRules.has(entry.flag))
-      print(`MISSED ${entry.flag} [${entry.file}] ${said(entry)}\n    signs: ${signs(entry)}`);
+      print(`MISSED ${entry.flag} [${entry.file}] ${said(entry)}\n    signs: ${signs(entry)}; ${learned(entry)}`);
     if (!entry.mustFire && entry.byRules.size > 0)
       print(
-        `FALSE ALARM ${[...entry.byRules].join(",")} (${entry.flag}) [${entry.file}] ${said(entry)}\n    signs: ${signs(entry)}`,
+        `FALSE ALARM ${[...entry.byRules].join(",")} (${entry.flag}) [${entry.file}] ${said(entry)}\n    signs: ${signs(entry)}; ${learned(entry)}`,
       );
+    if (!entry.mustFire && entry.byRules.size === 0 && entry.byLearned.size > 0)
+      print(`LEARNED FALSE ALARM ${[...entry.byLearned].join(",")} (${entry.flag}) [${entry.file}] ${said(entry)}`);
   }
 }
 
@@ -406,7 +409,7 @@ async function main(): Promise<void> {
   const on = await semantic.warmUp();
   if (!on) print(`semantic signal off: ${semantic.status().reason}`);
   const development = entriesOf(DEVELOPMENT_FILES);
-  if (values.misses) printMisses(development);
+  if (values.misses) printMisses([...development, ...entriesOf(LATER_DEVELOPMENT_FILES)]);
   if (on) await semantic.prepare(development.flatMap((entry) => entry.turns));
   const devScores = on ? scoresOf(development, semantic, true) : null;
   const thresholds = values["choose-thresholds"] && on ? chooseThresholds(development, devScores) : semantic.thresholds;

@@ -144,6 +144,7 @@ describe("the bundled model", () => {
     expect(developmentParts()).not.toContain("test-v2");
     expect(developmentParts()).not.toContain("test-v3");
     expect(developmentParts()).not.toContain("test-v4");
+    expect(developmentParts()).not.toContain("test-v5");
     expect(model.model.header.trainingDigest).toBe(trainingDigest(examples, DEFAULT_TRAINING));
     expect(model.model.header.encoder).toBe((await loadStaticEncoder()).model);
   });
@@ -161,10 +162,15 @@ describe("the bundled model", () => {
     const told = ["she's had a fever since last night", "and now there's a rash on her legs"];
     const turns = [...told, "it doesnt fade when I press a glass on it"];
     expect(model.matchesOfLastTurn(turns).map((match) => match.flag)).toContain("fever_headache_stiff_neck");
-    // The last turn alone is not enough for the model; with the turns before it, it is.
-    expect(model.matchesOfLastTurn(turns.slice(-1))).toEqual([]);
-    // Negative control: the rash fades.
-    expect(model.matchesOfLastTurn([...told, "it fades when I press a glass on it"])).toEqual([]);
+    // Negative control: the rash fades. The model, which reads words and not their negation, fires on
+    // the fever and the rash; the flag's learnedUnless sets a rash that blanches aside.
+    const fades = "it fades when I press a glass on it";
+    const rules = loadRedFlags();
+    const kept = model
+      .matchesOfLastTurn([...told, fades])
+      .filter((match) => !rules.learnedSetAside(match.flag, match.text));
+    expect(kept).toEqual([]);
+    expect(rules.learnedSetAside("fever_headache_stiff_neck", "it doesnt fade when I press a glass on it")).toBe(false);
   });
 });
 

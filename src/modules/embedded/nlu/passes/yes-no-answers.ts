@@ -1,4 +1,4 @@
-import { isBareYes } from "../../../../language/choice-questions.ts";
+import { CHOOSES_ALL } from "../../../../language/choice-questions.ts";
 import { conceptKey } from "../history-context-reader.ts";
 import { extractLocations } from "../body-locations.ts";
 import { extractRelations } from "../family-relations.ts";
@@ -245,16 +245,16 @@ export const CHOICE_SLOTS: ReadonlySet<AskedSlot> = new Set(["symptom", "medical
 /**
  * "Yes" to "any fevers or weight loss?" says at least one, not which (`language/choice-questions.ts`):
  * the findings of such a choice not already on record as present, which the yes leaves unknown until
- * the doctor asks which. Empty when the answer is more than a yes ("yes, both", "yes, she's sleepy"),
- * when the question offers alternatives of an attribute ("at rest or when you exert yourself?") or
+ * the doctor asks which. Empty when the answer names one ("yes, she's very sleepy") or picks them all
+ * ("yes, both"), when the question offers alternatives of an attribute ("at rest or when you exert yourself?") or
  * asks an attribute, and when fewer than two findings are open.
  */
 function leftOpenByYes(turn: TurnRecord, items: readonly AskedItem[], status: Status): ReadonlySet<string> {
   const { question, knownPositive } = turn.context;
   const offers = question.disjunctive && !question.alternatives && question.attribute === undefined;
   if (status !== "positive" || turn.polarity !== "yes" || !offers) return new Set();
-  // "Yes, she's very sleepy": more than a yes, which may say which in words the lexicon lacks.
-  if (!isBareYes(turn.analysed.raw)) return new Set();
+  // "Yes, she's very sleepy" names which; "yes, both" picks them all; "yes she is drinking ok" names none.
+  if (turn.itemsAnswered || CHOOSES_ALL.test(turn.analysed.text)) return new Set();
   const open = items.filter(
     (item) =>
       CHOICE_SLOTS.has(item.slot) && item.value !== undefined && !knownPositive.has(conceptKey(item.slot, item.value)),

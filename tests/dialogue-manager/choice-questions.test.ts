@@ -102,6 +102,15 @@ describe("the NLU's reading of a yes to a choice", () => {
     expect(await readAnswer("OK, and have you had any dizziness?", "yes")).toEqual(["positive:dizziness"]);
   });
 
+  it("a yes that names none of the findings ('yes she is drinking ok') leaves them unknown; one that names one picks it (negative control)", async () => {
+    const question = "OK, and has she had any weight loss or night sweats?";
+    expect(await readAnswer(question, "yes she is drinking ok")).toEqual([
+      "unknown:unexplained weight loss",
+      "unknown:night sweats",
+    ]);
+    expect(await readAnswer(question, "yes she's been sweating at night")).toEqual(["positive:night sweats"]);
+  });
+
   it("to 'which have you had?', 'both' picks both and a named one excludes the other", async () => {
     const which = "Which have you had: dizziness or fainting, or both?";
     expect(await readAnswer(which, "both of them")).toEqual(["positive:dizziness", "positive:syncope"]);

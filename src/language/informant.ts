@@ -11,6 +11,20 @@ export interface Informant {
   /** The patient's age as said (`3 years`, `18 months`); null when not said. */
   readonly patientAge: string | null;
   readonly patientSex: "female" | "male" | null;
+  /**
+   * The age the speaker's word for the patient tells when no age is said ("my baby", "my toddler"):
+   * enough to ask a young child's questions, never written in the note as an age.
+   */
+  readonly ageGroup?: AgeGroup;
+}
+
+/** A young child's age as a word for them tells it. */
+export type AgeGroup = "baby" | "toddler";
+
+/** A whole-history informant with the age group of one update, else of the other. */
+export function withAgeGroup(informant: Informant, first?: AgeGroup, second?: AgeGroup): Informant {
+  const ageGroup = first ?? second;
+  return ageGroup === undefined ? informant : { ...informant, ageGroup };
 }
 
 /**
@@ -20,9 +34,10 @@ export interface Informant {
 export function updateInformant(known: Informant | null, update: Informant | undefined): Informant | null {
   if (!update) return known;
   if (!known) return update;
-  return {
+  const merged = {
     relation: update.relation ?? known.relation,
     patientAge: update.patientAge ?? known.patientAge,
     patientSex: update.patientSex ?? known.patientSex,
   };
+  return withAgeGroup(merged, update.ageGroup, known.ageGroup);
 }

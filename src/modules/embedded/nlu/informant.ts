@@ -1,5 +1,5 @@
 import type { NluFrame, SlotEntry } from "../../../cmas/schemas.ts";
-import type { Informant } from "../../../language/informant.ts";
+import { withAgeGroup, type Informant } from "../../../language/informant.ts";
 import type { DialogueTurn } from "../../../language/module-interfaces.ts";
 import { PATIENT_WORDS, SPEAKER_WORDS } from "./rules/informant-relations.ts";
 import { NUMBER_PATTERN, restoreApostrophes } from "./text.ts";
@@ -108,7 +108,7 @@ function proxyOfPatientWord(patientWord: string): ProxyReading {
   // The only other word `PATIENT_WORD` matches is a child's age ("my 8 month old"): a parent speaks; the age is read apart.
   const word = PATIENT_WORDS[patientWord] ?? PATIENT_WORDS.child!;
   return {
-    informant: { relation: word.speaker, patientAge: null, patientSex: word.sex },
+    informant: withAgeGroup({ relation: word.speaker, patientAge: null, patientSex: word.sex }, word.ageGroup),
     patientRelation: word.lexicon ?? null,
   };
 }
@@ -222,11 +222,15 @@ export function mergeProxy(known: ProxyReading | null, update: ProxyReading | un
   if (!known) return update;
   const [was, now] = [known.informant, update.informant];
   return {
-    informant: {
-      relation: now.relation ?? was.relation,
-      patientAge: now.patientAge ?? was.patientAge,
-      patientSex: now.patientSex ?? was.patientSex,
-    },
+    informant: withAgeGroup(
+      {
+        relation: now.relation ?? was.relation,
+        patientAge: now.patientAge ?? was.patientAge,
+        patientSex: now.patientSex ?? was.patientSex,
+      },
+      now.ageGroup,
+      was.ageGroup,
+    ),
     patientRelation: update.patientRelation ?? known.patientRelation,
   };
 }

@@ -1,5 +1,5 @@
 import type { HistoryPlan, HistoryPlanFile } from "../../../language/history-plan.ts";
-import type { Informant } from "../../../language/informant.ts";
+import type { AgeGroup, Informant } from "../../../language/informant.ts";
 import type { ComplaintFocus } from "./chief-complaint.ts";
 import { locationsOf, type StateFacts } from "./state-facts.ts";
 
@@ -73,7 +73,10 @@ const SEX_WORDS: Readonly<Record<string, "female" | "male">> = {
   boy: "male",
 };
 
-/** The patient's age and sex from the state's basic information, else from the informant. */
+/** An age in years for a young child's age group, for the plan's age limits only (a toddler is 1 to 3). */
+const AGE_GROUP_YEARS: Readonly<Record<AgeGroup, number>> = { baby: 0.5, toddler: 2 };
+
+/** The patient's age and sex from the state's basic information, else from the informant (its age group last). */
 export function patientFacts(facts: StateFacts, informant?: Informant | null): PatientFacts {
   let ageYears: number | null = null;
   let sex: "female" | "male" | null = null;
@@ -84,6 +87,7 @@ export function patientFacts(facts: StateFacts, informant?: Informant | null): P
     if (sex === null && typeof said === "string") sex = SEX_WORDS[said.toLowerCase().trim()] ?? null;
   }
   if (ageYears === null && informant?.patientAge) ageYears = ageInYears(informant.patientAge);
+  if (ageYears === null && informant?.ageGroup) ageYears = AGE_GROUP_YEARS[informant.ageGroup];
   return { ageYears, sex: sex ?? informant?.patientSex ?? null };
 }
 

@@ -18,12 +18,13 @@ const slots = mergedSlots;
 const OPENING = "What brings you in today?";
 
 describe("every word for the patient and for the speaker opens a proxy", () => {
-  for (const [word, { speaker, sex }] of Object.entries(PATIENT_WORDS))
-    it(`"my ${word} has had a fever" → ${speaker}, ${sex}`, () => {
+  for (const [word, { speaker, sex, ageGroup }] of Object.entries(PATIENT_WORDS))
+    it(`"my ${word} has had a fever" → ${speaker}, ${sex}${ageGroup ? `, ${ageGroup}` : ""}`, () => {
       expect(readInformant([], `My ${word} has had a fever.`).update?.informant).toEqual({
         relation: speaker,
         patientAge: null,
         patientSex: sex,
+        ...(ageGroup ? { ageGroup } : {}),
       });
     });
   for (const [word, relation] of Object.entries(SPEAKER_WORDS))

@@ -1,3 +1,5 @@
+import type { AgeGroup } from "../../../../language/informant.ts";
+
 /**
  * Who a proxy speaks for, as data: the words a relative or carer calls the patient ("my son", "my
  * dad"), each with the speaker's relation to the patient and the patient's sex the word tells, and
@@ -11,6 +13,8 @@ export interface PatientWord {
   readonly sex: "female" | "male" | null;
   /** The relation of `ontology/lexicon.json` this word names (what the family-history reading finds), if any. */
   readonly lexicon?: string;
+  /** The young child's age the word tells ("my toddler"), when no age is said. */
+  readonly ageGroup?: AgeGroup;
 }
 
 /** The patient as a relative calls them ("my son" → the speaker is a parent, the patient male). */
@@ -21,8 +25,8 @@ export const PATIENT_WORDS: Readonly<Record<string, PatientWord>> = {
   girl: { speaker: "parent", sex: "female" },
   child: { speaker: "parent", sex: null },
   kid: { speaker: "parent", sex: null, lexicon: "children" },
-  baby: { speaker: "parent", sex: null },
-  toddler: { speaker: "parent", sex: null },
+  baby: { speaker: "parent", sex: null, ageGroup: "baby" },
+  toddler: { speaker: "parent", sex: null, ageGroup: "toddler" },
   "little one": { speaker: "parent", sex: null },
   dad: { speaker: "child", sex: "male", lexicon: "father" },
   father: { speaker: "child", sex: "male", lexicon: "father" },

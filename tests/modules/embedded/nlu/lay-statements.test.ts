@@ -66,3 +66,16 @@ describe("a severity said in words, unasked", () => {
     ]);
   });
 });
+
+describe("'fit' of health is no seizure", () => {
+  it.each(["im pretty fit, i run 5k three times a week", "I'm fit and well", "im very fit"])("%s", async (said) => {
+    expect(await entries(said, "positive_symptom")).not.toContain("seizures");
+  });
+
+  it.each(["he had a fit last night", "she's having a fit", "he keeps having fits"])(
+    "negative control: %s is a seizure",
+    async (said) => {
+      expect(await entries(said, "positive_symptom")).toContain("seizures");
+    },
+  );
+});

@@ -51,6 +51,30 @@ function speaksForAChild({ proxy }: TurnRecord): boolean {
 }
 
 /**
+ * The words before "fit" that make it a seizure, not fitness: an article, a possessive, a count or a
+ * verb of having one. Example: "had a fit", "another fit", "his first fit", "she's having a fit".
+ */
+const SEIZURE_FIT_LEAD: ReadonlySet<string> = new Set([
+  "a",
+  "another",
+  "the",
+  "his",
+  "her",
+  "their",
+  "my",
+  "first",
+  "one",
+  "big",
+  "bad",
+  "full",
+  "proper",
+  "had",
+  "having",
+  "has",
+  "have",
+]);
+
+/**
  * Sweating put down to heat or exercise right after it is said. Example: "sweaty from how hot I've
  * been" (MediTOD 317 #55, not annotated as sweating), "sweaty because of the heat", "sweaty at the gym".
  */
@@ -302,6 +326,20 @@ export const MENTION_FILTER_RULES: readonly MentionFilterRule[] = [
       concept.value === "bedridden" &&
       analysed.tokens[mention.end - 1]?.text === "down" &&
       /^(?:my|his|her|your|their|the|into|to|towards|through)$/.test(analysed.tokens[mention.end]?.text ?? ""),
+  },
+  {
+    name: "'fit' of health or fitness, not a seizure",
+    stage: "before-status",
+    example: {
+      question: "What brings you in?",
+      utterance: "im pretty fit, i run 5k three times a week, but ive had a sore knee since saturday",
+      phrase: "fit",
+    },
+    drops: ({ analysed }, { mention, concept }) =>
+      concept.value === "seizures" &&
+      mention.end - mention.start === 1 &&
+      analysed.tokens[mention.start]?.text === "fit" &&
+      !SEIZURE_FIT_LEAD.has(analysed.tokens[mention.start - 1]?.text ?? ""),
   },
   {
     name: "'been sick' with an illness or a length of time: ill, not vomiting",

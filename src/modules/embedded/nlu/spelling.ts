@@ -135,11 +135,15 @@ export function createSpellingCorrector(targets: Iterable<string>, known: Iterab
       if (derivedFromKnown(word, knownSet)) return undefined;
       if (cache.has(word)) return cache.get(word);
       const allowed = word.length >= 9 ? 2 : 1;
+      // Fuse's answer is kept only within `allowed` edits, so a bucket with no word that near has no
+      // answer: most unknown words are no misspelling, and this check costs a fraction of Fuse's search.
       const nearest = (spelt: string): string | undefined =>
-        indexes
-          .get(spelt[0]!)
-          ?.search(spelt, { limit: 5 })
-          .find((hit) => editDistance(spelt, hit.item, allowed) <= allowed)?.item;
+        buckets.get(spelt[0]!)?.some((target) => editDistance(spelt, target, allowed) <= allowed)
+          ? indexes
+              .get(spelt[0]!)
+              ?.search(spelt, { limit: 5 })
+              .find((hit) => editDistance(spelt, hit.item, allowed) <= allowed)?.item
+          : undefined;
       const corrected = [word, ...soundAlikeOpenings(word)].map(nearest).find((hit) => hit !== undefined);
       if (cache.size > 5000) cache.clear();
       cache.set(word, corrected);

@@ -132,17 +132,264 @@ function twoAtanh(sh: number, sl: number, terms: number): void {
   RL *= 2;
 }
 
-// log(j/64) for the table points j/64 ∈ [45/64, 91/64], computed once with a long series.
+/** A table of double-doubles: high parts and low parts. */
+export interface DoubleDoubleTable {
+  readonly high: Float64Array;
+  readonly low: Float64Array;
+}
+
+// The tables the functions below interpolate from, as double-doubles, written out: log(j/64) for the
+// points j/64 ∈ [45/64, 91/64], and 2^(j/64) for j = 0..63. Computing them at load time with long
+// series (`logTableBySeries`, `exp2TableBySeries`) cost about 15 ms of every start of the command;
+// tests/metrics/python-math.test.ts checks that these are the series' bits.
 const LOG_TABLE_FIRST = 45;
-const LOG_TABLE_H = new Float64Array(91 - LOG_TABLE_FIRST + 1);
-const LOG_TABLE_L = new Float64Array(91 - LOG_TABLE_FIRST + 1);
-for (let j = LOG_TABLE_FIRST; j <= 91; j++) {
-  // log(c) = 2 atanh((c-1)/(c+1)); |s| ≤ 0.18, 40 terms reach far below 2^-110.
-  const c = j / 64;
-  ddDiv(c - 1, 0, c + 1, 0); // c ± 1 are exact for these c
-  twoAtanh(RH, RL, 40);
-  LOG_TABLE_H[j - LOG_TABLE_FIRST] = RH;
-  LOG_TABLE_L[j - LOG_TABLE_FIRST] = RL;
+/** log(j/64), j = 45..91, high parts. */
+export const LOG_TABLE_H = Float64Array.of(
+  -0.3522205935893521,
+  -0.33024168687057687,
+  -0.3087354816496133,
+  -0.2876820724517809,
+  -0.26706278524904525,
+  -0.24686007793152578,
+  -0.22705745063534608,
+  -0.2076393647782445,
+  -0.18859116980755003,
+  -0.16989903679539747,
+  -0.15154989812720093,
+  -0.13353139262452263,
+  -0.1158318155251217,
+  -0.09844007281325252,
+  -0.0813456394539524,
+  -0.06453852113757118,
+  -0.048009219186360606,
+  -0.0317486983145803,
+  -0.015748356968139168,
+  0,
+  0.015504186535965254,
+  0.030771658666753687,
+  0.0458095360312942,
+  0.06062462181643484,
+  0.07522342123758753,
+  0.08961215868968714,
+  0.10379679368164356,
+  0.11778303565638346,
+  0.13157635778871926,
+  0.1451820098444979,
+  0.15860503017663857,
+  0.17185025692665923,
+  0.184922338494012,
+  0.19782574332991987,
+  0.21056476910734964,
+  0.22314355131420976,
+  0.2355660713127669,
+  0.24783616390458127,
+  0.25995752443692605,
+  0.27193371548364176,
+  0.2837681731306446,
+  0.2954642128938359,
+  0.3070250352949119,
+  0.3184537311185346,
+  0.329753286372468,
+  0.3409265869705932,
+  0.3519764231571782,
+);
+/** log(j/64), j = 45..91, low parts. */
+export const LOG_TABLE_L = Float64Array.of(
+  -5.723331694918242e-18,
+  1.0828321637483858e-17,
+  1.6199186085148108e-17,
+  -2.6071606164425637e-17,
+  7.328915327320168e-18,
+  -1.3617433717483679e-17,
+  -9.551415762738488e-18,
+  -1.205324321668613e-17,
+  7.432164219196927e-18,
+  4.868008764439064e-19,
+  -5.166959368461559e-18,
+  3.664457663660085e-18,
+  -4.338484369808095e-18,
+  4.439009633675135e-18,
+  -5.07707635593117e-18,
+  6.4704866616929345e-18,
+  -1.439090334729221e-18,
+  -3.0382263084680858e-18,
+  -1.0021578630528974e-18,
+  0,
+  -3.2783210228924286e-19,
+  1.0431732029005968e-18,
+  1.902959866474257e-18,
+  2.642402593872693e-18,
+  -5.9306041962932415e-18,
+  -5.426812933664715e-18,
+  5.477724157266589e-18,
+  -1.1971685747593673e-18,
+  1.1123000879729588e-17,
+  8.242418783022474e-18,
+  1.1257003872182592e-17,
+  -6.022453821011372e-18,
+  3.0236614153574033e-18,
+  1.2821194372980143e-17,
+  -4.249405314729895e-18,
+  -9.091270597324799e-18,
+  -2.3943371495187378e-18,
+  -1.2432209578702523e-17,
+  2.0698069389789353e-17,
+  7.833196376974429e-19,
+  -2.0326655811266564e-17,
+  -2.1646108604059897e-17,
+  -1.2319916200101964e-17,
+  2.7114779367326233e-17,
+  2.122020616196948e-18,
+  1.746713644354475e-17,
+  -1.2953893030191963e-17,
+);
+/** 2^(j/64), j = 0..63, high parts. */
+export const EXP2_TABLE_H = Float64Array.of(
+  1,
+  1.0108892860517005,
+  1.0218971486541166,
+  1.0330248790212284,
+  1.0442737824274138,
+  1.0556451783605572,
+  1.0671404006768237,
+  1.0787607977571199,
+  1.0905077326652577,
+  1.102382583307841,
+  1.1143867425958924,
+  1.1265216186082418,
+  1.1387886347566916,
+  1.1511892299529827,
+  1.1637248587775775,
+  1.1763969916502812,
+  1.189207115002721,
+  1.202156731452703,
+  1.215247359980469,
+  1.22848053610687,
+  1.241857812073484,
+  1.255380757024691,
+  1.2690509571917332,
+  1.2828700160787783,
+  1.2968395546510096,
+  1.3109612115247644,
+  1.3252366431597413,
+  1.339667524053303,
+  1.3542555469368927,
+  1.3690024229745905,
+  1.383909881963832,
+  1.3989796725383112,
+  1.4142135623730951,
+  1.42961333839197,
+  1.4451808069770467,
+  1.460917794180647,
+  1.4768261459394993,
+  1.4929077282912648,
+  1.5091644275934228,
+  1.5255981507445384,
+  1.5422108254079407,
+  1.559004400237837,
+  1.5759808451078865,
+  1.593142151342267,
+  1.6104903319492543,
+  1.6280274218573478,
+  1.645755478153965,
+  1.6636765803267364,
+  1.681792830507429,
+  1.7001063537185235,
+  1.718619298122478,
+  1.7373338352737062,
+  1.7562521603732995,
+  1.7753764925265212,
+  1.7947090750031072,
+  1.8142521755003989,
+  1.8340080864093424,
+  1.8539791250833855,
+  1.8741676341103,
+  1.8945759815869656,
+  1.9152065613971474,
+  1.9360617934922943,
+  1.9571441241754002,
+  1.978456026387951,
+);
+/** 2^(j/64), j = 0..63, low parts. */
+export const EXP2_TABLE_L = Float64Array.of(
+  0,
+  -1.5234778603368577e-17,
+  5.109225028973444e-17,
+  7.600838874027088e-18,
+  8.551889705537965e-17,
+  1.759325738772092e-18,
+  -7.899853966841582e-17,
+  -6.656660436056593e-17,
+  -3.046782079812471e-17,
+  5.2660368715706944e-17,
+  1.0410278456845571e-16,
+  5.165856758795457e-17,
+  8.912812676025408e-17,
+  3.250710218863828e-17,
+  3.829204836924094e-17,
+  5.554203254218079e-17,
+  3.982015231465646e-17,
+  6.644981499252301e-17,
+  -7.712630692681488e-17,
+  -1.89878163130253e-17,
+  4.658027591836937e-17,
+  -6.7113898212968784e-18,
+  2.6679321313421876e-18,
+  1.7135949182435613e-17,
+  2.5382502794888315e-17,
+  -7.181536135519454e-17,
+  -2.8587312100388614e-17,
+  8.927282594831732e-17,
+  7.70094837980299e-17,
+  9.593797919118849e-17,
+  -6.770511658794786e-17,
+  -9.614213209051323e-17,
+  -9.667293313452913e-17,
+  -1.2031642489053663e-17,
+  -3.023758134993988e-17,
+  -5.600377186075217e-17,
+  -3.483994556892796e-17,
+  1.419292015428403e-17,
+  -1.016455327754295e-16,
+  -1.1024941712342561e-16,
+  7.949834809697622e-17,
+  3.781207053357527e-17,
+  -1.0136916471278301e-17,
+  -1.0094406542311964e-16,
+  2.4707192569797888e-17,
+  -6.712955084707085e-17,
+  -1.0125679913674774e-16,
+  5.890992696713101e-17,
+  8.199010020581498e-17,
+  -8.0237193703977e-18,
+  -1.851380418263111e-17,
+  3.164389299292955e-17,
+  2.9601406954488745e-17,
+  6.429731796556571e-17,
+  1.822745842791209e-17,
+  -9.969531538920349e-17,
+  3.283107224245628e-17,
+  9.761887490727596e-17,
+  -6.122763413004143e-17,
+  3.403403535216528e-17,
+  -1.0619946056195963e-16,
+  1.0332385960676326e-16,
+  8.960767791036667e-17,
+  4.0388753109278167e-17,
+);
+
+/** log(j/64) for j = 45..91 by a long series: log(c) = 2 atanh((c-1)/(c+1)); |s| ≤ 0.18, 40 terms reach far below 2^-110. */
+export function logTableBySeries(): DoubleDoubleTable {
+  const high = new Float64Array(91 - LOG_TABLE_FIRST + 1);
+  const low = new Float64Array(91 - LOG_TABLE_FIRST + 1);
+  for (let j = LOG_TABLE_FIRST; j <= 91; j++) {
+    const c = j / 64;
+    ddDiv(c - 1, 0, c + 1, 0); // c ± 1 are exact for these c
+    twoAtanh(RH, RL, 40);
+    high[j - LOG_TABLE_FIRST] = RH;
+    low[j - LOG_TABLE_FIRST] = RL;
+  }
+  return { high, low };
 }
 
 // 2/3 and 1/6 as double-doubles, for the leading series terms at run time.
@@ -153,43 +400,53 @@ ddDiv(1, 0, 6, 0);
 const SIXTH_H = RH;
 const SIXTH_L = RL;
 
-// 2^(j/64) for j = 0..63 as double-doubles: exp(j·ln2/64) by a long Taylor series at load time
-// (40 terms for |r| < 0.7 leave an error far below 2^-110).
+/** Terms of the Taylor series of exp used for the table (40 terms for |r| < 0.7 leave an error far below 2^-110). */
 const SETUP_TERMS = 40;
-const INV_FACTORIAL_H = new Float64Array(SETUP_TERMS + 1);
-const INV_FACTORIAL_L = new Float64Array(SETUP_TERMS + 1);
-INV_FACTORIAL_H[0] = 1;
-for (let n = 1; n <= SETUP_TERMS; n++) {
-  ddDiv(INV_FACTORIAL_H[n - 1] as number, INV_FACTORIAL_L[n - 1] as number, n, 0);
-  INV_FACTORIAL_H[n] = RH;
-  INV_FACTORIAL_L[n] = RL;
+
+/** 1/n! for n = 0..`SETUP_TERMS` as double-doubles. */
+function inverseFactorials(): DoubleDoubleTable {
+  const high = new Float64Array(SETUP_TERMS + 1);
+  const low = new Float64Array(SETUP_TERMS + 1);
+  high[0] = 1;
+  for (let n = 1; n <= SETUP_TERMS; n++) {
+    ddDiv(high[n - 1] as number, low[n - 1] as number, n, 0);
+    high[n] = RH;
+    low[n] = RL;
+  }
+  return { high, low };
 }
 
-/** exp(r) for a double-double r by the Taylor series above (setup only). */
-function expSeries(rh: number, rl: number): void {
-  let ph = INV_FACTORIAL_H[SETUP_TERMS] as number;
-  let pl = INV_FACTORIAL_L[SETUP_TERMS] as number;
+/** exp(r) for a double-double r by the Taylor series with the given 1/n! (table computation only). */
+function expSeries(rh: number, rl: number, inverse: DoubleDoubleTable): void {
+  let ph = inverse.high[SETUP_TERMS] as number;
+  let pl = inverse.low[SETUP_TERMS] as number;
   for (let n = SETUP_TERMS - 1; n >= 0; n--) {
     ddMul(ph, pl, rh, rl);
-    ddAdd(RH, RL, INV_FACTORIAL_H[n] as number, INV_FACTORIAL_L[n] as number);
+    ddAdd(RH, RL, inverse.high[n] as number, inverse.low[n] as number);
     ph = RH;
     pl = RL;
   }
 }
-const EXP2_TABLE_H = new Float64Array(64);
-const EXP2_TABLE_L = new Float64Array(64);
-for (let j = 0; j < 64; j++) {
-  // j·ln2/64 as a double-double: both products kept exact with twoProd.
-  twoProd(j, LN2_H / 64);
-  const ah = RH;
-  const al = RL;
-  twoProd(j, LN2_M / 64);
-  const bh = RH;
-  const bl = RL + (j * LN2_L) / 64;
-  ddAdd(ah, al, bh, bl);
-  expSeries(RH, RL);
-  EXP2_TABLE_H[j] = RH;
-  EXP2_TABLE_L[j] = RL;
+
+/** 2^(j/64) for j = 0..63 by a long series: exp(j·ln2/64) by the Taylor series of exp. */
+export function exp2TableBySeries(): DoubleDoubleTable {
+  const inverse = inverseFactorials();
+  const high = new Float64Array(64);
+  const low = new Float64Array(64);
+  for (let j = 0; j < 64; j++) {
+    // j·ln2/64 as a double-double: both products kept exact with twoProd.
+    twoProd(j, LN2_H / 64);
+    const ah = RH;
+    const al = RL;
+    twoProd(j, LN2_M / 64);
+    const bh = RH;
+    const bl = RL + (j * LN2_L) / 64;
+    ddAdd(ah, al, bh, bl);
+    expSeries(RH, RL, inverse);
+    high[j] = RH;
+    low[j] = RL;
+  }
+  return { high, low };
 }
 
 const SQRT2 = Math.SQRT2;

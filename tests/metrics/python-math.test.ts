@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { pyExp, pyLog } from "../../src/metrics/python-math.ts";
+import {
+  EXP2_TABLE_H,
+  EXP2_TABLE_L,
+  exp2TableBySeries,
+  LOG_TABLE_H,
+  LOG_TABLE_L,
+  logTableBySeries,
+  pyExp,
+  pyLog,
+} from "../../src/metrics/python-math.ts";
 
 // [x, correctly rounded log(x)] and [x, correctly rounded exp(x)]: Python `float(Decimal(x).ln())` /
 // `float(Decimal(x).exp())` at 80 digits, i.e. what CPython's math.log/math.exp give on glibc. Chosen
@@ -69,5 +78,24 @@ describe("correctly rounded log and exp (CPython on glibc)", () => {
       expect(Math.abs(log - Math.log(x))).toBeLessThanOrEqual(Math.abs(log) * 2.3e-16);
       expect(Math.abs(exp - Math.exp(y))).toBeLessThanOrEqual(exp * 2.3e-16);
     }
+  });
+});
+
+describe("the written-out tables", () => {
+  /** The bits of a table, so that a difference in the last bit (or of the sign of a zero) shows. */
+  const bits = (table: Float64Array) => [...new Uint32Array(table.buffer, table.byteOffset, table.length * 2)];
+
+  it("are the bits their long series give", () => {
+    const log = logTableBySeries();
+    const exp2 = exp2TableBySeries();
+    expect(bits(LOG_TABLE_H)).toEqual(bits(log.high));
+    expect(bits(LOG_TABLE_L)).toEqual(bits(log.low));
+    expect(bits(EXP2_TABLE_H)).toEqual(bits(exp2.high));
+    expect(bits(EXP2_TABLE_L)).toEqual(bits(exp2.low));
+  });
+  it("would show one entry off by one unit in the last place (negative control)", () => {
+    const nudged = Float64Array.from(LOG_TABLE_L);
+    nudged[3] = nudged[3]! + Math.abs(nudged[3]!) * Number.EPSILON;
+    expect(bits(nudged)).not.toEqual(bits(logTableBySeries().low));
   });
 });

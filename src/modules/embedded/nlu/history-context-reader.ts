@@ -17,6 +17,9 @@ import type { QuestionMemory } from "./question-memory.ts";
 interface PatientSummary {
   readonly positive: readonly Concept[];
   readonly negative: readonly Concept[];
+  /** {@link conceptKey} of each positive and each negative concept, made once for every later read. */
+  readonly positiveKeys: readonly string[];
+  readonly negativeKeys: readonly string[];
   readonly polarity: AnswerPolarity | undefined;
   /** Sites of the generic pains the turn reports ("my knee hurts" → knee). */
   readonly painSites: readonly string[];
@@ -52,6 +55,9 @@ export interface ContextResources {
 
 /** Reads dialogue contexts, memoising the analysis of each history utterance by its text. */
 export class HistoryContextReader {
+  /** Doctor utterances analysed as if first, keyed by the text itself (the commonest lookup, once per doctor turn of every read). */
+  private readonly questionsAlone = new Memo<QuestionAnalysis>(4000);
+  /** Doctor utterances after a family question, keyed by both texts. */
   private readonly questions = new Memo<QuestionAnalysis>(4000);
   private readonly patients = new Memo<PatientSummary>(4000);
 
@@ -65,10 +71,15 @@ export class HistoryContextReader {
   question(text: string, previousText?: string): QuestionAnalysis {
     const previous = previousText === undefined ? undefined : this.question(previousText);
     if (previous !== undefined && !previous.slots.has("family_history")) return this.question(text);
-    return this.questions.get(`${previousText ?? ""}\u0001${text}`, () => {
+    const analyse = () => {
       const analysis = analyseQuestion(this.resources, text, previous);
       return this.resources.memory?.complete(analysis, text) ?? analysis;
-    });
+    };
+    // Keyed by the text alone when nothing came before: a key joined from two texts is a new string
+    // to hash at every lookup.
+    return previousText === undefined
+      ? this.questionsAlone.get(text, analyse)
+      : this.questions.get(`${previousText}\u0001${text}`, analyse);
   }
 
   private patient(text: string): PatientSummary {
@@ -95,7 +106,15 @@ export class HistoryContextReader {
           );
       }
       const sites = extractLocations(this.resources.lexicon, analysed, 0, analysed.tokens.length);
-      return { positive, negative, polarity: answerPolarity(analysed.tokens), painSites, sites };
+      return {
+        positive,
+        negative,
+        positiveKeys: positive.map((concept) => conceptKey(concept.slot, concept.value)),
+        negativeKeys: negative.map((concept) => conceptKey(concept.slot, concept.value)),
+        polarity: answerPolarity(analysed.tokens),
+        painSites,
+        sites,
+      };
     });
   }
 
@@ -147,10 +166,10 @@ export class HistoryContextReader {
       const turn = history[index]!;
       if (turn.speaker === "patient") {
         const summary = this.patient(turn.text);
-        for (const concept of summary.positive) knownPositive.add(conceptKey(concept.slot, concept.value));
+        for (const key of summary.positiveKeys) knownPositive.add(key);
         for (const concept of this.affirmedByYes(history, index, summary))
           knownPositive.add(conceptKey(concept.slot, concept.value));
-        for (const concept of summary.negative) knownNegative.add(conceptKey(concept.slot, concept.value));
+        for (const key of summary.negativeKeys) knownNegative.add(key);
         if (focus.length === 0) focus = summary.positive.filter((concept) => concept.slot === "symptom");
         specificPain ??= summary.positive.find((concept) => isSpecificPain(this.resources.lexicon, concept));
         if (medications.length === 0) medications = summary.positive.filter((concept) => concept.slot === "medication");

@@ -84,22 +84,29 @@ export interface SpellingCorrector {
 /** Optimal string alignment distance (Levenshtein plus adjacent transpositions), capped early. */
 export function editDistance(a: string, b: string, cap = 3): number {
   if (Math.abs(a.length - b.length) > cap) return cap + 1;
-  let previous2: number[] = [];
-  let previous = Array.from({ length: b.length + 1 }, (_, index) => index);
+  // Three rows reused in turn (the one before the previous is read for transpositions): the speller
+  // calls this for every word of a letter's bucket, and a new array for each row was most of its cost.
+  const width = b.length + 1;
+  let previous2 = new Array<number>(width).fill(0);
+  let previous = new Array<number>(width);
+  let current = new Array<number>(width).fill(0);
+  for (let j = 0; j < width; j += 1) previous[j] = j;
   for (let i = 1; i <= a.length; i += 1) {
-    const current = [i];
+    current[0] = i;
     let rowMin = i;
     for (let j = 1; j <= b.length; j += 1) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
       let value = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + cost);
       if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
         value = Math.min(value, previous2[j - 2]! + 1);
-      current.push(value);
+      current[j] = value;
       rowMin = Math.min(rowMin, value);
     }
     if (rowMin > cap) return cap + 1;
+    const spare = previous2;
     previous2 = previous;
     previous = current;
+    current = spare;
   }
   return previous[b.length]!;
 }
@@ -135,11 +142,15 @@ export function createSpellingCorrector(targets: Iterable<string>, known: Iterab
       if (derivedFromKnown(word, knownSet)) return undefined;
       if (cache.has(word)) return cache.get(word);
       const allowed = word.length >= 9 ? 2 : 1;
+      // Fuse's answer is kept only within `allowed` edits, so a bucket with no word that near has no
+      // answer: most unknown words are no misspelling, and this check costs a fraction of Fuse's search.
       const nearest = (spelt: string): string | undefined =>
-        indexes
-          .get(spelt[0]!)
-          ?.search(spelt, { limit: 5 })
-          .find((hit) => editDistance(spelt, hit.item, allowed) <= allowed)?.item;
+        buckets.get(spelt[0]!)?.some((target) => editDistance(spelt, target, allowed) <= allowed)
+          ? indexes
+              .get(spelt[0]!)
+              ?.search(spelt, { limit: 5 })
+              .find((hit) => editDistance(spelt, hit.item, allowed) <= allowed)?.item
+          : undefined;
       const corrected = [word, ...soundAlikeOpenings(word)].map(nearest).find((hit) => hit !== undefined);
       if (cache.size > 5000) cache.clear();
       cache.set(word, corrected);

@@ -179,6 +179,24 @@ describe("negative controls: a patient speaking of their relatives", () => {
     expect(readInformant(history, "My daughter has a cold too.").update).toBeUndefined();
   });
 
+  it("the same words read as an opening and as a later turn keep their own readings (each remembered apart)", () => {
+    const said = "My son has a cold too.";
+    const history = [OPENING, "A cough.", "How long?", "Two weeks.", "Anyone else ill?"].map((text, index) => ({
+      speaker: index % 2 === 0 ? ("doctor" as const) : ("patient" as const),
+      text,
+    }));
+    // Read first as an opening (a proxy), then later (none), then as an opening again (a proxy again).
+    expect(readInformant([], said).update?.informant.relation).toBe("parent");
+    expect(readInformant(history, said).update).toBeUndefined();
+    expect(readInformant([], said).update?.informant.relation).toBe("parent");
+    // The same answer after a family question, then after an ordinary one: none, then a proxy.
+    const family = [{ speaker: "doctor" as const, text: "Anyone in your family ill?" }];
+    expect(readInformant(family, said).update).toBeUndefined();
+    expect(readInformant([{ speaker: "doctor" as const, text: OPENING }], said).update?.informant.relation).toBe(
+      "parent",
+    );
+  });
+
   it("no proxy in an answer to a family-history question: my mother is 70 and has diabetes", () => {
     const question = [{ speaker: "doctor" as const, text: "Any medical conditions in your family?" }];
     expect(readInformant(question, "My mother is 70 and has diabetes.").update).toBeUndefined();

@@ -24,6 +24,16 @@ describe("spelling correction", () => {
     // Negative control: a misspelling that only looks derived is still corrected.
     expect(speller.correct("feverr")).toBe("fever");
   });
+  it("takes a word only within its allowed edits, whatever Fuse ranks first", () => {
+    const small = createSpellingCorrector(["wheezing", "phlegm", "salbutamol"]);
+    // One edit away (eight letters allow one): corrected; a sound-alike opening searched in its own bucket.
+    expect(small.correct("wheezng")).toBe("wheezing");
+    expect(small.correct("fleghm")).toBe("phlegm");
+    // Two edits away: Fuse still finds "wheezing" within its threshold, and the edit limit refuses it.
+    expect(small.correct("wheezxxg")).toBeUndefined();
+    // Negative control: nine letters allow two edits, so the same kind of slip is taken there.
+    expect(small.correct("salbxxamol")).toBe("salbutamol");
+  });
   it("measures edits with transpositions", () => {
     expect(editDistance("fever", "fevre")).toBe(1);
     expect(editDistance("cough", "cold")).toBe(3);

@@ -214,8 +214,30 @@ function isStandaloneParticle(tokens: readonly Token[], index: number): boolean 
   const token = tokens[index]!;
   if (!ANSWER_PARTICLES.has(token.text) && token.text !== "not") return false;
   const next = tokens[index + 1];
-  return !next || next.kind === "punct" || ANSWER_PARTICLES.has(next.text);
+  if (!next || next.kind === "punct" || ANSWER_PARTICLES.has(next.text)) return true;
+  // "no she takes warfarin", "no I take it daily": the answer, then a statement of its own, typed without a comma.
+  const opensClause = index === 0 || tokens[index - 1]!.kind === "punct";
+  return opensClause && token.text !== "not" && STATEMENT_SUBJECTS.has(next.text);
 }
+
+/** Subjects that open a statement of its own after an answer particle. Example: "no she takes warfarin". */
+const STATEMENT_SUBJECTS: ReadonlySet<string> = new Set([
+  "i",
+  "i'm",
+  "i've",
+  "she",
+  "she's",
+  "he",
+  "he's",
+  "they",
+  "they're",
+  "we",
+  "we're",
+  "my",
+  "his",
+  "her",
+  "their",
+]);
 
 /** How many tokens before a mention a cue may stand (in its clause). */
 const CUE_SCOPE_BEFORE = 8;

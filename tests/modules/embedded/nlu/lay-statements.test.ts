@@ -79,3 +79,24 @@ describe("'fit' of health is no seizure", () => {
     },
   );
 });
+
+describe("an answer particle typed without a comma before a statement of its own", () => {
+  /** The slots read from the answer to a question, after a cough was told. */
+  const answer = async (question: string, said: string) =>
+    (await slotsAfter(OPENING, "I had a fall this morning.", question, said)) as Record<string, unknown>;
+
+  it("'no she takes warfarin' is warfarin taken, not denied", async () => {
+    const slots = await answer("OK, and when did it start?", "no she takes warfarin");
+    expect(slots).toHaveProperty("positive_medication", [{ value: "anticoagulants" }]);
+    expect(slots).not.toHaveProperty("negative_medication");
+  });
+
+  it("negative controls: 'no I havent had a fever' and 'no I dont' still deny", async () => {
+    expect(await answer("OK, and any fever?", "no I havent had a fever")).toHaveProperty("negative_symptom", [
+      { value: "fever" },
+    ]);
+    expect(await answer("OK, and any chest pain?", "no I dont")).toHaveProperty("negative_symptom", [
+      { value: "chest pain" },
+    ]);
+  });
+});

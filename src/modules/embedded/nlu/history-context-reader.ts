@@ -1,5 +1,5 @@
 import type { DialogueTurn } from "../../../language/module-interfaces.ts";
-import { analyseText, sentenceOf } from "./analysed-text.ts";
+import { analyseText, clauseRange } from "./analysed-text.ts";
 import { extractLocations } from "./body-locations.ts";
 import { conceptMask, findMentions } from "./concept-mentions.ts";
 import { isSpecificPain, type Concept, type Lexicon } from "./lexicon.ts";
@@ -99,10 +99,11 @@ export class HistoryContextReader {
           mention.end,
         );
         (status === "negative" ? negative : positive).push(concept);
+        // The pain's own clause: "she didnt hit her head but her hip hurts" is a hip pain, not a head one.
         if (status !== "negative" && concept.value === "pain")
           painSites.push(
             ...(concept.location ??
-              extractLocations(this.resources.lexicon, analysed, ...sentenceOf(analysed, mention.start))),
+              extractLocations(this.resources.lexicon, analysed, ...clauseRange(analysed, mention.start))),
           );
       }
       const sites = extractLocations(this.resources.lexicon, analysed, 0, analysed.tokens.length);

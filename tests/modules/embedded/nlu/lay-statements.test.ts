@@ -100,3 +100,19 @@ describe("an answer particle typed without a comma before a statement of its own
     ]);
   });
 });
+
+describe("a pain's site is its own clause's", () => {
+  const fall = "my mum is 84 and she had a fall this morning, she didnt hit her head but her hip hurts";
+
+  it("'didnt hit her head but her hip hurts', then 'no' to 'does the pain spread?': the hip pain, no headache", async () => {
+    const slots = JSON.stringify(
+      await slotsAfter(OPENING, fall, "OK, and does the pain spread or move anywhere else?", "no"),
+    );
+    expect(slots).not.toContain("headache");
+    expect(slots).toContain("hip");
+  });
+
+  it("negative control: 'my head hurts' is a headache", async () => {
+    expect(await entries("my head hurts since this morning", "positive_symptom")).toContain("headache");
+  });
+});

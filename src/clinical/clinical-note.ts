@@ -257,11 +257,21 @@ const ALLERGY = /allerg|hypersensitivity|anaphylaxis/i;
 
 const said = (value: string | string[]): string => (Array.isArray(value) ? value.join(", ") : value);
 
+/** Whether a medicine helped, as the data records it (`yes`, `no`, `maybe`: a little), in a clinician's words. */
+const IMPACT_SAID: Readonly<Record<string, string>> = { yes: "helps", no: "does not help", maybe: "helps partly" };
+
+/** An attribute's value as the note writes it: a 0–10 severity out of ten, a medicine's effect in words. */
+function writtenValue(attribute: string, value: string | string[]): string {
+  if (attribute === "severity" && /^\d+(\.\d+)?$/.test(said(value))) return `${said(value)}/10`;
+  if (attribute === "impact") return IMPACT_SAID[said(value)] ?? said(value);
+  return said(value);
+}
+
 function detailsOf(entry: SlotEntry): Finding["details"] {
   return Object.entries(entry)
     .filter(([attribute]) => attribute !== "value" && attribute !== "status")
     .map(([attribute, value]) => {
-      const text = attribute === "severity" && /^\d+(\.\d+)?$/.test(said(value)) ? `${said(value)}/10` : said(value);
+      const text = writtenValue(attribute, value);
       const label =
         VALUE_ATTRIBUTE_LABELS[String(entry.value)]?.[attribute] ??
         ATTRIBUTE_LABELS[attribute] ??

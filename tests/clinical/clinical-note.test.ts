@@ -44,7 +44,7 @@ describe("the clinical note from the tracked CMAS state", () => {
       value: "acetaminophen",
       details: [
         { label: "for", value: "chest pain" },
-        { label: "effect", value: "no" },
+        { label: "effect", value: "does not help" },
       ],
     });
     expect(note.familyHistory.present).toEqual([

@@ -98,20 +98,30 @@ describe("the note's medicines", () => {
     { name: "paracetamol", dose: "500mg", frequency: "when I need it" },
   ];
 
+  it("says whether a medicine helped in words: 'maybe' (it helped a bit) is 'helps partly', never 'maybe'", () => {
+    const helped = (impact: string) =>
+      clinicalNote({ state: { positive_medication: [{ value: "acetaminophen", impact }] } }).medications.present[0]!
+        .details;
+    expect(helped("maybe")).toEqual([{ attribute: "impact", label: "effect", value: "helps partly" }]);
+    expect(helped("yes")).toEqual([{ attribute: "impact", label: "effect", value: "helps" }]);
+    // Negative control: a value the data does not use is written as it is.
+    expect(helped("a lot")).toEqual([{ attribute: "impact", label: "effect", value: "a lot" }]);
+  });
+
   it("lists the medicines named first, with their doses, each once: a class standing for one is folded into it", () => {
     const note = clinicalNote({ state, medicines });
     expect(note.medications.present).toEqual([
       { value: "ramipril", details: [], dose: "5mg", frequency: "in the morning" },
       {
         value: "paracetamol",
-        details: [{ attribute: "impact", label: "effect", value: "no" }],
+        details: [{ attribute: "impact", label: "effect", value: "does not help" }],
         dose: "500mg",
         frequency: "when I need it",
       },
       { value: "antibiotics", details: [], dose: null, frequency: null },
     ]);
     expect(noteToMarkdown(note)).toContain(
-      "## Medications\n\n- ramipril 5mg in the morning\n- paracetamol 500mg when I need it — effect: no\n- antibiotics\n- Not taking: anticoagulants\n",
+      "## Medications\n\n- ramipril 5mg in the morning\n- paracetamol 500mg when I need it — effect: does not help\n- antibiotics\n- Not taking: anticoagulants\n",
     );
   });
 

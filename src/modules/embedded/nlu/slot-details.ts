@@ -230,7 +230,15 @@ export function attachHabitAttributes(analysed: AnalysedText, entries: EntryColl
     if (entry.base !== "habit" || entry.status === "negative") continue;
     const [start, end] = sentenceOf(analysed, mention.start);
     const sentenceText = textOf(analysed, start, end);
-    entries.set(entry, "frequency", extractHabitFrequency(sentenceText) ?? extractHabitFrequency(analysed.text));
+    // "I smoke about 10 a day": a bare count after the habit named in its sentence is its amount.
+    const afterMention = textOf(analysed, mention.start, end);
+    entries.set(
+      entry,
+      "frequency",
+      extractHabitFrequency(sentenceText) ??
+        extractHabitFrequency(analysed.text) ??
+        extractBareHabitAmount(afterMention),
+    );
     // "Smoked for 30 years, stopped 5 years ago": a former smoker, and the 30 years are not since when.
     if (entry.attributes.value === "smoking" && entry.status === "positive" && gaveUpSmoking(sentenceText)) {
       entries.rename(entry, "former smoker");

@@ -116,3 +116,25 @@ describe("a pain's site is its own clause's", () => {
     expect(await entries("my head hurts since this morning", "positive_symptom")).toContain("headache");
   });
 });
+
+describe("a habit's amount said with it, unasked", () => {
+  it("'no but I smoke about 10 a day' to another question: smoking, 10 a day", async () => {
+    const slots = (await slotsAfter(
+      OPENING,
+      "headache",
+      "OK, and have you had any stiff neck?",
+      "no but I smoke about 10 a day",
+    )) as Record<string, unknown>;
+    expect(slots).toHaveProperty("positive_habit", [{ value: "smoking", frequency: "10 a day" }]);
+  });
+
+  it("negative control: a count said before the habit is not its amount", async () => {
+    const slots = (await slotsAfter(
+      OPENING,
+      "headache",
+      "OK, and have you had any stiff neck?",
+      "no, I take 2 a day of paracetamol, and I smoke",
+    )) as Record<string, unknown>;
+    expect(slots).toHaveProperty("positive_habit", [{ value: "smoking" }]);
+  });
+});

@@ -83,7 +83,7 @@ describe("'fit' of health is no seizure", () => {
 describe("an answer particle typed without a comma before a statement of its own", () => {
   /** The slots read from the answer to a question, after a cough was told. */
   const answer = async (question: string, said: string) =>
-    (await slotsAfter(OPENING, "I had a fall this morning.", question, said)) as Record<string, unknown>;
+    await slotsAfter(OPENING, "I had a fall this morning.", question, said);
 
   it("'no she takes warfarin' is warfarin taken, not denied", async () => {
     const slots = await answer("OK, and when did it start?", "no she takes warfarin");
@@ -119,22 +119,22 @@ describe("a pain's site is its own clause's", () => {
 
 describe("a habit's amount said with it, unasked", () => {
   it("'no but I smoke about 10 a day' to another question: smoking, 10 a day", async () => {
-    const slots = (await slotsAfter(
+    const slots = await slotsAfter(
       OPENING,
       "headache",
       "OK, and have you had any stiff neck?",
       "no but I smoke about 10 a day",
-    )) as Record<string, unknown>;
+    );
     expect(slots).toHaveProperty("positive_habit", [{ value: "smoking", frequency: "10 a day" }]);
   });
 
   it("negative control: a count said before the habit is not its amount", async () => {
-    const slots = (await slotsAfter(
+    const slots = await slotsAfter(
       OPENING,
       "headache",
       "OK, and have you had any stiff neck?",
       "no, I take 2 a day of paracetamol, and I smoke",
-    )) as Record<string, unknown>;
+    );
     expect(slots).toHaveProperty("positive_habit", [{ value: "smoking" }]);
   });
 });

@@ -32,27 +32,23 @@ export function asksWhich(doctorText: string): boolean {
 export const CHOOSES_ALL = /\b(?:both|all of (?:them|those|these|it)|all three|the lot|each of them)\b/i;
 
 /**
- * An answer that is a yes and nothing more: no finding of its own, no doubt, no denial. Example: "yes",
- * "yeah I have", "yes she has", "a bit", "sometimes, yeah", "I think so".
+ * An answer that opens with a yes. Example: "yes", "yeah, it started four days ago", "I have", "she
+ * has", "a bit", "sometimes", "I think so".
  */
-const BARE_YES =
-  /^(?:(?:yes|yeah|yep|yup|yea|ya|aye|mhm|uh huh|sure|definitely|correct|right|i (?:have|do|did|think so|guess)|(?:she|he|they) (?:has|have|does|do|did)|think so|a bit|a little|sometimes|kind of|sort of|i have yes|ok)\b[\s,.!]*)+$/i;
-
-/** Whether a patient turn is a bare yes ({@link BARE_YES}). */
-export function isBareYes(answer: string): boolean {
-  return BARE_YES.test(answer.trim());
-}
+const OPENS_WITH_YES =
+  /^\W*(?:yes|yeah|yep|yup|yea|ya|aye|mhm|uh huh|sure|definitely|correct|right|i (?:have|do|did|think so|guess)|(?:she|he|they) (?:has|have|does|do|did)|a bit|a little|sometimes)\b/i;
 
 /**
- * Whether asking `asked` now is the live doctor's "which of those?": the last turn is the patient's
- * bare yes to the doctor turn before it, which named every one of the values (two or more), and that
- * turn was not already a "which" question (it is asked once).
+ * Whether asking `asked` now is the live doctor's "which of those?": the last turn is the patient's yes
+ * (bare, or with words that name none of them: "yes, it started four days ago"), neither a denial nor
+ * unsure, to the doctor turn before it, which named every one of the values (two or more) and was not
+ * already a "which" question (it is asked once).
  */
 export function isChoiceClarification(history: readonly DialogueTurn[], asked: readonly AskedValue[]): boolean {
   const answer = history.at(-1);
   const question = history.at(-2);
   if (asked.length < 2 || answer?.speaker !== "patient" || question?.speaker !== "doctor") return false;
-  if (asksWhich(question.text) || !isBareYes(answer.text)) return false;
+  if (asksWhich(question.text) || !OPENS_WITH_YES.test(answer.text)) return false;
   return asked.every(({ slot, value }) => namesValue(question.text, slot, value));
 }
 

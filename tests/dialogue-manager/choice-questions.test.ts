@@ -42,6 +42,12 @@ describe("a bare yes to a choice of findings", () => {
     expect(picked.doctor).not.toMatch(/^Which/);
   });
 
+  it("a yes with words that name neither ('yes, it started a few weeks ago') is asked which too", async () => {
+    const chat = await atFeverOrWeightLoss();
+    const which = await chat.say("yes, it started a few weeks ago");
+    expect(which.doctor).toBe("Which have you had: fevers or weight loss, or both?");
+  });
+
   it("a red flag that needs two findings waits for the pick, and fires on it", async () => {
     const chat = await atFeverOrWeightLoss();
     await chat.say("yes");

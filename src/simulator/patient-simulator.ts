@@ -301,6 +301,14 @@ function sortAnswers(profile: DialogueState, slot: string, entries: AskedEntries
   return answers;
 }
 
+/**
+ * "Yes." to one thing asked; "Yes, the fevers." to a choice of several ("any fevers or chills?"), as a
+ * patient says which: a bare yes would leave the doctor to ask which of them.
+ */
+function yesNaming(entries: AskedEntries, yes: readonly string[]): string {
+  return entries.length > 1 ? `Yes, the ${joinAlternatives(yes).replace(/ or /g, " and ")}.` : "Yes.";
+}
+
 /** The sorted answers said in order: yes (or the details asked for), then no, not sure, and the corrections. */
 function sayAnswers(
   slot: string,
@@ -315,7 +323,9 @@ function sayAnswers(
   if (yes.length > 0 && askedDetail) parts.push(details.length > 0 ? details.join(" ") : "Hmm, I'm not really sure.");
   else if (yes.length > 0)
     parts.push(
-      details.length > 0 ? `Yes. ${details.join(" ")}` : `${(POSITIVE[slot] ?? POSITIVE.symptom!)(both(yes))}`,
+      details.length > 0
+        ? `${yesNaming(entries, yes)} ${details.join(" ")}`
+        : `${(POSITIVE[slot] ?? POSITIVE.symptom!)(both(yes))}`,
     );
   if (no.length > 0)
     parts.push(

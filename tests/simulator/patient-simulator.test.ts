@@ -25,6 +25,14 @@ describe("PatientSimulator", () => {
     );
   });
 
+  it("says which of a choice it has, with its details: 'any cough or coughing up blood?' is never a bare yes", () => {
+    expect(
+      simulator.answer([{ action: "inquire", symptom: [{ value: "coughing" }, { value: "hemoptysis" }] }]),
+    ).toMatch(/^Yes, the cough\. It started two weeks ago\..* But no /);
+    // Negative control: one thing asked keeps its plain "Yes." before the details.
+    expect(simulator.answer([{ action: "inquire", symptom: [{ value: "coughing" }] }])).toMatch(/^Yes\. It started/);
+  });
+
   it("answers yes with the asked detail, no for negatives and for what the profile lacks, unsure for unknowns", () => {
     expect(
       simulator.answer([{ action: "inquire", symptom: [{ value: "coughing", checks: [{ type: "severity" }] }] }]),

@@ -2,14 +2,17 @@ import type { DialogueTurn } from "./module-interfaces.ts";
 import { joinAlternatives, namesValue, spokenValue } from "./lay-terms.ts";
 
 /**
- * A bare "yes" to a question that offers a choice of findings ("any fevers or weight loss?") says
- * that at least one is there, not which: the embedded NLU records each as unknown, and the live
- * doctor asks once which it was ("Which have you had: fevers or weight loss, or both?") before it
+ * A "yes" that names none of the findings a question offers as a choice ("any fevers or weight
+ * loss?") says that at least one is there, not which: the embedded NLU records each as unknown, and
+ * the live doctor asks once which it was ("Which have you had: fevers or weight loss, or both?") before it
  * goes on. Red flags wait for the answer: a flag whose criteria need weight loss with night sweats,
  * or fainting with palpitations, must not fire on a yes that may have meant only the fevers or the
  * dizziness. Shared by the NLU (which reads the answer), the policy (which asks) and the NLG (which
  * words it).
  */
+
+/** Slots whose findings a question can offer as a choice ("any fevers or weight loss?", "asthma or COPD?"). */
+export const CHOICE_SLOTS = ["symptom", "medical_history"] as const;
 
 /** A value asked about, by slot. */
 export interface AskedValue {

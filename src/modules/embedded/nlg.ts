@@ -371,9 +371,9 @@ function invitation(input: NlgInput): string | undefined {
 }
 
 /**
- * "Which have you had: fevers or weight loss, or both?" after a bare yes to the question that offered
- * them (`language/choice-questions.ts`: the policy asks it exactly then), in the words of a question
- * about the patient when a relative speaks. Undefined otherwise.
+ * "Which have you had: fevers or weight loss, or both?" after a yes that named none of the findings
+ * the question offered (`language/choice-questions.ts`: the policy asks it exactly then), in the words
+ * of a question about the patient when a relative speaks. Undefined otherwise.
  */
 function whichReply(input: NlgInput): string | undefined {
   const shapes = input.actions.map(actionShape);

@@ -5,7 +5,7 @@ import type { ConversationReader, ConversationReading } from "./conversation-rea
 import type { HistoryPlan, PlanItem } from "../../../language/history-plan.ts";
 import type { StateFacts } from "./state-facts.ts";
 import { namesValue } from "../../../language/lay-terms.ts";
-import { isChoiceClarification } from "../../../language/choice-questions.ts";
+import { CHOICE_SLOTS, isChoiceClarification } from "../../../language/choice-questions.ts";
 import type { DialogueTurn } from "../../../language/module-interfaces.ts";
 
 /**
@@ -68,11 +68,8 @@ export function liveFollowUp(
   return undefined;
 }
 
-/** Slots whose findings a "which" question asks the patient to choose among. */
-const CHOICE_SLOTS = ["symptom", "medical_history"] as const;
-
 /**
- * "Yes" to "any fevers or weight loss?" left both unknown (`language/choice-questions.ts`): the asks
+ * A yes that names neither finding of "any fevers or weight loss?" left both unknown (`language/choice-questions.ts`): the asks
  * of "which have you had?", the unknown findings the doctor's last question named. Undefined when
  * fewer than two, or when that question was already a "which" question (it is asked once).
  */

@@ -1,8 +1,7 @@
-import { CHOOSES_ALL } from "../../../../language/choice-questions.ts";
+import { CHOICE_SLOTS, CHOOSES_ALL } from "../../../../language/choice-questions.ts";
 import type { AskedItem } from "../question-types.ts";
 import type { TurnRecord } from "../turn-record.ts";
 import { medicalItems } from "./question-answers.ts";
-import { CHOICE_SLOTS } from "./yes-no-answers.ts";
 
 /**
  * Pass 7d, the answer to "Which have you had: fevers or weight loss, or both?"
@@ -22,7 +21,7 @@ function picked(turn: TurnRecord, item: AskedItem): boolean {
 export function answerChoice(turn: TurnRecord): void {
   const { question } = turn.context;
   if (!question.choosesAmong || turn.polarity === "no" || turn.polarity === "unknown") return;
-  const offered = medicalItems(turn).real.filter((item) => CHOICE_SLOTS.has(item.slot));
+  const offered = medicalItems(turn).real.filter((item) => (CHOICE_SLOTS as readonly string[]).includes(item.slot));
   if (offered.length < 2) return;
   if (CHOOSES_ALL.test(turn.analysed.text)) {
     for (const item of offered) turn.entries.add(item.slot, "positive", item.value, true);

@@ -1,10 +1,10 @@
-import { CHOOSES_ALL } from "../../../../language/choice-questions.ts";
+import { CHOICE_SLOTS, CHOOSES_ALL } from "../../../../language/choice-questions.ts";
 import { conceptKey } from "../history-context-reader.ts";
 import { extractLocations } from "../body-locations.ts";
 import { extractRelations } from "../family-relations.ts";
 import { habitStatus } from "../habit-attributes.ts";
 import { isNegationWord, opensWithYesOrNo, type Status } from "../negation.ts";
-import type { AskedItem, AskedSlot } from "../question-types.ts";
+import type { AskedItem } from "../question-types.ts";
 import type { TurnRecord } from "../turn-record.ts";
 import { statusFromAnswer, topicStatus } from "./certainty.ts";
 import { medicalItems } from "./question-answers.ts";
@@ -239,25 +239,24 @@ function otherPainDenied(turn: TurnRecord, item: AskedItem, status: Status): boo
   );
 }
 
-/** Slots whose findings a question can offer as a choice ("any fevers or weight loss?", "asthma or COPD?"). */
-export const CHOICE_SLOTS: ReadonlySet<AskedSlot> = new Set(["symptom", "medical_history"]);
-
 /**
  * "Yes" to "any fevers or weight loss?" says at least one, not which (`language/choice-questions.ts`):
  * the findings of such a choice not already on record as present, which the yes leaves unknown until
- * the doctor asks which. Empty when the answer names one ("yes, she's very sleepy") or picks them all
- * ("yes, both"), when the question offers alternatives of an attribute ("at rest or when you exert yourself?") or
- * asks an attribute, and when fewer than two findings are open.
+ * the doctor asks which. Empty when the answer picks them all ("yes, both"), when the question offers
+ * alternatives of an attribute ("at rest or when you exert yourself?") or asks an attribute, and when
+ * fewer than two findings are open. (An answer that names one, "yes, she's very sleepy", is no short
+ * answer: `isShortAnswer`.)
  */
 function leftOpenByYes(turn: TurnRecord, items: readonly AskedItem[], status: Status): ReadonlySet<string> {
   const { question, knownPositive } = turn.context;
   const offers = question.disjunctive && !question.alternatives && question.attribute === undefined;
   if (status !== "positive" || turn.polarity !== "yes" || !offers) return new Set();
-  // "Yes, she's very sleepy" names which; "yes, both" picks them all; "yes she is drinking ok" names none.
-  if (turn.itemsAnswered || CHOOSES_ALL.test(turn.analysed.text)) return new Set();
+  if (CHOOSES_ALL.test(turn.analysed.text)) return new Set();
   const open = items.filter(
     (item) =>
-      CHOICE_SLOTS.has(item.slot) && item.value !== undefined && !knownPositive.has(conceptKey(item.slot, item.value)),
+      (CHOICE_SLOTS as readonly string[]).includes(item.slot) &&
+      item.value !== undefined &&
+      !knownPositive.has(conceptKey(item.slot, item.value)),
   );
   const values = new Set(open.map((item) => item.value!));
   return values.size >= 2 ? values : new Set();

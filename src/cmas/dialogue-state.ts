@@ -5,6 +5,16 @@ import type { DialogueState, NluFrame, SlotEntry } from "./schemas.ts";
 export type TrackerEntries = Array<[string, Array<{ prefixedSlot: string; attributes: SlotEntry }>]>;
 
 /**
+ * What makes two entries of a slot the same finding.
+ * - `value`: MediTOD's rule (below): one entry per value, whatever its sites.
+ * - `value-and-site`: as `value`, except that an entry with another status that names only other sites
+ *   is another finding ("no leg swelling" after swollen ankles; no back pain after chest pain), so the
+ *   history keeps both instead of denying what the patient affirmed. The live history (chat, simulated
+ *   consultations, visit notes) uses it; the benchmark reproduces the data's states with `value`.
+ */
+export type EntryIdentity = "value" | "value-and-site";
+
+/**
  * The dialogue state tracker: the cumulative CMAS patient profile after each patient turn.
  *
  * MediTOD stores the state but not the rule that produced it. This rule reproduces all 178 states of
@@ -23,13 +33,16 @@ export class DialogueStateTracker {
   private profile: TrackedProfile = EMPTY_PROFILE;
 
   /** Starts from an empty state, or from a state in the data's format. */
-  constructor(initial?: DialogueState) {
+  constructor(
+    initial?: DialogueState,
+    private readonly identity: EntryIdentity = "value",
+  ) {
     if (initial) this.update([{ slots: initial }]);
   }
 
   /** Applies a patient turn's NLU frames and returns the new state. Unknown slot names are ignored. */
   update(frames: ReadonlyArray<Pick<NluFrame, "slots">>): DialogueState {
-    this.profile = trackFrames(this.profile, frames);
+    this.profile = trackFrames(this.profile, frames, this.identity);
     return profileState(this.profile);
   }
 
@@ -43,8 +56,8 @@ export class DialogueStateTracker {
   }
 
   /** A tracker that continues from {@link saved} entries. */
-  static restore(saved: TrackerEntries): DialogueStateTracker {
-    const tracker = new DialogueStateTracker();
+  static restore(saved: TrackerEntries, identity: EntryIdentity = "value"): DialogueStateTracker {
+    const tracker = new DialogueStateTracker(undefined, identity);
     tracker.profile = restoreProfile(saved);
     return tracker;
   }
@@ -94,7 +107,11 @@ export function restoreProfile(saved: TrackerEntries): TrackedProfile {
 export const EMPTY_PROFILE: TrackedProfile = { entries: new Map() };
 
 /** The profile after a patient turn's frames (pure: `profile` is left as it was). */
-export function trackFrames(profile: TrackedProfile, frames: ReadonlyArray<Pick<NluFrame, "slots">>): TrackedProfile {
+export function trackFrames(
+  profile: TrackedProfile,
+  frames: ReadonlyArray<Pick<NluFrame, "slots">>,
+  identity: EntryIdentity = "value",
+): TrackedProfile {
   const entries = new Map<string, TrackedEntry[]>([...profile.entries].map(([slot, known]) => [slot, [...known]]));
   for (const frame of frames) {
     for (const [prefixedSlot, newEntries] of Object.entries(frame.slots ?? {})) {
@@ -105,7 +122,8 @@ export function trackFrames(profile: TrackedProfile, frames: ReadonlyArray<Pick<
       for (const entry of newEntries) {
         const index = known.findIndex((candidate) =>
           entry.value !== undefined
-            ? candidate.attributes.value === entry.value
+            ? candidate.attributes.value === entry.value &&
+              (identity === "value" || !separateSites(candidate, prefixedSlot, entry))
             : candidate.prefixedSlot === prefixedSlot,
         );
         if (index >= 0)
@@ -115,6 +133,19 @@ export function trackFrames(profile: TrackedProfile, frames: ReadonlyArray<Pick<
     }
   }
   return { entries };
+}
+
+/**
+ * Whether an entry of a known value is another finding, not news about the known one (under
+ * `value-and-site`): it has another status and names only other sites. Moving the known entry to the
+ * new status would deny what the patient affirmed.
+ */
+function separateSites(known: TrackedEntry, prefixedSlot: string, entry: SlotEntry): boolean {
+  if (known.prefixedSlot === prefixedSlot) return false;
+  const before = known.attributes["location"];
+  const now = entry["location"];
+  if (!Array.isArray(before) || !Array.isArray(now) || before.length === 0 || now.length === 0) return false;
+  return !now.some((site) => before.includes(site));
 }
 
 /** A profile in the data's state format (a fresh copy), keys in the ontology's order. */
@@ -139,8 +170,12 @@ export function profileState(profile: TrackedProfile): DialogueState {
 }
 
 /** Applies frames to a state without keeping a tracker around. */
-export function applyFrames(state: DialogueState, frames: ReadonlyArray<Pick<NluFrame, "slots">>): DialogueState {
-  return new DialogueStateTracker(state).update(frames);
+export function applyFrames(
+  state: DialogueState,
+  frames: ReadonlyArray<Pick<NluFrame, "slots">>,
+  identity: EntryIdentity = "value",
+): DialogueState {
+  return new DialogueStateTracker(state, identity).update(frames);
 }
 
 function cloneEntry(entry: SlotEntry): SlotEntry {

@@ -192,7 +192,9 @@ function patientTurn(history: readonly DialogueTurn[]): number {
 /** The context after the patient's utterance was understood: the profile tracked, the turn in the history. */
 function heardPatient(context: DialogueContext, understood: NluResult): Partial<DialogueContext> {
   // A format error leaves the profile as it was: the turn still enters the history.
-  const profile = understood.frames ? trackFrames(restoreProfile(context.tracker), understood.frames) : null;
+  const profile = understood.frames
+    ? trackFrames(restoreProfile(context.tracker), understood.frames, "value-and-site")
+    : null;
   const requests = [...(understood.requests ?? [])];
   return {
     informant: updateInformant(context.informant, understood.informant),

@@ -21,7 +21,7 @@ beforeAll(() => {
 
 /** The tracked state after each (doctor's question, patient's answer) exchange. */
 async function historyOf(exchanges: ReadonlyArray<readonly [string, string]>): Promise<DialogueState> {
-  const tracker = new DialogueStateTracker();
+  const tracker = new DialogueStateTracker(undefined, "value-and-site");
   for (const [question, answer] of exchanges) {
     const { frames } = await nlu.understand({ history: [{ speaker: "doctor", text: question }], utterance: answer });
     tracker.update(frames ?? []);
@@ -41,6 +41,19 @@ describe("the note says 'denies' only for what the patient denied", () => {
     expect(markdown).toContain("- Denies: fever");
     // Never asked: neither denied nor mentioned.
     expect(markdown).not.toMatch(/nausea|vomit|neck stiffness/);
+  });
+
+  it("a site denied after another affirmed keeps the affirmed one; negative control: the same site denied is denied", async () => {
+    const opening = [
+      "What brings you in today?",
+      "I've been short of breath for a week and my ankles are swollen.",
+    ] as const;
+    const otherSite = await historyOf([opening, ["Any swelling in your legs?", "no leg swelling, just the ankles"]]);
+    const markdown = noteToMarkdown(clinicalNote({ state: otherSite }));
+    expect(markdown).toContain("- swelling (ankle)");
+    expect(markdown).toContain("- Denies: swelling (leg)");
+    const sameSite = await historyOf([opening, ["Any swelling in your ankles?", "no, the ankles aren't swollen"]]);
+    expect(noteToMarkdown(clinicalNote({ state: sameSite }))).toMatch(/Denies: swelling \(ankle/);
   });
 
   it("'not sure' is uncertain, never denied", async () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { DialogueStateTracker, applyFrames } from "../../src/cmas/dialogue-state.ts";
+import type { SlotEntry } from "../../src/cmas/schemas.ts";
 import { loadMeditod } from "../../src/data/meditod.ts";
 
 const dataset = loadMeditod();
@@ -43,6 +44,41 @@ describe("DialogueStateTracker", () => {
       negative_symptom: [{ value: "pain", location: ["back"] }],
     });
     expect(Object.keys(state)).toEqual(["positive_symptom", "negative_symptom"]);
+  });
+
+  describe("value-and-site identity (the live history)", () => {
+    const swollenAnkles = { positive_symptom: [{ value: "swelling", location: ["ankle"], onset: "a week ago" }] };
+
+    it("keeps an affirmed finding when the same value is denied at other sites only", () => {
+      const tracker = new DialogueStateTracker(swollenAnkles, "value-and-site");
+      const state = tracker.update([{ slots: { negative_symptom: [{ value: "swelling", location: ["leg"] }] } }]);
+      expect(state).toEqual({
+        positive_symptom: [{ value: "swelling", location: ["ankle"], onset: "a week ago" }],
+        negative_symptom: [{ value: "swelling", location: ["leg"] }],
+      });
+    });
+
+    it("still moves the finding when the denial names its site, or names none", () => {
+      const denials: SlotEntry[] = [{ value: "swelling", location: ["ankle", "leg"] }, { value: "swelling" }];
+      for (const denied of denials) {
+        const state = applyFrames(swollenAnkles, [{ slots: { negative_symptom: [denied] } }], "value-and-site");
+        expect(Object.keys(state)).toEqual(["negative_symptom"]);
+      }
+    });
+
+    it("is not MediTOD's rule, under which the later denial moves the entry (negative control)", () => {
+      const state = applyFrames(swollenAnkles, [
+        { slots: { negative_symptom: [{ value: "swelling", location: ["leg"] }] } },
+      ]);
+      expect(state).toEqual({ negative_symptom: [{ value: "swelling", location: ["leg"], onset: "a week ago" }] });
+    });
+
+    it("continues after save and restore with the same identity", () => {
+      const tracker = new DialogueStateTracker(swollenAnkles, "value-and-site");
+      const restored = DialogueStateTracker.restore(tracker.saved(), "value-and-site");
+      const state = restored.update([{ slots: { negative_symptom: [{ value: "swelling", location: ["leg"] }] } }]);
+      expect(state.positive_symptom).toEqual([{ value: "swelling", location: ["ankle"], onset: "a week ago" }]);
+    });
   });
 
   it("updates the single value-less entry of travel and basic_information", () => {

@@ -21,7 +21,7 @@ export function historyOf(turns: readonly ConsultTurn[]): DialogueTurn[] {
 export function nluStateTracker(nlu: NluModule): StateTracker {
   return {
     start: () => {
-      const tracker = new DialogueStateTracker();
+      const tracker = new DialogueStateTracker(undefined, "value-and-site");
       // The previous turn's reading: the next one starts when it is done, failed or not.
       let previous: Promise<unknown> = Promise.resolve();
       return {

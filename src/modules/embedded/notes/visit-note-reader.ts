@@ -175,7 +175,7 @@ export async function readVisitHistory(
   turns: readonly VisitTurn[],
   options: CallOptions = {},
 ): Promise<VisitHistoryReading> {
-  const tracker = new DialogueStateTracker();
+  const tracker = new DialogueStateTracker(undefined, "value-and-site");
   const identification = await identificationFrames(nlu, turns);
   tracker.update(identification);
   let presenting = positiveSymptoms(identification);

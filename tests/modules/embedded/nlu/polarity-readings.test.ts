@@ -283,3 +283,12 @@ describe("questions put to a relative about the patient are read as asked of the
     expect(await parentSays("Anything else?", "his nappies are fine")).not.toHaveProperty("positive_symptom");
   });
 });
+
+describe("sites set against each other", () => {
+  it("'no leg swelling, just the ankles' denies leg swelling only; 'leg swelling, and ankles' joins both (negative control)", async () => {
+    const contrasted = await slotsOf("Any swelling?", "no leg swelling, just the ankles", "Short of breath.");
+    expect(contrasted).toMatchObject({ negative_symptom: [{ value: "swelling", location: ["leg"] }] });
+    const joined = await slotsOf("Any swelling?", "leg swelling, and ankles", "Short of breath.");
+    expect(joined).toMatchObject({ positive_symptom: [{ value: "swelling", location: ["leg", "ankle"] }] });
+  });
+});

@@ -60,6 +60,12 @@ const RELATIVE_SAYS_OF_PATIENT = new RegExp(`${wordsPattern(PEOPLE.relatives)}\\
 /** How many tokens after a located phrase more sites may be joined to it ("leg swelling or arms"). */
 const MORE_SITES_WINDOW = 4;
 
+/**
+ * A contrast right after a located phrase: the sites it names are set against the phrase's, not joined
+ * to them. Example: "no leg swelling, just the ankles", "leg swelling, not my arms", "but only my feet".
+ */
+const CONTRASTED_SITES = /^(?:,\s*)?(?:(?:and|or)\s+)?(?:just|only|but|except|apart|not|mainly|mostly|more)\b/;
+
 /** A husband, wife or partner: no blood relative, so their illness is no family history. */
 const PARTNERS: ReadonlySet<string> = new Set(PEOPLE.partners);
 
@@ -121,7 +127,8 @@ function setSites(turn: TurnRecord, reading: MentionReading, entry: CollectedEnt
     // "leg swelling or arms": more sites joined to a located phrase.
     const windowEnd = Math.min(analysed.tokens.length, mention.end + MORE_SITES_WINDOW);
     const more = extractLocations(lexicon, analysed, mention.end, nextSubjectStart(analysed, mention.end, windowEnd));
-    if (/^(?:or|and|,)/.test(textOf(analysed, mention.end, mention.end + 1))) entries.set(entry, "location", more);
+    const after = textOf(analysed, mention.end, windowEnd);
+    if (/^(?:or|and|,)/.test(after) && !CONTRASTED_SITES.test(after)) entries.set(entry, "location", more);
   }
 }
 

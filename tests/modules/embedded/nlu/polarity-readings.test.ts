@@ -292,3 +292,17 @@ describe("sites set against each other", () => {
     expect(joined).toMatchObject({ positive_symptom: [{ value: "swelling", location: ["leg", "ankle"] }] });
   });
 });
+
+describe("a 'no' said of something the engine does not read as a finding", () => {
+  it("'no bleeding' to 'any nausea or vomiting?' denies neither; negative controls: 'no thankfully', 'No.' deny both", async () => {
+    const question = "Have you had any nausea or vomiting?";
+    const opening = "Pain low down on my left side.";
+    const unread = await slotsOf(question, "no bleeding", opening);
+    expect(unread.negative_symptom ?? []).not.toContainEqual(expect.objectContaining({ value: "nausea" }));
+    expect(unread.negative_symptom ?? []).not.toContainEqual(expect.objectContaining({ value: "vomiting" }));
+    for (const answer of ["no thankfully", "No."])
+      expect(await slotsOf(question, answer, opening)).toMatchObject({
+        negative_symptom: [{ value: "nausea" }, { value: "vomiting" }],
+      });
+  });
+});

@@ -80,6 +80,34 @@ function quantifiesWhatFollows(turn: TurnRecord): boolean {
 }
 
 /**
+ * Words that may follow an opening "no" in an answer to the question: particles, forms of address,
+ * pronouns and the like ("no thanks", "no not really", "no I haven't", "no my legs are fine", "no
+ * problems"). Any other word after it is what the "no" is said of ("no bleeding", "no spotting").
+ */
+const ANSWER_AFTER_NO: ReadonlySet<string> = new Set(
+  `no not nope nah never none nothing nowhere thanks thank sorry sir madam maam ma'am doc doctor dear love mate
+  i im i'm ive i've id i'd ill i'll it its it's he hes he's she shes she's they they're theyre we we're you that
+  thats that's this there theres there's just only but really definitely absolutely certainly thankfully luckily
+  fortunately honestly actually still way problem problems issue issues trouble troubles worries change changes
+  more longer at all idea clue and or so well to as in of for with from recently lately before since ever again
+  yet symptoms other others else such like the a an my her his their our your one two nobody noone one's`.split(/\s+/),
+);
+
+/**
+ * "No bleeding" to "any nausea?": the "no" is said of a word the engine does not know as a finding,
+ * and the question is left unanswered rather than denied. "No, …" with a comma, and "no" followed by
+ * an answer's own words ({@link ANSWER_AFTER_NO}), still answer it.
+ */
+function deniesSomethingUnread(turn: TurnRecord): boolean {
+  const { tokens } = turn.analysed;
+  const at = tokens.findIndex((token) => token.kind !== "punct");
+  if (turn.polarity !== "no" || tokens[at]?.text !== "no") return false;
+  const next = tokens[at + 1];
+  if (next === undefined || next.kind !== "word" || ANSWER_AFTER_NO.has(next.text)) return false;
+  return !turn.found.some(({ mention }) => mention.start <= at + 1 && at + 1 < mention.end);
+}
+
+/**
  * An answer that gives the usual amount or state. Example: "plenty of wet nappies", "yeah loads", "as
  * normal", "she's eating fine", "same as always", "no different".
  */
@@ -109,7 +137,13 @@ export function statesTheUsual(turn: TurnRecord): boolean {
 function isShortAnswer(turn: TurnRecord): boolean {
   const { context, polarity, firstSentence } = turn;
   const { question } = context;
-  if (turn.itemsAnswered || deniesSomethingElse(turn) || affirmsSomethingElse(turn) || negatesOnlyItsOwnFinding(turn))
+  if (
+    turn.itemsAnswered ||
+    deniesSomethingElse(turn) ||
+    deniesSomethingUnread(turn) ||
+    affirmsSomethingElse(turn) ||
+    negatesOnlyItsOwnFinding(turn)
+  )
     return false;
   if (!polarity && !(topicStatus(firstSentence) && question.items.some((item) => item.topic))) return false;
   const asked = question.attribute;

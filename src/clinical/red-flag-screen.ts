@@ -31,6 +31,23 @@ function semanticEvidence(match: SemanticMatch): string {
     : `said: "${match.sentence}" (sounds like "${match.statement}", ${match.similarity.toFixed(2)})`;
 }
 
+/**
+ * The learned model reads each turn with the turns before it, so once a flag fires, every later window
+ * repeats the words that fired it ("…faint", "…faint im 26", "…faint im 26 about 6 weeks ago"). Only
+ * the first window of a flag is evidence; a window that does not extend it (the model read something
+ * new) is kept.
+ */
+function withoutRepeatedWindows(matches: readonly SemanticMatch[]): SemanticMatch[] {
+  const shown = new Map<string, string[]>();
+  return matches.filter((match) => {
+    if (match.statement !== null) return true;
+    const earlier = shown.get(match.flag) ?? [];
+    if (earlier.some((sentence) => match.sentence.startsWith(sentence))) return false;
+    shown.set(match.flag, [...earlier, match.sentence]);
+    return true;
+  });
+}
+
 /** Red-flag screening of one conversation (one instance per conversation: it follows that conversation's turns). */
 export class RedFlagScreen {
   private readonly turns: ScreenedTurn[] = [];
@@ -48,7 +65,7 @@ export class RedFlagScreen {
   flags(state: DialogueState, patientTurns: readonly string[]): RedFlag[] {
     this.follow(patientTurns);
     const fired = this.rules.evaluateConversation(state, this.signs);
-    for (const match of this.semanticMatches()) {
+    for (const match of withoutRepeatedWindows(this.semanticMatches())) {
       const index = fired.findIndex((flag) => flag.id === match.flag);
       const evidence = semanticEvidence(match);
       if (index >= 0) {

@@ -196,6 +196,17 @@ describe("the learned model in a chat", () => {
     expect((await new Conversation(engine, { semanticRedFlags: signal() }).say(nearMiss)).escalation).toEqual([]);
   });
 
+  it("gives the first window that fired it as evidence once, not again with every later turn joined to it", async () => {
+    // The ectopic flag waits for a pregnancy in question (learnedNeeds), then fires on all three windows at once.
+    const conversation = new Conversation(engine, { semanticRedFlags: signal() });
+    await conversation.say("ive got really bad pain low down on my left side since yesterday and i feel a bit faint");
+    await conversation.say("im 26");
+    await conversation.say("my period is 2 weeks late");
+    const flag = conversation.snapshot().redFlags.find((candidate) => candidate.id === "ectopic_pregnancy");
+    const learned = flag?.evidence.filter((item) => item.includes("the learned red-flag model")) ?? [];
+    expect(learned).toEqual([expect.stringMatching(/^said: "ive got really bad pain[^"]*faint" \(the learned/)]);
+  });
+
   it("blood coughed up is the rules' coughing-blood flag, not the model's gut bleeding; blood vomited still is", async () => {
     const coughed = "I keep coughing up blood";
     const model = await loadLearnedRedFlags();

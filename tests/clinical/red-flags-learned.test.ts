@@ -207,6 +207,23 @@ describe("the learned model in a chat", () => {
     expect(learned).toEqual([expect.stringMatching(/^said: "ive got really bad pain[^"]*faint" \(the learned/)]);
   });
 
+  it("a fever with a headache, or a child's fever, told alone is no emergency; with a feature of the flag it is", async () => {
+    const flagsOf = async (said: string) =>
+      (await new Conversation(engine, { semanticRedFlags: signal() }).say(said)).escalation.map((flag) => flag.id);
+    // The model alone fired meningitis (0.99) and child sepsis (1.00) on these before the flags' learnedNeeds.
+    expect(await flagsOf("ive had a fever and a bad headache since yesterday")).toEqual([]);
+    expect(await flagsOf("my daughter is 4 and she has had a fever since yesterday and she's been sick twice")).toEqual(
+      [],
+    );
+    // Negative controls: a feature said in lay words the rules lack still lets the model's reading stand.
+    expect(await flagsOf("ive had a fever and a bad headache since yesterday and the telly hurts my eyes")).toContain(
+      "fever_headache_stiff_neck",
+    );
+    expect(
+      await flagsOf("my daughter is 4 and has had a fever since yesterday, now she's lying there like a rag doll"),
+    ).toContain("sepsis_in_a_child");
+  });
+
   it("blood coughed up is the rules' coughing-blood flag, not the model's gut bleeding; blood vomited still is", async () => {
     const coughed = "I keep coughing up blood";
     const model = await loadLearnedRedFlags();

@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import type { DialogueState } from "../../src/cmas/schemas.ts";
 import { loadRedFlags, parseRedFlags } from "../../src/clinical/red-flags.ts";
 import { loadMeditod } from "../../src/data/meditod.ts";
 import { caseFromDialogue } from "../../src/simulator/patient-simulator.ts";
@@ -112,6 +113,23 @@ describe("red flags as data", () => {
     ]);
     // Negative control: it fades under the glass.
     expect(ids([...told, "it fades when I press a glass on it"])).toEqual([]);
+  });
+
+  it("read bright red blood from below as gut bleeding only with faintness; blood vomited or black stools alone still are", () => {
+    const ids = (state: DialogueState) => rules.evaluate(state).map((flag) => flag.id);
+    // "Some blood on the toilet paper after straining, I think it's piles": no emergency.
+    expect(ids({ positive_symptom: [{ value: "hematochezia" }] })).toEqual([]);
+    expect(ids({ positive_symptom: [{ value: "hematochezia" }, { value: "presyncope" }] })).toEqual([
+      "gastrointestinal_bleeding",
+    ]);
+    for (const value of ["melena", "hematemesis"])
+      expect(ids({ positive_symptom: [{ value }] })).toEqual(["gastrointestinal_bleeding"]);
+  });
+
+  it("hear a wish to die said as a wish ('sometimes I wish I could just die'), not the idiom ('…die of embarrassment')", () => {
+    const ids = (said: string) => rules.evaluateSaid([said]).map((flag) => flag.id);
+    expect(ids("sometimes I wish I could just die")).toEqual(["suicidal_thoughts"]);
+    expect(ids("I wish I could die of embarrassment, I tripped in front of everyone")).toEqual([]);
   });
 
   it("on the sample's gold histories: none for 115 (COPD-like) and 317 (COVID-like); chest pain with breathlessness for RES0001", () => {

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import { lastTurn } from "./nlu-harness.ts";
 import type { DialogueState } from "../../../../src/cmas/schemas.ts";
 import { loadMeditod } from "../../../../src/data/meditod.ts";
 import { Conversation } from "../../../../src/dialogue-manager/conversation.ts";
@@ -143,5 +144,17 @@ describe("five lay patients tried through the chat: the worst misreadings found"
       "Theyre worse in the morning and Ive been sick with them",
     );
     expect(values(state, "positive_symptom")).toEqual(["headache", "vomiting"]);
+  });
+});
+
+describe("a figure of speech about dying", () => {
+  it("'I want to die of embarrassment' is no suicidal ideation; negative control: 'I want to die' is", async () => {
+    const idiom = await lastTurn(
+      "What brings you in?",
+      "I want to die of embarrassment, I tripped in front of everyone",
+    );
+    expect(JSON.stringify(idiom.frames)).not.toContain("suicidal ideation");
+    const wish = await lastTurn("What brings you in?", "I want to die");
+    expect(JSON.stringify(wish.frames)).toContain("suicidal ideation");
   });
 });

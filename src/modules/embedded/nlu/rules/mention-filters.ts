@@ -51,6 +51,13 @@ function speaksForAChild({ proxy }: TurnRecord): boolean {
 }
 
 /**
+ * "Die" followed by a feeling, laughing or a trifle: an idiom. Example: "die of embarrassment",
+ * "die from shame", "died laughing", "die of boredom", "die for a coffee".
+ */
+const DIE_OF_A_FEELING =
+  /\bd(?:ie|ied|ying)\s+(?:of|from|with)\s+(?:embarrass\w*|shame|boredom|laugh\w*|fright|curiosity|envy|jealousy|excitement|happiness|cuteness|cringe)\b|\bd(?:ie|ied|ying)\s+(?:laughing|for\s+an?\b)/;
+
+/**
  * The words before "fit" that make it a seizure, not fitness: an article, a possessive, a count or a
  * verb of having one. Example: "had a fit", "another fit", "his first fit", "she's having a fit".
  */
@@ -340,6 +347,18 @@ export const MENTION_FILTER_RULES: readonly MentionFilterRule[] = [
       mention.end - mention.start === 1 &&
       analysed.tokens[mention.start]?.text === "fit" &&
       !SEIZURE_FIT_LEAD.has(analysed.tokens[mention.start - 1]?.text ?? ""),
+  },
+  {
+    name: "'die of' a feeling or of laughing: a figure of speech, not a wish to die",
+    stage: "before-status",
+    example: {
+      question: "What brings you in?",
+      utterance: "I want to die of embarrassment, I tripped in front of everyone",
+      phrase: "want to die",
+    },
+    drops: ({ analysed }, { mention, concept }) =>
+      concept.value === "suicidal ideation" &&
+      DIE_OF_A_FEELING.test(textOf(analysed, mention.end - 1, Math.min(analysed.tokens.length, mention.end + 3))),
   },
   {
     name: "'been sick' with an illness or a length of time: ill, not vomiting",

@@ -154,7 +154,7 @@ function evidenceNamed(item: string, label: (value: string) => string): string {
 /** The conversation's red flags, then those the state meets besides; a flag in both once, with the evidence of both. */
 function noteRedFlags(input: NoteInput, label: (value: string) => string): NoteRedFlag[] {
   const flags = new Map<string, NoteRedFlag>();
-  const fromState = (input.redFlags ?? loadRedFlags()).evaluate(input.state);
+  const fromState = (input.redFlags ?? loadRedFlags()).evaluate(input.state, input.patientWords);
   for (const { id, label: title, urgency, evidence } of [...(input.raisedRedFlags ?? []), ...fromState]) {
     const known = flags.get(id);
     const named = evidence.map((item) => evidenceNamed(item, label));

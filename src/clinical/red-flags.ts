@@ -89,9 +89,23 @@ export class RedFlagRules {
     return needs !== undefined && statedEvidence(needs, found) === null;
   }
 
-  /** The flags that fire on a state, in the file's order. */
-  evaluate(state: DialogueState): RedFlag[] {
-    return this.fired((flag) => evidenceFor(flag.criteria, state));
+  /**
+   * The flags that fire on a state, in the file's order. Given what the patient said (`patientTurns`),
+   * a flag whose `trackedUnless` holds on it is set aside, as in a conversation's screening.
+   */
+  evaluate(state: DialogueState, patientTurns?: readonly string[]): RedFlag[] {
+    let found: SignsFound | undefined;
+    return this.fired((flag) => {
+      const evidence = evidenceFor(flag.criteria, state);
+      if (evidence === null || flag.trackedUnless === undefined || patientTurns === undefined) return evidence;
+      found ??= this.signs.readAll(patientTurns);
+      return this.trackedSetAside(flag, found) ? null : evidence;
+    });
+  }
+
+  /** Whether a flag's reading of the tracked state is set aside by what was said (its `trackedUnless`). */
+  private trackedSetAside(flag: RedFlagDefinition, found: SignsFound): boolean {
+    return flag.trackedUnless !== undefined && statedEvidence(flag.trackedUnless, found) !== null;
   }
 
   /** The flags whose stated criteria hold on the signs of the patient's turns, in the file's order. */
@@ -106,7 +120,7 @@ export class RedFlagRules {
    */
   evaluateConversation(state: DialogueState, found: SignsFound): RedFlag[] {
     return this.fired((flag) => {
-      const tracked = evidenceFor(flag.criteria, state);
+      const tracked = this.trackedSetAside(flag, found) ? null : evidenceFor(flag.criteria, state);
       const said = this.statedEvidence(flag, found);
       return tracked === null && said === null ? null : [...(tracked ?? []), ...(said ?? [])];
     });
@@ -175,7 +189,7 @@ function checkSignExamples(rules: RedFlagRules): void {
 
 /** Checks a flag's stated criteria: its signs exist, and (when `readExample`) its example sentence fires them. */
 function checkStated(flag: RedFlagDefinition, rules: RedFlagRules, readExample: boolean): void {
-  for (const field of ["learnedUnless", "learnedNeeds"] as const)
+  for (const field of ["learnedUnless", "learnedNeeds", "trackedUnless"] as const)
     for (const sign of flag[field] ? signsOf(flag[field]) : [])
       if (!(sign in rules.file.signs)) fail(`flag '${flag.id}': its ${field} names an unknown sign '${sign}'`);
   if (!flag.stated) return;

@@ -53,6 +53,12 @@ export const redFlagSchema = z.strictObject({
   /** Over the signs in the patient's own words, across the conversation's patient turns. */
   stated: statedCriterionSchema.optional(),
   /**
+   * When the tracked state's reading of this flag is set aside in a conversation: signs, in any
+   * patient turn, that explain what the state holds (a numb face after a dental injection is no
+   * stroke). The stated criteria still fire on their own.
+   */
+  trackedUnless: statedCriterionSchema.optional(),
+  /**
    * When the learned model's reading of this flag is set aside: signs, in the text the model read,
    * of another emergency the model has no class for (blood coughed up is not blood from the gut).
    */

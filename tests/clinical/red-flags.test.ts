@@ -126,6 +126,20 @@ describe("red flags as data", () => {
       expect(ids({ positive_symptom: [{ value }] })).toEqual(["gastrointestinal_bleeding"]);
   });
 
+  it("set the state's stroke reading aside for a face numb after the dentist, unless a weak arm is said too", () => {
+    const numbFace: DialogueState = { positive_symptom: [{ value: "numbness", location: ["face"] }] };
+    const ids = (said: string) => rules.evaluate(numbFace, [said]).map((flag) => flag.id);
+    expect(ids("my face feels numb after the dentist")).toEqual([]);
+    // Negative controls: a weak arm beside it, or nothing said that explains it (the state alone).
+    expect(ids("my face feels numb after the dentist and my left arm is weak")).toEqual(["stroke_signs"]);
+    expect(rules.evaluate(numbFace).map((flag) => flag.id)).toEqual(["stroke_signs"]);
+    const screened = rules.evaluateConversation(
+      numbFace,
+      rules.signs.readAll(["my face feels numb after the dentist"]),
+    );
+    expect(screened).toEqual([]);
+  });
+
   it("hear a wish to die said as a wish ('sometimes I wish I could just die'), not the idiom ('…die of embarrassment')", () => {
     const ids = (said: string) => rules.evaluateSaid([said]).map((flag) => flag.id);
     expect(ids("sometimes I wish I could just die")).toEqual(["suicidal_thoughts"]);

@@ -140,6 +140,23 @@ describe("red flags as data", () => {
     expect(screened).toEqual([]);
   });
 
+  it("hear someone collapsed who cannot be woken or is not breathing normally, not a faint that came round nor sleep apnoea", () => {
+    const ids = (said: string) => rules.evaluateSaid([said]).map((flag) => flag.id);
+    for (const said of [
+      "my wife collapsed and she is breathing weird and I cant wake her",
+      "my dad is unconscious on the kitchen floor",
+      "she's stopped breathing",
+    ])
+      expect(ids(said), said).toEqual(["collapsed_and_unresponsive"]);
+    for (const said of [
+      "I passed out for a second when I stood up but I'm fine now",
+      "my mum collapsed yesterday but she came round straight away and is chatting now",
+      "I stopped breathing at night according to my wife, she says I snore",
+      "I can't wake up in the mornings, I'm always tired",
+    ])
+      expect(ids(said), said).toEqual([]);
+  });
+
   it("hear a wish to die said as a wish ('sometimes I wish I could just die'), not the idiom ('…die of embarrassment')", () => {
     const ids = (said: string) => rules.evaluateSaid([said]).map((flag) => flag.id);
     expect(ids("sometimes I wish I could just die")).toEqual(["suicidal_thoughts"]);

@@ -1,3 +1,4 @@
+import { readTemperaturesSaid } from "./passes/temperatures-said.ts";
 import type { NluFrame } from "../../../cmas/schemas.ts";
 import type { AnalysedText } from "./analysed-text.ts";
 import type { HistoryContext } from "./history-context.ts";
@@ -72,6 +73,7 @@ export const NLU_PASSES: readonly NluPass[] = [
   { name: "site answers", run: answerSites },
   { name: "yes/no answers", run: answerYesNo },
   { name: "choice answers", run: answerChoice },
+  { name: "temperatures said", run: readTemperaturesSaid },
   { name: "sick contacts", run: answerContact },
   { name: "past episodes", run: answerPastExperience },
   { name: "volunteered attributes", run: attachVolunteeredDetails },

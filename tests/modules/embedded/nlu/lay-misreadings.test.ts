@@ -158,3 +158,19 @@ describe("a figure of speech about dying", () => {
     expect(JSON.stringify(wish.frames)).toContain("suicidal ideation");
   });
 });
+
+describe("a high temperature said as a number", () => {
+  const question = "When did the swollen glands start?";
+  const fever = async (utterance: string) =>
+    JSON.stringify((await lastTurn("What brings you in?", "sore throat", question, utterance)).frames).includes(
+      '"fever"',
+    );
+  it("'38.5 last night', '101 F this morning' to another question are a fever", async () => {
+    expect(await fever("38.5 last night")).toBe(true);
+    expect(await fever("101 F this morning")).toBe(true);
+  });
+  it("negative controls: 37.2, someone else's 39.5, 38.5 weeks pregnant and an age of 38 are no fever", async () => {
+    for (const utterance of ["37.2 this morning", "my husband had 39.5 last week", "I'm 38.5 weeks pregnant", "im 38"])
+      expect(await fever(utterance), utterance).toBe(false);
+  });
+});

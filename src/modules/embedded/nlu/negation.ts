@@ -239,6 +239,23 @@ const STATEMENT_SUBJECTS: ReadonlySet<string> = new Set([
   "their",
 ]);
 
+/**
+ * A number or an amount after a hedge: the hedge makes the amount approximate, not the finding uncertain.
+ * Example: "maybe 4 pints on a saturday", "perhaps two or three a day", "maybe a couple of times".
+ */
+const AMOUNT_AFTER =
+  /^(?:\d+(?:\.\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|twelve|twenty|half|a (?:couple|few|dozen))$/;
+
+/** A hedge word not followed by an amount. Example: "maybe", "it might be" — not "maybe 4 pints". */
+const HEDGE_NOT_OF_AN_AMOUNT =
+  /\b(?:maybe|possibly|perhaps|might)\b(?!\s+(?:\d|(?:one|two|three|four|five|six|seven|eight|nine|ten|twelve|twenty|half)\b|a (?:couple|few|dozen)\b))/;
+
+/** Whether the uncertainty cue at `index` hedges an amount that follows it ("maybe 4 pints"). */
+function hedgesAnAmount(tokens: readonly Token[], index: number): boolean {
+  const next = tokens[index + 1]?.text ?? "";
+  return AMOUNT_AFTER.test(next) || AMOUNT_AFTER.test(`${next} ${tokens[index + 2]?.text ?? ""}`);
+}
+
 /** How many tokens before a mention a cue may stand (in its clause). */
 const CUE_SCOPE_BEFORE = 8;
 /** How many tokens after a mention an after-mention denial may stand. */
@@ -265,7 +282,7 @@ export function mentionStatus(context: ScopeContext, start: number, end: number)
     if (inConcept[index]) continue;
     if (coveredBy(tokens, index, HEDGED_DENIALS) > 0) return "negative";
     if (coveredBy(tokens, index, UNCERTAINTY_PHRASES) > 0) return "unknown";
-    if (UNCERTAINTY_CUES.has(token.text)) return "unknown";
+    if (UNCERTAINTY_CUES.has(token.text) && !hedgesAnAmount(tokens, index)) return "unknown";
     if (NEGATION_CUES.has(token.text)) {
       if (coveredBy(tokens, index, PSEUDO_NEGATIONS) > 0) continue;
       if (isStandaloneParticle(tokens, index)) break;
@@ -486,7 +503,7 @@ export function answerPolarity(tokens: readonly Token[]): AnswerPolarity | undef
     else break;
   }
   const rest = first.slice(index).join(" ");
-  if (/\b(?:maybe|possibly|perhaps|might)\b/.test(rest) && polarity !== "no") return "unknown";
+  if (HEDGE_NOT_OF_AN_AMOUNT.test(rest) && polarity !== "no") return "unknown";
   if (polarity) return polarity;
   if (PRONOUN_AUX_NO.test(rest)) return "no";
   if (affirmsByAuxiliary(wordsAfter(withCommas, index))) return "yes";

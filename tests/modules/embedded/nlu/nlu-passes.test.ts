@@ -28,6 +28,7 @@ describe("the NLU pipeline (nlu/pipeline.ts), one pass at a time", () => {
       "site answers",
       "yes/no answers",
       "choice answers",
+      "temperatures said",
       "sick contacts",
       "past episodes",
       "volunteered attributes",

@@ -306,3 +306,25 @@ describe("a 'no' said of something the engine does not read as a finding", () =>
       });
   });
 });
+
+describe("a hedged amount, and a habit told to a factor question", () => {
+  it("'I have maybe 4 pints on a saturday' is drinking, and no uncertain coughed blood; negative control: 'maybe' is", async () => {
+    const amount = await slotsOf(
+      "Have you had any coughing up blood?",
+      "I have maybe 4 pints on a saturday",
+      "A cough.",
+    );
+    expect(amount).toMatchObject({ positive_habit: [{ value: "alcohol abuse", frequency: "4 pints on a saturday" }] });
+    expect(amount.unknown_symptom).toBeUndefined();
+    const hedge = await slotsOf("Have you had any coughing up blood?", "maybe", "A cough.");
+    expect(hedge).toMatchObject({ unknown_symptom: value("hemoptysis") });
+  });
+
+  it("'I used to smoke, gave up 5 years ago' to 'anything makes it worse?' is no trigger; negative control: 'smoke makes it worse' is", async () => {
+    const question = "Is there anything that makes the cough better or worse?";
+    const habit = await slotsOf(question, "I used to smoke, gave up 5 years ago", "A cough.");
+    expect(JSON.stringify(habit)).not.toContain("aggravating_factor");
+    const trigger = await slotsOf(question, "smoke makes it worse", "A cough.");
+    expect(trigger).toMatchObject({ positive_symptom: [{ value: "coughing", aggravating_factor: ["smoke"] }] });
+  });
+});

@@ -19,10 +19,13 @@ const ANA_FACTORS_CUE = new RegExp(
 function readFactors(turn: TurnRecord, entry: CollectedEntry): boolean {
   const { lexicon, analysed, polarity, found } = turn;
   const { proposedFactors } = turn.context.question;
-  // Neither the symptom itself nor a medication ("Tylenol Cold") is a trigger.
+  // Neither the symptom itself, a medication ("Tylenol Cold") nor the patient's own habit ("I used to
+  // smoke, gave up 5 years ago") is a trigger.
   const own = [
     ...ownMentions(lexicon, analysed, entry.attributes.value as string),
-    ...found.filter(({ entry: other }) => other.base === "medication").map(({ mention }) => mention),
+    ...found
+      .filter(({ entry: other }) => other.base === "medication" || other.base === "habit")
+      .map(({ mention }) => mention),
   ];
   const factors = extractFactors(lexicon, analysed, 0, analysed.tokens.length, own);
   turn.entries.set(entry, "aggravating_factor", factors.aggravating);

@@ -62,6 +62,14 @@ function doseSaidAlone(utterance: string): MedicineMention[] {
   return words.every((word) => DOSE_ANSWER_FILLER.has(word)) ? [{ name: null, dose, frequency }] : [];
 }
 
+/**
+ * A number right after a medicine's name, with no unit: its dose as said. Example: "20" of
+ * "atorvastatin 20 at night" — not "aspirin 2 times a day" nor "metformin 3 years now".
+ * Group 1: the number.
+ */
+const BARE_DOSE_AFTER_NAME =
+  /^\s+(\d+(?:\.\d+)?)\b(?!\s*(?:times?|x\b|years?|yrs?|days?|weeks?|months?|hours?|hrs?|%|a\s+day|per|daily|or\s+so|ago))/i;
+
 /** Where a clause begins. Example: "but" of "I take aspirin but not the statin". */
 const CLAUSE_START = /[,;.]|\b(?:and|but|though|although|except)\b/gi;
 
@@ -243,8 +251,10 @@ export function readMedicineMentions(utterance: string, aboutMedicines: boolean)
     const end = next ? boundaryBetween(utterance, medicine.end, next.start) : utterance.length;
     const before = utterance.slice(clauseStart(utterance, start, medicine.start), medicine.start);
     if (NOT_TAKEN.test(before) || CAUSED_REACTION.test(utterance.slice(medicine.end, end))) return [];
-    const words = `${utterance.slice(start, medicine.start)} ${utterance.slice(medicine.end, end)}`;
-    return [{ name: medicine.name, dose: doseIn(words), frequency: firstSaid(FREQUENCY, words) }];
+    const after = utterance.slice(medicine.end, end);
+    const words = `${utterance.slice(start, medicine.start)} ${after}`;
+    const dose = doseIn(words) ?? BARE_DOSE_AFTER_NAME.exec(after)?.[1] ?? null;
+    return [{ name: medicine.name, dose, frequency: firstSaid(FREQUENCY, words) }];
   });
 }
 

@@ -165,3 +165,18 @@ describe("'for X' after several medicines is the purpose of the one it belongs t
     });
   });
 });
+
+describe("a dose said as a bare number after the name", () => {
+  it("'atorvastatin 20 at night' keeps its dose 20; negative controls: '2 times a day' and '3 years now' are no dose", async () => {
+    expect(await medicinesOf(ASKED, "ramipril 5mg once a day and atorvastatin 20 at night")).toEqual([
+      { name: "ramipril", dose: "5mg", frequency: "once a day" },
+      { name: "atorvastatin", dose: "20", frequency: "at night" },
+    ]);
+    expect(await medicinesOf(ASKED, "aspirin 2 times a day")).toEqual([
+      { name: "aspirin", dose: null, frequency: "2 times a day" },
+    ]);
+    expect(await medicinesOf(ASKED, "metformin 3 years now")).toEqual([
+      { name: "metformin", dose: null, frequency: null },
+    ]);
+  });
+});

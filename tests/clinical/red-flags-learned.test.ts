@@ -224,6 +224,18 @@ describe("the learned model in a chat", () => {
     ).toContain("sepsis_in_a_child");
   });
 
+  it("a red sore eye is no loss of sight, nor a stomach bug ketoacidosis, until sight or diabetes is spoken of", async () => {
+    const flagsOf = async (said: string) =>
+      (await new Conversation(engine, { semanticRedFlags: signal() }).say(said)).escalation.map((flag) => flag.id);
+    // The model alone fired sudden_loss_of_vision (0.99) and diabetic_ketoacidosis (1.00) on these.
+    expect(await flagsOf("my right eye has been red and sore since yesterday")).toEqual([]);
+    expect(await flagsOf("I've been vomiting since last night, stomach bug")).toEqual([]);
+    // Negative controls: the model's reading stands once the sight is said to be affected.
+    expect(
+      await flagsOf("my right eye has been red and sore since yesterday and everything looks smoky in it"),
+    ).toContain("sudden_loss_of_vision");
+  });
+
   it("blood coughed up is the rules' coughing-blood flag, not the model's gut bleeding; blood vomited still is", async () => {
     const coughed = "I keep coughing up blood";
     const model = await loadLearnedRedFlags();

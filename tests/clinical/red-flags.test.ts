@@ -157,6 +157,15 @@ describe("red flags as data", () => {
       expect(ids(said), said).toEqual([]);
   });
 
+  it("set the state's torsion reading aside for a testicle sore for a week after cycling, not for a sudden pain", () => {
+    const sore: DialogueState = { positive_symptom: [{ value: "pain", location: ["testicle"] }] };
+    const ids = (said: string) => rules.evaluate(sore, [said]).map((flag) => flag.id);
+    expect(ids("my testicle has been a bit sore for a week after cycling")).toEqual([]);
+    // Negative controls: a sudden pain, or the state alone.
+    expect(ids("my testicle suddenly started hurting an hour ago")).toEqual(["testicular_torsion"]);
+    expect(rules.evaluate(sore).map((flag) => flag.id)).toEqual(["testicular_torsion"]);
+  });
+
   it("hear a wish to die said as a wish ('sometimes I wish I could just die'), not the idiom ('…die of embarrassment')", () => {
     const ids = (said: string) => rules.evaluateSaid([said]).map((flag) => flag.id);
     expect(ids("sometimes I wish I could just die")).toEqual(["suicidal_thoughts"]);

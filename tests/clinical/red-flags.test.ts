@@ -166,6 +166,17 @@ describe("red flags as data", () => {
     expect(rules.evaluate(sore).map((flag) => flag.id)).toEqual(["testicular_torsion"]);
   });
 
+  it("set the state's gut-bleeding reading aside for black stools on iron tablets, not with faintness beside them", () => {
+    const black: DialogueState = { positive_symptom: [{ value: "melena" }] };
+    const ids = (said: string) => rules.evaluate(black, [said]).map((flag) => flag.id);
+    expect(ids("my poo is black since I've been taking iron")).toEqual([]);
+    // Negative controls: feeling faint beside it, or the state alone.
+    expect(ids("my poo is black and tarry and I feel faint, I'm on iron tablets")).toEqual([
+      "gastrointestinal_bleeding",
+    ]);
+    expect(rules.evaluate(black).map((flag) => flag.id)).toEqual(["gastrointestinal_bleeding"]);
+  });
+
   it("hear a wish to die said as a wish ('sometimes I wish I could just die'), not the idiom ('…die of embarrassment')", () => {
     const ids = (said: string) => rules.evaluateSaid([said]).map((flag) => flag.id);
     expect(ids("sometimes I wish I could just die")).toEqual(["suicidal_thoughts"]);

@@ -177,6 +177,29 @@ describe("red flags as data", () => {
     expect(rules.evaluate(black).map((flag) => flag.id)).toEqual(["gastrointestinal_bleeding"]);
   });
 
+  it("read the everyday twins of development-v23's false alarms, and its missed statements' kin (hand-written)", () => {
+    const ids = (said: string) => rules.evaluateSaid([said]).map((flag) => flag.id);
+    // A hand slept on is no stroke; a face drooping beside it is.
+    expect(
+      ids("dozed off with my arm draped over the chair and woke with my hand floppy, shook it out and it's fine"),
+    ).toEqual([]);
+    expect(ids("woke with my whole left hand floppy and my face has gone droopy on that side")).toEqual([
+      "stroke_signs",
+    ]);
+    // Blood brought up after a nosebleed is no gut bleeding; a cup of blood vomited is.
+    expect(
+      ids("nosebleed last night and this morning I coughed and brought up a little old blood, fine otherwise"),
+    ).toEqual([]);
+    expect(ids("I vomited about a cupful of blood this morning")).toEqual(["gastrointestinal_bleeding"]);
+    // "Facial droop" and "right-sided weakness" said as a carer writes them.
+    expect(ids("Dad has new right-sided weakness and a facial droop since lunch")).toEqual(["stroke_signs"]);
+    // Looking up how high a place is, with hopelessness; not a car park's prices.
+    expect(ids("I've been googling which floor of the multistorey is highest, I can't do this anymore")).toEqual([
+      "suicidal_thoughts",
+    ]);
+    expect(ids("I was googling multistorey car park prices near the stadium for the match")).toEqual([]);
+  });
+
   it("hear a wish to die said as a wish ('sometimes I wish I could just die'), not the idiom ('…die of embarrassment')", () => {
     const ids = (said: string) => rules.evaluateSaid([said]).map((flag) => flag.id);
     expect(ids("sometimes I wish I could just die")).toEqual(["suicidal_thoughts"]);

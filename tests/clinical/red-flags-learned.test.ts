@@ -145,6 +145,7 @@ describe("the bundled model", () => {
     expect(developmentParts()).not.toContain("test-v3");
     expect(developmentParts()).not.toContain("test-v4");
     expect(developmentParts()).not.toContain("test-v5");
+    expect(developmentParts()).not.toContain("test-v6");
     expect(model.model.header.trainingDigest).toBe(trainingDigest(examples, DEFAULT_TRAINING));
     expect(model.model.header.encoder).toBe((await loadStaticEncoder()).model);
   });

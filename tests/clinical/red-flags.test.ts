@@ -200,6 +200,16 @@ describe("red flags as data", () => {
     expect(ids("I was googling multistorey car park prices near the stadium for the match")).toEqual([]);
   });
 
+  it("hear a panic attack that passed as no heart attack, unless the chest is still tight", () => {
+    const ids = (said: string) => rules.evaluateSaid([said]).map((flag) => flag.id);
+    expect(
+      ids("I had a panic attack, my chest was tight and I felt like I couldn't breathe, it passed after 10 minutes"),
+    ).toEqual([]);
+    expect(ids("I thought it was a panic attack but my chest is still tight and I can't breathe")).toEqual([
+      "chest_pain_with_breathlessness_or_sweating",
+    ]);
+  });
+
   it("hear a wish to die said as a wish ('sometimes I wish I could just die'), not the idiom ('…die of embarrassment')", () => {
     const ids = (said: string) => rules.evaluateSaid([said]).map((flag) => flag.id);
     expect(ids("sometimes I wish I could just die")).toEqual(["suicidal_thoughts"]);

@@ -72,11 +72,15 @@ export class RedFlagRules {
   /**
    * Whether the learned model's reading of a flag in some text is set aside: the flag's
    * `learnedUnless` holds on the text's signs ("I keep coughing up blood" is no gastrointestinal
-   * bleeding, though the model, which has no class for coughed blood, reads the blood so).
+   * bleeding, though the model, which has no class for coughed blood, reads the blood so), or its
+   * `learnedNeedsRead` does not ("my little girl is 2 and has a temperature" is no sepsis).
    */
   learnedSetAside(flagId: string, text: string): boolean {
-    const unless = this.flags.find((flag) => flag.id === flagId)?.learnedUnless;
-    return unless !== undefined && statedEvidence(unless, this.signs.read(text)) !== null;
+    const flag = this.flags.find((candidate) => candidate.id === flagId);
+    if (flag?.learnedUnless === undefined && flag?.learnedNeedsRead === undefined) return false;
+    const found = this.signs.read(text);
+    if (flag.learnedUnless !== undefined && statedEvidence(flag.learnedUnless, found) !== null) return true;
+    return flag.learnedNeedsRead !== undefined && statedEvidence(flag.learnedNeedsRead, found) === null;
   }
 
   /**
@@ -189,7 +193,7 @@ function checkSignExamples(rules: RedFlagRules): void {
 
 /** Checks a flag's stated criteria: its signs exist, and (when `readExample`) its example sentence fires them. */
 function checkStated(flag: RedFlagDefinition, rules: RedFlagRules, readExample: boolean): void {
-  for (const field of ["learnedUnless", "learnedNeeds", "trackedUnless"] as const)
+  for (const field of ["learnedUnless", "learnedNeeds", "learnedNeedsRead", "trackedUnless"] as const)
     for (const sign of flag[field] ? signsOf(flag[field]) : [])
       if (!(sign in rules.file.signs)) fail(`flag '${flag.id}': its ${field} names an unknown sign '${sign}'`);
   if (!flag.stated) return;

@@ -69,6 +69,12 @@ export const redFlagSchema = z.strictObject({
    * in question: "a sharp pain low on my right side" alone is as much an appendix).
    */
   learnedNeeds: statedCriterionSchema.optional(),
+  /**
+   * What the words the learned model read (the turn, or the run of turns ending with it) must show for
+   * its reading of this flag to stand: a broad sign of the flag's features, said or denied ("my little
+   * girl is 2 and has a temperature" alone is no sepsis, whatever a later turn says of her nappies).
+   */
+  learnedNeedsRead: statedCriterionSchema.optional(),
   /** What the doctor says, in plain words. */
   advice: z.string().min(1),
   /** The clinical source the criteria follow (guideline, knowledge summary, triage advice). */

@@ -237,6 +237,20 @@ describe("the learned model in a chat", () => {
     ).toContain("sudden_loss_of_vision");
   });
 
+  it("a croupy child's noisy breathing is no anaphylaxis until an allergen or a swelling is said", async () => {
+    const flagsOf = async (said: string) =>
+      (await new Conversation(engine, { semanticRedFlags: signal() }).say(said)).escalation.map((flag) => flag.id);
+    // The model alone fired anaphylaxis (0.97) on this.
+    expect(
+      await flagsOf("my son is making a squeaky noise when he breathes in and his cough sounds like a bark"),
+    ).not.toContain("anaphylaxis");
+    expect(
+      await flagsOf(
+        "my son ate a cashew and now he's making a squeaky noise when he breathes in and his lips are swelling",
+      ),
+    ).toContain("anaphylaxis");
+  });
+
   it("blood coughed up is the rules' coughing-blood flag, not the model's gut bleeding; blood vomited still is", async () => {
     const coughed = "I keep coughing up blood";
     const model = await loadLearnedRedFlags();

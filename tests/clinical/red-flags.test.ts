@@ -210,6 +210,16 @@ describe("red flags as data", () => {
     ]);
   });
 
+  it("hear a high noise breathing in, or blue lips, as the noisy-breathing flag; not a blocked nose nor a cold pool", () => {
+    const ids = (said: string) => rules.evaluateSaid([said]).map((flag) => flag.id);
+    expect(ids("he's making a funny noise when he breathes in, his cough is like a seal")).toEqual([
+      "blue_lips_or_noisy_breathing",
+    ]);
+    expect(ids("his lips are going blue")).toEqual(["blue_lips_or_noisy_breathing"]);
+    expect(ids("my baby is snuffly and makes a noise when she breathes in through her blocked nose")).toEqual([]);
+    expect(ids("my lips are blue from the cold pool")).toEqual([]);
+  });
+
   it("hear a wish to die said as a wish ('sometimes I wish I could just die'), not the idiom ('…die of embarrassment')", () => {
     const ids = (said: string) => rules.evaluateSaid([said]).map((flag) => flag.id);
     expect(ids("sometimes I wish I could just die")).toEqual(["suicidal_thoughts"]);

@@ -328,3 +328,16 @@ describe("a hedged amount, and a habit told to a factor question", () => {
     expect(trigger).toMatchObject({ positive_symptom: [{ value: "coughing", aggravating_factor: ["smoke"] }] });
   });
 });
+
+describe("a yes that opens a finding's own phrase", () => {
+  it("'yes a bit of a temperature' to 'is he eating less?' is the fever, not eating less; negative control: 'yes a bit' is", async () => {
+    const question = "Is he feeding or eating less than usual, or taking less fluid or milk?";
+    const opening = "My son is 4 and he's had a cough.";
+    const fever = await slotsOf(question, "yes a bit of a temperature, 38.2 last night", opening);
+    expect(fever).toMatchObject({ positive_symptom: value("fever") });
+    expect(JSON.stringify(fever)).not.toContain("loss of appetite");
+    expect(await slotsOf(question, "yes a bit", opening)).toMatchObject({
+      positive_symptom: value("loss of appetite"),
+    });
+  });
+});

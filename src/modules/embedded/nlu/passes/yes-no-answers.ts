@@ -70,6 +70,9 @@ function quantifiesWhatFollows(turn: TurnRecord): boolean {
     if (!ARTICLE.has(tokens[at]?.text ?? "")) return false;
   }
   const status = turn.polarity === "no" ? "negative" : "positive";
+  // "Yes a bit of a temperature": the finding's own phrase holds the amount.
+  const opensFinding = turn.found.some(({ entry, mention }) => entry.status === status && mention.start === at);
+  if (opensFinding && QUANTIFIER_OPENING.test(tokens[at]?.text ?? "")) return true;
   for (let length = 1; length <= 3; length += 1) {
     const words = tokens.slice(at, at + length);
     if (words.some((token) => token.kind === "punct") || !QUANTIFIER_OPENING.test(words.map((t) => t.text).join(" ")))

@@ -6,7 +6,7 @@ import { dueIce } from "../../language/ice-questions.ts";
 import { isChoiceClarification, whichQuestion } from "../../language/choice-questions.ts";
 import { actionShape, turnShapeKey, type ActionShape } from "../../language/action-signature.ts";
 import { clarifiedReply } from "./nlg/clarified-reply.ts";
-import { aboutThePatient, speaksForPatient } from "./nlg/proxy-wording.ts";
+import { aboutThePatientOf, speaksForPatient } from "./nlg/proxy-wording.ts";
 import type { Informant } from "../../language/informant.ts";
 import { detailTerm, joinAlternatives, layTerm, spokenValue } from "../../language/lay-terms.ts";
 import type { TrainingData } from "./training-data.ts";
@@ -122,7 +122,7 @@ export function realiseFromTemplates(actions: readonly DoctorAction[], clean = t
     const shape = actionShape(action);
     if (diagnosing && shape.key === "inquire/medical_test" && plan) return fill(plan, shape);
     const text = actionTemplate(shape, clean);
-    return proxy && action.action === "inquire" ? aboutThePatient(text, informant.patientSex) : text;
+    return proxy && action.action === "inquire" ? aboutThePatientOf(text, informant) : text;
   });
   const questions = parts.filter((part) => /^[a-z]/.test(part));
   const statements = parts.filter((part) => !/^[a-z]/.test(part));
@@ -382,7 +382,7 @@ function whichReply(input: NlgInput): string | undefined {
   const asked = shapes.flatMap((shape) => shape.values.map((value) => ({ slot: shape.slot!, value })));
   if (!isChoiceClarification(input.history, asked)) return undefined;
   const question = whichQuestion(asked);
-  return speaksForPatient(input.informant) ? aboutThePatient(question, input.informant.patientSex) : question;
+  return speaksForPatient(input.informant) ? aboutThePatientOf(question, input.informant) : question;
 }
 
 /** The opening question asked again, for a patient who asked what it meant. */

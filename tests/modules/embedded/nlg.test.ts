@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { loadMeditod } from "../../../src/data/meditod.ts";
 import { buildEmbeddedNlg, realiseFromTemplates } from "../../../src/modules/embedded/nlg.ts";
+import { aboutThePatientOf } from "../../../src/modules/embedded/nlg/proxy-wording.ts";
 import { joinAlternatives, layTerm } from "../../../src/language/lay-terms.ts";
 import { loadTrainingData } from "../../../src/modules/embedded/training-data.ts";
 import type { DoctorAction } from "../../../src/cmas/schemas.ts";
@@ -154,6 +155,17 @@ describe("embedded NLG, clean wording (the chat)", () => {
     ];
     expect((await clean.realise({ history: later, actions: invite })).text).toBe(
       "Is there anything else you'd like to tell me?",
+    );
+  });
+});
+
+describe("the nappy question worded for the child's age", () => {
+  it("asks a parent of a 4-year-old about weeing; negative control: a toddler of 18 months is asked about nappies", () => {
+    const question = "have you had fewer wet nappies than usual in the last day?";
+    const parent = (patientAge: string) => ({ relation: "parent" as const, patientAge, patientSex: "male" as const });
+    expect(aboutThePatientOf(question, parent("4 years"))).toBe("has he been weeing less than usual in the last day?");
+    expect(aboutThePatientOf(question, parent("18 months"))).toBe(
+      "has he had fewer wet nappies than usual in the last day?",
     );
   });
 });

@@ -1,3 +1,4 @@
+import { ageInYears } from "../policy/complaint-questions.ts";
 import type { DialogueTurn } from "../../../language/module-interfaces.ts";
 import type { Informant } from "../../../language/informant.ts";
 
@@ -60,6 +61,24 @@ export function aboutThePatient(question: string, sex: Informant["patientSex"]):
     .replace(/\byourself\b/gi, pronouns.reflexive)
     .replace(/\byour\b/gi, pronouns.possessive)
     .replace(/\byou\b/gi, pronouns.object);
+}
+
+/** The nappy question's words. Example: "had fewer wet nappies than usual" of "has he had fewer wet nappies than usual in the last day?". */
+const FEWER_NAPPIES = /\bhad fewer wet nappies than usual\b/;
+
+/** The age from which a child is asked about weeing rather than nappies (most are out of nappies by three). */
+const OUT_OF_NAPPIES_YEARS = 3;
+
+/**
+ * A question to the patient, turned into a question about the patient for a relative speaking, and
+ * worded for the patient's age: a child of three or more is asked about weeing, not wet nappies.
+ */
+export function aboutThePatientOf(question: string, informant: Informant): string {
+  const about = aboutThePatient(question, informant.patientSex);
+  const years = informant.patientAge === null ? null : ageInYears(informant.patientAge);
+  return years !== null && years >= OUT_OF_NAPPIES_YEARS
+    ? about.replace(FEWER_NAPPIES, "been weeing less than usual")
+    : about;
 }
 
 /** Whether someone other than the patient is giving the history. */

@@ -174,3 +174,22 @@ describe("a high temperature said as a number", () => {
       expect(await fever(utterance), utterance).toBe(false);
   });
 });
+
+describe("someone else's illness, and the doctor's own sick-contact question", () => {
+  const contact = "OK, and have you been in contact with anyone who has been ill?";
+  it("'my friend had a sore throat last week' is a sick contact, not the patient's sore throat", async () => {
+    const reading = JSON.stringify(
+      (await lastTurn("What brings you in?", "I've got a fever", contact, "my friend had a sore throat last week"))
+        .frames,
+    );
+    expect(reading).toContain("sick person");
+    expect(reading).not.toContain("pharyngitis");
+  });
+  it("negative controls: 'my friend says I look pale' is the patient's; 'no' to the question denies the contact, not vomiting", async () => {
+    const pale = await lastTurn("What brings you in?", "I'm tired", "Anything else?", "my friend says I look pale");
+    expect(JSON.stringify(pale.frames)).toContain("pallor");
+    const denied = JSON.stringify((await lastTurn("What brings you in?", "I've got a fever", contact, "no")).frames);
+    expect(denied).toContain("negative_exposure");
+    expect(denied).not.toContain("vomiting");
+  });
+});

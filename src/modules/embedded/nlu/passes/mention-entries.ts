@@ -66,6 +66,14 @@ const MORE_SITES_WINDOW = 4;
  */
 const CONTRASTED_SITES = /^(?:,\s*)?(?:(?:and|or)\s+)?(?:just|only|but|except|apart|not|mainly|mostly|more)\b/;
 
+/**
+ * Someone outside the family as the subject before a symptom, with no "I" after them. Example: "my
+ * friend had", "a colleague's got", "everyone at work has" — not "my friend says I look pale".
+ */
+const OTHER_PERSON_SUBJECT = new RegExp(
+  `\\b(?:my|a|our|his|her|the)\\s+${wordsPattern(PEOPLE.housemates, PEOPLE.workmates, ["friend", "friends", "mate", "mates", "neighbour", "neighbor", "neighbours", "neighbors", "flatmate", "flatmates"])}(?:'s)?\\s+(?:has|had|have|'s|got|was|were|is|been|caught|came down with)\\b(?![^,.;]*\\bi\\b)|\\b(?:everyone|everybody|people|half the office|loads of people) (?:at|in) (?:work|school|the office|nursery|college|uni)\\b(?![^,.;]*\\bi\\b)`,
+);
+
 /** A husband, wife or partner: no blood relative, so their illness is no family history. */
 const PARTNERS: ReadonlySet<string> = new Set(PEOPLE.partners);
 
@@ -87,6 +95,8 @@ function conditionSlot(turn: TurnRecord, reading: MentionReading): BaseSlot | nu
     return concept.slot;
   const aboutFamily = asked || relations.length > 0 || FAMILY_CUE.test(before);
   const aboutPatient = FIRST_PERSON_PAST.test(before.replace(WHEN_I_WAS, "")) || RELATIVE_SAYS_OF_PATIENT.test(before);
+  // "My friend had a sore throat last week": someone else's illness, neither the patient's nor family history.
+  if (!aboutFamily && !aboutPatient && concept.slot === "symptom" && OTHER_PERSON_SUBJECT.test(before)) return null;
   if (!aboutFamily || aboutPatient) return concept.slot;
   return relations.length > 0 && relations.every((relation) => PARTNERS.has(relation)) ? null : "family_history";
 }

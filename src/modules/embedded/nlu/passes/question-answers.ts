@@ -103,12 +103,13 @@ export function answerNamedItems(turn: TurnRecord): void {
 }
 
 /**
- * Whether an illness the mention filters set aside (a relative's: "My son had the flu last week") is
- * said as present: it names the contact to "been around anyone sick?".
+ * Whether an illness set aside as someone else's, by the mention filters (a relative's: "My son had
+ * the flu last week") or by the entries (a friend's: "my friend had a sore throat"), is said as
+ * present: it names the contact to "been around anyone sick?".
  */
 function setAsideIllness(turn: TurnRecord): boolean {
-  const { analysed, mentions, readings } = turn;
-  const kept = new Set(readings.map(({ mention }) => mention));
+  const { analysed, mentions, found } = turn;
+  const kept = new Set(found.map(({ mention }) => mention));
   const inConcept = analysed.tokens.map((_, index) =>
     mentions.some((mention) => mention.start <= index && index < mention.end),
   );

@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { beforeAll, describe, expect, it } from "vitest";
 import { lastTurn } from "./nlu-harness.ts";
 import type { DialogueState } from "../../../../src/cmas/schemas.ts";
@@ -177,19 +178,27 @@ describe("a high temperature said as a number", () => {
 
 describe("someone else's illness, and the doctor's own sick-contact question", () => {
   const contact = "OK, and have you been in contact with anyone who has been ill?";
-  it("'my friend had a sore throat last week' is a sick contact, not the patient's sore throat", async () => {
-    const reading = JSON.stringify(
-      (await lastTurn("What brings you in?", "I've got a fever", contact, "my friend had a sore throat last week"))
-        .frames,
+  const said = "my friend had a sore throat last week";
+  it("'my friend had a sore throat last week' to another question is not the patient's sore throat", async () => {
+    const unasked = JSON.stringify(
+      (await lastTurn("What brings you in?", "I've got a fever", "Any cough?", said)).frames,
     );
-    expect(reading).toContain("sick person");
-    expect(reading).not.toContain("pharyngitis");
+    expect(unasked).not.toContain("pharyngitis");
   });
-  it("negative controls: 'my friend says I look pale' is the patient's; 'no' to the question denies the contact, not vomiting", async () => {
-    const pale = await lastTurn("What brings you in?", "I'm tired", "Anything else?", "my friend says I look pale");
-    expect(JSON.stringify(pale.frames)).toContain("pallor");
+  it("to the doctor's sick-contact question, it is a sick contact", async () => {
+    const asked = JSON.stringify((await lastTurn("What brings you in?", "I've got a fever", contact, said)).frames);
+    expect(asked).toContain("sick person");
+    expect(asked).not.toContain("pharyngitis");
+  });
+  it("the question is the doctor's; 'no' to it denies the contact, not vomiting", async () => {
+    const file = JSON.parse(readFileSync(new URL("../../../../ontology/nlg-templates.json", import.meta.url), "utf8"));
+    expect(`OK, and ${file.templates["inquire/exposure=sick person"]}`).toBe(contact);
     const denied = JSON.stringify((await lastTurn("What brings you in?", "I've got a fever", contact, "no")).frames);
     expect(denied).toContain("negative_exposure");
     expect(denied).not.toContain("vomiting");
+  });
+  it("negative control: 'my friend says I look pale' is the patient's", async () => {
+    const pale = await lastTurn("What brings you in?", "I'm tired", "Anything else?", "my friend says I look pale");
+    expect(JSON.stringify(pale.frames)).toContain("pallor");
   });
 });

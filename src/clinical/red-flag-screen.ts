@@ -17,7 +17,10 @@ interface ScreenedTurn {
   readonly signs: SignsFound;
   /** The semantic signal's matches; null until the turn's sentences are encoded. */
   semantic: readonly SemanticMatch[] | null;
-  /** The learned model's matches of the turn with the turns before it; null until the signal is on. */
+  /**
+   * The learned model's matches of the turn with the turns before it, less those its flag sets aside on
+   * the words read (which depend on those words alone); null until the signal is on.
+   */
   learned: readonly SemanticMatch[] | null;
 }
 
@@ -122,17 +125,22 @@ export class RedFlagScreen {
     const learned: SemanticMatch[] = [];
     this.turns.forEach((turn, index) => {
       turn.semantic ??= this.semantic!.matchPrepared(turn.text);
-      turn.learned ??= this.semantic!.learnedMatches(this.turns.slice(0, index + 1).map((earlier) => earlier.text));
+      turn.learned ??= this.learnedKept(this.turns.slice(0, index + 1).map((earlier) => earlier.text));
       nearest.push(...(turn.semantic ?? []));
       learned.push(...(turn.learned ?? []));
     });
     return [
       ...nearest.filter((match) => this.rules.subjectHeard(match.flag, this.signs)),
-      ...learned.filter(
-        (match) =>
-          !this.rules.learnedSetAside(match.flag, match.sentence) &&
-          !this.rules.learnedNeedsUnmet(match.flag, this.signs),
-      ),
+      ...learned.filter((match) => !this.rules.learnedNeedsUnmet(match.flag, this.signs)),
     ];
+  }
+
+  /**
+   * The learned model's matches of the last of some turns that its flags do not set aside on the words
+   * read; read once per turn, as they depend on nothing said later. Null while the signal is loading.
+   */
+  private learnedKept(turns: readonly string[]): SemanticMatch[] | null {
+    const matches = this.semantic!.learnedMatches(turns);
+    return matches && matches.filter((match) => !this.rules.learnedSetAside(match.flag, match.sentence));
   }
 }

@@ -243,12 +243,13 @@ const STATEMENT_SUBJECTS: ReadonlySet<string> = new Set([
  * A number or an amount after a hedge: the hedge makes the amount approximate, not the finding uncertain.
  * Example: "maybe 4 pints on a saturday", "perhaps two or three a day", "maybe a couple of times".
  */
-const AMOUNT_AFTER =
-  /^(?:\d+(?:\.\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|twelve|twenty|half|a (?:couple|few|dozen))$/;
+const AMOUNT_WORDS = "one|two|three|four|five|six|seven|eight|nine|ten|twelve|twenty|half";
+const AMOUNT_AFTER = new RegExp(`^(?:\\d+(?:\\.\\d+)?|${AMOUNT_WORDS}|a (?:couple|few|dozen))$`);
 
 /** A hedge word not followed by an amount. Example: "maybe", "it might be" — not "maybe 4 pints". */
-const HEDGE_NOT_OF_AN_AMOUNT =
-  /\b(?:maybe|possibly|perhaps|might)\b(?!\s+(?:\d|(?:one|two|three|four|five|six|seven|eight|nine|ten|twelve|twenty|half)\b|a (?:couple|few|dozen)\b))/;
+const HEDGE_NOT_OF_AN_AMOUNT = new RegExp(
+  `\\b(?:maybe|possibly|perhaps|might)\\b(?!\\s+(?:\\d|(?:${AMOUNT_WORDS})\\b|a (?:couple|few|dozen)\\b))`,
+);
 
 /** Whether the uncertainty cue at `index` hedges an amount that follows it ("maybe 4 pints"). */
 function hedgesAnAmount(tokens: readonly Token[], index: number): boolean {

@@ -28,7 +28,7 @@ const FAHRENHEIT = /(?<![\d.,])(9[5-9]|10[0-8])(\.\d)?\s*(?:°\s*f|degrees? f(?:
  * Whether a text says a high temperature: in °C (a decimal or a unit) at 38 or more, or in °F (with a
  * unit) at 100.4 or more; undefined when it says no temperature.
  */
-export function saysHighTemperature(text: string): boolean | undefined {
+function saysHighTemperature(text: string): boolean | undefined {
   const celsius = CELSIUS.exec(text);
   if (celsius) return Number(`${celsius[1]!}${(celsius[2] ?? "").replace(",", ".")}`) >= FEVER_FROM_C;
   const fahrenheit = FAHRENHEIT.exec(text);

@@ -7,6 +7,7 @@ import {
   requestsPath,
   rewriteRequestsFile,
   withoutLineNumber,
+  fileHolds,
   writeFileAtomic,
 } from "./shared/run-directory.ts";
 import type { Suite, SuiteExample } from "./shared/suite.ts";
@@ -121,7 +122,9 @@ function rewriteInDatasetOrder(suite: Suite, examples: readonly SuiteExample[], 
   const complete = readFinishedLines(path, suite.format)
     .filter((line) => order.has(suite.format.key(line)))
     .sort((a, b) => order.get(suite.format.key(a))! - order.get(suite.format.key(b))!);
-  writeFileAtomic(path, complete.map((line) => `${JSON.stringify(withoutLineNumber(line))}\n`).join(""));
+  const text = complete.map((line) => `${JSON.stringify(withoutLineNumber(line))}\n`).join("");
+  // A run that predicted in order already wrote this file: rewriting it would only cost an fsync.
+  if (!fileHolds(path, text)) writeFileAtomic(path, text);
   rewriteRequestsFile(requestsPath(outDir, suite.id), order, (line) => suite.format.key(line as never));
 }
 

@@ -167,7 +167,7 @@ export function writeReports(dir: string, results: BenchResults, dataset: BenchD
     ...intro.map((line) => `${line}\n`),
     ...tables.map((table) => `${markdownTable(table)}\n`),
   ].join("\n");
-  writeFileAtomic(join(dir, "report.md"), `${markdown.trimEnd()}\n`);
+  writeFileAtomic(join(dir, "report.md"), `${markdown.trimEnd()}\n`, { durable: false });
   const page = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Anamnesis report: ${html(results.backend)} on ${html(results.split)}</title><style>${STYLE}</style></head>
@@ -178,5 +178,5 @@ ${intro.map((line) => `<p class="note">${inlineMarkdown(line)}</p>`).join("\n")}
 ${tables.map(htmlTable).join("\n")}
 </body></html>
 `;
-  writeFileAtomic(join(dir, "report.html"), page);
+  writeFileAtomic(join(dir, "report.html"), page, { durable: false });
 }

@@ -42,7 +42,8 @@ export async function scoreRunDirectory<Id extends string>(
     suite.writeArtifacts?.(options.dir, lines);
   }
   const results: BenchResults<Id> = { suites, ...options.meta, finished: new Date().toISOString(), runs };
-  writeFileAtomic(join(options.dir, "results.json"), `${toJsonText(results, 2)}\n`);
+  // Derived from the predictions: scoring the run directory again rewrites it.
+  writeFileAtomic(join(options.dir, "results.json"), `${toJsonText(results, 2)}\n`, { durable: false });
   writeReports(options.dir, results, options.dataset, options.registry);
   return results;
 }

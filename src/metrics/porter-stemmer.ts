@@ -100,7 +100,13 @@ function endsCvc(word: string): boolean {
  * a word ending in a double consonant and strips both letters before the replacement is appended.
  */
 function applyRuleList(word: string, rules: readonly Rule[]): string {
-  for (const [suffix, replacement, condition] of rules) {
+  // Indexed, not `for (const [suffix, …] of rules)`: the stemmer runs mostly before V8 compiles it, and
+  // in the interpreter each destructured rule costs an iterator (a third of the stemming time).
+  for (let index = 0; index < rules.length; index++) {
+    const rule = rules[index]!;
+    const suffix = rule[0];
+    const replacement = rule[1];
+    const condition = rule[2];
     if (suffix === "*d") {
       if (endsDoubleConsonant(word)) {
         const stem = word.slice(0, -2);

@@ -145,8 +145,9 @@ export class RedFlagRules {
   }
 
   /** What the doctor says when flags first fire: the opening, each flag's advice, then the choice to go on or stop. */
-  escalationText(flags: readonly RedFlag[]): string {
-    return [this.file.escalation.opening, ...flags.map((flag) => flag.advice), this.file.escalation.closing].join(" ");
+  escalationText(flags: readonly RedFlag[], options: { endsHistory?: boolean } = {}): string {
+    const { opening, closing, closingWhenEnding } = this.file.escalation;
+    return [opening, ...flags.map((flag) => flag.advice), options.endsHistory ? closingWhenEnding : closing].join(" ");
   }
 }
 

@@ -28,7 +28,8 @@ function lastTurnAsksToRepeat(context: DialogueContext): boolean {
  * guards and actions for `dialogueMachine.provide()`: red flags (`redFlags`; null turns them off)
  * fire on the tracked state, on the patient's own words, or on the semantic signal (`semantic`, when
  * given), and are advised on at once; a patient asking to repeat or explain right
- * after the advice hears it again; a plan names no disease or test the tracked state does not support
+ * after the advice hears it again; a flag that ends the history (`endsHistory`: a patient who cannot
+ * answer) is its last turn; a plan names no disease or test the tracked state does not support
  * (the closing scope).
  *
  * Call it once per conversation: its red-flag screen follows one conversation's turns, reading each
@@ -39,6 +40,9 @@ export function clinicalRules(
   semantic: SemanticRedFlags | null = null,
 ): Pick<DialogueImplementations, "guards" | "actions"> {
   const screen = redFlags ? new RedFlagScreen(redFlags, semantic) : null;
+  const endingFlags = new Set(redFlags?.flags.filter((flag) => flag.endsHistory).map((flag) => flag.id));
+  const endsHistory = (setting: DialogueContext["afterEscalation"], fired: readonly RedFlag[]): boolean =>
+    setting === "end" || fired.some((flag) => endingFlags.has(flag.id));
   // The guard and the escalation read the same context: screened once.
   const screened = new WeakMap<DialogueContext, RedFlag[]>();
   const newFlags = (context: DialogueContext): RedFlag[] => {
@@ -49,6 +53,7 @@ export function clinicalRules(
   return {
     guards: {
       asksToRepeat: ({ context }) => lastTurnAsksToRepeat(context),
+      endsAfterEscalation: ({ context }) => endsHistory(context.afterEscalation, context.escalation),
       ...(redFlags ? { redFlagFired: ({ context }) => newFlags(context).length > 0 } : {}),
     },
     actions: {
@@ -64,7 +69,13 @@ export function clinicalRules(
               return {
                 redFlags: [...context.redFlags, ...recorded],
                 escalation: recorded,
-                history: [...context.history, { speaker: "doctor" as const, text: redFlags.escalationText(fired) }],
+                history: [
+                  ...context.history,
+                  {
+                    speaker: "doctor" as const,
+                    text: redFlags.escalationText(fired, { endsHistory: endsHistory(context.afterEscalation, fired) }),
+                  },
+                ],
               };
             }),
           }

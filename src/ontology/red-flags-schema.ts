@@ -75,6 +75,11 @@ export const redFlagSchema = z.strictObject({
    * girl is 2 and has a temperature" alone is no sepsis, whatever a later turn says of her nappies).
    */
   learnedNeedsRead: statedCriterionSchema.optional(),
+  /**
+   * The advice is the history's last turn: the patient cannot go on answering (someone collapsed and
+   * cannot be woken), so the doctor asks nothing more after it, whatever the conversation's setting.
+   */
+  endsHistory: z.literal(true).optional(),
   /** What the doctor says, in plain words. */
   advice: z.string().min(1),
   /** The clinical source the criteria follow (guideline, knowledge summary, triage advice). */
@@ -87,7 +92,8 @@ export const redFlagsSchema = z.strictObject({
   version: z.string(),
   description: z.string(),
   urgency: z.record(urgencySchema, z.string()),
-  escalation: z.strictObject({ opening: z.string(), closing: z.string() }),
+  /** The words around the advice: `closing` when the history goes on, `closingWhenEnding` when the advice ends it. */
+  escalation: z.strictObject({ opening: z.string(), closing: z.string(), closingWhenEnding: z.string() }),
   /**
    * Words respelled before the signs are read, each whole word to its standard spelling: apostrophes
    * people leave out ("cant" → "can't") and dialect forms ("cannae" → "can't", "heid" → "head"), so

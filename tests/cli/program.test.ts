@@ -49,14 +49,17 @@ describe("the anamnesis program", () => {
         heavy,
       ).toEqual([]);
     }
-    // The bundle marks each source module it holds with a "// src/…" (or cli/, eval/, server/) line: list the modules loaded.
+    // The bundle marks each source module it holds with a "// src/…" (or cli/, eval/, server/, and zod's
+    // node_modules/zod/…, which the build bundles) line: list the modules loaded.
     const sources = loaded
       .filter((url) => url.includes("/dist/bundle/"))
       .flatMap(
-        (url) => readFileSync(fileURLToPath(url), "utf8").match(/^\/\/ (?:src|eval|server|cli)\/\S+\.ts$/gm) ?? [],
+        (url) =>
+          readFileSync(fileURLToPath(url), "utf8").match(/^\/\/ (?:src|eval|server|cli|node_modules)\/\S+\.[jt]s$/gm) ??
+          [],
       );
     expect(sources).toContain("// cli/main.ts");
-    for (const heavy of ["cli/commands/", "src/modules/", "eval/", "server/"]) {
+    for (const heavy of ["cli/commands/", "src/modules/", "eval/", "server/", "node_modules/zod/"]) {
       expect(
         sources.filter((source) => source.includes(heavy)),
         heavy,

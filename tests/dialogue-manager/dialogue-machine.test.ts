@@ -281,6 +281,28 @@ describe("escalation on a red flag", () => {
     expect(outcome.ended).toBe(true);
     expect(outcome.doctor).toContain(advice);
     expect(outcome.doctor).not.toContain("Any fevers?");
+    // It does not offer to go on with questions it will not ask.
+    const { escalation } = loadRedFlags().file;
+    expect(outcome.doctor!.endsWith(escalation.closingWhenEnding)).toBe(true);
+    expect(outcome.doctor).not.toContain(escalation.closing);
+  });
+
+  it("ends the history after the advice for someone who cannot answer, whatever the setting", async () => {
+    const collapsed: NluResult = {
+      frames: [{ intent: "inform", slots: { positive_symptom: [{ value: "unresponsiveness" }] } }],
+      latencyMs: 0,
+    };
+    const ambulance = loadRedFlags().flags.find((flag) => flag.id === "collapsed_and_unresponsive")!.advice;
+    const conversation = new Conversation(scriptedModules({ nlu: [collapsed] }));
+    const outcome = await conversation.say("My husband collapsed and I can't wake him.");
+    expect(outcome.escalation.map((flag) => flag.id)).toEqual(["collapsed_and_unresponsive"]);
+    expect(outcome.ended).toBe(true);
+    expect(outcome.doctor).toContain(ambulance);
+    expect(outcome.doctor).not.toContain("Any fevers?");
+    expect(outcome.doctor!.endsWith(loadRedFlags().file.escalation.closingWhenEnding)).toBe(true);
+    // Negative control: an emergency the patient can still talk through goes on with the history.
+    const chest = await new Conversation(scriptedModules({ nlu: [chestPain] })).say("Chest pain, short of breath.");
+    expect(chest.ended).toBe(false);
   });
 
   it("keeps the advice when the next stage fails, and does not repeat it on retry", async () => {

@@ -52,6 +52,17 @@ const RELATIVE_NOW = new RegExp(
   `\\b(?:my|our) ${AGE_WORDS}(${PATIENT_WORD}) (?:(?:has|'s|is|keeps|hasn't|isn't|can't|won't|doesn't|seems|started|woke|complains|came|fell|got|keeps|been)\\b|(?:just |really |also )(?:has|is|keeps|seems))`,
 );
 
+/**
+ * A relative to whom something sudden has just happened. Example: "my dad just collapsed in the
+ * kitchen", "my son went floppy", "my wife passed out". Not when the sentence tells of long ago
+ * ({@link LONG_AGO}): "my dad collapsed and died when I was 12" is family history.
+ */
+const RELATIVE_EVENT = new RegExp(
+  `\\b(?:my|our) ${AGE_WORDS}(${PATIENT_WORD}) (?:just |suddenly |has just )?(?:collapsed|fainted|passed out|blacked out|stopped breathing|went (?:floppy|limp|blue|grey|gray|pale)|turned (?:blue|grey|gray|pale))\\b`,
+);
+/** A sentence telling of the past. Example: "... and died", "years ago", "when I was 12". */
+const LONG_AGO = /\b(?:died|passed away|years ago|when i was|as a (?:child|kid)|in (?:19|20)\d\d)\b/;
+
 /** The speaker has spoken of their own illness first ("I've had a cough and my mum has…"): no proxy. */
 const FIRST_PERSON = /\b(?:i(?:'ve| have| had|'m| am| feel| get| got)|me)\b/;
 
@@ -118,7 +129,8 @@ function openingProxy(text: string): ProxyReading | undefined {
   const self = speakerSelf(text);
   if (self) return self;
   const firstSentence = text.split(/[.!?;]/, 1)[0]!;
-  const now = RELATIVE_NOW.exec(firstSentence);
+  const now =
+    RELATIVE_NOW.exec(firstSentence) ?? (LONG_AGO.test(firstSentence) ? null : RELATIVE_EVENT.exec(firstSentence));
   const before = now ? text.slice(0, now.index) : "";
   const about = COMING_ABOUT.exec(text) ?? (now && !FIRST_PERSON.test(before) && !ADDED.test(before) ? now : null);
   return about ? proxyOfPatientWord(about[1]!) : undefined;

@@ -53,6 +53,22 @@ describe("a relative speaking for the patient", () => {
     expect(slots(result.frames)).not.toHaveProperty("positive_family_history");
   });
 
+  it("a relative who has just collapsed is the patient; one who collapsed and died long ago is family history", () => {
+    for (const said of [
+      "My dad just collapsed in the kitchen and he wont wake up",
+      "my wife passed out on the stairs",
+      "Our 2 year old went floppy and grey",
+    ])
+      expect(readInformant([], said).update?.informant.relation, said).toMatch(/^(child|partner|parent)$/);
+    // Negative controls: the past, and a relative named after the speaker's own trouble.
+    for (const said of [
+      "My dad collapsed and died of a heart attack when I was 12.",
+      "My mum fainted a lot years ago.",
+      "I've been dizzy and my dad collapsed once too",
+    ])
+      expect(readInformant([], said).update?.informant, said).toBeUndefined();
+  });
+
   it("a mother naming herself: the rash is the child's", async () => {
     const result = await lastTurn(OPENING, "I'm her mum, she's been off her food and has a rash.");
     expect(result.informant).toMatchObject({ relation: "mother", patientSex: "female" });

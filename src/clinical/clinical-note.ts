@@ -5,6 +5,7 @@ import { allergiesSaid, type SaidAllergy } from "./allergens-said.ts";
 import type { Criterion } from "./criteria.ts";
 import { loadDiagnoses, type DiagnosisRules } from "./diagnoses.ts";
 import { namedMedicineOf } from "./medicine-classes.ts";
+import { packYears } from "./pack-years.ts";
 import { recordLabeller } from "./record-labels.ts";
 import { loadRedFlags, type RedFlagRules } from "./red-flags.ts";
 
@@ -355,6 +356,21 @@ function listing(state: DialogueState, slot: string, label: Labeller, keep?: (en
   return { present: present.map((entry) => findingOf(entry, label)), absent, uncertain };
 }
 
+/** The habits' listing, a smoker's pack-years added when the state says enough to count them ({@link packYears}). */
+function habitListing(state: DialogueState, label: Labeller): Listing {
+  const { present, absent, uncertain } = entriesByStatus(state, "habit", label);
+  const findings = present.map((entry) => {
+    const finding = findingOf(entry, label);
+    const counted = packYears(entry);
+    if (counted === null) return finding;
+    return {
+      ...finding,
+      details: [...finding.details, { attribute: "pack_years", label: "pack-years", value: String(counted) }],
+    };
+  });
+  return { present: findings, absent, uncertain };
+}
+
 /**
  * The medications' listing: the medicines the patient named first, by name with dose and frequency,
  * then the medication slot's other taken entries (MediTOD's drug classes). An entry that stands for a
@@ -458,7 +474,7 @@ export function clinicalNote(input: NoteInput): ClinicalNote {
     allergies: allergyListing(state, label, allergiesSaid(input.patientWords ?? [])),
     familyHistory: listing(state, "family_history", label),
     socialHistory: {
-      habits: listing(state, "habit", label),
+      habits: habitListing(state, label),
       exposures: listing(state, "exposure", label),
       occupation: socialLine(state, "occupation"),
       residence: socialLine(state, "residence"),

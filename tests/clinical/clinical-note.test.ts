@@ -158,3 +158,20 @@ describe("light use of a habit, told with its amount", () => {
     expect(habits.uncertain).toEqual(["alcohol use"]);
   });
 });
+
+describe("a smoker's pack-years", () => {
+  const habitsOf = (entry: Record<string, string>) =>
+    clinicalNote({ state: { positive_symptom: [{ value: "coughing" }], positive_habit: [entry] } }).socialHistory
+      .habits;
+
+  it("are counted from the amount and the years smoked", () => {
+    expect(habitsOf({ value: "former smoker", frequency: "20 a day for 30 years" }).present[0]!.details).toContainEqual(
+      { attribute: "pack_years", label: "pack-years", value: "30" },
+    );
+  });
+
+  it("negative control: no count without the years", () => {
+    const details = habitsOf({ value: "smoking", frequency: "20 a day" }).present[0]!.details;
+    expect(details.map((detail) => detail.attribute)).not.toContain("pack_years");
+  });
+});

@@ -57,6 +57,17 @@ export function extractHabitStarting(text: string): string | undefined {
   return sinceAge(text) ?? extractOnsetAnswer(text);
 }
 
+/**
+ * How long a habit given up lasted, added to its amount: "20 a day" said with "for 30 years" is "20 a
+ * day for 30 years" (the 30 years are no start: "smoked for 30 years, quit 5 years ago" began 35 years
+ * ago), which the note turns into pack-years.
+ */
+export function withYearsKept(amount: string | undefined, text: string): string | undefined {
+  const years = FOR_YEARS.exec(text)?.[1];
+  if (amount === undefined || years === undefined || /\bpack-years\b/.test(amount)) return amount;
+  return `${amount} for ${years} years`;
+}
+
 /** A start the patient volunteers while describing the habit ("a pack a day for the last 20 years", "ever since I was a teenager"). */
 export function extractVolunteeredHabitStart(text: string): string | undefined {
   const years = FOR_YEARS.exec(text)?.[1];

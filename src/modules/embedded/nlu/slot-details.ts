@@ -7,6 +7,7 @@ import {
   extractBareHabitAmount,
   extractHabitFrequency,
   extractVolunteeredHabitStart,
+  withYearsKept,
   gaveUpSmoking,
 } from "./habit-attributes.ts";
 import { lexiconFile, type Lexicon } from "./lexicon.ts";
@@ -232,25 +233,30 @@ export function attachHabitAttributes(analysed: AnalysedText, entries: EntryColl
     const sentenceText = textOf(analysed, start, end);
     // "I smoke about 10 a day": a bare count after the habit named in its sentence is its amount.
     const afterMention = textOf(analysed, mention.start, end);
-    entries.set(
-      entry,
-      "frequency",
+    const amount =
       extractHabitFrequency(sentenceText) ??
-        extractHabitFrequency(analysed.text) ??
-        extractBareHabitAmount(afterMention),
-    );
+      extractHabitFrequency(analysed.text) ??
+      extractBareHabitAmount(afterMention);
     // "Smoked for 30 years, stopped 5 years ago": a former smoker, and the 30 years are not since when.
-    if (entry.attributes.value === "smoking" && entry.status === "positive" && gaveUpSmoking(sentenceText)) {
+    if (entry.attributes.value === "smoking" && entry.status === "positive" && gaveUpSmoking(sentenceText))
       entries.rename(entry, "former smoker");
+    if (entry.attributes.value === "former smoker") {
+      entries.set(entry, "frequency", withYearsKept(amount, sentenceText));
       continue;
     }
+    entries.set(entry, "frequency", amount);
     entries.set(entry, "starting", extractVolunteeredHabitStart(analysed.text));
   }
   // Asked habits answered without naming them ("I'd say 30 a day").
   for (const entry of entries.all()) {
     if (entry.base !== "habit" || !entry.fromQuestion || entry.status === "negative") continue;
     // "Yes, 20 a day for 10 years" to "do you smoke?": the habit is the question's, so a bare count is its amount.
-    entries.set(entry, "frequency", extractHabitFrequency(analysed.text) ?? extractBareHabitAmount(analysed.text));
+    const amount = extractHabitFrequency(analysed.text) ?? extractBareHabitAmount(analysed.text);
+    if (entry.attributes.value === "former smoker") {
+      entries.set(entry, "frequency", withYearsKept(amount, analysed.text));
+      continue;
+    }
+    entries.set(entry, "frequency", amount);
     entries.set(entry, "starting", extractVolunteeredHabitStart(analysed.text));
   }
 }

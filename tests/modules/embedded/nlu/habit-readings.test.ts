@@ -36,6 +36,20 @@ describe("smoking: current, former, never", () => {
     });
   });
 
+  it("a former smoker's years smoked stay with the amount, never as when they began", async () => {
+    for (const said of [
+      "I used to smoke 20 a day for 30 years but I quit 5 years ago",
+      "I gave up smoking last year, I smoked 20 a day for 30 years.",
+    ]) {
+      const slots = await slotsOf("Do you smoke?", said);
+      expect(slots, said).toEqual({ positive_habit: [{ value: "former smoker", frequency: "20 a day for 30 years" }] });
+    }
+    // Negative control: the same words of someone who still smokes date when they began.
+    expect(await slotsOf("Do you smoke?", "Yes, 20 a day for 30 years.")).toEqual({
+      positive_habit: [{ value: "smoking", frequency: "20 a day", starting: "30 years ago" }],
+    });
+  });
+
   it("pack-years when said", async () => {
     expect(await slotsOf("Do you smoke?", "About 30 pack years, still going.")).toMatchObject({
       positive_habit: [{ value: "smoking", frequency: "30 pack-years" }],

@@ -401,5 +401,20 @@ export function analyseQuestion(context: Context, doctorText: string, previous?:
     ...periodQuestion(chosen.join(" ")),
     changeFromUsual: chosen.some((sentence) => ASKS_CHANGE_FROM_USUAL.test(sentence)),
     choosesAmong: asksWhich(whole.text),
+    factorDirection: attribute === "ana_factors" ? factorDirection(chosen.join(" ")) : null,
   };
+}
+
+/** A trigger question's words for worse. Example: "what makes it worse?", "anything bring it on?". */
+const ASKS_WORSE =
+  /\b(?:worse|aggravat\w*|brings? (?:it|them|this|that) on|sets? (?:it|them|this|that) off|triggers?)\b/i;
+/** A trigger question's words for better. Example: "does anything help?", "anything relieve it?". */
+const ASKS_BETTER = /\b(?:better|reliev\w*|eases?|helps?|helped)\b/i;
+
+/** The one direction of a trigger question, or null when it asks both ("better or worse?") or neither. */
+function factorDirection(question: string): QuestionAnalysis["factorDirection"] {
+  const worse = ASKS_WORSE.test(question);
+  const better = ASKS_BETTER.test(question);
+  if (worse === better) return null;
+  return worse ? "aggravating_factor" : "alleviating_factor";
 }

@@ -95,6 +95,11 @@ export interface QuestionAnalysis {
   readonly changeFromUsual: boolean;
   /** "Which have you had: fevers or weight loss, or both?": the patient picks; a finding not picked is absent. */
   readonly choosesAmong: boolean;
+  /**
+   * The one direction a trigger question asks ("anything that makes it worse?" → aggravating), so that
+   * a bare answer ("cold air", "lying down") is a factor of that kind; null when it asks both or neither.
+   */
+  readonly factorDirection: "aggravating_factor" | "alleviating_factor" | null;
 }
 
 /** The reading when there is no doctor utterance yet. */
@@ -118,4 +123,5 @@ export const EMPTY_QUESTION: QuestionAnalysis = {
   disjunctive: false,
   exerciseTolerance: false,
   radiation: false,
+  factorDirection: null,
 };

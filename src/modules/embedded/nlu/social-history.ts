@@ -7,9 +7,12 @@ import { NUMBER_PATTERN, numberValue, tidySpan } from "./text.ts";
  * and travel (`traveled`/`not_traveled`). Values are the patient's words, trimmed to the noun phrase.
  */
 
-/** "I'm 60", "I just turned forty-five", "I'll be 30": the patient's own age, not a count of things. */
+/**
+ * "I'm 60", "I just turned forty-five", "I'll be 30": the patient's own age, not a count of things, nor
+ * the whole part of one ("I'm 38.5 weeks pregnant" is no age of 38).
+ */
 const FIRST_PERSON_AGE = new RegExp(
-  `\\b(?:i'm|i\\s+am|i\\s+just\\s+turned|i\\s+turned|i'll\\s+be|i\\s+will\\s+be|i'm\\s+turning)\\s+(?:(?:about|around|almost|nearly|just|now)\\s+)?(${NUMBER_PATTERN})\\b(?!\\s*(?:times|seconds?|minutes?|mins?|hours?|hrs?|days?|weeks?|months?|pounds?|kilos?|feet|foot|inches|cm|percent))`,
+  `\\b(?:i'm|i\\s+am|i\\s+just\\s+turned|i\\s+turned|i'll\\s+be|i\\s+will\\s+be|i'm\\s+turning)\\s+(?:(?:about|around|almost|nearly|just|now)\\s+)?(${NUMBER_PATTERN})\\b(?![.,]\\d)(?!\\s*(?:times|seconds?|minutes?|mins?|hours?|hrs?|days?|weeks?|months?|pounds?|kilos?|feet|foot|inches|cm|percent))`,
 );
 
 /** "I'm a 30-year-old woman", "I am a 62 year old man": the age before "years old". */

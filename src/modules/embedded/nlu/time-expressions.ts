@@ -99,9 +99,14 @@ export function extractOnsetAnswer(text: string): string | undefined {
   const onset = extractOnset(text);
   if (onset) return onset;
   const bare = BARE_PERIOD.exec(text);
-  if (bare && !/\b(?:times?|a|an|per|every)\s*$/.test(text.slice(0, bare.index))) return toAgo(bare[1]!);
-  return undefined;
+  if (!bare || /\b(?:times?|a|an|per|every)\s*$/.test(text.slice(0, bare.index))) return undefined;
+  // "I'm 38 weeks pregnant" to "when did the headache start?": how far on a pregnancy is, not the onset.
+  if (GESTATION_AFTER.test(text.slice(bare.index + bare[0].length))) return undefined;
+  return toAgo(bare[1]!);
 }
+
+/** What follows a period that dates a pregnancy. Example: "(38 weeks) pregnant", "(7 months) along", "(20 weeks) gone". */
+const GESTATION_AFTER = /^\s*(?:pregnant|along|gone|into\s+(?:the|my|her)\s+pregnancy|of\s+pregnancy|gestation)\b/;
 
 /** Whole-day patterns ("all day long", "comes and goes"): only read as a duration when the doctor asked how long or how constant. */
 const CONTINUOUS =

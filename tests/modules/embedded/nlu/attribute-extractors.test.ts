@@ -157,6 +157,12 @@ describe("social history", () => {
     expect(extractAge("about 50", true)).toBe("50");
     expect(extractAge("about 50")).toBeUndefined();
   });
+  it("reads no age from the whole part of a decimal count ('38.5 weeks pregnant')", () => {
+    expect(extractAge("i'm 38.5 weeks pregnant and have a headache")).toBeUndefined();
+    expect(extractAge("i am 7.5 months along")).toBeUndefined();
+    // Negative control: an age said at the end of a sentence.
+    expect(extractAge("i'm 38. and pregnant")).toBe("38");
+  });
   it("reads the dwelling with its adjectives", () => {
     expect(extractResidence(lexicon, analyseText("I live in Leeds in a tiny basement apartment with a roommate"))).toBe(
       "tiny basement apartment",

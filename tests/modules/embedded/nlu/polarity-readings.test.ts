@@ -147,6 +147,25 @@ describe("aggravating and relieving factors, per clause", () => {
   });
 });
 
+describe("a bare answer to a trigger question asked one way", () => {
+  it("names factors of the kind asked: worse, or better", async () => {
+    expect(await slotsOf("Is there anything that makes the cough worse?", "cold air and smoke", "A cough.")).toEqual({
+      positive_symptom: [{ value: "coughing", aggravating_factor: ["cold weather", "smoke"] }],
+    });
+    expect(await slotsOf("Does anything help the pain?", "lying down", "Back pain.")).toMatchObject({
+      positive_symptom: [{ value: "pain", alleviating_factor: ["lying down"] }],
+    });
+  });
+
+  it("negative controls: no direction when both are asked; the patient's own habit stays a habit", async () => {
+    const both = await slotsOf("Anything make it better or worse?", "lying down", "Back pain.");
+    expect(JSON.stringify(both)).not.toMatch(/aggravating|alleviating/);
+    expect(await slotsOf("Anything make it worse?", "when I smoke", "A cough.")).toMatchObject({
+      positive_habit: [{ value: "smoking" }],
+    });
+  });
+});
+
 describe("'can't say', 'couldn't tell you', 'no idea', 'don't know': unknown, never a denial", () => {
   const unsure: ReadonlyArray<readonly [question: string, utterance: string, value: string]> = [
     ["Has she had any fever?", "I couldnt tell you, she cant say", "fever"],

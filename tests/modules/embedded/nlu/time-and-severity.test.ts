@@ -45,6 +45,12 @@ describe("onset", () => {
     expect(extractOnsetAnswer("about a week or so")).toBe("a week ago");
     expect(toAgo("a couple of years")).toBe("couple of years ago");
   });
+  it("reads no onset from how far on a pregnancy is", () => {
+    expect(extractOnsetAnswer("i am 38.5 weeks pregnant")).toBeUndefined();
+    expect(extractOnsetAnswer("she's about 7 months along")).toBeUndefined();
+    // Negative control: the same period said of the complaint.
+    expect(extractOnsetAnswer("about 3 weeks, and i'm pregnant")).toBe("3 weeks ago");
+  });
   it("keeps history time phrases verbatim", () => {
     expect(extractTimePhrase("i've had two bad chest colds over the last year")).toBe("over the last year");
     expect(extractTimePhrase("i had it when i was a teenager")).toBe("when i was a teenager");

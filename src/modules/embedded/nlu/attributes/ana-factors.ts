@@ -9,7 +9,7 @@ const ANA_FACTORS_CUE = new RegExp(
   [
     "\\b(?:makes? (?:it|them|that|things|the \\w+|either \\w+|your \\w+)(?: \\w+)? (?:better|worse)",
     "made (?:it|them|that|things|the \\w+|either \\w+)?\\s*(?:or \\w+ )?(?:\\w+ )?(?:better|worse)",
-    "triggers?|anything (?:that )?(?:helps|makes|made|brings|sets)|relieve|aggravate",
+    "triggers?|anything (?:that )?(?:helps?|makes?|made|brings?|sets?)|relieve|aggravate",
     "worse (?:at|in|when|with|after|during)|better (?:at|in|when|with|after)|time of (?:the )?day",
     "at rest or|when you exert|exert yourself|with exertion|on exertion|bring(?:s)? (?:it|them) on|doing anything that's made)\\b",
   ].join("|"),
@@ -31,15 +31,18 @@ function readFactors(turn: TurnRecord, entry: CollectedEntry): boolean {
   turn.entries.set(entry, "aggravating_factor", factors.aggravating);
   turn.entries.set(entry, "alleviating_factor", factors.alleviating);
   if (factors.aggravating.length + factors.alleviating.length > 0) return true;
+  const named = lexicon.factors
+    .findAll(analysed.tokens)
+    .filter((match) => !own.some((span) => match.start < span.end && span.start < match.end))
+    .flatMap((match) => match.payloads);
   if (polarity === "yes") {
     // "Yeah, exertion. As well as the cough itself": the doctor's triggers and any named in the answer.
-    const named = lexicon.factors
-      .findAll(analysed.tokens)
-      .filter((match) => !own.some((span) => match.start < span.end && span.start < match.end))
-      .flatMap((match) => match.payloads);
     turn.entries.set(entry, "aggravating_factor", [...proposedFactors, ...named]);
     return proposedFactors.length + named.length > 0;
   }
+  // "Cold air and smoke" to "anything make the cough worse?": the factors named are of the kind asked.
+  const { factorDirection } = turn.context.question;
+  if (polarity !== "no" && factorDirection && named.length > 0) return setFound(turn, entry, factorDirection, named);
   if (polarity === "no" && proposedFactors.length > 0)
     return setFound(turn, entry, "not_aggravating_factor", proposedFactors);
   return false;

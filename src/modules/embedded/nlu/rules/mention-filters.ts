@@ -122,6 +122,9 @@ function isHeardOf(analysed: AnalysedText, start: number): boolean {
   return before.includes("heard") && before.at(-1) === "of";
 }
 
+/** The patient speaking of their own habit before it. Example: "(when) I (smoke)", "I've been (drinking)". */
+const SAID_AS_ONES_OWN = /\b(?:i|i'm|i've|i'd|we)(?:\s+\w+)?\s*$/;
+
 /** Whether a habit/exposure phrase is used as a trigger in its clause ("better when I go for a smoke"). */
 function isFactorMention(lexicon: Lexicon, analysed: AnalysedText, reading: MentionReading): boolean {
   const { mention } = reading;
@@ -275,6 +278,25 @@ export const MENTION_FILTER_RULES: readonly MentionFilterRule[] = [
     drops: ({ lexicon, analysed }, reading) =>
       (reading.concept.slot === "habit" || reading.concept.slot === "exposure") &&
       isFactorMention(lexicon, analysed, reading),
+  },
+  {
+    name: "habit or exposure named as the answer to a trigger question",
+    stage: "after-status",
+    example: {
+      history: ["What brings you in?", "A cough."],
+      question: "Is there anything that makes the cough worse?",
+      utterance: "Cold air and smoke.",
+      phrase: "smoke",
+    },
+    drops: ({ lexicon, analysed, context }, reading) =>
+      (reading.concept.slot === "habit" || reading.concept.slot === "exposure") &&
+      context.question.factorDirection !== null &&
+      !SAID_AS_ONES_OWN.test(
+        textOf(analysed, clauseRange(analysed, reading.mention.start)[0], reading.mention.start),
+      ) &&
+      lexicon.factors
+        .findAll(analysed.tokens)
+        .some((match) => match.start < reading.mention.end && reading.mention.start < match.end),
   },
   {
     name: "known symptom named as a trigger",

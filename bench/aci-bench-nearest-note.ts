@@ -7,14 +7,14 @@
  *
  *   npx tsx bench/aci-bench-nearest-note.ts [--split valid|test1] [--json]
  */
-import { parseArgs } from "node:util";
+import { scriptArgs } from "./script-args.ts";
 import { loadAciBench, type AciBenchSplit } from "../src/data/aci-bench.ts";
 import { noteSplit } from "../src/data/note-dataset.ts";
 import { NearestNoteWriter } from "../src/modules/embedded/notes/index.ts";
 import { scoreAciBench } from "../eval/suites/aci-bench/aci-bench-scores.ts";
 import { benchOutput } from "./json-output.ts";
 
-const { values } = parseArgs({
+const { values } = scriptArgs({
   options: { split: { type: "string", default: "valid" }, json: { type: "boolean", default: false } },
 });
 const split = values.split as AciBenchSplit;

@@ -10,8 +10,8 @@
  *
  * Run `npm run build` first.
  */
+import { scriptArgs } from "./script-args.ts";
 import { join } from "node:path";
-import { parseArgs } from "node:util";
 import { PACKAGE_ROOT } from "../src/foundation/package-paths.ts";
 import { SHIPPED_BASELINES, shippedBaselinePath } from "../eval/suites/aci-bench/shipped-baselines.ts";
 import { benchOutput } from "./json-output.ts";
@@ -20,7 +20,7 @@ import { describeTimings, summarise, timeProcess } from "./process-timing.ts";
 /** The limit the issue sets for scoring one test split's 40 notes, whole process. */
 const LIMIT_SECONDS = 1;
 
-const { values } = parseArgs({
+const { values } = scriptArgs({
   options: { runs: { type: "string", default: "11" }, json: { type: "boolean", default: false } },
 });
 const runs = Number(values.runs);

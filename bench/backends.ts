@@ -11,10 +11,10 @@
  * client's event loop. After a short unmeasured warm-up, for each concurrency it prints the wall time against the ideal
  * `requests × latency / concurrency` and the efficiency (ideal / measured); the target is ≥ 90% at 32.
  */
+import { scriptArgs } from "./script-args.ts";
 import { forkFakeServer, serveToParent } from "./fake-server-process.ts";
 import { availableParallelism, loadavg } from "node:os";
 import { performance } from "node:perf_hooks";
-import { parseArgs } from "node:util";
 import { createBackend } from "../src/backends/registry.ts";
 import { startFakeOpenAIServer } from "../test-support/fake-llm-server.ts";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -78,7 +78,7 @@ async function officialThroughput(
   };
 }
 
-const { values } = parseArgs({
+const { values } = scriptArgs({
   options: {
     requests: { type: "string", default: "2000" },
     latency: { type: "string", default: "50" },

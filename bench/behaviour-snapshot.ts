@@ -15,10 +15,10 @@
  * (latencies, timestamps, session ids, cookies, the checkout's path and git revision) is blanked.
  * `compare` lists every file that differs and exits 1 if any does.
  */
+import { scriptArgs } from "./script-args.ts";
 import { spawn, spawnSync } from "node:child_process";
 import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
-import { parseArgs } from "node:util";
 
 /** Fields whose values are measurements or identities of one run, not behaviour. */
 const VOLATILE_KEYS = new Set([
@@ -384,7 +384,7 @@ function compare(a: string, b: string): number {
   return differing === 0 ? 0 : 1;
 }
 
-const { positionals, values } = parseArgs({
+const { positionals, values } = scriptArgs({
   allowPositionals: true,
   options: { checkout: { type: "string" }, out: { type: "string" } },
 });

@@ -9,8 +9,8 @@
  * one that waits for the backend to fail) and the median of the later turns (answered by the offline
  * engine while the backend is left alone), and how many turns the offline engine answered.
  */
+import { scriptArgs } from "./script-args.ts";
 import { createServer } from "node:net";
-import { parseArgs } from "node:util";
 import { startChatServer } from "../server/app.ts";
 import { loadMeditod } from "../src/data/meditod.ts";
 import { CHAT_BACKEND_BASELINE } from "../cli/commands/chat.ts";
@@ -19,7 +19,7 @@ import { loadCaseLibrary } from "../src/simulator/case-library.ts";
 import { instanceOf, startFakeOpenAIServer, type Reply } from "../test-support/fake-llm-server.ts";
 import { benchOutput } from "./json-output.ts";
 
-const { values } = parseArgs({
+const { values } = scriptArgs({
   options: { turns: { type: "string", default: "10" }, json: { type: "boolean", default: false } },
 });
 const out = benchOutput();

@@ -10,10 +10,10 @@
  * crashes, 5xx answers, error answers that are not JSON with an `error.code`, and failed connections
  * other than those the server closes on purpose after answering a malformed request.
  */
+import { scriptArgs } from "./script-args.ts";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { parseArgs } from "node:util";
 import { seededRandom } from "../test-support/random.ts";
 import {
   issuedClientCookie,
@@ -24,7 +24,7 @@ import {
 } from "./chat-server-process.ts";
 import { benchOutput } from "./json-output.ts";
 
-const { values } = parseArgs({
+const { values } = scriptArgs({
   options: {
     requests: { type: "string", default: "10000" },
     seed: { type: "string", default: "13" },

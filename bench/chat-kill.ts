@@ -12,10 +12,10 @@
  * history last acknowledged for it. Prints kills, turns, and the three figures that must be zero:
  * acknowledged turns lost, sessions lost, corrupt transcripts.
  */
+import { scriptArgs } from "./script-args.ts";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { parseArgs } from "node:util";
 import {
   issuedClientCookie,
   rawRequest,
@@ -25,7 +25,7 @@ import {
 import { benchOutput } from "./json-output.ts";
 
 // --db :memory: is the control: a server that keeps nothing must make this script report losses.
-const { values } = parseArgs({
+const { values } = scriptArgs({
   options: {
     turns: { type: "string", default: "1000" },
     sessions: { type: "string", default: "20" },

@@ -10,15 +10,15 @@
  * server's CPU time per turn (from /proc, so other processes on a busy machine do not inflate it).
  * Targets: ≥ 500 turns/s, p95 ≤ 100 ms on 2 cores, memory bounded.
  */
+import { scriptArgs } from "./script-args.ts";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { availableParallelism, loadavg } from "node:os";
-import { parseArgs } from "node:util";
 import { issuedClientCookie, percentile, rawRequest, startChatServerProcess } from "./chat-server-process.ts";
 import { benchOutput } from "./json-output.ts";
 
-const { values } = parseArgs({
+const { values } = scriptArgs({
   options: {
     sessions: { type: "string", default: "50" },
     turns: { type: "string", default: "30" },

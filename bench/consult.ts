@@ -17,16 +17,16 @@
  *
  * Run `npm run build` first: the commands run the compiled CLI.
  */
+import { scriptArgs } from "./script-args.ts";
 import { mkdtempSync, rmSync } from "node:fs";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
-import { parseArgs } from "node:util";
 import { startFakeOpenAIServer, type ChatCall, type Reply } from "../test-support/fake-llm-server.ts";
 import { forkFakeServer, serveToParent } from "./fake-server-process.ts";
 import { benchOutput, median } from "./json-output.ts";
 import { runTimed } from "./process-timing.ts";
 
-const { values } = parseArgs({
+const { values } = scriptArgs({
   options: {
     runs: { type: "string", default: "3" },
     limit: { type: "string" },

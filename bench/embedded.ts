@@ -5,19 +5,19 @@
  *
  *   npx tsx bench/embedded.ts [--runs 5] [--conversations 20] [--json]
  */
+import { scriptArgs } from "./script-args.ts";
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { parseArgs } from "node:util";
 import { loadMeditod } from "../src/data/meditod.ts";
 import { Conversation } from "../src/dialogue-manager/conversation.ts";
 import { buildEmbeddedEngine } from "../src/modules/embedded/index.ts";
 import { PatientSimulator, caseFromDialogue } from "../src/simulator/patient-simulator.ts";
 import { benchOutput, median } from "./json-output.ts";
 
-const { values } = parseArgs({
+const { values } = scriptArgs({
   options: {
     runs: { type: "string", default: "5" },
     conversations: { type: "string", default: "20" },

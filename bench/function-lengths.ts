@@ -6,10 +6,10 @@
  *
  *   npx tsx bench/function-lengths.ts [--dir DIR]... [--max-lines 60] [--max-regex 120]
  */
-import { parseArgs } from "node:util";
+import { scriptArgs } from "./script-args.ts";
 import { checkCodeShape } from "../test-support/code-shape.ts";
 
-const { values } = parseArgs({
+const { values } = scriptArgs({
   options: {
     dir: { type: "string", multiple: true, default: ["src", "eval", "server", "cli"] },
     "max-lines": { type: "string", default: "60" },

@@ -8,15 +8,15 @@
  * keep-alive fetch (src/backends/keep-alive-fetch.ts), the OpenAI SDK over each, and our whole backend
  * (LangChain, semaphore, retries, answer checks). Two rounds; the second is printed.
  */
+import { scriptArgs } from "./script-args.ts";
 import { fork } from "node:child_process";
 import { request as httpRequest, Agent } from "node:http";
 import { availableParallelism, loadavg } from "node:os";
-import { parseArgs } from "node:util";
 import OpenAI from "openai";
 import { keepAliveFetch } from "../src/backends/keep-alive-fetch.ts";
 import { createBackend } from "../src/backends/registry.ts";
 
-const { values } = parseArgs({ options: { requests: { type: "string", default: "4000" } } });
+const { values } = scriptArgs({ options: { requests: { type: "string", default: "4000" } } });
 const total = Number(values.requests);
 const CONCURRENCY = 32;
 

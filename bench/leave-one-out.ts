@@ -11,12 +11,12 @@
  *
  * The test split is never read: its dialogues are excluded before any fold is made.
  */
+import { scriptArgs } from "./script-args.ts";
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { parseArgs } from "node:util";
 import { BUNDLED_MEDITOD_DIR, loadMeditod, type Dialogue } from "../src/data/meditod.ts";
 import { BUNDLED } from "../src/foundation/package-paths.ts";
 
@@ -28,7 +28,7 @@ interface FoldSuites {
 }
 
 const DEVELOPMENT_DIR = BUNDLED.meditodDev;
-const { values } = parseArgs({
+const { values } = scriptArgs({
   options: {
     data: { type: "string", multiple: true },
     json: { type: "boolean", default: false },

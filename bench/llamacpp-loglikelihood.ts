@@ -24,12 +24,12 @@
  * (context size less one token). Median of `--runs` timed runs after one untimed warm-up. Needs
  * node-llama-cpp, as the llamacpp tests do (`node tests/setup/prerequisites.mjs` installs its CPU build).
  */
+import { scriptArgs } from "./script-args.ts";
 import { fork } from "node:child_process";
 import { mkdtempSync, rmSync, statSync } from "node:fs";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
-import { parseArgs } from "node:util";
 import { loadNodeLlamaCpp } from "../src/backends/llamacpp.ts";
 import { createBackend } from "../src/backends/registry.ts";
 import { rollingTokenWindows } from "../src/backends/rolling-windows.ts";
@@ -49,7 +49,7 @@ interface Measurement {
   logLikelihood?: number;
 }
 
-const { values } = parseArgs({
+const { values } = scriptArgs({
   options: {
     vocab: { type: "string", default: "1000,32000,128000" },
     tokens: { type: "string", default: "1024" },

@@ -25,11 +25,11 @@
  *
  * Run `npm run build` first: the commands run the compiled CLI.
  */
+import { scriptArgs } from "./script-args.ts";
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { availableParallelism, cpus, loadavg } from "node:os";
 import { dirname, join, relative, resolve } from "node:path";
-import { parseArgs } from "node:util";
 import { PACKAGE_ROOT } from "../src/foundation/package-paths.ts";
 import {
   describeStamp,
@@ -57,7 +57,7 @@ const MEASUREMENTS: readonly Measurement[] = [
   ...RED_FLAG_MEASUREMENTS,
 ];
 
-const { values } = parseArgs({
+const { values } = scriptArgs({
   options: {
     only: { type: "string" },
     quick: { type: "boolean", default: false },

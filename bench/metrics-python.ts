@@ -12,16 +12,16 @@
  * packages (nltk may come from the interpreter's own packages, e.g. Debian's python3-nltk). When a
  * reference cannot be imported, ours is timed alone and the reason is printed instead of a ratio.
  */
+import { scriptArgs } from "./script-args.ts";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { delimiter, join } from "node:path";
-import { parseArgs } from "node:util";
 import { bundledPath } from "../src/foundation/package-paths.ts";
 import { benchOutput } from "./json-output.ts";
 import { mtsDialogPairs } from "./mts-dialog-pairs.ts";
 import { describeTimings, runTimed, summarise, type TimedRun } from "./process-timing.ts";
 
-const { values } = parseArgs({
+const { values } = scriptArgs({
   options: {
     runs: { type: "string", default: "5" },
     pairs: { type: "string", default: "5000" },

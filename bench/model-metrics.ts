@@ -12,11 +12,11 @@
  * measured (the script says so): weights cannot be fetched here. `--tiny` measures the tests' tiny
  * random 17-layer encoder instead, to show the chain works (its figures say nothing of a real model).
  */
+import { scriptArgs } from "./script-args.ts";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
-import { parseArgs } from "node:util";
 import { loadMtsDialog } from "../src/data/mts-dialog.ts";
 import { noteSplit } from "../src/data/note-dataset.ts";
 import { LM_EVAL_BERTSCORE } from "../src/metrics/bertscore/bertscore-settings.ts";
@@ -26,7 +26,7 @@ import { nativeBleurt } from "../src/metrics/bleurt/native-bleurt.ts";
 import { writeTinyEncoder } from "../test-support/tiny-encoder.ts";
 import { benchOutput } from "./json-output.ts";
 
-const { values } = parseArgs({
+const { values } = scriptArgs({
   options: {
     "bertscore-model": { type: "string", default: process.env.ANAMNESIS_BERTSCORE_MODEL },
     "bleurt-model": { type: "string", default: process.env.ANAMNESIS_BLEURT_MODEL },

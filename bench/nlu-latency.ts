@@ -6,14 +6,14 @@
  *
  *   npx tsx bench/nlu-latency.ts [--rounds 20]
  */
+import { scriptArgs } from "./script-args.ts";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { parseArgs } from "node:util";
 import { loadMeditod } from "../src/data/meditod.ts";
 import { buildEmbeddedEngine } from "../src/modules/embedded/index.ts";
 import type { DialogueTurn } from "../src/language/module-interfaces.ts";
 
-const { values } = parseArgs({ options: { rounds: { type: "string", default: "20" } } });
+const { values } = scriptArgs({ options: { rounds: { type: "string", default: "20" } } });
 const rounds = Number(values.rounds);
 const main = loadMeditod();
 const developmentDir = join(process.cwd(), "data", "meditod-dev");

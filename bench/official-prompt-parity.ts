@@ -8,18 +8,18 @@
  * character codes; builds our requests with the same toy vectors; and compares the message lists of
  * every query. Prints how many are identical and the first difference of any that are not.
  */
+import { scriptArgs } from "./script-args.ts";
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { parseArgs } from "node:util";
 import type { ChatBackend } from "../src/backends/spec.ts";
 import { benchOutput } from "./json-output.ts";
 import { BUNDLED_MEDITOD_DIR, loadMeditod } from "../src/data/meditod.ts";
 import { readMeditodCheckout, type OfficialTask } from "../src/modules/official/meditod-checkout.ts";
 import { OfficialPrompter } from "../src/modules/official/official-prompter.ts";
 
-const { values } = parseArgs({
+const { values } = scriptArgs({
   options: {
     data: { type: "string", default: BUNDLED_MEDITOD_DIR },
     "meditod-repo": { type: "string" },

@@ -9,10 +9,10 @@
  * retrieval is timed), embeds the pool once, then times `build()` for `--queries` queries: the query
  * embedding, the inner product with every pool vector and the top 5. Prints the milliseconds per query.
  */
+import { scriptArgs } from "./script-args.ts";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { parseArgs } from "node:util";
 import type { ChatBackend } from "../src/backends/spec.ts";
 import { BUNDLED_MEDITOD_DIR, loadMeditod } from "../src/data/meditod.ts";
 import { readMeditodCheckout } from "../src/modules/official/meditod-checkout.ts";
@@ -21,7 +21,7 @@ import { seededRandom } from "../test-support/random.ts";
 import { writeStandInCheckout } from "../test-support/stand-in-checkout.ts";
 import { benchOutput } from "./json-output.ts";
 
-const { values } = parseArgs({
+const { values } = scriptArgs({
   options: {
     copies: { type: "string", default: "165" },
     dimensions: { type: "string", default: "1024" },

@@ -16,7 +16,7 @@
  *
  *   npx tsx bench/osce-checklist.ts [--rounds 200] [--json]
  */
-import { parseArgs } from "node:util";
+import { scriptArgs } from "./script-args.ts";
 import { osceChecklistScorer, scoreOsceChecklist, type ChecklistCase } from "../src/clinical/osce-checklist.ts";
 import { asConsultation, COMPLAINT_BLIND_QUESTIONS, FOCUSED_HISTORIES } from "../test-support/osce-histories.ts";
 import {
@@ -25,7 +25,7 @@ import {
   type LabelledQuestion,
 } from "../test-support/osce-labelled-questions.ts";
 
-const { values } = parseArgs({
+const { values } = scriptArgs({
   options: { rounds: { type: "string", default: "200" }, json: { type: "boolean", default: false } },
 });
 const rounds = Number(values.rounds);

@@ -15,7 +15,7 @@
  *                      # instead: a model trained without those parts, scored on each of them at the
  *                      # bundled threshold (parts no rule was developed on: the rules out of sample too)
  */
-import { parseArgs } from "node:util";
+import { scriptArgs } from "./script-args.ts";
 import { trainRedFlagModel } from "../src/clinical/red-flag-model-training.ts";
 import { loadRedFlags } from "../src/clinical/red-flags.ts";
 import { denseFeatures, LearnedRedFlags, loadLearnedRedFlags } from "../src/clinical/red-flags-learned.ts";
@@ -29,7 +29,7 @@ import {
   type CorpusExample,
 } from "../data/red-flag-corpus/training-examples.ts";
 
-const { values } = parseArgs({
+const { values } = scriptArgs({
   options: {
     "choose-threshold": { type: "boolean", default: false },
     "leave-out": { type: "string" },

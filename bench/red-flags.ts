@@ -27,9 +27,9 @@
  * words, as the chat reads them; the CMAS criteria need an NLU and are measured by the consultation
  * suites. Without the encoder the semantic columns say so and the rules are still scored.
  */
+import { scriptArgs } from "./script-args.ts";
 import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
-import { parseArgs } from "node:util";
 import { loadRedFlags } from "../src/clinical/red-flags.ts";
 import {
   bundledSemanticRedFlags,
@@ -105,7 +105,7 @@ const LATER_DEVELOPMENT_FILES: readonly string[] = readdirSync(bundledPath("data
   .sort((a, b) => Number(a[1]) - Number(b[1]))
   .map((match) => match[0].replace(/\.json$/, ""))
   .filter((name) => !(DEVELOPMENT_FILES as readonly string[]).includes(name));
-const { values } = parseArgs({
+const { values } = scriptArgs({
   options: {
     part: { type: "string", default: "development" },
     json: { type: "boolean", default: false },

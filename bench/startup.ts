@@ -13,10 +13,10 @@
  *
  * Run `npm run build` first: the CLI runs the compiled build.
  */
+import { scriptArgs } from "./script-args.ts";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { parseArgs } from "node:util";
 import { bundledPath } from "../src/foundation/package-paths.ts";
 import { benchOutput } from "./json-output.ts";
 import { mtsDialogPairs } from "./mts-dialog-pairs.ts";
@@ -29,7 +29,7 @@ import {
   type TimingSummary,
 } from "./process-timing.ts";
 
-const { values } = parseArgs({
+const { values } = scriptArgs({
   options: {
     runs: { type: "string", default: "11" },
     pairs: { type: "string", default: "5000" },

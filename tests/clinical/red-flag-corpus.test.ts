@@ -901,4 +901,24 @@ describe("reading signs in the patient's words", () => {
     expect(fired("the pain in his left testicle woke him up")).toEqual(["testicular_torsion"]);
     expect(fired("I've had an ache in my left testicle on and off for months")).toEqual([]);
   });
+  it("hears numbness down below that passes with a drive or a flight as a seat's (found in use, not in the corpus)", () => {
+    for (const said of [
+      "I get numb bum after long drives",
+      "my bottom goes numb on long flights but it's fine once I walk about",
+    ])
+      expect(fired(said), said).toEqual([]);
+    // Negative control: numbness down below with nothing to explain it is still a cauda equina.
+    expect(fired("I've gone numb around my bum and my back is agony")).toEqual(["saddle_numbness_or_sphincter_change"]);
+  });
+  it("hears no lost sight in 'lost sight of' or a vision board, nor a dry nappy followed by wet ones (found in use, not in the corpus)", () => {
+    for (const said of [
+      "I lost my vision board at work, ha",
+      "I've lost sight of what matters lately",
+      "the baby's nappy was bone dry this morning but she's had three wet ones since",
+    ])
+      expect(fired(said), said).toEqual([]);
+    // Negative controls: sight lost of an eye, and a dry nappy in a floppy, hot baby.
+    expect(fired("I lost the sight of my left eye this morning")).toEqual(["sudden_loss_of_vision"]);
+    expect(fired("her nappy has been dry since this morning and she's floppy and hot")).toEqual(["sepsis_in_a_child"]);
+  });
 });

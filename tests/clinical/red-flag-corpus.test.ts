@@ -921,4 +921,25 @@ describe("reading signs in the patient's words", () => {
     expect(fired("I lost the sight of my left eye this morning")).toEqual(["sudden_loss_of_vision"]);
     expect(fired("her nappy has been dry since this morning and she's floppy and hot")).toEqual(["sepsis_in_a_child"]);
   });
+  it("sets aside the learned model's suicidal reading of words with nothing of ending one's life (found in use, not in the corpus)", () => {
+    expect(
+      rules.learnedSetAside(
+        "suicidal_thoughts",
+        "I've been vomiting since last night, I think it's the norovirus going round work",
+      ),
+    ).toBe(true);
+    // Negative controls: indirect statements keep the model's reading.
+    for (const said of [
+      "so so tired of everything",
+      "I've left envelopes for mum on the hall table",
+      "I can't see a way out",
+    ])
+      expect(rules.learnedSetAside("suicidal_thoughts", said), said).toBe(false);
+  });
+  it("hears no stroke in gibberish talked in one's sleep (found in use, not in the corpus)", () => {
+    expect(fired("my partner says I talk gibberish in my sleep")).toEqual([]);
+    expect(fired("he was talking gibberish while asleep on the sofa")).toEqual([]);
+    // Negative control: gibberish awake is still a stroke's speech.
+    expect(fired("she's talking gibberish and can't lift her arm")).toEqual(["stroke_signs"]);
+  });
 });

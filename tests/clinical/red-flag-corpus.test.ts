@@ -942,4 +942,14 @@ describe("reading signs in the patient's words", () => {
     // Negative control: gibberish awake is still a stroke's speech.
     expect(fired("she's talking gibberish and can't lift her arm")).toEqual(["stroke_signs"]);
   });
+  it("hears no emergency in a headache told as over with none since, nor in 'if I ever felt suicidal' (found in use, not in the corpus)", () => {
+    for (const said of [
+      "last year I had a really bad headache that came on suddenly, they said it was a migraine, none since",
+      "if I ever felt suicidal I'd call someone, but I'm fine",
+    ])
+      expect(fired(said), said).toEqual([]);
+    // Negative controls: a sudden worst headache now, and suicidal thoughts said outright.
+    expect(fired("I got a sudden headache, the worst of my life, an hour ago")).toEqual(["thunderclap_headache"]);
+    expect(fired("I've been feeling suicidal this week")).toEqual(["suicidal_thoughts"]);
+  });
 });

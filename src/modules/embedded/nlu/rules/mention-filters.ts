@@ -122,6 +122,9 @@ function isHeardOf(analysed: AnalysedText, start: number): boolean {
   return before.includes("heard") && before.at(-1) === "of";
 }
 
+/** A condition the patient imagines, not one they have. Example: "if I ever (get chest pain)", "if he were to (fall)". */
+const IF_EVER = /\bif (?:i|you|he|she|they|we|it) (?:ever|were to|should)\b/;
+
 /** The patient speaking of their own habit before it. Example: "(when) I (smoke)", "I've been (drinking)". */
 const SAID_AS_ONES_OWN = /\b(?:i|i'm|i've|i'd|we)(?:\s+\w+)?\s*$/;
 
@@ -266,6 +269,17 @@ export const MENTION_FILTER_RULES: readonly MentionFilterRule[] = [
     drops: ({ analysed }, { mention, concept }) =>
       concept.value === "sweating" &&
       SWEAT_FROM_HEAT.test(textOf(analysed, mention.end, clauseRange(analysed, mention.start)[1])),
+  },
+  {
+    name: "a hypothetical: 'if I ever'",
+    stage: "before-status",
+    example: {
+      question: "What brings you in?",
+      utterance: "If I ever get chest pain I'll call an ambulance, but I'm here about my knee.",
+      phrase: "chest pain",
+    },
+    drops: ({ analysed }, { mention }) =>
+      IF_EVER.test(textOf(analysed, clauseRange(analysed, mention.start)[0], mention.start)),
   },
   {
     name: "habit named as a trigger",

@@ -159,6 +159,22 @@ describe("embedded NLG, clean wording (the chat)", () => {
   });
 });
 
+describe("what a confusion is like, asked in words a relative can answer", () => {
+  const describeIt = (value: string): DoctorAction[] => [
+    { action: "inquire", symptom: [{ value, checks: [{ type: "characteristics" }] }] },
+  ];
+
+  it("asks what the confusion is like, not to 'describe the confusion'", async () => {
+    const text = (await buildEmbeddedNlg(training, "clean").realise({ history: [], actions: describeIt("confusion") }))
+      .text;
+    expect(text).toContain("what is the confusion like: mixed up about the time or where you are");
+    // Negative control: another symptom keeps the general question.
+    const cough = (await buildEmbeddedNlg(training, "clean").realise({ history: [], actions: describeIt("coughing") }))
+      .text;
+    expect(cough).toMatch(/describe the cough/);
+  });
+});
+
 describe("the nappy question worded for the child's age", () => {
   it("asks a parent of a 4-year-old about weeing; negative control: a toddler of 18 months is asked about nappies", () => {
     const question = "have you had fewer wet nappies than usual in the last day?";

@@ -952,4 +952,49 @@ describe("reading signs in the patient's words", () => {
     expect(fired("I got a sudden headache, the worst of my life, an hour ago")).toEqual(["thunderclap_headache"]);
     expect(fired("I've been feeling suicidal this week")).toEqual(["suicidal_thoughts"]);
   });
+  it("hears the words of development-v24, and not their everyday twins (negative controls)", () => {
+    for (const [said, flag] of [
+      [
+        "Mum, 74, sat on the edge of the bed saying it feels like a sack of potatoes is on her breastbone and she can't get enough air in",
+        "chest_pain_with_breathlessness_or_sweating",
+      ],
+      [
+        "my test at the chemist showed I am carrying, the right side of my belly is paining me and blood is coming",
+        "ectopic_pregnancy",
+      ],
+      ["two mouthfuls of a curry and my lips feel like they're inflating and my throat's narrowing", "anaphylaxis"],
+      ["I lie down at night and beg Him to take me in my sleep", "suicidal_thoughts"],
+      ["she texted me 'this is the last time you'll hear from me'", "suicidal_thoughts"],
+      ["Mi feel seh nobody woulda miss mi if mi gone", "suicidal_thoughts"],
+      ["her temperature is 39 and she's floppy", "sepsis_in_a_child"],
+    ] as const)
+      expect(fired(said), said).toContain(flag);
+    for (const said of [
+      "Our 14 year old is draped across the beanbag like a wet noodle, normal temperature, he was on Fortnite till 3",
+      "Morning after a wedding, too much prosecco, head pounding and sunglasses on indoors, temperature normal",
+      "Got completely tongue-tied in my presentation today, kept mixing my words up, so embarrassing",
+      "Been to the dentist, half my face is numb and my lip is drooping, how long will it take to wear off?",
+      "Swollen face after wisdom tooth removal 2 days ago, dentist said to expect it",
+      "Faded white lines on my forearms from self-harming at school, I'm 30 and happy now",
+      "my mum asked me to take me to the shops",
+      "I blew up the lilo for the kids and my face went red",
+      "your prescription tablets are ready for collection at the pharmacy",
+      "I'm carrying a lot of shopping and my back hurts",
+    ])
+      expect(fired(said), said).toEqual([]);
+    expect(fired(["coach from Glasgow, nine hours", "by the time we got off my backside was completely numb"])).toEqual(
+      [],
+    );
+    expect(fired(["I get a tight chest with a cold", "with wheezing, my inhaler helps"])).toEqual([]);
+    // The same words with what makes them an emergency still fire.
+    expect(fired(["drove nine hours and my back seized", "now I can't feel the seat under my cheeks"])).toEqual([
+      "saddle_numbness_or_sphincter_change",
+    ]);
+    expect(fired(["I get a tight chest, my inhaler helps", "but now it's crushing and going down my arm"])).toContain(
+      "chest_pain_with_breathlessness_or_sweating",
+    );
+    expect(fired("the left side of my face feels like I've been to the dentist and my arm is weak")).toContain(
+      "stroke_signs",
+    );
+  });
 });

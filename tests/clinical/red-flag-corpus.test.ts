@@ -997,4 +997,11 @@ describe("reading signs in the patient's words", () => {
       "stroke_signs",
     );
   });
+  it("hears sight gone smoky or misty in one eye (the learned model, retrained with development-v24, no longer reads 'smoky')", () => {
+    expect(fired("my right eye has been red and sore since yesterday and everything looks smoky in it")).toEqual([
+      "sudden_loss_of_vision",
+    ]);
+    // Negative control: a smoky room is no eye.
+    expect(fired("everything looks smoky in the kitchen after I burnt the toast")).toEqual([]);
+  });
 });

@@ -146,6 +146,7 @@ describe("the bundled model", () => {
     expect(developmentParts()).not.toContain("test-v4");
     expect(developmentParts()).not.toContain("test-v5");
     expect(developmentParts()).not.toContain("test-v6");
+    expect(developmentParts()).not.toContain("test-v7");
     expect(model.model.header.trainingDigest).toBe(trainingDigest(examples, DEFAULT_TRAINING));
     expect(model.model.header.encoder).toBe((await loadStaticEncoder()).model);
   });
@@ -233,7 +234,7 @@ describe("the learned model in a chat", () => {
     expect(await flagsOf("I've been vomiting since last night, stomach bug")).toEqual([]);
     // Negative controls: the model's reading stands once the sight is said to be affected.
     expect(
-      await flagsOf("my right eye has been red and sore since yesterday and everything looks smoky in it"),
+      await flagsOf("my right eye has been red and sore since yesterday and everything looks misty in it"),
     ).toContain("sudden_loss_of_vision");
   });
 

@@ -1004,4 +1004,46 @@ describe("reading signs in the patient's words", () => {
     // Negative control: a smoky room is no eye.
     expect(fired("everything looks smoky in the kitchen after I burnt the toast")).toEqual([]);
   });
+  it("hears no emergency in what is explained or over (found in use, not in the corpus), and still hears it without the explanation", () => {
+    for (const said of [
+      "I had crushing chest pain once in 2015, it was a panic attack, nothing since",
+      "my neck is stiff and I have a temperature, I've got tonsillitis and the glands are swollen",
+      "there was a bit of blood when I coughed after the dentist",
+      "she went blue around the lips when she was crying hard, then pink again",
+      "my partner has a really bad back and wet himself laughing at the telly",
+      "I've been vomiting and I have diabetes, my sugars are normal and no ketones",
+      "grandpa's words are slurred because he's had a few whiskies at the wedding",
+    ])
+      expect(fired(said), said).toEqual([]);
+    // Negative controls.
+    expect(fired("I had chest pain in 2015, nothing since but now it's crushing and I'm sweating")).toContain(
+      "chest_pain_with_breathlessness_or_sweating",
+    );
+    expect(fired("my neck is stiff and I have a temperature of 39")).toContain("fever_headache_stiff_neck");
+    expect(fired("she went blue around the lips and is struggling to breathe")).toContain(
+      "blue_lips_or_noisy_breathing",
+    );
+    expect(fired("my back is killing me and I wet myself without noticing")).toContain(
+      "saddle_numbness_or_sphincter_change",
+    );
+    expect(fired("grandpa's words are slurred and his face has dropped")).toContain("stroke_signs");
+  });
+  it("sets aside the tracked state's reading where the patient's words explain it: normal sugars, blood after the dentist", () => {
+    const diabeticVomiting = {
+      positive_medical_history: [{ value: "diabetes mellitus" }],
+      positive_symptom: [{ value: "vomiting" }],
+    };
+    const ids = (state: object, said: string) => rules.evaluate(state as never, [said]).map((flag) => flag.id);
+    expect(
+      ids(diabeticVomiting, "I've been vomiting and I have diabetes, my sugars are normal and no ketones"),
+    ).toEqual([]);
+    expect(
+      ids({ positive_symptom: [{ value: "hemoptysis" }] }, "a bit of blood when I coughed after the dentist"),
+    ).toEqual([]);
+    // Negative controls: the same state without the explanation.
+    expect(ids(diabeticVomiting, "I've been vomiting and I have diabetes")).toContain("diabetic_ketoacidosis");
+    expect(ids({ positive_symptom: [{ value: "hemoptysis" }] }, "a bit of blood when I coughed")).toContain(
+      "coughing_blood",
+    );
+  });
 });

@@ -1046,4 +1046,19 @@ describe("reading signs in the patient's words", () => {
       "coughing_blood",
     );
   });
+  it("hears a testicle sore after a kick, its swelling gone down, as settling, and a swelling getting worse as a torsion", () => {
+    const said = "my testicle was sore after a kick in football training yesterday, swelling's gone down today";
+    const state = {
+      positive_symptom: [
+        { value: "pain", location: ["testicle"] },
+        { value: "swelling", location: ["testicle"] },
+      ],
+    };
+    expect(fired(said)).toEqual([]);
+    expect(rules.evaluate(state as never, [said]).map((flag) => flag.id)).toEqual([]);
+    // Negative control: the swelling getting worse, with vomiting.
+    expect(fired("his testicle is really swollen and the swelling is getting worse, he's being sick")).toEqual([
+      "testicular_torsion",
+    ]);
+  });
 });

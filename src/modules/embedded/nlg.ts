@@ -169,12 +169,15 @@ function sentenceBleu(candidate: Tokenised, reference: Tokenised): number {
   if (candidate.length === 0) return 0;
   let logPrecision = 0;
   for (let order = 0; order < 4; order += 1) {
+    const referenceGrams = reference.grams[order]!;
     let matches = 0;
-    let total = 0;
-    for (const [gram, count] of candidate.grams[order]!) {
-      total += count;
-      matches += Math.min(count, reference.grams[order]!.get(gram) ?? 0);
-    }
+    // `forEach`, not `for (const [gram, count] of …)`: it runs mostly before V8 compiles it, and in the
+    // interpreter each destructured entry costs an iterator step and an array (a third of the NLG's time).
+    candidate.grams[order]!.forEach((count, gram) => {
+      matches += Math.min(count, referenceGrams.get(gram) ?? 0);
+    });
+    // The n-grams of an order number the positions they start at (what summing their counts gave).
+    const total = Math.max(0, candidate.length - order);
     logPrecision += Math.log((matches + 1) / (total + 1)) / 4;
   }
   const brevity = candidate.length >= reference.length ? 1 : Math.exp(1 - reference.length / candidate.length);

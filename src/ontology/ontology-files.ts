@@ -18,6 +18,7 @@ import { osceChecklistSchema } from "./osce-checklist-schema.ts";
 import { patientAnswerRulesSchema } from "./patient-answer-rules-schema.ts";
 import { visitNoteSchema } from "./visit-note-schema.ts";
 import { wordListsSchema } from "./word-lists-schema.ts";
+import { validatedCopy, writeValidatedCopies } from "./validated-ontology.ts";
 
 /**
  * The one place the files of `ontology/` are read: each is parsed once, validated with its zod schema
@@ -61,8 +62,24 @@ export function parseOntologyFile<Name extends OntologyFileName>(name: Name, tex
   return result.data as OntologyFile<Name>;
 }
 
-/** The validated content of `ontology/<name>`, read once. */
+/**
+ * The validated content of `ontology/<name>`, read once: the build's validated copy while the file is
+ * unchanged (`validated-ontology.ts`), else validated now.
+ */
 export function loadOntologyFile<Name extends OntologyFileName>(name: Name): OntologyFile<Name> {
-  if (!loaded.has(name)) loaded.set(name, parseOntologyFile(name, readFileSync(`${ONTOLOGY_DIR}${name}`, "utf8")));
+  if (!loaded.has(name)) {
+    const text = readFileSync(`${ONTOLOGY_DIR}${name}`, "utf8");
+    loaded.set(name, validatedCopy(name, text) ?? parseOntologyFile(name, text));
+  }
   return loaded.get(name) as OntologyFile<Name>;
+}
+
+/** Validates every ontology file and writes the build's copies (`npm run build`). */
+export function writeValidatedOntology(): void {
+  writeValidatedCopies(
+    (Object.keys(ONTOLOGY_SCHEMAS) as OntologyFileName[]).map((name) => {
+      const text = readFileSync(`${ONTOLOGY_DIR}${name}`, "utf8");
+      return { name, text, content: parseOntologyFile(name, text) };
+    }),
+  );
 }

@@ -1,6 +1,9 @@
+import { createHash } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { loadOntologyFile, ONTOLOGY_DIR, ONTOLOGY_SCHEMAS, parseOntologyFile } from "../../src/ontology/ontology-files.ts";
+import { VALIDATED_ONTOLOGY_DIR, validatedCopy } from "../../src/ontology/validated-ontology.ts";
 import { FAMILY_CUE } from "../../src/modules/embedded/nlu/family-relations.ts";
 import { PEOPLE, wordsPattern } from "../../src/modules/embedded/nlu/word-lists.ts";
 
@@ -18,6 +21,22 @@ describe("ontology files (src/ontology/ontology-files.ts)", () => {
     const cmas = JSON.parse(readFileSync(`${ONTOLOGY_DIR}cmas.json`, "utf8")) as { slots: Array<Record<string, unknown>> };
     cmas.slots[0]!.group = "clinical";
     expect(() => parseOntologyFile("cmas.json", JSON.stringify(cmas))).toThrow(/ontology\/cmas\.json: slots\.0\.group/);
+  });
+});
+
+describe("the build's validated copies (src/ontology/validated-ontology.ts)", () => {
+  it("hold, for every file's text as it is now, exactly what its schema gives", () => {
+    const manifest = JSON.parse(readFileSync(join(VALIDATED_ONTOLOGY_DIR, "manifest.json"), "utf8")) as Record<string, string>;
+    for (const name of Object.keys(ONTOLOGY_SCHEMAS) as Array<keyof typeof ONTOLOGY_SCHEMAS>) {
+      const text = readFileSync(`${ONTOLOGY_DIR}${name}`, "utf8");
+      expect(manifest[name], name).toBe(createHash("sha256").update(text).digest("hex"));
+      expect(JSON.parse(readFileSync(join(VALIDATED_ONTOLOGY_DIR, name), "utf8")), name).toEqual(parseOntologyFile(name, text));
+    }
+  });
+
+  it("are never read by code run from the sources, which validates every file itself", () => {
+    const text = readFileSync(`${ONTOLOGY_DIR}lexicon.json`, "utf8");
+    expect(validatedCopy("lexicon.json", text)).toBeUndefined();
   });
 });
 

@@ -3,22 +3,28 @@ import { existsSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { PACKAGE_ROOT } from "../../src/foundation/package-paths.ts";
 
-/** What the build reads (package.json "build", tsconfig.build.json). */
+/** What the build reads (package.json "build", tsconfig.build.json; the ontology it validates). */
 const BUILD_INPUTS = [
   "index.ts",
   "src",
   "eval",
   "server",
   "cli",
+  "ontology",
   "package.json",
   "tsconfig.json",
   "tsconfig.build.json",
 ];
 /**
- * esbuild's bundle, the build's last step, which rewrites every file each time: newer than every
- * input means a whole build (tsc, then esbuild) ran after the last change.
+ * esbuild's bundle, which rewrites every file each time, and the validated ontology written after it
+ * (the build's last step): newer than every input means a whole build ran after the last change.
  */
-const BUILD_OUTPUTS = ["dist/bundle/cli.js", "dist/bundle/anamnesis.js", "dist/bundle/testing.js"];
+const BUILD_OUTPUTS = [
+  "dist/bundle/cli.js",
+  "dist/bundle/anamnesis.js",
+  "dist/bundle/testing.js",
+  "dist/ontology-validated/manifest.json",
+];
 
 /** The newest modification time under `path`: a file, or a folder walked whole. */
 function newestModification(path: string): number {

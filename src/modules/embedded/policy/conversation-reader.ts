@@ -1,3 +1,4 @@
+import { mayMatch, prefilterText } from "./cue-prefilter.ts";
 import type { DialogueTurn } from "../../../language/module-interfaces.ts";
 import type { HistoryPlan, PlanItem } from "../../../language/history-plan.ts";
 
@@ -86,23 +87,26 @@ export class ConversationReader {
     const found: Array<{ id: string; at: number }> = [];
     const values: string[] = [];
     const symptoms = new Set<string>();
+    const prepared = prefilterText(text);
     for (const item of this.plan.items) {
-      const at = firstMatch(item.cues, text);
+      const at = firstMatch(item.cues, text, prepared);
       if (at < 0) continue;
       found.push({ id: item.id, at });
       for (const value of item.values) {
         const cues = item.valueCues.get(value);
-        if (!cues || firstMatch(cues, text) >= 0) values.push(`${item.id}|${value}`);
+        if (!cues || firstMatch(cues, text, prepared) >= 0) values.push(`${item.id}|${value}`);
       }
       if (item.slot === "symptom") for (const value of [...item.values, ...item.aliases]) symptoms.add(value);
     }
     for (const complaint of this.plan.complaints) {
-      if (firstMatch(complaint.cues, text) >= 0) for (const value of complaint.symptoms) symptoms.add(value);
+      if (firstMatch(complaint.cues, text, prepared) >= 0) for (const value of complaint.symptoms) symptoms.add(value);
     }
     const companions = [...this.plan.companionCues]
-      .filter(([, cues]) => firstMatch(cues, text) >= 0)
+      .filter(([, cues]) => firstMatch(cues, text, prepared) >= 0)
       .map(([value]) => value);
-    const checks = [...this.plan.checkCues].filter(([, cues]) => firstMatch(cues, text) >= 0).map(([type]) => type);
+    const checks = [...this.plan.checkCues]
+      .filter(([, cues]) => firstMatch(cues, text, prepared) >= 0)
+      .map(([type]) => type);
     const words = wordCount(text);
     const reading: DoctorReading = {
       items: found.sort((a, b) => a.at - b.at).map((match) => match.id),
@@ -133,7 +137,10 @@ export class ConversationReader {
   symptomItems(text: string): readonly PlanItem[] {
     const known = this.mentions.get(text);
     if (known) return known;
-    const found = this.plan.items.filter((item) => item.slot === "symptom" && item.cues.some((cue) => cue.test(text)));
+    const prepared = prefilterText(text);
+    const found = this.plan.items.filter(
+      (item) => item.slot === "symptom" && item.cues.some((cue) => mayMatch(cue, prepared) && cue.test(text)),
+    );
     if (this.mentions.size >= MEMO_LIMIT) this.mentions.clear();
     this.mentions.set(text, found);
     return found;
@@ -188,9 +195,10 @@ export class ConversationReader {
   }
 }
 
-function firstMatch(cues: readonly RegExp[], text: string): number {
+function firstMatch(cues: readonly RegExp[], text: string, prepared: string | null = prefilterText(text)): number {
   let best = -1;
   for (const cue of cues) {
+    if (!mayMatch(cue, prepared)) continue;
     const match = cue.exec(text);
     if (match && (best < 0 || match.index < best)) best = match.index;
   }

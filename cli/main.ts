@@ -21,7 +21,7 @@ export async function buildProgram(argv: readonly string[]): Promise<Command> {
     .exitOverride()
     .hook("preAction", (_program, command) => loadProviderModulesOf(command));
   const selected = selectedCommand(argv);
-  if (selected) await validateWithoutCodeGeneration();
+  if (selected) (await import("./shared/zod-jitless.ts")).validateWithoutCodeGeneration();
   if (selected) await loadProvidersForHelp(argv);
   for (const [name, entry] of Object.entries(COMMANDS)) {
     if (name === selected) (await entry.load())(program);
@@ -34,16 +34,6 @@ export async function buildProgram(argv: readonly string[]): Promise<Command> {
         .allowExcessArguments();
   }
   return program;
-}
-
-/**
- * Zod's interpreted validation instead of its generated per-schema code: a command validates each
- * file once, so compiling the code first only costs (30 ms of `npm run bench`, and 5–10 % slower on a
- * 210-dialogue MediTOD file). Set for this process only; the library leaves the user's zod as it is.
- */
-async function validateWithoutCodeGeneration(): Promise<void> {
-  const { z } = await import("zod");
-  z.config({ jitless: true });
 }
 
 /** What Node's file-system error codes mean for a path the user gave. */

@@ -1,7 +1,7 @@
 import type { SemanticRedFlags } from "../src/clinical/red-flags-semantic.ts";
 import express, { type NextFunction, type Request, type Response } from "express";
 import type { Duplex } from "node:stream";
-import { z } from "zod";
+import * as z from "zod";
 import type { DialogueModules } from "../src/language/module-interfaces.ts";
 import type { PatientCase } from "../src/simulator/patient-simulator.ts";
 import { describeIssues } from "../src/cmas/schemas.ts";

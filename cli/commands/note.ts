@@ -7,7 +7,7 @@ import { getDialogue, loadMeditod } from "../../src/data/meditod.ts";
 import { noteInputOf } from "../../src/dialogue-manager/note-input.ts";
 import { AnamnesisError } from "../../src/foundation/errors.ts";
 import { printJson } from "../shared/output.ts";
-import { z } from "zod";
+import * as z from "zod";
 
 interface NoteFlags {
   dialogue?: string;

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { AnamnesisError } from "../../src/foundation/errors.ts";
 import { describeIssues } from "../../src/cmas/schemas.ts";
 import { streamJsonLines } from "../../src/data/json-lines.ts";

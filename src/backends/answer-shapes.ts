@@ -4,7 +4,7 @@
  * page or another API's JSON becomes one clear {@link MalformedAnswerError} instead of a client
  * library's "Cannot read properties of undefined".
  */
-import { z } from "zod";
+import * as z from "zod";
 import { MalformedAnswerError } from "./errors.ts";
 
 /** An embedding sent as base64 (OpenAI's `encoding_format: "base64"`): whole 32-bit floats, at least one. */

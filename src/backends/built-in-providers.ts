@@ -4,7 +4,7 @@
  * (settings.ts) and the environment variables that set them; its driver is imported only when one of
  * its ids is used, so listing the providers (`--help`) loads no model client.
  */
-import { z } from "zod";
+import * as z from "zod";
 import { registerProvider } from "./providers.ts";
 import {
   langChainSettingsSchema,

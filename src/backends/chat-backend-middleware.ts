@@ -6,7 +6,7 @@
  * `wrapChatBackend` (wrap-chat-backend.ts) stacks the layers; `createChatBackend` (chat-backend.ts)
  * stacks the ones every provider gets.
  */
-import type { z } from "zod";
+import type * as z from "zod";
 import type { RequestOperation } from "./run-record.ts";
 import type {
   ChatBackend,

@@ -35,7 +35,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { homedir } from "node:os";
 import { dirname, join, resolve } from "node:path";
-import { z } from "zod";
+import * as z from "zod";
 import { AnamnesisError } from "../foundation/errors.ts";
 import "./built-in-providers.ts";
 import { anyProviderSettingsSchema, findProvider, parseBackendId, settingsSchemaOf } from "./providers.ts";

@@ -4,7 +4,7 @@
  * naming what is wrong), and an error answer turned into an {@link ApiCallError} whose message reads as
  * the OpenAI SDK's did (`400 <the server's message>`), so final error messages are unchanged.
  */
-import { z } from "zod";
+import * as z from "zod";
 import { notJsonError, notTheProtocolError } from "./answer-shapes.ts";
 import { ApiCallError } from "./errors.ts";
 import type { CompletionResponse, TokenLogprob, TokenUsage } from "./spec.ts";

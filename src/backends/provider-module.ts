@@ -22,7 +22,7 @@ import { existsSync } from "node:fs";
 import { isAbsolute, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { AnamnesisError } from "../foundation/errors.ts";
-import type { z } from "zod";
+import type * as z from "zod";
 import {
   registerProvider,
   type ProviderFactory,

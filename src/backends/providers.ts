@@ -4,7 +4,7 @@
  * variables that set them, and the factory that builds its backends. The built-in providers register
  * in built-in-providers.ts, plug-ins through provider-module.ts; registry.ts turns an id into a backend.
  */
-import type { z } from "zod";
+import type * as z from "zod";
 import { AnamnesisError } from "../foundation/errors.ts";
 import {
   backendSettingsSchema,

@@ -5,7 +5,7 @@
  * zod object (providers.ts); the config file's sections, the environment and the flags are checked
  * against them (config.ts).
  */
-import { z } from "zod";
+import * as z from "zod";
 import type { UsageRecorder } from "./run-record.ts";
 
 /**

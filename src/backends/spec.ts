@@ -15,7 +15,7 @@
  * its `embedded` provider (embedded.ts) builds no backend: where a command asks for a chat backend (an
  * LLM judge, dense retrieval) it says so and names what to use instead.
  */
-import type { z } from "zod";
+import type * as z from "zod";
 
 /** The version of the backend specification these types describe. */
 export const SPECIFICATION_VERSION = "v1";

@@ -2,7 +2,7 @@
  * Structured output helpers: zod → JSON Schema, forgiving JSON extraction, validation, and the repair
  * request. Pure functions; the requests are sent by wrap-chat-backend.ts and with-structured-output-repair.ts.
  */
-import { z } from "zod";
+import * as z from "zod";
 import type { ChatMessage, FormatError, FormatIssue } from "./spec.ts";
 
 type JsonObject = Record<string, unknown>;

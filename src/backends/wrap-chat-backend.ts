@@ -3,7 +3,7 @@
  * each backend method turns into calls (chat-backend-middleware.ts) that pass down the layers to the
  * driver. With no layers, a call is one attempt and `generateObject` one request, parsed.
  */
-import type { z } from "zod";
+import type * as z from "zod";
 import {
   backendIdOf,
   type CallOptions,

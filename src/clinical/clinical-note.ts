@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { splitPrefixedSlot } from "../cmas/ontology.ts";
 import type { DialogueState, SlotEntry } from "../cmas/schemas.ts";
 import { allergiesSaid, type SaidAllergy } from "./allergens-said.ts";

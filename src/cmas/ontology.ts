@@ -1,4 +1,4 @@
-import type { z } from "zod";
+import type * as z from "zod";
 import type { attributeSchema, cmasSchema, slotSchema } from "../ontology/cmas-schema.ts";
 import { loadOntologyFile } from "../ontology/ontology-files.ts";
 import type { ReadingStatusName } from "./cmas-names.ts";

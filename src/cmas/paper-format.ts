@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import type { NluIntentName } from "./cmas-names.ts";
 import { nluIntentNames, nluSlots, type SlotDefinition } from "./ontology.ts";
 import { doctorActionsSchema, type DoctorAction, type NluFrame, type SlotEntry } from "./schemas.ts";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { describeZodIssues } from "../ontology/describe-zod-issues.ts";
 import { ACTION_NAMES, NLU_INTENT_NAMES } from "./cmas-names.ts";
 import { checkTypes, nluSlots, ontology, prefixedSlotNames, type SlotDefinition } from "./ontology.ts";

@@ -1,6 +1,6 @@
 import { existsSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { z } from "zod";
+import * as z from "zod";
 import { AnamnesisError } from "../foundation/errors.ts";
 import { BUNDLED } from "../foundation/package-paths.ts";
 import { describeZodIssues } from "../ontology/describe-zod-issues.ts";

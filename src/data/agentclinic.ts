@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { z } from "zod";
+import * as z from "zod";
 import { AnamnesisError } from "../foundation/errors.ts";
 import { BUNDLED } from "../foundation/package-paths.ts";
 import { describeIssues } from "../cmas/schemas.ts";

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { z } from "zod";
+import * as z from "zod";
 import { AnamnesisError } from "../foundation/errors.ts";
 import { describeIssues, type DialogueState, type DoctorAction, type NluFrame } from "../cmas/schemas.ts";
 import { BUNDLED } from "../foundation/package-paths.ts";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 
 /** The zod schema of `ontology/cmas.json`: MediTOD's CMAS schema (intents, actions, slots and their attributes). */
 

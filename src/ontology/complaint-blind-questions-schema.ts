@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 
 /** The zod schema of `ontology/complaint-blind-questions.json`: the consultation suites' floor, a fixed list of generic questions. */
 export const complaintBlindQuestionsSchema = z.strictObject({

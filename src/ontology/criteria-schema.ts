@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 
 /**
  * The zod schema of criteria over the tracked CMAS state, shared by `red-flags.json` and

@@ -1,4 +1,4 @@
-import type { z } from "zod";
+import type * as z from "zod";
 
 /** Formats zod issues as `path: message` lines — our error messages and format-error reasons. */
 export function describeZodIssues(error: z.ZodError, limit = 5): string {

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { criterionSchema, exampleStateSchema } from "./criteria-schema.ts";
 
 /** The zod schema of `ontology/diagnoses.json`: working diagnoses, each with required and excluding features. */

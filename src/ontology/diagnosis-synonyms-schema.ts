@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 
 /**
  * The zod schema of `ontology/diagnosis-synonyms.json`: how the offline judge of the consultation

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { criterionSchema } from "./criteria-schema.ts";
 import { regexSourceSchema } from "./regex-source-schema.ts";
 

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 
 /** The zod schema of `ontology/lay-terms.json`: how a doctor says a canonical value to a patient. */
 export const layTermsSchema = z.strictObject({

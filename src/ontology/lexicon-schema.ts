@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 
 /** The zod schema of `ontology/lexicon.json`: the embedded NLU's concepts, surface forms and descriptor vocabularies. */
 

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 
 /**
  * The zod schema of `ontology/medicines.json`: common medicines as patients name them (generic,

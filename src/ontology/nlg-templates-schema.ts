@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 
 /** The zod schema of `ontology/nlg-templates.json`: our wording of each kind of doctor action. */
 export const nlgTemplatesSchema = z.strictObject({

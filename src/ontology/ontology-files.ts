@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import type { z } from "zod";
+import type * as z from "zod";
 import { BUNDLED } from "../foundation/package-paths.ts";
 import { describeZodIssues } from "./describe-zod-issues.ts";
 import { cmasSchema } from "./cmas-schema.ts";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 
 /**
  * The zod schema of `ontology/osce-checklist.json`: the items of an OSCE history-taking checklist,

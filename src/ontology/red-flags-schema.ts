@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { criterionSchema, exampleStateSchema } from "./criteria-schema.ts";
 
 /** The zod schema of `ontology/red-flags.json`: findings that need urgent care, with plain-words advice. */

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 
 /**
  * A regular expression written as a string in an ontology file, checked to compile (as the engine

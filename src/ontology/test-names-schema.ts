@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 
 /**
  * The zod schema of `ontology/test-names.json`: how the embedded measurement reader of the

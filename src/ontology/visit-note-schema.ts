@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { regexSourceSchema } from "./regex-source-schema.ts";
 
 /** The zod schema of `ontology/visit-note.json`: how a visit note names values and groups findings by body system. */

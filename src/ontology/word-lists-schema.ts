@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 
 /** The zod schema of `ontology/word-lists.json`: closed word classes of the embedded NLU. */
 

@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { z } from "zod";
+import * as z from "zod";
 import { loadRedFlags } from "../clinical/red-flags.ts";
 import { dialogueStateSchema, describeIssues } from "../cmas/schemas.ts";
 import { getDialogue, type MeditodDataset } from "../data/meditod.ts";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import type { DialogueState } from "../cmas/schemas.ts";
 import { caseFacts } from "./case-facts.ts";
 

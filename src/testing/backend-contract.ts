@@ -13,7 +13,7 @@
  * skipped, with the reason, when it does not.
  */
 import assert from "node:assert/strict";
-import { z } from "zod";
+import * as z from "zod";
 import { describeBackend } from "../backends/run-record.ts";
 import { SPECIFICATION_VERSION, type ChatBackend, type GenerateOptions } from "../backends/spec.ts";
 

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import type { ConsultationRecord } from "../../../src/simulator/consultation/consultation-loop.ts";
 import { ARMS, type Arm } from "../../../src/simulator/consultation/controls.ts";
 import type { ConsultTurn } from "../../../src/simulator/consultation/consult-roles.ts";

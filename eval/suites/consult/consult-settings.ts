@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { EMBEDDED_BACKEND_ID } from "../../../src/modules/builders/create-modules.ts";
 import { DEFAULT_LIMITS } from "../../../src/simulator/consultation/consultation-loop.ts";
 

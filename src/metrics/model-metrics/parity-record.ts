@@ -8,7 +8,7 @@
  */
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { z } from "zod";
+import * as z from "zod";
 import { AnamnesisError } from "../../foundation/errors.ts";
 
 /** One comparison of the native path with the reference. */

@@ -8,7 +8,7 @@
  * program's exit 3 names it and how to install it), bad input, or output that is not the program's.
  */
 import { spawn } from "node:child_process";
-import { z } from "zod";
+import * as z from "zod";
 import { AnamnesisError } from "../../foundation/errors.ts";
 import { bundledPath } from "../../foundation/package-paths.ts";
 import type { BertScoreSettings } from "../bertscore/bertscore-settings.ts";

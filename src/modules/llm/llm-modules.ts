@@ -26,7 +26,7 @@ import type {
 } from "../../language/module-interfaces.ts";
 import { InContextPrompter, type PrompterOptions } from "./in-context-prompter.ts";
 import { nlgReplyFormatError } from "../prompting/nlg-reply-check.ts";
-import { z } from "zod";
+import * as z from "zod";
 
 /**
  * NLU, policy and NLG through any chat backend, with the paper's in-context prompts. Decoding is

@@ -238,6 +238,17 @@ describe("the learned model in a chat", () => {
     ).toContain("sudden_loss_of_vision");
   });
 
+  it("a reaction told as long past is no anaphylaxis now (found in use, not in the corpus)", async () => {
+    const flagsOf = async (said: string) =>
+      (await new Conversation(engine, { semanticRedFlags: signal() }).say(said)).escalation.map((flag) => flag.id);
+    // The model alone fired anaphylaxis (0.97) on this.
+    expect(await flagsOf("my face swelled up from a bee sting last summer, I carry an epipen now")).toEqual([]);
+    // Negative control: the past said beside a reaction now.
+    expect(
+      await flagsOf("I had a reaction to nuts last year and now my lips are swelling and my throat is tight"),
+    ).toContain("anaphylaxis");
+  });
+
   it("a croupy child's noisy breathing is no anaphylaxis until an allergen or a swelling is said", async () => {
     const flagsOf = async (said: string) =>
       (await new Conversation(engine, { semanticRedFlags: signal() }).say(said)).escalation.map((flag) => flag.id);

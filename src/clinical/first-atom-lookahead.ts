@@ -1,3 +1,5 @@
+import { hasTopLevelAlternation } from "../foundation/regex-source.ts";
+
 /**
  * A regular expression that opens with lookbehinds, given a cheap lookahead in front of them.
  *
@@ -21,21 +23,6 @@ function groupEnd(source: string, start: number): number {
     else if (char === ")" && --depth === 0) return index + 1;
   }
   return -1;
-}
-
-/** Whether `source` has an alternation outside every group and class (then a lookbehind guards only its first branch). */
-function hasTopLevelAlternation(source: string): boolean {
-  let depth = 0;
-  for (let index = 0, inClass = false; index < source.length; index += 1) {
-    const char = source[index];
-    if (char === "\\") index += 1;
-    else if (inClass) inClass = char !== "]";
-    else if (char === "[") inClass = true;
-    else if (char === "(") depth += 1;
-    else if (char === ")") depth -= 1;
-    else if (char === "|" && depth === 0) return true;
-  }
-  return false;
 }
 
 /** A back-reference or a named group, which a copied group would renumber or repeat. Example: `\1`, `(?<word>`. */

@@ -1,3 +1,5 @@
+import { hasTopLevelAlternation } from "../../../foundation/regex-source.ts";
+
 /**
  * A test that rules out most cue regexes before running them: the policy runs every plan item's cues
  * over each doctor and patient turn, and most cues start with a literal word that the text lacks. A cue
@@ -12,22 +14,6 @@ const LITERAL = /^[a-z0-9 ']$/i;
 /** Quantifiers that make the character before them optional or repeated. */
 const QUANTIFIER = /^[?*{]$/;
 const NON_ASCII = /[^\x00-\x7f]/;
-
-/** Whether a pattern has an alternation outside groups and classes ("a|b"), which no prefix covers. */
-function hasTopLevelAlternation(source: string): boolean {
-  let depth = 0;
-  let inClass = false;
-  for (let index = 0; index < source.length; index += 1) {
-    const char = source[index];
-    if (char === "\\") index += 1;
-    else if (inClass) inClass = char !== "]";
-    else if (char === "[") inClass = true;
-    else if (char === "(") depth += 1;
-    else if (char === ")") depth -= 1;
-    else if (char === "|" && depth === 0) return true;
-  }
-  return false;
-}
 
 /** The lower-case literal text every match of a case-insensitive pattern starts with, or null (fewer than 3 characters). */
 export function literalPrefix(source: string): string | null {

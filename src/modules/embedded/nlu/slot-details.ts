@@ -2,7 +2,7 @@ import { clauseRange, sentenceOf, textOf, type AnalysedText } from "./analysed-t
 import { conceptKey } from "./history-context-reader.ts";
 import type { HistoryContext } from "./history-context.ts";
 import { extractRelations } from "./family-relations.ts";
-import type { EntryCollector, Found } from "./frame-builder.ts";
+import type { CollectedEntry, EntryCollector, Found } from "./frame-builder.ts";
 import {
   extractBareHabitAmount,
   extractHabitFrequency,
@@ -240,25 +240,34 @@ export function attachHabitAttributes(analysed: AnalysedText, entries: EntryColl
     // "Smoked for 30 years, stopped 5 years ago": a former smoker, and the 30 years are not since when.
     if (entry.attributes.value === "smoking" && entry.status === "positive" && gaveUpSmoking(sentenceText))
       entries.rename(entry, "former smoker");
-    if (entry.attributes.value === "former smoker") {
-      entries.set(entry, "frequency", withYearsKept(amount, sentenceText));
-      continue;
-    }
-    entries.set(entry, "frequency", amount);
-    entries.set(entry, "starting", extractVolunteeredHabitStart(analysed.text));
+    setHabitAmount(entries, entry, amount, sentenceText, analysed.text);
   }
   // Asked habits answered without naming them ("I'd say 30 a day").
   for (const entry of entries.all()) {
     if (entry.base !== "habit" || !entry.fromQuestion || entry.status === "negative") continue;
     // "Yes, 20 a day for 10 years" to "do you smoke?": the habit is the question's, so a bare count is its amount.
     const amount = extractHabitFrequency(analysed.text) ?? extractBareHabitAmount(analysed.text);
-    if (entry.attributes.value === "former smoker") {
-      entries.set(entry, "frequency", withYearsKept(amount, analysed.text));
-      continue;
-    }
-    entries.set(entry, "frequency", amount);
-    entries.set(entry, "starting", extractVolunteeredHabitStart(analysed.text));
+    setHabitAmount(entries, entry, amount, analysed.text, analysed.text);
   }
+}
+
+/**
+ * A habit's amount and when it started. A former smoker's years smoked ("for 30 years", read in
+ * `yearsText`) stay with the amount, never as a start: they may have stopped long ago.
+ */
+function setHabitAmount(
+  entries: EntryCollector,
+  entry: CollectedEntry,
+  amount: string | undefined,
+  yearsText: string,
+  text: string,
+): void {
+  if (entry.attributes.value === "former smoker") {
+    entries.set(entry, "frequency", withYearsKept(amount, yearsText));
+    return;
+  }
+  entries.set(entry, "frequency", amount);
+  entries.set(entry, "starting", extractVolunteeredHabitStart(text));
 }
 
 /** Who in the family has a condition, and since when the patient has had one. */

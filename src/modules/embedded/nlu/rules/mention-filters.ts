@@ -130,10 +130,20 @@ const SAID_AS_ONES_OWN = /\b(?:i|i'm|i've|i'd|we)(?:\s+\w+)?\s*$/;
 
 /** Whether a habit/exposure phrase is used as a trigger in its clause ("better when I go for a smoke"). */
 function isFactorMention(lexicon: Lexicon, analysed: AnalysedText, reading: MentionReading): boolean {
-  const { mention } = reading;
-  const [start, end] = clauseRange(analysed, mention.start);
+  const [start, end] = clauseRange(analysed, reading.mention.start);
   const factors = extractFactors(lexicon, analysed, start, end);
   if (factors.aggravating.length + factors.alleviating.length === 0) return false;
+  return namesAFactor(lexicon, analysed, reading, start, end);
+}
+
+/** Whether a mention overlaps a factor phrase of the lexicon ("smoke", "cold air") found in `[start, end)`. */
+function namesAFactor(
+  lexicon: Lexicon,
+  analysed: AnalysedText,
+  { mention }: MentionReading,
+  start = 0,
+  end?: number,
+): boolean {
   return lexicon.factors
     .findAll(analysed.tokens, start, end)
     .some((match) => match.start < mention.end && mention.start < match.end);
@@ -308,9 +318,7 @@ export const MENTION_FILTER_RULES: readonly MentionFilterRule[] = [
       !SAID_AS_ONES_OWN.test(
         textOf(analysed, clauseRange(analysed, reading.mention.start)[0], reading.mention.start),
       ) &&
-      lexicon.factors
-        .findAll(analysed.tokens)
-        .some((match) => match.start < reading.mention.end && reading.mention.start < match.end),
+      namesAFactor(lexicon, analysed, reading),
   },
   {
     name: "known symptom named as a trigger",

@@ -11,7 +11,7 @@ import type { BenchResults } from "./shared/bench-results.ts";
 import { predictSuite, type ProgressEvent } from "./predict-suite.ts";
 import { tunedOnSplit } from "./shared/protocol-label.ts";
 import { SUITE_REGISTRY, type SuiteId } from "./registry.ts";
-import { ensureDirectory, predictionsPath, readJsonFile, writeFileAtomic } from "./shared/run-directory.ts";
+import { ensureDirectory, predictionsPath, readJsonFile, writeFileAtomicSyncedLater } from "./shared/run-directory.ts";
 import { scoreRunDirectory } from "./score-run-directory.ts";
 import type { SuiteRegistry } from "./suite-registry.ts";
 import type { SuiteModules } from "./shared/suite-modules.ts";
@@ -116,7 +116,11 @@ function checkResumable(dir: string, request: RunRequest): void {
  * Writes run.json for the run, after checking that the directory holds no other run. A folder keeps
  * every suite it holds: a run of other suites into it adds to them, never drops them.
  */
-function startRun(options: BenchOptions, judge: AttributeJudge, registry: SuiteRegistry): RunRequest {
+function startRun(
+  options: BenchOptions,
+  judge: AttributeJudge,
+  registry: SuiteRegistry,
+): { request: RunRequest; durable: Promise<void> } {
   const held = (readJsonFile<RunRequest>(join(options.outDir, "run.json"))?.suites ?? []).filter(
     (id) => registry.get(id) !== undefined && existsSync(predictionsPath(options.outDir, id)),
   );
@@ -135,8 +139,8 @@ function startRun(options: BenchOptions, judge: AttributeJudge, registry: SuiteR
   };
   ensureDirectory(options.outDir);
   checkResumable(options.outDir, request);
-  writeFileAtomic(join(options.outDir, "run.json"), `${toJsonText(request, 2)}\n`);
-  return request;
+  const durable = writeFileAtomicSyncedLater(join(options.outDir, "run.json"), `${toJsonText(request, 2)}\n`);
+  return { request, durable };
 }
 
 /** What results.json records besides the scores: the backend, data, protocol, prompts and when. */
@@ -179,7 +183,9 @@ export async function runBench(options: BenchOptions): Promise<BenchResults<Suit
   const started = new Date().toISOString();
   const judge = options.judge ?? exactJudge;
   const registry = options.registry ?? SUITE_REGISTRY;
-  const request = startRun(options, judge, registry);
+  const { request, durable } = startRun(options, judge, registry);
+  // Awaited after the predictions; a failure to sync must not go unhandled if a prediction fails first.
+  durable.catch(() => undefined);
   const run = {
     outDir: options.outDir,
     modules: options.modules,
@@ -197,6 +203,7 @@ export async function runBench(options: BenchOptions): Promise<BenchResults<Suit
     );
     resumed[id] = await predictSuite(suite, examples, run);
   }
+  await durable;
   return scoreRunDirectory({
     dir: options.outDir,
     dataset: options.dataset,

@@ -1,6 +1,7 @@
 import {
   closeSync,
   existsSync,
+  fsync,
   fsyncSync,
   mkdirSync,
   openSync,
@@ -73,6 +74,24 @@ export function writeFileAtomic(path: string, content: string, options: { durabl
     closeSync(file);
   }
   renameSync(temporary, path);
+}
+
+/**
+ * Writes a file atomically at once, as {@link writeFileAtomic}, but forces it to disk in the background:
+ * the returned promise settles when it is durable. A run's `run.json` is written this way, so the
+ * fsync (tens of milliseconds on a disk busy with other writes) overlaps the predictions instead of
+ * delaying them; the run awaits it before it reports.
+ */
+export function writeFileAtomicSyncedLater(path: string, content: string): Promise<void> {
+  writeFileAtomic(path, content, { durable: false });
+  const file = openSync(path, "r");
+  return new Promise((resolve, reject) =>
+    fsync(file, (error) => {
+      closeSync(file);
+      if (error) reject(error);
+      else resolve();
+    }),
+  );
 }
 
 /** Where a suite's per-example transcripts go (the consultation suites'): `transcripts/<suite>/`. */

@@ -1,7 +1,7 @@
 import { readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { fileHolds, writeFileAtomic } from "../../eval/shared/run-directory.ts";
+import { fileHolds, writeFileAtomic, writeFileAtomicSyncedLater } from "../../eval/shared/run-directory.ts";
 import { tempDirForTest } from "../temp-dirs.ts";
 
 describe("run directory files", () => {
@@ -25,5 +25,17 @@ describe("run directory files", () => {
     expect(readFileSync(path, "utf8")).toBe("second\n");
     // Renamed into place, not written over: a reader holding the old file never sees half of the new one.
     expect(statSync(path).ino).not.toBe(before);
+  });
+
+  it("a file synced later is in place at once, and its promise settles when it is on disk", async () => {
+    const dir = tempDirForTest();
+    const path = join(dir, "run.json");
+    writeFileAtomic(path, "{}\n");
+    const before = statSync(path).ino;
+    const durable = writeFileAtomicSyncedLater(path, '{"split":"test"}\n');
+    // Readers see the whole new file before the sync finishes: the run goes on while the disk catches up.
+    expect(readFileSync(path, "utf8")).toBe('{"split":"test"}\n');
+    expect(statSync(path).ino).not.toBe(before);
+    await expect(durable).resolves.toBeUndefined();
   });
 });

@@ -147,6 +147,7 @@ describe("the bundled model", () => {
     expect(developmentParts()).not.toContain("test-v5");
     expect(developmentParts()).not.toContain("test-v6");
     expect(developmentParts()).not.toContain("test-v7");
+    expect(developmentParts()).not.toContain("test-v8");
     expect(model.model.header.trainingDigest).toBe(trainingDigest(examples, DEFAULT_TRAINING));
     expect(model.model.header.encoder).toBe((await loadStaticEncoder()).model);
   });

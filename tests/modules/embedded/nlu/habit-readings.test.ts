@@ -30,6 +30,23 @@ describe("smoking: current, former, never", () => {
       expect(JSON.stringify(slots)).not.toContain('"smoking"');
     });
 
+  it("a stop that names no habit, said to a smoking question, is a former smoker", async () => {
+    for (const said of [
+      "I quit last year",
+      "not anymore, I stopped two years ago",
+      "No, I gave up when my daughter was born",
+    ]) {
+      expect(await slotsOf("Do you smoke?", said), said).toEqual({ positive_habit: [{ value: "former smoker" }] });
+    }
+    // Negative controls: the stop of another habit, an attempt, a stop undone, and a plain no.
+    expect(JSON.stringify(await slotsOf("Do you smoke or drink?", "I quit drinking last year"))).not.toContain("smok");
+    expect(JSON.stringify(await slotsOf("Do you smoke?", "I'm trying to quit"))).not.toContain("former smoker");
+    expect(JSON.stringify(await slotsOf("Do you smoke?", "I quit for a year but started again"))).not.toContain(
+      "former smoker",
+    );
+    expect(await slotsOf("Do you smoke?", "No.")).toEqual({ negative_habit: [{ value: "smoking" }] });
+  });
+
   it('a current smoker\'s "20 a day for 10 years" keeps the amount and the start', async () => {
     expect(await slotsOf("Do you smoke?", "Yes, 20 a day for 10 years.")).toEqual({
       positive_habit: [{ value: "smoking", frequency: "20 a day", starting: "10 years ago" }],

@@ -2,7 +2,7 @@ import { CHOICE_SLOTS, CHOOSES_ALL } from "../../../../language/choice-questions
 import { conceptKey } from "../history-context-reader.ts";
 import { extractLocations } from "../body-locations.ts";
 import { extractRelations } from "../family-relations.ts";
-import { habitStatus } from "../habit-attributes.ts";
+import { gaveUpSmoking, habitStatus } from "../habit-attributes.ts";
 import { isNegationWord, opensWithYesOrNo, type Status } from "../negation.ts";
 import type { AskedItem } from "../question-types.ts";
 import type { TurnRecord } from "../turn-record.ts";
@@ -299,10 +299,25 @@ function leftOpenByYes(turn: TurnRecord, items: readonly AskedItem[], status: St
   return values.size >= 2 ? values : new Set();
 }
 
+/**
+ * "I quit last year", "no, I stopped when my son was born", "gave up in 2015" to "do you smoke?": a stop
+ * that names no habit is the asked smoking's, and the patient is a former smoker, not a non-smoker.
+ * Only when the turn names no habit of its own ("I quit drinking" is the drinking's) and the stop is not
+ * an attempt or undone ({@link gaveUpSmoking}).
+ */
+function answersAsFormerSmoker(turn: TurnRecord): boolean {
+  const asksSmoking = medicalItems(turn).real.some((item) => item.slot === "habit" && item.value === "smoking");
+  if (!asksSmoking || turn.found.some(({ entry }) => entry.base === "habit")) return false;
+  if (!gaveUpSmoking(turn.analysed.text)) return false;
+  turn.entries.add("habit", "positive", "former smoker", true);
+  return true;
+}
+
 /** Reads a short answer against every medical item asked. */
 export function answerYesNo(turn: TurnRecord): void {
   const { context, polarity, firstSentence, found } = turn;
   const { question } = context;
+  if (answersAsFormerSmoker(turn)) return;
   const usual = statesTheUsual(turn);
   if (!usual && !isShortAnswer(turn)) return;
   const status = usual

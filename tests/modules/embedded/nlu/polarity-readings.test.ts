@@ -346,6 +346,16 @@ describe("a hedged amount, and a habit told to a factor question", () => {
     const trigger = await slotsOf(question, "smoke makes it worse", "A cough.");
     expect(trigger).toMatchObject({ positive_symptom: [{ value: "coughing", aggravating_factor: ["smoke"] }] });
   });
+
+  it("'when I smoke' to 'anything makes it worse?' is the habit and the cough's trigger", async () => {
+    for (const said of ["when I smoke", "yeah, whenever I smoke"]) {
+      const slots = await slotsOf("Does anything make it worse?", said, "I've had a cough for two weeks.");
+      expect(slots, said).toMatchObject({
+        positive_habit: [{ value: "smoking" }],
+        positive_symptom: [{ value: "coughing", aggravating_factor: ["smoke"] }],
+      });
+    }
+  });
 });
 
 describe("a yes that opens a finding's own phrase", () => {

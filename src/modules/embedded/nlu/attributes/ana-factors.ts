@@ -15,16 +15,27 @@ const ANA_FACTORS_CUE = new RegExp(
   ].join("|"),
 );
 
+/** Words that make what follows the time of a trigger. Example: "(when I) smoke", "(after I've had a) drink", "(whenever) I smoke". */
+const TRIGGER_TIME_BEFORE = /\b(?:when|whenever|after|if|while)\s+(?:i|i'm|i've|i'd)?\s*(?:\w+\s+){0,2}$/;
+
+/** Whether a habit phrase is said as when the symptom comes: "when I smoke" to "does anything make it worse?". */
+function habitAsTrigger(turn: TurnRecord, mention: { readonly start: number }): boolean {
+  const { analysed } = turn;
+  const before = analysed.text.slice(0, analysed.tokens[mention.start]?.start ?? 0);
+  return TRIGGER_TIME_BEFORE.test(before);
+}
+
 /** The triggers and relievers of a symptom; a bare yes adopts the doctor's, a bare no denies them. */
 function readFactors(turn: TurnRecord, entry: CollectedEntry): boolean {
   const { lexicon, analysed, polarity, found } = turn;
   const { proposedFactors } = turn.context.question;
   // Neither the symptom itself, a medication ("Tylenol Cold") nor the patient's own habit ("I used to
-  // smoke, gave up 5 years ago") is a trigger.
+  // smoke, gave up 5 years ago") is a trigger, unless the habit is said as when it comes ("when I smoke").
   const own = [
     ...ownMentions(lexicon, analysed, entry.attributes.value as string),
     ...found
       .filter(({ entry: other }) => other.base === "medication" || other.base === "habit")
+      .filter(({ entry: other, mention }) => other.base !== "habit" || !habitAsTrigger(turn, mention))
       .map(({ mention }) => mention),
   ];
   const factors = extractFactors(lexicon, analysed, 0, analysed.tokens.length, own);

@@ -212,6 +212,21 @@ describe("questions that follow the complaint", () => {
     expect(older).toContain("symptom:unexplained weight loss");
   });
 
+  it("a toddler with a cough is not asked of palpitations or light-headedness, which a small child cannot tell; a ten-year-old is (negative control)", () => {
+    const cough = { positive_symptom: [{ value: "coughing", onset: "3 days ago" }] };
+    const toddler = asks("My son is 3 and has had a cough for 3 days.", {
+      ...cough,
+      basic_information: [{ age: "3" }],
+    });
+    expect(toddler).toContain("symptom:chest pain");
+    expect(toddler).not.toContain("symptom:palpitations");
+    const older = asks("My son is 10 and has had a cough for 3 days.", {
+      ...cough,
+      basic_information: [{ age: "10" }],
+    });
+    expect(older).toContain("symptom:palpitations");
+  });
+
   it("reads ages as said", () => {
     expect(ageInYears("3")).toBe(3);
     expect(ageInYears("18 months")).toBe(1.5);

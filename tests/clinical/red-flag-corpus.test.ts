@@ -997,6 +997,30 @@ describe("reading signs in the patient's words", () => {
       "stroke_signs",
     );
   });
+  it("hears the words of development-v25, and not their everyday twins (negative controls)", () => {
+    for (const [said, flag] of [
+      ["my baby has a temperature and the soft spot on his head is bulging", "fever_headache_stiff_neck"],
+      ["my 15 year old is forever at the tap and the toilet and now he keeps being sick", "diabetic_ketoacidosis"],
+    ] as const)
+      expect(fired(said), said).toContain(flag);
+    for (const said of [
+      "had two fillings and my tongue is numb so I'm talking funny",
+      "granny is going blind from macular degeneration, it's been slow",
+      "a small streak of blood in my sick after being sick lots with a bug, fine since",
+      "after her swimming lesson my daughter's fingers look bluey and she shivers, back to pink once she's wrapped up",
+      "a catch in my chest on a deep breath since the chest infection, easing every day",
+    ])
+      expect(fired(said), said).toEqual([]);
+    // The same words with what makes them an emergency still fire.
+    expect(fired("had two fillings this morning and now my arm is weak and my face droops")).toContain("stroke_signs");
+    expect(fired("I have glaucoma and a black curtain suddenly came down over my left eye")).toContain(
+      "sudden_loss_of_vision",
+    );
+    expect(fired("vomiting blood, a lot of it, and I feel faint")).toContain("gastrointestinal_bleeding");
+    expect(fired("my 2 year old has a high temperature and her lips are blue and she's floppy")).toContain(
+      "sepsis_in_a_child",
+    );
+  });
   it("hears sight gone smoky or misty in one eye (the learned model, retrained with development-v24, no longer reads 'smoky')", () => {
     expect(fired("my right eye has been red and sore since yesterday and everything looks smoky in it")).toEqual([
       "sudden_loss_of_vision",

@@ -84,7 +84,8 @@ export function writeFileAtomic(path: string, content: string, options: { durabl
  */
 export function writeFileAtomicSyncedLater(path: string, content: string): Promise<void> {
   writeFileAtomic(path, content, { durable: false });
-  const file = openSync(path, "r");
+  // Opened for writing ("r+", nothing truncated): Windows flushes a file only through a handle that may write.
+  const file = openSync(path, "r+");
   return new Promise((resolve, reject) =>
     fsync(file, (error) => {
       closeSync(file);

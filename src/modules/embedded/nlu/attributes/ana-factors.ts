@@ -19,10 +19,8 @@ const ANA_FACTORS_CUE = new RegExp(
 const TRIGGER_TIME_BEFORE = /\b(?:when|whenever|after|if|while)\s+(?:i|i'm|i've|i'd)?\s*(?:\w+\s+){0,2}$/;
 
 /** Whether a habit phrase is said as when the symptom comes: "when I smoke" to "does anything make it worse?". */
-function habitAsTrigger(turn: TurnRecord, mention: { readonly start: number }): boolean {
-  const { analysed } = turn;
-  const before = analysed.text.slice(0, analysed.tokens[mention.start]?.start ?? 0);
-  return TRIGGER_TIME_BEFORE.test(before);
+function habitAsTrigger(analysed: TurnRecord["analysed"], mention: { readonly start: number }): boolean {
+  return TRIGGER_TIME_BEFORE.test(analysed.text.slice(0, analysed.tokens[mention.start]?.start ?? 0));
 }
 
 /** The triggers and relievers of a symptom; a bare yes adopts the doctor's, a bare no denies them. */
@@ -34,8 +32,10 @@ function readFactors(turn: TurnRecord, entry: CollectedEntry): boolean {
   const own = [
     ...ownMentions(lexicon, analysed, entry.attributes.value as string),
     ...found
-      .filter(({ entry: other }) => other.base === "medication" || other.base === "habit")
-      .filter(({ entry: other, mention }) => other.base !== "habit" || !habitAsTrigger(turn, mention))
+      .filter(
+        ({ entry: other, mention }) =>
+          other.base === "medication" || (other.base === "habit" && !habitAsTrigger(analysed, mention)),
+      )
       .map(({ mention }) => mention),
   ];
   const factors = extractFactors(lexicon, analysed, 0, analysed.tokens.length, own);

@@ -148,6 +148,7 @@ describe("the bundled model", () => {
     expect(developmentParts()).not.toContain("test-v6");
     expect(developmentParts()).not.toContain("test-v7");
     expect(developmentParts()).not.toContain("test-v8");
+    expect(developmentParts()).not.toContain("test-v9");
     expect(model.model.header.trainingDigest).toBe(trainingDigest(examples, DEFAULT_TRAINING));
     expect(model.model.header.encoder).toBe((await loadStaticEncoder()).model);
   });

@@ -3,7 +3,6 @@
  * that identifies the backend and code revision. Nothing here ever holds an API key: backends expose
  * only non-secret `parameters`, and base URLs are stripped of credentials before they get there.
  */
-import { execFile } from "node:child_process";
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { promisify } from "node:util";
@@ -95,8 +94,6 @@ export class UsageRecorder {
   }
 }
 
-const run = promisify(execFile);
-
 /** A commit id, SHA-1 or SHA-256: `4f1c…` (40 or 64 hex digits). */
 const COMMIT_ID = /^[0-9a-f]{40}$|^[0-9a-f]{64}$/;
 /** A symbolic HEAD: `ref: refs/heads/main`. */
@@ -158,7 +155,9 @@ export async function gitRevision(cwd: string = process.cwd()): Promise<string |
     // An unreadable git directory: git itself decides below.
   }
   try {
-    const { stdout } = await run("git", ["rev-parse", "HEAD"], { cwd, timeout: 5_000 });
+    // Loaded only here: starting child_process (and net) cost every run a few milliseconds.
+    const { execFile } = await import("node:child_process");
+    const { stdout } = await promisify(execFile)("git", ["rev-parse", "HEAD"], { cwd, timeout: 5_000 });
     const revision = stdout.trim();
     return /^[0-9a-f]{7,64}$/.test(revision) ? revision : null;
   } catch {

@@ -182,7 +182,11 @@ function stepsFromOntology(specific: readonly string[]): StepPart[][] {
 export function compileHistoryPlan(json: unknown): HistoryPlan {
   const parsed = historyPlanSchema.safeParse(json);
   if (!parsed.success) fail(parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`).join("; "));
-  const file = parsed.data;
+  return compileValidatedPlan(parsed.data);
+}
+
+/** Compiles a plan file that its schema already gave (the ontology loader validates the bundled one). */
+function compileValidatedPlan(file: HistoryPlanFile): HistoryPlan {
   checkConsistency(file);
   const sectionOrder = file.sections.map((section) => section.id);
   const items: PlanItem[] = file.items.map(({ value_cues: valueCues, ...item }) => ({
@@ -247,7 +251,7 @@ let cached: HistoryPlan | undefined;
 
 /** The bundled plan, read and compiled once. */
 export function loadHistoryPlan(): HistoryPlan {
-  cached ??= compileHistoryPlan(loadOntologyFile("history-plan.json"));
+  cached ??= compileValidatedPlan(loadOntologyFile("history-plan.json"));
   return cached;
 }
 

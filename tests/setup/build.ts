@@ -24,6 +24,7 @@ const BUILD_OUTPUTS = [
   "dist/bundle/anamnesis.js",
   "dist/bundle/testing.js",
   "dist/ontology-validated/manifest.json",
+  "dist/nlu-snapshot/manifest.json",
 ];
 
 /** The newest modification time under `path`: a file, or a folder walked whole. */

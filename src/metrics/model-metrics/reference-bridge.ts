@@ -7,7 +7,6 @@
  * Every failure is one line (exit 2 from the CLI): no such interpreter, a missing package (the
  * program's exit 3 names it and how to install it), bad input, or output that is not the program's.
  */
-import { spawn } from "node:child_process";
 import * as z from "zod";
 import { AnamnesisError } from "../../foundation/errors.ts";
 import { bundledPath } from "../../foundation/package-paths.ts";
@@ -57,8 +56,10 @@ const MISSING_PACKAGE = 3;
 const BAD_INPUT = 4;
 
 /** Runs the program; resolves with its standard output, or rejects with one line. */
-function runProgram(python: string, args: readonly string[], input: string, what: string): Promise<string> {
+async function runProgram(python: string, args: readonly string[], input: string, what: string): Promise<string> {
   const program = bundledPath("python", "reference_metrics.py");
+  // Loaded here, not with the module: starting child_process (and net) cost every command a few milliseconds.
+  const { spawn } = await import("node:child_process");
   return new Promise((resolve, reject) => {
     const child = spawn(python, [program, ...args], { stdio: ["pipe", "pipe", "pipe"] });
     const out: Buffer[] = [];

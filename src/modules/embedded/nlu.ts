@@ -2,16 +2,16 @@ import type { NluFrame } from "../../cmas/schemas.ts";
 import type { NluModule } from "../../language/module-interfaces.ts";
 import { historyAskedOfPatient, speaksForPatient } from "./nlg/proxy-wording.ts";
 import { analyseText } from "./nlu/analysed-text.ts";
-import { conversationVocabulary } from "./nlu/conversation-vocabulary.ts";
 import { mergeProxy, readInformant, withProxyBasics } from "./nlu/informant.ts";
 import { readMedicineMentions } from "./nlu/medicine-mentions.ts";
 import { readPatientRequests } from "./nlu/patient-requests.ts";
 import { HistoryContextReader } from "./nlu/history-context-reader.ts";
 import { interpretTurn } from "./nlu/pipeline.ts";
-import { buildMinedLexicon, type Lexicon } from "./nlu/lexicon.ts";
+import type { Lexicon } from "./nlu/lexicon.ts";
+import { buildNluTables, type NluTables } from "./nlu/nlu-tables.ts";
 import { SmallTalkClassifier } from "./nlu/small-talk.ts";
-import { createSpellingCorrector } from "./nlu/spelling.ts";
-import { mineTraining } from "./nlu/training-mining.ts";
+import { snapshotNluTables } from "./nlu/nlu-snapshot.ts";
+import { spellingCorrectorFrom } from "./nlu/spelling.ts";
 import type { TrainingData } from "./training-data.ts";
 
 /** Exchanges that exercise every extractor once (hand-written, not from any dataset). */
@@ -46,14 +46,22 @@ export interface NluResources {
   readonly smallTalk: SmallTalkClassifier;
 }
 
-/** Builds the NLU's resources from the training dialogues (shared by the NLU and the doctor-question reader). */
-export function buildNluResources(training: TrainingData): NluResources {
-  const { lexicon, mined } = buildMinedLexicon((base) => mineTraining(training, base));
-  const speller = createSpellingCorrector(lexicon.words, [...mined.vocabulary, ...conversationVocabulary()]);
-  const correct = (word: string) => speller.correct(word);
+/** The NLU's resources over its tables. */
+export function nluResourcesFrom({ lexicon, mined, speller }: NluTables): NluResources {
+  const corrector = spellingCorrectorFrom(speller);
+  const correct = (word: string) => corrector.correct(word);
   const reader = new HistoryContextReader({ lexicon, correct, memory: mined.memory });
   const smallTalk = new SmallTalkClassifier(mined.acknowledgements);
   return { lexicon, correct, reader, smallTalk };
+}
+
+/**
+ * Builds the NLU's resources from the training dialogues: from the build's snapshot when these are
+ * the bundled sample's training dialogues and nothing it was made from has changed (see
+ * `nlu-snapshot.ts`), else from the dialogues.
+ */
+export function buildNluResources(training: TrainingData): NluResources {
+  return nluResourcesFrom(snapshotNluTables(training) ?? buildNluTables(training));
 }
 
 /**
@@ -65,7 +73,11 @@ export function buildNluResources(training: TrainingData): NluResources {
  * turn then costs a phrase-trie pass, a few regexes and cached history summaries.
  */
 export function buildEmbeddedNlu(training: TrainingData): NluModule {
-  const { lexicon, correct, reader, smallTalk } = buildNluResources(training);
+  return embeddedNluFrom(buildNluResources(training));
+}
+
+/** The embedded NLU over resources already built (see {@link buildEmbeddedNlu}). */
+export function embeddedNluFrom({ lexicon, correct, reader, smallTalk }: NluResources): NluModule {
   // One synthetic exchange at build time compiles the regexes and warms the JIT, so that no
   // patient turn pays for it.
   for (const [question, answer] of WARM_UP) {

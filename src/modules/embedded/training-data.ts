@@ -10,6 +10,8 @@ export interface TrainingData {
   readonly dialogues: readonly Dialogue[];
   /** The dialogue ids read, in order. */
   readonly dialogueIds: readonly string[];
+  /** The dataset folder and split they are, when a whole split was read (a build's snapshot is keyed by it). */
+  readonly source?: { readonly dir: string; readonly split: Split };
 }
 
 /** The ids a build may read: train (and valid, for tuning) — never test or ood. */
@@ -23,5 +25,9 @@ export function loadTrainingData(dataset: MeditodDataset, source: Split | readon
       `the embedded engine never learns from test or out-of-domain dialogues (asked for ${leaked.join(", ")})`,
     );
   }
-  return { dialogues: ids.map((id) => getDialogue(dataset, id)), dialogueIds: ids };
+  return {
+    dialogues: ids.map((id) => getDialogue(dataset, id)),
+    dialogueIds: ids,
+    ...(typeof source === "string" ? { source: { dir: dataset.dir, split: source } } : {}),
+  };
 }

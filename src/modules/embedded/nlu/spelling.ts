@@ -112,12 +112,17 @@ export function editDistance(a: string, b: string, cap = 3): number {
 }
 
 /**
- * Builds the corrector. `targets` are the lexicon's words; `known` are words seen in the training
- * transcripts (never corrected). Fuse proposes candidates within the word's first-letter bucket (a
- * small index, so a lookup stays well under a millisecond); a candidate is accepted only within one
- * edit (two for words of 8+ letters). Words shorter than 5 letters are left alone.
+ * What the corrector is built from, as plain data (a build may keep it: see `nlu-snapshot.ts`): the
+ * lexicon's words of 4+ letters by first letter, every known word, and the known words' stems.
  */
-export function createSpellingCorrector(targets: Iterable<string>, known: Iterable<string> = []): SpellingCorrector {
+export interface SpellerTables {
+  readonly buckets: ReadonlyMap<string, readonly string[]>;
+  readonly known: ReadonlySet<string>;
+  readonly knownStems: ReadonlySet<string>;
+}
+
+/** The speller's tables: `targets` are the lexicon's words, `known` the words seen in the training transcripts. */
+export function spellerTables(targets: Iterable<string>, known: Iterable<string> = []): SpellerTables {
   const targetList = [...new Set(targets)].filter((word) => word.length >= 4);
   const knownSet = new Set<string>([...EVERYDAY, ...known, ...targetList]);
   // "smelling" is known when "smell" is: inflections of known words are never misspellings.
@@ -128,6 +133,21 @@ export function createSpellingCorrector(targets: Iterable<string>, known: Iterab
     bucket.push(word);
     buckets.set(word[0]!, bucket);
   }
+  return { buckets, known: knownSet, knownStems };
+}
+
+/**
+ * Builds the corrector. `targets` are the lexicon's words; `known` are words seen in the training
+ * transcripts (never corrected). Fuse proposes candidates within the word's first-letter bucket (a
+ * small index, so a lookup stays well under a millisecond); a candidate is accepted only within one
+ * edit (two for words of 8+ letters). Words shorter than 5 letters are left alone.
+ */
+export function createSpellingCorrector(targets: Iterable<string>, known: Iterable<string> = []): SpellingCorrector {
+  return spellingCorrectorFrom(spellerTables(targets, known));
+}
+
+/** The corrector over tables that {@link spellerTables} made. */
+export function spellingCorrectorFrom({ buckets, known: knownSet, knownStems }: SpellerTables): SpellingCorrector {
   // A letter's Fuse index is built the first time a word of that letter needs it: most buckets are
   // never searched in a run, and building all of them was about a fifth of the speller's build time.
   const indexes = new Map<string, Fuse<string>>();

@@ -89,7 +89,16 @@ type Table = Map<string, Record<Signal, Tally>>;
 type ScoresByEntry = ReadonlyMap<Entry, readonly SentenceScores[]> | null;
 
 /** The held-back test parts: read only when asked for by name. */
-const HELD_BACK: readonly string[] = ["test-v2", "test-v3", "test-v4", "test-v5", "test-v6", "test-v7", "test-v8", "test-v9"];
+const HELD_BACK: readonly string[] = [
+  "test-v2",
+  "test-v3",
+  "test-v4",
+  "test-v5",
+  "test-v6",
+  "test-v7",
+  "test-v8",
+  "test-v9",
+];
 
 /** A later development part's file name, e.g. `development-v6.json` (its number: 6). */
 const LATER_PART = /^development-v(\d+)\.json$/;

@@ -3,6 +3,8 @@ import { readFileSync } from "node:fs";
 import { isAnamnesisError } from "../src/foundation/errors.ts";
 import { bundledPath } from "../src/foundation/package-paths.ts";
 import { COMMANDS, selectedCommand } from "./command-table.ts";
+// The code-cached launcher (bin/code-cache.js) lends the CLI its own import().
+export { lendExternalImport } from "../src/foundation/external-import.ts";
 import { loadProviderModulesOf, loadProvidersForHelp } from "./shared/provider-module-option.ts";
 
 /** The package's version, from its package.json. */

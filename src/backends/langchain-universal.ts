@@ -20,6 +20,7 @@ import { NoSuchModelError } from "./errors.ts";
 import { attemptFetch, runAttempt } from "./attempt-fetch.ts";
 import { callChatModel, modelCache, replyText, toLangChainMessages, usageOf } from "./langchain.ts";
 import type { ChatBackend, CompletionRequest, ModelDriver } from "./spec.ts";
+import { importExternal } from "../foundation/external-import.ts";
 
 /** Sent to a local OpenAI-compatible server (a base URL, no key configured). */
 const LOCAL_SERVER_API_KEY = "sk-no-key-required";
@@ -69,7 +70,9 @@ async function initModel(
   model: string,
   fields: Record<string, unknown>,
 ): Promise<BaseChatModel> {
-  const { initChatModel } = await import("langchain/chat_models/universal");
+  const { initChatModel } = await importExternal<typeof import("langchain/chat_models/universal")>(
+    "langchain/chat_models/universal",
+  );
   try {
     return await initChatModel(model, { modelProvider: provider, ...fields });
   } catch (error) {

@@ -30,6 +30,7 @@ import type {
 import { Semaphore } from "./resilience.ts";
 import { rollingTokenWindows, type RollingWindow } from "./rolling-windows.ts";
 import { toStrictJsonSchema } from "./structured.ts";
+import { importExternal } from "../foundation/external-import.ts";
 
 export const NODE_LLAMA_CPP_VERSION = "3.21.1";
 export const NODE_LLAMA_CPP_INSTALL_HINT = `install it with npm install node-llama-cpp@${NODE_LLAMA_CPP_VERSION}`;
@@ -98,7 +99,7 @@ interface LlamaChat {
 export async function loadNodeLlamaCpp(): Promise<NodeLlamaCpp> {
   const specifier = "node-llama-cpp";
   try {
-    return (await import(specifier)) as NodeLlamaCpp;
+    return await importExternal<NodeLlamaCpp>(specifier);
   } catch (error) {
     const code = (error as { code?: string }).code;
     if (code === "ERR_MODULE_NOT_FOUND" || code === "MODULE_NOT_FOUND") {

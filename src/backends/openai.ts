@@ -23,6 +23,7 @@ import { apiCallError, readChatCompletion, readChatCompletionStream } from "./op
 import { sanitizeUrl } from "./sanitize-url.ts";
 import type { OpenAISettings, ResolvedSettings } from "./settings.ts";
 import type { ChatBackend, CompletionRequest, CompletionResponse, ModelDriver } from "./spec.ts";
+import { importExternal } from "../foundation/external-import.ts";
 
 export const OPENAI_DEFAULT_BASE_URL = "https://api.openai.com/v1";
 /** Sent when no key is configured: local OpenAI-compatible servers need some key, not a real one. */
@@ -117,7 +118,7 @@ async function completeChat(
  * none of it, and loading it took about half of `anamnesis chat --backend openai:…`'s start.
  */
 async function embeddingsClient(model: string, { baseURL, apiKey }: Connection): Promise<OpenAIEmbeddings> {
-  const { OpenAIEmbeddings } = await import("@langchain/openai");
+  const { OpenAIEmbeddings } = await importExternal<typeof import("@langchain/openai")>("@langchain/openai");
   return new OpenAIEmbeddings({
     model,
     apiKey,

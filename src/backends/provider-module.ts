@@ -30,6 +30,7 @@ import {
   type ProviderSettings,
 } from "./providers.ts";
 import type { backendSettingsSchema } from "./settings.ts";
+import { importExternal } from "../foundation/external-import.ts";
 
 /** One provider as a module exports it: its registration (usage, settings, environment) plus name and factory. */
 export interface ProviderDefinition<
@@ -81,7 +82,7 @@ export async function loadProviderModule(
   const url = moduleUrl(specifier, options.baseDir ?? process.cwd());
   let loaded: { default?: unknown };
   try {
-    loaded = (await import(url)) as { default?: unknown };
+    loaded = await importExternal<{ default?: unknown }>(url);
   } catch (error) {
     throw new AnamnesisError(
       "INVALID_ARGUMENT",

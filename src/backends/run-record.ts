@@ -7,6 +7,7 @@ import { existsSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { promisify } from "node:util";
 import type { ChatBackend } from "./spec.ts";
+import { importExternal } from "../foundation/external-import.ts";
 
 export type RequestOperation = "generate" | "object" | "repair" | "embed" | "logprobs" | "loglikelihood";
 
@@ -156,7 +157,7 @@ export async function gitRevision(cwd: string = process.cwd()): Promise<string |
   }
   try {
     // Loaded only here: starting child_process (and net) cost every run a few milliseconds.
-    const { execFile } = await import("node:child_process");
+    const { execFile } = await importExternal<typeof import("node:child_process")>("node:child_process");
     const { stdout } = await promisify(execFile)("git", ["rev-parse", "HEAD"], { cwd, timeout: 5_000 });
     const revision = stdout.trim();
     return /^[0-9a-f]{7,64}$/.test(revision) ? revision : null;

@@ -21,6 +21,7 @@ const BUILD_INPUTS = [
  */
 const BUILD_OUTPUTS = [
   "dist/bundle/cli.js",
+  "dist/bundle/cli.cjs",
   "dist/bundle/anamnesis.js",
   "dist/bundle/testing.js",
   "dist/ontology-validated/manifest.json",

@@ -11,6 +11,7 @@ import * as z from "zod";
 import { AnamnesisError } from "../../foundation/errors.ts";
 import { bundledPath } from "../../foundation/package-paths.ts";
 import type { BertScoreSettings } from "../bertscore/bertscore-settings.ts";
+import { importExternal } from "../../foundation/external-import.ts";
 
 /** The interpreter the bridge runs: `--python`, else `$PYTHON`, else `python3`. */
 export function defaultPython(): string {
@@ -59,7 +60,7 @@ const BAD_INPUT = 4;
 async function runProgram(python: string, args: readonly string[], input: string, what: string): Promise<string> {
   const program = bundledPath("python", "reference_metrics.py");
   // Loaded here, not with the module: starting child_process (and net) cost every command a few milliseconds.
-  const { spawn } = await import("node:child_process");
+  const { spawn } = await importExternal<typeof import("node:child_process")>("node:child_process");
   return new Promise((resolve, reject) => {
     const child = spawn(python, [program, ...args], { stdio: ["pipe", "pipe", "pipe"] });
     const out: Buffer[] = [];

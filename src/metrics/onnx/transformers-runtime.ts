@@ -15,6 +15,7 @@ import { dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { AnamnesisError } from "../../foundation/errors.ts";
 import { bundledPath } from "../../foundation/package-paths.ts";
+import { importExternal } from "../../foundation/external-import.ts";
 
 /** The versions the native path is tested with. */
 export const TRANSFORMERS_JS_VERSION = "4.3.2";
@@ -101,8 +102,8 @@ async function importRuntime(): Promise<ModelRuntime> {
   const transformersEntry = moduleEntry(manifest, ["node", "import", "default"]);
   const ortManifest = createRequire(manifest).resolve("onnxruntime-node/package.json");
   const ortEntry = moduleEntry(ortManifest, ["node", "import", "default"]);
-  const transformers = (await import(transformersEntry.url)) as TransformersModule;
-  const ortModule = (await import(ortEntry.url)) as OrtModule & { default?: OrtModule };
+  const transformers = await importExternal<TransformersModule>(transformersEntry.url);
+  const ortModule = await importExternal<OrtModule & { default?: OrtModule }>(ortEntry.url);
   const ort = ortModule.InferenceSession ? ortModule : ortModule.default!;
   // Models come only from directories the user names: never from the network.
   transformers.env.allowRemoteModels = false;

@@ -7,7 +7,7 @@
 // `--provider-module`, a `--config` or a config file), whose `import "anamnesis"` must find the very
 // modules the CLI runs (one registry, one error class), which are the ES module bundle's.
 import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { homedir } from "node:os";
 import { dirname, join } from "node:path";
@@ -53,11 +53,14 @@ export function importerFor(require) {
 /** A CommonJS module's wrapper, as Node's own loader gives it. */
 const wrap = (source) => `(function (exports, require, module, __filename, __dirname) { ${source}\n});`;
 
-/** The cache file of this source under this Node and these flags: V8 accepts a cache only for the same. */
-function cacheFileFor(source) {
+/**
+ * The cache file for this Node, these flags and this build of the file (its size and time, which a
+ * rebuild changes): V8 accepts a cache only for the same Node, flags and source.
+ */
+function cacheFile() {
+  const { size, mtimeMs } = statSync(COMMONJS_CLI);
   const key = createHash("sha1")
-    .update(`${process.version}\n${process.execArgv.join(" ")}\n`)
-    .update(source)
+    .update(`${process.version}\n${process.execArgv.join(" ")}\n${size}\n${mtimeMs}`)
     .digest("hex");
   return join(CODE_CACHE_DIR, `cli-${key.slice(0, 16)}.bin`);
 }
@@ -77,10 +80,10 @@ function readIfPresent(path) {
  */
 export async function runWithCodeCache(argv, { write = false } = {}) {
   if (!existsSync(COMMONJS_CLI) || mayLoadPlugins(argv)) return undefined;
-  const source = readFileSync(COMMONJS_CLI, "utf8");
-  const cacheFile = cacheFileFor(source);
-  const cachedData = readIfPresent(cacheFile);
+  const file = cacheFile();
+  const cachedData = readIfPresent(file);
   if (cachedData === undefined && !write) return undefined;
+  const source = readFileSync(COMMONJS_CLI, "utf8");
   const script = new vm.Script(wrap(source), { filename: COMMONJS_CLI, cachedData });
   const module = { exports: {} };
   script
@@ -92,8 +95,8 @@ export async function runWithCodeCache(argv, { write = false } = {}) {
   const code = await module.exports.main(argv);
   if (write) {
     mkdirSync(CODE_CACHE_DIR, { recursive: true });
-    writeFileSync(`${cacheFile}.tmp`, script.createCachedData());
-    renameSync(`${cacheFile}.tmp`, cacheFile);
+    writeFileSync(`${file}.tmp`, script.createCachedData());
+    renameSync(`${file}.tmp`, file);
   }
   return code;
 }
@@ -105,9 +108,9 @@ export async function runWithCodeCache(argv, { write = false } = {}) {
  */
 export function codeCacheState() {
   if (!existsSync(COMMONJS_CLI)) return "absent";
-  const source = readFileSync(COMMONJS_CLI, "utf8");
-  const cachedData = readIfPresent(cacheFileFor(source));
+  const cachedData = readIfPresent(cacheFile());
   if (cachedData === undefined) return "absent";
+  const source = readFileSync(COMMONJS_CLI, "utf8");
   return new vm.Script(wrap(source), { filename: COMMONJS_CLI, cachedData }).cachedDataRejected
     ? "rejected"
     : "accepted";

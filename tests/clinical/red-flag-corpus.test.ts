@@ -1021,6 +1021,46 @@ describe("reading signs in the patient's words", () => {
       "sepsis_in_a_child",
     );
   });
+  it("hears the words of development-v26, and not their everyday twins (negative controls)", () => {
+    for (const [said, flag] of [
+      [["my daughter was born 5 weeks ago", "she's hot, 38.4 on the thermometer"], "sepsis_in_a_child"],
+      ["my right eye stopped working an hour ago, I can only see a glow", "sudden_loss_of_vision"],
+      [
+        "I never track my periods but I don't think I've had one since Easter, and I've a sharp pain low down on the left and feel faint",
+        "ectopic_pregnancy",
+      ],
+      ["this morning there was a big bleed from my back passage and I feel woozy", "gastrointestinal_bleeding"],
+      [
+        ["I won't need my appointment next week", "it's all sorted, my dog is going to my brother"],
+        "suicidal_thoughts",
+      ],
+      [
+        ["he's been giving his golf clubs and his good watch away", "he's left letters for the kids"],
+        "suicidal_thoughts",
+      ],
+      ["my sister keeps saying she will finish herself", "suicidal_thoughts"],
+      [
+        "a pressing feeling behind my breastbone for half an hour, sweating and short of breath",
+        "chest_pain_with_breathlessness_or_sweating",
+      ],
+      [
+        "he's holding his chest, pouring with sweat and can't get his breath",
+        "chest_pain_with_breathlessness_or_sweating",
+      ],
+    ] as const)
+      expect(fired(said), said).toContain(flag);
+    for (const said of [
+      ["my son was born 7 weeks ago", "he's feeding well, no temperature, I just want his check booked"],
+      "my eye drops stopped working so my eyes are itchy again",
+      "I do keep track of my periods and I had one last week, sharp pain on the left when I run",
+      "my piles bleed a tiny bit on the paper from the back passage when I strain",
+      ["the cat's going to my sister's while we're on holiday", "I won't need the cattery"],
+      "he'll finish himself a sandwich and then go to bed",
+      "I can't see out of my left eye, the eyelid is swollen shut from a bite, if I hold it open I can see fine",
+      "the nurse was pressing on my chest with the stethoscope and it was cold",
+    ] as const)
+      expect(fired(said), JSON.stringify(said)).toEqual([]);
+  });
   it("hears sight gone smoky or misty in one eye (the learned model, retrained with development-v24, no longer reads 'smoky')", () => {
     expect(fired("my right eye has been red and sore since yesterday and everything looks smoky in it")).toEqual([
       "sudden_loss_of_vision",

@@ -21,12 +21,24 @@ function cacheStateUnder(flags: readonly string[]): string {
   return spawnSync(process.execPath, [...flags, file], { encoding: "utf8", env }).stdout;
 }
 
-/** The predictions of the default benchmark run by the bin under these Node flags, latencies blanked. */
+/** The predictions of the first examples of the MediTOD validation split, run by the bin under these Node flags, latencies blanked. */
 function benchPredictions(flags: readonly string[]): string[] {
   const out = join(mkdtempSync(join(tmpdir(), "anamnesis-code-cache-run-")), "run");
   const run = spawnSync(
     process.execPath,
-    [...flags, bundledPath("bin", "anamnesis.js"), "bench", "--suite", "meditod", "--split", "test", "--out", out],
+    [
+      ...flags,
+      bundledPath("bin", "anamnesis.js"),
+      "bench",
+      "--suite",
+      "meditod",
+      "--split",
+      "valid",
+      "--limit",
+      "8",
+      "--out",
+      out,
+    ],
     { encoding: "utf8", env: { ...process.env, NODE_OPTIONS: "" } },
   );
   expect(run.status, run.stderr).toBe(0);

@@ -936,6 +936,20 @@ describe("reading signs in the patient's words", () => {
     ])
       expect(rules.learnedSetAside("suicidal_thoughts", said), said).toBe(false);
   });
+  it("sets aside the learned model's ketoacidosis in a turn that says there is no diabetes, unless it tells what ketoacidosis does (development-v26)", () => {
+    for (const said of [
+      "I'm vomiting with a bug from the kids and I'm not diabetic",
+      "he doesn't have diabetes, he's just been sick all night after a kebab",
+    ])
+      expect(rules.learnedSetAside("diabetic_ketoacidosis", said), said).toBe(true);
+    // Negative controls: no diabetes known, but the thirst, the weeing, the ketones or the breathing of it.
+    for (const said of [
+      "I'm not diabetic but I've been so thirsty and weeing constantly, now I'm vomiting",
+      "she's not a diabetic as far as we know but her ketones are high and she's breathing fast and deep",
+      "I'm vomiting and I'm a type 1 diabetic",
+    ])
+      expect(rules.learnedSetAside("diabetic_ketoacidosis", said), said).toBe(false);
+  });
   it("hears no stroke in gibberish talked in one's sleep (found in use, not in the corpus)", () => {
     expect(fired("my partner says I talk gibberish in my sleep")).toEqual([]);
     expect(fired("he was talking gibberish while asleep on the sofa")).toEqual([]);

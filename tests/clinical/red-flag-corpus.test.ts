@@ -936,6 +936,24 @@ describe("reading signs in the patient's words", () => {
     ])
       expect(rules.learnedSetAside("suicidal_thoughts", said), said).toBe(false);
   });
+  it("hears a child hot since yesterday, a grey colour, a side of the mouth that won't move and an arm just hanging (development-v26), and not their everyday twins", () => {
+    for (const [said, flag] of [
+      ["my boy is 2, hot since last night and now I can hardly wake him", "sepsis_in_a_child"],
+      ["she's 18 months, poorly and hot all afternoon and she's gone floppy", "sepsis_in_a_child"],
+      ["my 3 year old has a temperature, she's very drowsy and she's a grey colour", "sepsis_in_a_child"],
+      ["the right side of her mouth won't move since breakfast", "stroke_signs"],
+      ["twenty minutes ago it started: his right arm is just hanging down", "stroke_signs"],
+    ] as const)
+      expect(fired(said), said).toContain(flag);
+    for (const said of [
+      "it's been hot all day and he's grumpy, he's drinking well and playing",
+      "the flat has been hot since Monday and the baby has a heat rash that fades under a glass",
+      "his hair has gone grey early, like his dad's",
+      "his arm is hanging in a sling since he broke his wrist last week",
+      "my left arm was hanging off the bed when I woke and it had pins and needles for a minute",
+    ])
+      expect(fired(said), said).toEqual([]);
+  });
   it("sets aside the learned model's ketoacidosis in a turn that says there is no diabetes, unless it tells what ketoacidosis does (development-v26)", () => {
     for (const said of [
       "I'm vomiting with a bug from the kids and I'm not diabetic",

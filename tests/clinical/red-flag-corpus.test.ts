@@ -954,6 +954,27 @@ describe("reading signs in the patient's words", () => {
     ])
       expect(fired(said), said).toEqual([]);
   });
+  it("hears black specks brought up, a pan gone red, a neck that don't bend, a head that pounds and a testicle swelled (development-v26), and not their everyday twins", () => {
+    for (const [said, flag] of [
+      [
+        ["she's on blood thinners", "she brought up a mug of dark brown sick with black specks in it"],
+        "gastrointestinal_bleeding",
+      ],
+      ["I keep going to the loo and the whole pan goes red every time", "gastrointestinal_bleeding"],
+      ["he has hot body since morning, bad headache and his neck don't bend", "fever_headache_stiff_neck"],
+      ["all of a sudden my head started to pound, the worst pain of my life, and I was sick", "thunderclap_headache"],
+      ["my son is 14, his testicle suddenly hurts and it has swelled up", "testicular_torsion"],
+    ] as const)
+      expect(fired(said), JSON.stringify(said)).toContain(flag);
+    for (const said of [
+      "I brought up my dinner, there were black specks in it from the blueberries and poppy seed cake",
+      "after the beetroot salad the whole pan went red when I weed",
+      "hot body after the sauna and my neck aches from the gym",
+      "my head pounds after a night on the wine, it built up slowly over the morning",
+      "his ankle swelled up after football, no pain anywhere else",
+    ])
+      expect(fired(said), said).toEqual([]);
+  });
   it("sets aside the learned model's ketoacidosis in a turn that says there is no diabetes, unless it tells what ketoacidosis does (development-v26)", () => {
     for (const said of [
       "I'm vomiting with a bug from the kids and I'm not diabetic",

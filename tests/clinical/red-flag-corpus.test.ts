@@ -975,6 +975,25 @@ describe("reading signs in the patient's words", () => {
     ])
       expect(fired(said), said).toEqual([]);
   });
+  it("hears no drop of wee, wee not felt and skin round the bottom not one's own with back pain, and the sight in one eye gone (development-v26), and not their everyday twins", () => {
+    for (const [said, flag] of [
+      [
+        ["his back went lifting the wardrobe", "he hasn't managed a drop of wee since lunch"],
+        "saddle_numbness_or_sphincter_change",
+      ],
+      ["my back is agony and when I do a wee I can't feel it at all", "saddle_numbness_or_sphincter_change"],
+      ["the skin round my bum doesn't feel like my own since my back went", "saddle_numbness_or_sphincter_change"],
+      ["ten minutes ago the sight in my left eye just went", "sudden_loss_of_vision"],
+    ] as const)
+      expect(fired(said), JSON.stringify(said)).toContain(flag);
+    for (const said of [
+      "I haven't managed a drop of wine since January, feeling great",
+      "my back aches and when I do a wee it stings a bit",
+      "the sight in my left eye went blurry slowly over a year, the optician says cataract",
+      "after the filler the skin round my lips feels like it's not mine for an hour",
+    ])
+      expect(fired(said), said).toEqual([]);
+  });
   it("sets aside the learned model's ketoacidosis in a turn that says there is no diabetes, unless it tells what ketoacidosis does (development-v26)", () => {
     for (const said of [
       "I'm vomiting with a bug from the kids and I'm not diabetic",

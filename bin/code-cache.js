@@ -29,6 +29,15 @@ export function mayLoadPlugins(argv, env = process.env) {
   return existsSync(join(env.XDG_CONFIG_HOME || join(homedir(), ".config"), "anamnesis", "config.json"));
 }
 
+/**
+ * Whether a command line asks only for help or the version: the ES module bundle answers those
+ * loading almost nothing, where the cache would load the compiled code of every command.
+ */
+export function asksOnlyForHelp(argv) {
+  if (argv.length === 0 || argv[0] === "help") return true;
+  return argv.some((arg) => arg === "--help" || arg === "-h" || arg === "--version" || arg === "-V");
+}
+
 /** A package or builtin, not a path or URL: `@langchain/openai`, `node:os`. */
 const BARE_SPECIFIER = /^(?![./]|[a-z][\w+.-]*:\/)/i;
 
@@ -79,7 +88,7 @@ function readIfPresent(path) {
  * With `write`, runs it even without a cache and writes the cache after the command.
  */
 export async function runWithCodeCache(argv, { write = false } = {}) {
-  if (!existsSync(COMMONJS_CLI) || mayLoadPlugins(argv)) return undefined;
+  if (!existsSync(COMMONJS_CLI) || mayLoadPlugins(argv) || asksOnlyForHelp(argv)) return undefined;
   const file = cacheFile();
   const cachedData = readIfPresent(file);
   if (cachedData === undefined && !write) return undefined;

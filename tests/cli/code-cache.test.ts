@@ -78,6 +78,16 @@ describe("the code-cached CLI's launcher", () => {
     expect(mayLoadPlugins(["bench"], env)).toBe(true);
   });
 
+  it("leaves a request for help or the version to the ES module bundle, which answers it loading almost nothing", async () => {
+    const { asksOnlyForHelp } = (await import(bundledPath("bin", "code-cache.js"))) as {
+      asksOnlyForHelp: (argv: string[]) => boolean;
+    };
+    for (const argv of [[], ["--help"], ["-h"], ["help", "bench"], ["bench", "--help"], ["--version"], ["-V"]])
+      expect(asksOnlyForHelp(argv), argv.join(" ")).toBe(true);
+    for (const argv of [["bench"], ["chat", "--terminal"], ["score", "meditod-nlu", "--predictions", "p.jsonl"]])
+      expect(asksOnlyForHelp(argv), argv.join(" ")).toBe(false);
+  });
+
   it("lends an import() that requires packages and builtins (one copy of each) and imports ES-only modules and files", async () => {
     const { importerFor } = (await import(bundledPath("bin", "code-cache.js"))) as {
       importerFor: (require: NodeJS.Require) => (specifier: string) => Promise<unknown>;

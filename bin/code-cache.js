@@ -1,11 +1,12 @@
 // The CLI run with V8's cached code. `npm run build` also compiles the CLI into one CommonJS file
 // (`dist/bundle/cli.cjs`) and runs the default benchmark through it once for each set of Node flags
 // the package uses (none, and `npm run bench`'s), keeping what V8 compiled (`dist/code-cache/`). A
-// later start with the same Node, flags and file loads that compiled code instead of parsing and
-// compiling the CLI again. Without a cache for them (another Node, other flags, a changed file), the
-// CLI runs from the ES module bundle; so it does when the command may load a provider plug-in (a
-// `--provider-module`, a `--config` or a config file), whose `import "anamnesis"` must find the very
-// modules the CLI runs (one registry, one error class), which are the ES module bundle's.
+// later benchmark run (`bench`, which alone gains) with the same Node, flags and file loads that
+// compiled code instead of parsing and compiling the CLI again. Other commands, and a run without a
+// cache for them (another Node, other flags, a changed file), run from the ES module bundle; so does
+// a command that may load a provider plug-in (a `--provider-module`, a `--config` or a config file),
+// whose `import "anamnesis"` must find the very modules the CLI runs (one registry, one error class),
+// which are the ES module bundle's.
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -27,6 +28,15 @@ export function mayLoadPlugins(argv, env = process.env) {
   if (argv.some((arg) => arg.startsWith("--provider-module") || arg.startsWith("--config"))) return true;
   if (env.ANAMNESIS_CONFIG) return true;
   return existsSync(join(env.XDG_CONFIG_HOME || join(homedir(), ".config"), "anamnesis", "config.json"));
+}
+
+/**
+ * Whether a command line gains from the cached code: a benchmark run (`bench`), which runs most of the
+ * code. Loading the compiled code of every command costs a start about 40 ms, more than a short command
+ * (`--help`, `score`, a chat) spends compiling the little it runs from the ES module bundle.
+ */
+export function benefits(argv) {
+  return argv[0] === "bench" && !asksOnlyForHelp(argv);
 }
 
 /**
@@ -88,7 +98,7 @@ function readIfPresent(path) {
  * With `write`, runs it even without a cache and writes the cache after the command.
  */
 export async function runWithCodeCache(argv, { write = false } = {}) {
-  if (!existsSync(COMMONJS_CLI) || mayLoadPlugins(argv) || asksOnlyForHelp(argv)) return undefined;
+  if (!existsSync(COMMONJS_CLI) || !benefits(argv) || mayLoadPlugins(argv)) return undefined;
   const file = cacheFile();
   const cachedData = readIfPresent(file);
   if (cachedData === undefined && !write) return undefined;

@@ -9,8 +9,8 @@ interface CorpusPart {
 const rules = loadRedFlags();
 const part = (name: string): CorpusPart =>
   JSON.parse(readFileSync(new URL(`../../data/red-flag-corpus/${name}.json`, import.meta.url), "utf8")) as CorpusPart;
-const fired = (statement: Statement) =>
-  rules.evaluateSaid(typeof statement === "string" ? [statement] : statement).map((flag) => flag.id);
+const fired = (statement: string | readonly string[]) =>
+  rules.evaluateSaid(typeof statement === "string" ? [statement] : [...statement]).map((flag) => flag.id);
 
 /**
  * The must-fire statements of a corpus part that do not fire their flag (each as `flag: its first turn`),
@@ -1120,7 +1120,7 @@ describe("reading signs in the patient's words", () => {
         "chest_pain_with_breathlessness_or_sweating",
       ],
     ] as const)
-      expect(fired(said), said).toContain(flag);
+      expect(fired(said), JSON.stringify(said)).toContain(flag);
     for (const said of [
       ["my son was born 7 weeks ago", "he's feeding well, no temperature, I just want his check booked"],
       "my eye drops stopped working so my eyes are itchy again",

@@ -96,8 +96,12 @@ function classInstances(tables: NluTables): Record<string, object[]> {
     const known = CLASSES.find((entry) => entry.prototype === prototype);
     if (known) found[known.name]!.push(value);
     else if (!PLAIN.has(prototype)) throw new Error(`the NLU snapshot cannot keep a ${value.constructor.name}`);
-    if (value instanceof Map) for (const [key, item] of value) (visit(key), visit(item));
-    else if (value instanceof Set) for (const item of value) visit(item);
+    if (value instanceof Map) {
+      for (const [key, item] of value) {
+        visit(key);
+        visit(item);
+      }
+    } else if (value instanceof Set) for (const item of value) visit(item);
     else for (const item of Object.values(value)) visit(item);
   };
   visit(tables);

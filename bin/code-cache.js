@@ -1,6 +1,7 @@
 // The CLI run with V8's cached code. `npm run build` also compiles the CLI into one CommonJS file
-// (`dist/bundle/cli.cjs`) and runs the default benchmark through it once for each set of Node flags
-// the package uses (none, and `npm run bench`'s), keeping what V8 compiled (`dist/code-cache/`). A
+// (`dist/bundle/cli.cjs`) and runs `npm run bench`'s command (on the validation split) through it once
+// for each set of Node flags the package uses (none, and `npm run bench`'s), keeping what V8 compiled
+// (`dist/code-cache/`; see write-code-caches.js). A
 // later benchmark run (`bench`, which alone gains) with the same Node, flags and file loads that
 // compiled code instead of parsing and compiling the CLI again. Other commands, and a run without a
 // cache for them (another Node, other flags, a changed file), run from the ES module bundle; so does
@@ -92,6 +93,12 @@ function readIfPresent(path) {
   }
 }
 
+/** The CommonJS CLI compiled, with V8's cached code when there is some. */
+function compileCli(cachedData) {
+  const source = readFileSync(COMMONJS_CLI, "utf8");
+  return new vm.Script(wrap(source), { filename: COMMONJS_CLI, cachedData });
+}
+
 /**
  * Runs the CLI from the CommonJS bundle with its cached code and resolves with its exit code; resolves
  * with undefined, having run nothing, when there is no cache for this Node, these flags and this file.
@@ -102,15 +109,13 @@ export async function runWithCodeCache(argv, { write = false } = {}) {
   const file = cacheFile();
   const cachedData = readIfPresent(file);
   if (cachedData === undefined && !write) return undefined;
-  const source = readFileSync(COMMONJS_CLI, "utf8");
-  const script = new vm.Script(wrap(source), { filename: COMMONJS_CLI, cachedData });
+  const script = compileCli(cachedData);
   const module = { exports: {} };
-  script
-    .runInThisContext()
-    .call(module.exports, module.exports, createRequire(COMMONJS_CLI), module, COMMONJS_CLI, dirname(COMMONJS_CLI));
+  const require = createRequire(COMMONJS_CLI);
+  script.runInThisContext().call(module.exports, module.exports, require, module, COMMONJS_CLI, dirname(COMMONJS_CLI));
   // Node 20 runs no import() of a vm.Script's own code: the modules the CLI loads on demand (a
   // provider's SDK, a builtin) come through this module's.
-  module.exports.lendExternalImport(importerFor(createRequire(COMMONJS_CLI)));
+  module.exports.lendExternalImport(importerFor(require));
   const code = await module.exports.main(argv);
   if (write) {
     mkdirSync(CODE_CACHE_DIR, { recursive: true });
@@ -129,8 +134,5 @@ export function codeCacheState() {
   if (!existsSync(COMMONJS_CLI)) return "absent";
   const cachedData = readIfPresent(cacheFile());
   if (cachedData === undefined) return "absent";
-  const source = readFileSync(COMMONJS_CLI, "utf8");
-  return new vm.Script(wrap(source), { filename: COMMONJS_CLI, cachedData }).cachedDataRejected
-    ? "rejected"
-    : "accepted";
+  return compileCli(cachedData).cachedDataRejected ? "rejected" : "accepted";
 }

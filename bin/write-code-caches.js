@@ -30,12 +30,12 @@ if (calls.length !== 1) {
 
 rmSync(CODE_CACHE_DIR, { recursive: true, force: true });
 const out = mkdtempSync(join(tmpdir(), "anamnesis-code-cache-"));
+// The same command on the validation split: the build has no business scoring the test split.
+const runArgs = args.map((arg, index) =>
+  args[index - 1] === "--out" ? join(out, "run") : args[index - 1] === "--split" ? "valid" : arg,
+);
 try {
   for (const nodeFlags of [[], flags]) {
-    // The same command on the validation split: the build has no business scoring the test split.
-    const runArgs = args.map((arg, index) =>
-      args[index - 1] === "--out" ? join(out, "run") : args[index - 1] === "--split" ? "valid" : arg,
-    );
     const run = spawnSync(process.execPath, [...nodeFlags, join(root, "bin", "anamnesis.js"), ...runArgs], {
       env: { ...process.env, ANAMNESIS_WRITE_CODE_CACHE: "1" },
       stdio: ["ignore", "ignore", "pipe"],

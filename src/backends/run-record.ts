@@ -156,7 +156,7 @@ export async function gitRevision(cwd: string = process.cwd()): Promise<string |
     // An unreadable git directory: git itself decides below.
   }
   try {
-    // Loaded only here: starting child_process (and net) cost every run a few milliseconds.
+    // Loaded only here, so library code that never asks git does not start child_process (and net).
     const { execFile } = await importExternal<typeof import("node:child_process")>("node:child_process");
     const { stdout } = await promisify(execFile)("git", ["rev-parse", "HEAD"], { cwd, timeout: 5_000 });
     const revision = stdout.trim();

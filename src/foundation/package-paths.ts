@@ -25,6 +25,14 @@ function findPackageRoot(start: string): string {
   }
 }
 
+/**
+ * Whether this code runs from the build's bundle (`dist/bundle/*.js`), which the build writes together
+ * with what it derives from the bundled files (`dist/ontology-validated/`, `dist/nlu-snapshot/`). Code
+ * run from the sources (the tests, `npx tsx`) never reads those, so a change in `src/` never meets
+ * what the build derived with the old code.
+ */
+export const RUNS_FROM_BUNDLE: boolean = import.meta.url.endsWith(".js") && import.meta.url.includes("/dist/bundle/");
+
 /** The package's root folder (the one with its `package.json`), absolute. */
 export const PACKAGE_ROOT: string = findPackageRoot(dirname(fileURLToPath(import.meta.url)));
 

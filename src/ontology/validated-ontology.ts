@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { PACKAGE_ROOT } from "../foundation/package-paths.ts";
+import { PACKAGE_ROOT, RUNS_FROM_BUNDLE } from "../foundation/package-paths.ts";
 
 /**
  * The build's copy of the ontology files as their schemas gave them: `npm run build` validates every
@@ -16,8 +16,6 @@ import { PACKAGE_ROOT } from "../foundation/package-paths.ts";
 /** Where the build writes the validated copies and their manifest. */
 export const VALIDATED_ONTOLOGY_DIR = join(PACKAGE_ROOT, "dist", "ontology-validated");
 
-/** Whether this module runs from the build's bundle (`dist/bundle/*.js`), which is built with the copies. */
-const FROM_BUNDLE = import.meta.url.endsWith(".js") && import.meta.url.includes("/dist/bundle/");
 
 /** The SHA-256 of a source text, as the manifest records it. */
 function sourceHash(text: string): string {
@@ -42,7 +40,7 @@ function readManifest(): Record<string, string> | null {
 
 /** The build's validated copy of a file whose source text is `text`, or undefined (then validate it). */
 export function validatedCopy(name: string, text: string): unknown {
-  if (!FROM_BUNDLE) return undefined;
+  if (!RUNS_FROM_BUNDLE) return undefined;
   const hash = readManifest()?.[name];
   if (hash === undefined || hash !== sourceHash(text)) return undefined;
   try {

@@ -59,7 +59,7 @@ const BAD_INPUT = 4;
 /** Runs the program; resolves with its standard output, or rejects with one line. */
 async function runProgram(python: string, args: readonly string[], input: string, what: string): Promise<string> {
   const program = bundledPath("python", "reference_metrics.py");
-  // Loaded here, not with the module: starting child_process (and net) cost every command a few milliseconds.
+  // Loaded here, not with the module, so library code that never starts Python does not start child_process (and net).
   const { spawn } = await importExternal<typeof import("node:child_process")>("node:child_process");
   return new Promise((resolve, reject) => {
     const child = spawn(python, [program, ...args], { stdio: ["pipe", "pipe", "pipe"] });

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { deserialize, serialize } from "node:v8";
-import { BUNDLED, PACKAGE_ROOT, bundledPath } from "../../../foundation/package-paths.ts";
+import { BUNDLED, PACKAGE_ROOT, RUNS_FROM_BUNDLE, bundledPath } from "../../../foundation/package-paths.ts";
 import type { TrainingData } from "../training-data.ts";
 import type { NluTables } from "./nlu-tables.ts";
 import { PhraseIndex } from "./phrase-index.ts";
@@ -25,9 +25,6 @@ import { QuestionMemory } from "./question-memory.ts";
 
 /** Where the build writes the snapshot and its manifest. */
 export const NLU_SNAPSHOT_DIR = join(PACKAGE_ROOT, "dist", "nlu-snapshot");
-
-/** Whether this module runs from the build's bundle (`dist/bundle/*.js`), which is built with the snapshot. */
-const FROM_BUNDLE = import.meta.url.endsWith(".js") && import.meta.url.includes("/dist/bundle/");
 
 /** The classes whose instances the tables hold: V8's serializer keeps their fields, not their prototypes. */
 const CLASSES: ReadonlyArray<{ readonly name: string; readonly prototype: object }> = [
@@ -147,7 +144,7 @@ export function nluSnapshotCurrent(): boolean {
 
 /** The build's tables for these training dialogues, or undefined (then build them). */
 export function snapshotNluTables(training: TrainingData): NluTables | undefined {
-  if (!FROM_BUNDLE || !isBundledTraining(training) || !nluSnapshotCurrent()) return undefined;
+  if (!RUNS_FROM_BUNDLE || !isBundledTraining(training) || !nluSnapshotCurrent()) return undefined;
   try {
     return deserializeNluTables(readFileSync(join(NLU_SNAPSHOT_DIR, "tables.bin")));
   } catch {

@@ -1,5 +1,5 @@
 /**
- * The red flags' measurement for `bench/measurements.ts`: `bench/red-flags.ts --part test-v2,test-v3,test-v4,test-v5,test-v6,test-v7,test-v8,test-v9
+ * The red flags' measurement for `bench/measurements.ts`: `bench/red-flags.ts --part test-v2,test-v3,test-v4,test-v5,test-v6,test-v7,test-v8,test-v9,test-v10
  * --cross-validate --json`, the lay-words corpus per flag (the development statements, cross-validated,
  * and the held-back test part; the lay-word rules, the semantic signal and both) and a chat turn's cost
  * in-process (wall and CPU time).
@@ -125,7 +125,7 @@ export const RED_FLAG_MEASUREMENTS: readonly Measurement[] = [
       "tsx",
       "bench/red-flags.ts",
       "--part",
-      "test-v2,test-v3,test-v4,test-v5,test-v6,test-v7,test-v8,test-v9",
+      "test-v2,test-v3,test-v4,test-v5,test-v6,test-v7,test-v8,test-v9,test-v10",
       "--cross-validate",
       ...pick(o, [], ["--turns", "10"]),
       "--json",

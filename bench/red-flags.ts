@@ -12,11 +12,11 @@
  *   npx tsx bench/red-flags.ts --turns 0 --misses    # and each development statement the rules (or the learned model) get wrong
  *   npx tsx bench/red-flags.ts --encoder use-lite    # USE-lite itself, under its own thresholds, instead of the
  *                                                    # bundled static encoder (--table FILE: another static table)
- *   npx tsx bench/red-flags.ts --part test-v2,test-v3,test-v4,test-v5,test-v6,test-v7,test-v8,test-v9 --json  # the held-back test parts too: the figures reported
+ *   npx tsx bench/red-flags.ts --part test-v2,test-v3,test-v4,test-v5,test-v6,test-v7,test-v8,test-v9,test-v10 --json  # the held-back test parts too: the figures reported
  *                                                    # (tables on stderr, JSON on stdout; --turns N, default 200)
  *
  * The development statements are `development.json`, `test.json` (the first test part, used for
- * development after it was scored once) and `development-v3.json`; `test-v2.json` to `test-v9.json`,
+ * development after it was scored once) and `development-v3.json`; `test-v2.json` to `test-v10.json`,
  * written by people who had not seen the rules, are held back and read only under `--part`. The semantic signal compares with the
  * development statements, so a development statement is scored leave-one-out (its own statement left
  * out); a leave-one-out figure is optimistic where the thresholds were chosen on the same statements,
@@ -98,6 +98,7 @@ const HELD_BACK: readonly string[] = [
   "test-v7",
   "test-v8",
   "test-v9",
+  "test-v10",
 ];
 
 /** A later development part's file name, e.g. `development-v6.json` (its number: 6). */

@@ -149,6 +149,7 @@ describe("the bundled model", () => {
     expect(developmentParts()).not.toContain("test-v7");
     expect(developmentParts()).not.toContain("test-v8");
     expect(developmentParts()).not.toContain("test-v9");
+    expect(developmentParts()).not.toContain("test-v10");
     expect(model.model.header.trainingDigest).toBe(trainingDigest(examples, DEFAULT_TRAINING));
     expect(model.model.header.encoder).toBe((await loadStaticEncoder()).model);
   });

@@ -4,7 +4,8 @@
  * dialogues' patients' lines (as `data/red-flag-corpus/train-model.ts` trains the bundled one), and the
  * group's statements are read as the chat reads turns (each turn with the runs of turns that end with
  * it). Per threshold: recall and false alarms of the learned model alone and with the lay-word rules
- * (which were developed on these parts, so their column here is in sample), pooled over the groups;
+ * (which were developed on these parts, so their column here is in sample; their readings the fold's
+ * model sets aside left out, as in the chat), pooled over the groups;
  * and how many of the valid splits' patients' lines (ordinary talk the model never saw) the bundled
  * model fires on. The held-back test parts are never read.
  *
@@ -20,6 +21,7 @@ import { trainRedFlagModel } from "../src/clinical/red-flag-model-training.ts";
 import { loadRedFlags } from "../src/clinical/red-flags.ts";
 import { denseFeatures, LearnedRedFlags, loadLearnedRedFlags } from "../src/clinical/red-flags-learned.ts";
 import { loadStaticEncoder } from "../src/clinical/static-sentence-encoder.ts";
+import { learnedOverrulesWords } from "../src/clinical/learned-second-opinion.ts";
 import {
   backgroundExamples,
   corpusExamples,
@@ -63,6 +65,16 @@ function bestProbabilities(model: LearnedRedFlags, turns: readonly string[]): Ma
   return best;
 }
 
+/** The rules' flags on some turns, less those the model's second opinion sets aside (as the chat reads them). */
+function rulesKept(model: LearnedRedFlags, turns: readonly string[]): Set<string> {
+  const read = {
+    signs: turns.map((turn) => rules.signs.read(turn)),
+    highest: turns.map((_, index) => model.highestOfLastTurn(turns.slice(0, index + 1))),
+  };
+  const byRules = rules.evaluateSaid(turns).map((flag) => flag.id);
+  return new Set(byRules.filter((flag) => !learnedOverrulesWords(rules, flag, read)));
+}
+
 interface Scored {
   readonly example: CorpusExample;
   readonly learned: Map<string, number>;
@@ -88,7 +100,7 @@ function scoreGroup(group: readonly string[]): Scored[] {
   return corpusExamples(group).map((example) => ({
     example,
     learned: bestProbabilities(model, example.turns),
-    byRules: new Set(rules.evaluateSaid(example.turns).map((flag) => flag.id)),
+    byRules: rulesKept(model, example.turns),
   }));
 }
 

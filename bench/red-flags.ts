@@ -51,6 +51,7 @@ import {
 import type { SignsFound } from "../src/clinical/red-flag-signs.ts";
 import { bundledPath } from "../src/foundation/package-paths.ts";
 import { loadLearnedRedFlags } from "../src/clinical/red-flags-learned.ts";
+import { learnedOverrulesWords, type TurnsRead } from "../src/clinical/learned-second-opinion.ts";
 import { defaultCacheDir } from "../src/backends/response-cache.ts";
 import { chatTurnCosts } from "./red-flags-chat-turns.ts";
 
@@ -67,13 +68,16 @@ interface Entry {
   readonly text: string;
   readonly turns: readonly string[];
   readonly byRules: ReadonlySet<string>;
+  /** The rules' flags less those the learned model's second opinion sets aside (`src/clinical/learned-second-opinion.ts`). */
+  readonly byRulesKept: ReadonlySet<string>;
   /** The flags the bundled learned model fires over the statement's turns (none when it is not loaded). */
   readonly byLearned: ReadonlySet<string>;
   readonly signs: SignsFound;
 }
 /**
  * The signals scored: the rules, the nearest statements (`semantic`), both, the learned model, the
- * rules with the learned model (`rules+learned`: the chat's default), and all three.
+ * rules with the learned model (`rules+learned`: the chat's default), and all three. With the learned
+ * model (`rules+learned`, `every`) the rules' readings it sets aside are left out, as in the chat.
  */
 type Signal = "rules" | "semantic" | "both" | "learned" | "rules+learned" | "every";
 const SIGNALS: readonly Signal[] = ["rules", "semantic", "both", "learned", "rules+learned", "every"];
@@ -151,6 +155,14 @@ function learnedFlags(turns: readonly string[]): Set<string> {
   return fired;
 }
 
+/** Each turn's signs and the learned model's highest probabilities over the runs ending with it, as the chat reads them. */
+function turnsRead(turns: readonly string[]): TurnsRead {
+  return {
+    signs: turns.map((turn) => rules.signs.read(turn)),
+    highest: turns.map((_, index) => learnedModel?.highestOfLastTurn(turns.slice(0, index + 1)) ?? null),
+  };
+}
+
 /** The statements of corpus files, each read by the rules and the learned model. */
 function entriesOf(files: readonly string[]): Entry[] {
   return files.flatMap((file) => {
@@ -162,7 +174,9 @@ function entriesOf(files: readonly string[]): Entry[] {
           const byRules = new Set(rules.evaluateSaid(turns).map((fired) => fired.id));
           const signs = rules.signs.readAll(turns);
           const byLearned = learnedFlags(turns);
-          return { flag, mustFire, statement, file, text: statementText(statement), turns, byRules, byLearned, signs };
+          const byRulesKept = new Set([...byRules].filter((id) => !learnedOverrulesWords(rules, id, turnsRead(turns))));
+          const text = statementText(statement);
+          return { flag, mustFire, statement, file, text, turns, byRules, byRulesKept, byLearned, signs };
         },
       ),
     );
@@ -206,8 +220,8 @@ function score(entries: readonly Entry[], scores: ScoresByEntry, thresholds: Sem
       semantic: bySemantic,
       both,
       learned: entry.byLearned,
-      "rules+learned": new Set([...entry.byRules, ...entry.byLearned]),
-      every: new Set([...both, ...entry.byLearned]),
+      "rules+learned": new Set([...entry.byRulesKept, ...entry.byLearned]),
+      every: new Set([...entry.byRulesKept, ...bySemantic, ...entry.byLearned]),
     };
     for (const signal of SIGNALS) {
       for (const tally of [row(entry.flag)[signal], row("all")[signal]]) {

@@ -1,4 +1,5 @@
 import type { DialogueState } from "../cmas/schemas.ts";
+import { learnedOverrulesWords } from "./learned-second-opinion.ts";
 import { poolSigns, type SignsFound } from "./red-flag-signs.ts";
 import type { RedFlag, RedFlagRules } from "./red-flags.ts";
 import type { SemanticMatch, SemanticRedFlags } from "./red-flags-semantic.ts";
@@ -22,6 +23,8 @@ interface ScreenedTurn {
    * the words read (which depend on those words alone); null until the signal is on.
    */
   learned: readonly SemanticMatch[] | null;
+  /** The learned model's highest probability per flag over the runs ending with the turn; null until read. */
+  learnedHighest: ReadonlyMap<string, number> | null;
 }
 
 /**
@@ -67,7 +70,7 @@ export class RedFlagScreen {
    */
   flags(state: DialogueState, patientTurns: readonly string[]): RedFlag[] {
     this.follow(patientTurns);
-    const fired = this.rules.evaluateConversation(state, this.signs);
+    const fired = this.rules.evaluateConversation(state, this.signs, (flagId) => this.overruled(flagId));
     for (const match of withoutRepeatedWindows(this.semanticMatches())) {
       const index = fired.findIndex((flag) => flag.id === match.flag);
       const evidence = semanticEvidence(match);
@@ -102,6 +105,7 @@ export class RedFlagScreen {
       signs: this.rules.signs.read(text),
       semantic: null,
       learned: null,
+      learnedHighest: null,
     }));
     this.turns.push(...fresh);
     poolSigns(
@@ -133,6 +137,21 @@ export class RedFlagScreen {
       ...nearest.filter((match) => this.rules.subjectHeard(match.flag, this.signs)),
       ...learned.filter((match) => !this.rules.learnedNeedsUnmet(match.flag, this.signs)),
     ];
+  }
+
+  /**
+   * Whether the learned model sets aside the rules' reading of a flag in the patient's words
+   * (`./learned-second-opinion.ts`); each turn is read once, when the signal is on.
+   */
+  private overruled(flagId: string): boolean {
+    if (!this.semantic) return false;
+    this.turns.forEach((turn, index) => {
+      turn.learnedHighest ??= this.semantic!.learnedHighest(this.turns.slice(0, index + 1).map((t) => t.text));
+    });
+    return learnedOverrulesWords(this.rules, flagId, {
+      signs: this.turns.map((turn) => turn.signs),
+      highest: this.turns.map((turn) => turn.learnedHighest),
+    });
   }
 
   /**

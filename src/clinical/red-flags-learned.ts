@@ -38,7 +38,7 @@ export function denseFeatures(encoder: Pick<StaticSentenceEncoder, "encodeOne">,
 }
 
 /** Longest run of consecutive patient turns read together. */
-const LONGEST_RUN = 3;
+export const LONGEST_RUN = 3;
 
 /** The texts read for the last of some turns: it alone, and the runs of two and three turns ending with it. */
 export function runsEndingWithLast(turns: readonly string[]): string[] {
@@ -92,6 +92,19 @@ export class LearnedRedFlags implements TurnReader {
       for (const match of this.matches(text, threshold))
         if (match.probability > (best.get(match.flag)?.probability ?? -1)) best.set(match.flag, match);
     return [...best.values()];
+  }
+
+  /**
+   * Each flag the model knows (not `none`), with its highest probability over the last turn read alone
+   * and with the turns before it: the model's second opinion on the rules ({@link matchesOfLastTurn}
+   * names only the flags over a threshold).
+   */
+  highestOfLastTurn(turns: readonly string[]): Map<string, number> {
+    const highest = new Map<string, number>();
+    for (const text of runsEndingWithLast(turns))
+      for (const [flag, probability] of this.probabilities(text))
+        if (flag !== "none") highest.set(flag, Math.max(highest.get(flag) ?? 0, probability));
+    return highest;
   }
 }
 

@@ -39,6 +39,8 @@ export interface TurnReader {
   matchesOfLastTurn(
     turns: readonly string[],
   ): ReadonlyArray<{ readonly flag: string; readonly text: string; readonly probability: number }>;
+  /** Each flag it knows, with its highest probability over the last turn read alone and with the turns before it. */
+  highestOfLastTurn(turns: readonly string[]): ReadonlyMap<string, number>;
 }
 
 /** A statement the semantic signal compares with: one that must fire `flag`, or a near-miss (`flag: null`). */
@@ -420,6 +422,17 @@ export class SemanticRedFlags {
       statement: null,
       similarity: probability,
     }));
+  }
+
+  /**
+   * The learned model's highest probability of each flag it knows over the last of some patient turns,
+   * read alone and with the turns before it ({@link TurnReader.highestOfLastTurn}); null while the
+   * signal is loading, empty when it failed or has no learned model.
+   */
+  learnedHighest(turns: readonly string[]): ReadonlyMap<string, number> | null {
+    if (this.failure !== null) return new Map();
+    if (!this.encoder) return null;
+    return this.learned?.highestOfLastTurn(turns) ?? new Map();
   }
 
   /** The flags an encoded sentence fires (kept), or null when it is not encoded. */

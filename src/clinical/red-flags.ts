@@ -118,14 +118,26 @@ export class RedFlagRules {
     return this.fired((flag) => this.statedEvidence(flag, found));
   }
 
+  /** Whether a flag's stated criteria hold on some signs. */
+  saidHolds(flagId: string, found: SignsFound): boolean {
+    const flag = this.flags.find((candidate) => candidate.id === flagId);
+    return flag !== undefined && this.statedEvidence(flag, found) !== null;
+  }
+
   /**
    * The flags that fire on a state or on the signs the patient said (pooled over their turns: see
-   * `./red-flag-screen.ts`), each once, with the evidence of both readings.
+   * `./red-flag-screen.ts`), each once, with the evidence of both readings. A flag's reading of the
+   * words is dropped when `saidSetAside` says so (the learned model's second opinion).
    */
-  evaluateConversation(state: DialogueState, found: SignsFound): RedFlag[] {
+  evaluateConversation(
+    state: DialogueState,
+    found: SignsFound,
+    saidSetAside: (flagId: string) => boolean = () => false,
+  ): RedFlag[] {
     return this.fired((flag) => {
       const tracked = this.trackedSetAside(flag, found) ? null : evidenceFor(flag.criteria, state);
-      const said = this.statedEvidence(flag, found);
+      const stated = this.statedEvidence(flag, found);
+      const said = stated !== null && saidSetAside(flag.id) ? null : stated;
       return tracked === null && said === null ? null : [...(tracked ?? []), ...(said ?? [])];
     });
   }

@@ -119,6 +119,9 @@ export const redFlagsSchema = z.strictObject({
    * near-miss) for the bundled sentence encoder, chosen on the corpus's development part; the same for
    * USE-lite, the encoder one may choose instead (`useLite`); and the signs that say how or when rather
    * than what (`sudden`, `severe`), which alone do not let it fire a flag (see `RedFlagRules.subjectHeard`).
+   * `learnedVeto`: the learned model's second opinion on the rules' reading of the words — below this
+   * probability of a flag it knows, over every run of turns it read, the words' reading of that flag is
+   * set aside (see `./clinical/learned-second-opinion.ts`).
    */
   semantic: z.strictObject({
     similarity: z.number().min(-1).max(1),
@@ -132,6 +135,12 @@ export const redFlagsSchema = z.strictObject({
       })
       .optional(),
     modifierSigns: z.array(identifier),
+    learnedVeto: z
+      .strictObject({
+        below: z.number().min(0).max(1),
+        chosenBy: z.string().min(1),
+      })
+      .optional(),
   }),
   flags: z.array(redFlagSchema).min(1),
 });

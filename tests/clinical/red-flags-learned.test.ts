@@ -58,6 +58,14 @@ describe("the learned red-flag model's reading of a turn", () => {
     ]);
   });
 
+  it("reads the first six letters of a longer word as its stem, negation kept", () => {
+    const stems = (text: string) => sparseFeatures(text).filter((feature) => feature.startsWith("s:"));
+    expect(stems("swollen and swolen")).toEqual(["s:swolle"]);
+    expect(stems("not breathing, vomiting")).toEqual(["s:not_breath", "s:vomiti"]);
+    // Negative control: words of six letters or fewer have no stem of their own.
+    expect(stems("my throat is sore")).toEqual([]);
+  });
+
   it("reads a turn alone and with the one or two turns before it", () => {
     expect(runsEndingWithLast(["a", "b", "c", "d"])).toEqual(["d", "c d", "b c d"]);
     expect(runsEndingWithLast(["only"])).toEqual(["only"]);

@@ -1197,4 +1197,44 @@ describe("reading signs in the patient's words", () => {
       "testicular_torsion",
     ]);
   });
+  it("hears a face lower on one side as drooping", () => {
+    expect(fired("now I look closely his face is lower on the right")).toContain("stroke_signs");
+    // Negative control: a face that is only tired.
+    expect(fired("his face looks a bit tired today")).toEqual([]);
+  });
+  it("hears slurred words put down to a new brace as a lisp, not a stroke", () => {
+    expect(fired(["my words are a bit slurred today", "I had braces put on yesterday, keep lisping"])).toEqual([]);
+    // Negative control: the slurred words alone.
+    expect(fired(["my words are a bit slurred today", "I don't know why"])).toContain("stroke_signs");
+  });
+  it("hears a child conked out after an activity, awake and chatting, or a named syndrome asked about, as no floppy child", () => {
+    expect(
+      fired([
+        "she's gone floppy",
+        "I mean she's zonked after her dance class like she always is, woke up and she's giggling",
+      ]),
+    ).toEqual([]);
+    expect(fired("what is floppy baby syndrome? a friend's baby had tests for it, mine is fine")).toEqual([]);
+    // Negative controls: floppy and hot; woken up but not chatting.
+    expect(fired("my baby's gone floppy and he's burning hot")).toContain("sepsis_in_a_child");
+    expect(fired("he's floppy and hot, woke up for a second but he's not babbling like normal")).toContain(
+      "sepsis_in_a_child",
+    );
+  });
+  it("hears the weather's thunderclap as no headache's, unless the headache is severe", () => {
+    expect(fired(["it was a thunderclap", "I mean the storm, my head's ached a bit since from the bad night"])).toEqual(
+      [],
+    );
+    // Negative controls: a thunderclap headache; a severe one on a stormy night; a lightning-bolt simile.
+    expect(fired("my headache came on like a thunderclap")).toContain("thunderclap_headache");
+    expect(fired("during the storm I got a thunderclap headache, the worst pain of my life")).toContain(
+      "thunderclap_headache",
+    );
+    expect(fired("thunderclap pain in my head, like a lightning bolt")).toContain("thunderclap_headache");
+  });
+  it("hears flecks of blood in phlegm with a cold on the mend as no coughed-up blood", () => {
+    expect(fired("a few flecks of blood in my phlegm with a cold, on the mend now")).toEqual([]);
+    // Negative control: blood coughed up with nothing to explain it.
+    expect(fired("I've been coughing up blood since this morning")).toContain("coughing_blood");
+  });
 });

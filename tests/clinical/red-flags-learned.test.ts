@@ -278,7 +278,7 @@ describe("the learned model in a chat", () => {
     const coughed = "I keep coughing up blood";
     const model = await loadLearnedRedFlags();
     // Below the bundled threshold, the model reads the blood as the gut's.
-    expect(model.matchesOfLastTurn([coughed], 0.5).map((match) => match.flag)).toContain("gastrointestinal_bleeding");
+    expect(model.matchesOfLastTurn([coughed], 0.3).map((match) => match.flag)).toContain("gastrointestinal_bleeding");
     expect(loadRedFlags().learnedSetAside("gastrointestinal_bleeding", coughed)).toBe(true);
     const flagsOf = async (said: string) =>
       (await new Conversation(engine, { semanticRedFlags: signal() }).say(said)).escalation.map((flag) => flag.id);

@@ -1237,4 +1237,24 @@ describe("reading signs in the patient's words", () => {
     // Negative control: blood coughed up with nothing to explain it.
     expect(fired("I've been coughing up blood since this morning")).toContain("coughing_blood");
   });
+  it("hears a neck that cannot bend, light that hurts the eyes and a temperature in words", () => {
+    expect(fired("she's got a fever and a headache and she's not able to bend her neck")).toContain(
+      "fever_headache_stiff_neck",
+    );
+    expect(fired("high fever and a bad headache, the light is hurting his eyes")).toContain(
+      "fever_headache_stiff_neck",
+    );
+    expect(fired("my baby is three weeks old and the thermometer says thirty eight point four")).toContain(
+      "sepsis_in_a_child",
+    );
+    // Negative controls: a neck stiff from the pillow; light in the eyes with no fever; an age in words.
+    expect(fired("I've a temperature and can't bend my neck since I slept funny on a new pillow")).toEqual([]);
+    expect(fired("the light is hurting my eyes after the screen all day")).toEqual([]);
+    expect(fired("my mum is thirty eight years old and has a headache")).toEqual([]);
+  });
+  it("hears sight that a person is not able to see from as lost", () => {
+    expect(fired("since this morning she is not able to see from her right eye")).toContain("sudden_loss_of_vision");
+    // Negative control: not able to see the board without glasses.
+    expect(fired("he's not able to see the board at school without his glasses")).toEqual([]);
+  });
 });

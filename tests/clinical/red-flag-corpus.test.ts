@@ -1257,4 +1257,12 @@ describe("reading signs in the patient's words", () => {
     // Negative control: not able to see the board without glasses.
     expect(fired("he's not able to see the board at school without his glasses")).toEqual([]);
   });
+  it("hears words that cannot be found, dribbling from one side of the mouth and an arm flopping by the side as a stroke's", () => {
+    expect(fired("since twenty minutes my father cannot find words")).toContain("stroke_signs");
+    expect(fired("he's dribbling out of the right side of his mouth")).toContain("stroke_signs");
+    expect(fired("she was fine at lunch but now her right arm is dangling by her side")).toContain("stroke_signs");
+    // Negative controls: no words for a feeling; a teething baby dribbling.
+    expect(fired("I cannot find words to thank the nurses enough")).toEqual([]);
+    expect(fired("the baby is dribbling a lot, teething I think")).toEqual([]);
+  });
 });

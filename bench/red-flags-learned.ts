@@ -21,7 +21,7 @@ import { trainRedFlagModel } from "../src/clinical/red-flag-model-training.ts";
 import { loadRedFlags } from "../src/clinical/red-flags.ts";
 import { denseFeatures, LearnedRedFlags, loadLearnedRedFlags } from "../src/clinical/red-flags-learned.ts";
 import { loadStaticEncoder } from "../src/clinical/static-sentence-encoder.ts";
-import { learnedOverrulesWords } from "../src/clinical/learned-second-opinion.ts";
+import { learnedOverrulesWords, turnsReadBy } from "../src/clinical/learned-second-opinion.ts";
 import {
   backgroundExamples,
   corpusExamples,
@@ -67,10 +67,7 @@ function bestProbabilities(model: LearnedRedFlags, turns: readonly string[]): Ma
 
 /** The rules' flags on some turns, less those the model's second opinion sets aside (as the chat reads them). */
 function rulesKept(model: LearnedRedFlags, turns: readonly string[]): Set<string> {
-  const read = {
-    signs: turns.map((turn) => rules.signs.read(turn)),
-    highest: turns.map((_, index) => model.highestOfLastTurn(turns.slice(0, index + 1))),
-  };
+  const read = turnsReadBy(rules, model, turns);
   const byRules = rules.evaluateSaid(turns).map((flag) => flag.id);
   return new Set(byRules.filter((flag) => !learnedOverrulesWords(rules, flag, read)));
 }

@@ -16,13 +16,13 @@ import { mkdtempSync, readdirSync, rmSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { scriptArgs } from "./script-args.ts";
+import { LONGEST_RUN } from "../src/clinical/red-flags-learned.ts";
 
 const { values } = scriptArgs({ options: { json: { type: "boolean", default: false } } });
 const ROOT = resolve(import.meta.dirname, "..");
 const CUT_OFFS = [0, 1e-6, 1e-5, 1e-4, 1e-3, 1e-2, 1e-1];
 /** The first part written after the learned model: `development-v21.json`. */
 const FIRST_PART = 21;
-const LONGEST_RUN = 3;
 const print = (line: string): void => void (values.json ? console.error(line) : console.log(line));
 const git = (...args: string[]): string =>
   execFileSync("git", args, { cwd: ROOT, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] }).trim();

@@ -51,7 +51,7 @@ import {
 import type { SignsFound } from "../src/clinical/red-flag-signs.ts";
 import { bundledPath } from "../src/foundation/package-paths.ts";
 import { loadLearnedRedFlags } from "../src/clinical/red-flags-learned.ts";
-import { learnedOverrulesWords, type TurnsRead } from "../src/clinical/learned-second-opinion.ts";
+import { learnedOverrulesWords, turnsReadBy } from "../src/clinical/learned-second-opinion.ts";
 import { defaultCacheDir } from "../src/backends/response-cache.ts";
 import { chatTurnCosts } from "./red-flags-chat-turns.ts";
 
@@ -155,14 +155,6 @@ function learnedFlags(turns: readonly string[]): Set<string> {
   return fired;
 }
 
-/** Each turn's signs and the learned model's highest probabilities over the runs ending with it, as the chat reads them. */
-function turnsRead(turns: readonly string[]): TurnsRead {
-  return {
-    signs: turns.map((turn) => rules.signs.read(turn)),
-    highest: turns.map((_, index) => learnedModel?.highestOfLastTurn(turns.slice(0, index + 1)) ?? null),
-  };
-}
-
 /** The statements of corpus files, each read by the rules and the learned model. */
 function entriesOf(files: readonly string[]): Entry[] {
   return files.flatMap((file) => {
@@ -174,7 +166,8 @@ function entriesOf(files: readonly string[]): Entry[] {
           const byRules = new Set(rules.evaluateSaid(turns).map((fired) => fired.id));
           const signs = rules.signs.readAll(turns);
           const byLearned = learnedFlags(turns);
-          const byRulesKept = new Set([...byRules].filter((id) => !learnedOverrulesWords(rules, id, turnsRead(turns))));
+          const read = turnsReadBy(rules, learnedModel, turns);
+          const byRulesKept = new Set([...byRules].filter((id) => !learnedOverrulesWords(rules, id, read)));
           const text = statementText(statement);
           return { flag, mustFire, statement, file, text, turns, byRules, byRulesKept, byLearned, signs };
         },

@@ -1,6 +1,7 @@
 import { LONGEST_RUN } from "./red-flags-learned.ts";
 import { poolSigns, type SignsFound } from "./red-flag-signs.ts";
 import type { RedFlagRules } from "./red-flags.ts";
+import type { TurnReader } from "./red-flags-semantic.ts";
 
 /**
  * The learned model's second opinion on the rules' reading of the patient's words. The rules fire on
@@ -21,6 +22,18 @@ import type { RedFlagRules } from "./red-flags.ts";
 export interface TurnsRead {
   readonly signs: readonly SignsFound[];
   readonly highest: readonly (ReadonlyMap<string, number> | null)[];
+}
+
+/** Some turns as a reader reads them: each turn's signs and the model's highest probabilities after it (null: no model). */
+export function turnsReadBy(
+  rules: RedFlagRules,
+  model: Pick<TurnReader, "highestOfLastTurn"> | null,
+  turns: readonly string[],
+): TurnsRead {
+  return {
+    signs: turns.map((turn) => rules.signs.read(turn)),
+    highest: turns.map((_, index) => model?.highestOfLastTurn(turns.slice(0, index + 1)) ?? null),
+  };
 }
 
 /** Whether the learned model sets aside the rules' reading of a flag in the patient's words. */

@@ -110,8 +110,9 @@ export function markedWords(text: string): string[] {
 /**
  * How many letters of a longer word are read as its stem: the words of one root often share them
  * ("breathing", "breathless"; "collapsed", "collapsing"; "suicidal", "suicide"; "unconscious",
- * "unconsious"), so a form or misspelling the training lacks still counts. Compared under cross-validation (`bench/red-flags-learned.ts`) with none, four,
- * five and character four-grams: six caught the most statements left out for fewer false alarms.
+ * "unconsious"), so a form or misspelling the training lacks still counts. Compared under
+ * cross-validation (`bench/red-flags-learned.ts`) with none, four, five and character four-grams: six
+ * caught the most statements left out for fewer false alarms.
  */
 const STEM_LETTERS = 6;
 

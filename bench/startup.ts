@@ -2,11 +2,13 @@
  * The package's start-up figures, each as a user meets it (whole processes, start-up included):
  * - `anamnesis --help` cold start, median of N runs, beside `node -e 0` (Node's own start);
  * - `npm run bench` wall time (the three MediTOD suites on the embedded engine), median of N runs,
- *   through npm as the README's quick start runs it, and the same command without npm;
+ *   through npm as the README's quick start runs it, and the same command (with the script's Node
+ *   flags) without npm;
  * - `anamnesis metrics pairs` on `--pairs` MTS-Dialog pairs as one process (the comparison with the
  *   Python references is `bench/metrics-python.ts`, which runs both);
  * - with `--against DIR` (another built checkout, e.g. a clean clone of an earlier commit), the bench
- *   command of both, alternating run by run, so that a busy host slows both alike, and their ratio;
+ *   command of both, each with its own script's Node flags, alternating run by run, so that a busy host
+ *   slows both alike, and their ratio;
  * - with `--npm-test`, the wall time of `npm test` (once; it takes minutes).
  *
  *   npx tsx bench/startup.ts [--runs 11] [--pairs 5000] [--npm-test] [--against DIR] [--json]
@@ -14,7 +16,7 @@
  * Run `npm run build` first: the CLI runs the compiled build.
  */
 import { scriptArgs } from "./script-args.ts";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { bundledPath } from "../src/foundation/package-paths.ts";
@@ -39,6 +41,17 @@ const { values } = scriptArgs({
   },
 });
 const runs = Number(values.runs);
+
+/** `npm run bench`'s script: `node <flags> bin/anamnesis.js <arguments>`. */
+const BENCH_SCRIPT = /^node((?: --\S+)*) bin\/anamnesis\.js /;
+
+/** The Node flags `npm run bench` gives the command in the checkout at `dir`. */
+function benchNodeFlags(dir: string): string[] {
+  const { scripts } = JSON.parse(readFileSync(join(dir, "package.json"), "utf8")) as { scripts: { bench: string } };
+  const flags = BENCH_SCRIPT.exec(scripts.bench);
+  if (!flags) throw new Error(`${dir}: the bench script is not 'node <flags> bin/anamnesis.js …': ${scripts.bench}`);
+  return flags[1]!.trim().split(" ").filter(Boolean);
+}
 const pairs = Number(values.pairs);
 const bin = bundledPath("bin", "anamnesis.js");
 const out = benchOutput();
@@ -57,8 +70,9 @@ out.line(`  → --help costs ${((help.medianWall - node.medianWall) * 1000).toFi
 const scratch = mkdtempSync(join(tmpdir(), "anamnesis-startup-"));
 try {
   const benchArgs = ["bench", "--suite", "meditod", "--split", "test", "--out", join(scratch, "run"), "--restart"];
-  const benchCommand = measure("anamnesis bench (what npm run bench runs)", () =>
-    timeProcess(process.execPath, [bin, ...benchArgs]),
+  const ourFlags = benchNodeFlags(bundledPath());
+  const benchCommand = measure("anamnesis bench with npm run bench's Node flags, without npm", () =>
+    timeProcess(process.execPath, [...ourFlags, bin, ...benchArgs]),
   );
   const npmRunBench = measure("npm run bench", () => timeProcess("npm", ["run", "--silent", "bench"]));
 
@@ -72,10 +86,11 @@ try {
   let against: { dir: string; ours: TimingSummary; theirs: TimingSummary; ratio: number } | undefined;
   if (values.against) {
     const theirs = join(values.against, "bin", "anamnesis.js");
+    const theirFlags = benchNodeFlags(values.against);
     const pair = alternate(
       runs,
-      () => timeProcess(process.execPath, [bin, ...benchArgs]),
-      () => timeProcess(process.execPath, [theirs, ...benchArgs]),
+      () => timeProcess(process.execPath, [...ourFlags, bin, ...benchArgs]),
+      () => timeProcess(process.execPath, [...theirFlags, theirs, ...benchArgs]),
     );
     against = {
       dir: values.against,

@@ -41,6 +41,9 @@ const { values } = scriptArgs({
   },
 });
 const runs = Number(values.runs);
+const pairs = Number(values.pairs);
+const bin = bundledPath("bin", "anamnesis.js");
+const out = benchOutput();
 
 /** `npm run bench`'s script: `node <flags> bin/anamnesis.js <arguments>`. */
 const BENCH_SCRIPT = /^node((?: --\S+)*) bin\/anamnesis\.js /;
@@ -52,9 +55,6 @@ function benchNodeFlags(dir: string): string[] {
   if (!flags) throw new Error(`${dir}: the bench script is not 'node <flags> bin/anamnesis.js …': ${scripts.bench}`);
   return flags[1]!.trim().split(" ").filter(Boolean);
 }
-const pairs = Number(values.pairs);
-const bin = bundledPath("bin", "anamnesis.js");
-const out = benchOutput();
 
 /** `runs` timings of one process, summarised and printed. */
 function measure(label: string, run: () => Timing): TimingSummary {
